@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import type { Config } from './env';
+import type { Database } from './db/client';
+import type { AppContext } from './context';
+import { registerErrorHandling } from './plugins/errors';
+import { createTokenService, registerAuth } from './plugins/auth';
+import { registerOpenApi } from './plugins/openapi';
+import { registerWebApp, type HeadRenderer } from './plugins/web-app';
+import { routeModules } from './modules';
+
+export const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export type AppOptions = {
+  config: Config;
+  database: Database;
+  now?: () => Date;
+  /** Serve the built web app (production). */
+  serveWeb?: boolean;
+  renderHead?: HeadRenderer;
+  logger?: boolean;
+};
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: opts.config.LOG_LEVEL },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    ajv: { customOptions: { coerceTypes: false } },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const tokens = createTokenService(opts.config.JWT_SECRET);
+  const ctx: AppContext = {
+    db: opts.database.db,
+    dbKind: opts.database.kind,
+    config: opts.config,
+    tokens,
+    now: opts.now ?? (() => new Date()),
+    log: app.log,
+  };
+  registerAuth(app, { db: ctx.db, tokens });
+  await registerOpenApi(app);
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
+
+  for (const module of routeModules) await app.register(module(ctx), { prefix: '/api' });
+
+  if (opts.serveWeb) await registerWebApp(app, { distDir: WEB_DIST_DIR, renderHead: opts.renderHead });
+  return app;
+}

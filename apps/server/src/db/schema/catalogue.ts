@@ -1,0 +1,135 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { PLANS } from '@zevar/domain';
+import { createdAt, tstz, updatedAt } from './columns';
+
+export const PRODUCT_TYPES = ['MRP', 'GOLD', 'SILVER'] as const;
+export const LINK_TYPES = ['PRODUCT', 'CATEGORY'] as const;
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    image: text('image'),
+    banner: text('banner'),
+    parentId: integer('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'restrict' }),
+    plan: text('plan', { enum: PLANS }).notNull().default('FREE'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('categories_name_lower_uq').on(sql`lower(${t.name})`),
+    uniqueIndex('categories_slug_uq').on(t.slug),
+    index('categories_parent_idx').on(t.parentId),
+    index('categories_plan_idx').on(t.plan),
+  ],
+);
+
+export const metals = pgTable('metals', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  /** Rate per gram. */
+  ratePaise: integer('rate_paise').notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    sku: text('sku').notNull(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    tagline: text('tagline'),
+    description: text('description'),
+    productType: text('product_type', { enum: PRODUCT_TYPES }).notNull().default('MRP'),
+    /** Selling price; for GOLD and SILVER products derived from basePaise + metal rate x weight. */
+    pricePaise: integer('price_paise').notNull(),
+    originalPricePaise: integer('original_price_paise'),
+    /** Non-metal part of a metal-priced product (making charges, stones). */
+    basePaise: integer('base_paise').notNull().default(0),
+    metalId: integer('metal_id').references(() => metals.id, { onDelete: 'restrict' }),
+    /** Metal weight in milligrams. */
+    metalWeightMg: integer('metal_weight_mg').notNull().default(0),
+    stock: integer('stock').notNull().default(0),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    plan: text('plan', { enum: PLANS }).notNull().default('FREE'),
+    vendorCommissionPaise: integer('vendor_commission_paise').notNull().default(0),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    specifications: jsonb('specifications').$type<Record<string, string>>().notNull().default({}),
+    features: jsonb('features').$type<string[]>().notNull().default([]),
+    sale: boolean('sale').notNull().default(false),
+    trending: boolean('trending').notNull().default(false),
+    views: integer('views').notNull().default(0),
+    salesCount: integer('sales_count').notNull().default(0),
+    variantGroupId: text('variant_group_id'),
+    variantType: text('variant_type'),
+    variantValue: text('variant_value'),
+    launchDate: tstz('launch_date'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('products_sku_uq').on(t.sku),
+    uniqueIndex('products_slug_uq').on(t.slug),
+    uniqueIndex('products_name_lower_uq').on(sql`lower(${t.name})`),
+    index('products_category_idx').on(t.categoryId, t.id),
+    index('products_metal_idx').on(t.metalId),
+    index('products_plan_idx').on(t.plan, t.id),
+    index('products_variant_group_idx').on(t.variantGroupId),
+    index('products_trending_idx').on(t.trending, t.salesCount),
+    index('products_sale_idx').on(t.sale),
+    index('products_price_idx').on(t.pricePaise),
+    index('products_created_idx').on(t.createdAt),
+    check('products_stock_nonnegative', sql`${t.stock} >= 0`),
+    check('products_price_nonnegative', sql`${t.pricePaise} >= 0`),
+  ],
+);
+
+export const carouselItems = pgTable(
+  'carousel_items',
+  {
+    id: serial('id').primaryKey(),
+    imageUrl: text('image_url').notNull(),
+    linkType: text('link_type', { enum: LINK_TYPES }).notNull(),
+    targetId: integer('target_id').notNull(),
+    plan: text('plan', { enum: PLANS }).notNull().default('FREE'),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('carousel_plan_idx').on(t.plan, t.position)],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    rating: smallint('rating').notNull(),
+    comment: text('comment').notNull(),
+    photos: jsonb('photos').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('reviews_product_idx').on(t.productId, t.createdAt),
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
+);

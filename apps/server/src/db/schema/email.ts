@@ -1,0 +1,32 @@
+import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, tstz, updatedAt } from './columns';
+
+export const emailTemplates = pgTable('email_templates', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  subject: text('subject').notNull(),
+  variables: text('variables').notNull().default(''),
+  body: text('body').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Mail waits here until delivered, so an SMTP outage loses nothing. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: serial('id').primaryKey(),
+    /** Makes queueing idempotent, e.g. 'order-confirmation:{orderId}'. */
+    dedupeKey: text('dedupe_key').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    status: text('status', { enum: ['PENDING', 'SENT', 'FAILED'] }).notNull().default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: tstz('next_attempt_at').notNull().defaultNow(),
+    sentAt: tstz('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('email_outbox_dedupe_uq').on(t.dedupeKey), index('email_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);

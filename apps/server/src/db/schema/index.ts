@@ -1,0 +1,5 @@
+export * from './users';
+export * from './plans';
+export * from './catalogue';
+export * from './commerce';
+export * from './email';

@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { PLANS, USER_TYPES } from '@zevar/domain';
+import { createdAt, updatedAt } from './columns';
+
+/** Vendors and admins share one table; vendor-only and admin-only columns are nullable. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type', { enum: USER_TYPES }).notNull(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull(),
+    active: boolean('active').notNull().default(true),
+    roles: jsonb('roles').$type<string[]>().notNull().default([]),
+    slug: text('slug'),
+    plan: text('plan', { enum: PLANS }).notNull().default('FREE'),
+    businessName: text('business_name'),
+    description: text('description'),
+    phone: text('phone'),
+    secondaryPhone: text('secondary_phone'),
+    addressLine1: text('address_line1'),
+    addressLine2: text('address_line2'),
+    city: text('city'),
+    state: text('state'),
+    pincode: text('pincode'),
+    country: text('country').default('India'),
+    bankName: text('bank_name'),
+    accountHolderName: text('account_holder_name'),
+    accountNumber: text('account_number'),
+    ifscCode: text('ifsc_code'),
+    website: text('website'),
+    facebook: text('facebook'),
+    instagram: text('instagram'),
+    twitter: text('twitter'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('users_slug_uq').on(t.slug),
+    index('users_type_created_idx').on(t.type, t.createdAt),
+    index('users_name_lower_idx').on(sql`lower(${t.name})`),
+  ],
+);

@@ -1,0 +1,49 @@
+import { and, eq } from 'drizzle-orm';
+import { PLANS, type Plan, type PublicVendor } from '@zevar/domain';
+import type { AppContext } from '../../context';
+import { notFound } from '../../lib/errors';
+import { users } from '../../db/schema';
+
+export type Shop = { id: number; slug: string; plan: Plan; name: string };
+
+/** Vendor storefronts by slug: what every public storefront call resolves first. */
+export function createShopsService(ctx: AppContext) {
+  async function findRow(slug: string) {
+    const [row] = await ctx.db
+      .select()
+      .from(users)
+      .where(and(eq(users.slug, slug.trim().toLowerCase()), eq(users.type, 'VENDOR'), eq(users.active, true)));
+    return row && row.slug && PLANS.includes(row.plan) ? row : undefined;
+  }
+
+  /** The active shop behind a slug, or undefined. */
+  async function findShop(slug: string): Promise<Shop | undefined> {
+    const row = await findRow(slug);
+    return row ? { id: row.id, slug: row.slug!, plan: row.plan, name: row.businessName || row.name } : undefined;
+  }
+
+  async function requireShop(slug: string): Promise<Shop> {
+    const shop = await findShop(slug);
+    if (!shop) throw notFound('Vendor');
+    return shop;
+  }
+
+  async function getPublicVendor(slug: string): Promise<PublicVendor> {
+    const row = await findRow(slug);
+    if (!row) throw notFound('Vendor');
+    return {
+      id: row.id,
+      slug: row.slug!,
+      name: row.name,
+      bussinessName: row.businessName,
+      description: row.description,
+      plan: row.plan,
+      contact: { phone: row.phone, city: row.city, state: row.state },
+      website: row.website,
+      socialLinks: { facebook: row.facebook, instagram: row.instagram, twitter: row.twitter },
+    };
+  }
+
+  return { findShop, requireShop, getPublicVendor };
+}
+export type ShopsService = ReturnType<typeof createShopsService>;

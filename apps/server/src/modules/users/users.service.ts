@@ -1,0 +1,157 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  plansVisibleTo,
+  type LoginInput,
+  type LoginResponse,
+  type Plan,
+  type RegisterVendorInput,
+  type User,
+} from '@zevar/domain';
+import type { AppContext } from '../../context';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
+import { orders, payouts, products, subscriptions, users, vendorEarnings } from '../../db/schema';
+import type { AuthUser } from '../../plugins/auth';
+import { hashPassword, verifyPassword } from './passwords';
+import { toUserDto, type VendorStats } from './user-mapper';
+import type { LoginLimiter } from './login-limiter';
+
+const PAID = ['CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED'] as const;
+
+export function createUsersService(ctx: AppContext, limiter: LoginLimiter) {
+  const { db } = ctx;
+
+  async function findByUsername(username: string) {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
+    return row;
+  }
+
+  async function isUsernameAvailable(username: string): Promise<boolean> {
+    return !(await findByUsername(username.trim()));
+  }
+
+  async function registerVendor(input: RegisterVendorInput): Promise<User> {
+    if (!(await isUsernameAvailable(input.username))) throw conflict('Username already exists');
+    const passwordHash = await hashPassword(input.password);
+    try {
+      const [row] = await db
+        .insert(users)
+        .values({
+          type: 'VENDOR',
+          username: input.username,
+          email: input.email.toLowerCase(),
+          passwordHash,
+          name: input.name,
+          businessName: input.bussinessName,
+          description: input.description,
+          phone: input.contact.phone,
+          secondaryPhone: input.contact.secondaryPhone || null,
+          addressLine1: input.contact.addressLine1,
+          addressLine2: input.contact.addressLine2 || null,
+          city: input.contact.city,
+          state: input.contact.state,
+          pincode: input.contact.pincode,
+          country: input.contact.country || 'India',
+          plan: 'FREE',
+        })
+        .returning();
+      return toUserDto(row!);
+    } catch (err) {
+      // Two registrations racing for one name: the unique index decides.
+      if (String((err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code) === '23505') {
+        throw conflict('Username already exists');
+      }
+      throw err;
+    }
+  }
+
+  async function login(input: LoginInput, clientIp: string): Promise<LoginResponse> {
+    const keys = [`ip:${clientIp}`, `user:${input.username.toLowerCase()}`];
+    const wait = limiter.retryAfterMs(keys);
+    if (wait > 0) {
+      const minutes = Math.ceil(wait / 60_000);
+      throw new AppError(
+        'RATE_LIMITED',
+        `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      );
+    }
+    const row = await findByUsername(input.username);
+    const ok = await verifyPassword(row?.passwordHash ?? null, input.password);
+    if (!row || !ok || !row.active) {
+      limiter.fail(keys);
+      throw new AppError('UNAUTHORIZED', 'Login failed. Please check your credentials.');
+    }
+    limiter.succeed(keys);
+    const token = await ctx.tokens.sign({ id: row.id, type: row.type });
+    return { token, userType: row.type, userId: row.id, roles: row.type === 'ADMIN' ? row.roles : ['VENDOR'] };
+  }
+
+  /** Checks a vendor's credentials by email or id without issuing a token. */
+  async function verifyVendor(emailOrId: string, password: string): Promise<{ valid: boolean; userId: number | null }> {
+    const asId = /^\d+$/.test(emailOrId) ? Number(emailOrId) : null;
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(
+        and(
+          eq(users.type, 'VENDOR'),
+          asId !== null ? eq(users.id, asId) : sql`lower(${users.email}) = ${emailOrId.toLowerCase()}`,
+        ),
+      )
+      .limit(1);
+    const ok = await verifyPassword(row?.passwordHash ?? null, password);
+    return row && ok && row.active ? { valid: true, userId: row.id } : { valid: false, userId: null };
+  }
+
+  async function vendorStats(vendorId: number, plan: Plan): Promise<VendorStats> {
+    const [productCount, orderAgg, earningAgg, payoutAgg] = await Promise.all([
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(products)
+        .where(inArray(products.plan, plansVisibleTo(plan))),
+      db
+        .select({ n: sql<number>`count(*)::int`, last: sql<Date | null>`max(${orders.createdAt})` })
+        .from(orders)
+        .where(and(eq(orders.vendorId, vendorId), inArray(orders.status, [...PAID]))),
+      db
+        .select({ total: sql<number>`coalesce(sum(${vendorEarnings.amountPaise}), 0)::int` })
+        .from(vendorEarnings)
+        .where(eq(vendorEarnings.vendorId, vendorId)),
+      db
+        .select({ last: sql<Date | null>`max(${payouts.payoutDate})` })
+        .from(payouts)
+        .where(eq(payouts.vendorId, vendorId)),
+    ]);
+    const toIso = (v: Date | string | null | undefined) => (v ? new Date(v).toISOString() : null);
+    return {
+      productCount: productCount[0]?.n ?? 0,
+      orderCount: orderAgg[0]?.n ?? 0,
+      revenue: (earningAgg[0]?.total ?? 0) / 100,
+      lastOrderDate: toIso(orderAgg[0]?.last),
+      lastPayOutDate: toIso(payoutAgg[0]?.last),
+    };
+  }
+
+  /** A user's full profile: admins with a user permission may read anyone; a vendor only itself. */
+  async function getUser(id: number, viewer: AuthUser): Promise<User> {
+    const mayReadOthers =
+      viewer.type === 'ADMIN' &&
+      ['SUPER_ADMIN', 'MANAGE_USERS', 'MANAGE_VENDORS', 'VIEW_DETAILS'].some((r) => viewer.roles.includes(r));
+    if (viewer.id !== id && !mayReadOthers) throw forbidden();
+    const [row] = await db.select().from(users).where(eq(users.id, id));
+    if (!row) throw notFound('User');
+    if (row.type === 'ADMIN') return toUserDto(row);
+    const subs = await db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.vendorId, id))
+      .orderBy(desc(subscriptions.createdAt))
+      .limit(20);
+    return toUserDto(row, subs, await vendorStats(row.id, row.plan));
+  }
+
+  return { isUsernameAvailable, registerVendor, login, verifyVendor, getUser };
+}
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,38 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+/** Extra head tags for a storefront path (title, Open Graph, JSON-LD), or null for the plain shell. */
+export type HeadRenderer = (pathname: string) => Promise<string | null>;
+
+/**
+ * In production the server also serves the built web app on the same port; any non-API GET that is
+ * not a file gets index.html (client-side routing), with server-rendered head tags for shared pages.
+ */
+export async function registerWebApp(app: FastifyInstance, opts: { distDir: string; renderHead?: HeadRenderer }) {
+  const indexPath = path.join(opts.distDir, 'index.html');
+  if (!existsSync(indexPath)) {
+    app.log.warn(`web app not built (${indexPath} missing): run npm run build`);
+    return;
+  }
+  const shell = readFileSync(indexPath, 'utf8');
+  await app.register(fastifyStatic, {
+    root: opts.distDir,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+
+  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname.startsWith('/api/')) {
+      return reply.status(404).send({ code: 'NOT_FOUND', message: `No route for GET ${pathname}` });
+    }
+    const head = opts.renderHead ? await opts.renderHead(pathname).catch(() => null) : null;
+    const html = head ? shell.replace(/<title>.*?<\/title>/s, '').replace('</head>', `${head}\n</head>`) : shell;
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  });
+}

@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { AdminRole, Plan } from '@zevar/domain';
+import type { Db } from '../src/db/client';
+import { categories, coupons, metals, products, users } from '../src/db/schema';
+import { hashPassword } from '../src/modules/users/passwords';
+
+export const uid = () => randomBytes(4).toString('hex');
+export const TEST_PASSWORD = 'Secret@123';
+let cachedHash: Promise<string> | null = null;
+const passwordHash = () => (cachedHash ??= hashPassword(TEST_PASSWORD));
+
+export type Actor = { id: number; username: string; token: string; headers: { authorization: string } };
+
+async function login(app: FastifyInstance, username: string): Promise<Actor & { id: number }> {
+  const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { username, password: TEST_PASSWORD } });
+  if (res.statusCode !== 200) throw new Error(`login failed for ${username}: ${res.body}`);
+  const body = res.json() as { token: string; userId: number };
+  return { id: body.userId, username, token: body.token, headers: { authorization: `Bearer ${body.token}` } };
+}
+
+export async function createVendor(
+  app: FastifyInstance,
+  db: Db,
+  overrides: Partial<typeof users.$inferInsert> = {},
+): Promise<Actor & { slug: string; plan: Plan }> {
+  const username = overrides.username ?? `vendor_${uid()}`;
+  const slug = overrides.slug === undefined ? `shop-${uid()}` : overrides.slug;
+  const [row] = await db
+    .insert(users)
+    .values({
+      type: 'VENDOR',
+      username,
+      email: `${username}@example.in`,
+      passwordHash: await passwordHash(),
+      name: 'Test Vendor',
+      businessName: 'Test Jewels',
+      description: 'A test vendor selling jewellery for tests',
+      phone: '9876543210',
+      addressLine1: '1 MG Road',
+      city: 'Jaipur',
+      state: 'Rajasthan',
+      pincode: '302001',
+      plan: 'FREE',
+      ...overrides,
+      slug,
+    })
+    .returning();
+  const actor = await login(app, username);
+  return { ...actor, slug: row!.slug ?? '', plan: row!.plan };
+}
+
+export async function createAdminUser(
+  app: FastifyInstance,
+  db: Db,
+  roles: AdminRole[] = ['SUPER_ADMIN'],
+): Promise<Actor> {
+  const username = `admin_${uid()}`;
+  await db.insert(users).values({
+    type: 'ADMIN',
+    username,
+    email: `${username}@example.in`,
+    passwordHash: await passwordHash(),
+    name: 'Test Admin',
+    roles,
+  });
+  return login(app, username);
+}
+
+export async function createCategory(db: Db, overrides: Partial<typeof categories.$inferInsert> = {}) {
+  const name = overrides.name ?? `Category ${uid()}`;
+  const [row] = await db
+    .insert(categories)
+    .values({ name, slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'), plan: 'FREE', ...overrides })
+    .returning();
+  return row!;
+}
+
+export async function createMetal(db: Db, overrides: Partial<typeof metals.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(metals)
+    .values({ name: overrides.name ?? `Metal ${uid()}`, ratePaise: 600_000, ...overrides })
+    .returning();
+  return row!;
+}
+
+export async function createProduct(db: Db, overrides: Partial<typeof products.$inferInsert> = {}) {
+  const categoryId = overrides.categoryId ?? (await createCategory(db)).id;
+  const name = overrides.name ?? `Product ${uid()}`;
+  const [row] = await db
+    .insert(products)
+    .values({
+      sku: `SKU-${uid()}`,
+      name,
+      slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''),
+      pricePaise: 150_000,
+      originalPricePaise: 200_000,
+      stock: 10,
+      categoryId,
+      plan: 'FREE',
+      vendorCommissionPaise: 10_000,
+      images: [],
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+export async function createCoupon(db: Db, overrides: Partial<typeof coupons.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(coupons)
+    .values({
+      code: overrides.code ?? `SAVE${uid().toUpperCase()}`,
+      type: 'APPLY_WITH_QUANTITY',
+      discountPaise: 10_000,
+      minQuantity: 1,
+      minimumTotalPaise: 0,
+      expiryDate: new Date(Date.now() + 30 * 86_400_000),
+      description: 'Test coupon',
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}

@@ -1,0 +1,82 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { parseEnv, type Config } from '../src/env';
+import { resolveConfig } from '../src/bootstrap';
+import { connectPglite, connectPostgres, type Database, type Db } from '../src/db/client';
+
+/** A fresh database for one test file: a copy of the migrated template. */
+export async function createTestDatabase(): Promise<Database> {
+  const pgTemplate = inject('postgresTemplate');
+  const url = process.env.TEST_DATABASE_URL;
+  if (pgTemplate && url) {
+    const name = `zevar_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${pgTemplate}`);
+    await admin.end();
+    const dbUrl = new URL(url);
+    dbUrl.pathname = `/${name}`;
+    const database = connectPostgres(dbUrl.toString());
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        const drop = new pg.Client({ connectionString: url });
+        await drop.connect();
+        await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await drop.end();
+      },
+    };
+  }
+  const template = inject('pgliteTemplate');
+  return connectPglite(undefined, new Blob([readFileSync(template)]));
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'zevar-test-'));
+  return resolveConfig(
+    parseEnv({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+      RAZORPAY_KEY_SECRET: 'test_key_secret',
+      RAZORPAY_WEBHOOK_SECRET: 'test_webhook_secret',
+      LOG_LEVEL: 'silent',
+      ...overrides,
+    }),
+  );
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  database: Database;
+  close: () => Promise<void>;
+};
+
+/** Builds the real app on a fresh database. `now` lets a test move the clock. */
+export async function createTestApp(
+  opts: { env?: Record<string, string>; now?: () => Date } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = testConfig(opts.env);
+  const app = await buildApp({ config, database, logger: false, now: opts.now });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

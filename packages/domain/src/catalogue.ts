@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { PLANS } from './plans';
+import { pagedSchema } from './paging';
+
+export const PRODUCT_TYPES = ['MRP', 'GOLD', 'SILVER'] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
+export const productTypeSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+  z.enum(PRODUCT_TYPES, { message: 'Invalid product type' }),
+);
+
+export const LINK_TYPES = ['PRODUCT', 'CATEGORY'] as const;
+/** Link type is case-insensitive on input ('product', 'Category'). */
+export const linkTypeSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+  z.enum(LINK_TYPES, { message: 'Invalid link type' }),
+);
+
+export const categoryRefSchema = z.object({ id: z.number().int(), name: z.string() });
+
+/** Category as the API returns it (amounts none; images are stored names or URLs). */
+export const categorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  image: z.string().nullable(),
+  banner: z.string().nullable(),
+  parentCategory: categoryRefSchema.nullable(),
+  vendorPlan: z.enum(PLANS),
+  /** Number of child categories (0 for a child). */
+  subCategoryCount: z.number().int(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const metalSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Rupees per gram. */
+  price: z.number(),
+  lastUpdated: z.string(),
+});
+export type Metal = z.infer<typeof metalSchema>;
+
+export const linkedVariantSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  variantType: z.string().nullable(),
+  variantValue: z.string().nullable(),
+  price: z.number(),
+  stock: z.number().int(),
+  image: z.string().nullable(),
+});
+
+/**
+ * Product as the API returns it. Amounts are rupees (server keeps paise). `category.parentCategory`
+ * gives the 'parent - child' label. `linkedVariants` is filled on single-product reads only.
+ */
+export const productSchema = z.object({
+  id: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  tagline: z.string().nullable(),
+  description: z.string().nullable(),
+  productType: z.enum(PRODUCT_TYPES),
+  price: z.number(),
+  originalPrice: z.number().nullable(),
+  discountPercent: z.number().int(),
+  stock: z.number().int(),
+  images: z.array(z.string()),
+  specifications: z.record(z.string(), z.string()),
+  features: z.array(z.string()),
+  category: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    parentCategory: categoryRefSchema.nullable(),
+  }),
+  metal: z.object({ id: z.number().int(), name: z.string(), price: z.number() }).nullable(),
+  /** Grams of metal. */
+  metalWeight: z.number(),
+  /** Non-metal part of a metal-priced product, rupees. */
+  basePrice: z.number(),
+  vendorPlan: z.enum(PLANS),
+  vendorCommission: z.number(),
+  sale: z.boolean(),
+  trending: z.boolean(),
+  views: z.number().int(),
+  salesCount: z.number().int(),
+  variantGroupId: z.string().nullable(),
+  variantType: z.string().nullable(),
+  variantValue: z.string().nullable(),
+  linkedVariants: z.array(linkedVariantSchema),
+  launchDate: z.string().nullable(),
+  createdAt: z.string(),
+  averageRating: z.number().nullable(),
+  reviewCount: z.number().int(),
+});
+export type Product = z.infer<typeof productSchema>;
+export const pagedProductsSchema = pagedSchema(productSchema);
+export type PagedProducts = z.infer<typeof pagedProductsSchema>;
+
+export const carouselItemSchema = z.object({
+  id: z.number().int(),
+  imageUrl: z.string(),
+  linkType: z.enum(LINK_TYPES),
+  targetId: z.number().int(),
+  vendorPlan: z.enum(PLANS),
+  /** Where the slide leads on a storefront: product slug or lowercased category name. */
+  targetSlug: z.string().nullable(),
+});
+export type CarouselItem = z.infer<typeof carouselItemSchema>;
+
+export const reviewSchema = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  name: z.string(),
+  rating: z.number().int().min(1).max(5),
+  comment: z.string(),
+  photos: z.array(z.string()),
+  date: z.string(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+export const COUPON_TYPES = ['APPLY_WITH_QUANTITY', 'APPLY_WITH_TOTAL_PRICE'] as const;
+export type CouponType = (typeof COUPON_TYPES)[number];
+
+export const couponSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  type: z.enum(COUPON_TYPES),
+  /** Flat discount in rupees. */
+  discount: z.number(),
+  /** Minimum order quantity. */
+  quantity: z.number().int(),
+  minimumTotalPrice: z.number(),
+  expiryDate: z.string(),
+  description: z.string(),
+  expired: z.boolean(),
+  /** Human sentence of the coupon's condition, e.g. 'On orders of 2 or more items'. */
+  condition: z.string(),
+});
+export type Coupon = z.infer<typeof couponSchema>;

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/**
+ * Money rules. The server keeps integer paise; the API speaks rupees with at most two decimals.
+ */
+export type Paise = number;
+
+export function rupeesToPaise(rupees: number): Paise {
+  return Math.round(rupees * 100);
+}
+
+export function paiseToRupees(paise: Paise): number {
+  return paise / 100;
+}
+
+/** Checkout line prices are rounded up to a whole rupee. */
+export function roundUpToRupee(paise: Paise): Paise {
+  return Math.ceil(paise / 100) * 100;
+}
+
+/** Discount percent = round((original - price) / original x 100); 0 when there is no real discount. */
+export function discountPercent(pricePaise: Paise, originalPaise: Paise | null | undefined): number {
+  if (!originalPaise || originalPaise <= 0 || pricePaise >= originalPaise) return 0;
+  return Math.round(((originalPaise - pricePaise) / originalPaise) * 100);
+}
+
+/**
+ * Price of a metal-priced product: non-metal part plus rate per gram times weight in grams.
+ * Weight is in milligrams so everything stays integral; the product is rounded to whole paise.
+ */
+export function metalPrice(basePaise: Paise, ratePaisePerGram: Paise, weightMg: number): Paise {
+  const price = basePaise + Math.round((ratePaisePerGram * weightMg) / 1000);
+  return Math.max(0, price);
+}
+
+/** A rupee amount in the API: finite, not negative, at most two decimals. */
+export const rupeesSchema = z
+  .number({ message: 'Must be a number' })
+  .finite()
+  .min(0, 'Must not be negative')
+  .max(100_000_000, 'Amount is too large')
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'At most two decimals');
+
+export function formatInr(rupees: number, fractionDigits = 2): string {
+  return new Intl.NumberFormat('en-IN', {
+    style: 'currency',
+    currency: 'INR',
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  }).format(rupees);
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** Zero-based page query. Strings from the query string are coerced; bad values are a 400, never a 500. */
+export function pageQuerySchema(defaultSize = 10, maxSize = 100) {
+  return z.object({
+    page: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    size: z.coerce.number().int().min(1).max(maxSize).default(defaultSize),
+  });
+}
+export const pageQuery = pageQuerySchema();
+export type PageQuery = z.infer<typeof pageQuery>;
+
+export function pagedSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    content: z.array(item),
+    totalPages: z.number().int(),
+    totalElements: z.number().int(),
+    size: z.number().int(),
+    number: z.number().int(),
+  });
+}
+export type Paged<T> = { content: T[]; totalPages: number; totalElements: number; size: number; number: number };
+
+export function toPaged<T>(content: T[], totalElements: number, q: PageQuery): Paged<T> {
+  return { content, totalElements, totalPages: Math.ceil(totalElements / q.size), size: q.size, number: q.page };
+}

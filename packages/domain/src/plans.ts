@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** Vendor plan tiers. Wire values are upper case; input is accepted in any case ('standard' included). */
+export const PLANS = ['FREE', 'BASIC', 'STANDARD', 'PREMIUM'] as const;
+export type Plan = (typeof PLANS)[number];
+
+export const PLAN_WEIGHTS: Record<Plan, number> = { FREE: 0, BASIC: 1, STANDARD: 2, PREMIUM: 4 };
+export const PLAN_LABELS: Record<Plan, string> = {
+  FREE: 'Free',
+  BASIC: 'Basic',
+  STANDARD: 'Standard',
+  PREMIUM: 'Premium',
+};
+export const DEFAULT_PLAN: Plan = 'FREE';
+
+export const planSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? value.trim().toUpperCase() : value),
+  z.enum(PLANS, { message: 'Invalid plan' }),
+);
+
+/** An item carrying `itemPlan` is visible in a shop on `vendorPlan` when its weight is at most the vendor's. */
+export function isVisibleOnPlan(itemPlan: Plan, vendorPlan: Plan): boolean {
+  return PLAN_WEIGHTS[itemPlan] <= PLAN_WEIGHTS[vendorPlan];
+}
+
+/** Plans whose items a vendor on `vendorPlan` may show. */
+export function plansVisibleTo(vendorPlan: Plan): Plan[] {
+  return PLANS.filter((p) => isVisibleOnPlan(p, vendorPlan));
+}
