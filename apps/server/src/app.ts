@@ -11,6 +11,7 @@ import { createTokenService, registerAuth } from './plugins/auth';
 import { registerOpenApi } from './plugins/openapi';
 import { registerWebApp, type HeadRenderer } from './plugins/web-app';
 import { routeModules } from './modules';
+import { createImageStore } from './lib/image-store';
 
 export const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -43,6 +44,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     tokens,
     now: opts.now ?? (() => new Date()),
     log: app.log,
+    images: createImageStore(opts.config.DATA_DIR),
   };
   registerAuth(app, { db: ctx.db, tokens });
   await registerOpenApi(app);
