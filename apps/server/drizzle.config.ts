@@ -3,5 +3,6 @@ import { defineConfig } from 'drizzle-kit';
 export default defineConfig({
   dialect: 'postgresql',
   schema: './apps/server/src/db/schema/index.ts',
-  out: './apps/server/drizzle',
+  // DRIZZLE_OUT lets scripts/check-migrations.sh generate into a scratch copy.
+  out: process.env.DRIZZLE_OUT ?? './apps/server/drizzle',
 });

@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// One server per run, on a fresh DATA_DIR with demo data. The first admin's password is generated
+// here and handed to the tests through the environment (workers inherit it).
+process.env.E2E_PORT ??= '3100';
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'zevar-e2e-'));
+process.env.E2E_ADMIN_USERNAME ??= 'e2e-admin';
+process.env.E2E_ADMIN_PASSWORD ??= `Ad@1${randomBytes(9).toString('base64url').replace(/[^A-Za-z0-9]/g, 'x')}`;
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+process.env.E2E_BASE_URL = baseURL;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  outputDir: path.join(os.tmpdir(), 'zevar-e2e-results'),
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'npx tsx apps/server/src/server.ts',
+    cwd: path.resolve(import.meta.dirname, '..'),
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      PORT: process.env.E2E_PORT,
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      ADMIN_USERNAME: process.env.E2E_ADMIN_USERNAME,
+      ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
+      ADMIN_EMAIL: 'e2e-admin@example.in',
+      SEED_DEMO: 'true',
+      PAYMENTS: 'sandbox',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: baseURL,
+    },
+  },
+});
