@@ -8,3 +8,7 @@ export * from './users';
 export * from './indian-states';
 export * from './slugs';
 export * from './catalogue';
+export * from './storefront';
+export * from './catalogue-admin';
+export * from './commerce';
+export * from './user-admin';

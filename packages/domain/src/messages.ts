@@ -19,4 +19,11 @@ export const MSG = {
   validationError: 'Validation Error',
   contactPhone: 'Please enter a valid phone number',
   contactSuccess: "Thank you for your message! We'll get back to you soon.",
+  successTitle: 'Success',
+  errorTitle: 'Error',
+  serverNotResponding: 'Server is not responding',
+  genericError: 'An error occurred',
+  vendorLoadFailed: 'Failed to load vendor details',
+  vendorSlugMissing: 'Please enter your website name to create your vendor page',
+  uploadingImage: 'Uploading Image',
 } as const;

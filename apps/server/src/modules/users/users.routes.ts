@@ -16,6 +16,15 @@ import { currentUser } from '../../plugins/auth';
 import { createUsersService } from './users.service';
 import { createShopsService } from './shops.service';
 import { createLoginLimiter } from './login-limiter';
+import { createUsersAdminService } from './users-admin.service';
+import {
+  pagedUsersSchema,
+  updatePlanSchema,
+  userDateQuerySchema,
+  userDateRangeQuerySchema,
+  userListQuerySchema,
+  pageQuerySchema,
+} from '@zevar/domain';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const slugParams = z.object({ slug: z.string().trim().min(1).max(100) });
@@ -26,7 +35,16 @@ export const usersRoutes =
     const limiter = createLoginLimiter({ maxFailures: 5, windowMs: 15 * 60_000, now: ctx.now });
     const service = createUsersService(ctx, limiter);
     const shops = createShopsService(ctx);
+    const admin = createUsersAdminService(ctx);
     const tags = ['users'];
+    const readers = { anyPermission: [...admin.readers] };
+    const security = [{ bearer: [] }];
+    const dayRange = (from: string, to: string) => {
+      const start = new Date(`${from}T00:00:00+05:30`);
+      const end = new Date(`${to}T00:00:00+05:30`);
+      end.setUTCDate(end.getUTCDate() + 1);
+      return { from: start, to: end };
+    };
 
     app.post(
       '/user/register',
@@ -80,5 +98,92 @@ export const usersRoutes =
       '/vendors/slug/:slug',
       { config: { access: 'public' }, schema: { tags, params: slugParams, response: { 200: publicVendorSchema } } },
       async (req) => shops.getPublicVendor(req.params.slug),
+    );
+
+    app.get(
+      '/user',
+      { config: { access: readers }, schema: { tags, security, querystring: userListQuerySchema, response: { 200: pagedUsersSchema } } },
+      async (req) => {
+        const { type, name, active, ...page } = req.query;
+        return admin.list({ type, name, active: active === undefined ? undefined : active === 'true' }, page);
+      },
+    );
+
+    app.get(
+      '/user/vendors/paginated',
+      { config: { access: readers }, schema: { tags, security, querystring: pageQuerySchema(10, 100), response: { 200: pagedUsersSchema } } },
+      async (req) => admin.list({ type: 'vendor' }, req.query),
+    );
+
+    app.get(
+      '/user/admins/paginated',
+      { config: { access: readers }, schema: { tags, security, querystring: pageQuerySchema(10, 100), response: { 200: pagedUsersSchema } } },
+      async (req) => admin.list({ type: 'admin' }, req.query),
+    );
+
+    app.get(
+      '/user/search-by-name',
+      {
+        config: { access: readers },
+        schema: {
+          tags,
+          security,
+          querystring: pageQuerySchema(10, 100).extend({ name: z.string().trim().min(1).max(100) }),
+          response: { 200: pagedUsersSchema },
+        },
+      },
+      async (req) => admin.list({ name: req.query.name }, req.query),
+    );
+
+    app.get(
+      '/user/vendors/by-date',
+      { config: { access: readers }, schema: { tags, security, querystring: userDateQuerySchema, response: { 200: pagedUsersSchema } } },
+      async (req) => admin.list({ type: 'vendor', ...dayRange(req.query.date, req.query.date) }, req.query),
+    );
+
+    app.get(
+      '/user/vendors/by-date-range',
+      { config: { access: readers }, schema: { tags, security, querystring: userDateRangeQuerySchema, response: { 200: pagedUsersSchema } } },
+      async (req) => admin.list({ type: 'vendor', ...dayRange(req.query.startDate, req.query.endDate) }, req.query),
+    );
+
+    app.put(
+      '/user/:id',
+      {
+        config: { access: 'authenticated' },
+        schema: {
+          tags,
+          security,
+          description:
+            'A vendor updates its own profile (bank details required); an admin updates a vendor ({type:"vendor",...}) or an admin ({type:"admin", roles}).',
+          params: idParams,
+          body: z.looseObject({ type: z.enum(['vendor', 'admin']).optional() }),
+          response: { 200: userSchema },
+        },
+      },
+      async (req) => admin.update(req.params.id, req.body, currentUser(req)),
+    );
+
+    for (const [action, active] of [['activate', true], ['deactivate', false]] as const) {
+      app.put(
+        `/user/:id/${action}`,
+        { config: { access: 'admin' }, schema: { tags, security, params: idParams, response: { 200: userSchema } } },
+        async (req) => admin.setActive(req.params.id, active, currentUser(req)),
+      );
+    }
+
+    app.delete(
+      '/user/:id',
+      { config: { access: 'admin' }, schema: { tags, security, params: idParams } },
+      async (req, reply) => {
+        await admin.remove(req.params.id, currentUser(req));
+        return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      '/user/vendors/update-plan',
+      { config: { access: { permission: 'MANAGE_VENDORS' } }, schema: { tags, security, body: updatePlanSchema, response: { 200: userSchema } } },
+      async (req) => admin.setPlan(req.body.vendorId, req.body.plan),
     );
   };

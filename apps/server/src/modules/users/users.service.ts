@@ -14,6 +14,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { hashPassword, verifyPassword } from './passwords';
 import { toUserDto, type VendorStats } from './user-mapper';
 import type { LoginLimiter } from './login-limiter';
+import { uniqueViolation } from '../../lib/db-errors';
 
 const PAID = ['CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED'] as const;
 
@@ -60,7 +61,7 @@ export function createUsersService(ctx: AppContext, limiter: LoginLimiter) {
       return toUserDto(row!);
     } catch (err) {
       // Two registrations racing for one name: the unique index decides.
-      if (String((err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code) === '23505') {
+      if (uniqueViolation(err) !== null) {
         throw conflict('Username already exists');
       }
       throw err;

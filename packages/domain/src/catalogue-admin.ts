@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { planSchema } from './plans';
+import { carouselItemSchema, linkTypeSchema, productTypeSchema } from './catalogue';
+import { rupeesSchema } from './money';
+import { pageQuerySchema } from './paging';
+
+/** Admin inputs for the catalogue: categories, metals, products, carousel. */
+
+const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+const requiredText = (max: number) => text(max).min(1, 'This field is required');
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+/** An uploaded image's stored name or an absolute URL. */
+export const imageRefSchema = requiredText(500);
+const idRef = z.object({ id: z.coerce.number().int().positive() });
+const positiveId = z.coerce.number().int().positive();
+
+export const categoryInputSchema = z.object({
+  name: requiredText(100),
+  /** null or absent: a main category. */
+  parentCategory: idRef.nullish(),
+  image: imageRefSchema,
+  banner: imageRefSchema,
+  vendorPlan: planSchema,
+});
+export type CategoryInput = z.infer<typeof categoryInputSchema>;
+
+export const categoryExistsQuery = z.object({ name: requiredText(100) });
+
+export const metalInputSchema = z.object({
+  name: requiredText(50),
+  price: rupeesSchema.refine((v) => v > 0, 'Price must be above 0'),
+});
+export type MetalInput = z.infer<typeof metalInputSchema>;
+
+/** Any ISO date-time, with or without offset or milliseconds ('2026-11-22T10:00:00.000+05:30'). */
+export const isoDateTimeSchema = z
+  .string()
+  .trim()
+  .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/.test(v) && !Number.isNaN(Date.parse(v)), 'Invalid date and time');
+
+/** Grams of metal, up to milligram precision. */
+export const gramsSchema = z
+  .number({ message: 'Must be a number' })
+  .finite()
+  .min(0, 'Must not be negative')
+  .max(1_000_000, 'Weight is too large')
+  .refine((v) => Math.abs(v * 1000 - Math.round(v * 1000)) < 1e-6, 'At most three decimals');
+
+export const productInputSchema = z
+  .object({
+    name: requiredText(200),
+    sku: requiredText(64),
+    tagline: optionalText(200),
+    description: optionalText(5000),
+    productType: productTypeSchema.default('MRP'),
+    /** Ignored for GOLD and SILVER: the server computes it from basePrice, metal rate and weight. */
+    price: rupeesSchema.optional(),
+    originalPrice: rupeesSchema.nullish(),
+    /** Non-metal part (making charges, stones) of a metal-priced product. */
+    basePrice: rupeesSchema.default(0),
+    metalWeight: gramsSchema.default(0),
+    stock: z.number().int('Must be a whole number').min(0, 'Must not be negative').max(1_000_000),
+    category: idRef,
+    metal: idRef.nullish(),
+    vendorPlan: planSchema.default('FREE'),
+    vendorCommission: rupeesSchema.default(0),
+    images: z.array(imageRefSchema).max(20, 'At most 20 images').default([]),
+    specifications: z.record(text(100), text(500)).default({}),
+    features: z
+      .array(z.string().trim().max(300))
+      .max(50)
+      .default([])
+      .transform((list) => list.filter((f) => f.length > 0)),
+    sale: z.boolean().default(false),
+    trending: z.boolean().default(false),
+    variantGroupId: optionalText(100),
+    variantType: optionalText(50),
+    variantValue: optionalText(100),
+    launchDate: isoDateTimeSchema.nullish(),
+  })
+  .superRefine((p, ctx) => {
+    if (p.productType === 'MRP' && p.price === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['price'], message: 'This field is required' });
+    }
+    if (p.productType !== 'MRP') {
+      if (!p.metal) ctx.addIssue({ code: 'custom', path: ['metal'], message: 'A metal is required for a metal-priced product' });
+      if (p.metalWeight <= 0) ctx.addIssue({ code: 'custom', path: ['metalWeight'], message: 'Metal weight must be above 0' });
+    }
+  });
+export type ProductInput = z.infer<typeof productInputSchema>;
+
+const searchText = z.string().trim().max(200).optional();
+export const adminProductsQuery = pageQuerySchema(30, 100).extend({
+  categoryId: positiveId.optional(),
+  metalTypeId: positiveId.optional(),
+  search: searchText,
+});
+export type AdminProductsQuery = z.infer<typeof adminProductsQuery>;
+export const productSearchQuery = pageQuerySchema(30, 100).extend({ keyword: searchText });
+export const productsByCategoryQuery = pageQuerySchema(30, 100).extend({ categoryId: positiveId });
+export const productsByMetalQuery = pageQuerySchema(30, 100).extend({ metalTypeId: positiveId });
+
+export const carouselImageInputSchema = z.object({
+  imageUrl: imageRefSchema,
+  linkType: linkTypeSchema,
+  targetId: z.coerce.number().int().min(1, 'Target ID must be at least 1').max(2_147_483_647),
+  vendorPlan: planSchema.default('FREE'),
+});
+export type CarouselImageInput = z.infer<typeof carouselImageInputSchema>;
+export const carouselImageUpdateSchema = carouselImageInputSchema.extend({
+  id: positiveId,
+  imageUrl: imageRefSchema.optional(),
+});
+export const carouselImageRemoveSchema = z.object({ id: positiveId, imageUrl: z.string().optional() });
+
+/** The home carousel as the admin reads and edits it: every slide, in order. */
+export const homeCarouselSchema = z.object({ id: z.number().int(), images: z.array(carouselItemSchema) });
+export type HomeCarousel = z.infer<typeof homeCarouselSchema>;

@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import { PAYMENT_TEXT } from './commerce-messages';
+
+export * from './coupons';
+export * from './commerce-messages';
+
+/* ---------- cart ---------- */
+
+/** A cart line in browser storage (cart_items). */
+export const cartLineSchema = z.object({
+  productId: z.number().int().positive(),
+  quantity: z.number().int().min(1),
+});
+export type CartLine = z.infer<typeof cartLineSchema>;
+
+export const cartQuoteQuery = z.object({ vendorSlug: z.string().trim().min(1).max(100) });
+export const cartQuoteBody = z
+  .array(z.object({ productId: z.number().int().positive(), quantity: z.number().int().min(1).max(1000) }))
+  .max(100);
+
+export const cartQuoteLineSchema = z.object({
+  productId: z.number().int(),
+  available: z.boolean(),
+  name: z.string(),
+  slug: z.string(),
+  sku: z.string(),
+  image: z.string().nullable(),
+  /** Unit price in rupees, rounded up to a whole rupee as checkout does. */
+  price: z.number(),
+  originalPrice: z.number().nullable(),
+  stock: z.number().int(),
+  quantity: z.number().int(),
+  lineTotal: z.number(),
+});
+export const cartQuoteSchema = z.object({ lines: z.array(cartQuoteLineSchema), subtotal: z.number() });
+export type CartQuote = z.infer<typeof cartQuoteSchema>;
+export type CartQuoteLine = z.infer<typeof cartQuoteLineSchema>;
+
+/* ---------- checkout ---------- */
+
+export const CHECKOUT_STATUS_VALUES = ['PENDING', 'EXPIRED', 'COMPLETED', 'ABANDONED'] as const;
+
+/** What the client sends; only SKU and quantity are read, everything else is priced by the server. */
+export const checkoutItemInput = z.object({
+  productSku: z.string().trim().min(1).max(100),
+  quantity: z.number().int().min(1).max(1000),
+  price: z.number().optional(),
+  name: z.string().max(500).optional(),
+  image: z.string().max(2000).nullable().optional(),
+});
+export const createCheckoutBody = z.array(checkoutItemInput).min(1, 'Your checkout is empty').max(100);
+
+
+export const appliedCouponSchema = z.object({ code: z.string(), discount: z.number() });
+
+export const checkoutSchema = z.object({
+  checkoutId: z.string(),
+  vendorSlug: z.string(),
+  items: z.array(
+    z.object({
+      productId: z.number().int(),
+      productSku: z.string(),
+      name: z.string(),
+      image: z.string().nullable(),
+      quantity: z.number().int(),
+      price: z.number(),
+      lineTotal: z.number(),
+    }),
+  ),
+  subtotal: z.number(),
+  discount: z.number(),
+  /** Amount to pay (subtotal minus discount). */
+  totalAmount: z.number(),
+  appliedCoupons: z.array(appliedCouponSchema),
+  status: z.enum(CHECKOUT_STATUS_VALUES),
+  expirationTime: z.string(),
+});
+export type Checkout = z.infer<typeof checkoutSchema>;
+
+/** The coupon code, as a JSON string or { code }. */
+export const applyCouponBody = z.union([
+  z.string().trim().min(1).max(50),
+  z.object({ code: z.string().trim().min(1).max(50) }),
+]);
+
+/* ---------- orders ---------- */
+
+const text = (max: number) => z.string().trim().min(1, PAYMENT_TEXT.fillAllRequired).max(max);
+
+export const addressInput = z.object({
+  fullName: text(200),
+  street: text(500),
+  city: text(100),
+  state: text(100),
+  country: z.string().trim().max(100).default('India'),
+  postalCode: z.string().trim().regex(/^\d{6}$/, PAYMENT_TEXT.invalidPin),
+  phone: text(20),
+});
+export type AddressInput = z.infer<typeof addressInput>;
+
+export const initiateOrderBody = z.object({
+  customerName: text(200),
+  customerEmail: z.email('Please enter a valid email address').max(200),
+  customerPhone: text(20),
+  vendorSlug: z.string().trim().min(1).max(100),
+  checkoutId: z.uuid().optional(),
+  orderItems: z
+    .array(
+      z.object({
+        productSku: z.string().trim().min(1).max(100),
+        quantity: z.number().int().min(1).max(1000),
+        productName: z.string().max(500).optional(),
+        priceAtTime: z.number().optional(),
+        totalPrice: z.number().optional(),
+      }),
+    )
+    .min(1)
+    .max(100),
+  /** Client figures: ignored when they match, 409 with the server's figures when they do not. */
+  totalAmount: z.number().optional(),
+  couponDiscount: z.number().optional(),
+  finalAmount: z.number().optional(),
+  paymentMethod: z.literal('RAZORPAY').default('RAZORPAY'),
+  customerNotes: z.string().max(1000).optional(),
+  shippingAddress: addressInput,
+  billingAddress: addressInput.optional(),
+  appliedCoupons: z
+    .array(z.union([z.string().trim().min(1).max(50), z.object({ code: z.string().trim().min(1).max(50) }).loose()]))
+    .max(5)
+    .default([]),
+});
+export type InitiateOrderInput = z.input<typeof initiateOrderBody>;
+
+export const initiateOrderResponse = z.object({
+  orderId: z.string(),
+  orderNumber: z.string(),
+  amount: z.number(),
+  razorpayOrderId: z.string(),
+});
+
+export const confirmPaymentQuery = z.object({
+  razorpayOrderId: z.string().trim().min(1).max(100),
+  razorpayPaymentId: z.string().trim().min(1).max(100),
+  razorpaySignature: z.string().trim().min(1).max(200),
+});
+export const confirmPaymentResponse = z.object({ status: z.enum(['success', 'failed']) });
+
+export const cancelPaymentBody = z
+  .object({ reason: z.enum(['dismissed', 'failed']).default('dismissed') })
+  .default({ reason: 'dismissed' });
+
+export const ORDER_STATUS_VALUES = ['PENDING', 'PAYMENT_PENDING', 'CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'CANCELLED'] as const;
+export const PAYMENT_STATUS_VALUES = ['PENDING', 'AUTHORIZED', 'CAPTURED', 'FAILED', 'REFUNDED', 'CANCELLED'] as const;
+
+export const orderAddressSchema = z.object({
+  fullName: z.string(),
+  street: z.string(),
+  city: z.string(),
+  state: z.string(),
+  country: z.string(),
+  postalCode: z.string(),
+  phone: z.string(),
+});
+
+/** What the payment-status page shows: no email, no internal ids beyond the unguessable order id. */
+export const orderStatusViewSchema = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  vendorSlug: z.string(),
+  customerName: z.string(),
+  status: z.enum(ORDER_STATUS_VALUES),
+  paymentStatus: z.enum(PAYMENT_STATUS_VALUES),
+  paymentId: z.string().nullable(),
+  paymentDate: z.string().nullable(),
+  orderDate: z.string(),
+  shippingAddress: orderAddressSchema,
+  orderItems: z.array(
+    z.object({
+      productSku: z.string(),
+      productName: z.string(),
+      image: z.string().nullable(),
+      quantity: z.number().int(),
+      priceAtTime: z.number(),
+      totalPrice: z.number(),
+    }),
+  ),
+  totalAmount: z.number(),
+  couponDiscount: z.number(),
+  shippingCost: z.number(),
+  finalAmount: z.number(),
+  appliedCoupons: z.array(appliedCouponSchema),
+});
+export type OrderStatusView = z.infer<typeof orderStatusViewSchema>;
+
+/** Payment-status page: query status success -> success; failed or cancelled -> failure; else pending. */
+export function statusFromQuery(status: string | null | undefined): 'success' | 'failure' | 'pending' {
+  const s = (status ?? '').toLowerCase();
+  if (s === 'success') return 'success';
+  if (s === 'failed' || s === 'cancelled') return 'failure';
+  return 'pending';
+}
+
+/** After the order loads: CAPTURED or SUCCESS is success (unless the order was cancelled for a refund). */
+export function statusFromOrder(order: Pick<OrderStatusView, 'paymentStatus' | 'status'>): 'success' | 'failure' {
+  const paid = order.paymentStatus === 'CAPTURED' || (order.paymentStatus as string) === 'SUCCESS';
+  return paid && order.status !== 'CANCELLED' ? 'success' : 'failure';
+}

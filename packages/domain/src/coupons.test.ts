@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  capDiscount,
+  couponConditionText,
+  couponDiscount,
+  isCouponApplicable,
+  orderTotals,
+  type CouponRule,
+} from './coupons';
+import { roundUpToRupee } from './money';
+
+const now = new Date('2026-06-01T00:00:00Z');
+const future = new Date('2026-07-01T00:00:00Z');
+const past = new Date('2026-05-01T00:00:00Z');
+
+const quantityCoupon: CouponRule = {
+  type: 'APPLY_WITH_QUANTITY',
+  discountPaise: 50_000,
+  minQuantity: 2,
+  minimumTotalPaise: 0,
+  expiryDate: future,
+};
+const priceCoupon: CouponRule = { ...quantityCoupon, type: 'APPLY_WITH_TOTAL_PRICE', minQuantity: 1, minimumTotalPaise: 300_000 };
+
+const couponArb = fc.record({
+  type: fc.constantFrom('APPLY_WITH_QUANTITY' as const, 'APPLY_WITH_TOTAL_PRICE' as const),
+  discountPaise: fc.integer({ min: 0, max: 10_000_000 }),
+  minQuantity: fc.integer({ min: 1, max: 20 }),
+  minimumTotalPaise: fc.integer({ min: 0, max: 10_000_000 }),
+  expiryDate: fc.date({ min: new Date('2026-01-01'), max: new Date('2027-01-01'), noInvalidDate: true }),
+});
+const basketArb = fc.record({
+  quantity: fc.integer({ min: 0, max: 50 }),
+  subtotalPaise: fc.integer({ min: 0, max: 50_000_000 }),
+});
+
+describe('coupon rules', () => {
+  it('a quantity coupon applies when the total quantity reaches its minimum', () => {
+    expect(isCouponApplicable(quantityCoupon, { quantity: 1, subtotalPaise: 500_000 }, now)).toBe(false);
+    expect(isCouponApplicable(quantityCoupon, { quantity: 2, subtotalPaise: 500_000 }, now)).toBe(true);
+  });
+
+  it('a price coupon applies when the subtotal reaches its minimum total', () => {
+    expect(isCouponApplicable(priceCoupon, { quantity: 5, subtotalPaise: 299_999 }, now)).toBe(false);
+    expect(isCouponApplicable(priceCoupon, { quantity: 1, subtotalPaise: 300_000 }, now)).toBe(true);
+  });
+
+  it('an expired coupon never applies', () => {
+    expect(isCouponApplicable({ ...quantityCoupon, expiryDate: past }, { quantity: 9, subtotalPaise: 900_000 }, now)).toBe(
+      false,
+    );
+  });
+
+  it('the discount is capped at the subtotal', () => {
+    expect(couponDiscount({ ...quantityCoupon, minQuantity: 1 }, { quantity: 1, subtotalPaise: 20_000 }, now)).toBe(20_000);
+  });
+
+  it('the condition sentence names the minimum', () => {
+    expect(couponConditionText(quantityCoupon)).toBe('On orders of 2 or more items');
+    expect(couponConditionText(priceCoupon)).toBe('On orders of ₹3,000 or more');
+    expect(couponConditionText({ ...quantityCoupon, minQuantity: 1 })).toBe('On any order');
+  });
+
+  it('a discount is always between 0 and the subtotal, in whole paise', () => {
+    fc.assert(
+      fc.property(couponArb, basketArb, (coupon, basket) => {
+        const d = couponDiscount(coupon, basket, now);
+        expect(Number.isInteger(d)).toBe(true);
+        expect(d).toBeGreaterThanOrEqual(0);
+        expect(d).toBeLessThanOrEqual(Math.max(0, basket.subtotalPaise));
+      }),
+    );
+  });
+
+  it('a coupon that applies to a basket still applies when the basket grows', () => {
+    fc.assert(
+      fc.property(couponArb, basketArb, fc.nat(10), fc.nat(1_000_000), (coupon, basket, dq, dp) => {
+        fc.pre(isCouponApplicable(coupon, basket, now));
+        expect(isCouponApplicable(coupon, { quantity: basket.quantity + dq, subtotalPaise: basket.subtotalPaise + dp }, now)).toBe(
+          true,
+        );
+      }),
+    );
+  });
+
+  it('capDiscount never goes negative for any input', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e9, max: 1e9 }), fc.integer({ min: -1e9, max: 1e9 }), (d, s) => {
+        const c = capDiscount(d, s);
+        expect(c).toBeGreaterThanOrEqual(0);
+        expect(c).toBeLessThanOrEqual(Math.max(0, s));
+      }),
+    );
+  });
+});
+
+describe('money totals', () => {
+  it('subtotal minus discount plus shipping equals the final amount, in integer paise', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ price: fc.integer({ min: 1, max: 5_000_000 }), qty: fc.integer({ min: 1, max: 20 }) }), {
+          minLength: 1,
+          maxLength: 10,
+        }),
+        fc.integer({ min: 0, max: 10_000_000 }),
+        (lines, discount) => {
+          const subtotal = lines.reduce((sum, l) => sum + roundUpToRupee(l.price) * l.qty, 0);
+          const t = orderTotals(subtotal, discount);
+          expect(Number.isInteger(t.finalPaise)).toBe(true);
+          expect(t.subtotalPaise - t.discountPaise + t.shippingPaise).toBe(t.finalPaise);
+          expect(t.finalPaise).toBeGreaterThanOrEqual(0);
+          expect(subtotal % 100).toBe(0);
+        },
+      ),
+    );
+  });
+
+  it('rounding a line price up to a rupee never lowers it by more than nothing nor raises it by a rupee', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e9 }), (p) => {
+        const r = roundUpToRupee(p);
+        expect(r).toBeGreaterThanOrEqual(p);
+        expect(r - p).toBeLessThan(100);
+        expect(r % 100).toBe(0);
+      }),
+    );
+  });
+});

@@ -1,0 +1,58 @@
+import type { CouponType } from './catalogue';
+import { formatInr } from './money';
+
+/** A coupon as the rules see it: amounts in paise. */
+export type CouponRule = {
+  type: CouponType;
+  discountPaise: number;
+  /** Minimum total quantity (APPLY_WITH_QUANTITY). */
+  minQuantity: number;
+  /** Minimum subtotal (APPLY_WITH_TOTAL_PRICE). */
+  minimumTotalPaise: number;
+  expiryDate: Date;
+};
+
+/** What a coupon is evaluated against: the server's own figures. */
+export type CouponBasket = { quantity: number; subtotalPaise: number };
+
+export function isCouponExpired(coupon: Pick<CouponRule, 'expiryDate'>, now: Date): boolean {
+  return coupon.expiryDate.getTime() < now.getTime();
+}
+
+/** Whether the basket meets the coupon's condition (expiry not considered). */
+export function meetsCouponCondition(coupon: CouponRule, basket: CouponBasket): boolean {
+  if (coupon.type === 'APPLY_WITH_TOTAL_PRICE') return basket.subtotalPaise >= coupon.minimumTotalPaise;
+  return basket.quantity >= coupon.minQuantity;
+}
+
+/** A coupon applies when it is not expired, the basket is not empty and its condition is met. */
+export function isCouponApplicable(coupon: CouponRule, basket: CouponBasket, now: Date): boolean {
+  if (basket.quantity < 1 || basket.subtotalPaise <= 0) return false;
+  return !isCouponExpired(coupon, now) && meetsCouponCondition(coupon, basket);
+}
+
+/** A discount is never negative and never more than the subtotal. */
+export function capDiscount(discountPaise: number, subtotalPaise: number): number {
+  return Math.max(0, Math.min(Math.round(discountPaise), Math.max(0, subtotalPaise)));
+}
+
+/** Discount the coupon gives on the basket (0 when it does not apply). */
+export function couponDiscount(coupon: CouponRule, basket: CouponBasket, now: Date): number {
+  return isCouponApplicable(coupon, basket, now) ? capDiscount(coupon.discountPaise, basket.subtotalPaise) : 0;
+}
+
+/** The sentence a coupon listing shows for the coupon's condition. */
+export function couponConditionText(coupon: Pick<CouponRule, 'type' | 'minQuantity' | 'minimumTotalPaise'>): string {
+  if (coupon.type === 'APPLY_WITH_TOTAL_PRICE') {
+    return coupon.minimumTotalPaise > 0
+      ? `On orders of ${formatInr(coupon.minimumTotalPaise / 100, 0)} or more`
+      : 'On any order';
+  }
+  return coupon.minQuantity > 1 ? `On orders of ${coupon.minQuantity} or more items` : 'On any order';
+}
+
+/** Totals of a basket: subtotal minus a capped discount, plus shipping (free). Integer paise throughout. */
+export function orderTotals(subtotalPaise: number, discountPaise: number, shippingPaise = 0) {
+  const discount = capDiscount(discountPaise, subtotalPaise);
+  return { subtotalPaise, discountPaise: discount, shippingPaise, finalPaise: subtotalPaise - discount + shippingPaise };
+}
