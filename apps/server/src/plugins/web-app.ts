@@ -21,8 +21,11 @@ export async function registerWebApp(app: FastifyInstance, opts: { distDir: stri
     root: opts.distDir,
     wildcard: false,
     index: false,
+    cacheControl: false,
     setHeaders(res, filePath) {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      // Vite names files under assets/ by content hash, so they never change; the rest may.
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
 

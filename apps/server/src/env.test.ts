@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseEnv } from './env';
+
+describe('configuration', () => {
+  it('has working defaults for a first run', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: './data', PAYMENTS: 'sandbox', DEFAULT_VENDOR_SLUG: 'zevar' });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SEED_DEMO).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PAYMENTS: 'paypal' }, 'PAYMENTS'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'postgres://localhost/zevar' }, 'JWT_SECRET'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ PAYMENTS: 'razorpay' }, 'RAZORPAY_KEY_ID'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+    [{ DEFAULT_VENDOR_SLUG: 'Bad Slug' }, 'DEFAULT_VENDOR_SLUG'],
+    [{ ADMIN_USERNAME: 'root' }, 'ADMIN_PASSWORD'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+  ])('stops on %j with a message naming %s', (source, variable) => {
+    expect(() => parseEnv(source)).toThrow(ConfigError);
+    expect(() => parseEnv(source)).toThrow(new RegExp(`\\b${variable}\\b`));
+  });
+
+  it('accepts a complete Razorpay and PostgreSQL configuration', () => {
+    const env = parseEnv({
+      DATABASE_URL: 'postgresql://u:p@db:5432/zevar',
+      JWT_SECRET: 'x'.repeat(40),
+      PAYMENTS: 'razorpay',
+      RAZORPAY_KEY_ID: 'rzp_live_x',
+      RAZORPAY_KEY_SECRET: 's',
+      RAZORPAY_WEBHOOK_SECRET: 'w',
+      SEED_DEMO: 'false',
+    });
+    expect(env).toMatchObject({ PAYMENTS: 'razorpay', SEED_DEMO: false });
+  });
+});

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+
+describe('system routes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('reports health with the database kind', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' });
+  });
+
+  it('tells the web app the default shop and the payment mode, without secrets', async () => {
+    const res = await t.app.inject({ url: '/api/config' });
+    expect(res.json()).toMatchObject({ defaultVendorSlug: 'zevar', payments: 'sandbox' });
+    expect(res.body).not.toContain(t.config.paymentKeySecret);
+    expect(res.body).not.toContain(t.config.JWT_SECRET);
+  });
+
+  it('documents the API routes in the OpenAPI document', async () => {
+    const res = await t.app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths as Record<string, unknown>);
+    expect(paths).toEqual(expect.arrayContaining(['/api/health', '/api/user/register', '/api/user/login', '/api/user/{id}']));
+  });
+
+  it('answers unknown API paths with the one error shape', async () => {
+    const res = await t.app.inject({ url: '/api/definitely-not-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 'NOT_FOUND', message: 'No route for GET /api/definitely-not-here' });
+  });
+});
