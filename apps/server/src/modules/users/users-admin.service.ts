@@ -72,6 +72,12 @@ export function createUsersAdminService(ctx: AppContext) {
     );
   }
 
+  /** Every user of a type, oldest first, for exports. */
+  async function all(type: 'vendor' | 'admin'): Promise<User[]> {
+    const rows = await db.select().from(users).where(whereOf({ type })).orderBy(asc(users.id));
+    return rows.map((r) => toUserDto(r));
+  }
+
   async function load(id: number) {
     const [row] = await db.select().from(users).where(eq(users.id, id));
     if (!row) throw notFound('User');
@@ -187,6 +193,6 @@ export function createUsersAdminService(ctx: AppContext) {
     return toUserDto(row!);
   }
 
-  return { list, update, setActive, remove, setPlan, readers: USER_READERS };
+  return { list, all, update, setActive, remove, setPlan, readers: USER_READERS };
 }
 export type UsersAdminService = ReturnType<typeof createUsersAdminService>;

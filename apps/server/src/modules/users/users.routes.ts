@@ -17,6 +17,7 @@ import { createUsersService } from './users.service';
 import { createShopsService } from './shops.service';
 import { createLoginLimiter } from './login-limiter';
 import { createUsersAdminService } from './users-admin.service';
+import { sendXlsx } from '../../lib/xlsx';
 import {
   pagedUsersSchema,
   updatePlanSchema,
@@ -145,6 +146,28 @@ export const usersRoutes =
       '/user/vendors/by-date-range',
       { config: { access: readers }, schema: { tags, security, querystring: userDateRangeQuerySchema, response: { 200: pagedUsersSchema } } },
       async (req) => admin.list({ type: 'vendor', ...dayRange(req.query.startDate, req.query.endDate) }, req.query),
+    );
+
+    app.get(
+      '/user/download',
+      { config: { access: readers }, schema: { tags, security, description: 'Vendor details as vendors.xlsx' } },
+      async (_req, reply) => {
+        const vendors = await admin.all('vendor');
+        return sendXlsx(reply, 'vendors.xlsx', 'Vendors', [
+          { header: 'ID', width: 8, value: (u) => u.id },
+          { header: 'Name', width: 24, value: (u) => u.name },
+          { header: 'Business Name', width: 28, value: (u) => u.bussinessName },
+          { header: 'Username', value: (u) => u.username },
+          { header: 'Email', width: 28, value: (u) => u.email },
+          { header: 'Phone', value: (u) => u.contact?.phone ?? null },
+          { header: 'City', value: (u) => u.contact?.city ?? null },
+          { header: 'State', value: (u) => u.contact?.state ?? null },
+          { header: 'Plan', value: (u) => u.plan },
+          { header: 'Shop', value: (u) => u.slug },
+          { header: 'Status', value: (u) => (u.active ? 'Active' : 'Inactive') },
+          { header: 'Created At', value: (u) => new Date(u.createdAt) },
+        ], vendors);
+      },
     );
 
     app.put(

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createAdminUser, createProduct, createVendor } from '../../../test/factories';
+import { orderItems, orders, vendorEarnings } from '../../db/schema';
+import type { Db } from '../../db/client';
+
+/** A paid order line with its earning, as the payment flow records it. */
+async function earn(db: Db, vendorId: number, units: number, commissionPaise: number) {
+  const product = await createProduct(db);
+  const [order] = await db
+    .insert(orders)
+    .values({
+      orderNumber: `T-${Math.random().toString(36).slice(2, 10)}`,
+      vendorId,
+      vendorSlug: 'x',
+      customerName: 'Buyer',
+      customerEmail: 'b@example.in',
+      customerPhone: '9876543210',
+      shippingAddress: { fullName: 'B', street: 's', city: 'c', state: 'st', country: 'India', postalCode: '110001', phone: '9876543210' },
+      totalAmountPaise: 100_000 * units,
+      finalAmountPaise: 100_000 * units,
+      status: 'CONFIRMED',
+      paymentStatus: 'CAPTURED',
+    })
+    .returning();
+  const [item] = await db
+    .insert(orderItems)
+    .values({ orderId: order!.id, productId: product.id, productSku: product.sku, productName: product.name, quantity: units, priceAtTimePaise: 100_000, totalPricePaise: 100_000 * units, vendorCommissionPaise: commissionPaise })
+    .returning();
+  await db.insert(vendorEarnings).values({ vendorId, orderId: order!.id, orderItemId: item!.id, units, amountPaise: units * commissionPaise, revenuePaise: 100_000 * units });
+}
+
+describe('vendor payouts', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('pays out exactly the unpaid commission, computed by the server, with the vendor bank details', async () => {
+    const admin = await createAdminUser(t.app, t.db, ['MANAGE_VENDORS']);
+    const v = await createVendor(t.app, t.db, { plan: 'BASIC', bankName: 'SBI', accountNumber: '5556667778', ifscCode: 'SBIN0001234', accountHolderName: 'Owner' });
+    await earn(t.db, v.id, 2, 15_000);
+    await earn(t.db, v.id, 1, 5_000);
+    const preview = await t.app.inject({ url: `/api/vendor-payouts/vendor/${v.id}/preview`, headers: admin.headers });
+    expect(preview.json()).toEqual({ vendorId: v.id, amount: 350, productCount: 3, orderCount: 2, revenue: 3000, eligible: true, reason: null });
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/vendor-payouts',
+      headers: admin.headers,
+      payload: { vendorId: v.id, amount: 999999, productCount: 0, orderCount: 0, revenue: 0, bankDetails: {} },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ amount: 350, productCount: 3, orderCount: 2, revenue: 3000, bankDetails: { bankName: 'SBI', ifscCode: 'SBIN0001234' } });
+
+    const again = await t.app.inject({ method: 'POST', url: '/api/vendor-payouts', headers: admin.headers, payload: { vendorId: v.id } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Nothing to pay out');
+
+    await earn(t.db, v.id, 1, 7_000);
+    const second = await t.app.inject({ method: 'POST', url: '/api/vendor-payouts', headers: admin.headers, payload: { vendorId: v.id } });
+    expect(second.json()).toMatchObject({ amount: 70, productCount: 1, orderCount: 1 });
+  });
+
+  it('never pays the same earnings twice under concurrent requests', async () => {
+    const admin = await createAdminUser(t.app, t.db, ['SUPER_ADMIN']);
+    const v = await createVendor(t.app, t.db, { plan: 'PREMIUM' });
+    await earn(t.db, v.id, 3, 10_000);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => t.app.inject({ method: 'POST', url: '/api/vendor-payouts', headers: admin.headers, payload: { vendorId: v.id } })),
+    );
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    const list = await t.app.inject({ url: `/api/vendor-payouts/vendor/${v.id}`, headers: v.headers });
+    expect(list.json().map((p: { amount: number }) => p.amount)).toEqual([300]);
+  });
+
+  it('refuses payouts to a vendor on the Free plan', async () => {
+    const admin = await createAdminUser(t.app, t.db, ['MANAGE_VENDORS']);
+    const v = await createVendor(t.app, t.db, { plan: 'FREE' });
+    await earn(t.db, v.id, 1, 10_000);
+    const res = await t.app.inject({ method: 'POST', url: '/api/vendor-payouts', headers: admin.headers, payload: { vendorId: v.id } });
+    expect(res.statusCode).toBe(409);
+  });
+
+  it('shows a vendor only its own payouts and keeps payouts admin-only to create', async () => {
+    const a = await createVendor(t.app, t.db, { plan: 'BASIC' });
+    const b = await createVendor(t.app, t.db, { plan: 'BASIC' });
+    expect((await t.app.inject({ url: `/api/vendor-payouts/vendor/${a.id}` })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: `/api/vendor-payouts/vendor/${a.id}`, headers: a.headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/vendor-payouts/vendor/${a.id}`, headers: b.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/vendor-payouts', headers: a.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/vendor-payouts', headers: a.headers, payload: { vendorId: a.id } })).statusCode).toBe(403);
+    const orders = await createAdminUser(t.app, t.db, ['MANAGE_ORDERS']);
+    expect((await t.app.inject({ method: 'POST', url: '/api/vendor-payouts', headers: orders.headers, payload: { vendorId: a.id } })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: `/api/vendor-payouts/vendor/${a.id}`, headers: orders.headers })).statusCode).toBe(403);
+    const viewer = await createAdminUser(t.app, t.db, ['VIEW_DETAILS']);
+    expect((await t.app.inject({ url: `/api/vendor-payouts/vendor/${a.id}`, headers: viewer.headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/vendor-payouts', headers: viewer.headers, payload: { vendorId: 'x' } })).statusCode).toBe(403);
+  });
+
+  it('downloads payout history and vendor details as spreadsheets', async () => {
+    const admin = await createAdminUser(t.app, t.db, ['MANAGE_USERS']);
+    for (const url of ['/api/vendor-payouts/download', '/api/user/download']) {
+      const res = await t.app.inject({ url, headers: admin.headers });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('spreadsheetml');
+      expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    }
+    const vendor = await createVendor(t.app, t.db);
+    expect((await t.app.inject({ url: '/api/user/download', headers: vendor.headers })).statusCode).toBe(403);
+  });
+});

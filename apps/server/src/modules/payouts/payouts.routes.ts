@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createPayoutSchema, payoutPreviewSchema, payoutSchema } from '@zevar/domain';
+import type { AppContext } from '../../context';
+import { currentUser } from '../../plugins/auth';
+import { forbidden } from '../../lib/errors';
+import { sendXlsx } from '../../lib/xlsx';
+import { createPayoutsService, mayReadVendor } from './payouts.service';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const vendorParams = z.object({ vendorId: z.coerce.number().int().positive() });
+const readers = { anyPermission: ['MANAGE_VENDORS', 'MANAGE_USERS', 'VIEW_DETAILS'] as const };
+
+export const payoutsRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const service = createPayoutsService(ctx);
+    const tags = ['payouts'];
+    const security = [{ bearer: [] }];
+
+    app.get(
+      '/vendor-payouts',
+      { config: { access: { anyPermission: [...readers.anyPermission] } }, schema: { tags, security, response: { 200: z.array(payoutSchema) } } },
+      async () => service.list(),
+    );
+
+    app.get(
+      '/vendor-payouts/download',
+      { config: { access: { anyPermission: [...readers.anyPermission] } }, schema: { tags, security } },
+      async (_req, reply) =>
+        sendXlsx(reply, 'payout-history.xlsx', 'Payouts', [
+          { header: 'Date', value: (p) => new Date(p.payoutDate) },
+          { header: 'Vendor', width: 28, value: (p) => p.vendorName },
+          { header: 'Amount (INR)', value: (p) => p.amount },
+          { header: 'Products Sold', value: (p) => p.productCount },
+          { header: 'Orders', value: (p) => p.orderCount },
+          { header: 'Revenue (INR)', value: (p) => p.revenue },
+          { header: 'Account Number', value: (p) => p.bankDetails.accountNumber },
+          { header: 'Bank Name', value: (p) => p.bankDetails.bankName },
+          { header: 'Account Holder Name', width: 26, value: (p) => p.bankDetails.accountHolderName },
+          { header: 'IFSC Code', value: (p) => p.bankDetails.ifscCode },
+        ], await service.list()),
+    );
+
+    app.get(
+      '/vendor-payouts/vendor/:vendorId',
+      { config: { access: 'authenticated' }, schema: { tags, security, params: vendorParams, response: { 200: z.array(payoutSchema) } } },
+      async (req) => {
+        if (!mayReadVendor(currentUser(req), req.params.vendorId)) throw forbidden();
+        return service.list(req.params.vendorId);
+      },
+    );
+
+    app.get(
+      '/vendor-payouts/vendor/:vendorId/preview',
+      { config: { access: { anyPermission: [...readers.anyPermission] } }, schema: { tags, security, params: vendorParams, response: { 200: payoutPreviewSchema } } },
+      async (req) => service.preview(req.params.vendorId),
+    );
+
+    app.get(
+      '/vendor-payouts/:id',
+      { config: { access: 'authenticated' }, schema: { tags, security, params: idParams, response: { 200: payoutSchema } } },
+      async (req) => service.get(req.params.id, currentUser(req)),
+    );
+
+    app.post(
+      '/vendor-payouts',
+      {
+        config: { access: { permission: 'MANAGE_VENDORS' } },
+        schema: {
+          tags,
+          security,
+          description: 'Pays out the vendor\'s unpaid commission; amounts and counts are computed by the server.',
+          body: createPayoutSchema.loose(),
+          response: { 201: payoutSchema },
+        },
+      },
+      async (req, reply) => {
+        const date = req.body.payoutDate ? new Date(req.body.payoutDate) : undefined;
+        return reply.status(201).send(await service.create(req.body.vendorId, date, currentUser(req).id));
+      },
+    );
+
+    app.delete(
+      '/vendor-payouts/:id',
+      { config: { access: { permission: 'SUPER_ADMIN' } }, schema: { tags, security, params: idParams } },
+      async (req, reply) => {
+        await service.remove(req.params.id);
+        return reply.status(204).send();
+      },
+    );
+  };

@@ -1,0 +1,159 @@
+import { and, count, countDistinct, desc, eq, gt, sql } from 'drizzle-orm';
+import {
+  hasPermission,
+  paiseToRupees,
+  type Payout,
+  type PayoutPreview,
+} from '@zevar/domain';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import { payouts, users, vendorEarnings } from '../../db/schema';
+import type { AuthUser } from '../../plugins/auth';
+
+type PayoutRow = typeof payouts.$inferSelect;
+
+function toPayoutDto(row: PayoutRow, vendorName: string): Payout {
+  return {
+    id: row.id,
+    vendorId: row.vendorId,
+    vendorName,
+    payoutDate: row.payoutDate.toISOString(),
+    amount: paiseToRupees(row.amountPaise),
+    productCount: row.productCount,
+    orderCount: row.orderCount,
+    revenue: paiseToRupees(row.revenuePaise),
+    bankDetails: {
+      bankName: row.bankName,
+      accountNumber: row.accountNumber,
+      ifscCode: row.ifscCode,
+      accountHolderName: row.accountHolderName,
+    },
+  };
+}
+
+/** Admins who handle vendors (and SUPER_ADMIN) see every payout; a vendor only its own. */
+export function mayReadVendor(viewer: AuthUser, vendorId: number): boolean {
+  if (viewer.type === 'VENDOR') return viewer.id === vendorId;
+  return ['MANAGE_VENDORS', 'MANAGE_USERS', 'VIEW_DETAILS'].some((r) => hasPermission(viewer.roles, r as 'MANAGE_VENDORS'));
+}
+
+export function createPayoutsService(ctx: AppContext) {
+  const { db } = ctx;
+
+  /**
+   * Unpaid figures: commission earned minus everything already paid out; counts cover the
+   * earnings recorded since the last payout.
+   */
+  async function unpaid(tx: DbOrTx, vendorId: number) {
+    const [last] = await tx
+      .select({ at: sql<Date | null>`max(${payouts.createdAt})`, paid: sql<number>`coalesce(sum(${payouts.amountPaise}), 0)::int` })
+      .from(payouts)
+      .where(eq(payouts.vendorId, vendorId));
+    const since = last?.at ? new Date(last.at) : new Date(0);
+    const [all] = await tx
+      .select({ earned: sql<number>`coalesce(sum(${vendorEarnings.amountPaise}), 0)::int` })
+      .from(vendorEarnings)
+      .where(eq(vendorEarnings.vendorId, vendorId));
+    const [recent] = await tx
+      .select({
+        units: sql<number>`coalesce(sum(${vendorEarnings.units}), 0)::int`,
+        orders: countDistinct(vendorEarnings.orderId),
+        revenue: sql<number>`coalesce(sum(${vendorEarnings.revenuePaise}), 0)::int`,
+      })
+      .from(vendorEarnings)
+      .where(and(eq(vendorEarnings.vendorId, vendorId), gt(vendorEarnings.createdAt, since)));
+    return {
+      amountPaise: Math.max(0, (all?.earned ?? 0) - (last?.paid ?? 0)),
+      productCount: recent?.units ?? 0,
+      orderCount: recent?.orders ?? 0,
+      revenuePaise: recent?.revenue ?? 0,
+    };
+  }
+
+  async function vendorRow(vendorId: number) {
+    const [vendor] = await db.select().from(users).where(and(eq(users.id, vendorId), eq(users.type, 'VENDOR')));
+    if (!vendor) throw notFound('Vendor');
+    return vendor;
+  }
+
+  async function preview(vendorId: number): Promise<PayoutPreview> {
+    const vendor = await vendorRow(vendorId);
+    const u = await unpaid(db, vendorId);
+    const reason = vendor.plan === 'FREE' ? 'Payouts need a paid plan' : u.amountPaise <= 0 ? 'Nothing to pay out' : null;
+    return {
+      vendorId,
+      amount: paiseToRupees(u.amountPaise),
+      productCount: u.productCount,
+      orderCount: u.orderCount,
+      revenue: paiseToRupees(u.revenuePaise),
+      eligible: reason === null,
+      reason,
+    };
+  }
+
+  /** Pays out everything unpaid; the vendor row lock makes two simultaneous payouts impossible. */
+  async function create(vendorId: number, payoutDate: Date | undefined, adminId: number): Promise<Payout> {
+    const vendor = await vendorRow(vendorId);
+    if (vendor.plan === 'FREE') throw conflict('Payouts need a paid plan');
+    const row = await db.transaction(async (tx) => {
+      await tx.execute(sql`select id from ${users} where ${users.id} = ${vendorId} for update`);
+      const u = await unpaid(tx, vendorId);
+      if (u.amountPaise <= 0) throw conflict('Nothing to pay out');
+      const [inserted] = await tx
+        .insert(payouts)
+        .values({
+          vendorId,
+          payoutDate: payoutDate ?? ctx.now(),
+          amountPaise: u.amountPaise,
+          productCount: u.productCount,
+          orderCount: u.orderCount,
+          revenuePaise: u.revenuePaise,
+          bankName: vendor.bankName,
+          accountNumber: vendor.accountNumber,
+          ifscCode: vendor.ifscCode,
+          accountHolderName: vendor.accountHolderName,
+          createdBy: adminId,
+          createdAt: ctx.now(),
+        })
+        .returning();
+      return inserted!;
+    });
+    return toPayoutDto(row, vendor.businessName || vendor.name);
+  }
+
+  async function list(vendorId?: number): Promise<Payout[]> {
+    const rows = await db
+      .select({ payout: payouts, vendorName: sql<string>`coalesce(${users.businessName}, ${users.name})` })
+      .from(payouts)
+      .innerJoin(users, eq(users.id, payouts.vendorId))
+      .where(vendorId ? eq(payouts.vendorId, vendorId) : undefined)
+      .orderBy(desc(payouts.payoutDate), desc(payouts.id))
+      .limit(1000);
+    return rows.map((r) => toPayoutDto(r.payout, r.vendorName));
+  }
+
+  async function get(id: number, viewer: AuthUser): Promise<Payout> {
+    const [row] = await db
+      .select({ payout: payouts, vendorName: sql<string>`coalesce(${users.businessName}, ${users.name})` })
+      .from(payouts)
+      .innerJoin(users, eq(users.id, payouts.vendorId))
+      .where(eq(payouts.id, id));
+    if (!row) throw notFound('Payout');
+    if (!mayReadVendor(viewer, row.payout.vendorId)) throw forbidden();
+    return toPayoutDto(row.payout, row.vendorName);
+  }
+
+  async function remove(id: number): Promise<void> {
+    const deleted = await db.delete(payouts).where(eq(payouts.id, id)).returning({ id: payouts.id });
+    if (!deleted.length) throw notFound('Payout');
+  }
+
+  async function countFor(vendorId: number): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(payouts).where(eq(payouts.vendorId, vendorId));
+    return row?.n ?? 0;
+  }
+
+  return { preview, create, list, get, remove, countFor };
+}
+export type PayoutsService = ReturnType<typeof createPayoutsService>;

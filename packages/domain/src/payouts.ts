@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { pageQuerySchema } from './paging';
+
+export const payoutSchema = z.object({
+  id: z.number().int(),
+  vendorId: z.number().int(),
+  vendorName: z.string(),
+  payoutDate: z.string(),
+  /** Rupees paid out. */
+  amount: z.number(),
+  productCount: z.number().int(),
+  orderCount: z.number().int(),
+  revenue: z.number(),
+  bankDetails: z.object({
+    bankName: z.string().nullable(),
+    accountNumber: z.string().nullable(),
+    ifscCode: z.string().nullable(),
+    accountHolderName: z.string().nullable(),
+  }),
+});
+export type Payout = z.infer<typeof payoutSchema>;
+
+/** What a vendor has earned and not yet been paid: the figures a new payout carries. */
+export const payoutPreviewSchema = z.object({
+  vendorId: z.number().int(),
+  amount: z.number(),
+  productCount: z.number().int(),
+  orderCount: z.number().int(),
+  revenue: z.number(),
+  eligible: z.boolean(),
+  reason: z.string().nullable(),
+});
+export type PayoutPreview = z.infer<typeof payoutPreviewSchema>;
+
+/**
+ * POST /api/vendor-payouts. The server computes amount and counts from the vendor's unpaid
+ * earnings; figures in the body are ignored, as are bank details (taken from the vendor profile).
+ */
+export const createPayoutSchema = z.object({
+  vendorId: z.number().int().positive(),
+  payoutDate: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+});
+
+export const VENDOR_PRODUCT_SORTS = ['price-asc', 'price-desc', 'commission-asc', 'commission-desc'] as const;
+export const PRICE_BANDS = ['upto-1000', '1000-5000', 'above-5000'] as const;
+
+/** The vendor dashboard's All Products tab (page size 12). */
+export const vendorProductsQuerySchema = pageQuerySchema(12, 60).extend({
+  search: z.string().trim().max(100).optional(),
+  categoryId: z.coerce.number().int().positive().optional(),
+  priceBand: z.enum(PRICE_BANDS).optional(),
+  sort: z.enum(VENDOR_PRODUCT_SORTS).optional(),
+});
+export type VendorProductsQuery = z.infer<typeof vendorProductsQuerySchema>;
