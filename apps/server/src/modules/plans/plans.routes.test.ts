@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLAN_MSG } from '@zevar/domain';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createAdminUser, createVendor } from '../../../test/factories';
+import { subscriptions } from '../../db/schema';
+
+describe('vendor plans', () => {
+  let t: TestApp;
+  let headers: { authorization: string };
+  beforeAll(async () => {
+    t = await createTestApp();
+    headers = (await createAdminUser(t.app, t.db, ['SUPER_ADMIN'])).headers;
+  });
+  afterAll(async () => t.close());
+
+  const basic = {
+    plan: 'basic',
+    features: ['  Up to 500 products ', '', '   ', 'Priority support'],
+    options: [
+      { durationInMonths: 12, price: 1799 },
+      { durationInMonths: 6, price: 999, active: true },
+    ],
+  };
+
+  it('creates a plan with trimmed features and options, lists it publicly with active options only', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/vendor-plan', headers, payload: basic });
+    expect(res.statusCode, res.body).toBe(201);
+    const plan = res.json();
+    expect(plan).toMatchObject({ plan: 'BASIC', features: ['Up to 500 products', 'Priority support'] });
+    expect(plan.options.map((o: { durationInMonths: number; price: number }) => [o.durationInMonths, o.price])).toEqual([[6, 999], [12, 1799]]);
+
+    const dup = await t.app.inject({ method: 'POST', url: '/api/vendor-plan', headers, payload: basic });
+    expect(dup.statusCode).toBe(409);
+
+    const sixMonths = plan.options[0];
+    const upd = await t.app.inject({
+      method: 'PUT',
+      url: `/api/vendor-plan/${plan.id}`,
+      headers,
+      payload: { id: plan.id, plan: 'BASIC', features: ['Up to 800 products'], options: [{ ...sixMonths, price: 899 }] },
+    });
+    expect(upd.statusCode, upd.body).toBe(200);
+    expect(upd.json().options).toEqual([
+      { id: sixMonths.id, durationInMonths: 6, price: 899, active: true },
+      expect.objectContaining({ durationInMonths: 12, active: false }),
+    ]);
+    const pub = await t.app.inject({ url: '/api/vendor-plan' });
+    const publicBasic = pub.json().find((p: { plan: string }) => p.plan === 'BASIC');
+    expect(publicBasic.options).toEqual([{ id: sixMonths.id, durationInMonths: 6, price: 899, active: true }]);
+
+    const retype = await t.app.inject({ method: 'PUT', url: `/api/vendor-plan/${plan.id}`, headers, payload: { ...basic, plan: 'PREMIUM' } });
+    expect(retype.statusCode).toBe(409);
+  });
+
+  it.each([
+    [{ ...basic, plan: '' }, PLAN_MSG.selectType],
+    [{ ...basic, plan: 'PLATINUM' }, 'Invalid plan'],
+    [{ ...basic, features: [' ', ''] }, PLAN_MSG.feature],
+    [{ ...basic, options: [] }, PLAN_MSG.option],
+    [{ ...basic, options: [{ durationInMonths: 0, price: 10 }] }, PLAN_MSG.optionFields],
+    [{ ...basic, options: [{ durationInMonths: 3, price: -1 }] }, 'Must not be negative'],
+  ])('rejects an invalid plan with the spec message (%#)', async (payload, message) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/vendor-plan', headers, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues.map((i: { message: string }) => i.message)).toContain(message);
+  });
+
+  it('refuses to delete a plan that has subscriptions, deletes one that has none', async () => {
+    const created = await t.app.inject({ method: 'POST', url: '/api/vendor-plan', headers, payload: { ...basic, plan: 'STANDARD' } });
+    const plan = created.json();
+    const v = await createVendor(t.app, t.db);
+    await t.db.insert(subscriptions).values({ vendorId: v.id, planId: plan.id, plan: 'STANDARD', durationMonths: 6, amountPaise: 99_900 });
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/vendor-plan/${plan.id}`, headers })).statusCode).toBe(409);
+    const other = (await t.app.inject({ method: 'POST', url: '/api/vendor-plan', headers, payload: { ...basic, plan: 'PREMIUM' } })).json();
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/vendor-plan/${other.id}`, headers })).statusCode).toBe(204);
+    expect((await t.app.inject({ url: `/api/vendor-plan/${other.id}` })).statusCode).toBe(404);
+  });
+
+  it('lets only a super admin manage plans', async () => {
+    const v = await createVendor(t.app, t.db);
+    const mgr = await createAdminUser(t.app, t.db, ['MANAGE_VENDORS', 'MANAGE_USERS', 'MANAGE_PRODUCTS']);
+    for (const h of [undefined, v.headers, mgr.headers]) {
+      const expected = h ? 403 : 401;
+      expect((await t.app.inject({ url: '/api/vendor-plan/admin', headers: h })).statusCode).toBe(expected);
+      expect((await t.app.inject({ method: 'POST', url: '/api/vendor-plan', headers: h, payload: basic })).statusCode).toBe(expected);
+      expect((await t.app.inject({ method: 'DELETE', url: '/api/vendor-plan/1', headers: h })).statusCode).toBe(expected);
+    }
+    expect((await t.app.inject({ url: '/api/vendor-plan' })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,98 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { paiseToRupees, PLANS, rupeesToPaise, type Plan, type VendorPlan, type VendorPlanInput } from '@zevar/domain';
+import type { AppContext } from '../../context';
+import { conflict, notFound } from '../../lib/errors';
+import { isForeignKeyViolation, uniqueViolation } from '../../lib/db-errors';
+import { planOptions, subscriptions, vendorPlans } from '../../db/schema';
+
+type PlanRow = typeof vendorPlans.$inferSelect;
+type OptionRow = typeof planOptions.$inferSelect;
+
+function toDto(plan: PlanRow, options: OptionRow[], onlyActive: boolean): VendorPlan {
+  return {
+    id: plan.id,
+    plan: plan.plan,
+    features: plan.features,
+    options: options
+      .filter((o) => o.planId === plan.id && (!onlyActive || o.active))
+      .sort((a, b) => a.durationMonths - b.durationMonths)
+      .map((o) => ({ id: o.id, durationInMonths: o.durationMonths, price: paiseToRupees(o.pricePaise), active: o.active })),
+  };
+}
+
+const byTier = (a: VendorPlan, b: VendorPlan) => PLANS.indexOf(a.plan) - PLANS.indexOf(b.plan);
+
+export function createPlansService(ctx: AppContext) {
+  const { db } = ctx;
+
+  /** All plans with their options in two queries; the public list shows active options only. */
+  async function list(onlyActive: boolean): Promise<VendorPlan[]> {
+    const plans = await db.select().from(vendorPlans).orderBy(asc(vendorPlans.id));
+    if (!plans.length) return [];
+    const options = await db.select().from(planOptions).where(inArray(planOptions.planId, plans.map((p) => p.id)));
+    return plans.map((p) => toDto(p, options, onlyActive)).sort(byTier);
+  }
+
+  async function get(id: number, onlyActive = false): Promise<VendorPlan> {
+    const [plan] = await db.select().from(vendorPlans).where(eq(vendorPlans.id, id));
+    if (!plan) throw notFound('Plan');
+    const options = await db.select().from(planOptions).where(eq(planOptions.planId, id));
+    return toDto(plan, options, onlyActive);
+  }
+
+  async function create(input: VendorPlanInput): Promise<VendorPlan> {
+    try {
+      const id = await db.transaction(async (tx) => {
+        const [plan] = await tx.insert(vendorPlans).values({ plan: input.plan as Plan, features: input.features }).returning();
+        await tx.insert(planOptions).values(
+          input.options.map((o) => ({ planId: plan!.id, durationMonths: o.durationInMonths, pricePaise: rupeesToPaise(o.price), active: o.active })),
+        );
+        return plan!.id;
+      });
+      return get(id);
+    } catch (err) {
+      if (uniqueViolation(err) !== null) throw conflict('A plan of this type already exists');
+      throw err;
+    }
+  }
+
+  /**
+   * The plan type is fixed once created. Options keep their ids (subscriptions point at them):
+   * listed ones are updated, new ones added, missing ones deactivated rather than deleted.
+   */
+  async function update(id: number, input: VendorPlanInput): Promise<VendorPlan> {
+    const current = await get(id);
+    if (input.plan !== current.plan) throw conflict('The plan type cannot be changed');
+    await db.transaction(async (tx) => {
+      await tx.update(vendorPlans).set({ features: input.features, updatedAt: ctx.now() }).where(eq(vendorPlans.id, id));
+      const keep = new Set<number>();
+      for (const o of input.options) {
+        const values = { durationMonths: o.durationInMonths, pricePaise: rupeesToPaise(o.price), active: o.active };
+        if (o.id && current.options.some((c) => c.id === o.id)) {
+          keep.add(o.id);
+          await tx.update(planOptions).set(values).where(eq(planOptions.id, o.id));
+        } else {
+          await tx.insert(planOptions).values({ planId: id, ...values });
+        }
+      }
+      const dropped = current.options.filter((c) => !keep.has(c.id)).map((c) => c.id);
+      if (dropped.length) await tx.update(planOptions).set({ active: false }).where(inArray(planOptions.id, dropped));
+    });
+    return get(id);
+  }
+
+  async function remove(id: number): Promise<void> {
+    const [used] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.planId, id)).limit(1);
+    if (used) throw conflict('This plan has subscriptions and cannot be deleted; deactivate its options instead');
+    try {
+      const deleted = await db.delete(vendorPlans).where(eq(vendorPlans.id, id)).returning({ id: vendorPlans.id });
+      if (!deleted.length) throw notFound('Plan');
+    } catch (err) {
+      if (isForeignKeyViolation(err)) throw conflict('This plan is in use and cannot be deleted');
+      throw err;
+    }
+  }
+
+  return { list, get, create, update, remove };
+}
+export type PlansService = ReturnType<typeof createPlansService>;

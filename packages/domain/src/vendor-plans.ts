@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { PLANS, planSchema } from './plans';
+import { rupeesSchema } from './money';
+
+export const PLAN_MSG = {
+  selectType: 'Please select a plan type',
+  feature: 'Please add at least one feature',
+  option: 'Please add at least one subscription option',
+  optionFields: 'Please fill in all subscription option fields with valid values',
+} as const;
+
+export const planOptionSchema = z.object({
+  id: z.number().int(),
+  durationInMonths: z.number().int(),
+  /** Rupees for the whole duration. */
+  price: z.number(),
+  active: z.boolean(),
+});
+
+export const vendorPlanSchema = z.object({
+  id: z.number().int(),
+  plan: z.enum(PLANS),
+  options: z.array(planOptionSchema),
+  features: z.array(z.string()),
+});
+export type VendorPlan = z.infer<typeof vendorPlanSchema>;
+
+const optionInput = z.object({
+  id: z.number().int().positive().optional(),
+  durationInMonths: z.number({ message: PLAN_MSG.optionFields }).int(PLAN_MSG.optionFields).min(1, PLAN_MSG.optionFields).max(120, PLAN_MSG.optionFields),
+  price: rupeesSchema.refine((v) => v >= 0, PLAN_MSG.optionFields),
+  active: z.boolean().optional().default(true),
+});
+
+/** Create and update body: blank features are ignored, features are trimmed. */
+export const vendorPlanInputSchema = z.object({
+  plan: z.preprocess((v) => (v === '' || v === null ? undefined : v), planSchema.optional()).refine((v) => v !== undefined, PLAN_MSG.selectType),
+  features: z
+    .array(z.string().max(200))
+    .transform((list) => list.map((f) => f.trim()).filter(Boolean))
+    .refine((list) => list.length > 0, PLAN_MSG.feature),
+  options: z.array(optionInput, { message: PLAN_MSG.option }).min(1, PLAN_MSG.option).max(12),
+});
+export type VendorPlanInput = z.infer<typeof vendorPlanInputSchema>;
