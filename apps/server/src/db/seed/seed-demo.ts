@@ -1,9 +1,149 @@
+import { sql } from 'drizzle-orm';
 import type { Config } from '../../env';
-import type { Db } from '../client';
+import type { Db, DbOrTx, Tx } from '../client';
+import {
+  carouselItems,
+  categories,
+  coupons,
+  emailTemplates,
+  metals,
+  planOptions,
+  products,
+  reviews,
+  subscriptions,
+  users,
+  vendorPlans,
+} from '../schema';
+import { slugify } from '@zevar/domain';
+import { buildDemoUsers, type DemoAccount } from './demo-accounts';
+import { DEMO_CATEGORIES, GOLD_RATE_PAISE, SILVER_RATE_PAISE } from './demo-catalogue';
+import { DEMO_PLANS, DEMO_REVIEWS, DEMO_SLIDES, ORDER_CONFIRMATION_TEMPLATE, demoCoupons } from './demo-extras';
+import { removeDemoPictures, renderDemoPictures, type DemoPictures } from './demo-pictures';
+import { planProducts, productRow, type PlannedProduct } from './demo-products';
 
-export type DemoAccount = { role: string; username: string; password: string };
+export type { DemoAccount } from './demo-accounts';
+export { generatePassword } from './demo-accounts';
+export { demoFixtures, type DemoFixtures } from './demo-fixtures';
+
+/**
+ * Empty means no catalogue and no vendors. Admins do not count: the first admin from
+ * ADMIN_USERNAME is created before the seed runs and must not prevent the demo data.
+ */
+export async function isDatabaseEmpty(db: DbOrTx): Promise<boolean> {
+  const [row] = await db
+    .select({
+      n: sql<string>`(select count(*) from ${products}) + (select count(*) from ${categories}) + (select count(*) from ${users} where ${users.type} = 'VENDOR')`,
+    })
+    .from(sql`(select 1) as one`);
+  return Number(row?.n ?? 0) === 0;
+}
 
 /** Loads the demo catalogue into an empty database; returns the demo accounts, or null when not empty. */
-export async function seedDemoIfEmpty(_db: Db, _config: Config): Promise<DemoAccount[] | null> {
-  return null;
+export async function seedDemoIfEmpty(db: Db, config: Config): Promise<DemoAccount[] | null> {
+  if (!(await isDatabaseEmpty(db))) return null;
+  const planned = planProducts();
+  const [pictures, demoUsers] = await Promise.all([renderDemoPictures(config.DATA_DIR, planned), buildDemoUsers(config.DEFAULT_VENDOR_SLUG)]);
+  try {
+    return await db.transaction(async (tx) => {
+      if (!(await isDatabaseEmpty(tx))) return null;
+      const taken = await tx.select({ username: sql<string>`lower(${users.username})` }).from(users);
+      const takenSet = new Set(taken.map((t) => t.username));
+      const rows = demoUsers.rows.filter((r) => !takenSet.has(r.username.toLowerCase()));
+      const insertedUsers = await tx.insert(users).values(rows).returning({ id: users.id, plan: users.plan, type: users.type });
+      await seedPlans(tx, insertedUsers.filter((u) => u.type === 'VENDOR'));
+      await seedCatalogue(tx, planned, pictures);
+      await tx.insert(coupons).values(demoCoupons(new Date()));
+      await tx.insert(emailTemplates).values(ORDER_CONFIRMATION_TEMPLATE).onConflictDoNothing();
+      return demoUsers.accounts.filter((a) => !takenSet.has(a.username.toLowerCase()));
+    });
+  } catch (err) {
+    await removeDemoPictures(config.DATA_DIR, pictures.all);
+    throw err;
+  }
+}
+
+async function seedPlans(tx: Tx, vendors: { id: number; plan: string }[]): Promise<void> {
+  const plans = await tx
+    .insert(vendorPlans)
+    .values(DEMO_PLANS.map((p) => ({ plan: p.plan, features: p.features })))
+    .returning({ id: vendorPlans.id, plan: vendorPlans.plan });
+  const options = await tx
+    .insert(planOptions)
+    .values(
+      DEMO_PLANS.flatMap((p, i) =>
+        p.options.map((o) => ({ planId: plans[i]!.id, durationMonths: o.months, pricePaise: o.rupees * 100, active: o.active ?? true })),
+      ),
+    )
+    .returning();
+  const now = new Date();
+  const paid = vendors.filter((v) => v.plan !== 'FREE');
+  if (paid.length === 0) return;
+  await tx.insert(subscriptions).values(
+    paid.map((v) => {
+      const plan = plans.find((p) => p.plan === v.plan)!;
+      const option = options.find((o) => o.planId === plan.id && o.durationMonths === 12)!;
+      const start = new Date(now.getTime() - 30 * 24 * 3600 * 1000);
+      const end = new Date(start);
+      end.setMonth(end.getMonth() + 12);
+      return { vendorId: v.id, planId: plan.id, optionId: option.id, plan: plan.plan, durationMonths: 12, amountPaise: option.pricePaise, status: 'ACTIVE' as const, startDate: start, endDate: end };
+    }),
+  );
+}
+
+async function seedCategories(tx: Tx, pictures: DemoPictures): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  const picture = (name: string) => pictures.categories.get(name) ?? { image: null, banner: null };
+  const parents = await tx
+    .insert(categories)
+    .values(DEMO_CATEGORIES.map((c) => ({ name: c.name, slug: slugify(c.name), plan: c.plan, ...picture(c.name) })))
+    .returning({ id: categories.id, name: categories.name });
+  parents.forEach((p) => ids.set(p.name, p.id));
+  const children = await tx
+    .insert(categories)
+    .values(
+      DEMO_CATEGORIES.flatMap((c) =>
+        c.children.map((ch) => ({ name: ch.name, slug: slugify(ch.name), plan: ch.plan, parentId: ids.get(c.name)!, ...picture(ch.name) })),
+      ),
+    )
+    .returning({ id: categories.id, name: categories.name });
+  children.forEach((ch) => ids.set(ch.name, ch.id));
+  return ids;
+}
+
+async function seedCatalogue(tx: Tx, planned: PlannedProduct[], pictures: DemoPictures): Promise<void> {
+  const categoryIds = await seedCategories(tx, pictures);
+  const metalRows = await tx
+    .insert(metals)
+    .values([
+      { name: 'Gold', ratePaise: GOLD_RATE_PAISE },
+      { name: 'Silver', ratePaise: SILVER_RATE_PAISE },
+    ])
+    .returning();
+  const metalIds = { GOLD: metalRows[0]!.id, SILVER: metalRows[1]!.id };
+  const now = new Date();
+  const ids = { categoryId: (name: string) => categoryIds.get(name)!, metalId: (t: 'GOLD' | 'SILVER') => metalIds[t] };
+  const productRows = await tx
+    .insert(products)
+    .values(planned.map((p, i) => productRow(p, pictures.products[i]!, ids, now)))
+    .returning({ id: products.id, name: products.name });
+  const productIds = new Map(productRows.map((p) => [p.name, p.id]));
+
+  await tx.insert(reviews).values(
+    DEMO_REVIEWS.map((r, i) => ({
+      productId: productIds.get(r.product)!,
+      name: r.name,
+      rating: r.rating,
+      comment: r.comment,
+      createdAt: new Date(now.getTime() - (i + 1) * 2 * 24 * 3600 * 1000),
+    })),
+  );
+  await tx.insert(carouselItems).values(
+    DEMO_SLIDES.map((s, i) => ({
+      imageUrl: pictures.slides[i]!,
+      linkType: s.link,
+      targetId: (s.link === 'CATEGORY' ? categoryIds.get(s.target) : productIds.get(s.target))!,
+      plan: s.plan,
+      position: i,
+    })),
+  );
 }

@@ -1,0 +1,111 @@
+import { metalPrice, PLAN_WEIGHTS, slugify, type Plan } from '@zevar/domain';
+import type { products } from '../schema';
+import { DEMO_CATEGORIES, GOLD_RATE_PAISE, SILVER_RATE_PAISE, type DemoProduct } from './demo-catalogue';
+import type { Finish, ProductPicture, Shape } from './demo-images';
+
+/** One demo product with everything but its database ids and stored images. */
+export type PlannedProduct = {
+  def: DemoProduct;
+  index: number;
+  sku: string;
+  categoryName: string;
+  plan: Plan;
+  shape: Shape;
+  finish: Finish;
+  pictures: ProductPicture[];
+};
+
+/**
+ * The first picture carries the product's name; the others are uncaptioned close-ups shared by a
+ * parent category's products of the same finish, which keeps the seed fast (each product still gets its own files).
+ */
+function picture(name: string, shape: Shape, finish: Finish, view: number, index: number, parentIndex: number): ProductPicture {
+  return view === 0 ? { name, shape, finish, view, seed: index } : { name: '', shape, finish, view, seed: parentIndex };
+}
+
+const higher = (a: Plan, b: Plan | undefined): Plan => (b && PLAN_WEIGHTS[b] > PLAN_WEIGHTS[a] ? b : a);
+
+/** Every demo product in a fixed order, so SKUs, names and slugs are the same on each run. */
+export function planProducts(): PlannedProduct[] {
+  const out: PlannedProduct[] = [];
+  DEMO_CATEGORIES.forEach((parent, parentIndex) => {
+    for (const child of parent.children) {
+      child.products.forEach((def, i) => {
+        const index = out.length;
+        const finish = def.finish ?? (def.type === 'SILVER' ? 'silver' : parent.finish === 'silver' && def.type === 'MRP' ? 'silver' : 'gold');
+        const count = 2 + (index % 3);
+        out.push({
+          def,
+          index,
+          sku: `ZV-${child.code}-${String(i + 1).padStart(3, '0')}`,
+          categoryName: child.name,
+          plan: higher(child.plan, def.plan),
+          shape: parent.shape,
+          finish,
+          pictures: Array.from({ length: count }, (_, view) => picture(def.name, parent.shape, finish, view, index, parentIndex)),
+        });
+      });
+    }
+  });
+  return out;
+}
+
+const PURITY: Record<DemoProduct['type'], string> = { GOLD: '22K', SILVER: '925 Sterling', MRP: 'Gold plated' };
+
+const FEATURES: Record<DemoProduct['type'], string[]> = {
+  GOLD: ['BIS hallmarked 22K gold', 'Price follows the day’s gold rate', 'Free lifetime exchange', 'Certificate of authenticity'],
+  SILVER: ['925 sterling silver, hallmarked', 'Anti-tarnish finish', 'Skin friendly and nickel free', 'Comes in a velvet pouch'],
+  MRP: ['Handcrafted by artisans', 'Hypoallergenic base metal', 'Lightweight for all-day wear', 'Gift-ready packaging'],
+};
+
+function pricing(p: PlannedProduct): { pricePaise: number; basePaise: number; metalWeightMg: number } {
+  const d = p.def;
+  if (d.type === 'MRP') return { pricePaise: (d.mrp ?? 0) * 100, basePaise: 0, metalWeightMg: 0 };
+  const basePaise = (d.base ?? 0) * 100;
+  const metalWeightMg = Math.round((d.w ?? 0) * 1000);
+  const rate = d.type === 'GOLD' ? GOLD_RATE_PAISE : SILVER_RATE_PAISE;
+  return { pricePaise: metalPrice(basePaise, rate, metalWeightMg), basePaise, metalWeightMg };
+}
+
+/** Deterministic stock between 0 and 40 unless the catalogue fixes it. */
+const stockOf = (p: PlannedProduct) => p.def.stock ?? 10 + ((p.index * 7) % 31);
+
+export type ProductIds = { categoryId: (name: string) => number; metalId: (type: 'GOLD' | 'SILVER') => number };
+
+export function productRow(p: PlannedProduct, images: string[], ids: ProductIds, now: Date): typeof products.$inferInsert {
+  const d = p.def;
+  const { pricePaise, basePaise, metalWeightMg } = pricing(p);
+  const discount = [0, 8, 12, 15, 0, 20, 10][p.index % 7]!;
+  const originalPricePaise = discount ? Math.round(pricePaise / (1 - discount / 100) / 100) * 100 : null;
+  const grams = d.type === 'MRP' ? (4 + (p.index % 9) * 2.5).toFixed(1) : (d.w ?? 0).toFixed(1);
+  const day = 24 * 3600 * 1000;
+  return {
+    sku: p.sku,
+    name: d.name,
+    slug: slugify(d.name),
+    tagline: `${PURITY[d.type] === 'Gold plated' ? 'Handcrafted' : PURITY[d.type]} ${p.categoryName.toLowerCase()} for every celebration`,
+    description: `${d.name} from the Zevar ${p.categoryName} collection. Crafted by skilled karigars with a ${p.finish === 'silver' ? 'bright silver' : 'warm gold'} finish, it pairs beautifully with sarees, lehengas and festive wear.`,
+    productType: d.type,
+    pricePaise,
+    originalPricePaise,
+    basePaise,
+    metalId: d.type === 'MRP' ? null : ids.metalId(d.type),
+    metalWeightMg,
+    stock: stockOf(p),
+    categoryId: ids.categoryId(p.categoryName),
+    plan: p.plan,
+    vendorCommissionPaise: Math.round((pricePaise * (2 + (p.index % 4))) / 100 / 100) * 100,
+    images,
+    specifications: { totalWeight: grams, dimensions: `${20 + (p.index % 5) * 6} mm x ${12 + (p.index % 4) * 5} mm`, purity: PURITY[d.type] },
+    features: FEATURES[d.type].slice(0, 2 + (p.index % 3)),
+    sale: discount >= 12,
+    trending: p.index % 5 === 0,
+    views: 40 + ((p.index * 137) % 1900),
+    salesCount: (p.index * 37) % 120,
+    variantGroupId: d.variant?.group ?? null,
+    variantType: d.variant?.type ?? null,
+    variantValue: d.variant?.value ?? null,
+    launchDate: new Date(now.getTime() - (p.index * 4 + 2) * day),
+    createdAt: new Date(now.getTime() - p.index * 3600 * 1000),
+  };
+}

@@ -1,0 +1,113 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, count, eq } from 'drizzle-orm';
+import { metalPrice, PASSWORD_PATTERN, slugify } from '@zevar/domain';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { carouselItems, categories, coupons, emailTemplates, metals, planOptions, products, reviews, users, vendorPlans } from '../schema';
+import { demoFixtures, generatePassword, seedDemoIfEmpty, type DemoAccount } from './seed-demo';
+
+describe('demo seed', () => {
+  let t: TestApp;
+  let accounts: DemoAccount[] | null;
+  let seconds: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const started = Date.now();
+    accounts = await seedDemoIfEmpty(t.db, t.config);
+    seconds = (Date.now() - started) / 1000;
+  }, 120_000);
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('seeds an empty database with at least 60 products of all three types', async () => {
+    expect(accounts).not.toBeNull();
+    const rows = await t.db.select({ type: products.productType, n: count() }).from(products).groupBy(products.productType);
+    const byType = Object.fromEntries(rows.map((r) => [r.type, r.n]));
+    expect((byType.GOLD ?? 0) + (byType.SILVER ?? 0) + (byType.MRP ?? 0)).toBeGreaterThanOrEqual(60);
+    expect(byType.GOLD).toBeGreaterThan(0);
+    expect(byType.SILVER).toBeGreaterThan(0);
+    expect(byType.MRP).toBeGreaterThan(0);
+    expect(seconds).toBeLessThan(60);
+  });
+
+  it('prices every metal product from its base, the metal rate and its weight', async () => {
+    const rows = await t.db
+      .select({ price: products.pricePaise, base: products.basePaise, weight: products.metalWeightMg, rate: metals.ratePaise })
+      .from(products)
+      .innerJoin(metals, eq(products.metalId, metals.id));
+    expect(rows.length).toBeGreaterThan(20);
+    for (const r of rows) expect(r.price).toBe(metalPrice(r.base, r.rate, r.weight));
+  });
+
+  it('stores every referenced picture on disk', async () => {
+    const store = path.join(t.config.DATA_DIR, 'uploads');
+    const productRows = await t.db.select({ images: products.images }).from(products);
+    const categoryRows = await t.db.select({ image: categories.image, banner: categories.banner }).from(categories);
+    const slides = await t.db.select({ image: carouselItems.imageUrl }).from(carouselItems);
+    const names = [
+      ...productRows.flatMap((p) => p.images),
+      ...categoryRows.flatMap((c) => [c.image, c.banner]),
+      ...slides.map((s) => s.image),
+    ];
+    expect(productRows.every((p) => p.images.length >= 2 && p.images.length <= 4)).toBe(true);
+    for (const name of names) expect(name && existsSync(path.join(store, name))).toBe(true);
+  });
+
+  it('writes the fixed names end-to-end tests rely on', async () => {
+    const fx = demoFixtures(t.config.DEFAULT_VENDOR_SLUG);
+    const vendorRows = await t.db.select({ slug: users.slug, plan: users.plan }).from(users).where(eq(users.type, 'VENDOR'));
+    expect(vendorRows).toEqual(expect.arrayContaining(fx.vendors.map((v) => ({ slug: v.slug, plan: v.plan }))));
+    expect(vendorRows.find((v) => v.slug === t.config.DEFAULT_VENDOR_SLUG)?.plan).toBe('PREMIUM');
+    const [necklaces] = await t.db.select().from(categories).where(eq(categories.name, 'Necklaces'));
+    expect(necklaces?.parentId).toBeNull();
+    const variants = await t.db.select().from(products).where(eq(products.variantGroupId, fx.variantGroup.id)).orderBy(asc(products.id));
+    expect(variants.map((v) => v.slug)).toEqual(fx.variantGroup.products.map((p) => p.slug));
+    const [premium] = await t.db.select().from(products).where(eq(products.slug, fx.premiumOnlyProduct.slug));
+    expect(premium?.plan).toBe('PREMIUM');
+    const [soldOut] = await t.db.select().from(products).where(eq(products.slug, fx.outOfStockProduct.slug));
+    expect(soldOut?.stock).toBe(0);
+    const codes = (await t.db.select({ code: coupons.code }).from(coupons)).map((c) => c.code);
+    expect(codes.sort()).toEqual([...fx.coupons].sort());
+    const allSlugs = (await t.db.select({ slug: products.slug, name: products.name }).from(products));
+    expect(allSlugs.every((p) => p.slug === slugify(p.name))).toBe(true);
+  });
+
+  it('creates plans, reviews, carousel slides and the order-confirmation template', async () => {
+    expect((await t.db.select().from(vendorPlans)).map((p) => p.plan).sort()).toEqual(['BASIC', 'FREE', 'PREMIUM', 'STANDARD']);
+    expect((await t.db.select().from(planOptions)).length).toBeGreaterThanOrEqual(7);
+    expect((await t.db.select().from(reviews)).length).toBeGreaterThan(4);
+    expect((await t.db.select().from(carouselItems)).length).toBe(5);
+    const [template] = await t.db.select().from(emailTemplates).where(eq(emailTemplates.name, 'order-confirmation'));
+    expect(template?.subject).toBe('Your Zevar order {{orderNumber}} is confirmed');
+    expect(template?.body).toContain('{{customerName}}');
+  });
+
+  it('lets every demo account log in with its printed password', async () => {
+    expect(accounts?.map((a) => a.username).sort()).toEqual(
+      ['demo-admin', 'demo-basic', 'demo-catalogue', 'demo-free', 'demo-premium', 'demo-standard', 'zevar'],
+    );
+    for (const a of accounts ?? []) {
+      expect(a.password).toMatch(PASSWORD_PATTERN);
+      const res = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { username: a.username, password: a.password } });
+      expect(res.statusCode, a.username).toBe(200);
+    }
+  });
+
+  it('does nothing and returns null when the database already has data', async () => {
+    const before = await t.db.select({ n: count() }).from(products);
+    const users1 = await t.db.select({ n: count() }).from(users);
+    expect(await seedDemoIfEmpty(t.db, t.config)).toBeNull();
+    expect(await t.db.select({ n: count() }).from(products)).toEqual(before);
+    expect(await t.db.select({ n: count() }).from(users)).toEqual(users1);
+  });
+
+  it('generates a different valid password each time', () => {
+    const a = generatePassword();
+    const b = generatePassword();
+    expect(a).toMatch(PASSWORD_PATTERN);
+    expect(b).toMatch(PASSWORD_PATTERN);
+    expect(a).not.toBe(b);
+  });
+});

@@ -1,0 +1,126 @@
+import { and, eq, lte, sql } from 'drizzle-orm';
+import type { Plan } from '@zevar/domain';
+import { paiseToRupees } from '@zevar/domain';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { planOptions, subscriptions, users, vendorPlans } from '../../db/schema';
+
+export type SubscribeResult = { amount: number; razorpayOrderId: string; subscriptionOrderId: number };
+
+function addMonths(from: Date, months: number): Date {
+  const d = new Date(from);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d;
+}
+
+export function createSubscriptionsService(ctx: AppContext) {
+  const { db } = ctx;
+
+  /**
+   * Activates a paid subscription exactly once (the PENDING -> ACTIVE update is the only gate), ends
+   * the vendor's previous one and moves the vendor to the new plan.
+   */
+  async function activate(tx: DbOrTx, subscriptionId: number, paymentId: string | null): Promise<boolean> {
+    const now = ctx.now();
+    const [sub] = await tx
+      .update(subscriptions)
+      .set({ status: 'ACTIVE', paymentId, startDate: now })
+      .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.status, 'PENDING')))
+      .returning();
+    if (!sub) return false;
+    await tx
+      .update(subscriptions)
+      .set({ endDate: addMonths(now, sub.durationMonths) })
+      .where(eq(subscriptions.id, sub.id));
+    await tx
+      .update(subscriptions)
+      .set({ status: 'EXPIRED', endDate: now })
+      .where(and(eq(subscriptions.vendorId, sub.vendorId), eq(subscriptions.status, 'ACTIVE'), sql`${subscriptions.id} <> ${sub.id}`));
+    await tx.update(users).set({ plan: sub.plan, updatedAt: now }).where(eq(users.id, sub.vendorId));
+    return true;
+  }
+
+  async function subscribe(vendorId: number, planId: number, optionId: number): Promise<SubscribeResult> {
+    const [row] = await db
+      .select({ option: planOptions, plan: vendorPlans.plan })
+      .from(planOptions)
+      .innerJoin(vendorPlans, eq(vendorPlans.id, planOptions.planId))
+      .where(and(eq(planOptions.id, optionId), eq(planOptions.planId, planId)));
+    if (!row) throw notFound('Plan option');
+    if (!row.option.active) throw badRequest('This subscription option is no longer offered');
+    const [sub] = await db
+      .insert(subscriptions)
+      .values({
+        vendorId,
+        planId,
+        optionId,
+        plan: row.plan as Plan,
+        durationMonths: row.option.durationMonths,
+        amountPaise: row.option.pricePaise,
+        createdAt: ctx.now(),
+      })
+      .returning();
+    if (row.option.pricePaise === 0) {
+      await db.transaction((tx) => activate(tx, sub!.id, null));
+      return { amount: 0, razorpayOrderId: '', subscriptionOrderId: sub!.id };
+    }
+    // The provider call happens outside any transaction; a failure leaves a PENDING row that never activates.
+    const order = await ctx.payments
+      .createOrder({
+        amountPaise: row.option.pricePaise,
+        receipt: `sub_${sub!.id}`,
+        notes: { purpose: 'subscription', subscriptionId: String(sub!.id), vendorId: String(vendorId), plan: row.plan },
+      })
+      .catch((err: unknown) => {
+        ctx.log.error({ err }, 'subscription order creation failed');
+        throw new AppError('PAYMENT_ERROR', 'Failed to initiate subscription');
+      });
+    await db.update(subscriptions).set({ providerOrderId: order.id }).where(eq(subscriptions.id, sub!.id));
+    return { amount: paiseToRupees(row.option.pricePaise), razorpayOrderId: order.id, subscriptionOrderId: sub!.id };
+  }
+
+  /** The browser's confirmation: the signature must match the provider order this server stored. */
+  async function verify(vendorId: number, subscriptionId: number, paymentId: string, signature: string) {
+    const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+    if (!sub) throw notFound('Subscription');
+    if (sub.vendorId !== vendorId) throw forbidden();
+    if (!sub.providerOrderId || !ctx.payments.verifyPaymentSignature(sub.providerOrderId, paymentId, signature)) {
+      throw badRequest('Payment verification failed');
+    }
+    await db.transaction((tx) => activate(tx, sub.id, paymentId));
+    return { status: 'ACTIVE' as const, plan: sub.plan };
+  }
+
+  /** Webhook or reconciler path: settles a subscription by its provider order id; false when not ours. */
+  async function settleByProviderOrder(providerOrderId: string, paymentId: string): Promise<boolean> {
+    const [sub] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.providerOrderId, providerOrderId));
+    if (!sub) return false;
+    await db.transaction((tx) => activate(tx, sub.id, paymentId));
+    return true;
+  }
+
+  /** Ends subscriptions past their end date and returns those vendors to the Free plan. */
+  async function expireDue(): Promise<number> {
+    const now = ctx.now();
+    return db.transaction(async (tx) => {
+      const ended = await tx
+        .update(subscriptions)
+        .set({ status: 'EXPIRED' })
+        .where(and(eq(subscriptions.status, 'ACTIVE'), lte(subscriptions.endDate, now)))
+        .returning({ vendorId: subscriptions.vendorId });
+      for (const { vendorId } of ended) {
+        const [stillActive] = await tx
+          .select({ id: subscriptions.id })
+          .from(subscriptions)
+          .where(and(eq(subscriptions.vendorId, vendorId), eq(subscriptions.status, 'ACTIVE')))
+          .limit(1);
+        if (!stillActive) await tx.update(users).set({ plan: 'FREE', updatedAt: now }).where(eq(users.id, vendorId));
+      }
+      return ended.length;
+    });
+  }
+
+  return { subscribe, verify, settleByProviderOrder, expireDue };
+}
+export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;
