@@ -1,0 +1,59 @@
+import { asc, eq } from 'drizzle-orm';
+import { filterXSS } from 'xss';
+import type { EmailTemplate, EmailTemplateInput } from '@zevar/domain';
+import type { AppContext } from '../../context';
+import { conflict, notFound } from '../../lib/errors';
+import { uniqueViolation } from '../../lib/db-errors';
+import { emailTemplates } from '../../db/schema';
+
+type Row = typeof emailTemplates.$inferSelect;
+
+const toDto = (r: Row): EmailTemplate => ({
+  id: r.id,
+  name: r.name,
+  subject: r.subject,
+  variables: r.variables,
+  body: r.body,
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+/** Stored bodies are sanitised once more at send time; saving clean HTML keeps the editor honest. */
+const clean = (input: EmailTemplateInput) => ({ ...input, body: filterXSS(input.body) });
+
+export function createEmailTemplatesService(ctx: AppContext) {
+  const { db } = ctx;
+  const duplicate = (err: unknown) => {
+    if (uniqueViolation(err) !== null) throw conflict('A template with this name already exists');
+    throw err;
+  };
+
+  async function one(where: ReturnType<typeof eq>): Promise<EmailTemplate> {
+    const [row] = await db.select().from(emailTemplates).where(where);
+    if (!row) throw notFound('Email template');
+    return toDto(row);
+  }
+
+  return {
+    list: async () => (await db.select().from(emailTemplates).orderBy(asc(emailTemplates.name))).map(toDto),
+    get: (id: number) => one(eq(emailTemplates.id, id)),
+    byName: (name: string) => one(eq(emailTemplates.name, name)),
+    async create(input: EmailTemplateInput) {
+      const [row] = await db.insert(emailTemplates).values(clean(input)).returning().catch(duplicate);
+      return toDto(row!);
+    },
+    async update(id: number, input: EmailTemplateInput) {
+      const [row] = await db
+        .update(emailTemplates)
+        .set({ ...clean(input), updatedAt: ctx.now() })
+        .where(eq(emailTemplates.id, id))
+        .returning()
+        .catch(duplicate);
+      if (!row) throw notFound('Email template');
+      return toDto(row);
+    },
+    async remove(id: number) {
+      const rows = await db.delete(emailTemplates).where(eq(emailTemplates.id, id)).returning({ id: emailTemplates.id });
+      if (!rows.length) throw notFound('Email template');
+    },
+  };
+}

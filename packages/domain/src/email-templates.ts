@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+
+export const emailTemplateSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  subject: z.string(),
+  variables: z.string(),
+  body: z.string(),
+  updatedAt: z.string(),
+});
+export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
+
+/** Name and subject are required (back-office §5); the body is HTML, sanitised by the server. */
+export const emailTemplateInputSchema = z.object({
+  name: z.string().trim().min(1, MSG.required).max(100, MSG.invalidInput),
+  subject: z.string().trim().min(1, MSG.required).max(200, MSG.invalidInput),
+  variables: z.string().trim().max(500, MSG.invalidInput).optional().default(''),
+  body: z.string().max(200_000, MSG.invalidInput).optional().default(''),
+});
+export type EmailTemplateInput = z.infer<typeof emailTemplateInputSchema>;
+
+/** The body a new template starts with (placeholders for customer name and order number). */
+export const DEFAULT_TEMPLATE_BODY =
+  '<h2>Thank you for your order, {{customerName}}!</h2>\n<p>Your order <strong>{{orderNumber}}</strong> has been confirmed.</p>';
