@@ -1,0 +1,146 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { homePathForUserType } from '../../lib/storage';
+import { useAuthState, useCartCount } from '../../lib/use-stored';
+import { useScrolled } from '../../lib/use-scrolled';
+import { useVendorSlug } from '../../lib/use-vendor-slug';
+
+/** The header takes its compact, shadowed look past this scroll offset. */
+export const HEADER_SCROLL_THRESHOLD = 70;
+
+function CartIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className="size-6"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+      aria-hidden="true"
+    >
+      <path d="M6 7h12l-1 13H7L6 7z" strokeLinejoin="round" />
+      <path d="M9 7a3 3 0 0 1 6 0" />
+    </svg>
+  );
+}
+
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className="size-6"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+      aria-hidden="true"
+    >
+      {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+    </svg>
+  );
+}
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `text-sm tracking-wide transition-colors hover:text-gold-700 ${isActive ? 'text-gold-700' : 'text-ink'}`;
+
+export function Header() {
+  const slug = useVendorSlug();
+  const cartCount = useCartCount();
+  const { authenticated, userType } = useAuthState();
+  const scrolled = useScrolled(HEADER_SCROLL_THRESHOLD);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+
+  // A navigation closes the mobile menu.
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  const base = `/${encodeURIComponent(slug)}`;
+  const links = [
+    { to: base, label: 'Home', end: true },
+    { to: `${base}/contact`, label: 'Contact', end: false },
+  ];
+  const account = authenticated
+    ? { to: homePathForUserType(userType), label: 'Dashboard' }
+    : { to: '/login', label: 'Login / Register' };
+
+  return (
+    <header
+      data-scrolled={scrolled}
+      className={`sticky top-0 z-40 border-b transition-all duration-300 ${
+        scrolled
+          ? 'border-sand bg-ivory/95 py-2 shadow-soft backdrop-blur'
+          : 'border-transparent bg-ivory py-4'
+      }`}
+    >
+      <div className="mx-auto flex max-w-7xl items-center gap-4 px-4">
+        <Link
+          to={base}
+          className={`font-serif font-semibold tracking-[0.25em] text-ink uppercase transition-all ${
+            scrolled ? 'text-xl' : 'text-2xl sm:text-3xl'
+          }`}
+        >
+          {slug}
+        </Link>
+
+        <nav aria-label="Main" className="ml-8 hidden items-center gap-6 md:flex">
+          {links.map((link) => (
+            <NavLink key={link.to} to={link.to} end={link.end} className={navLinkClass}>
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+
+        <div className="ml-auto flex items-center gap-2 sm:gap-3">
+          <Link
+            to={`${base}/cart`}
+            aria-label={`Cart, ${cartCount} item${cartCount === 1 ? '' : 's'}`}
+            className="relative rounded-full p-2 text-ink hover:bg-cream"
+          >
+            <CartIcon />
+            <span
+              aria-hidden="true"
+              className="absolute -top-0.5 -right-0.5 flex min-w-5 items-center justify-center rounded-full bg-gold-700 px-1 text-[11px] leading-5 font-semibold text-white"
+            >
+              {cartCount}
+            </span>
+          </Link>
+          <Link to={account.to} className="btn-primary hidden sm:inline-flex">
+            {account.label}
+          </Link>
+          <button
+            type="button"
+            className="rounded-md p-2 md:hidden"
+            aria-label="Menu"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <MenuIcon open={menuOpen} />
+          </button>
+        </div>
+      </div>
+
+      {menuOpen && (
+        <nav
+          id="mobile-menu"
+          aria-label="Mobile"
+          className="border-t border-sand bg-ivory px-4 py-3 md:hidden"
+        >
+          <ul className="flex flex-col gap-3">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.end} className={navLinkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+            <li className="sm:hidden">
+              <Link to={account.to} className="btn-primary w-full">
+                {account.label}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,52 @@
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useParams } from 'react-router';
+import { PageSpinner } from '../../components/Spinner';
+import { getDefaultVendorSlug } from '../../lib/config';
+import { setStoredVendorSlug } from '../../lib/storage';
+import { useStoredVendorSlug } from '../../lib/use-stored';
+import { Footer } from './Footer';
+import { Header } from './Header';
+
+/**
+ * Header and footer around every storefront page. Un-prefixed pages (/cart, /login, ...) belong to
+ * the stored current vendor; a first visit without one stores the configured default first.
+ */
+export function StorefrontLayout() {
+  const { vendorSlug } = useParams();
+  const storedSlug = useStoredVendorSlug();
+  const needsDefault = !vendorSlug && !storedSlug;
+
+  const defaultSlug = useQuery({
+    queryKey: ['config', 'defaultVendorSlug'],
+    queryFn: getDefaultVendorSlug,
+    enabled: needsDefault,
+    staleTime: Infinity,
+  });
+
+  useEffect(() => {
+    if (needsDefault && defaultSlug.data) setStoredVendorSlug(defaultSlug.data);
+  }, [needsDefault, defaultSlug.data]);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="flex-1">
+        {needsDefault ? (
+          <PageSpinner />
+        ) : (
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        )}
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { Suspense, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { AdminSectionKey } from '@zevar/domain';
+import { PageSpinner } from '../../components/Spinner';
+import { getUserRoles, isAuthenticated, isUserType, logout } from '../../lib/storage';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { SECTION_COMPONENTS, allowedSections, pickSection, type AdminSection } from './sections';
+
+/** Admin dashboard: side navigation of the sections the stored roles allow, one section at a time. */
+export default function AdminDashboardPage({ initialSection }: { initialSection?: AdminSectionKey }) {
+  const navigate = useNavigate();
+  const [allowed] = useState(() => allowedSections(getUserRoles()));
+  const [selected, setSelected] = useState(() => pickSection(allowed, initialSection));
+  const current = allowed.find((section) => section.key === selected);
+  const title = current ? `${current.label} Management` : 'Admin Dashboard';
+  useDocumentTitle(title);
+
+  // Entry check of the dashboard itself (the route guard normally decides first).
+  useEffect(() => {
+    if (!isAuthenticated() || !isUserType('ADMIN')) navigate('/login', { replace: true });
+  }, [navigate]);
+
+  const onLogout = () => {
+    logout();
+    navigate('/login', { replace: true });
+  };
+
+  const Section = current ? SECTION_COMPONENTS[current.key] : null;
+
+  return (
+    <div className="min-h-dvh bg-ivory">
+      <header className="sticky top-0 z-30 border-b border-sand bg-ink text-ivory">
+        <div className="flex h-16 items-center justify-between gap-4 px-4">
+          <p className="font-serif text-xl tracking-[0.25em] text-gold-200 uppercase">
+            Zevar <span className="text-sm tracking-widest text-ivory/80">Admin</span>
+          </p>
+          <button
+            type="button"
+            className="btn border border-ivory/40 text-ivory hover:bg-ivory/10"
+            onClick={onLogout}
+          >
+            Logout
+          </button>
+        </div>
+      </header>
+
+      <div className="md:flex">
+        <SideNav sections={allowed} selected={selected} onSelect={setSelected} />
+        <main className="min-w-0 flex-1 px-4 py-6 md:px-8">
+          <h1 className="text-3xl font-semibold">{title}</h1>
+          <div className="mt-6">
+            {Section ? (
+              <Suspense fallback={<PageSpinner />}>
+                <Section />
+              </Suspense>
+            ) : (
+              <p className="card p-6 text-taupe">
+                Your account has no admin permissions. Please contact a super admin.
+              </p>
+            )}
+          </div>
+        </main>
+      </div>
+    </div>
+  );
+}
+
+function SideNav({
+  sections,
+  selected,
+  onSelect,
+}: {
+  sections: readonly AdminSection[];
+  selected: AdminSectionKey | null;
+  onSelect: (key: AdminSectionKey) => void;
+}) {
+  return (
+    <nav
+      aria-label="Admin sections"
+      className="border-b border-sand bg-cream md:sticky md:top-16 md:h-[calc(100dvh-4rem)] md:w-60 md:shrink-0 md:border-r md:border-b-0"
+    >
+      <ul className="flex gap-1 overflow-x-auto p-2 md:flex-col md:p-4">
+        {sections.map((section) => {
+          const active = section.key === selected;
+          return (
+            <li key={section.key} className="shrink-0">
+              <button
+                type="button"
+                aria-current={active ? 'page' : undefined}
+                onClick={() => onSelect(section.key)}
+                className={`w-full rounded-md px-3 py-2 text-left text-sm font-medium whitespace-nowrap transition-colors ${
+                  active ? 'bg-ink text-ivory' : 'text-ink hover:bg-sand'
+                }`}
+              >
+                {section.label}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

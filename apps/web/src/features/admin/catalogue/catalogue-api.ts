@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import {
+  categorySchema,
+  homeCarouselSchema,
+  metalSchema,
+  pagedProductsSchema,
+  productSchema,
+  type CarouselImageInput,
+  type Category,
+  type MetalInput,
+  type PagedProducts,
+  type Plan,
+  type Product,
+} from '@zevar/domain';
+import { api } from '../../../lib/api';
+
+/** Query keys of the catalogue sections; mutations invalidate by prefix. */
+export const catalogueKeys = {
+  metals: ['admin', 'metals'] as const,
+  categories: ['admin', 'categories'] as const,
+  carousel: ['admin', 'carousel'] as const,
+  products: ['admin', 'products'] as const,
+};
+
+export const ADMIN_PRODUCTS_PAGE_SIZE = 30;
+
+export type CategoryBody = {
+  name: string;
+  parentCategory: { id: number } | null;
+  image: string;
+  banner: string;
+  vendorPlan: Plan;
+};
+
+export type ProductListQuery = { page: number; search: string; categoryId: number | null; metalId: number | null };
+
+export const metalsApi = {
+  list: () => api.get('/metals', { schema: z.array(metalSchema) }),
+  create: (body: MetalInput) => api.post('/metals', body, { schema: metalSchema }),
+  update: (id: number, body: MetalInput) => api.put(`/metals/${id}`, body, { schema: metalSchema }),
+  remove: (id: number) => api.delete(`/metals/${id}`),
+};
+
+export const categoriesApi = {
+  list: () => api.get('/category', { schema: z.array(categorySchema) }),
+  create: (body: CategoryBody) => api.post('/category', body, { schema: categorySchema }),
+  update: (id: number, body: CategoryBody) => api.put(`/category/${id}`, body, { schema: categorySchema }),
+  remove: (id: number) => api.delete(`/category/${id}`),
+};
+
+export const carouselApi = {
+  home: () => api.get('/carousels/home', { schema: homeCarouselSchema }),
+  add: (body: CarouselImageInput) => api.put('/carousels/home/addImage', body, { schema: homeCarouselSchema }),
+  update: (body: Omit<CarouselImageInput, 'imageUrl'> & { id: number }) =>
+    api.put('/carousels/home/updateImage', body, { schema: homeCarouselSchema }),
+  remove: (id: number, imageUrl: string) =>
+    api.put('/carousels/home/removeImage', { id, imageUrl }, { schema: homeCarouselSchema }),
+};
+
+/**
+ * The list call follows the spec's precedence: a search uses the search call; otherwise a category
+ * filter wins over a metal filter, which wins over plain paging.
+ */
+export function fetchProducts(q: ProductListQuery, signal?: AbortSignal): Promise<PagedProducts> {
+  const paging = { page: q.page, size: ADMIN_PRODUCTS_PAGE_SIZE };
+  const opts = { schema: pagedProductsSchema, signal };
+  const search = q.search.trim();
+  if (search) return api.get('/products/search', { ...opts, query: { ...paging, keyword: search } });
+  if (q.categoryId) return api.get('/products/category', { ...opts, query: { ...paging, categoryId: q.categoryId } });
+  if (q.metalId) return api.get('/products/metalType', { ...opts, query: { ...paging, metalTypeId: q.metalId } });
+  return api.get('/products/paged', { ...opts, query: paging });
+}
+
+export const productsApi = {
+  create: (body: unknown) => api.post('/products', body, { schema: productSchema }),
+  update: (id: number, body: unknown) => api.put(`/products/${id}`, body, { schema: productSchema }),
+  remove: (id: number) => api.delete(`/products/${id}`),
+  nameExists: (name: string, signal?: AbortSignal) =>
+    api.get(`/products/exists/${encodeURIComponent(name)}`, { schema: z.boolean(), signal }),
+};
+
+export type { Category, Product };

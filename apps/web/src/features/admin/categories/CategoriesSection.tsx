@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PLAN_LABELS, type Category } from '@zevar/domain';
+import { useDialog } from '../../../components/dialog/dialog-context';
+import { ImageWithFallback } from '../../../components/ImageWithFallback';
+import { Spinner } from '../../../components/Spinner';
+import { catalogueKeys, categoriesApi, type CategoryBody } from '../catalogue/catalogue-api';
+import { failure } from '../catalogue/errors';
+import { FILL_REQUIRED, TITLE } from '../catalogue/messages';
+import { CategoryForm } from './CategoryForm';
+
+const M = {
+  loadFailed: 'Failed to load categories',
+  addFailed: 'Failed to add category',
+  updateFailed: 'Failed to update category',
+  deleteFailed: 'Failed to delete category',
+  added: 'Category added successfully',
+  updated: 'Category updated successfully',
+  deleted: 'Category deleted successfully',
+  confirmDelete: 'Are you sure you want to delete this category?',
+} as const;
+
+/** Category manager: one add/edit form and the Categories grid. */
+export default function CategoriesSection() {
+  const dialog = useDialog();
+  const qc = useQueryClient();
+  const list = useQuery({ queryKey: catalogueKeys.categories, queryFn: categoriesApi.list });
+  const [editing, setEditing] = useState<Category | null>(null);
+  const refresh = () => qc.invalidateQueries({ queryKey: catalogueKeys.categories });
+
+  const save = useMutation({
+    mutationFn: (body: CategoryBody) => (editing ? categoriesApi.update(editing.id, body) : categoriesApi.create(body)),
+  });
+  const remove = useMutation({ mutationFn: categoriesApi.remove });
+
+  const onSubmit = async (body: CategoryBody) => {
+    const wasEditing = editing !== null;
+    try {
+      await save.mutateAsync(body);
+    } catch (err) {
+      await dialog.error(TITLE.error, failure(wasEditing ? M.updateFailed : M.addFailed, err));
+      return false;
+    }
+    setEditing(null);
+    await refresh();
+    await dialog.success(TITLE.success, wasEditing ? M.updated : M.added);
+    return true;
+  };
+
+  const onDelete = async (c: Category) => {
+    if (!(await dialog.confirm('Confirm Delete', M.confirmDelete))) return;
+    try {
+      await remove.mutateAsync(c.id);
+    } catch (err) {
+      return void dialog.error(TITLE.error, failure(M.deleteFailed, err));
+    }
+    if (editing?.id === c.id) setEditing(null);
+    await refresh();
+    await dialog.success(TITLE.success, M.deleted);
+  };
+
+  const mains = (list.data ?? []).filter((c) => !c.parentCategory);
+  return (
+    <div className="space-y-8">
+      <CategoryForm
+        editing={editing}
+        mainCategories={mains}
+        busy={save.isPending}
+        onSubmit={onSubmit}
+        onInvalid={() => void dialog.error(TITLE.validation, FILL_REQUIRED)}
+        onCancel={() => setEditing(null)}
+      />
+      <section aria-labelledby="categories-title">
+        <h2 id="categories-title" className="mb-4 text-xl font-semibold">Categories</h2>
+        {list.isPending && <Spinner label="Loading categories..." />}
+        {list.isError && <p role="alert" className="text-red-700">{M.loadFailed}</p>}
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {list.data?.map((c) => (
+            <li key={c.id} className="card overflow-hidden" aria-label={c.name}>
+              <ImageWithFallback src={c.image} alt={c.name} className="h-36 w-full object-cover" />
+              <div className="p-4">
+                {c.parentCategory && <p className="text-xs tracking-wide text-taupe uppercase">{c.parentCategory.name}</p>}
+                <h3 className="text-lg font-semibold">{c.name}</h3>
+                <p className="text-sm text-taupe">Plan: {PLAN_LABELS[c.vendorPlan]} · ID: {c.id}</p>
+                <div className="mt-3 flex gap-2">
+                  <button type="button" className="btn-outline" onClick={() => { setEditing(c); window.scrollTo({ top: 0, behavior: 'smooth' }); }}>Edit</button>
+                  <button type="button" className="btn-danger" onClick={() => void onDelete(c)}>Delete</button>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

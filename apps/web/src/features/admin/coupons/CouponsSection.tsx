@@ -1,0 +1,5 @@
+import { SectionComingSoon } from '../SectionComingSoon';
+
+export default function CouponsSection() {
+  return <SectionComingSoon what="Coupons" />;
+}

@@ -1,0 +1,5 @@
+import { SectionComingSoon } from '../SectionComingSoon';
+
+export default function OrdersSection() {
+  return <SectionComingSoon what="Orders" />;
+}

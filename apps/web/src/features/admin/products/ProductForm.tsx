@@ -1,0 +1,69 @@
+import { useEffect } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import type { Product } from '@zevar/domain';
+import { useDialog } from '../../../components/dialog/dialog-context';
+import { catalogueKeys, categoriesApi, metalsApi } from '../catalogue/catalogue-api';
+import { FILL_REQUIRED, TITLE } from '../catalogue/messages';
+import { BasicInformationSection, PricingSection, SpecificationsSection } from './BasicAndPricingSections';
+import { AdditionalSection, FeaturesSection, VariantSection } from './MoreSections';
+import { EMPTY_PRODUCT, fromProduct, productFormSchema, toProductBody, type ProductFormValues } from './product-form-model';
+import { useNameCheck } from './use-name-check';
+
+export const NAME_TAKEN = 'Product name already exists';
+
+export interface ProductFormProps {
+  /** Edit mode when set. */
+  product?: Product;
+  busy: boolean;
+  /** Resolves true when saved (the form then resets). */
+  onSave: (body: ReturnType<typeof toProductBody>) => Promise<boolean>;
+  onCancel?: () => void;
+}
+
+/** The product form with its six sections; used at the top of the section (add) and in the edit popup. */
+export function ProductForm({ product, busy, onSave, onCancel }: ProductFormProps) {
+  const dialog = useDialog();
+  const idPrefix = product ? `edit-product-${product.id}` : 'product';
+  const categories = useQuery({ queryKey: catalogueKeys.categories, queryFn: categoriesApi.list });
+  const metals = useQuery({ queryKey: catalogueKeys.metals, queryFn: metalsApi.list });
+  const methods = useForm<ProductFormValues>({
+    resolver: zodResolver(productFormSchema),
+    defaultValues: product ? fromProduct(product) : EMPTY_PRODUCT,
+  });
+  const { handleSubmit, reset } = methods;
+  useEffect(() => reset(product ? fromProduct(product) : EMPTY_PRODUCT), [product, reset]);
+
+  const name = useWatch({ control: methods.control, name: 'name' });
+  const nameCheck = useNameCheck(name, product?.name ?? null);
+
+  const submit = handleSubmit(
+    async (values) => {
+      if (nameCheck === 'taken') return void dialog.error(TITLE.error, NAME_TAKEN);
+      if (await onSave(toProductBody(values))) reset(EMPTY_PRODUCT);
+    },
+    () => void dialog.error(TITLE.validation, FILL_REQUIRED),
+  );
+
+  return (
+    <FormProvider {...methods}>
+      <form onSubmit={submit} noValidate className="space-y-4" aria-label={product ? 'Edit product' : 'Add product'}>
+        <BasicInformationSection idPrefix={idPrefix} nameCheck={nameCheck} categories={categories.data ?? []} />
+        <PricingSection idPrefix={idPrefix} metals={metals.data ?? []} />
+        <SpecificationsSection idPrefix={idPrefix} />
+        <FeaturesSection idPrefix={idPrefix} />
+        <VariantSection idPrefix={idPrefix} />
+        <AdditionalSection idPrefix={idPrefix} />
+        <div className="flex justify-end gap-2">
+          {onCancel && (
+            <button type="button" className="btn-outline" onClick={onCancel}>Cancel</button>
+          )}
+          <button type="submit" className="btn-primary" disabled={busy || nameCheck === 'taken'}>
+            {product ? 'Update Product' : 'Add Product'}
+          </button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

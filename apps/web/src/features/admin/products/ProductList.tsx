@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Product } from '@zevar/domain';
+import { Pagination } from '../../../components/Pagination';
+import { Spinner } from '../../../components/Spinner';
+import { useDialog } from '../../../components/dialog/dialog-context';
+import { catalogueKeys, categoriesApi, fetchProducts, metalsApi } from '../catalogue/catalogue-api';
+import { TITLE } from '../catalogue/messages';
+import { ProductTable } from './ProductTable';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+function useDebounced(value: string, ms: number): string {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** Products list: server-side search (debounced), category and metal filters, pages of 30. */
+export function ProductList({ onEdit, onDelete }: { onEdit: (p: Product) => void; onDelete: (p: Product) => void }) {
+  const dialog = useDialog();
+  const [searchInput, setSearchInput] = useState('');
+  const search = useDebounced(searchInput, SEARCH_DEBOUNCE_MS).trim();
+  const [categoryId, setCategoryId] = useState<number | null>(null);
+  const [metalId, setMetalId] = useState<number | null>(null);
+  const [page, setPage] = useState(0);
+  useEffect(() => setPage(0), [search, categoryId, metalId]);
+
+  const categories = useQuery({ queryKey: catalogueKeys.categories, queryFn: categoriesApi.list });
+  const metals = useQuery({ queryKey: catalogueKeys.metals, queryFn: metalsApi.list });
+  const query = { page, search, categoryId, metalId };
+  const list = useQuery({
+    queryKey: [...catalogueKeys.products, query],
+    queryFn: ({ signal }) => fetchProducts(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  useEffect(() => {
+    if (list.isError) void dialog.error(TITLE.error, search ? 'Failed to search products' : 'Failed to load products');
+  }, [list.isError, search, dialog]);
+
+  const data = list.data;
+  return (
+    <section aria-labelledby="products-title" className="space-y-4">
+      <h2 id="products-title" className="text-xl font-semibold">Products</h2>
+      <div className="grid gap-3 md:grid-cols-[2fr_1fr_1fr]">
+        <input type="search" className="input" placeholder="Search products..." aria-label="Search products" value={searchInput} onChange={(e) => setSearchInput(e.target.value)} />
+        <select className="input" aria-label="Filter by category" value={categoryId ?? ''} onChange={(e) => setCategoryId(e.target.value ? Number(e.target.value) : null)}>
+          <option value="">All Categories</option>
+          {categories.data?.map((c) => (
+            <option key={c.id} value={c.id}>{c.parentCategory ? `${c.parentCategory.name} - ${c.name}` : c.name}</option>
+          ))}
+        </select>
+        <select className="input" aria-label="Filter by metal" value={metalId ?? ''} onChange={(e) => setMetalId(e.target.value ? Number(e.target.value) : null)}>
+          <option value="">All Metals</option>
+          {metals.data?.map((m) => <option key={m.id} value={m.id}>{m.name}</option>)}
+        </select>
+      </div>
+
+      {list.isPending ? (
+        <div className="flex items-center gap-2 text-taupe"><Spinner label="Loading products..." /> Loading products...</div>
+      ) : data && data.content.length === 0 ? (
+        <div className="card p-8 text-center">
+          <h3 className="text-lg font-semibold">No Products Found</h3>
+          <p className="mt-1 text-taupe">No products match your search criteria. Try different keywords.</p>
+        </div>
+      ) : data ? (
+        <>
+          <p className="text-sm text-taupe" aria-live="polite">{data.totalElements} products{list.isFetching ? ' · Loading products...' : ''}</p>
+          <ProductTable products={data.content} onEdit={onEdit} onDelete={onDelete} />
+          <Pagination page={data.number} totalPages={data.totalPages} onPageChange={setPage} />
+        </>
+      ) : null}
+    </section>
+  );
+}

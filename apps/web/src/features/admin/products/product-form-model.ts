@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { PLANS, PRODUCT_TYPES, metalPrice, paiseToRupees, rupeesToPaise, type Metal, type Product } from '@zevar/domain';
+
+const money = z.string().trim().refine((v) => v !== '' && Number(v) >= 0 && Number.isFinite(Number(v)), 'Enter an amount of 0 or more');
+const optionalMoney = z.string().trim().refine((v) => v === '' || (Number(v) >= 0 && Number.isFinite(Number(v))), 'Enter an amount of 0 or more');
+const count = z.string().trim().refine((v) => v === '' || (Number.isInteger(Number(v)) && Number(v) >= 0), 'Enter a whole number of 0 or more');
+
+/** The product form's values (inputs are strings); `toProductBody` turns them into the API body. */
+export const productFormSchema = z
+  .object({
+    name: z.string().trim().min(1, 'This field is required'),
+    sku: z.string().trim(),
+    tagline: z.string(),
+    description: z.string(),
+    productType: z.enum(PRODUCT_TYPES),
+    price: z.string(),
+    originalPrice: optionalMoney,
+    basePrice: optionalMoney,
+    metalWeight: optionalMoney,
+    stock: count,
+    parentCategoryId: z.string(),
+    categoryId: z.string().min(1, 'This field is required'),
+    metalId: z.string().min(1, 'This field is required'),
+    vendorPlan: z.enum(PLANS),
+    vendorCommission: optionalMoney,
+    images: z.array(z.string()),
+    specifications: z.object({ totalWeight: z.string(), dimensions: z.string(), purity: z.string() }),
+    extraSpecifications: z.record(z.string(), z.string()),
+    features: z.array(z.string()),
+    sale: z.boolean(),
+    trending: z.boolean(),
+    isVariant: z.boolean(),
+    variantGroupId: z.string(),
+    variantType: z.string(),
+    variantValue: z.string(),
+    launchDate: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.productType === 'MRP' && !money.safeParse(v.price).success) {
+      ctx.addIssue({ code: 'custom', path: ['price'], message: 'This field is required' });
+    }
+    if (v.productType !== 'MRP' && !(Number(v.metalWeight) > 0)) {
+      ctx.addIssue({ code: 'custom', path: ['metalWeight'], message: 'Metal weight must be above 0' });
+    }
+  });
+export type ProductFormValues = z.infer<typeof productFormSchema>;
+
+export const EMPTY_PRODUCT: ProductFormValues = {
+  name: '',
+  sku: '',
+  tagline: '',
+  description: '',
+  productType: 'MRP',
+  price: '',
+  originalPrice: '',
+  basePrice: '',
+  metalWeight: '',
+  stock: '',
+  parentCategoryId: '',
+  categoryId: '',
+  metalId: '',
+  vendorPlan: 'FREE',
+  vendorCommission: '',
+  images: [],
+  specifications: { totalWeight: '', dimensions: '', purity: '' },
+  extraSpecifications: {},
+  features: [],
+  sale: false,
+  trending: false,
+  isVariant: false,
+  variantGroupId: '',
+  variantType: '',
+  variantValue: '',
+  launchDate: '',
+};
+
+const pad = (n: number) => String(Math.abs(Math.trunc(n))).padStart(2, '0');
+
+/** 'YYYY-MM-DDTHH:mm' (datetime-local) -> local ISO with .000 and the browser's offset, e.g. '...T10:30:00.000+05:30'. */
+export function toLocalIso(local: string): string | null {
+  const date = new Date(local);
+  if (!local || Number.isNaN(date.getTime())) return null;
+  const offset = -date.getTimezoneOffset();
+  const sign = offset >= 0 ? '+' : '-';
+  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.000`;
+  return `${day}T${time}${sign}${pad(offset / 60)}:${pad(offset % 60)}`;
+}
+
+/** ISO -> the datetime-local input's value in local time. */
+export function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+const num = (v: string) => (v.trim() === '' ? 0 : Number(v));
+const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
+
+/** Live price of a metal-priced product, computed like the server does (the server decides). */
+export function computedPrice(v: Pick<ProductFormValues, 'basePrice' | 'metalWeight'>, metal: Metal | undefined): number | null {
+  if (!metal) return null;
+  return paiseToRupees(metalPrice(rupeesToPaise(num(v.basePrice)), rupeesToPaise(metal.price), Math.round(num(v.metalWeight) * 1000)));
+}
+
+export function toProductBody(v: ProductFormValues) {
+  const specs: Record<string, string> = { ...v.extraSpecifications };
+  for (const [k, value] of Object.entries(v.specifications)) if (value.trim()) specs[k] = value.trim();
+  return {
+    name: v.name.trim(),
+    sku: v.sku.trim(),
+    tagline: orNull(v.tagline),
+    description: orNull(v.description),
+    productType: v.productType,
+    price: v.productType === 'MRP' ? num(v.price) : undefined,
+    originalPrice: v.originalPrice.trim() === '' ? null : Number(v.originalPrice),
+    basePrice: v.productType === 'MRP' ? 0 : num(v.basePrice),
+    metalWeight: num(v.metalWeight),
+    stock: num(v.stock),
+    category: { id: Number(v.categoryId) },
+    metal: v.metalId ? { id: Number(v.metalId) } : null,
+    vendorPlan: v.vendorPlan,
+    vendorCommission: num(v.vendorCommission),
+    images: v.images,
+    specifications: specs,
+    features: v.features,
+    sale: v.sale,
+    trending: v.trending,
+    variantGroupId: v.isVariant ? orNull(v.variantGroupId) : null,
+    variantType: v.isVariant ? orNull(v.variantType) : null,
+    variantValue: v.isVariant ? orNull(v.variantValue) : null,
+    launchDate: toLocalIso(v.launchDate),
+  };
+}
+
+const KNOWN_SPECS = ['totalWeight', 'dimensions', 'purity'] as const;
+
+export function fromProduct(p: Product): ProductFormValues {
+  const extra = Object.fromEntries(Object.entries(p.specifications).filter(([k]) => !(KNOWN_SPECS as readonly string[]).includes(k)));
+  const str = (n: number | null) => (n === null ? '' : String(n));
+  return {
+    ...EMPTY_PRODUCT,
+    name: p.name,
+    sku: p.sku,
+    tagline: p.tagline ?? '',
+    description: p.description ?? '',
+    productType: p.productType,
+    price: String(p.price),
+    originalPrice: str(p.originalPrice),
+    basePrice: String(p.basePrice),
+    metalWeight: p.metalWeight ? String(p.metalWeight) : '',
+    stock: String(p.stock),
+    parentCategoryId: String(p.category.parentCategory?.id ?? p.category.id),
+    categoryId: String(p.category.id),
+    metalId: p.metal ? String(p.metal.id) : '',
+    vendorPlan: p.vendorPlan,
+    vendorCommission: String(p.vendorCommission),
+    images: p.images,
+    specifications: {
+      totalWeight: p.specifications.totalWeight ?? '',
+      dimensions: p.specifications.dimensions ?? '',
+      purity: p.specifications.purity ?? '',
+    },
+    extraSpecifications: extra,
+    features: p.features,
+    sale: p.sale,
+    trending: p.trending,
+    isVariant: Boolean(p.variantGroupId || p.variantType || p.variantValue),
+    variantGroupId: p.variantGroupId ?? '',
+    variantType: p.variantType ?? '',
+    variantValue: p.variantValue ?? '',
+    launchDate: toLocalInput(p.launchDate),
+  };
+}

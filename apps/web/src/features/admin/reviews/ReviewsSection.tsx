@@ -1,0 +1,5 @@
+import { SectionComingSoon } from '../SectionComingSoon';
+
+export default function ReviewsSection() {
+  return <SectionComingSoon what="Reviews" />;
+}

@@ -1,0 +1,67 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { MSG, loginResponseSchema, loginSchema, type LoginInput } from '@zevar/domain';
+import { useDialog } from '../../components/dialog/dialog-context';
+import { TextField } from '../../components/FormFields';
+import { ApiError, SERVER_NOT_RESPONDING, api } from '../../lib/api';
+import { homePathForUserType, saveLogin } from '../../lib/storage';
+
+/** Sign In: POST /api/user/login, store the session, then go to the user's dashboard (or the shop). */
+export function SignInForm({ initialUsername = '' }: { initialUsername?: string }) {
+  const dialog = useDialog();
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    mode: 'onChange',
+    defaultValues: { username: initialUsername, password: '' },
+  });
+
+  const onSubmit = async (values: LoginInput) => {
+    try {
+      const login = await api.post('/user/login', values, { schema: loginResponseSchema });
+      saveLogin(login);
+      void dialog.success(MSG.successTitle, MSG.loginSuccess);
+      navigate(homePathForUserType(login.userType), { replace: true });
+    } catch (err) {
+      if (!(err instanceof ApiError)) console.error('Login failed', err);
+      void dialog.error(MSG.errorTitle, loginErrorText(err));
+    }
+  };
+
+  return (
+    <form noValidate aria-label="Sign In" onSubmit={handleSubmit(onSubmit)} className="space-y-4">
+      <TextField
+        label="Username"
+        required
+        autoComplete="username"
+        error={errors.username?.message}
+        {...register('username')}
+      />
+      <TextField
+        label="Password"
+        required
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <button type="submit" className="btn-primary w-full py-3" disabled={!isValid || isSubmitting}>
+        {isSubmitting ? 'Logging in...' : 'Login'}
+      </button>
+    </form>
+  );
+}
+
+function loginErrorText(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.status === 0) return SERVER_NOT_RESPONDING;
+    // Rate limited: the server says how long to wait.
+    if (err.status === 429) return err.message;
+  }
+  return MSG.loginFailed;
+}

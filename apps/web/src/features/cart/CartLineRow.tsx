@@ -1,0 +1,88 @@
+import { Link } from 'react-router';
+import { LOW_STOCK_BELOW, PAYMENT_TEXT, type CartQuoteLine } from '@zevar/domain';
+import { ImageWithFallback } from '../../components/ImageWithFallback';
+import { formatInr } from '../../lib/format';
+
+export interface CartLineRowProps {
+  line: CartQuoteLine;
+  slug: string;
+  onQuantity: (quantity: number) => void;
+  onRemove: () => void;
+}
+
+/** One cart line: image, name, SKU, prices, quantity controls, low-stock notice, remove, line total. */
+export function CartLineRow({ line, slug, onQuantity, onRemove }: CartLineRowProps) {
+  if (!line.available) {
+    return (
+      <li className="card flex items-center justify-between gap-4 p-4">
+        <p className="text-sm text-taupe">This item is no longer available in this shop.</p>
+        <button type="button" className="btn-ghost text-red-700" onClick={onRemove}>
+          Remove
+        </button>
+      </li>
+    );
+  }
+  const outOfStock = line.stock < 1;
+  return (
+    <li className="card flex gap-4 p-4" data-testid="cart-line">
+      <Link to={`/${encodeURIComponent(slug)}/product/${encodeURIComponent(line.slug)}`} className="shrink-0">
+        <ImageWithFallback src={line.image} alt={line.name} className="size-24 rounded-lg object-cover" />
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h2 className="truncate font-medium text-ink">{line.name}</h2>
+          <p className="text-xs text-taupe">SKU: {line.sku}</p>
+          <p className="mt-1 flex items-baseline gap-2">
+            <span className="font-semibold">{formatInr(line.price)}</span>
+            {line.originalPrice !== null && line.originalPrice > line.price && (
+              <s className="text-sm text-taupe">{formatInr(line.originalPrice)}</s>
+            )}
+          </p>
+          {line.stock > 0 && line.stock < LOW_STOCK_BELOW && (
+            <p className="text-xs font-medium text-red-700">{PAYMENT_TEXT.lowStock(line.stock)}</p>
+          )}
+          {outOfStock && <p className="text-xs font-medium text-red-700">Out of Stock</p>}
+        </div>
+        <div className="flex items-center gap-4 sm:flex-col sm:items-end">
+          <div className="flex items-center rounded-md border border-sand" role="group" aria-label={`Quantity of ${line.name}`}>
+            <button
+              type="button"
+              className="px-3 py-1 disabled:opacity-40"
+              aria-label="Decrease quantity"
+              disabled={line.quantity <= 1 || outOfStock}
+              onClick={() => onQuantity(line.quantity - 1)}
+            >
+              −
+            </button>
+            <input
+              type="number"
+              inputMode="numeric"
+              aria-label="Quantity"
+              className="w-12 border-x border-sand py-1 text-center text-sm"
+              min={1}
+              max={Math.max(1, line.stock)}
+              value={line.quantity}
+              disabled={outOfStock}
+              onChange={(e) => onQuantity(Number(e.target.value))}
+            />
+            <button
+              type="button"
+              className="px-3 py-1 disabled:opacity-40"
+              aria-label="Increase quantity"
+              disabled={outOfStock}
+              onClick={() => onQuantity(line.quantity + 1)}
+            >
+              +
+            </button>
+          </div>
+          <p className="font-semibold" aria-label="Line total">
+            {formatInr(line.lineTotal)}
+          </p>
+          <button type="button" className="text-sm text-red-700 hover:underline" onClick={onRemove}>
+            Remove
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

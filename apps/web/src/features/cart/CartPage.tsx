@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { PAYMENT_TEXT, STOREFRONT_MESSAGES, clampQuantity, type CartQuoteLine } from '@zevar/domain';
+import { PageSpinner } from '../../components/Spinner';
+import { useDialog } from '../../components/dialog/dialog-context';
+import { api } from '../../lib/api';
+import { removeFromCart, storeCheckoutId, updateQuantity } from '../../lib/cart';
+import { formatInr } from '../../lib/format';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useVendorSlug } from '../../lib/use-vendor-slug';
+import { CartLineRow } from './CartLineRow';
+import { checkoutIdSchema, useCartLines, useCartQuote, useShopPlanCheck } from './cart-api';
+
+function EmptyCart({ home }: { home: string }) {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-20 text-center">
+      <h1 className="text-2xl">{PAYMENT_TEXT.cartEmpty}</h1>
+      <Link to={home} className="btn-primary mt-6">
+        Continue Shopping
+      </Link>
+    </div>
+  );
+}
+
+export default function CartPage() {
+  useDocumentTitle('Cart');
+  const slug = useVendorSlug();
+  const home = `/${encodeURIComponent(slug)}`;
+  const plan = useShopPlanCheck(slug);
+  const lines = useCartLines();
+  const quote = useCartQuote(slug, lines);
+  const dialog = useDialog();
+  const navigate = useNavigate();
+  const [submitting, setSubmitting] = useState(false);
+
+  if (plan.isError) return <Navigate to="/" replace />;
+  if (lines.length === 0) return <EmptyCart home={home} />;
+  if (!quote.data || plan.isPending) {
+    return quote.isError ? <p className="p-8 text-center text-red-700">Could not load your cart. Please try again.</p> : <PageSpinner />;
+  }
+
+  const available = quote.data.lines.filter((l) => l.available && l.stock > 0);
+  const setQuantity = (line: CartQuoteLine, raw: number) => {
+    const { quantity, clamped } = clampQuantity(raw, line.stock);
+    if (clamped) void dialog.error(PAYMENT_TEXT.stockLimitTitle, PAYMENT_TEXT.stockLimit(line.stock));
+    if (quantity >= 1) updateQuantity(line.productId, quantity, line.stock);
+  };
+
+  const proceed = async () => {
+    setSubmitting(true);
+    try {
+      const items = available.map((l) => ({ productSku: l.sku, quantity: l.quantity, price: l.price, name: l.name, image: l.image }));
+      const { checkoutId } = await api.post('/checkout', items, { query: { vendorSlug: slug }, schema: checkoutIdSchema });
+      storeCheckoutId(checkoutId);
+      navigate(`${home}/checkout/${checkoutId}`);
+    } catch {
+      await dialog.error('Error', STOREFRONT_MESSAGES.checkoutFailed);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 lg:grid-cols-[1fr_22rem]">
+      <section aria-labelledby="cart-title">
+        <h1 id="cart-title" className="mb-4 text-2xl">
+          Shopping Cart
+        </h1>
+        <ul className="flex flex-col gap-4">
+          {quote.data.lines.map((line) => (
+            <CartLineRow
+              key={line.productId}
+              line={line}
+              slug={slug}
+              onQuantity={(q) => setQuantity(line, q)}
+              onRemove={() => removeFromCart(line.productId)}
+            />
+          ))}
+        </ul>
+      </section>
+      <aside className="card h-fit p-6" aria-labelledby="summary-title">
+        <h2 id="summary-title" className="mb-4 text-lg">
+          Order Summary
+        </h2>
+        <dl className="space-y-2 text-sm">
+          <div className="flex justify-between">
+            <dt>Subtotal</dt>
+            <dd data-testid="cart-subtotal">{formatInr(quote.data.subtotal)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt>Shipping</dt>
+            <dd className="text-emerald-700">{PAYMENT_TEXT.freeShipping}</dd>
+          </div>
+          <div className="flex justify-between border-t border-sand pt-2 text-base font-semibold">
+            <dt>Total</dt>
+            <dd data-testid="cart-total">{formatInr(quote.data.subtotal)}</dd>
+          </div>
+        </dl>
+        <button
+          type="button"
+          className="btn-primary mt-6 w-full"
+          disabled={submitting || available.length === 0 || quote.isFetching}
+          onClick={() => void proceed()}
+        >
+          Proceed to Checkout
+        </button>
+        <Link to={home} className="btn-outline mt-3 w-full">
+          Continue Shopping
+        </Link>
+      </aside>
+    </div>
+  );
+}

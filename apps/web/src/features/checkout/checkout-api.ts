@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import {
+  checkoutSchema,
+  confirmPaymentResponse,
+  initiateOrderResponse,
+  orderStatusViewSchema,
+  type InitiateOrderInput,
+} from '@zevar/domain';
+import { api } from '../../lib/api';
+
+const enc = encodeURIComponent;
+const configSchema = z.object({ payments: z.enum(['sandbox', 'razorpay']), razorpayKeyId: z.string() });
+
+/** The buying path's calls (storefront spec section 7, Checkout and Orders and payment). */
+export const checkoutApi = {
+  get: (id: string) => api.get(`/checkout/${enc(id)}`, { schema: checkoutSchema }),
+  applyCoupon: (id: string, code: string) => api.patch(`/checkout/applyCoupon/${enc(id)}`, { code }, { schema: checkoutSchema }),
+  paymentConfig: () => api.get('/config', { schema: configSchema }),
+  initiateOrder: (body: InitiateOrderInput) => api.post('/orders/initiate-order', body, { schema: initiateOrderResponse }),
+  confirmPayment: (q: { razorpayOrderId: string; razorpayPaymentId: string; razorpaySignature: string }) =>
+    api.post('/orders/confirm-payment', undefined, { query: q, schema: confirmPaymentResponse }),
+  cancelPayment: (orderId: string, reason: 'dismissed' | 'failed') =>
+    api.post(`/orders/${enc(orderId)}/cancel-payment`, { reason }),
+  order: (id: string) => api.get(`/orders/byId/${enc(id)}`, { schema: orderStatusViewSchema }),
+};

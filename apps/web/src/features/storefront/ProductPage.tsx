@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { STOREFRONT_MESSAGES } from '@zevar/domain';
+import { PageSpinner } from '../../components/Spinner';
+import { isApiError } from '../../lib/api';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { Gallery } from './product/Gallery';
+import { ProductInfo } from './product/ProductInfo';
+import { ProductTabs } from './product/ProductTabs';
+import { ReviewForm } from './product/ReviewForm';
+import { storefrontApi, useLoggedError } from './storefront-api';
+import { ShopFallback, useShop } from './use-shop';
+
+function NotFound({ shop }: { shop: string }) {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-3xl">{STOREFRONT_MESSAGES.productNotFound}</h1>
+      <p className="mt-2 text-taupe">This piece is not available in this shop.</p>
+      <Link to={`/${encodeURIComponent(shop)}`} className="btn-primary mt-6">
+        Continue Shopping
+      </Link>
+    </div>
+  );
+}
+
+/** Product page: gallery, details, purchase, offers, tabs and the review form. */
+export default function ProductPage() {
+  const { name = '' } = useParams();
+  const shop = useShop();
+  const { slug, plan } = shop;
+  const [writing, setWriting] = useState(false);
+  const queryClient = useQueryClient();
+
+  const product = useQuery({
+    queryKey: ['product', slug, name],
+    queryFn: () => storefrontApi.product(slug, name),
+    enabled: Boolean(plan),
+    retry: (count, err) => !(isApiError(err) && err.status === 404) && count < 2,
+  });
+  const productId = product.data?.id;
+  const reviews = useQuery({
+    queryKey: ['reviews', productId],
+    queryFn: () => storefrontApi.reviews(productId!),
+    enabled: productId !== undefined,
+  });
+  const coupons = useQuery({ queryKey: ['coupons'], queryFn: storefrontApi.coupons, staleTime: 60_000 });
+  const addReview = useMutation({
+    mutationFn: storefrontApi.addReview,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['reviews', productId] }),
+  });
+  useLoggedError('product', product.error);
+  useLoggedError('reviews', reviews.error);
+  useLoggedError('coupons', coupons.error);
+  useDocumentTitle(product.data?.name ?? STOREFRONT_MESSAGES.productNotFound);
+
+  if (!plan) return <ShopFallback shop={shop} />;
+  if (product.isPending) return <PageSpinner />;
+  if (!product.data) return <NotFound shop={slug} />;
+  const p = product.data;
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-8 px-4 py-6">
+      <div className="grid gap-8 md:grid-cols-2">
+        <Gallery key={p.id} images={p.images} name={p.name || STOREFRONT_MESSAGES.unnamedProduct} />
+        <ProductInfo product={p} shop={slug} coupons={coupons.data ?? []} />
+      </div>
+      <ProductTabs
+        key={p.id}
+        features={p.features}
+        specifications={p.specifications}
+        reviews={reviews.data ?? []}
+        onWriteReview={() => setWriting(true)}
+      />
+      {writing && <ReviewForm productId={p.id} onClose={() => setWriting(false)} submit={(input) => addReview.mutateAsync(input)} />}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { Product } from '@zevar/domain';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { addOrIncrease } from './cart-bridge';
+import { BannerCollage, CategoryStrip, ShopByCategory } from './home/CategorySections';
+import { HeroCarousel } from './home/HeroCarousel';
+import { ProductGrid, PromoBanners, SaleSlider } from './home/ProductSections';
+import { cartPath } from './paths';
+import { storefrontApi, useLoggedError } from './storefront-api';
+import { ShopFallback, useShop } from './use-shop';
+
+/** Vendor home: every section of the storefront spec, in order. Load errors are only logged. */
+export default function VendorHomePage() {
+  const shop = useShop();
+  const { slug, plan } = shop;
+  const navigate = useNavigate();
+  useDocumentTitle(slug);
+  const enabled = Boolean(plan);
+
+  const categories = useQuery({ queryKey: ['categories', plan], queryFn: () => storefrontApi.categories(plan!), enabled });
+  const carousel = useQuery({ queryKey: ['carousel', plan], queryFn: () => storefrontApi.carousel(plan!), enabled });
+  const trending = useQuery({ queryKey: ['trending', slug], queryFn: () => storefrontApi.trending(slug), enabled });
+  const sale = useQuery({ queryKey: ['sale', slug], queryFn: () => storefrontApi.sale(slug), enabled });
+  const offers = useQuery({ queryKey: ['special-offers', slug], queryFn: () => storefrontApi.specialOffers(slug), enabled, staleTime: 60_000 });
+  useLoggedError('categories', categories.error);
+  useLoggedError('carousel', carousel.error);
+  useLoggedError('trending products', trending.error);
+  useLoggedError('sale products', sale.error);
+  useLoggedError('special offers', offers.error);
+
+  if (!plan) return <ShopFallback shop={shop} />;
+
+  const addToCart = (p: Product) => {
+    addOrIncrease(p.id, 1, p.stock);
+    void navigate(cartPath(slug));
+  };
+  const cats = categories.data ?? [];
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-10 px-4 py-6">
+      <h1 className="sr-only">{slug}</h1>
+      <CategoryStrip categories={cats} shop={slug} />
+      <HeroCarousel items={carousel.data ?? []} shop={slug} />
+      <ShopByCategory categories={cats} shop={slug} />
+      <ProductGrid title="Trending Products" products={trending.data?.content ?? []} shop={slug} onAddToCart={addToCart} />
+      <BannerCollage categories={cats} shop={slug} />
+      <SaleSlider title="Sale Products" products={sale.data?.content ?? []} shop={slug} onAddToCart={addToCart} />
+      <ProductGrid title="Special Offer" products={offers.data ?? []} shop={slug} onAddToCart={addToCart} />
+      <PromoBanners />
+    </div>
+  );
+}

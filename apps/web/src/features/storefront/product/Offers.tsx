@@ -1,0 +1,64 @@
+import { useEffect, useRef, useState } from 'react';
+import { COPIED_INDICATOR_MS, COUPONS_SHOWN, MSG, STOREFRONT_MESSAGES, type Coupon } from '@zevar/domain';
+import { useDialog } from '../../../components/dialog/dialog-context';
+import { formatInr } from '../../../lib/format';
+
+/** Available Offers: two coupons, 'See More Offers' / 'Show Less'; a click copies the code. */
+export function Offers({ coupons }: { coupons: Coupon[] }) {
+  const dialog = useDialog();
+  const [expanded, setExpanded] = useState(false);
+  const [copied, setCopied] = useState<string | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const live = coupons.filter((c) => !c.expired);
+  if (live.length === 0) return null;
+  const shown = expanded ? live : live.slice(0, COUPONS_SHOWN);
+
+  const copy = async (code: string) => {
+    try {
+      await navigator.clipboard.writeText(code);
+      setCopied(code);
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => setCopied(null), COPIED_INDICATOR_MS);
+      await dialog.success(MSG.successTitle, STOREFRONT_MESSAGES.couponCopied);
+    } catch {
+      await dialog.error(MSG.errorTitle, STOREFRONT_MESSAGES.couponCopyFailed);
+    }
+  };
+
+  return (
+    <section aria-labelledby="available-offers" className="space-y-2">
+      <h2 id="available-offers" className="font-sans text-base font-semibold tracking-normal">
+        Available Offers
+      </h2>
+      <ul className="space-y-2">
+        {shown.map((c) => (
+          <li key={c.id}>
+            <button
+              type="button"
+              onClick={() => void copy(c.code)}
+              className="flex w-full items-start justify-between gap-3 rounded-lg border border-dashed border-gold-500 bg-gold-50 p-3 text-left hover:bg-gold-100"
+              aria-label={`Copy coupon code ${c.code}`}
+            >
+              <span>
+                <span className="block font-mono text-sm font-bold text-gold-800">{c.code}</span>
+                <span className="block text-sm">
+                  {formatInr(c.discount, 0)} off · {c.description}
+                </span>
+                <span className="block text-xs text-taupe">{c.condition}</span>
+              </span>
+              <span className="shrink-0 text-xs font-semibold text-gold-800" aria-live="polite">
+                {copied === c.code ? 'Copied!' : 'Tap to copy'}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {live.length > COUPONS_SHOWN && (
+        <button type="button" className="link text-sm" onClick={() => setExpanded((e) => !e)}>
+          {expanded ? 'Show Less' : 'See More Offers'}
+        </button>
+      )}
+    </section>
+  );
+}

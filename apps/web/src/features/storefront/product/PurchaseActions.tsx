@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { MSG, STOREFRONT_MESSAGES, type Product } from '@zevar/domain';
+import { useDialog } from '../../../components/dialog/dialog-context';
+import { CART_CHANGED_EVENT } from '../../../lib/storage';
+import { addOnce, isInCart } from '../cart-bridge';
+import { cartPath } from '../paths';
+import { QuantityBox } from './QuantityBox';
+
+/** Quantity, Add to Cart (once; then a go-to-cart control) and Buy Now (add and go to the cart). */
+export function PurchaseActions({ product, shop }: { product: Product; shop: string }) {
+  const dialog = useDialog();
+  const navigate = useNavigate();
+  const [quantity, setQuantity] = useState(product.stock > 0 ? 1 : 0);
+  const [inCart, setInCart] = useState(() => isInCart(product.id));
+
+  useEffect(() => {
+    const sync = () => setInCart(isInCart(product.id));
+    sync();
+    setQuantity(product.stock > 0 ? 1 : 0);
+    window.addEventListener(CART_CHANGED_EVENT, sync);
+    window.addEventListener('storage', sync);
+    return () => {
+      window.removeEventListener(CART_CHANGED_EVENT, sync);
+      window.removeEventListener('storage', sync);
+    };
+  }, [product.id, product.stock]);
+
+  const blocked = quantity < 1 || product.stock < 1;
+  const buyNow = async () => {
+    try {
+      if (!isInCart(product.id)) addOnce(product.id, quantity);
+      await navigate(cartPath(shop));
+    } catch {
+      await dialog.error(MSG.errorTitle, STOREFRONT_MESSAGES.checkoutFailed);
+    }
+  };
+
+  return (
+    <div className="space-y-3">
+      <div className="flex items-center gap-3">
+        <span className="text-sm font-medium">Quantity</span>
+        <QuantityBox value={quantity} stock={product.stock} onChange={setQuantity} />
+      </div>
+      <div className="flex flex-wrap gap-3">
+        {inCart ? (
+          <Link to={cartPath(shop)} className="btn-outline flex-1">
+            Go to Cart
+          </Link>
+        ) : (
+          <button
+            type="button"
+            className="btn-outline flex-1"
+            disabled={blocked}
+            onClick={() => {
+              addOnce(product.id, quantity);
+              setInCart(true);
+            }}
+          >
+            Add to Cart
+          </button>
+        )}
+        <button type="button" className="btn-primary flex-1" disabled={blocked} onClick={() => void buyNow()}>
+          Buy Now
+        </button>
+      </div>
+    </div>
+  );
+}

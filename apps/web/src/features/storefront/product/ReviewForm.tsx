@@ -1,0 +1,180 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { MAX_REVIEW_PHOTOS, MSG, REVIEW_MESSAGES, type ReviewInput } from '@zevar/domain';
+import { Modal } from '../../../components/Modal';
+import { Stars } from '../../../components/Stars';
+import { useDialog } from '../../../components/dialog/dialog-context';
+import { uploadImage } from '../../../lib/upload';
+
+export const REVIEW_UPLOAD_PATH = '/image/review-uploads';
+
+export interface ReviewFormProps {
+  productId: number;
+  onClose: () => void;
+  /** Sends the review (photos already uploaded); rejects on failure. */
+  submit: (input: ReviewInput) => Promise<unknown>;
+  /** Uploads one photo and resolves with its stored name. */
+  upload?: (file: File) => Promise<string>;
+}
+
+type Photo = { file: File; preview: string };
+
+const defaultUpload = (file: File) => uploadImage(file, undefined, REVIEW_UPLOAD_PATH);
+
+/**
+ * Review modal: stars, 'Your Name*', 'Your Review*', up to five photos (uploaded before the review is
+ * sent). Page scroll is locked by the modal; unmounting it on close resets everything.
+ */
+export function ReviewForm({ productId, onClose, submit, upload = defaultUpload }: ReviewFormProps) {
+  const dialog = useDialog();
+  const titleId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [rating, setRating] = useState(0);
+  const [name, setName] = useState('');
+  const [comment, setComment] = useState('');
+  const [touched, setTouched] = useState({ name: false, comment: false });
+  const [photos, setPhotos] = useState<Photo[]>([]);
+  const [submitting, setSubmitting] = useState(false);
+  const photosRef = useRef(photos);
+  photosRef.current = photos;
+  useEffect(() => () => photosRef.current.forEach((p) => URL.revokeObjectURL(p.preview)), []);
+
+  const nameError = touched.name && !name.trim() ? REVIEW_MESSAGES.nameRequired : undefined;
+  const commentError = touched.comment && !comment.trim() ? REVIEW_MESSAGES.commentRequired : undefined;
+  const valid = rating > 0 && name.trim() !== '' && comment.trim() !== '';
+  const full = photos.length >= MAX_REVIEW_PHOTOS;
+
+  const addFiles = (files: FileList | null) => {
+    const images = Array.from(files ?? []).filter((f) => f.type.startsWith('image/'));
+    const room = MAX_REVIEW_PHOTOS - photos.length;
+    setPhotos((current) => [...current, ...images.slice(0, room).map((file) => ({ file, preview: URL.createObjectURL(file) }))]);
+    if (fileInput.current) fileInput.current.value = '';
+  };
+  const removePhoto = (index: number) =>
+    setPhotos((current) => {
+      const gone = current[index];
+      if (gone) URL.revokeObjectURL(gone.preview);
+      return current.filter((_, i) => i !== index);
+    });
+
+  const onSubmit = async () => {
+    if (!valid || submitting) {
+      setTouched({ name: true, comment: true });
+      return;
+    }
+    setSubmitting(true);
+    let names: string[];
+    try {
+      names = await Promise.all(photos.map((p) => upload(p.file)));
+    } catch {
+      setSubmitting(false);
+      await dialog.error(MSG.errorTitle, REVIEW_MESSAGES.uploadFailed);
+      return;
+    }
+    try {
+      await submit({ productId, name: name.trim(), rating, comment: comment.trim(), photos: names });
+      setSubmitting(false);
+      onClose();
+      await dialog.success(MSG.successTitle, REVIEW_MESSAGES.added);
+    } catch {
+      setSubmitting(false);
+      await dialog.error(MSG.errorTitle, REVIEW_MESSAGES.addFailed);
+    }
+  };
+
+  return (
+    <Modal labelledBy={titleId} onDismiss={submitting ? undefined : onClose} className="max-w-lg">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void onSubmit();
+        }}
+        className="space-y-4"
+      >
+        <h2 id={titleId} className="text-2xl">
+          Write a Review
+        </h2>
+        <div>
+          <span className="label">Rating*</span>
+          <Stars rating={rating} onChange={setRating} className="text-2xl" />
+        </div>
+        <div>
+          <label htmlFor={`${titleId}-name`} className="label">
+            Your Name*
+          </label>
+          <input
+            id={`${titleId}-name`}
+            className="input"
+            value={name}
+            maxLength={100}
+            aria-invalid={nameError ? true : undefined}
+            onChange={(e) => setName(e.target.value)}
+            onBlur={() => setTouched((t) => ({ ...t, name: true }))}
+          />
+          {nameError && <p className="field-error">{nameError}</p>}
+        </div>
+        <div>
+          <label htmlFor={`${titleId}-comment`} className="label">
+            Your Review*
+          </label>
+          <textarea
+            id={`${titleId}-comment`}
+            className="input min-h-28"
+            value={comment}
+            maxLength={2000}
+            aria-invalid={commentError ? true : undefined}
+            onChange={(e) => setComment(e.target.value)}
+            onBlur={() => setTouched((t) => ({ ...t, comment: true }))}
+          />
+          {commentError && <p className="field-error">{commentError}</p>}
+        </div>
+        <div>
+          <div className="flex items-center justify-between">
+            <label htmlFor={`${titleId}-photos`} className="label">
+              Add Photos (max {MAX_REVIEW_PHOTOS})
+            </label>
+            <span className="text-xs text-taupe">
+              {photos.length}/{MAX_REVIEW_PHOTOS}
+            </span>
+          </div>
+          <input
+            ref={fileInput}
+            id={`${titleId}-photos`}
+            type="file"
+            accept="image/*"
+            multiple
+            disabled={full || submitting}
+            className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-cream file:px-3 file:py-2 disabled:opacity-50"
+            onChange={(e) => addFiles(e.target.files)}
+          />
+          {photos.length > 0 && (
+            <ul className="mt-2 flex flex-wrap gap-2">
+              {photos.map((p, i) => (
+                <li key={p.preview} className="relative">
+                  <img src={p.preview} alt={`Photo ${i + 1}`} className="size-16 rounded-md object-cover" />
+                  <button
+                    type="button"
+                    aria-label={`Remove photo ${i + 1}`}
+                    className="absolute -top-2 -right-2 size-6 rounded-full bg-ink text-xs text-ivory"
+                    onClick={() => removePhoto(i)}
+                  >
+                    ×
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        {!valid && (touched.name || touched.comment) && <p className="text-sm text-red-700">{REVIEW_MESSAGES.fillAll}</p>}
+        <div className="flex justify-end gap-2">
+          <button type="button" className="btn-ghost" onClick={onClose} disabled={submitting}>
+            Cancel
+          </button>
+          <button type="submit" className="btn-primary" disabled={!valid || submitting}>
+            {submitting ? 'Submitting...' : 'Submit'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,31 @@
+import type { User } from '@zevar/domain';
+import { formatDate, formatInr } from '../../lib/format';
+import { currentPlan } from './vendor-plan';
+
+function StatCard({ label, value, note }: { label: string; value: string; note?: string }) {
+  return (
+    <div className="card p-5">
+      <dt className="text-xs font-semibold tracking-widest text-taupe uppercase">{label}</dt>
+      <dd className="mt-2 font-serif text-3xl font-semibold text-ink">{value}</dd>
+      {note && <dd className="mt-2 text-xs text-gold-800">{note}</dd>}
+    </div>
+  );
+}
+
+/** Total Products, Total Orders, Total Revenue and Last Payout Date from vendorStats. */
+export function StatCards({ vendor }: { vendor: User }) {
+  const stats = vendor.vendorStats;
+  const isFree = currentPlan(vendor) === 'FREE';
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <StatCard label="Total Products" value={String(stats?.productCount ?? 0)} />
+      <StatCard label="Total Orders" value={String(stats?.orderCount ?? 0)} />
+      <StatCard
+        label="Total Revenue"
+        value={formatInr(stats?.revenue ?? 0)}
+        note={isFree ? 'Upgrade your plan to start earning commission on your sales.' : undefined}
+      />
+      <StatCard label="Last Payout Date" value={formatDate(stats?.lastPayOutDate) || 'No payouts yet'} />
+    </dl>
+  );
+}

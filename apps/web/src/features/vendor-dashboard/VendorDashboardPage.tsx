@@ -1,0 +1,163 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { MSG, userSchema, type User } from '@zevar/domain';
+import { useDialog } from '../../components/dialog/dialog-context';
+import { PageSpinner } from '../../components/Spinner';
+import { api } from '../../lib/api';
+import { getUserId, logout } from '../../lib/storage';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import AllProductsTab from './AllProductsTab';
+import PayoutHistoryTab from './PayoutHistoryTab';
+import PlanSelector from './PlanSelector';
+import ProfileEdit from './ProfileEdit';
+import { ProfileView } from './ProfileView';
+import { StatCards } from './StatCards';
+import { VendorHeader } from './VendorHeader';
+
+const TABS = [
+  { key: 'profile', label: 'Profile' },
+  { key: 'allProducts', label: 'All Products' },
+  { key: 'payouts', label: 'Payout History' },
+] as const;
+type TabKey = (typeof TABS)[number]['key'];
+
+export const vendorQueryKey = (userId: number | null) => ['user', userId] as const;
+
+/** GET /api/user/{stored userId}. */
+function fetchVendor(userId: number | null): Promise<User> {
+  if (userId === null) return Promise.reject(new Error('No stored user id'));
+  return api.get(`/user/${userId}`, { schema: userSchema });
+}
+
+export default function VendorDashboardPage() {
+  const navigate = useNavigate();
+  const dialog = useDialog();
+  const queryClient = useQueryClient();
+  const [userId] = useState(getUserId);
+  const vendor = useQuery({
+    queryKey: vendorQueryKey(userId),
+    queryFn: () => fetchVendor(userId),
+    retry: false,
+  });
+  const [tab, setTab] = useState<TabKey>('profile');
+  const [editing, setEditing] = useState(false);
+  const [choosingPlan, setChoosingPlan] = useState(false);
+  useDocumentTitle('Vendor Dashboard');
+
+  useEffect(() => {
+    if (!vendor.isError) return;
+    console.error('Failed to load vendor details', vendor.error);
+    void dialog.error(MSG.errorTitle, MSG.vendorLoadFailed);
+    navigate('/login', { replace: true });
+  }, [vendor.isError, vendor.error, dialog, navigate]);
+
+  if (!vendor.data) return <PageSpinner label="Loading your dashboard..." />;
+  const data = vendor.data;
+
+  const onLogout = () => {
+    logout();
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <div className="min-h-dvh bg-ivory">
+      <VendorHeader
+        vendor={data}
+        onUpgrade={() => setChoosingPlan(true)}
+        onNotifications={() => void dialog.success('Notifications', 'You have no new notifications.')}
+        onSettings={() => {
+          setTab('profile');
+          setEditing(true);
+        }}
+        onLogout={onLogout}
+      />
+      <main className="mx-auto max-w-7xl space-y-8 px-4 py-8">
+        <StatCards vendor={data} />
+        <Tabs current={tab} onChange={setTab}>
+          {tab === 'profile' &&
+            (editing ? (
+              <ProfileEdit
+                vendor={data}
+                onCancel={() => setEditing(false)}
+                onSaved={(updated) => {
+                  queryClient.setQueryData(vendorQueryKey(userId), updated);
+                  setEditing(false);
+                }}
+              />
+            ) : (
+              <ProfileView vendor={data} onEdit={() => setEditing(true)} />
+            ))}
+          {tab === 'allProducts' && <AllProductsTab vendor={data} />}
+          {tab === 'payouts' && <PayoutHistoryTab vendor={data} />}
+        </Tabs>
+      </main>
+      {choosingPlan && <PlanSelector onClose={() => setChoosingPlan(false)} />}
+    </div>
+  );
+}
+
+/** WAI-ARIA tabs: arrow keys move between tabs, the panel is labelled by its tab. */
+function Tabs({
+  current,
+  onChange,
+  children,
+}: {
+  current: TabKey;
+  onChange: (tab: TabKey) => void;
+  children: ReactNode;
+}) {
+  const baseId = useId();
+  const refs = useRef<Partial<Record<TabKey, HTMLButtonElement | null>>>({});
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = TABS.findIndex((t) => t.key === current);
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    const next = TABS[(index + step + TABS.length) % TABS.length];
+    if (!next) return;
+    onChange(next.key);
+    refs.current[next.key]?.focus();
+  };
+  return (
+    <div>
+      <div
+        role="tablist"
+        aria-label="Dashboard"
+        className="flex gap-1 border-b border-sand"
+        onKeyDown={onKeyDown}
+      >
+        {TABS.map((t) => {
+          const selected = t.key === current;
+          return (
+            <button
+              key={t.key}
+              ref={(el) => {
+                refs.current[t.key] = el;
+              }}
+              id={`${baseId}-${t.key}-tab`}
+              type="button"
+              role="tab"
+              aria-selected={selected}
+              aria-controls={`${baseId}-panel`}
+              tabIndex={selected ? 0 : -1}
+              onClick={() => onChange(t.key)}
+              className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium transition-colors ${
+                selected ? 'border-gold-700 text-ink' : 'border-transparent text-taupe hover:text-ink'
+              }`}
+            >
+              {t.label}
+            </button>
+          );
+        })}
+      </div>
+      <div
+        id={`${baseId}-panel`}
+        role="tabpanel"
+        aria-labelledby={`${baseId}-${current}-tab`}
+        className="pt-6"
+      >
+        {children}
+      </div>
+    </div>
+  );
+}

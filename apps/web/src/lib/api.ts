@@ -1,0 +1,168 @@
+import { MSG, apiErrorSchema, type ApiErrorBody } from '@zevar/domain';
+import type { z } from 'zod';
+import { getToken, logout } from './storage';
+
+export const API_BASE = '/api';
+
+/** Requests to these never carry the Authorization header (specification, roles and permissions). */
+export const PUBLIC_URL_PARTS = [
+  '/api/vendor/public',
+  '/api/products/public',
+  '/api/categories/public',
+  '/api/carousel/public',
+  '/vendor-plan/public',
+  '/login',
+] as const;
+
+export const SERVER_NOT_RESPONDING = MSG.serverNotResponding;
+export const DEFAULT_ERROR = MSG.genericError;
+
+export type ApiIssue = NonNullable<ApiErrorBody['issues']>[number];
+
+/** Every non-2xx answer (and every network failure, status 0) becomes an ApiError. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly issues: ApiIssue[];
+
+  constructor(status: number, code: string, message: string, issues: ApiIssue[] = []) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.issues = issues;
+  }
+}
+
+export function isApiError(err: unknown): err is ApiError {
+  return err instanceof ApiError;
+}
+
+/** The specification's generic service handler texts. */
+export function errorMessage(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.status === 0) return SERVER_NOT_RESPONDING;
+    return `Error Code: ${err.status}\nMessage: ${err.message}`;
+  }
+  if (err instanceof Error && err.message) return err.message;
+  return DEFAULT_ERROR;
+}
+
+export function isPublicUrl(url: string): boolean {
+  return PUBLIC_URL_PARTS.some((part) => url.includes(part));
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON-encoded unless it is FormData or a Blob. */
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** 'blob' for spreadsheet downloads; default: JSON when the answer says so, else text. */
+  responseType?: 'auto' | 'blob';
+  /** Validates (and types) the answer. */
+  schema?: z.ZodType<T>;
+}
+
+/** '/user/1' -> '/api/user/1', with the query string appended (null and undefined are left out). */
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const url = path.startsWith(API_BASE + '/') || path === API_BASE ? path : `${API_BASE}${path}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== null && value !== undefined) params.append(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
+}
+
+/** Headers every API call carries: Authorization (unless public) and the XSRF cookie echo. */
+export function authHeaders(url: string, method = 'GET'): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const token = getToken();
+  if (token && !isPublicUrl(url)) headers.Authorization = `Bearer ${token}`;
+  if (method !== 'GET') {
+    const xsrf = readCookie('XSRF-TOKEN');
+    if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  }
+  return headers;
+}
+
+function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
+}
+
+/** Turns an error answer's text into an ApiError, whatever the body looks like. */
+export function toApiError(status: number, bodyText: string, statusText = ''): ApiError {
+  if (status === 0) return new ApiError(0, 'NETWORK', SERVER_NOT_RESPONDING);
+  try {
+    const parsed = apiErrorSchema.safeParse(JSON.parse(bodyText));
+    if (parsed.success) {
+      return new ApiError(status, parsed.data.code, parsed.data.message, parsed.data.issues ?? []);
+    }
+  } catch {
+    // Not JSON: fall through to the text.
+  }
+  const message = bodyText.trim() || statusText || DEFAULT_ERROR;
+  return new ApiError(status, `HTTP_${status}`, message);
+}
+
+async function readBody(response: Response, responseType: 'auto' | 'blob'): Promise<unknown> {
+  if (responseType === 'blob') return response.blob();
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (text === '') return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  return type.includes('json') ? (JSON.parse(text) as unknown) : text;
+}
+
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const { method = 'GET', body, query, signal, responseType = 'auto', schema } = options;
+  const url = buildUrl(path, query);
+  const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders(url, method) };
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData || body instanceof Blob) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  Object.assign(headers, options.headers);
+
+  let response: Response;
+  try {
+    response = await fetch(url, { method, headers, body: payload, signal });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw toApiError(0, '');
+  }
+
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    // An expired or revoked token: forget it so guards send the user to the login page.
+    if (response.status === 401 && headers.Authorization) logout();
+    throw toApiError(response.status, text, response.statusText);
+  }
+  const data = await readBody(response, responseType);
+  return schema ? schema.parse(data) : (data as T);
+}
+
+type Options<T> = Omit<RequestOptions<T>, 'method' | 'body'>;
+
+export const api = {
+  get: <T = unknown>(path: string, options?: Options<T>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T = unknown>(path: string, body?: unknown, options?: Options<T>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T = unknown>(path: string, body?: unknown, options?: Options<T>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T = unknown>(path: string, body?: unknown, options?: Options<T>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T = unknown>(path: string, options?: Options<T>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

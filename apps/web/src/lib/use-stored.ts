@@ -1,0 +1,47 @@
+import { useSyncExternalStore } from 'react';
+import {
+  AUTH_CHANGED_EVENT,
+  CART_CHANGED_EVENT,
+  VENDOR_SLUG_CHANGED_EVENT,
+  getCartCount,
+  getStoredVendorSlug,
+  getUserType,
+  isAuthenticated,
+} from './storage';
+
+/** Subscribes to a same-tab custom event and to the cross-tab storage event. */
+function subscribeTo(eventName: string) {
+  return (onChange: () => void) => {
+    window.addEventListener(eventName, onChange);
+    window.addEventListener('storage', onChange);
+    return () => {
+      window.removeEventListener(eventName, onChange);
+      window.removeEventListener('storage', onChange);
+    };
+  };
+}
+
+const subscribeCart = subscribeTo(CART_CHANGED_EVENT);
+const subscribeAuth = subscribeTo(AUTH_CHANGED_EVENT);
+const subscribeVendorSlug = subscribeTo(VENDOR_SLUG_CHANGED_EVENT);
+
+/** Number of lines in the stored cart; follows 'cart-changed' and other tabs. */
+export function useCartCount(): number {
+  return useSyncExternalStore(subscribeCart, getCartCount, () => 0);
+}
+
+/** The stored current-vendor-slug, kept up to date. */
+export function useStoredVendorSlug(): string | null {
+  return useSyncExternalStore(subscribeVendorSlug, getStoredVendorSlug, () => null);
+}
+
+/** Whether a token is stored, and the stored user type ('' when none). */
+export function useAuthState(): { authenticated: boolean; userType: string } {
+  const authenticated = useSyncExternalStore(subscribeAuth, isAuthenticated, () => false);
+  const userType = useSyncExternalStore(
+    subscribeAuth,
+    () => getUserType() ?? '',
+    () => '',
+  );
+  return { authenticated, userType };
+}
