@@ -12,6 +12,11 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerWebApp, type HeadRenderer } from './plugins/web-app';
 import { routeModules } from './modules';
 import { createImageStore } from './lib/image-store';
+import type { PaymentGateway } from './modules/payments/gateway';
+import { createPayments } from './modules/payments/create-payments';
+import { sandboxRoutes } from './modules/payments/sandbox.routes';
+import { createMailer, type Mailer } from './modules/mail/mailer';
+import { startBackgroundJobs } from './modules/payments/background-jobs';
 
 export const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -23,6 +28,11 @@ export type AppOptions = {
   serveWeb?: boolean;
   renderHead?: HeadRenderer;
   logger?: boolean;
+  /** Tests inject fakes; by default built from config (PAYMENTS, SMTP_URL). */
+  payments?: PaymentGateway;
+  mailer?: Mailer;
+  /** Run the outbox worker and the payment reconciler on intervals (the server, not tests). */
+  backgroundJobs?: boolean;
 };
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -45,12 +55,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     now: opts.now ?? (() => new Date()),
     log: app.log,
     images: createImageStore(opts.config.DATA_DIR),
+    ...createPayments(opts.config, opts.database.db, opts.payments),
+    mailer: opts.mailer ?? createMailer({ smtpUrl: opts.config.SMTP_URL, dataDir: opts.config.DATA_DIR }),
   };
   registerAuth(app, { db: ctx.db, tokens });
   await registerOpenApi(app);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
 
   for (const module of routeModules) await app.register(module(ctx), { prefix: '/api' });
+  if (ctx.sandbox) await app.register(sandboxRoutes(ctx.sandbox), { prefix: '/sandbox' });
+  if (opts.backgroundJobs) startBackgroundJobs(app, ctx);
 
   if (opts.serveWeb) await registerWebApp(app, { distDir: WEB_DIST_DIR, renderHead: opts.renderHead });
   return app;

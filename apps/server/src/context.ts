@@ -3,6 +3,9 @@ import type { Config } from './env';
 import type { Db, DbKind } from './db/client';
 import type { TokenService } from './plugins/auth';
 import type { ImageStore } from './lib/image-store';
+import type { PaymentGateway } from './modules/payments/gateway';
+import type { SandboxGateway } from './modules/payments/sandbox-gateway';
+import type { Mailer } from './modules/mail/mailer';
 
 /** What every module's services receive: no globals, so each test builds its own. */
 export type AppContext = {
@@ -14,4 +17,10 @@ export type AppContext = {
   log: FastifyBaseLogger;
   /** Uploaded and generated images under DATA_DIR/uploads. */
   images: ImageStore;
+  /** Card payments: Razorpay or the offline sandbox (PAYMENTS). */
+  payments: PaymentGateway;
+  /** The sandbox's pay/fail actions; only when PAYMENTS=sandbox. */
+  sandbox?: SandboxGateway;
+  /** Delivers outbox mail (SMTP, or .eml files in DATA_DIR/outbox). */
+  mailer: Mailer;
 };

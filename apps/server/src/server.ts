@@ -22,7 +22,7 @@ async function main() {
   await migrate(database);
 
   const renderHead = createStorefrontHead({ db: database.db, config });
-  const app = await buildApp({ config, database, serveWeb: config.NODE_ENV === 'production', renderHead });
+  const app = await buildApp({ config, database, serveWeb: config.NODE_ENV === 'production', renderHead, backgroundJobs: true });
 
   if (await ensureFirstAdmin(database.db, config)) app.log.info(`created admin ${config.ADMIN_USERNAME}`);
   if (config.seedDemo) {

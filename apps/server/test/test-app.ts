@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
+import { buildApp, type AppOptions } from '../src/app';
 import { parseEnv, type Config } from '../src/env';
 import { resolveConfig } from '../src/bootstrap';
 import { connectPglite, connectPostgres, type Database, type Db } from '../src/db/client';
@@ -63,11 +63,18 @@ export type TestApp = {
 
 /** Builds the real app on a fresh database. `now` lets a test move the clock. */
 export async function createTestApp(
-  opts: { env?: Record<string, string>; now?: () => Date } = {},
+  opts: { env?: Record<string, string>; now?: () => Date; payments?: AppOptions['payments']; mailer?: AppOptions['mailer'] } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(opts.env);
-  const app = await buildApp({ config, database, logger: false, now: opts.now });
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    now: opts.now,
+    payments: opts.payments,
+    mailer: opts.mailer,
+  });
   await app.ready();
   return {
     app,

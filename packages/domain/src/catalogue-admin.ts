@@ -17,8 +17,11 @@ const optionalText = (max: number) =>
     .transform((v) => (v ? v : null));
 /** An uploaded image's stored name or an absolute URL. */
 export const imageRefSchema = requiredText(500);
-const idRef = z.object({ id: z.coerce.number().int().positive() });
-const positiveId = z.coerce.number().int().positive();
+const MAX_ID = 2_147_483_647;
+const idRef = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
+const positiveId = z.coerce.number().int().positive().max(MAX_ID);
+/** Catalogue amounts stay within what the database's integer paise hold. */
+const amountSchema = rupeesSchema.refine((v) => v <= 10_000_000, 'Amount is too large');
 
 export const categoryInputSchema = z.object({
   name: requiredText(100),
@@ -34,7 +37,7 @@ export const categoryExistsQuery = z.object({ name: requiredText(100) });
 
 export const metalInputSchema = z.object({
   name: requiredText(50),
-  price: rupeesSchema.refine((v) => v > 0, 'Price must be above 0'),
+  price: amountSchema.refine((v) => v > 0, 'Price must be above 0'),
 });
 export type MetalInput = z.infer<typeof metalInputSchema>;
 
@@ -60,16 +63,16 @@ export const productInputSchema = z
     description: optionalText(5000),
     productType: productTypeSchema.default('MRP'),
     /** Ignored for GOLD and SILVER: the server computes it from basePrice, metal rate and weight. */
-    price: rupeesSchema.optional(),
-    originalPrice: rupeesSchema.nullish(),
+    price: amountSchema.optional(),
+    originalPrice: amountSchema.nullish(),
     /** Non-metal part (making charges, stones) of a metal-priced product. */
-    basePrice: rupeesSchema.default(0),
+    basePrice: amountSchema.default(0),
     metalWeight: gramsSchema.default(0),
     stock: z.number().int('Must be a whole number').min(0, 'Must not be negative').max(1_000_000),
     category: idRef,
     metal: idRef.nullish(),
     vendorPlan: planSchema.default('FREE'),
-    vendorCommission: rupeesSchema.default(0),
+    vendorCommission: amountSchema.default(0),
     images: z.array(imageRefSchema).max(20, 'At most 20 images').default([]),
     specifications: z.record(text(100), text(500)).default({}),
     features: z
@@ -109,7 +112,7 @@ export const productsByMetalQuery = pageQuerySchema(30, 100).extend({ metalTypeI
 export const carouselImageInputSchema = z.object({
   imageUrl: imageRefSchema,
   linkType: linkTypeSchema,
-  targetId: z.coerce.number().int().min(1, 'Target ID must be at least 1').max(2_147_483_647),
+  targetId: z.coerce.number().int().min(1, 'Target ID must be at least 1').max(MAX_ID),
   vendorPlan: planSchema.default('FREE'),
 });
 export type CarouselImageInput = z.infer<typeof carouselImageInputSchema>;

@@ -6,6 +6,8 @@ import {
   couponDiscount,
   isCouponApplicable,
   orderTotals,
+  payableDiscount,
+  MIN_PAYABLE_PAISE,
   type CouponRule,
 } from './coupons';
 import { roundUpToRupee } from './money';
@@ -123,6 +125,19 @@ describe('money totals', () => {
         expect(r).toBeGreaterThanOrEqual(p);
         expect(r - p).toBeLessThan(100);
         expect(r % 100).toBe(0);
+      }),
+    );
+  });
+});
+
+describe('payable discount', () => {
+  it('always leaves at least one rupee to pay when the subtotal allows it', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e8 }), fc.integer({ min: 0, max: 1e8 }), (d, s) => {
+        const p = payableDiscount(d, s);
+        expect(p).toBeGreaterThanOrEqual(0);
+        expect(p).toBeLessThanOrEqual(d);
+        if (s >= MIN_PAYABLE_PAISE) expect(s - p).toBeGreaterThanOrEqual(MIN_PAYABLE_PAISE);
       }),
     );
   });

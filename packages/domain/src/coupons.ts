@@ -31,6 +31,14 @@ export function isCouponApplicable(coupon: CouponRule, basket: CouponBasket, now
   return !isCouponExpired(coupon, now) && meetsCouponCondition(coupon, basket);
 }
 
+/** The provider refuses orders below ₹1, so a coupon never brings an order under it. */
+export const MIN_PAYABLE_PAISE = 100;
+
+/** Discount actually granted on an order: capped so at least MIN_PAYABLE_PAISE is left to pay. */
+export function payableDiscount(discountPaise: number, subtotalPaise: number): number {
+  return capDiscount(discountPaise, Math.max(0, subtotalPaise - MIN_PAYABLE_PAISE));
+}
+
 /** A discount is never negative and never more than the subtotal. */
 export function capDiscount(discountPaise: number, subtotalPaise: number): number {
   return Math.max(0, Math.min(Math.round(discountPaise), Math.max(0, subtotalPaise)));

@@ -12,3 +12,6 @@ export * from './storefront';
 export * from './catalogue-admin';
 export * from './commerce';
 export * from './user-admin';
+export * from './payouts';
+export * from './vendor-plans';
+export * from './email-templates';

@@ -18,3 +18,8 @@ export function uniqueViolation(err: unknown): string | null {
 export function isForeignKeyViolation(err: unknown): boolean {
   return pgError(err).code === '23503';
 }
+
+/** A computed value did not fit its column (for example a price past the integer range). */
+export function isOutOfRange(err: unknown): boolean {
+  return pgError(err).code === '22003';
+}

@@ -2,6 +2,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { systemRoutes } from './system/system.routes';
 import { usersRoutes } from './users/users.routes';
+import { payoutsRoutes } from './payouts/payouts.routes';
+import { plansRoutes } from './plans/plans.routes';
+import { emailTemplatesRoutes } from './email-templates/email-templates.routes';
+import { subscriptionsRoutes } from './subscriptions/subscriptions.routes';
+import { vendorDashboardRoutes } from './vendor-dashboard/vendor-dashboard.routes';
+import { storefrontProductRoutes } from './storefront/products.routes';
+import { storefrontCategoryRoutes } from './storefront/categories.routes';
+import { reviewsRoutes } from './reviews/reviews.routes';
+import { reviewUploadRoutes } from './images/review-uploads.routes';
+import { imagesRoutes } from './images/images.routes';
+import { metalsRoutes } from './metals/metals.routes';
+import { categoriesRoutes } from './categories/categories.routes';
+import { productsRoutes } from './products/products.routes';
+import { carouselRoutes } from './carousel/carousel.routes';
+import { couponsRoutes } from './coupons/coupons.routes';
+import { checkoutRoutes } from './checkout/checkout.routes';
+import { webhooksRoutes } from './payments/webhooks.routes';
 
 /** Every API module, mounted under /api. */
-export const routeModules: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [systemRoutes, usersRoutes];
+export const routeModules: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [systemRoutes, usersRoutes, payoutsRoutes, plansRoutes, emailTemplatesRoutes, subscriptionsRoutes, vendorDashboardRoutes, storefrontProductRoutes, storefrontCategoryRoutes, reviewsRoutes, reviewUploadRoutes, imagesRoutes, metalsRoutes, categoriesRoutes, productsRoutes, carouselRoutes, couponsRoutes, checkoutRoutes, webhooksRoutes];

@@ -1,5 +1,125 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { PAYMENT_TEXT, type Checkout } from '@zevar/domain';
+import { PageSpinner } from '../../components/Spinner';
+import { useDialog } from '../../components/dialog/dialog-context';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useVendorSlug } from '../../lib/use-vendor-slug';
+import { checkoutApi } from './checkout-api';
+import { OrderSummary } from './OrderSummary';
+import { ShippingForm } from './ShippingForm';
+import { EMPTY_SHIPPING, allFilled, submitProblem } from './shipping-form';
+import { usePayment } from './use-payment';
+
+function EmptyCheckout({ home }: { home: string }) {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-20 text-center">
+      <h1 className="text-2xl">{PAYMENT_TEXT.checkoutEmpty}</h1>
+      <Link to={home} className="btn-primary mt-6">
+        Continue Shopping
+      </Link>
+    </div>
+  );
+}
+
+function VerifyingOverlay() {
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-ink/60" role="alertdialog" aria-live="assertive">
+      <div className="card flex items-center gap-3 px-6 py-5">
+        <span aria-hidden="true" className="size-6 animate-spin rounded-full border-2 border-gold-200 border-t-gold-700" />
+        <p className="font-medium">{PAYMENT_TEXT.verifying}</p>
+      </div>
+    </div>
+  );
+}
+
+function CheckoutView({ checkout, home }: { checkout: Checkout; home: string }) {
+  const dialog = useDialog();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState(EMPTY_SHIPPING);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['checkout', checkout.checkoutId] });
+  const payment = usePayment(home, refresh);
+  const busy = payment.phase !== 'idle';
+
+  const applyCoupon = async (code: string) => {
+    try {
+      const updated = await checkoutApi.applyCoupon(checkout.checkoutId, code);
+      queryClient.setQueryData(['checkout', checkout.checkoutId], updated);
+      await dialog.success('Success', PAYMENT_TEXT.couponApplied);
+    } catch (err) {
+      await dialog.error('Error', err instanceof Error && err.message ? err.message : PAYMENT_TEXT.couponFailed);
+    }
+  };
+
+  const submit = async () => {
+    const problem = submitProblem(values);
+    if (problem) return dialog.error(problem.title, problem.message);
+    await payment.start(checkout, values);
+  };
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 lg:grid-cols-[1fr_24rem]">
+      <form
+        className="card flex flex-col gap-6 p-6"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <h1 className="text-2xl">Checkout</h1>
+        <ShippingForm values={values} onChange={setValues} disabled={busy} />
+        <div className="rounded-md bg-cream px-4 py-3 text-sm">
+          <span className="font-medium">Payment method:</span> Card, UPI or netbanking via Razorpay
+        </div>
+        {payment.error && (
+          <p role="alert" className="text-sm text-red-700">
+            {payment.error}
+          </p>
+        )}
+        <button type="submit" className="btn-primary w-full py-3" disabled={!allFilled(values) || busy}>
+          {payment.phase === 'processing' ? 'Processing...' : 'Proceed to Payment'}
+        </button>
+      </form>
+      <OrderSummary checkout={checkout} onApplyCoupon={applyCoupon} locked={busy} />
+      {payment.phase === 'verifying' && <VerifyingOverlay />}
+    </div>
+  );
+}
 
 export default function CheckoutPage() {
-  return <ComingSoon title="Checkout" description="Secure checkout is on its way." />;
+  useDocumentTitle('Checkout');
+  const { checkoutId } = useParams();
+  const slug = useVendorSlug();
+  const home = `/${encodeURIComponent(slug)}`;
+  const navigate = useNavigate();
+  const dialog = useDialog();
+  const query = useQuery({
+    queryKey: ['checkout', checkoutId],
+    queryFn: () => checkoutApi.get(checkoutId!),
+    enabled: Boolean(checkoutId),
+    retry: false,
+  });
+
+  useEffect(() => {
+    if (!query.isError) return;
+    void dialog.error('Error', PAYMENT_TEXT.checkoutLoadFailed).then(() => navigate(home, { replace: true }));
+  }, [query.isError, dialog, navigate, home]);
+
+  if (!checkoutId) return <Navigate to="/" replace />;
+  if (query.isPending || query.isError) return <PageSpinner label="Loading checkout" />;
+  const checkout = query.data;
+  if (checkout.items.length === 0) return <EmptyCheckout home={home} />;
+  if (checkout.status !== 'PENDING') {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-20 text-center">
+        <h1 className="text-2xl">{checkout.status === 'EXPIRED' ? PAYMENT_TEXT.checkoutExpired : 'This checkout is complete.'}</h1>
+        <Link to={`${home}/cart`} className="btn-primary mt-6">
+          Back to Cart
+        </Link>
+      </div>
+    );
+  }
+  return <CheckoutView checkout={checkout} home={home} />;
 }

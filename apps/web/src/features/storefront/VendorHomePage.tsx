@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { Product } from '@zevar/domain';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { addOrIncrease } from './cart-bridge';
+import { addToCart as addLine } from '../../lib/cart';
 import { BannerCollage, CategoryStrip, ShopByCategory } from './home/CategorySections';
 import { HeroCarousel } from './home/HeroCarousel';
 import { ProductGrid, PromoBanners, SaleSlider } from './home/ProductSections';
@@ -32,7 +32,7 @@ export default function VendorHomePage() {
   if (!plan) return <ShopFallback shop={shop} />;
 
   const addToCart = (p: Product) => {
-    addOrIncrease(p.id, 1, p.stock);
+    addLine(p.id, 1, p.stock);
     void navigate(cartPath(slug));
   };
   const cats = categories.data ?? [];

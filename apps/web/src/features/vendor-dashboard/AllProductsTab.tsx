@@ -1,15 +1,89 @@
-import { PLAN_LABELS, type User } from '@zevar/domain';
-import { currentPlan } from './vendor-plan';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { type Category, type User } from '@zevar/domain';
+import { Pagination } from '../../components/Pagination';
+import { PageSpinner } from '../../components/Spinner';
+import { useDialog } from '../../components/dialog/dialog-context';
+import { ProductFiltersBar } from './ProductFiltersBar';
+import { VendorProductCard } from './VendorProductCard';
+import { EMPTY_FILTERS, fetchCategories, fetchVendorProducts, type ProductFilters } from './vendor-products';
 
-/** All Products tab: the catalogue available on the vendor's plan (being built). */
+const SEARCH_DEBOUNCE_MS = 300;
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** All Products tab: the catalogue available on the vendor's plan, with commission and WhatsApp sharing. */
 export default function AllProductsTab({ vendor }: { vendor: User }) {
+  const dialog = useDialog();
+  const [filters, setFilters] = useState<ProductFilters>(EMPTY_FILTERS);
+  const [page, setPage] = useState(0);
+  const search = useDebounced(filters.search, SEARCH_DEBOUNCE_MS);
+  const effective = { ...filters, search };
+
+  const categories = useQuery({ queryKey: ['categories'], queryFn: fetchCategories, staleTime: 60_000 });
+  const products = useQuery({
+    queryKey: ['vendor-products', effective, page],
+    queryFn: () => fetchVendorProducts(effective, page),
+    placeholderData: keepPreviousData,
+  });
+
+  useEffect(() => {
+    if (products.isError) {
+      console.error('Failed to load products', products.error);
+      void dialog.error('Error', 'Failed to load products');
+    }
+  }, [products.isError, products.error, dialog]);
+
+  const change = (next: Partial<ProductFilters>) => {
+    setFilters((f) => ({ ...f, ...next }));
+    setPage(0);
+  };
+
   return (
-    <div className="card px-6 py-12 text-center">
-      <p className="eyebrow">Coming soon</p>
-      <p className="mt-3 text-taupe">
-        The products available on your {PLAN_LABELS[currentPlan(vendor)]} plan, with your commission and
-        WhatsApp sharing, will appear here.
-      </p>
-    </div>
+    <section aria-labelledby="all-products-title" className="space-y-6">
+      <h2 id="all-products-title" className="text-2xl font-semibold">
+        All Products
+      </h2>
+      <ProductFiltersBar
+        filters={filters}
+        categories={categories.data ?? ([] as Category[])}
+        onChange={change}
+        onReset={() => change(EMPTY_FILTERS)}
+      />
+      <ProductGrid vendor={vendor} query={products} />
+      {products.data && (
+        <Pagination page={page} totalPages={products.data.totalPages} onPageChange={setPage} />
+      )}
+    </section>
+  );
+}
+
+function ProductGrid({
+  vendor,
+  query,
+}: {
+  vendor: User;
+  query: ReturnType<typeof useQuery<Awaited<ReturnType<typeof fetchVendorProducts>>>>;
+}) {
+  if (query.isPending) return <PageSpinner label="Loading products..." />;
+  const list = query.data?.content ?? [];
+  if (list.length === 0) {
+    return <p className="card px-6 py-10 text-center text-taupe">No products found</p>;
+  }
+  return (
+    <ul className={`grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4 ${query.isFetching ? 'opacity-70' : ''}`}>
+      {list.map((product) => (
+        <li key={product.id}>
+          <VendorProductCard product={product} vendor={vendor} />
+        </li>
+      ))}
+    </ul>
   );
 }

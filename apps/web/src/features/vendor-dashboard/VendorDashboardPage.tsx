@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { MSG, userSchema, type User } from '@zevar/domain';
 import { useDialog } from '../../components/dialog/dialog-context';
@@ -14,6 +14,8 @@ import ProfileEdit from './ProfileEdit';
 import { ProfileView } from './ProfileView';
 import { StatCards } from './StatCards';
 import { VendorHeader } from './VendorHeader';
+import { ProcessingDialog } from './ProcessingDialog';
+import { useSubscription } from './use-subscription';
 
 const TABS = [
   { key: 'profile', label: 'Profile' },
@@ -44,6 +46,11 @@ export default function VendorDashboardPage() {
   const [editing, setEditing] = useState(false);
   const [choosingPlan, setChoosingPlan] = useState(false);
   useDocumentTitle('Vendor Dashboard');
+  const reloadVendor = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: vendorQueryKey(userId) }),
+    [queryClient, userId],
+  );
+  const subscription = useSubscription(reloadVendor);
 
   useEffect(() => {
     if (!vendor.isError) return;
@@ -83,6 +90,7 @@ export default function VendorDashboardPage() {
                 onSaved={(updated) => {
                   queryClient.setQueryData(vendorQueryKey(userId), updated);
                   setEditing(false);
+                  reloadVendor();
                 }}
               />
             ) : (
@@ -92,7 +100,16 @@ export default function VendorDashboardPage() {
           {tab === 'payouts' && <PayoutHistoryTab vendor={data} />}
         </Tabs>
       </main>
-      {choosingPlan && <PlanSelector onClose={() => setChoosingPlan(false)} />}
+      {choosingPlan && (
+        <PlanSelector
+          onClose={() => setChoosingPlan(false)}
+          onConfirm={(choice) => {
+            setChoosingPlan(false);
+            void subscription.subscribe(data, choice);
+          }}
+        />
+      )}
+      {subscription.processing && <ProcessingDialog />}
     </div>
   );
 }

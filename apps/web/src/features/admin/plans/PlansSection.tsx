@@ -1,5 +1,116 @@
-import { SectionComingSoon } from '../SectionComingSoon';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { PLAN_LABELS, type VendorPlan } from '@zevar/domain';
+import { PageSpinner } from '../../../components/Spinner';
+import { useDialog } from '../../../components/dialog/dialog-context';
+import { formatInr } from '../../../lib/format';
+import { serverMessageOr } from '../vendors/users-api';
+import { PlanForm } from './PlanForm';
+import { PLANS_MSG, draftFromPlan, emptyDraft, plansApi, type PlanDraft } from './plan-form-model';
 
+const KEY = ['vendor-plans', 'admin'] as const;
+
+/** Plans Management: the plan form and, when not editing, the existing plans. */
 export default function PlansSection() {
-  return <SectionComingSoon what="Vendor plans" />;
+  const dialog = useDialog();
+  const queryClient = useQueryClient();
+  const plans = useQuery({ queryKey: KEY, queryFn: plansApi.list });
+  const [draft, setDraft] = useState<PlanDraft>(emptyDraft);
+  const editing = draft.id !== undefined;
+
+  useEffect(() => {
+    if (plans.isError) void dialog.error('Error', PLANS_MSG.loadFailed);
+  }, [plans.isError, dialog]);
+
+  const reload = () => void queryClient.invalidateQueries({ queryKey: ['vendor-plans'] });
+
+  const save = async (d: PlanDraft) => {
+    try {
+      if (d.id !== undefined) await plansApi.update(d.id, d);
+      else await plansApi.create(d);
+      reload();
+      setDraft(emptyDraft());
+      void dialog.success('Success', d.id !== undefined ? PLANS_MSG.updated : PLANS_MSG.created);
+    } catch (err) {
+      const fallback = d.id !== undefined ? PLANS_MSG.updateFailed : PLANS_MSG.createFailed;
+      void dialog.error('Error', serverMessageOr(err, fallback));
+    }
+  };
+
+  const remove = async (plan: VendorPlan) => {
+    if (!(await dialog.confirm('Confirm Delete', PLANS_MSG.confirmDelete))) return;
+    try {
+      await plansApi.remove(plan.id);
+      reload();
+      void dialog.success('Success', PLANS_MSG.deleted);
+    } catch (err) {
+      void dialog.error('Error', serverMessageOr(err, PLANS_MSG.deleteFailed));
+    }
+  };
+
+  return (
+    <div className="space-y-8">
+      <PlanForm draft={draft} onChange={setDraft} onSubmit={save} onCancel={() => setDraft(emptyDraft())} />
+      {!editing && (
+        <section aria-labelledby="existing-plans" className="space-y-4">
+          <h2 id="existing-plans" className="text-2xl font-semibold">
+            Existing Plans
+          </h2>
+          {plans.isPending && <PageSpinner label="Loading plans..." />}
+          {plans.data?.length === 0 && <p className="card p-6 text-center text-taupe">No plans yet</p>}
+          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            {plans.data?.map((plan) => (
+              <li key={plan.id}>
+                <PlanCard
+                  plan={plan}
+                  onEdit={() => {
+                    setDraft(draftFromPlan(plan));
+                    window.scrollTo({ top: 0, behavior: 'smooth' });
+                  }}
+                  onDelete={() => void remove(plan)}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function PlanCard({ plan, onEdit, onDelete }: { plan: VendorPlan; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <article className="card flex h-full flex-col p-5">
+      <h3 className="text-xl font-semibold">{PLAN_LABELS[plan.plan]}</h3>
+      <ul className="mt-3 space-y-1 text-sm">
+        {plan.options.map((o) => (
+          <li key={o.id} className="flex items-center justify-between gap-2">
+            <span>
+              {o.durationInMonths} Months - {formatInr(o.price)}
+            </span>
+            <span
+              className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
+                o.active ? 'bg-emerald-100 text-emerald-800' : 'bg-red-100 text-red-800'
+              }`}
+            >
+              {o.active ? 'Active' : 'Inactive'}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <ul className="mt-3 flex-1 list-disc space-y-1 pl-5 text-sm text-taupe">
+        {plan.features.map((f) => (
+          <li key={f}>{f}</li>
+        ))}
+      </ul>
+      <div className="mt-4 flex gap-2">
+        <button type="button" className="btn-outline" aria-label={`Edit ${PLAN_LABELS[plan.plan]} plan`} onClick={onEdit}>
+          Edit
+        </button>
+        <button type="button" className="btn-danger" aria-label={`Delete ${PLAN_LABELS[plan.plan]} plan`} onClick={onDelete}>
+          Delete
+        </button>
+      </div>
+    </article>
+  );
 }

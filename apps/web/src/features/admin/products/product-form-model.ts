@@ -9,7 +9,7 @@ const count = z.string().trim().refine((v) => v === '' || (Number.isInteger(Numb
 export const productFormSchema = z
   .object({
     name: z.string().trim().min(1, 'This field is required'),
-    sku: z.string().trim(),
+    sku: z.string().trim().min(1, 'This field is required'),
     tagline: z.string(),
     description: z.string(),
     productType: z.enum(PRODUCT_TYPES),
@@ -20,7 +20,9 @@ export const productFormSchema = z
     stock: count,
     parentCategoryId: z.string(),
     categoryId: z.string().min(1, 'This field is required'),
-    metalId: z.string().min(1, 'This field is required'),
+    metalId: z.string(),
+    /** Metal is required (specification), except when editing an existing product that has none. */
+    requireMetal: z.boolean(),
     vendorPlan: z.enum(PLANS),
     vendorCommission: optionalMoney,
     images: z.array(z.string()),
@@ -36,6 +38,9 @@ export const productFormSchema = z
     launchDate: z.string(),
   })
   .superRefine((v, ctx) => {
+    if (!v.metalId && (v.requireMetal || v.productType !== 'MRP')) {
+      ctx.addIssue({ code: 'custom', path: ['metalId'], message: 'This field is required' });
+    }
     if (v.productType === 'MRP' && !money.safeParse(v.price).success) {
       ctx.addIssue({ code: 'custom', path: ['price'], message: 'This field is required' });
     }
@@ -59,6 +64,7 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   parentCategoryId: '',
   categoryId: '',
   metalId: '',
+  requireMetal: true,
   vendorPlan: 'FREE',
   vendorCommission: '',
   images: [],
@@ -154,6 +160,7 @@ export function fromProduct(p: Product): ProductFormValues {
     parentCategoryId: String(p.category.parentCategory?.id ?? p.category.id),
     categoryId: String(p.category.id),
     metalId: p.metal ? String(p.metal.id) : '',
+    requireMetal: p.metal !== null,
     vendorPlan: p.vendorPlan,
     vendorCommission: String(p.vendorCommission),
     images: p.images,

@@ -1,5 +1,100 @@
-import { SectionComingSoon } from '../SectionComingSoon';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { User } from '@zevar/domain';
+import { Pagination } from '../../../components/Pagination';
+import { useDialog } from '../../../components/dialog/dialog-context';
+import { AddPayoutModal } from './AddPayoutModal';
+import { AdminEditModal } from './AdminEditModal';
+import { UserDetail } from './UserDetail';
+import { UserFiltersBar } from './UserFiltersBar';
+import { UsersTable } from './UsersTable';
+import { VendorEditModal } from './VendorEditModal';
+import { useUserActions } from './use-user-actions';
+import { USER_MSG } from './user-messages';
+import { EMPTY_USER_FILTERS, fetchUsers, type UserFilters } from './users-api';
 
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** User management: vendors and admins, their details, edits, status, deletion and payouts. */
 export default function VendorsSection() {
-  return <SectionComingSoon what="Vendors" />;
+  const dialog = useDialog();
+  const actions = useUserActions();
+  const [filters, setFilters] = useState<UserFilters>(EMPTY_USER_FILTERS);
+  const [page, setPage] = useState(0);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [editing, setEditing] = useState<User | null>(null);
+  const [paying, setPaying] = useState<User | null>(null);
+  const search = useDebounced(filters.search, 300);
+  const effective = { ...filters, search };
+  const users = useQuery({
+    queryKey: ['admin-users', 'list', effective, page],
+    queryFn: () => fetchUsers(effective, page),
+    placeholderData: keepPreviousData,
+  });
+
+  useEffect(() => {
+    if (users.isError) {
+      console.error(users.error);
+      void dialog.error('Error', USER_MSG.loadFailed);
+    }
+  }, [users.isError, users.error, dialog]);
+
+  const changeFilters = (next: UserFilters) => {
+    setFilters(next);
+    setPage(0);
+  };
+  const remove = async (user: User) => {
+    if ((await actions.remove(user)) && openId === user.id) setOpenId(null);
+  };
+  const edit = (user: User) => {
+    if (!user.type) void dialog.error('Error', USER_MSG.invalidUser);
+    else setEditing(user);
+  };
+
+  return (
+    <div className="space-y-4">
+      {openId !== null ? (
+        <UserDetail userId={openId} onBack={() => setOpenId(null)} onEdit={edit} onDelete={(u) => void remove(u)} onPayout={setPaying} />
+      ) : (
+        <>
+          <UserFiltersBar
+            filters={filters}
+            onChange={changeFilters}
+            onReset={() => changeFilters(EMPTY_USER_FILTERS)}
+            onDownloadVendors={() => void actions.downloadVendors()}
+            onDownloadPayouts={() => void actions.downloadPayouts()}
+          />
+          {users.isPending ? (
+            <p className="card p-6 text-center text-taupe" role="status">
+              Loading users...
+            </p>
+          ) : users.data && users.data.content.length > 0 ? (
+            <UsersTable
+              users={users.data.content}
+              actions={{
+                onOpen: (u) => setOpenId(u.id),
+                onEdit: edit,
+                onToggle: (u) => void actions.toggleActive(u),
+                onDelete: (u) => void remove(u),
+                onPayout: setPaying,
+              }}
+            />
+          ) : (
+            <p className="card p-6 text-center text-taupe">No users found</p>
+          )}
+          {users.data && <Pagination page={page} totalPages={users.data.totalPages} onPageChange={setPage} />}
+        </>
+      )}
+      {editing?.type === 'vendor' && <VendorEditModal user={editing} onClose={() => setEditing(null)} />}
+      {editing?.type === 'admin' && <AdminEditModal user={editing} onClose={() => setEditing(null)} />}
+      {paying && <AddPayoutModal vendor={paying} onClose={() => setPaying(null)} />}
+    </div>
+  );
 }

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { MSG, STOREFRONT_MESSAGES, type Product } from '@zevar/domain';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { CART_CHANGED_EVENT } from '../../../lib/storage';
-import { addOnce, isInCart } from '../cart-bridge';
+import { addOnce, isInCart } from '../../../lib/cart';
 import { cartPath } from '../paths';
 import { QuantityBox } from './QuantityBox';
 
@@ -29,7 +29,7 @@ export function PurchaseActions({ product, shop }: { product: Product; shop: str
   const blocked = quantity < 1 || product.stock < 1;
   const buyNow = async () => {
     try {
-      if (!isInCart(product.id)) addOnce(product.id, quantity);
+      if (!isInCart(product.id)) addOnce(product.id, quantity, product.stock);
       await navigate(cartPath(shop));
     } catch {
       await dialog.error(MSG.errorTitle, STOREFRONT_MESSAGES.checkoutFailed);
@@ -53,7 +53,7 @@ export function PurchaseActions({ product, shop }: { product: Product; shop: str
             className="btn-outline flex-1"
             disabled={blocked}
             onClick={() => {
-              addOnce(product.id, quantity);
+              addOnce(product.id, quantity, product.stock);
               setInCart(true);
             }}
           >

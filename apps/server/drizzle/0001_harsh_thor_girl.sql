@@ -1,0 +1,1 @@
+CREATE INDEX "products_trending_score_idx" ON "products" USING btree ((0.7 * "sales_count" + 0.3 * "views"));

@@ -1,0 +1,111 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  applyCouponBody,
+  cancelPaymentBody,
+  cartQuoteBody,
+  cartQuoteQuery,
+  cartQuoteSchema,
+  checkoutSchema,
+  confirmPaymentQuery,
+  confirmPaymentResponse,
+  createCheckoutBody,
+  initiateOrderBody,
+  initiateOrderResponse,
+  orderStatusViewSchema,
+  ORDER_STATUS_VALUES,
+  PAYMENT_STATUS_VALUES,
+} from '@zevar/domain';
+import type { AppContext } from '../../context';
+import { createCheckoutService } from './checkout.service';
+import { createPlaceOrder } from './place-order';
+import { createOrderPaymentService } from './order-payment.service';
+
+const checkoutParams = z.object({ id: z.uuid({ message: 'Checkout not found' }) });
+const orderParams = z.object({ id: z.string().trim().min(1).max(100) });
+const isPublic = { access: 'public' } as const;
+
+/** The buying path: cart quote, checkout, order initiation and payment confirmation. All public. */
+export const checkoutRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const checkout = createCheckoutService(ctx);
+    const placeOrder = createPlaceOrder(ctx, checkout);
+    const payment = createOrderPaymentService(ctx);
+
+    app.post(
+      '/cart/quote',
+      {
+        config: isPublic,
+        schema: { tags: ['cart'], querystring: cartQuoteQuery, body: cartQuoteBody, response: { 200: cartQuoteSchema } },
+      },
+      async (req) => checkout.quote(req.query.vendorSlug, req.body),
+    );
+
+    app.post(
+      '/checkout',
+      {
+        config: isPublic,
+        schema: {
+          tags: ['checkout'],
+          querystring: cartQuoteQuery,
+          body: createCheckoutBody,
+          response: { 201: z.object({ checkoutId: z.string() }) },
+        },
+      },
+      async (req, reply) => reply.status(201).send(await checkout.create(req.query.vendorSlug, req.body)),
+    );
+
+    app.get(
+      '/checkout/:id',
+      { config: isPublic, schema: { tags: ['checkout'], params: checkoutParams, response: { 200: checkoutSchema } } },
+      async (req) => checkout.get(req.params.id),
+    );
+
+    app.patch(
+      '/checkout/applyCoupon/:id',
+      {
+        config: isPublic,
+        schema: { tags: ['checkout'], params: checkoutParams, body: applyCouponBody, response: { 200: checkoutSchema } },
+      },
+      async (req) => checkout.applyCoupon(req.params.id, typeof req.body === 'string' ? req.body : req.body.code),
+    );
+
+    app.post(
+      '/orders/initiate-order',
+      {
+        config: isPublic,
+        schema: { tags: ['orders'], body: initiateOrderBody, response: { 200: initiateOrderResponse } },
+      },
+      async (req) => placeOrder(req.body),
+    );
+
+    app.post(
+      '/orders/confirm-payment',
+      {
+        config: isPublic,
+        schema: { tags: ['orders'], querystring: confirmPaymentQuery, response: { 200: confirmPaymentResponse } },
+      },
+      async (req) => payment.confirmPayment(req.query),
+    );
+
+    app.get(
+      '/orders/byId/:id',
+      { config: isPublic, schema: { tags: ['orders'], params: orderParams, response: { 200: orderStatusViewSchema } } },
+      async (req) => payment.getStatusView(req.params.id),
+    );
+
+    app.post(
+      '/orders/:id/cancel-payment',
+      {
+        config: isPublic,
+        schema: {
+          tags: ['orders'],
+          params: orderParams,
+          body: cancelPaymentBody.nullish(),
+          response: { 200: z.object({ status: z.enum(ORDER_STATUS_VALUES), paymentStatus: z.enum(PAYMENT_STATUS_VALUES) }) },
+        },
+      },
+      async (req) => payment.cancelPayment(req.params.id, req.body?.reason ?? 'dismissed'),
+    );
+  };

@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { PAYMENT_TEXT, orderTotals, payableDiscount, paiseToRupees, rupeesToPaise, type initiateOrderBody } from '@zevar/domain';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { orderItems, orderStatusHistory, orders, payments, products } from '../../db/schema';
+import { AppError, badRequest, conflict } from '../../lib/errors';
+import { createShopsService, type Shop } from '../users/shops.service';
+import { evaluateCoupon, findCouponByCode } from '../coupons/coupons.service';
+import { releaseOrder } from '../payments/release-order';
+import { priceBySku, subtotalOf, type PricedLine } from './pricing';
+import type { CheckoutService } from './checkout.service';
+
+type Input = z.infer<typeof initiateOrderBody>;
+
+export function newOrderNumber(now: Date): string {
+  const day = now.toISOString().slice(2, 10).replace(/-/g, '');
+  const suffix = randomBytes(5).toString('hex').toUpperCase().slice(0, 8);
+  return `ZV${day}-${suffix}`;
+}
+
+async function discountFor(tx: Tx, codes: string[], lines: PricedLine[], now: Date) {
+  const unique = [...new Set(codes.map((c) => c.trim().toUpperCase()))];
+  if (unique.length === 0) return { discountPaise: 0, applied: [] };
+  if (unique.length > 1) throw badRequest('Only one coupon can be applied to an order');
+  const coupon = await findCouponByCode(tx, unique[0]!);
+  const basket = { quantity: lines.reduce((s, l) => s + l.quantity, 0), subtotalPaise: subtotalOf(lines) };
+  const discount = coupon ? evaluateCoupon(coupon, basket, now) : null;
+  if (!coupon || discount === null) throw conflict(PAYMENT_TEXT.couponNotApplicable);
+  const capped = payableDiscount(discount, basket.subtotalPaise);
+  return { discountPaise: capped, applied: [{ code: coupon.code, discountPaise: capped }] };
+}
+
+/** Client figures are only compared: a mismatch is a 409 carrying the server's figures. */
+function checkClientFigures(input: Input, totals: ReturnType<typeof orderTotals>) {
+  const server = {
+    totalAmount: paiseToRupees(totals.subtotalPaise),
+    couponDiscount: paiseToRupees(totals.discountPaise),
+    finalAmount: paiseToRupees(totals.finalPaise),
+  };
+  const differs = (client: number | undefined, paise: number) => client !== undefined && rupeesToPaise(client) !== paise;
+  if (
+    differs(input.totalAmount, totals.subtotalPaise) ||
+    differs(input.couponDiscount, totals.discountPaise) ||
+    differs(input.finalAmount, totals.finalPaise)
+  ) {
+    throw conflict(PAYMENT_TEXT.amountsChanged, server);
+  }
+}
+
+/** Takes the units atomically: the row changes only while enough stock is left. */
+async function reserve(tx: Tx, lines: PricedLine[]) {
+  // A fixed order (by product id) keeps concurrent multi-line reservations from deadlocking.
+  for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
+    const taken = await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} - ${line.quantity}` })
+      .where(and(eq(products.id, line.productId), sql`${products.stock} >= ${line.quantity}`))
+      .returning({ id: products.id });
+    if (taken.length === 0) {
+      const [now] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, line.productId));
+      throw conflict(PAYMENT_TEXT.outOfStock(line.name, now?.stock ?? 0));
+    }
+  }
+}
+
+async function insertOrder(ctx: AppContext, tx: Tx, shop: Shop, input: Input, lines: PricedLine[]) {
+  const now = ctx.now();
+  const coupon = await discountFor(tx, input.appliedCoupons.map((c) => (typeof c === 'string' ? c : c.code)), lines, now);
+  const totals = orderTotals(subtotalOf(lines), coupon.discountPaise);
+  checkClientFigures(input, totals);
+  await reserve(tx, lines);
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      orderNumber: newOrderNumber(now),
+      vendorId: shop.id,
+      vendorSlug: shop.slug,
+      checkoutId: input.checkoutId,
+      customerName: input.customerName,
+      customerEmail: input.customerEmail.toLowerCase(),
+      customerPhone: input.customerPhone,
+      shippingAddress: input.shippingAddress,
+      billingAddress: input.billingAddress ?? null,
+      totalAmountPaise: totals.subtotalPaise,
+      couponDiscountPaise: totals.discountPaise,
+      shippingCostPaise: totals.shippingPaise,
+      finalAmountPaise: totals.finalPaise,
+      appliedCoupons: coupon.applied,
+      status: 'PAYMENT_PENDING',
+      paymentStatus: 'PENDING',
+      paymentMethod: input.paymentMethod,
+      customerNotes: input.customerNotes || null,
+      reservationExpiresAt: new Date(now.getTime() + ctx.config.RESERVATION_MINUTES * 60_000),
+      createdAt: now,
+    })
+    .returning();
+  await tx.insert(orderItems).values(
+    lines.map((l) => ({
+      orderId: order!.id,
+      productId: l.productId,
+      productSku: l.sku,
+      productName: l.name,
+      productImage: l.image,
+      quantity: l.quantity,
+      priceAtTimePaise: l.unitPaise,
+      totalPricePaise: l.lineTotalPaise,
+      vendorCommissionPaise: l.commissionPaise,
+    })),
+  );
+  await tx.insert(orderStatusHistory).values({ orderId: order!.id, field: 'status', toValue: 'PAYMENT_PENDING', actor: 'customer' });
+  return order!;
+}
+
+export function createPlaceOrder(ctx: AppContext, checkoutService: CheckoutService) {
+  const shops = createShopsService(ctx);
+
+  async function checkCheckout(checkoutId: string | undefined, shop: Shop) {
+    if (!checkoutId) return;
+    const checkout = await checkoutService.load(checkoutId);
+    if (checkout.status === 'EXPIRED') throw conflict(PAYMENT_TEXT.checkoutExpired);
+    if (checkout.status !== 'PENDING') throw conflict('This checkout is already completed');
+    if (checkout.vendorSlug !== shop.slug) throw badRequest('This checkout belongs to another shop');
+  }
+
+  /**
+   * Prices, reserves and records the order in one transaction, then (after commit) creates the
+   * provider order for the server's amount. A provider failure releases the reservation.
+   */
+  return async function placeOrder(input: Input) {
+    const shop = await shops.requireShop(input.vendorSlug);
+    await checkCheckout(input.checkoutId, shop);
+    const order = await ctx.db.transaction(async (tx) => {
+      const lines = await priceBySku(tx, shop, input.orderItems, false);
+      return insertOrder(ctx, tx, shop, input, lines);
+    });
+    let provider;
+    try {
+      provider = await ctx.payments.createOrder({
+        amountPaise: order.finalAmountPaise,
+        receipt: order.orderNumber,
+        notes: { orderId: order.id, orderNumber: order.orderNumber, vendorSlug: shop.slug },
+      });
+      if (provider.amountPaise !== order.finalAmountPaise) throw new Error('provider amount differs');
+    } catch (err) {
+      await releaseOrder(ctx, { orderId: order.id }, 'FAILED', 'system:gateway-error');
+      ctx.log.error({ err, orderId: order.id }, 'creating the provider order failed');
+      throw new AppError('PAYMENT_ERROR', 'Failed to create payment order');
+    }
+    await ctx.db.update(orders).set({ providerOrderId: provider.id }).where(eq(orders.id, order.id));
+    await ctx.db.insert(payments).values({
+      purpose: 'ORDER',
+      referenceId: order.id,
+      provider: ctx.payments.mode,
+      providerOrderId: provider.id,
+      amountPaise: order.finalAmountPaise,
+    });
+    return {
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      amount: paiseToRupees(order.finalAmountPaise),
+      razorpayOrderId: provider.id,
+    };
+  };
+}

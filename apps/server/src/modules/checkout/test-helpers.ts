@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import type { Config } from '../../env';
+import { products } from '../../db/schema';
+import { createSandboxGateway } from '../payments/sandbox-gateway';
+import { hmacHex, type PaymentGateway } from '../payments/gateway';
+import { createMailer } from '../mail/mailer';
+
+export const address = {
+  fullName: 'Asha Rao',
+  street: '12 Residency Road',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  country: 'India',
+  postalCode: '560025',
+  phone: '9876543210',
+};
+
+export function orderBody(vendorSlug: string, items: Array<{ productSku: string; quantity: number }>, extra: object = {}) {
+  return {
+    customerName: 'Asha Rao',
+    customerEmail: 'asha@example.in',
+    customerPhone: '9876543210',
+    vendorSlug,
+    orderItems: items,
+    paymentMethod: 'RAZORPAY',
+    shippingAddress: address,
+    appliedCoupons: [],
+    ...extra,
+  };
+}
+
+/** A context for calling reconcilePayments and deliverDueEmails directly, sharing the app's database. */
+export function testContext(db: Db, config: Config, now: () => Date = () => new Date(), payments?: PaymentGateway): AppContext {
+  const keys = { keyId: config.paymentKeyId, keySecret: config.paymentKeySecret, webhookSecret: config.webhookSecret };
+  const silent = { warn: () => {}, error: () => {}, info: () => {} };
+  return {
+    db,
+    config,
+    now,
+    payments: payments ?? createSandboxGateway(db, keys).gateway,
+    mailer: createMailer({ dataDir: config.DATA_DIR }),
+    log: silent,
+  } as unknown as AppContext;
+}
+
+export async function initiate(app: FastifyInstance, body: object) {
+  return app.inject({ method: 'POST', url: '/api/orders/initiate-order', payload: body });
+}
+
+/** 'Pay now' in the sandbox window: the signed handler response. */
+export async function sandboxPay(app: FastifyInstance, razorpayOrderId: string) {
+  const res = await app.inject({ method: 'POST', url: '/sandbox/pay', payload: { orderId: razorpayOrderId } });
+  return res.json() as { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
+}
+
+export function confirmUrl(p: { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string }) {
+  const q = new URLSearchParams({
+    razorpayOrderId: p.razorpay_order_id,
+    razorpayPaymentId: p.razorpay_payment_id,
+    razorpaySignature: p.razorpay_signature,
+  });
+  return `/api/orders/confirm-payment?${q.toString()}`;
+}
+
+export function webhook(app: FastifyInstance, config: Config, event: object, eventId: string, signature?: string) {
+  const raw = JSON.stringify(event);
+  return app.inject({
+    method: 'POST',
+    url: '/api/webhooks/razorpay',
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-signature': signature ?? hmacHex(config.webhookSecret, raw),
+      'x-razorpay-event-id': eventId,
+    },
+    payload: raw,
+  });
+}
+
+export function capturedEvent(orderId: string, paymentId: string, event = 'payment.captured') {
+  return {
+    event,
+    payload: {
+      payment: { entity: { id: paymentId, order_id: orderId, status: 'captured' } },
+      ...(event === 'order.paid' ? { order: { entity: { id: orderId, status: 'paid' } } } : {}),
+    },
+  };
+}
+
+export async function stockOf(db: Db, id: number) {
+  const [row] = await db.select({ stock: products.stock, sales: products.salesCount }).from(products).where(eq(products.id, id));
+  return row!;
+}

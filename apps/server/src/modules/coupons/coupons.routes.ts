@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { couponSchema, rupeesToPaise } from '@zevar/domain';
+import type { AppContext } from '../../context';
+import { createCouponsService } from './coupons.service';
+import { couponApplyQuery, couponCodeParams, couponIdParams, couponInput, couponListQuery } from './coupons.schemas';
+
+const admin = { permission: 'SUPER_ADMIN' } as const;
+
+export const couponsRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const service = createCouponsService(ctx);
+    const tags = ['coupons'];
+    const security = [{ bearer: [] }];
+
+    app.get(
+      '/coupon-codes',
+      { config: { access: 'public' }, schema: { tags, querystring: couponListQuery, response: { 200: z.array(couponSchema) } } },
+      async (req) =>
+        service.list({
+          quantity: req.query.quantity,
+          subtotalPaise: req.query.totalPrice === undefined ? undefined : rupeesToPaise(req.query.totalPrice),
+        }),
+    );
+
+    app.post(
+      '/coupon-codes/apply',
+      { config: { access: 'public' }, schema: { tags, querystring: couponApplyQuery, response: { 200: z.boolean() } } },
+      async (req) =>
+        service.applies(req.query.code, { quantity: req.query.quantity, subtotalPaise: rupeesToPaise(req.query.totalPrice) }),
+    );
+
+    app.get(
+      '/coupon-codes/code/:code',
+      { config: { access: 'public' }, schema: { tags, params: couponCodeParams, response: { 200: couponSchema } } },
+      async (req) => service.getByCode(req.params.code),
+    );
+
+    app.get(
+      '/coupon-codes/:id',
+      { config: { access: 'public' }, schema: { tags, params: couponIdParams, response: { 200: couponSchema } } },
+      async (req) => service.get(req.params.id),
+    );
+
+    app.post(
+      '/coupon-codes',
+      { config: { access: admin }, schema: { tags, security, body: couponInput, response: { 201: couponSchema } } },
+      async (req, reply) => reply.status(201).send(await service.create(req.body)),
+    );
+
+    app.put(
+      '/coupon-codes/:id',
+      { config: { access: admin }, schema: { tags, security, params: couponIdParams, body: couponInput, response: { 200: couponSchema } } },
+      async (req) => service.update(req.body, req.params.id),
+    );
+
+    app.delete(
+      '/coupon-codes/:id',
+      { config: { access: admin }, schema: { tags, security, params: couponIdParams } },
+      async (req, reply) => {
+        await service.remove(req.params.id);
+        return reply.status(204).send();
+      },
+    );
+  };

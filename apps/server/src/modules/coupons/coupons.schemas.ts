@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { COUPON_TYPES, rupeesSchema } from '@zevar/domain';
+
+const optionalCount = z.coerce.number().int().min(0).max(100_000).optional();
+const optionalRupees = z.coerce.number().min(0).max(100_000_000).optional();
+
+export const couponListQuery = z.object({ quantity: optionalCount, totalPrice: optionalRupees });
+export const couponApplyQuery = z.object({
+  code: z.string().trim().min(1).max(50),
+  quantity: z.coerce.number().int().min(0).max(100_000),
+  totalPrice: z.coerce.number().min(0).max(100_000_000),
+});
+export const couponIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const couponCodeParams = z.object({ code: z.string().trim().min(1).max(50) });
+
+export const couponInput = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(1, 'This field is required')
+    .max(50)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, - or _'),
+  type: z.enum(COUPON_TYPES).default('APPLY_WITH_QUANTITY'),
+  discount: rupeesSchema,
+  quantity: z.number().int().min(1).max(100_000).default(1),
+  minimumTotalPrice: rupeesSchema.default(0),
+  expiryDate: z.coerce.date({ message: 'Invalid date' }),
+  description: z.string().trim().max(500).default(''),
+});
+export type CouponInput = z.infer<typeof couponInput>;

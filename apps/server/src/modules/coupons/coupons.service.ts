@@ -1,0 +1,121 @@
+import { asc, eq, gte, sql } from 'drizzle-orm';
+import {
+  couponConditionText,
+  couponDiscount,
+  isCouponApplicable,
+  isCouponExpired,
+  paiseToRupees,
+  rupeesToPaise,
+  type Coupon,
+  type CouponBasket,
+  type CouponRule,
+} from '@zevar/domain';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { coupons } from '../../db/schema';
+import { conflict, notFound } from '../../lib/errors';
+import { uniqueViolation } from '../../lib/db-errors';
+import type { CouponInput } from './coupons.schemas';
+
+type CouponRow = typeof coupons.$inferSelect;
+
+export const toRule = (row: CouponRow): CouponRule => ({
+  type: row.type,
+  discountPaise: row.discountPaise,
+  minQuantity: row.minQuantity,
+  minimumTotalPaise: row.minimumTotalPaise,
+  expiryDate: row.expiryDate,
+});
+
+export function toCouponDto(row: CouponRow, now: Date): Coupon {
+  return {
+    id: row.id,
+    code: row.code,
+    type: row.type,
+    discount: paiseToRupees(row.discountPaise),
+    quantity: row.minQuantity,
+    minimumTotalPrice: paiseToRupees(row.minimumTotalPaise),
+    expiryDate: row.expiryDate.toISOString(),
+    description: row.description,
+    expired: isCouponExpired(row, now),
+    condition: couponConditionText(row),
+  };
+}
+
+/** The coupon with this code (case-insensitive), if any. */
+export async function findCouponByCode(db: DbOrTx, code: string): Promise<CouponRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(coupons)
+    .where(sql`upper(${coupons.code}) = ${code.trim().toUpperCase()}`);
+  return row;
+}
+
+/** Discount in paise the coupon gives on the server's own basket, or null when it does not apply. */
+export function evaluateCoupon(row: CouponRow, basket: CouponBasket, now: Date): number | null {
+  return isCouponApplicable(toRule(row), basket, now) ? couponDiscount(toRule(row), basket, now) : null;
+}
+
+
+export function createCouponsService(ctx: AppContext) {
+  /** Not-expired coupons; with a basket, only those the basket qualifies for. */
+  async function list(basket?: Partial<CouponBasket>): Promise<Coupon[]> {
+    const now = ctx.now();
+    const rows = await ctx.db.select().from(coupons).where(gte(coupons.expiryDate, now)).orderBy(asc(coupons.id)).limit(200);
+    const fits = (r: CouponRow) => {
+      if (basket?.quantity !== undefined && r.type === 'APPLY_WITH_QUANTITY' && basket.quantity < r.minQuantity) return false;
+      if (basket?.subtotalPaise !== undefined && r.type === 'APPLY_WITH_TOTAL_PRICE') {
+        return basket.subtotalPaise >= r.minimumTotalPaise;
+      }
+      return true;
+    };
+    return rows.filter(fits).map((r) => toCouponDto(r, now));
+  }
+
+  async function get(id: number): Promise<Coupon> {
+    const [row] = await ctx.db.select().from(coupons).where(eq(coupons.id, id));
+    if (!row) throw notFound('Coupon');
+    return toCouponDto(row, ctx.now());
+  }
+
+  async function getByCode(code: string): Promise<Coupon> {
+    const row = await findCouponByCode(ctx.db, code);
+    if (!row) throw notFound('Coupon');
+    return toCouponDto(row, ctx.now());
+  }
+
+  async function applies(code: string, basket: CouponBasket): Promise<boolean> {
+    const row = await findCouponByCode(ctx.db, code);
+    return row ? evaluateCoupon(row, basket, ctx.now()) !== null : false;
+  }
+
+  const toColumns = (input: CouponInput) => ({
+    code: input.code.trim().toUpperCase(),
+    type: input.type,
+    discountPaise: rupeesToPaise(input.discount),
+    minQuantity: input.quantity,
+    minimumTotalPaise: rupeesToPaise(input.minimumTotalPrice),
+    expiryDate: input.expiryDate,
+    description: input.description,
+  });
+
+  async function save(input: CouponInput, id?: number): Promise<Coupon> {
+    try {
+      const [row] = id
+        ? await ctx.db.update(coupons).set(toColumns(input)).where(eq(coupons.id, id)).returning()
+        : await ctx.db.insert(coupons).values(toColumns(input)).returning();
+      if (!row) throw notFound('Coupon');
+      return toCouponDto(row, ctx.now());
+    } catch (err) {
+      if (uniqueViolation(err) !== null) throw conflict('A coupon with this code already exists');
+      throw err;
+    }
+  }
+
+  async function remove(id: number): Promise<void> {
+    const rows = await ctx.db.delete(coupons).where(eq(coupons.id, id)).returning({ id: coupons.id });
+    if (rows.length === 0) throw notFound('Coupon');
+  }
+
+  return { list, get, getByCode, applies, create: (i: CouponInput) => save(i), update: save, remove };
+}

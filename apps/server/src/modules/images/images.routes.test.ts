@@ -1,0 +1,124 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createCallers, multipart, type Callers } from '../../../test/catalogue-fixtures';
+
+const png = () =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 150, b: 20 } } }).png().toBuffer();
+const jpegWithExif = () =>
+  sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#c0a060' } })
+    .jpeg()
+    .withMetadata({ exif: { IFD0: { Copyright: 'secret-location-data' } } })
+    .toBuffer();
+
+describe('images', () => {
+  let t: TestApp;
+  let who: Callers;
+  beforeAll(async () => {
+    t = await createTestApp();
+    who = await createCallers(t.app, t.db);
+  });
+  afterAll(async () => t.close());
+
+  const upload = (body: ReturnType<typeof multipart>, headers: Record<string, string> = who.products) =>
+    t.app.inject({ method: 'POST', url: '/api/image/uploads', payload: body.payload, headers: { ...body.headers, ...headers } });
+
+  it('stores a PNG as WebP under a server-chosen name and serves it with long cache headers', async () => {
+    const res = await upload(multipart(await png(), '../../evil name.png', 'image/png'));
+    expect(res.statusCode).toBe(201);
+    expect(res.headers['content-type']).toMatch(/text\/plain/);
+    const name = res.body;
+    expect(name).toMatch(/^[a-f0-9]{32}\.webp$/);
+    const get = await t.app.inject({ method: 'GET', url: `/api/image/${name}` });
+    expect(get.statusCode).toBe(200);
+    expect(get.headers['content-type']).toBe('image/webp');
+    expect(get.headers['cache-control']).toContain('max-age=31536000');
+    expect(get.headers['x-content-type-options']).toBe('nosniff');
+    const meta = await sharp(get.rawPayload).metadata();
+    expect(meta.format).toBe('webp');
+  });
+
+  it('strips metadata and bounds the dimensions of a large JPEG', async () => {
+    const res = await upload(multipart(await jpegWithExif(), 'photo.jpg', 'image/jpeg'));
+    expect(res.statusCode).toBe(201);
+    const get = await t.app.inject({ method: 'GET', url: `/api/image/${res.body}` });
+    const meta = await sharp(get.rawPayload).metadata();
+    expect(meta.width).toBeLessThanOrEqual(2000);
+    expect(meta.exif).toBeUndefined();
+    expect(get.rawPayload.toString('latin1')).not.toContain('secret-location-data');
+  });
+
+  it('refuses a text file renamed .jpg', async () => {
+    const res = await upload(multipart(Buffer.from('just some text, not an image'), 'photo.jpg', 'image/jpeg'));
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toBe('Only JPEG, PNG and WebP images are allowed');
+  });
+
+  it('refuses an SVG even when declared as an image', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+    const res = await upload(multipart(Buffer.from(svg), 'logo.svg', 'image/svg+xml'));
+    expect(res.statusCode).toBe(415);
+  });
+
+  it('never stores the HTML of a JPEG/HTML polyglot', async () => {
+    const html = '<html><script>alert(document.cookie)</script></html>';
+    const fakeJpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(html)]);
+    const refused = await upload(multipart(fakeJpeg, 'x.jpg', 'image/jpeg'));
+    expect(refused.statusCode).toBe(415);
+
+    const realJpegWithHtml = Buffer.concat([await sharp(await png()).jpeg().toBuffer(), Buffer.from(html)]);
+    const res = await upload(multipart(realJpegWithHtml, 'x.jpg', 'image/jpeg'));
+    if (res.statusCode === 201) {
+      const get = await t.app.inject({ method: 'GET', url: `/api/image/${res.body}` });
+      expect(get.rawPayload.toString('latin1')).not.toContain('<script>');
+    } else {
+      expect(res.statusCode).toBe(415);
+    }
+  });
+
+  it('refuses an empty file', async () => {
+    const res = await upload(multipart(Buffer.alloc(0), 'empty.png', 'image/png'));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The file is empty');
+  });
+
+  it('answers 413 for a file past the size limit', async () => {
+    const big = Buffer.concat([await png(), Buffer.alloc(6 * 1024 * 1024)]);
+    const res = await upload(multipart(big, 'big.png', 'image/png'));
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('answers 400 when the field is not called file, and 415 for a non-multipart request', async () => {
+    expect((await upload(multipart(await png(), 'a.png', 'image/png', 'photo'))).statusCode).toBe(400);
+    const json = await t.app.inject({ method: 'POST', url: '/api/image/uploads', payload: { file: 'x' }, headers: who.products });
+    expect(json.statusCode).toBe(415);
+  });
+
+  it('lets only signed-in admins with a catalogue permission upload', async () => {
+    const body = multipart(await png(), 'a.png', 'image/png');
+    expect((await upload(body, who.anonymous)).statusCode).toBe(401);
+    expect((await upload(body, who.vendorA)).statusCode).toBe(403);
+    expect((await upload(body, who.orders)).statusCode).toBe(403);
+    for (const h of [who.products, who.categories, who.carousel, who.superAdmin]) {
+      expect((await upload(body, h)).statusCode).toBe(201);
+    }
+  });
+
+  it('refuses path tricks on read and delete', async () => {
+    for (const name of ['..%2F..%2Fpackage.json', '..%2f..%2f..%2fetc%2fpasswd', '%2e%2e%2fsecret', 'abc.webp', `${'a'.repeat(32)}.webp%00.png`]) {
+      expect((await t.app.inject({ method: 'GET', url: `/api/image/${name}` })).statusCode).toBe(404);
+      const del = await t.app.inject({ method: 'DELETE', url: `/api/image/uploads/${name}`, headers: who.products });
+      expect(del.statusCode).toBe(404);
+    }
+  });
+
+  it('deletes an uploaded image for a catalogue admin only', async () => {
+    const name = (await upload(multipart(await png(), 'a.png', 'image/png'))).body;
+    const url = `/api/image/uploads/${name}`;
+    expect((await t.app.inject({ method: 'DELETE', url })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'DELETE', url, headers: who.vendorB })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url, headers: who.carousel })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: `/api/image/${name}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url, headers: who.carousel })).statusCode).toBe(404);
+  });
+});

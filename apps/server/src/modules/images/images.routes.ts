@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { notFound } from '../../lib/errors';
+import { storeUploadedImage } from './store-uploaded-image';
+
+/** Any string is accepted here; the image store refuses every name it did not generate (no path tricks). */
+const nameParams = z.object({ name: z.string().max(200) });
+const CATALOGUE_PERMISSIONS = { anyPermission: ['MANAGE_PRODUCTS', 'MANAGE_CATEGORIES', 'MANAGE_CAROUSEL'] } as const;
+
+export const imagesRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['images'];
+
+    app.post(
+      '/image/uploads',
+      {
+        config: { access: { anyPermission: [...CATALOGUE_PERMISSIONS.anyPermission] } },
+        schema: {
+          tags,
+          consumes: ['multipart/form-data'],
+          description: 'Multipart field `file` (JPEG, PNG or WebP, at most 5 MB). Answers the stored name as text.',
+          response: { 201: z.string() },
+          security: [{ bearer: [] }],
+        },
+      },
+      async (req, reply) => {
+        const name = await storeUploadedImage(req, ctx);
+        return reply.status(201).type('text/plain; charset=utf-8').send(name);
+      },
+    );
+
+    app.get(
+      '/image/:name',
+      { config: { access: 'public' }, schema: { tags, params: nameParams } },
+      async (req, reply) => {
+        const data = await ctx.images.read(req.params.name);
+        if (!data) throw notFound('Image');
+        return reply
+          .type('image/webp')
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'")
+          .send(data);
+      },
+    );
+
+    app.delete(
+      '/image/uploads/:name',
+      {
+        config: { access: { anyPermission: [...CATALOGUE_PERMISSIONS.anyPermission] } },
+        schema: { tags, params: nameParams, response: { 204: z.null() }, security: [{ bearer: [] }] },
+      },
+      async (req, reply) => {
+        if (!(await ctx.images.remove(req.params.name))) throw notFound('Image');
+        return reply.status(204).send(null);
+      },
+    );
+  };

@@ -1,0 +1,40 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { AppError, badRequest } from '../../lib/errors';
+import { sniffImageType } from '../../lib/image-store';
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_TOO_LARGE = 'The image is too large (at most 5 MB)';
+export const UPLOAD_NOT_IMAGE = 'Only JPEG, PNG and WebP images are allowed';
+
+function isTooLarge(err: unknown): boolean {
+  const e = err as { code?: string; statusCode?: number } | null;
+  return e?.code === 'FST_REQ_FILE_TOO_LARGE' || e?.statusCode === 413;
+}
+
+/**
+ * Reads the multipart field `file`, decides by content (JPEG, PNG or WebP only), re-encodes it with
+ * sharp (metadata and any trailing payload dropped) and stores it under a name of our choosing.
+ * Shared by every upload route (catalogue and review photos); callers decide who may upload.
+ */
+export async function storeUploadedImage(request: FastifyRequest, ctx: Pick<AppContext, 'images'>): Promise<string> {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data field "file"');
+  let buffer: Buffer;
+  try {
+    const part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+    if (!part || part.fieldname !== 'file') throw badRequest('Please choose an image to upload');
+    buffer = await part.toBuffer();
+    if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_TOO_LARGE);
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if (isTooLarge(err)) throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_TOO_LARGE);
+    throw badRequest('The upload could not be read');
+  }
+  if (buffer.length === 0) throw badRequest('The file is empty');
+  if (!sniffImageType(buffer)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_NOT_IMAGE);
+  try {
+    return await ctx.images.saveEncoded(buffer);
+  } catch {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is not a valid image');
+  }
+}

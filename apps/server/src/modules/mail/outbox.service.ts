@@ -1,0 +1,69 @@
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { emailOutbox } from '../../db/schema';
+import type { Mailer } from './mailer';
+
+export const MAX_ATTEMPTS = 8;
+
+/** Queues a message once per dedupe key; a second call with the same key does nothing. */
+export async function queueEmail(
+  db: DbOrTx,
+  message: { dedupeKey: string; to: string; subject: string; html: string },
+): Promise<boolean> {
+  const rows = await db
+    .insert(emailOutbox)
+    .values({ dedupeKey: message.dedupeKey, toAddress: message.to, subject: message.subject, html: message.html })
+    .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+    .returning({ id: emailOutbox.id });
+  return rows.length > 0;
+}
+
+/** Minutes to wait before attempt n+1: 1, 2, 4 ... capped at an hour. */
+export function backoffMs(attempts: number): number {
+  return Math.min(60, 2 ** Math.max(0, attempts - 1)) * 60_000;
+}
+
+type Deps = { db: Db; mailer: Mailer; from: string; now: () => Date; log?: { warn: (o: object, m: string) => void } };
+
+/** Sends every due message; failures are retried with backoff until MAX_ATTEMPTS. Returns how many were sent. */
+export async function deliverDueEmails(deps: Deps, batch = 20): Promise<number> {
+  const now = deps.now();
+  const due = await deps.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.status, 'PENDING'), lte(emailOutbox.nextAttemptAt, now)))
+    .orderBy(asc(emailOutbox.nextAttemptAt))
+    .limit(batch);
+  let sent = 0;
+  for (const mail of due) {
+    // Claim the row by pushing its next attempt out, so a second worker does not send it too.
+    const claimed = await deps.db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: new Date(now.getTime() + 10 * 60_000) })
+      .where(and(eq(emailOutbox.id, mail.id), eq(emailOutbox.status, 'PENDING'), lte(emailOutbox.nextAttemptAt, now)))
+      .returning({ id: emailOutbox.id });
+    if (claimed.length === 0) continue;
+    try {
+      await deps.mailer.send({ from: deps.from, to: mail.toAddress, subject: mail.subject, html: mail.html });
+      await deps.db
+        .update(emailOutbox)
+        .set({ status: 'SENT', sentAt: deps.now(), attempts: sql`${emailOutbox.attempts} + 1`, lastError: null })
+        .where(eq(emailOutbox.id, mail.id));
+      sent += 1;
+    } catch (err) {
+      const attempts = mail.attempts + 1;
+      const error = err instanceof Error ? err.message : String(err);
+      deps.log?.warn({ emailId: mail.id, attempts, error }, 'email delivery failed');
+      await deps.db
+        .update(emailOutbox)
+        .set({
+          attempts,
+          lastError: error.slice(0, 500),
+          status: attempts >= MAX_ATTEMPTS ? 'FAILED' : 'PENDING',
+          nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)),
+        })
+        .where(eq(emailOutbox.id, mail.id));
+    }
+  }
+  return sent;
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { reconcilePayments } from './reconciler';
+import { deliverDueEmails } from '../mail/outbox.service';
+
+const RECONCILE_EVERY_MS = 60_000;
+const OUTBOX_EVERY_MS = 15_000;
+
+/** Outbox delivery and payment reconciliation on intervals (server only, never in tests). */
+export function startBackgroundJobs(app: FastifyInstance, ctx: AppContext): void {
+  let busy = { reconcile: false, outbox: false };
+  const run = (name: keyof typeof busy, job: () => Promise<unknown>) => async () => {
+    if (busy[name]) return;
+    busy = { ...busy, [name]: true };
+    try {
+      await job();
+    } catch (err) {
+      ctx.log.error({ err }, `${name} job failed`);
+    } finally {
+      busy = { ...busy, [name]: false };
+    }
+  };
+  const reconcile = run('reconcile', () => reconcilePayments(ctx));
+  const outbox = run('outbox', () =>
+    deliverDueEmails({ db: ctx.db, mailer: ctx.mailer, from: ctx.config.MAIL_FROM, now: ctx.now, log: ctx.log }),
+  );
+  const timers = [setInterval(reconcile, RECONCILE_EVERY_MS), setInterval(outbox, OUTBOX_EVERY_MS)];
+  for (const t of timers) t.unref();
+  app.addHook('onReady', async () => {
+    void outbox();
+    void reconcile();
+  });
+  app.addHook('onClose', async () => {
+    for (const t of timers) clearInterval(t);
+  });
+}

@@ -1,0 +1,61 @@
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { orderItems, orderStatusHistory, orders, payments, products } from '../../db/schema';
+
+export type ReleaseReason = 'CANCELLED' | 'FAILED';
+
+/** Puts the reserved units of an order's lines back on the shelf. */
+export async function returnStock(tx: Tx, orderId: string): Promise<void> {
+  const lines = await tx
+    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(orderItems.productId);
+  for (const line of lines) {
+    if (line.productId === null) continue;
+    await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${line.quantity}` })
+      .where(eq(products.id, line.productId));
+  }
+}
+
+/**
+ * Cancels an order still waiting for payment and releases its stock, exactly once: the conditional
+ * UPDATE ... WHERE status = 'PAYMENT_PENDING' is the gate (a confirmation racing it loses or wins whole).
+ */
+export async function releaseOrder(
+  ctx: Pick<AppContext, 'db' | 'now'>,
+  where: { orderId: string } | { providerOrderId: string },
+  reason: ReleaseReason,
+  actor: string,
+  opts: { onlyIfExpired?: boolean } = {},
+): Promise<boolean> {
+  const now = ctx.now();
+  const conditions: SQL[] = [
+    'orderId' in where ? eq(orders.id, where.orderId) : eq(orders.providerOrderId, where.providerOrderId),
+    eq(orders.status, 'PAYMENT_PENDING'),
+  ];
+  if (opts.onlyIfExpired) conditions.push(lt(orders.reservationExpiresAt, now));
+  return ctx.db.transaction(async (tx) => {
+    const [order] = await tx
+      .update(orders)
+      .set({ status: 'CANCELLED', paymentStatus: reason, stockReleased: true, updatedAt: now })
+      .where(and(...conditions))
+      .returning({ id: orders.id, providerOrderId: orders.providerOrderId });
+    if (!order) return false;
+    await returnStock(tx, order.id);
+    await tx.insert(orderStatusHistory).values([
+      { orderId: order.id, field: 'status', fromValue: 'PAYMENT_PENDING', toValue: 'CANCELLED', actor },
+      { orderId: order.id, field: 'paymentStatus', fromValue: 'PENDING', toValue: reason, actor },
+    ]);
+    if (order.providerOrderId) {
+      await tx
+        .update(payments)
+        .set({ status: 'FAILED' })
+        .where(and(eq(payments.providerOrderId, order.providerOrderId), eq(payments.status, 'CREATED')));
+    }
+    return true;
+  });
+}

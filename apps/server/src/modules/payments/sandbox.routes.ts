@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { SandboxGateway } from './sandbox-gateway';
+import { SANDBOX_CHECKOUT_JS } from './sandbox-checkout-script';
+
+const orderBody = z.object({ orderId: z.string().trim().min(1).max(100) });
+
+/** Offline stand-in for Razorpay's browser side; registered only when PAYMENTS=sandbox. */
+export const sandboxRoutes =
+  (sandbox: SandboxGateway): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['sandbox'];
+    app.get('/checkout.js', { schema: { tags, hide: true } }, async (_req, reply) =>
+      reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(SANDBOX_CHECKOUT_JS),
+    );
+
+    app.post(
+      '/pay',
+      {
+        schema: {
+          tags,
+          body: orderBody,
+          response: {
+            200: z.object({ razorpay_payment_id: z.string(), razorpay_order_id: z.string(), razorpay_signature: z.string() }),
+          },
+        },
+      },
+      async (req) => sandbox.pay(req.body.orderId),
+    );
+
+    app.post(
+      '/fail',
+      { schema: { tags, body: orderBody, response: { 200: z.object({ error: z.record(z.string(), z.unknown()) }) } } },
+      async (req) => sandbox.fail(req.body.orderId),
+    );
+  };

@@ -1,0 +1,143 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { checkouts, coupons, orderItems, orderStatusHistory, orders, payments, products, vendorEarnings } from '../../db/schema';
+import { queueOrderConfirmation } from './confirmation-email';
+
+type Order = typeof orders.$inferSelect;
+export type SettleResult = 'confirmed' | 'already-settled' | 'refund-required' | 'not-found';
+
+class OutOfStock extends Error {}
+
+/** Every effect of a paid order; runs in the same transaction as the one UPDATE that gated it. */
+async function applyPaidEffects(tx: Tx, order: Order, actor: string, fromStatus: string, fromPayment: string) {
+  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  const codes = order.appliedCoupons.map((c) => c.code.toUpperCase());
+  if (codes.length > 0) {
+    await tx
+      .update(coupons)
+      .set({ usedCount: sql`${coupons.usedCount} + 1` })
+      .where(inArray(sql`upper(${coupons.code})`, codes));
+  }
+  for (const item of items) {
+    if (item.productId === null) continue;
+    await tx
+      .update(products)
+      .set({ salesCount: sql`${products.salesCount} + ${item.quantity}` })
+      .where(eq(products.id, item.productId));
+  }
+  if (order.vendorId !== null && items.length > 0) {
+    await tx
+      .insert(vendorEarnings)
+      .values(
+        items.map((i) => ({
+          vendorId: order.vendorId!,
+          orderId: order.id,
+          orderItemId: i.id,
+          units: i.quantity,
+          amountPaise: i.vendorCommissionPaise * i.quantity,
+          revenuePaise: i.totalPricePaise,
+        })),
+      )
+      .onConflictDoNothing({ target: vendorEarnings.orderItemId });
+  }
+  await tx.insert(orderStatusHistory).values([
+    { orderId: order.id, field: 'status', fromValue: fromStatus, toValue: 'CONFIRMED', actor },
+    { orderId: order.id, field: 'paymentStatus', fromValue: fromPayment, toValue: 'CAPTURED', actor },
+  ]);
+  if (order.checkoutId) {
+    await tx.update(checkouts).set({ status: 'COMPLETED' }).where(eq(checkouts.id, order.checkoutId));
+  }
+  if (order.providerOrderId) {
+    await tx
+      .update(payments)
+      .set({ status: 'CAPTURED', providerPaymentId: order.paymentId, verifiedAt: order.paymentDate })
+      .where(eq(payments.providerOrderId, order.providerOrderId));
+  }
+  await queueOrderConfirmation(tx, order, items);
+}
+
+/** Takes the lines' units again for a late payment; all or nothing (savepoint). */
+async function reReserve(tx: Tx, orderId: string): Promise<boolean> {
+  try {
+    await tx.transaction(async (sp) => {
+      const lines = await sp.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+      for (const line of lines) {
+        if (line.productId === null) throw new OutOfStock();
+        const taken = await sp
+          .update(products)
+          .set({ stock: sql`${products.stock} - ${line.quantity}` })
+          .where(and(eq(products.id, line.productId), sql`${products.stock} >= ${line.quantity}`))
+          .returning({ id: products.id });
+        if (taken.length === 0) throw new OutOfStock();
+      }
+    });
+    return true;
+  } catch (err) {
+    if (err instanceof OutOfStock) return false;
+    throw err;
+  }
+}
+
+/**
+ * A payment for an order that was already cancelled and whose stock went back: take the stock again
+ * if it is still there and confirm; otherwise keep it cancelled, mark the payment captured, and log
+ * it for a refund (docs/decisions/0010-late-payments-and-checkout-money.md).
+ */
+async function settleLatePayment(ctx: AppContext, tx: Tx, order: Order, paymentId: string, actor: string) {
+  const now = ctx.now();
+  const [gated] = await tx
+    .update(orders)
+    .set({ paymentStatus: 'CAPTURED', paymentId, paymentDate: now, updatedAt: now })
+    .where(and(eq(orders.id, order.id), eq(orders.status, 'CANCELLED'), ne(orders.paymentStatus, 'CAPTURED')))
+    .returning();
+  if (!gated) return 'already-settled' as const;
+  if (order.stockReleased && (await reReserve(tx, order.id))) {
+    const [confirmed] = await tx
+      .update(orders)
+      .set({ status: 'CONFIRMED', stockReleased: false })
+      .where(eq(orders.id, order.id))
+      .returning();
+    await applyPaidEffects(tx, confirmed!, `${actor}:late`, 'CANCELLED', order.paymentStatus);
+    return 'confirmed' as const;
+  }
+  await tx.insert(orderStatusHistory).values({
+    orderId: order.id,
+    field: 'paymentStatus',
+    fromValue: order.paymentStatus,
+    toValue: 'CAPTURED',
+    actor: `${actor}:refund-required`,
+  });
+  ctx.log.warn({ orderId: order.id, orderNumber: order.orderNumber, paymentId }, 'payment captured for a cancelled order without stock: refund required');
+  return 'refund-required' as const;
+}
+
+/**
+ * Records a verified payment for the provider order, exactly once whoever calls (browser, webhook,
+ * reconciler) and however often: UPDATE ... WHERE status = 'PAYMENT_PENDING' RETURNING is the single gate.
+ */
+export async function settlePayment(
+  ctx: AppContext,
+  providerOrderId: string,
+  paymentId: string,
+  actor: string,
+): Promise<SettleResult> {
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    const [order] = await tx
+      .update(orders)
+      .set({ status: 'CONFIRMED', paymentStatus: 'CAPTURED', paymentId, paymentDate: now, updatedAt: now })
+      .where(and(eq(orders.providerOrderId, providerOrderId), eq(orders.status, 'PAYMENT_PENDING')))
+      .returning();
+    if (order) {
+      await applyPaidEffects(tx, order, actor, 'PAYMENT_PENDING', 'PENDING');
+      return 'confirmed';
+    }
+    const [current] = await tx.select().from(orders).where(eq(orders.providerOrderId, providerOrderId));
+    if (!current) return 'not-found';
+    if (current.status === 'CANCELLED' && current.paymentStatus !== 'CAPTURED') {
+      return settleLatePayment(ctx, tx, current, paymentId, actor);
+    }
+    return 'already-settled';
+  });
+}

@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { paymentEvents } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { settlePayment } from './settle-payment';
+import { releaseOrder } from './release-order';
+
+const entity = z.object({ id: z.string(), order_id: z.string().nullish(), status: z.string().optional() }).loose();
+const eventSchema = z
+  .object({
+    event: z.string(),
+    payload: z
+      .object({
+        payment: z.object({ entity }).optional(),
+        order: z.object({ entity: z.object({ id: z.string() }).loose() }).optional(),
+      })
+      .loose()
+      .default({}),
+  })
+  .loose();
+type Event = z.infer<typeof eventSchema>;
+
+const headers = z.object({
+  'x-razorpay-signature': z.string().trim().min(1).max(200),
+  'x-razorpay-event-id': z.string().trim().min(1).max(200).optional(),
+});
+
+async function handle(ctx: AppContext, event: Event): Promise<string> {
+  const payment = event.payload.payment?.entity;
+  const orderId = event.payload.order?.entity.id ?? payment?.order_id ?? null;
+  if (!orderId) return 'ignored';
+  if ((event.event === 'payment.captured' || event.event === 'order.paid') && payment) {
+    return settlePayment(ctx, orderId, payment.id, `webhook:${event.event}`);
+  }
+  if (event.event === 'payment.failed') {
+    return (await releaseOrder(ctx, { providerOrderId: orderId }, 'FAILED', 'webhook:payment.failed')) ? 'released' : 'ignored';
+  }
+  return 'ignored';
+}
+
+/**
+ * Razorpay webhooks: signature over the raw body, deduplicated by event id, effects exactly once.
+ * The raw-body parser is registered in this plugin's own scope only.
+ */
+export const webhooksRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+
+    app.post(
+      '/webhooks/razorpay',
+      {
+        config: { access: 'public' },
+        schema: { tags: ['payments'], headers, response: { 200: z.object({ status: z.string() }) } },
+      },
+      async (req) => {
+        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        if (!ctx.payments.verifyWebhookSignature(raw, req.headers['x-razorpay-signature'])) {
+          throw new AppError('BAD_REQUEST', 'Invalid webhook signature');
+        }
+        let parsed: Event;
+        try {
+          parsed = eventSchema.parse(JSON.parse(raw.toString('utf8')));
+        } catch {
+          throw new AppError('BAD_REQUEST', 'Malformed webhook payload');
+        }
+        const eventId = req.headers['x-razorpay-event-id'] ?? createHash('sha256').update(raw).digest('hex');
+        await ctx.db
+          .insert(paymentEvents)
+          .values({ eventId, eventType: parsed.event, payload: parsed })
+          .onConflictDoNothing({ target: paymentEvents.eventId });
+        const [stored] = await ctx.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, eventId));
+        if (stored?.processedAt) return { status: 'duplicate' };
+        const status = await handle(ctx, parsed);
+        await ctx.db.update(paymentEvents).set({ processedAt: ctx.now() }).where(eq(paymentEvents.eventId, eventId));
+        return { status };
+      },
+    );
+  };

@@ -1,0 +1,86 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminProductsQuery,
+  pagedProductsSchema,
+  productInputSchema,
+  productSchema,
+  productSearchQuery,
+  productsByCategoryQuery,
+  productsByMetalQuery,
+} from '@zevar/domain';
+import type { AppContext } from '../../context';
+import { createProductsService } from './products.service';
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const nameParams = z.object({ name: z.string().trim().min(1).max(200) });
+const MANAGE = { permission: 'MANAGE_PRODUCTS' } as const;
+const security = [{ bearer: [] }];
+const paged = { 200: pagedProductsSchema };
+
+export const productsRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const service = createProductsService(ctx);
+    const tags = ['products'];
+
+    app.get(
+      '/products/paged',
+      {
+        config: { access: 'public' },
+        schema: { tags, description: 'Newest first; filters combine (category includes its sub-categories).', querystring: adminProductsQuery, response: paged },
+      },
+      async (req) => service.page(req.query),
+    );
+
+    app.get(
+      '/products/search',
+      { config: { access: 'public' }, schema: { tags, querystring: productSearchQuery, response: paged } },
+      async (req) => service.page({ ...req.query, search: req.query.keyword }),
+    );
+
+    app.get(
+      '/products/category',
+      { config: { access: 'public' }, schema: { tags, querystring: productsByCategoryQuery, response: paged } },
+      async (req) => service.page(req.query),
+    );
+
+    app.get(
+      '/products/metalType',
+      { config: { access: 'public' }, schema: { tags, querystring: productsByMetalQuery, response: paged } },
+      async (req) => service.page(req.query),
+    );
+
+    app.get(
+      '/products/exists/:name',
+      { config: { access: 'public' }, schema: { tags, description: 'Whether a product name is taken (case-insensitive).', params: nameParams, response: { 200: z.boolean() } } },
+      async (req) => service.nameExists(req.params.name),
+    );
+
+    app.get(
+      '/products/:id',
+      { config: { access: 'public' }, schema: { tags, params: idParams, response: { 200: productSchema } } },
+      async (req) => service.get(req.params.id),
+    );
+
+    app.post(
+      '/products',
+      { config: { access: MANAGE }, schema: { tags, body: productInputSchema, response: { 201: productSchema }, security } },
+      async (req, reply) => reply.status(201).send(await service.create(req.body)),
+    );
+
+    app.put(
+      '/products/:id',
+      { config: { access: MANAGE }, schema: { tags, params: idParams, body: productInputSchema, response: { 200: productSchema }, security } },
+      async (req) => service.update(req.params.id, req.body),
+    );
+
+    app.delete(
+      '/products/:id',
+      { config: { access: MANAGE }, schema: { tags, params: idParams, response: { 204: z.null() }, security } },
+      async (req, reply) => {
+        await service.remove(req.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+  };

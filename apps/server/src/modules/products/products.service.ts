@@ -1,0 +1,170 @@
+import { and, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  metalPrice,
+  rupeesToPaise,
+  slugify,
+  toPaged,
+  type Paged,
+  type Product,
+  type ProductInput,
+} from '@zevar/domain';
+import type { AppContext } from '../../context';
+import { categories, metals, products } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { isForeignKeyViolation, uniqueViolation } from '../../lib/db-errors';
+import { toProductDto } from './product-mapper';
+import { countProducts, inCategoryTree, selectLinkedVariants, selectProducts } from './product-queries';
+
+export const PRODUCT_MESSAGES = {
+  nameTaken: 'Product name already exists',
+  skuTaken: 'SKU already exists',
+  slugTaken: 'Another product already uses this URL (its name differs only in punctuation or case)',
+  badSlug: 'The product name must contain letters or digits',
+  categoryMissing: 'The selected category does not exist',
+  metalMissing: 'The selected metal does not exist',
+  tooExpensive: 'The price is too large',
+} as const;
+
+/** Prices are stored as 32-bit integer paise. */
+const MAX_PRICE_PAISE = 2_147_483_647;
+
+export type ProductFilter = { page: number; size: number; categoryId?: number; metalTypeId?: number; search?: string };
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function filterWhere(f: Omit<ProductFilter, 'page' | 'size'>): SQL | undefined {
+  const parts: SQL[] = [];
+  const search = f.search?.trim();
+  if (search) {
+    const pattern = `%${escapeLike(search)}%`;
+    parts.push(or(ilike(products.name, pattern), ilike(products.sku, pattern), ilike(products.tagline, pattern))!);
+  }
+  if (f.categoryId) parts.push(inCategoryTree(f.categoryId));
+  if (f.metalTypeId) parts.push(eq(products.metalId, f.metalTypeId));
+  return parts.length ? and(...parts) : undefined;
+}
+
+export function createProductsService(ctx: Pick<AppContext, 'db' | 'now'>) {
+  const { db } = ctx;
+
+  async function page(f: ProductFilter): Promise<Paged<Product>> {
+    const where = filterWhere(f);
+    const [rows, total] = await Promise.all([
+      selectProducts(db, where, [desc(products.id)], f.size, f.page * f.size),
+      countProducts(db, where),
+    ]);
+    return toPaged(rows.map((r) => toProductDto(r)), total, f);
+  }
+
+  async function get(id: number): Promise<Product> {
+    const [row] = await selectProducts(db, eq(products.id, id));
+    if (!row) throw notFound('Product');
+    return toProductDto(row, await selectLinkedVariants(db, id, row.product.variantGroupId));
+  }
+
+  async function nameExists(name: string, exceptId?: number): Promise<boolean> {
+    const where = sql`lower(${products.name}) = lower(${name.trim()})`;
+    const [row] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(exceptId ? and(where, ne(products.id, exceptId)) : where);
+    return !!row;
+  }
+
+  /** Checks references and uniqueness, and computes the stored values (the server decides every amount). */
+  async function toValues(input: ProductInput, exceptId?: number) {
+    const slug = slugify(input.name);
+    if (!slug) throw badRequest(PRODUCT_MESSAGES.badSlug, [{ path: 'name', message: PRODUCT_MESSAGES.badSlug }]);
+    const [[category], [metal]] = await Promise.all([
+      db.select({ id: categories.id }).from(categories).where(eq(categories.id, input.category.id)),
+      input.metal ? db.select().from(metals).where(eq(metals.id, input.metal.id)) : Promise.resolve([]),
+    ]);
+    if (!category) throw badRequest(PRODUCT_MESSAGES.categoryMissing, [{ path: 'category', message: PRODUCT_MESSAGES.categoryMissing }]);
+    if (input.metal && !metal) throw badRequest(PRODUCT_MESSAGES.metalMissing, [{ path: 'metal', message: PRODUCT_MESSAGES.metalMissing }]);
+    if (await nameExists(input.name, exceptId)) throw conflict(PRODUCT_MESSAGES.nameTaken);
+
+    const basePaise = rupeesToPaise(input.basePrice);
+    const metalWeightMg = Math.round(input.metalWeight * 1000);
+    const pricePaise =
+      input.productType === 'MRP' || !metal
+        ? rupeesToPaise(input.price ?? 0)
+        : metalPrice(basePaise, metal.ratePaise, metalWeightMg);
+    if (pricePaise > MAX_PRICE_PAISE) throw badRequest(PRODUCT_MESSAGES.tooExpensive, [{ path: 'price', message: PRODUCT_MESSAGES.tooExpensive }]);
+    return {
+      sku: input.sku,
+      name: input.name,
+      slug,
+      tagline: input.tagline,
+      description: input.description,
+      productType: input.productType,
+      pricePaise,
+      originalPricePaise: input.originalPrice == null ? null : rupeesToPaise(input.originalPrice),
+      basePaise: input.productType === 'MRP' ? 0 : basePaise,
+      metalId: metal?.id ?? null,
+      metalWeightMg,
+      stock: input.stock,
+      categoryId: category.id,
+      plan: input.vendorPlan,
+      vendorCommissionPaise: rupeesToPaise(input.vendorCommission),
+      images: input.images,
+      specifications: input.specifications,
+      features: input.features,
+      sale: input.sale,
+      trending: input.trending,
+      variantGroupId: input.variantGroupId,
+      variantType: input.variantType,
+      variantValue: input.variantValue,
+      launchDate: input.launchDate ? new Date(input.launchDate) : null,
+    };
+  }
+
+  async function write<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      const constraint = uniqueViolation(err);
+      if (constraint === null) throw err;
+      if (constraint.includes('sku')) throw conflict(PRODUCT_MESSAGES.skuTaken);
+      if (constraint.includes('slug')) throw conflict(PRODUCT_MESSAGES.slugTaken);
+      throw conflict(PRODUCT_MESSAGES.nameTaken);
+    }
+  }
+
+  async function assertSkuFree(sku: string, exceptId?: number) {
+    const [row] = await db.select({ id: products.id }).from(products).where(eq(products.sku, sku));
+    if (row && row.id !== exceptId) throw conflict(PRODUCT_MESSAGES.skuTaken);
+  }
+
+  return {
+    page,
+    get,
+    nameExists: (name: string) => nameExists(name),
+
+    async create(input: ProductInput): Promise<Product> {
+      const values = await toValues(input);
+      await assertSkuFree(input.sku);
+      const [row] = await write(() => db.insert(products).values(values).returning({ id: products.id }));
+      return get(row!.id);
+    },
+
+    async update(id: number, input: ProductInput): Promise<Product> {
+      const [existing] = await db.select({ id: products.id }).from(products).where(eq(products.id, id));
+      if (!existing) throw notFound('Product');
+      const values = await toValues(input, id);
+      await assertSkuFree(input.sku, id);
+      await write(() => db.update(products).set({ ...values, updatedAt: ctx.now() }).where(eq(products.id, id)));
+      return get(id);
+    },
+
+    async remove(id: number): Promise<void> {
+      try {
+        const deleted = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+        if (deleted.length === 0) throw notFound('Product');
+      } catch (err) {
+        if (isForeignKeyViolation(err)) throw conflict('This product is referenced by other records and cannot be deleted');
+        throw err;
+      }
+    },
+  };
+}
+export type ProductsService = ReturnType<typeof createProductsService>;

@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { reviewInputSchema, reviewSchema } from '@zevar/domain';
+import type { AppContext } from '../../context';
+import { createReviewsService } from './reviews.service';
+
+const tags = ['reviews'];
+
+/** Public review submission and listing (the date is set by the server). */
+export const reviewsRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const service = createReviewsService(ctx);
+
+    app.post(
+      '/reviews',
+      { config: { access: 'public' }, schema: { tags, body: reviewInputSchema, response: { 201: reviewSchema } } },
+      async (req, reply) => reply.status(201).send(await service.add(req.body)),
+    );
+
+    app.get(
+      '/reviews/product/:productId',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          params: z.object({ productId: z.coerce.number().int().positive().max(2_147_483_647) }),
+          querystring: z.object({ size: z.coerce.number().int().min(1).max(200).default(100) }),
+          response: { 200: z.array(reviewSchema) },
+        },
+      },
+      async (req) => service.listForProduct(req.params.productId, req.query.size),
+    );
+  };

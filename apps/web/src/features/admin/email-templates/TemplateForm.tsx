@@ -1,0 +1,61 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { DEFAULT_TEMPLATE_BODY, emailTemplateInputSchema, type EmailTemplate, type EmailTemplateInput } from '@zevar/domain';
+import { TextField } from '../../../components/FormFields';
+import { RichTextEditor } from './RichTextEditor';
+
+type FormInput = z.input<typeof emailTemplateInputSchema>;
+
+/** Shown for reference only: the server sends with its MAIL_FROM (default below). */
+const FROM_ADDRESS = 'Zevar <orders@zevar.in>';
+
+export interface TemplateFormProps {
+  template: EmailTemplate | null;
+  onSave: (values: EmailTemplateInput) => Promise<void>;
+  onCancel: () => void;
+}
+
+/** 'Create Template' / 'Edit Template': name and subject required; the body is HTML. */
+export function TemplateForm({ template, onSave, onCancel }: TemplateFormProps) {
+  const { register, handleSubmit, control, formState } = useForm<FormInput, unknown, EmailTemplateInput>({
+    resolver: zodResolver(emailTemplateInputSchema),
+    mode: 'onTouched',
+    defaultValues: template
+      ? { name: template.name, subject: template.subject, variables: template.variables, body: template.body }
+      : { name: '', subject: '', variables: 'customerName, orderNumber', body: DEFAULT_TEMPLATE_BODY },
+  });
+  const { errors, isSubmitting } = formState;
+  return (
+    <form noValidate aria-labelledby="template-form-title" className="card space-y-4 p-6" onSubmit={handleSubmit(onSave)}>
+      <h2 id="template-form-title" className="text-2xl font-semibold">
+        {template ? 'Edit Template' : 'Create Template'}
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Name" required error={errors.name?.message} {...register('name')} />
+        <TextField label="From" value={FROM_ADDRESS} disabled readOnly />
+        <TextField label="Subject" required className="sm:col-span-2" error={errors.subject?.message} {...register('subject')} />
+        <TextField
+          label="Variables"
+          className="sm:col-span-2"
+          hint="Comma-separated names used as {{name}} in the subject and body"
+          error={errors.variables?.message}
+          {...register('variables')}
+        />
+      </div>
+      <Controller
+        control={control}
+        name="body"
+        render={({ field }) => <RichTextEditor label="Body" value={field.value ?? ''} onChange={field.onChange} height={500} />}
+      />
+      <div className="flex gap-2">
+        <button type="submit" className="btn-primary" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving...' : 'Save'}
+        </button>
+        <button type="button" className="btn-outline" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { emailTemplateSchema, type EmailTemplateInput } from '@zevar/domain';
+import { api } from '../../../lib/api';
+
+export const TEMPLATE_MSG = {
+  loadFailed: 'Failed to load email templates',
+  createFailed: 'Failed to create template',
+  updateFailed: 'Failed to update template',
+  deleteFailed: 'Failed to delete template',
+  created: 'Template created successfully',
+  updated: 'Template updated successfully',
+  deleted: 'Template deleted successfully',
+  confirmDelete: (name: string) => `Are you sure you want to delete template "${name}"?`,
+} as const;
+
+export const templatesApi = {
+  list: () => api.get('/email-templates', { schema: z.array(emailTemplateSchema) }),
+  create: (body: EmailTemplateInput) => api.post('/email-templates', body, { schema: emailTemplateSchema }),
+  update: (id: number, body: EmailTemplateInput) => api.put(`/email-templates/${id}`, body, { schema: emailTemplateSchema }),
+  remove: (id: number) => api.delete(`/email-templates/${id}`),
+};

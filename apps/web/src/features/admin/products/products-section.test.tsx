@@ -1,0 +1,118 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Product } from '@zevar/domain';
+import { AppProviders } from '../../../app/AppProviders';
+import { jsonResponse, mockFetch, testQueryClient } from '../../../test/utils';
+import ProductsSection from './ProductsSection';
+import { toLocalIso } from './product-form-model';
+
+const product = (over: Partial<Product> = {}): Product => ({
+  id: 7,
+  sku: 'ZV-1',
+  name: 'Lotus Ring',
+  slug: 'lotus-ring',
+  tagline: null,
+  description: null,
+  productType: 'GOLD',
+  price: 16000,
+  originalPrice: null,
+  discountPercent: 0,
+  stock: 4,
+  images: [],
+  specifications: {},
+  features: [],
+  category: { id: 2, name: 'Rings', parentCategory: { id: 1, name: 'Jewellery' } },
+  metal: { id: 3, name: 'Gold', price: 6000 },
+  metalWeight: 2.5,
+  basePrice: 1000,
+  vendorPlan: 'FREE',
+  vendorCommission: 100,
+  sale: false,
+  trending: false,
+  views: 0,
+  salesCount: 0,
+  variantGroupId: 'grp-1',
+  variantType: null,
+  variantValue: null,
+  linkedVariants: [],
+  launchDate: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  averageRating: null,
+  reviewCount: 0,
+  ...over,
+});
+const paged = (content: Product[]) => ({ content, totalPages: 1, totalElements: content.length, size: 30, number: 0 });
+
+function setup(opts: { taken?: boolean } = {}) {
+  const fetchMock = mockFetch((url) => {
+    if (url.startsWith('/api/category')) return jsonResponse([]);
+    if (url.startsWith('/api/metals')) return jsonResponse([]);
+    if (url.startsWith('/api/products/exists/')) return jsonResponse(opts.taken ?? false);
+    if (url.startsWith('/api/products/search')) return jsonResponse(paged([]));
+    return jsonResponse(paged([product(), product({ id: 8, name: 'Out Ring', stock: 0, category: { id: 1, name: 'Jewellery', parentCategory: null } })]));
+  });
+  render(
+    <AppProviders queryClient={testQueryClient()}>
+      <ProductsSection />
+    </AppProviders>,
+  );
+  return fetchMock;
+}
+const productCalls = (f: ReturnType<typeof mockFetch>) =>
+  f.mock.calls.map(([u]) => String(u)).filter((u) => /\/api\/products\/(paged|search|category|metalType)/.test(u));
+
+describe('products section', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('lists 30 per page with parent - child category, status and low-stock highlight', async () => {
+    const f = setup();
+    const row = (await screen.findByText('Lotus Ring')).closest('tr')!;
+    expect(within(row).getByText('Jewellery - Rings')).toBeInTheDocument();
+    expect(within(row).getByText('In Stock')).toBeInTheDocument();
+    expect(within(row).getByText('4')).toHaveAttribute('title', 'Low stock');
+    expect(within(row).getByText('grp-1')).toBeInTheDocument();
+    expect(screen.getByText('Out of Stock')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Varient ID' })).toBeInTheDocument();
+    expect(productCalls(f)[0]).toBe('/api/products/paged?page=0&size=30');
+  });
+
+  it('searches on the server after a 300 ms pause and shows the empty state', async () => {
+    const f = setup();
+    await screen.findByText('Lotus Ring');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fireEvent.change(screen.getByPlaceholderText('Search products...'), { target: { value: 'zz' } });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(299);
+    });
+    expect(productCalls(f).some((u) => u.includes('search'))).toBe(false);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    expect(await screen.findByText('No Products Found')).toBeInTheDocument();
+    expect(screen.getByText('No products match your search criteria. Try different keywords.')).toBeInTheDocument();
+    expect(productCalls(f)).toContain('/api/products/search?page=0&size=30&keyword=zz');
+  });
+
+  it('says a taken name inline after the 500 ms check', async () => {
+    setup({ taken: true });
+    fireEvent.change(screen.getByLabelText('Product Name'), { target: { value: 'Lotus Ring' } });
+    expect(await screen.findByText('Checking name availability...')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('This product name already exists')).toBeInTheDocument(), { timeout: 2000 });
+  });
+
+  it('asks for the required fields in a Validation Error dialog', async () => {
+    setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Validation Error')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please fill all required fields')).toBeInTheDocument();
+  });
+
+  it('sends the launch date as local ISO with .000 and an offset', () => {
+    expect(toLocalIso('2026-12-01T10:30')).toMatch(/^2026-12-01T10:30:00\.000[+-]\d{2}:\d{2}$/);
+    expect(toLocalIso('')).toBeNull();
+  });
+});

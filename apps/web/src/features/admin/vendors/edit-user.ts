@@ -1,0 +1,68 @@
+import { get, type FieldErrors, type FieldValues } from 'react-hook-form';
+import { z } from 'zod';
+import { adminUpdateSchema, vendorAdminUpdateSchema, vendorSlugSchema, type User } from '@zevar/domain';
+import { isApiError } from '../../../lib/api';
+import { USER_MSG } from './user-messages';
+
+/** An admin's vendor edit; an empty slug means none. */
+export const vendorEditSchema = vendorAdminUpdateSchema.extend({
+  slug: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), vendorSlugSchema.nullable()),
+});
+export type VendorEditInput = z.input<typeof vendorEditSchema>;
+export type VendorEditOutput = z.output<typeof vendorEditSchema>;
+
+export const adminEditSchema = adminUpdateSchema;
+export type AdminEditInput = z.input<typeof adminEditSchema>;
+export type AdminEditOutput = z.output<typeof adminEditSchema>;
+
+export function vendorEditDefaults(u: User): VendorEditInput {
+  const c = u.contact;
+  const b = u.bankDetails;
+  return {
+    type: 'vendor',
+    name: u.name,
+    email: u.email,
+    active: u.active,
+    slug: u.slug ?? '',
+    bussinessName: u.bussinessName ?? '',
+    description: u.description ?? '',
+    contact: {
+      phone: c?.phone ?? '',
+      secondaryPhone: c?.secondaryPhone ?? '',
+      addressLine1: c?.addressLine1 ?? '',
+      addressLine2: c?.addressLine2 ?? '',
+      city: c?.city ?? '',
+      state: c?.state ?? '',
+      pincode: c?.pincode ?? '',
+      country: 'India',
+    },
+    bankDetails: {
+      accountHolderName: b?.accountHolderName ?? '',
+      accountNumber: b?.accountNumber ?? '',
+      ifscCode: b?.ifscCode ?? '',
+      bankName: b?.bankName ?? '',
+    },
+    website: u.website ?? '',
+  };
+}
+
+export function adminEditDefaults(u: User): AdminEditInput {
+  return {
+    type: 'admin',
+    name: u.name,
+    email: u.email,
+    active: u.active,
+    roles: u.roles.filter((r): r is AdminEditOutput['roles'][number] => adminUpdateSchema.shape.roles.element.safeParse(r).success),
+  };
+}
+
+export function errorAt<T extends FieldValues>(errors: FieldErrors<T>, path: string): string | undefined {
+  const error: unknown = get(errors, path);
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message;
+  return undefined;
+}
+
+/** 409 is a duplicate slug; everything else is the generic update failure. */
+export function updateErrorText(err: unknown): string {
+  return isApiError(err) && err.status === 409 ? USER_MSG.slugExists : USER_MSG.updateFailed;
+}

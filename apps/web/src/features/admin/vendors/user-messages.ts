@@ -1,0 +1,21 @@
+/** User management texts (back-office §8, Users), word for word. */
+export const USER_MSG = {
+  loadFailed: 'Failed to load users',
+  statusFailed: 'Failed to update user status',
+  updateFailed: 'Failed to update user',
+  invalidUser: 'Invalid user data',
+  deleteFailed: 'Failed to delete user',
+  downloadPayoutsFailed: 'Failed to download payouts',
+  downloadVendorsFailed: 'Failed to download vendor details',
+  payoutFailed: 'Failed to process payout',
+  activated: 'User activated successfully',
+  deactivated: 'User deactivated successfully',
+  vendorUpdated: 'Vendor updated successfully',
+  adminUpdated: 'Admin updated successfully',
+  deleted: 'User deleted successfully',
+  payoutDone: 'Payout processed successfully',
+  slugExists: 'Slug already exists',
+  planUpdated: 'Plan updated successfully',
+  planUpdateFailed: 'Failed to update plan',
+  confirmDelete: (type: string, name: string) => `Are you sure you want to delete ${type} ${name}?`,
+} as const;

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import type { Checkout } from '@zevar/domain';
+import { ImageWithFallback } from '../../components/ImageWithFallback';
+import { formatInr } from '../../lib/format';
+
+export interface OrderSummaryProps {
+  checkout: Checkout;
+  onApplyCoupon: (code: string) => Promise<void>;
+  locked: boolean;
+}
+
+/** Items, coupon input with Apply, applied-coupon badges, subtotal, discount and total. */
+export function OrderSummary({ checkout, onApplyCoupon, locked }: OrderSummaryProps) {
+  const [code, setCode] = useState('');
+  const [pending, setPending] = useState(false);
+  const apply = async () => {
+    setPending(true);
+    try {
+      await onApplyCoupon(code.trim());
+      setCode('');
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <section className="card p-6" aria-labelledby="summary-title">
+      <h2 id="summary-title" className="mb-4 text-lg">
+        Order Summary
+      </h2>
+      <ul className="divide-y divide-sand">
+        {checkout.items.map((item) => (
+          <li key={item.productSku} className="flex items-center gap-3 py-3">
+            <ImageWithFallback src={item.image} alt={item.name} className="size-14 rounded-md object-cover" />
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-sm font-medium">{item.name}</p>
+              <p className="text-xs text-taupe">
+                Qty {item.quantity} × {formatInr(item.price)}
+              </p>
+            </div>
+            <p className="text-sm font-semibold">{formatInr(item.lineTotal)}</p>
+          </li>
+        ))}
+      </ul>
+      <form
+        className="mt-4 flex gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (code.trim()) void apply();
+        }}
+      >
+        <label htmlFor="coupon-code" className="sr-only">
+          Coupon code
+        </label>
+        <input
+          id="coupon-code"
+          className="input"
+          placeholder="Coupon code"
+          value={code}
+          maxLength={50}
+          disabled={locked}
+          onChange={(e) => setCode(e.target.value)}
+        />
+        <button type="submit" className="btn-outline" disabled={locked || pending || code.trim() === ''}>
+          Apply
+        </button>
+      </form>
+      {checkout.appliedCoupons.length > 0 && (
+        <ul className="mt-3 flex flex-wrap gap-2" aria-label="Applied coupons">
+          {checkout.appliedCoupons.map((c) => (
+            <li key={c.code} className="rounded-full bg-emerald-50 px-3 py-1 text-xs font-medium text-emerald-800">
+              {c.code} (−{formatInr(c.discount)})
+            </li>
+          ))}
+        </ul>
+      )}
+      <dl className="mt-4 space-y-2 text-sm">
+        <div className="flex justify-between">
+          <dt>Subtotal</dt>
+          <dd data-testid="checkout-subtotal">{formatInr(checkout.subtotal)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>Discount</dt>
+          <dd data-testid="checkout-discount">−{formatInr(checkout.discount)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>Shipping</dt>
+          <dd className="text-emerald-700">Free</dd>
+        </div>
+        <div className="flex justify-between border-t border-sand pt-2 text-base font-semibold">
+          <dt>Total</dt>
+          <dd data-testid="checkout-total">{formatInr(checkout.totalAmount)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { PAYMENT_TEXT, type Checkout } from '@zevar/domain';
+import { isApiError } from '../../lib/api';
+import { clearCart, clearStoredCheckout } from '../../lib/cart';
+import { checkoutApi } from './checkout-api';
+import { RAZORPAY_SCRIPT, SANDBOX_SCRIPT, loadCheckoutScript, openPaymentWindow, toPaise, type PaymentSuccess } from './payment-window';
+import type { ShippingValues } from './shipping-form';
+
+export type PaymentPhase = 'idle' | 'processing' | 'verifying';
+
+function orderInput(checkout: Checkout, v: ShippingValues) {
+  const address = {
+    fullName: v.fullName.trim(),
+    street: v.street.trim(),
+    city: v.city.trim(),
+    state: v.state.trim(),
+    country: 'India',
+    postalCode: v.pincode.trim(),
+    phone: v.phone.trim(),
+  };
+  return {
+    customerName: address.fullName,
+    customerEmail: v.email.trim(),
+    customerPhone: address.phone,
+    vendorSlug: checkout.vendorSlug,
+    checkoutId: checkout.checkoutId,
+    orderItems: checkout.items.map((i) => ({ productSku: i.productSku, quantity: i.quantity, productName: i.name })),
+    totalAmount: checkout.subtotal,
+    couponDiscount: checkout.discount,
+    finalAmount: checkout.totalAmount,
+    paymentMethod: 'RAZORPAY' as const,
+    shippingAddress: address,
+    billingAddress: address,
+    appliedCoupons: checkout.appliedCoupons.map((c) => c.code),
+  };
+}
+
+/** Initiate the order, open the card window, verify, then go to the status page. */
+export function usePayment(home: string, onAmountsChanged: () => void) {
+  const navigate = useNavigate();
+  const [phase, setPhase] = useState<PaymentPhase>('idle');
+  const [error, setError] = useState<string | null>(null);
+
+  const goToStatus = (orderId: string, status: string) =>
+    navigate(`${home}/payment-status?orderId=${encodeURIComponent(orderId)}&status=${encodeURIComponent(status)}`);
+
+  async function verify(orderId: string, response: PaymentSuccess) {
+    if (!response.razorpay_payment_id || !response.razorpay_order_id || !response.razorpay_signature) {
+      setPhase('idle');
+      setError(PAYMENT_TEXT.paymentFailed);
+      return;
+    }
+    setPhase('verifying');
+    try {
+      const result = await checkoutApi.confirmPayment({
+        razorpayOrderId: response.razorpay_order_id,
+        razorpayPaymentId: response.razorpay_payment_id,
+        razorpaySignature: response.razorpay_signature,
+      });
+      clearCart();
+      clearStoredCheckout();
+      await goToStatus(orderId, result.status);
+    } catch {
+      await goToStatus(orderId, 'failed');
+    }
+  }
+
+  async function start(checkout: Checkout, values: ShippingValues) {
+    setError(null);
+    setPhase('processing');
+    try {
+      const [order, config] = await Promise.all([checkoutApi.initiateOrder(orderInput(checkout, values)), checkoutApi.paymentConfig()]);
+      await loadCheckoutScript(config.payments === 'sandbox' ? SANDBOX_SCRIPT : RAZORPAY_SCRIPT);
+      const address = [values.street, values.city, values.state, values.pincode].map((s) => s.trim()).join(', ');
+      const cancel = (reason: 'dismissed' | 'failed') =>
+        checkoutApi.cancelPayment(order.orderId, reason).catch((err: unknown) => console.error('cancel-payment failed', err));
+      const instance = openPaymentWindow(
+        {
+          key: config.razorpayKeyId,
+          amount: toPaise(order.amount),
+          currency: 'INR',
+          name: 'Zevar',
+          description: `Order ${order.orderNumber}`,
+          order_id: order.razorpayOrderId,
+          prefill: { name: values.fullName.trim(), email: values.email.trim(), contact: values.phone.trim() },
+          notes: { orderId: order.orderId, address },
+          theme: { color: '#333333' },
+          modal: {
+            escape: false,
+            confirm_close: true,
+            ondismiss: () => void cancel('dismissed').then(() => goToStatus(order.orderId, 'cancelled')),
+          },
+          handler: (response) => void verify(order.orderId, response),
+        },
+        (failure) => {
+          console.error('Payment failed', failure.error?.description ?? failure);
+          instance.close?.();
+          void cancel('failed').then(() => goToStatus(order.orderId, 'failed'));
+        },
+      );
+    } catch (err) {
+      setPhase('idle');
+      if (isApiError(err) && err.status === 409) onAmountsChanged();
+      setError(err instanceof Error && err.message ? err.message : PAYMENT_TEXT.initiateFailed);
+    }
+  }
+
+  return { phase, error, start };
+}

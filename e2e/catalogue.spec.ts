@@ -1,0 +1,139 @@
+import sharp from 'sharp';
+import type { Page } from '@playwright/test';
+import { test, expect, env, signIn, uid } from './fixtures';
+
+/** A small real image, generated here so the journey needs no fixture files. */
+async function pngFile(name: string, color: string) {
+  const buffer = await sharp({ create: { width: 320, height: 200, channels: 3, background: color } }).png().toBuffer();
+  return { name, mimeType: 'image/png', buffer };
+}
+
+async function openSection(page: Page, label: string) {
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: label, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `${label} Management` })).toBeVisible();
+}
+
+/** Waits for the global dialog to say `message`, then presses its OK. */
+async function acknowledge(page: Page, message: string) {
+  const dialog = page.getByRole('dialog').filter({ hasText: message });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function confirm(page: Page, message: string) {
+  const dialog = page.getByRole('dialog').filter({ hasText: message });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+}
+
+test('an admin builds and maintains the catalogue through the web app', async ({ page }) => {
+  const id = uid();
+  const parentName = `Bridal ${id}`;
+  const childName = `Necklaces ${id}`;
+  const metalName = `Gold ${id}`;
+  const productName = `Lotus Necklace ${id}`;
+
+  await signIn(page, env.admin.username, env.admin.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard/);
+
+  // Categories: a parent and a child, each with image and banner.
+  await openSection(page, 'Categories');
+  for (const [name, parent] of [
+    [parentName, null],
+    [childName, parentName],
+  ] as const) {
+    await page.getByLabel('Category Name').fill(name);
+    if (parent) await page.getByLabel('Parent Category').selectOption({ label: parent });
+    await page.getByLabel('Upload category image').setInputFiles(await pngFile('cat.png', '#c9a227'));
+    await expect(page.getByRole('img', { name: 'Category Image preview' })).toBeVisible();
+    await page.getByLabel('Upload banner image').setInputFiles(await pngFile('banner.png', '#7f5b22'));
+    await expect(page.getByRole('img', { name: 'Banner Image preview' })).toBeVisible();
+    await page.getByRole('button', { name: 'Add Category' }).click();
+    await acknowledge(page, 'Category added successfully');
+  }
+  await expect(page.getByRole('listitem', { name: childName })).toContainText(parentName);
+
+  // Metals: a gold rate of 6,000 rupees a gram.
+  await openSection(page, 'Metals');
+  await page.getByLabel('Metal name').fill(metalName);
+  await page.getByLabel('Price per gram (₹)').fill('6000');
+  await page.getByRole('button', { name: 'Add Metal' }).click();
+  await acknowledge(page, 'Metal added successfully');
+
+  // Products: a Gold product with two images; price = 1,000 + 6,000 x 2.5 = 16,000.
+  await openSection(page, 'Products');
+  const form = page.getByRole('form', { name: 'Add product' });
+  await form.getByLabel('Product Name').fill(productName);
+  await form.getByLabel('SKU').fill(`LN-${id}`);
+  await form.getByLabel('Product Type').selectOption('GOLD');
+  await form.getByLabel('Description').fill('Hand-set lotus necklace in 22K gold.');
+  await form.getByLabel('Parent Category').selectOption({ label: parentName });
+  await form.getByLabel('Category', { exact: true }).selectOption({ label: childName });
+  await form.getByLabel('Metal', { exact: true }).selectOption({ label: `${metalName} (₹6,000.00/g)` });
+  await form.getByLabel('Metal Weight (grams)').fill('2.5');
+  await form.getByLabel(/Making & Other Charges/).fill('1000');
+  await expect(form.getByTestId('computed-price')).toHaveText('₹16,000.00');
+  await form.getByLabel('Stock', { exact: true }).fill('5');
+  await form.getByLabel('Vendor Commission (₹)').fill('250');
+  await form.getByLabel('Total Weight (grams)').fill('2.5');
+  await form.getByLabel('Launch Date').fill('2026-12-01T10:30');
+  await form.getByLabel('Images', { exact: true }).setInputFiles([await pngFile('front.png', '#d4a853'), await pngFile('side.png', '#b8893b')]);
+  await expect(form.getByRole('list', { name: 'Product images' }).getByRole('listitem')).toHaveCount(2);
+  await form.getByRole('button', { name: 'Add Product' }).click();
+  await acknowledge(page, 'Product added successfully');
+
+  // Found through search and through the filters.
+  const search = page.getByPlaceholder('Search products...');
+  await search.fill(productName);
+  const row = page.getByRole('row').filter({ hasText: productName });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(`${parentName} - ${childName}`);
+  await expect(row).toContainText('₹16,000.00');
+  await expect(row).toContainText('In Stock');
+  await search.fill(`no such product ${id}`);
+  await expect(page.getByText('No Products Found')).toBeVisible();
+  await search.fill('');
+  await page.getByLabel('Filter by category').selectOption({ label: `${parentName} - ${childName}` });
+  await expect(row).toHaveCount(1);
+  await page.getByLabel('Filter by category').selectOption('');
+  await page.getByLabel('Filter by metal').selectOption({ label: metalName });
+  await expect(row).toHaveCount(1);
+  const productId = Number(((await row.getByRole('cell').nth(1).textContent()) ?? '').match(/#(\d+)/)?.[1]);
+  expect(productId).toBeGreaterThan(0);
+
+  // Edit in the popup (page scroll locked while open).
+  await row.getByRole('button', { name: `Edit ${productName}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Product' });
+  await expect(edit).toBeVisible();
+  expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+  await edit.getByLabel('Stock', { exact: true }).fill('3');
+  await edit.getByRole('button', { name: 'Update Product' }).click();
+  await acknowledge(page, 'Product updated successfully');
+  await expect(row.getByRole('cell').nth(7)).toHaveText('3');
+
+  // A new gold rate re-prices the product: 1,000 + 7,000 x 2.5 = 18,500.
+  await openSection(page, 'Metals');
+  const card = page.getByRole('listitem', { name: metalName });
+  await card.getByRole('button', { name: 'Edit' }).click();
+  await card.getByLabel('Price per gram').fill('7000');
+  await card.getByRole('button', { name: 'Save' }).click();
+  await acknowledge(page, 'Metal updated successfully');
+  await openSection(page, 'Products');
+  await page.getByPlaceholder('Search products...').fill(productName);
+  await expect(page.getByRole('row').filter({ hasText: productName })).toContainText('₹18,500.00');
+
+  // Carousel: add a slide to the product, then delete it after confirming.
+  await openSection(page, 'Carousel');
+  await page.getByLabel('Upload carousel image').setInputFiles(await pngFile('slide.png', '#5f441a'));
+  await page.getByLabel('Link Type').selectOption('PRODUCT');
+  await page.getByLabel('Target ID').fill(String(productId));
+  await page.getByRole('button', { name: 'Add Image' }).click();
+  await acknowledge(page, 'Image added successfully');
+  const slides = page.getByRole('list', { name: 'Carousel images' }).getByRole('listitem').filter({ hasText: `Product #${productId}` });
+  await expect(slides).toHaveCount(1);
+  await slides.getByRole('button', { name: 'Delete' }).click();
+  await confirm(page, 'Are you sure you want to delete this image?');
+  await acknowledge(page, 'Image deleted successfully');
+  await expect(slides).toHaveCount(0);
+});

@@ -1,0 +1,111 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test, expect, outboxMessages } from './fixtures';
+
+const SHOP = 'zevar';
+const PRODUCTS = ['charm-bracelet-with-gift-box', 'infinity-couple-ring'];
+const COUPON = 'BUY2SAVE500';
+const COUPON_DISCOUNT = 500;
+
+const inr = (rupees: number) =>
+  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(rupees);
+
+/** Subtotal the server should charge: each unit price rounded up to a whole rupee. */
+async function expectedSubtotal(request: APIRequestContext): Promise<number> {
+  let total = 0;
+  for (const slug of PRODUCTS) {
+    const name = slug.replace(/-/g, ' ');
+    const res = await request.get(`/api/products/name/${encodeURIComponent(name)}?vendorSlug=${SHOP}`);
+    expect(res.ok()).toBeTruthy();
+    total += Math.ceil(((await res.json()) as { price: number }).price);
+  }
+  return total;
+}
+
+async function addTwoProducts(page: Page) {
+  for (const slug of PRODUCTS) {
+    await page.goto(`/${SHOP}/product/${slug}`);
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).first().click();
+    await expect(page.getByRole('link', { name: 'Go to Cart' })).toBeVisible();
+  }
+}
+
+/** Cart, checkout with the coupon and the shipping form, up to the open payment window. */
+async function checkOutWithCoupon(page: Page, subtotal: number) {
+  await page.goto(`/${SHOP}/cart`);
+  await expect(page.getByTestId('cart-line')).toHaveCount(2);
+  await expect(page.getByTestId('cart-total')).toHaveText(inr(subtotal));
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${SHOP}/checkout/[0-9a-f-]{36}$`));
+
+  await page.getByLabel('Coupon code').fill(COUPON);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Coupon applied successfully' });
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByTestId('checkout-discount')).toHaveText(`−${inr(COUPON_DISCOUNT)}`);
+  await expect(page.getByTestId('checkout-total')).toHaveText(inr(subtotal - COUPON_DISCOUNT));
+
+  const payButton = page.getByRole('button', { name: 'Proceed to Payment' });
+  await expect(payButton).toBeDisabled();
+  await page.getByLabel('Full Name').fill('Asha Rao');
+  await page.getByLabel('Email').fill('asha.e2e@example.in');
+  await page.getByLabel('Phone').fill('9876543210');
+  await page.getByLabel('Street Address').fill('12 Residency Road');
+  await page.getByLabel('City').fill('Bengaluru');
+  await page.getByLabel('State').fill('Karnataka');
+  await page.getByLabel('PIN Code').fill('5600');
+  await payButton.click();
+  const pinDialog = page.getByRole('dialog').filter({ hasText: 'Please enter a valid 6-digit PIN code' });
+  await expect(pinDialog).toContainText('Validation Error');
+  await pinDialog.getByRole('button', { name: 'OK' }).click();
+  await page.getByLabel('PIN Code').fill('560025');
+  await payButton.click();
+
+  const paymentWindow = page.getByRole('dialog', { name: 'Sandbox payment' });
+  await expect(paymentWindow).toBeVisible();
+  await expect(paymentWindow.getByTestId('sandbox-amount')).toHaveText(inr(subtotal - COUPON_DISCOUNT));
+  return paymentWindow;
+}
+
+test('a new shopper buys two products with a coupon and pays by card', async ({ page, request }) => {
+  const subtotal = await expectedSubtotal(request);
+  await addTwoProducts(page);
+  const paymentWindow = await checkOutWithCoupon(page, subtotal);
+  await paymentWindow.getByRole('button', { name: 'Pay now' }).click();
+
+  await expect(page).toHaveURL(/payment-status\?orderId=.+&status=success/);
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  await expect(page.getByText('Your order has been placed successfully')).toBeVisible();
+  await expect(page.getByTestId('order-discount')).toHaveText(`−${inr(COUPON_DISCOUNT)}`);
+  await expect(page.getByTestId('order-total')).toHaveText(inr(subtotal - COUPON_DISCOUNT));
+  const orderNumber = (await page.getByTestId('order-number').textContent())!.trim();
+  expect(orderNumber).toMatch(/^ZV\d{6}-/);
+  expect(await page.evaluate(() => localStorage.getItem('cart_items'))).toBeNull();
+
+  await expect
+    .poll(() => outboxMessages().some((m) => m.includes(orderNumber) && m.includes('asha.e2e@example.in')), { timeout: 45_000 })
+    .toBe(true);
+});
+
+test('closing the payment window cancels the order', async ({ page, request }) => {
+  const subtotal = await expectedSubtotal(request);
+  await addTwoProducts(page);
+  const paymentWindow = await checkOutWithCoupon(page, subtotal);
+  await paymentWindow.getByRole('button', { name: 'Close' }).click();
+  await paymentWindow.getByRole('button', { name: 'Yes, cancel' }).click();
+
+  await expect(page).toHaveURL(/payment-status\?orderId=.+&status=cancelled/);
+  await expect(page.getByRole('heading', { name: 'Order Cancelled' })).toBeVisible();
+  await expect(page.getByText('Your order has been cancelled.')).toBeVisible();
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('cart_items'))) ?? '[]')).toHaveLength(2);
+});
+
+test('a failed card payment shows Payment Failed', async ({ page, request }) => {
+  const subtotal = await expectedSubtotal(request);
+  await addTwoProducts(page);
+  const paymentWindow = await checkOutWithCoupon(page, subtotal);
+  await paymentWindow.getByRole('button', { name: 'Fail payment' }).click();
+
+  await expect(page).toHaveURL(/payment-status\?orderId=.+&status=failed/);
+  await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
+  await expect(page.getByText("We couldn't process your payment.")).toBeVisible();
+});
