@@ -22,7 +22,7 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
-  outputDir: path.join(os.tmpdir(), 'zevar-e2e-results'),
+  outputDir: path.join(process.env.E2E_DATA_DIR, 'results'),
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -16,7 +16,13 @@ export async function registerWebApp(app: FastifyInstance, opts: { distDir: stri
     app.log.warn(`web app not built (${indexPath} missing): run npm run build`);
     return;
   }
-  const shell = readFileSync(indexPath, 'utf8');
+  // Re-read when the build changes (a rebuild renames every hashed asset the old shell points at).
+  let cached = { mtimeMs: -1, html: '' };
+  const shell = () => {
+    const { mtimeMs } = statSync(indexPath);
+    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: readFileSync(indexPath, 'utf8') };
+    return cached.html;
+  };
   await app.register(fastifyStatic, {
     root: opts.distDir,
     wildcard: false,
@@ -35,7 +41,8 @@ export async function registerWebApp(app: FastifyInstance, opts: { distDir: stri
       return reply.status(404).send({ code: 'NOT_FOUND', message: `No route for GET ${pathname}` });
     }
     const head = opts.renderHead ? await opts.renderHead(pathname).catch(() => null) : null;
-    const html = head ? shell.replace(/<title>.*?<\/title>/s, '').replace('</head>', `${head}\n</head>`) : shell;
+    const page = shell();
+    const html = head ? page.replace(/<title>.*?<\/title>/s, '').replace('</head>', `${head}\n</head>`) : page;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
 }

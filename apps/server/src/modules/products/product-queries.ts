@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { categories, metals, products, reviews } from '../../db/schema';
@@ -6,21 +6,16 @@ import { toLinkedVariant, type LinkedVariant, type ProductJoinedRow } from './pr
 
 const parentCategories = alias(categories, 'parent_categories');
 
-function ratingSubquery(db: DbOrTx) {
-  return db
-    .select({
-      productId: reviews.productId,
-      averageRating: sql<string | null>`avg(${reviews.rating})`.as('average_rating'),
-      reviewCount: sql<number>`count(*)::int`.as('review_count'),
-    })
-    .from(reviews)
-    .groupBy(reviews.productId)
-    .as('product_ratings');
-}
+/*
+ * Product lists in bounded steps, whatever the page size: (1) the page of ids, filtered, ordered and
+ * paginated on products + categories only (index friendly); (2) those rows with category, parent
+ * and metal; (3) ratings of just those ids. Joining an aggregate over every review before the LIMIT
+ * was what made a single joined query slow on a large catalogue (docs/bench-results.md).
+ */
 
 /**
- * Loads products with category, parent category, metal and rating in ONE joined query (no N+1).
- * `where` may reference `products`, `categories` and `parentCategoriesTable` columns.
+ * Products matching `where` (which may reference `products` and `categories`, the product's own
+ * category), in `orderBy` order, with category, parent category, metal and rating.
  */
 export async function selectProducts(
   db: DbOrTx,
@@ -29,44 +24,60 @@ export async function selectProducts(
   limit?: number,
   offset?: number,
 ): Promise<ProductJoinedRow[]> {
-  const ratings = ratingSubquery(db);
   let q = db
-    .select({
-      product: products,
-      category: { id: categories.id, name: categories.name },
-      parentCategory: { id: parentCategories.id, name: parentCategories.name },
-      metal: { id: metals.id, name: metals.name, ratePaise: metals.ratePaise },
-      averageRating: ratings.averageRating,
-      reviewCount: ratings.reviewCount,
-    })
+    .select({ id: products.id })
     .from(products)
     .innerJoin(categories, eq(products.categoryId, categories.id))
-    .leftJoin(parentCategories, eq(categories.parentId, parentCategories.id))
-    .leftJoin(metals, eq(products.metalId, metals.id))
-    .leftJoin(ratings, eq(ratings.productId, products.id))
     .where(where)
     .orderBy(...orderBy)
     .$dynamic();
   if (limit !== undefined) q = q.limit(limit);
   if (offset !== undefined) q = q.offset(offset);
-  const rows = await q;
-  return rows.map((r) => ({
-    product: r.product,
-    category: r.category,
-    parentCategory: r.parentCategory,
-    metal: r.metal,
-    averageRating: r.averageRating === null ? null : Number(r.averageRating),
-    reviewCount: r.reviewCount ?? 0,
-  }));
+  const page = await q;
+  return loadProductRows(
+    db,
+    page.map((r) => r.id),
+  );
 }
 
-/** Counts products matching the same `where` as selectProducts (same joins, so filters agree). */
+/** Full rows for the given ids, in the given order (two queries). */
+export async function loadProductRows(db: DbOrTx, ids: number[]): Promise<ProductJoinedRow[]> {
+  if (ids.length === 0) return [];
+  const [rows, ratings] = await Promise.all([
+    db
+      .select({
+        product: products,
+        category: { id: categories.id, name: categories.name },
+        parentCategory: { id: parentCategories.id, name: parentCategories.name },
+        metal: { id: metals.id, name: metals.name, ratePaise: metals.ratePaise },
+      })
+      .from(products)
+      .innerJoin(categories, eq(products.categoryId, categories.id))
+      .leftJoin(parentCategories, eq(categories.parentId, parentCategories.id))
+      .leftJoin(metals, eq(products.metalId, metals.id))
+      .where(inArray(products.id, ids)),
+    db
+      .select({ productId: reviews.productId, avg: sql<string>`avg(${reviews.rating})`, n: sql<number>`count(*)::int` })
+      .from(reviews)
+      .where(inArray(reviews.productId, ids))
+      .groupBy(reviews.productId),
+  ]);
+  const ratingOf = new Map(ratings.map((r) => [r.productId, r]));
+  const byId = new Map(rows.map((r) => [r.product.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const rating = ratingOf.get(id);
+    return [{ ...row, averageRating: rating ? Number(rating.avg) : null, reviewCount: rating?.n ?? 0 }];
+  });
+}
+
+/** Counts products matching the same `where` as selectProducts (same join, so filters agree). */
 export async function countProducts(db: DbOrTx, where: SQL | undefined): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(products)
     .innerJoin(categories, eq(products.categoryId, categories.id))
-    .leftJoin(parentCategories, eq(categories.parentId, parentCategories.id))
     .where(where);
   return row?.n ?? 0;
 }
@@ -91,4 +102,3 @@ export function inCategoryTree(categoryId: number): SQL {
   return sql`(${categories.id} = ${categoryId} or ${categories.parentId} = ${categoryId})`;
 }
 
-export const parentCategoriesTable = parentCategories;

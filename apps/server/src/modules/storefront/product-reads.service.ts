@@ -16,7 +16,7 @@ import type { Db } from '../../db/client';
 import { categories, products } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { toLinkedVariant, toProductDto } from '../products/product-mapper';
-import { countProductPage, selectProductPage } from './product-rows';
+import { countProducts, selectProducts } from '../products/product-queries';
 import { categoryVisibleTo, nameContains, productVisibleTo } from './visibility';
 
 const byId = [asc(products.id)];
@@ -36,21 +36,21 @@ const SORTS: Record<CategoryProductsQuery['sort'], SQL[]> = {
 /** Public product reads for storefronts: every call is bounded to a few queries and paginated in SQL. */
 export function createProductReads(db: Db) {
   async function list(where: SQL, orderBy: SQL[], limit: number, offset = 0): Promise<Product[]> {
-    const rows = await selectProductPage(db, where, orderBy, limit, offset);
+    const rows = await selectProducts(db, where, orderBy, limit, offset);
     return rows.map((r) => toProductDto(r));
   }
 
   async function paged(where: SQL, q: PageQuery, orderBy: SQL[] = byId): Promise<Paged<Product>> {
     const [content, total] = await Promise.all([
       list(where, orderBy, q.size, q.page * q.size),
-      countProductPage(db, where),
+      countProducts(db, where),
     ]);
     return toPaged(content, total, q);
   }
 
   /** One product with the variants the same shop may show; null when missing or above the tier. */
   async function findOne(plan: Plan, match: SQL): Promise<Product | null> {
-    const [row] = await selectProductPage(db, and(productVisibleTo(plan), match)!, byId, 1);
+    const [row] = await selectProducts(db, and(productVisibleTo(plan), match)!, byId, 1);
     if (!row) return null;
     const group = row.product.variantGroupId;
     const variants = group
