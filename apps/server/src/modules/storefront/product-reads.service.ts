@@ -126,6 +126,9 @@ export function createProductReads(db: Db) {
   }
 
   return {
+    countView: async (id: number) => {
+      await db.update(products).set({ views: sql`${products.views} + 1` }).where(eq(products.id, id));
+    },
     byName,
     bySlug: (plan: Plan, slug: string) => requireOne(plan, eq(products.slug, slug.trim().toLowerCase())),
     bySku: (plan: Plan, sku: string) => requireOne(plan, sql`lower(${products.sku}) = ${sku.trim().toLowerCase()}`),

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PagedProducts, Product } from '@zevar/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createCategory, createProduct, createVendor, uid } from '../../../test/factories';
+import { eq } from 'drizzle-orm';
+import { products } from '../../db/schema';
 
 type Fixture = Awaited<ReturnType<typeof seed>>;
 
@@ -29,6 +31,17 @@ describe('storefront product reads', () => {
     f = await seed(t);
   });
   afterAll(async () => t.close());
+
+  it('counts a product view once per visitor address per hour', async () => {
+    const product = await createProduct(t.db, { views: 0 });
+    const view = (ip: string) => t.app.inject({ method: 'POST', url: `/api/products/${product.id}/views`, remoteAddress: ip });
+    expect((await view('10.1.1.1')).statusCode).toBe(204);
+    await view('10.1.1.1');
+    await view('10.1.1.2');
+    const [row] = await t.db.select({ views: products.views }).from(products).where(eq(products.id, product.id));
+    expect(row!.views).toBe(2);
+    expect((await t.app.inject({ method: 'POST', url: '/api/products/abc/views' })).statusCode).toBe(400);
+  });
 
   it('lists only products whose plan weight is at most the vendor plan, paginated in the database', async () => {
     const res = await get(`/api/products?vendorSlug=${f.basic.slug}&size=100`);

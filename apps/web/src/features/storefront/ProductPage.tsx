@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { STOREFRONT_MESSAGES } from '@zevar/domain';
@@ -49,6 +49,9 @@ export default function ProductPage() {
     mutationFn: storefrontApi.addReview,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['reviews', productId] }),
   });
+  useEffect(() => {
+    if (productId !== undefined) void storefrontApi.countView(productId);
+  }, [productId]);
   useLoggedError('product', product.error);
   useLoggedError('reviews', reviews.error);
   useLoggedError('coupons', coupons.error);

@@ -36,6 +36,7 @@ export const storefrontApi = {
       schema: pagedProductsSchema,
     }),
   coupons: () => api.get('/coupon-codes').then((v) => z.array(couponSchema).catch([]).parse(v)),
+  countView: (productId: number) => api.post(`/products/${productId}/views`).catch(() => undefined),
   reviews: (productId: number) => api.get(`/reviews/product/${productId}`, { schema: z.array(reviewSchema) }),
   addReview: (input: ReviewInput) => api.post('/reviews', input, { schema: reviewSchema }),
 };
