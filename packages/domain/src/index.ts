@@ -15,3 +15,4 @@ export * from './user-admin';
 export * from './payouts';
 export * from './vendor-plans';
 export * from './email-templates';
+export * from './reviews-admin';

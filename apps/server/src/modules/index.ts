@@ -10,6 +10,7 @@ import { vendorDashboardRoutes } from './vendor-dashboard/vendor-dashboard.route
 import { storefrontProductRoutes } from './storefront/products.routes';
 import { storefrontCategoryRoutes } from './storefront/categories.routes';
 import { reviewsRoutes } from './reviews/reviews.routes';
+import { reviewsAdminRoutes } from './reviews/reviews-admin.routes';
 import { reviewUploadRoutes } from './images/review-uploads.routes';
 import { imagesRoutes } from './images/images.routes';
 import { metalsRoutes } from './metals/metals.routes';
@@ -21,4 +22,4 @@ import { checkoutRoutes } from './checkout/checkout.routes';
 import { webhooksRoutes } from './payments/webhooks.routes';
 
 /** Every API module, mounted under /api. */
-export const routeModules: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [systemRoutes, usersRoutes, payoutsRoutes, plansRoutes, emailTemplatesRoutes, subscriptionsRoutes, vendorDashboardRoutes, storefrontProductRoutes, storefrontCategoryRoutes, reviewsRoutes, reviewUploadRoutes, imagesRoutes, metalsRoutes, categoriesRoutes, productsRoutes, carouselRoutes, couponsRoutes, checkoutRoutes, webhooksRoutes];
+export const routeModules: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [systemRoutes, usersRoutes, payoutsRoutes, plansRoutes, emailTemplatesRoutes, subscriptionsRoutes, vendorDashboardRoutes, storefrontProductRoutes, storefrontCategoryRoutes, reviewsRoutes, reviewsAdminRoutes, reviewUploadRoutes, imagesRoutes, metalsRoutes, categoriesRoutes, productsRoutes, carouselRoutes, couponsRoutes, checkoutRoutes, webhooksRoutes];

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createCoupon, createProduct, createVendor } from '../../../test/factories';
@@ -50,6 +51,28 @@ describe('POST /api/orders/initiate-order', () => {
       expect(res.json()).toMatchObject({ totalAmount: 1000, couponDiscount: 0, finalAmount: 1000 });
     }
     expect((await stockOf(t.db, product.id)).stock).toBe(5);
+  });
+
+  it('whatever prices, totals and discounts a client sends, the provider amount is the server figure or nothing is reserved', async () => {
+    const { vendor, product } = await shopWithProduct({ pricePaise: 123_456, stock: 1000 });
+    const money = fc.oneof(fc.constant(undefined), fc.double({ min: -1e6, max: 1e7, noNaN: true }), fc.constantFrom(0, 0.01, 1234.56, 2469.12));
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 3 }), money, money, money, money, async (quantity, price, total, discount, final) => {
+        const before = (await stockOf(t.db, product.id)).stock;
+        const items = [{ productSku: product.sku, quantity, priceAtTime: price, totalPrice: price }];
+        const res = await initiate(t.app, orderBody(vendor.slug, items, { totalAmount: total, couponDiscount: discount, finalAmount: final }));
+        const serverPaise = 123_500 * quantity;
+        if (res.statusCode === 200) {
+          const [provider] = await t.db.select().from(sandboxOrders).where(eq(sandboxOrders.id, res.json().razorpayOrderId));
+          expect(provider!.amountPaise).toBe(serverPaise);
+          expect((await stockOf(t.db, product.id)).stock).toBe(before - quantity);
+        } else {
+          expect([400, 409]).toContain(res.statusCode);
+          expect((await stockOf(t.db, product.id)).stock).toBe(before);
+        }
+      }),
+      { numRuns: 25 },
+    );
   });
 
   it('accepts matching client figures and applies a coupon evaluated on server figures', async () => {

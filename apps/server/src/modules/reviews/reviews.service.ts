@@ -67,5 +67,5 @@ export function createReviewsService(ctx: Pick<AppContext, 'db' | 'images' | 'no
     return rows.map(toReviewDto);
   }
 
-  return { add, listForProduct };
+  return { add, listForProduct, requireStoredPhotos };
 }

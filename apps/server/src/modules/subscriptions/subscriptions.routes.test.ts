@@ -60,6 +60,31 @@ describe('plan subscriptions', () => {
     expect(me.subscriptions[0]).toMatchObject({ active: true, endDate: '2027-05-22T10:00:00.000Z' });
   });
 
+  it('refuses to replace a running paid plan with a lower one, for free or otherwise', async () => {
+    const admin = await createAdminUser(t.app, t.db);
+    const free = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/vendor-plan',
+        headers: admin.headers,
+        payload: { plan: 'FREE', features: ['Basics'], options: [{ durationInMonths: 12, price: 0 }] },
+      })
+    ).json();
+    const v = await createVendor(t.app, t.db);
+    const { razorpayOrderId, subscriptionOrderId } = (await subscribe(v)).json();
+    const paid = await pay(razorpayOrderId);
+    await verify(v, subscriptionOrderId, paid.razorpay_payment_id, paid.razorpay_signature);
+    const down = await t.app.inject({
+      method: 'POST',
+      url: `/api/subscriptions/subscribe?vendorId=${v.id}&vendorPlanId=${free.id}&subscriptionOptionId=${free.options[0].id}`,
+      headers: v.headers,
+    });
+    expect(down.statusCode).toBe(409);
+    expect(down.json().message).toMatch(/^Your Premium plan is active until .+; choose the same or a higher plan\.$/);
+    expect((await t.db.select().from(users).where(eq(users.id, v.id)))[0]!.plan).toBe('PREMIUM');
+    expect((await subscribe(v, 1)).statusCode).toBe(200);
+  });
+
   it('lets a vendor subscribe only for itself and never confirm another vendor’s subscription', async () => {
     const a = await createVendor(t.app, t.db);
     const b = await createVendor(t.app, t.db);

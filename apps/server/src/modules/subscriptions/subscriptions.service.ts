@@ -1,9 +1,8 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
-import type { Plan } from '@zevar/domain';
-import { paiseToRupees } from '@zevar/domain';
+import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { paiseToRupees, PLAN_LABELS, PLAN_WEIGHTS, type Plan } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { planOptions, subscriptions, users, vendorPlans } from '../../db/schema';
 
 export type SubscribeResult = { amount: number; razorpayOrderId: string; subscriptionOrderId: number };
@@ -41,6 +40,20 @@ export function createSubscriptionsService(ctx: AppContext) {
     return true;
   }
 
+  /** A paid plan that is still running is never replaced by a lower one (that would end it unpaid-for). */
+  async function refuseDowngrade(vendorId: number, wanted: Plan) {
+    const [current] = await db
+      .select({ plan: subscriptions.plan, endDate: subscriptions.endDate })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.vendorId, vendorId), eq(subscriptions.status, 'ACTIVE'), gt(subscriptions.endDate, ctx.now())))
+      .orderBy(desc(subscriptions.endDate))
+      .limit(1);
+    if (current && PLAN_WEIGHTS[current.plan] > PLAN_WEIGHTS[wanted]) {
+      const until = current.endDate!.toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
+      throw conflict(`Your ${PLAN_LABELS[current.plan]} plan is active until ${until}; choose the same or a higher plan.`);
+    }
+  }
+
   async function subscribe(vendorId: number, planId: number, optionId: number): Promise<SubscribeResult> {
     const [row] = await db
       .select({ option: planOptions, plan: vendorPlans.plan })
@@ -49,6 +62,7 @@ export function createSubscriptionsService(ctx: AppContext) {
       .where(and(eq(planOptions.id, optionId), eq(planOptions.planId, planId)));
     if (!row) throw notFound('Plan option');
     if (!row.option.active) throw badRequest('This subscription option is no longer offered');
+    await refuseDowngrade(vendorId, row.plan as Plan);
     const [sub] = await db
       .insert(subscriptions)
       .values({

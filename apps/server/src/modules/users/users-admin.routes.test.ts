@@ -69,6 +69,8 @@ describe('user management', () => {
     expect(vendors.statusCode).toBe(200);
     expect(vendors.json()).toMatchObject({ size: 2, number: 0 });
     expect(vendors.json().content.every((u: { type: string }) => u.type === 'vendor')).toBe(true);
+    // Rows carry statistics and subscriptions, so the table can decide payouts without more calls.
+    expect(vendors.json().content[0]).toMatchObject({ vendorStats: expect.objectContaining({ revenue: 0 }), subscriptions: [] });
     const admins = await t.app.inject({ url: '/api/user/admins/paginated', headers: admin.headers });
     expect(admins.json().content.every((u: { type: string }) => u.type === 'admin')).toBe(true);
     const found = await t.app.inject({ url: '/api/user/search-by-name?name=zarina%20unique', headers: admin.headers });

@@ -17,6 +17,7 @@ import { parseOrThrow } from '../../lib/validation';
 import { users } from '../../db/schema';
 import type { AuthUser } from '../../plugins/auth';
 import { toUserDto } from './user-mapper';
+import { loadSubscriptions, loadVendorStats } from './vendor-stats';
 import { uniqueViolation } from '../../lib/db-errors';
 
 export type UserFilter = {
@@ -65,8 +66,13 @@ export function createUsersAdminService(ctx: AppContext) {
         .offset(q.page * q.size),
       db.select({ n: count() }).from(users).where(where),
     ]);
+    const vendors = rows.filter((r) => r.type === 'VENDOR');
+    const [subs, stats] = await Promise.all([
+      loadSubscriptions(db, vendors.map((v) => v.id)),
+      loadVendorStats(db, vendors),
+    ]);
     return toPaged(
-      rows.map((r) => toUserDto(r)),
+      rows.map((r) => toUserDto(r, subs.get(r.id) ?? [], stats.get(r.id) ?? null)),
       total?.n ?? 0,
       q,
     );

@@ -1,22 +1,14 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import {
-  plansVisibleTo,
-  type LoginInput,
-  type LoginResponse,
-  type Plan,
-  type RegisterVendorInput,
-  type User,
-} from '@zevar/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { LoginInput, LoginResponse, RegisterVendorInput, User } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
-import { orders, payouts, products, subscriptions, users, vendorEarnings } from '../../db/schema';
+import { users } from '../../db/schema';
 import type { AuthUser } from '../../plugins/auth';
 import { hashPassword, verifyPassword } from './passwords';
-import { toUserDto, type VendorStats } from './user-mapper';
+import { toUserDto } from './user-mapper';
+import { loadSubscriptions, loadVendorStats } from './vendor-stats';
 import type { LoginLimiter } from './login-limiter';
 import { uniqueViolation } from '../../lib/db-errors';
-
-const PAID = ['CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED'] as const;
 
 export function createUsersService(ctx: AppContext, limiter: LoginLimiter) {
   const { db } = ctx;
@@ -106,35 +98,6 @@ export function createUsersService(ctx: AppContext, limiter: LoginLimiter) {
     return row && ok && row.active ? { valid: true, userId: row.id } : { valid: false, userId: null };
   }
 
-  async function vendorStats(vendorId: number, plan: Plan): Promise<VendorStats> {
-    const [productCount, orderAgg, earningAgg, payoutAgg] = await Promise.all([
-      db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(products)
-        .where(inArray(products.plan, plansVisibleTo(plan))),
-      db
-        .select({ n: sql<number>`count(*)::int`, last: sql<Date | null>`max(${orders.createdAt})` })
-        .from(orders)
-        .where(and(eq(orders.vendorId, vendorId), inArray(orders.status, [...PAID]))),
-      db
-        .select({ total: sql<number>`coalesce(sum(${vendorEarnings.amountPaise}), 0)::int` })
-        .from(vendorEarnings)
-        .where(eq(vendorEarnings.vendorId, vendorId)),
-      db
-        .select({ last: sql<Date | null>`max(${payouts.payoutDate})` })
-        .from(payouts)
-        .where(eq(payouts.vendorId, vendorId)),
-    ]);
-    const toIso = (v: Date | string | null | undefined) => (v ? new Date(v).toISOString() : null);
-    return {
-      productCount: productCount[0]?.n ?? 0,
-      orderCount: orderAgg[0]?.n ?? 0,
-      revenue: (earningAgg[0]?.total ?? 0) / 100,
-      lastOrderDate: toIso(orderAgg[0]?.last),
-      lastPayOutDate: toIso(payoutAgg[0]?.last),
-    };
-  }
-
   /** A user's full profile: admins with a user permission may read anyone; a vendor only itself. */
   async function getUser(id: number, viewer: AuthUser): Promise<User> {
     const mayReadOthers =
@@ -144,13 +107,8 @@ export function createUsersService(ctx: AppContext, limiter: LoginLimiter) {
     const [row] = await db.select().from(users).where(eq(users.id, id));
     if (!row) throw notFound('User');
     if (row.type === 'ADMIN') return toUserDto(row);
-    const subs = await db
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.vendorId, id))
-      .orderBy(desc(subscriptions.createdAt))
-      .limit(20);
-    return toUserDto(row, subs, await vendorStats(row.id, row.plan));
+    const [subs, stats] = await Promise.all([loadSubscriptions(db, [id]), loadVendorStats(db, [row])]);
+    return toUserDto(row, subs.get(id) ?? [], stats.get(id) ?? null);
   }
 
   return { isUsernameAvailable, registerVendor, login, verifyVendor, getUser };

@@ -39,9 +39,9 @@ export function SuccessView({ order, home }: { order: OrderStatusView; home: str
           {order.orderItems.map((item) => (
             <li key={item.productSku} className="flex items-center gap-3 py-3">
               <ImageWithFallback src={item.image} alt={item.productName} className="size-14 rounded-md object-cover" />
-              <p className="min-w-0 flex-1 truncate text-sm">{item.productName}</p>
+              <p className="min-w-0 flex-1 text-sm break-words">{item.productName}</p>
               <p className="text-sm text-taupe">Qty {item.quantity}</p>
-              <p className="w-28 text-right text-sm font-semibold">{formatInr(item.totalPrice)}</p>
+              <p className="text-right text-sm font-semibold sm:w-28">{formatInr(item.totalPrice)}</p>
             </li>
           ))}
         </ul>

@@ -94,7 +94,7 @@ export function RichTextEditor({ label, value, onChange, height = 500 }: RichTex
             tabIndex={0}
             contentEditable
             suppressContentEditableWarning
-            className="prose max-w-none overflow-y-auto bg-white p-3 text-sm outline-none"
+            className="overflow-y-auto bg-white p-3 text-sm outline-none [&_a]:text-gold-800 [&_a]:underline [&_h2]:my-2 [&_h2]:text-xl [&_h2]:font-semibold [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:my-2 [&_ul]:list-disc [&_ul]:pl-5"
             style={{ height }}
             onInput={(e) => onChange(e.currentTarget.innerHTML)}
           />

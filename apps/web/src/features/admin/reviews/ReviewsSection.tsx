@@ -1,5 +1,14 @@
-import { SectionComingSoon } from '../SectionComingSoon';
+import { useState } from 'react';
+import type { ReviewedProduct } from '@zevar/domain';
+import { ProductReviews } from './ProductReviews';
+import { ReviewedProductsTable } from './ReviewedProductsTable';
 
+/** Reviews Management (SUPER_ADMIN; the shell shows the title): products with reviews, then one product's reviews. */
 export default function ReviewsSection() {
-  return <SectionComingSoon what="Reviews" />;
+  const [product, setProduct] = useState<ReviewedProduct | null>(null);
+  return (
+    <div className="space-y-4">
+      {product ? <ProductReviews product={product} onBack={() => setProduct(null)} /> : <ReviewedProductsTable onView={setProduct} />}
+    </div>
+  );
 }

@@ -61,6 +61,7 @@ export function UserDetail({ userId, onBack, onEdit, onDelete, onPayout }: UserD
               <Row label="Created At">{formatDate(u.createdAt)}</Row>
             </Card>
             {u.type === 'vendor' ? <VendorCards user={u} /> : <AdminCards user={u} />}
+            <RolesCard user={u} />
           </div>
           {u.type === 'vendor' && <VendorPayouts vendorId={u.id} />}
         </>
@@ -113,7 +114,16 @@ function AdminCards({ user: u }: { user: User }) {
         <Row label="Username">{u.username}</Row>
         <Row label="Email">{u.email}</Row>
       </Card>
-      <Card title="Roles">
+    </>
+  );
+}
+
+function RolesCard({ user: u }: { user: User }) {
+  return (
+    <Card title="Roles" plain>
+      {u.roles.length === 0 ? (
+        <p className="py-2 text-sm text-taupe">{u.type === 'vendor' ? 'Vendor (no admin roles)' : 'No roles'}</p>
+      ) : (
         <ul className="flex flex-wrap gap-2 py-2">
           {u.roles.map((r) => (
             <li key={r} className="rounded-full bg-cream px-2 py-0.5 text-xs font-semibold">
@@ -121,8 +131,8 @@ function AdminCards({ user: u }: { user: User }) {
             </li>
           ))}
         </ul>
-      </Card>
-    </>
+      )}
+    </Card>
   );
 }
 
@@ -185,11 +195,11 @@ function VendorPayouts({ vendorId }: { vendorId: number }) {
   );
 }
 
-function Card({ title, children }: { title: string; children: ReactNode }) {
+function Card({ title, children, plain }: { title: string; children: ReactNode; plain?: boolean }) {
   return (
     <section className="card p-5">
       <h3 className="text-lg font-semibold">{title}</h3>
-      <dl className="mt-2 divide-y divide-sand/60">{children}</dl>
+      {plain ? <div className="mt-2">{children}</div> : <dl className="mt-2 divide-y divide-sand/60">{children}</dl>}
     </section>
   );
 }

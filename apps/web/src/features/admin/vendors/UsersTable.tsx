@@ -1,7 +1,9 @@
 import type { MouseEvent } from 'react';
 import { PLAN_LABELS, type User } from '@zevar/domain';
 import { formatDate } from '../../../lib/format';
+import { useQuery } from '@tanstack/react-query';
 import { isPayoutEligible } from './payout-eligibility';
+import { usersApi } from './users-api';
 
 export interface UserRowActions {
   onOpen: (user: User) => void;
@@ -99,11 +101,42 @@ function RowActions({ user, actions }: { user: User; actions: UserRowActions }) 
       >
         Delete
       </button>
-      {isPayoutEligible(user) && (
-        <button type="button" className="btn-gold px-2 py-1 text-xs" onClick={stop(actions.onPayout)}>
-          Process Payout
-        </button>
+      {user.vendorStats ? (
+        isPayoutEligible(user) && <PayoutButton onClick={stop(actions.onPayout)} />
+      ) : (
+        user.type === 'vendor' &&
+        user.plan !== 'FREE' && <LoadedPayoutButton user={user} onPayout={actions.onPayout} />
       )}
     </div>
+  );
+}
+
+function PayoutButton({ onClick }: { onClick: (e: MouseEvent) => void }) {
+  return (
+    <button type="button" className="btn-gold px-2 py-1 text-xs" onClick={onClick}>
+      Process Payout
+    </button>
+  );
+}
+
+/**
+ * List rows carry neither statistics nor subscriptions, so a paid-plan vendor's row reads its full
+ * record (the detail view shares the cache) before offering a payout.
+ */
+function LoadedPayoutButton({ user, onPayout }: { user: User; onPayout: (u: User) => void }) {
+  const detail = useQuery({
+    queryKey: ['admin-users', 'detail', user.id],
+    queryFn: () => usersApi.get(user.id),
+    staleTime: 30_000,
+  });
+  if (!detail.data || !isPayoutEligible(detail.data)) return null;
+  const full = detail.data;
+  return (
+    <PayoutButton
+      onClick={(e) => {
+        e.stopPropagation();
+        onPayout(full);
+      }}
+    />
   );
 }

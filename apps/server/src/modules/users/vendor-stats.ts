@@ -1,0 +1,68 @@
+import { and, desc, inArray, sql } from 'drizzle-orm';
+import { plansVisibleTo, type Plan } from '@zevar/domain';
+import type { Db } from '../../db/client';
+import { orders, payouts, products, subscriptions, vendorEarnings } from '../../db/schema';
+import type { VendorStats } from './user-mapper';
+
+const PAID = ['CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED'] as const;
+const toIso = (v: Date | string | null | undefined) => (v ? new Date(v).toISOString() : null);
+
+/**
+ * Statistics of many vendors in five grouped queries, whatever their number: products visible on
+ * each plan, paid orders, commission earned and the last payout.
+ */
+export async function loadVendorStats(db: Db, vendors: { id: number; plan: Plan }[]): Promise<Map<number, VendorStats>> {
+  const result = new Map<number, VendorStats>();
+  if (!vendors.length) return result;
+  const ids = vendors.map((v) => v.id);
+  const [perPlan, orderAgg, earningAgg, payoutAgg] = await Promise.all([
+    db.select({ plan: products.plan, n: sql<number>`count(*)::int` }).from(products).groupBy(products.plan),
+    db
+      .select({ vendorId: orders.vendorId, n: sql<number>`count(*)::int`, last: sql<Date | null>`max(${orders.createdAt})` })
+      .from(orders)
+      .where(and(inArray(orders.vendorId, ids), inArray(orders.status, [...PAID])))
+      .groupBy(orders.vendorId),
+    db
+      .select({ vendorId: vendorEarnings.vendorId, total: sql<number>`coalesce(sum(${vendorEarnings.amountPaise}), 0)::int` })
+      .from(vendorEarnings)
+      .where(inArray(vendorEarnings.vendorId, ids))
+      .groupBy(vendorEarnings.vendorId),
+    db
+      .select({ vendorId: payouts.vendorId, last: sql<Date | null>`max(${payouts.payoutDate})` })
+      .from(payouts)
+      .where(inArray(payouts.vendorId, ids))
+      .groupBy(payouts.vendorId),
+  ]);
+  const countOn = new Map(perPlan.map((r) => [r.plan, r.n]));
+  const orderOf = new Map(orderAgg.map((r) => [r.vendorId, r]));
+  const earnedOf = new Map(earningAgg.map((r) => [r.vendorId, r.total]));
+  const payoutOf = new Map(payoutAgg.map((r) => [r.vendorId, r.last]));
+  for (const v of vendors) {
+    const o = orderOf.get(v.id);
+    result.set(v.id, {
+      productCount: plansVisibleTo(v.plan).reduce((sum, p) => sum + (countOn.get(p) ?? 0), 0),
+      orderCount: o?.n ?? 0,
+      revenue: (earnedOf.get(v.id) ?? 0) / 100,
+      lastOrderDate: toIso(o?.last),
+      lastPayOutDate: toIso(payoutOf.get(v.id)),
+    });
+  }
+  return result;
+}
+
+/** Recent subscriptions of many vendors in one query, newest first. */
+export async function loadSubscriptions(db: Db, vendorIds: number[]) {
+  if (!vendorIds.length) return new Map<number, (typeof subscriptions.$inferSelect)[]>();
+  const rows = await db
+    .select()
+    .from(subscriptions)
+    .where(inArray(subscriptions.vendorId, vendorIds))
+    .orderBy(desc(subscriptions.createdAt));
+  const byVendor = new Map<number, (typeof subscriptions.$inferSelect)[]>();
+  for (const r of rows) {
+    const list = byVendor.get(r.vendorId) ?? [];
+    if (list.length < 20) list.push(r);
+    byVendor.set(r.vendorId, list);
+  }
+  return byVendor;
+}

@@ -1,0 +1,54 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DEFAULT_TEMPLATE_BODY, MSG } from '@zevar/domain';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch, notFound, renderRoutes, signIn } from '../../../test/utils';
+import EmailTemplatesSection from './EmailTemplatesSection';
+
+const welcome = { id: 4, name: 'welcome', subject: 'Welcome!', variables: 'name', body: '<p>Hi</p>', updatedAt: '2026-01-01T00:00:00Z' };
+
+function renderSection() {
+  signIn('ADMIN', ['SUPER_ADMIN']);
+  const fetchMock = mockFetch((url, init) => {
+    if (url === '/api/email-templates' && (init.method ?? 'GET') === 'GET') return jsonResponse([welcome]);
+    if (url === '/api/email-templates' && init.method === 'POST') return jsonResponse({ ...welcome, id: 5 }, 201);
+    if (url === '/api/email-templates/4' && init.method === 'DELETE') return new Response(null, { status: 204 });
+    return notFound();
+  });
+  renderRoutes([{ path: '/', element: <EmailTemplatesSection /> }], '/');
+  return { fetchMock, user: userEvent.setup() };
+}
+
+describe('email template manager', () => {
+  it('creates a template from the default order-confirmation body, requiring name and subject', async () => {
+    const { fetchMock, user } = renderSection();
+    await user.click(await screen.findByRole('button', { name: 'New' }));
+    expect(screen.getByRole('heading', { name: 'Create Template' })).toBeInTheDocument();
+    expect(screen.getByLabelText('From')).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'Body' }).innerHTML).toBe(DEFAULT_TEMPLATE_BODY);
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByLabelText('Name')).toHaveAccessibleDescription(MSG.required);
+    expect(screen.getByLabelText('Subject')).toHaveAccessibleDescription(MSG.required);
+
+    await user.type(screen.getByLabelText('Name'), 'order-shipped');
+    await user.type(screen.getByLabelText('Subject'), 'Your order is on its way');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('dialog', { name: 'Success' })).toHaveAccessibleDescription('Template created successfully');
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({
+      name: 'order-shipped',
+      subject: 'Your order is on its way',
+      body: DEFAULT_TEMPLATE_BODY,
+    });
+  });
+
+  it('asks before deleting and reports the deletion', async () => {
+    const { user } = renderSection();
+    await user.click(await screen.findByRole('button', { name: 'Delete welcome' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm Delete' });
+    expect(confirm).toHaveAccessibleDescription('Are you sure you want to delete template "welcome"?');
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('dialog', { name: 'Success' })).toHaveAccessibleDescription('Template deleted successfully');
+  });
+});

@@ -1,0 +1,126 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { starParts } from '@zevar/domain';
+import { AppProviders } from '../../../app/AppProviders';
+import { jsonResponse, mockFetch, testQueryClient } from '../../../test/utils';
+import ReviewsSection from './ReviewsSection';
+
+const product = (productId: number, averageRating: number) => ({
+  productId,
+  productName: `Jhumkas ${productId}`,
+  productImage: null,
+  averageRating,
+  totalReviews: 2,
+  lastReview: '2026-11-01T10:00:00.000Z',
+});
+const review = { id: 7, productId: 1, name: 'Meera', rating: 4, comment: 'Lovely', photos: ['a.webp', 'b.webp', 'c.webp', 'd.webp', 'e.webp'], date: '2026-11-01T10:00:00.000Z' };
+
+function renderSection() {
+  const f = mockFetch((url, init) => {
+    if (url.startsWith('/api/reviews/admin/products')) {
+      return jsonResponse({ content: [product(1, 4.6), product(2, 4.5)], totalElements: 2, totalPages: 1, size: 10, number: 0 });
+    }
+    if (url.startsWith('/api/reviews/product/1')) return jsonResponse([review]);
+    if (url === '/api/reviews/7' && init.method === 'PUT') return jsonResponse({ ...review, ...JSON.parse(String(init.body)), productName: 'Jhumkas 1' });
+    return jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404);
+  });
+  render(<AppProviders queryClient={testQueryClient()}><ReviewsSection /></AppProviders>);
+  return f;
+}
+
+async function openUpdateForm() {
+  fireEvent.click(await screen.findByRole('button', { name: 'View Reviews of Jhumkas 1' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Edit review by Meera' }));
+  return screen.findByRole('dialog', { name: 'Update Review' });
+}
+
+describe('reviews management', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows a half star only when the fractional part of the average exceeds 0.5', async () => {
+    expect(starParts(4.6)).toEqual({ full: 4, half: true });
+    expect(starParts(4.5)).toEqual({ full: 4, half: false });
+    expect(starParts(3.51)).toEqual({ full: 3, half: true });
+    renderSection();
+    const over = await screen.findByRole('img', { name: 'Rated 4.6 out of 5' });
+    const exact = screen.getByRole('img', { name: 'Rated 4.5 out of 5' });
+    const halves = (el: HTMLElement) => el.querySelectorAll('path[fill^="url("]').length;
+    expect(halves(over)).toBe(1);
+    expect(halves(exact)).toBe(0);
+    expect(screen.getByText('4.6')).toBeInTheDocument();
+    expect(screen.getByText('4.5')).toBeInTheDocument();
+  });
+
+  it('lists the products with the specification columns', async () => {
+    renderSection();
+    await screen.findByText('Jhumkas 1');
+    for (const h of ['Product', 'Average Rating', 'Total Reviews', 'Last Review', 'Actions']) {
+      expect(screen.getByRole('columnheader', { name: h })).toBeInTheDocument();
+    }
+  });
+
+  it('requires a name and a comment in the update form and disables Update until valid', async () => {
+    const f = renderSection();
+    const form = await openUpdateForm();
+    const submit = within(form).getByRole('button', { name: 'Update Review' });
+    expect(submit).toBeEnabled();
+    const name = within(form).getByLabelText('Name');
+    fireEvent.change(name, { target: { value: '  ' } });
+    fireEvent.blur(name);
+    expect(within(form).getByText('Name is required')).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+    fireEvent.change(name, { target: { value: 'Asha' } });
+    const comment = within(form).getByLabelText('Review');
+    fireEvent.change(comment, { target: { value: '' } });
+    fireEvent.blur(comment);
+    expect(within(form).getByText('Review comment is required')).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+    expect(f.mock.calls.some(([, init]) => (init as RequestInit).method === 'PUT')).toBe(false);
+  });
+
+  it("counts photos 'n/5 photos' and disables adding at five", async () => {
+    renderSection();
+    const form = await openUpdateForm();
+    expect(within(form).getByText('5/5 photos')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Add Photos')).toBeDisabled();
+    fireEvent.click(within(form).getByRole('button', { name: 'Remove photo 1' }));
+    expect(within(form).getByText('4/5 photos')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Add Photos')).toBeEnabled();
+  });
+
+  it('saves an edited review and says so', async () => {
+    const f = renderSection();
+    const form = await openUpdateForm();
+    fireEvent.change(within(form).getByLabelText('Review'), { target: { value: 'Even better' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Update Review' }));
+    expect(await screen.findByText('Review updated successfully')).toBeInTheDocument();
+    const put = f.mock.calls.find(([, init]) => (init as RequestInit).method === 'PUT');
+    expect(JSON.parse(String((put![1] as RequestInit).body))).toMatchObject({ name: 'Meera', rating: 4, comment: 'Even better' });
+  });
+
+  it('requires a rating before a new review can be submitted', async () => {
+    renderSection();
+    fireEvent.click(await screen.findByRole('button', { name: 'View Reviews of Jhumkas 1' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Write a Review' }));
+    const form = await screen.findByRole('dialog', { name: 'Write a Review' });
+    fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'Asha' } });
+    fireEvent.change(within(form).getByLabelText('Review'), { target: { value: 'Pretty' } });
+    const submit = within(form).getByRole('button', { name: 'Submit Review' });
+    expect(submit).toBeDisabled();
+    fireEvent.click(within(form).getByRole('button', { name: 'Rate 4 stars' }));
+    await waitFor(() => expect(submit).toBeEnabled());
+  });
+
+  it('moves between photos without wrapping', async () => {
+    renderSection();
+    fireEvent.click(await screen.findByRole('button', { name: 'View Reviews of Jhumkas 1' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'View photo 1 from Meera' }));
+    const viewer = await screen.findByRole('dialog', { name: 'Photos from Meera' });
+    expect(within(viewer).getByRole('button', { name: 'Previous photo' })).toBeDisabled();
+    fireEvent.click(within(viewer).getByRole('button', { name: 'Show photo 5' }));
+    expect(within(viewer).getByText('Photo 5 of 5')).toBeInTheDocument();
+    expect(within(viewer).getByRole('button', { name: 'Next photo' })).toBeDisabled();
+    fireEvent.click(within(viewer).getByRole('button', { name: 'Previous photo' }));
+    expect(within(viewer).getByText('Photo 4 of 5')).toBeInTheDocument();
+  });
+});

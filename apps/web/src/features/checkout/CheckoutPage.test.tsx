@@ -1,0 +1,117 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Checkout } from '@zevar/domain';
+import { jsonResponse, mockFetch, notFound, renderRoutes } from '../../test/utils';
+import CheckoutPage from './CheckoutPage';
+
+const ID = '11111111-2222-4333-8444-555555555555';
+
+function checkout(overrides: Partial<Checkout> = {}): Checkout {
+  return {
+    checkoutId: ID,
+    vendorSlug: 'zevar',
+    items: [{ productId: 1, productSku: 'ZV-1', name: 'Gold Jhumkas', image: null, quantity: 2, price: 1500, lineTotal: 3000 }],
+    subtotal: 3000,
+    discount: 0,
+    totalAmount: 3000,
+    appliedCoupons: [],
+    status: 'PENDING',
+    expirationTime: '2099-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const routes = [
+  { path: '/:vendorSlug/checkout/:checkoutId', element: <CheckoutPage /> },
+  { path: '/:vendorSlug/checkout', element: <CheckoutPage /> },
+  { path: '/:vendorSlug', element: <h1>Vendor home</h1> },
+  { path: '/', element: <h1>Root</h1> },
+];
+
+async function fill(values: Record<string, string>) {
+  const user = userEvent.setup();
+  for (const [label, value] of Object.entries(values)) await user.type(screen.getByLabelText(label), value);
+  return user;
+}
+
+const valid = {
+  'Full Name': 'Asha Rao',
+  Email: 'asha@example.in',
+  Phone: '9876543210',
+  'Street Address': '12 Residency Road',
+  City: 'Bengaluru',
+  State: 'Karnataka',
+};
+
+describe('checkout page', () => {
+  it('shows the order summary, and Proceed to Payment stays disabled until every field is filled', async () => {
+    mockFetch(() => jsonResponse(checkout()));
+    renderRoutes(routes, `/zevar/checkout/${ID}`);
+    expect(await screen.findByText('Gold Jhumkas')).toBeInTheDocument();
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('₹3,000.00');
+    const pay = screen.getByRole('button', { name: 'Proceed to Payment' });
+    expect(pay).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
+    await fill({ ...valid, 'PIN Code': '5600' });
+    expect(pay).toBeEnabled();
+  });
+
+  it("a short PIN code is refused with the 'Validation Error' dialog", async () => {
+    mockFetch(() => jsonResponse(checkout()));
+    renderRoutes(routes, `/zevar/checkout/${ID}`);
+    await screen.findByText('Gold Jhumkas');
+    const user = await fill({ ...valid, 'PIN Code': '5600' });
+    await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Validation Error' });
+    expect(dialog).toHaveTextContent('Please enter a valid 6-digit PIN code');
+  });
+
+  it("blank address fields are refused with 'Please fill in all required address fields.'", async () => {
+    mockFetch(() => jsonResponse(checkout()));
+    renderRoutes(routes, `/zevar/checkout/${ID}`);
+    await screen.findByText('Gold Jhumkas');
+    const user = await fill({ ...valid, City: '   ', 'PIN Code': '560025' });
+    await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+    expect(await screen.findByRole('dialog', { name: 'Validation Error' })).toHaveTextContent(
+      'Please fill in all required address fields.',
+    );
+  });
+
+  it("an empty checkout shows 'Your checkout is empty' with Continue Shopping", async () => {
+    mockFetch(() => jsonResponse(checkout({ items: [], subtotal: 0, totalAmount: 0 })));
+    renderRoutes(routes, `/zevar/checkout/${ID}`);
+    expect(await screen.findByRole('heading', { name: 'Your checkout is empty' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/zevar');
+  });
+
+  it("a load failure shows 'Failed to load checkout details' then goes to the vendor home", async () => {
+    mockFetch(() => notFound());
+    renderRoutes(routes, `/zevar/checkout/${ID}`);
+    const dialog = await screen.findByRole('dialog', { name: 'Error' });
+    expect(dialog).toHaveTextContent('Failed to load checkout details');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'OK' }));
+    expect(await screen.findByRole('heading', { name: 'Vendor home' })).toBeInTheDocument();
+  });
+
+  it('a missing checkout id goes to /', async () => {
+    mockFetch(() => notFound());
+    renderRoutes(routes, '/zevar/checkout');
+    expect(await screen.findByRole('heading', { name: 'Root' })).toBeInTheDocument();
+  });
+
+  it('applying a coupon shows the success dialog and the new totals', async () => {
+    mockFetch((url, init) =>
+      init.method === 'PATCH'
+        ? jsonResponse(checkout({ discount: 500, totalAmount: 2500, appliedCoupons: [{ code: 'BUY2SAVE500', discount: 500 }] }))
+        : jsonResponse(checkout()),
+    );
+    renderRoutes(routes, `/zevar/checkout/${ID}`);
+    await screen.findByText('Gold Jhumkas');
+    const user = await fill({ 'Coupon code': 'BUY2SAVE500' });
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByRole('dialog', { name: 'Success' })).toHaveTextContent('Coupon applied successfully');
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('₹2,500.00');
+    expect(screen.getByText(/BUY2SAVE500/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,98 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { OrderStatusView } from '@zevar/domain';
+import { jsonResponse, mockFetch, notFound, renderRoutes } from '../../test/utils';
+import PaymentStatusPage from './PaymentStatusPage';
+
+const ORDER_ID = '8528742b-a5de-426f-846e-73d2ce280429';
+
+function order(overrides: Partial<OrderStatusView> = {}): OrderStatusView {
+  return {
+    id: ORDER_ID,
+    orderNumber: 'ZV261122-ABCDEF12',
+    vendorSlug: 'zevar',
+    customerName: 'Asha Rao',
+    status: 'CONFIRMED',
+    paymentStatus: 'CAPTURED',
+    paymentId: 'pay_123',
+    paymentDate: '2026-11-22T10:00:00.000Z',
+    orderDate: '2026-11-22T09:58:00.000Z',
+    shippingAddress: {
+      fullName: 'Asha Rao',
+      street: '12 Residency Road',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      country: 'India',
+      postalCode: '560025',
+      phone: '9876543210',
+    },
+    orderItems: [{ productSku: 'ZV-1', productName: 'Gold Jhumkas', image: null, quantity: 2, priceAtTime: 1500, totalPrice: 3000 }],
+    totalAmount: 3000,
+    couponDiscount: 0,
+    shippingCost: 0,
+    finalAmount: 3000,
+    appliedCoupons: [],
+    ...overrides,
+  };
+}
+
+const routes = [{ path: '/:vendorSlug/payment-status', element: <PaymentStatusPage /> }];
+const open = (query: string) => renderRoutes(routes, `/zevar/payment-status${query}`);
+
+describe('payment status page', () => {
+  it("without an order id shows 'Oops!' with 'Order ID not found' and Go to Home", async () => {
+    open('?status=success');
+    expect(await screen.findByRole('heading', { name: 'Oops!' })).toBeInTheDocument();
+    expect(screen.getByText('Order ID not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Home' })).toBeInTheDocument();
+  });
+
+  it('shows Loading Order Details, then every field of a confirmed order; no discount or shipping rows at 0', async () => {
+    mockFetch(() => jsonResponse(order()));
+    open(`?orderId=${ORDER_ID}&status=success`);
+    expect(screen.getByRole('heading', { name: 'Loading Order Details' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeInTheDocument();
+    expect(screen.getByText('Your order has been placed successfully')).toBeInTheDocument();
+    for (const text of ['ZV261122-ABCDEF12', 'pay_123', 'Gold Jhumkas', 'Qty 2', '12 Residency Road', '9876543210']) {
+      expect(screen.getByText(text, { exact: false })).toBeInTheDocument();
+    }
+    expect(screen.queryByText('Discount')).not.toBeInTheDocument();
+    expect(screen.queryByText('Shipping', { selector: 'dt' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('order-total')).toHaveTextContent('₹3,000.00');
+    expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/zevar');
+  });
+
+  it('shows the discount when above 0', async () => {
+    mockFetch(() => jsonResponse(order({ couponDiscount: 500, finalAmount: 2500 })));
+    open(`?orderId=${ORDER_ID}&status=success`);
+    expect(await screen.findByTestId('order-discount')).toHaveTextContent('₹500.00');
+  });
+
+  it("a cancelled payment shows 'Order Cancelled' even when the query says success", async () => {
+    mockFetch(() => jsonResponse(order({ status: 'CANCELLED', paymentStatus: 'CANCELLED', paymentId: null })));
+    open(`?orderId=${ORDER_ID}&status=success`);
+    expect(await screen.findByRole('heading', { name: 'Order Cancelled' })).toBeInTheDocument();
+    expect(screen.getByText('Your order has been cancelled.')).toBeInTheDocument();
+    expect(screen.getByText('ZV261122-ABCDEF12')).toBeInTheDocument();
+  });
+
+  it("a failed payment shows 'Payment Failed' with the order number and amount", async () => {
+    mockFetch(() => jsonResponse(order({ status: 'CANCELLED', paymentStatus: 'FAILED', paymentId: null })));
+    open(`?orderId=${ORDER_ID}&status=failed`);
+    expect(await screen.findByRole('heading', { name: 'Payment Failed' })).toBeInTheDocument();
+    expect(screen.getByText("We couldn't process your payment.")).toBeInTheDocument();
+    expect(screen.getByText('₹3,000.00')).toBeInTheDocument();
+  });
+
+  it("an unknown order shows 'Oops!' with 'Order not found'", async () => {
+    mockFetch(() => notFound());
+    open(`?orderId=${ORDER_ID}`);
+    expect(await screen.findByText('Order not found')).toBeInTheDocument();
+  });
+
+  it("a server failure shows 'Failed to load order details'", async () => {
+    mockFetch(() => jsonResponse({ code: 'INTERNAL', message: 'x' }, 500));
+    open(`?orderId=${ORDER_ID}`);
+    expect(await screen.findByText('Failed to load order details')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { pageQuerySchema } from './paging';
+import { reviewSchema } from './catalogue';
+import { MAX_REVIEW_PHOTOS, REVIEW_MESSAGES } from './storefront';
+
+/** Review manager texts (back-office specification, error catalogue), word for word. */
+export const REVIEW_ADMIN_MESSAGES = {
+  updated: 'Review updated successfully',
+  deleted: 'Review deleted successfully',
+  confirmDelete: 'Are you sure you want to delete this review?',
+  ratingRange: 'Rating must be 1 to 5',
+} as const;
+
+/** GET /api/reviews/admin/products query: page, size and an optional product-name search. */
+export const reviewedProductsQuerySchema = pageQuerySchema(10, 100).extend({
+  search: z.string().trim().max(100).optional(),
+});
+export type ReviewedProductsQuery = z.infer<typeof reviewedProductsQuerySchema>;
+
+/** One product that has reviews, with its rating summary. */
+export const reviewedProductSchema = z.object({
+  productId: z.number().int(),
+  productName: z.string(),
+  productImage: z.string().nullable(),
+  /** Average rating rounded to one decimal. */
+  averageRating: z.number(),
+  totalReviews: z.number().int(),
+  /** ISO date-time of the most recent review. */
+  lastReview: z.string(),
+});
+export type ReviewedProduct = z.infer<typeof reviewedProductSchema>;
+
+/** A review in the admin list, with its product's id and name. */
+export const adminReviewSchema = reviewSchema.extend({ productName: z.string() });
+export type AdminReview = z.infer<typeof adminReviewSchema>;
+
+/** PUT /api/reviews/{id} body. Photos are stored image names (uploaded first), at most five. */
+export const reviewUpdateSchema = z.object({
+  name: z.string().trim().min(1, REVIEW_MESSAGES.nameRequired).max(100),
+  rating: z.number().int().min(1, REVIEW_ADMIN_MESSAGES.ratingRange).max(5, REVIEW_ADMIN_MESSAGES.ratingRange),
+  comment: z.string().trim().min(1, REVIEW_MESSAGES.commentRequired).max(2000),
+  photos: z.array(z.string().max(200)).max(MAX_REVIEW_PHOTOS, `At most ${MAX_REVIEW_PHOTOS} photos`).default([]),
+});
+export type ReviewUpdate = z.infer<typeof reviewUpdateSchema>;
+
+/** Half-star display rule: a half star shows when the fractional part of the average exceeds 0.5. */
+export function starParts(average: number): { full: number; half: boolean } {
+  const clamped = Math.max(0, Math.min(5, average));
+  const full = Math.floor(clamped);
+  return { full, half: clamped - full > 0.5 };
+}
