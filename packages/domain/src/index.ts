@@ -16,3 +16,4 @@ export * from './payouts';
 export * from './vendor-plans';
 export * from './email-templates';
 export * from './reviews-admin';
+export * from './order-states';

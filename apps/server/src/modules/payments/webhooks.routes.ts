@@ -7,6 +7,7 @@ import { paymentEvents } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { settlePayment } from './settle-payment';
 import { releaseOrder } from './release-order';
+import { createSubscriptionsService } from '../subscriptions/subscriptions.service';
 
 const entity = z.object({ id: z.string(), order_id: z.string().nullish(), status: z.string().optional() }).loose();
 const eventSchema = z
@@ -33,6 +34,8 @@ async function handle(ctx: AppContext, event: Event): Promise<string> {
   const orderId = event.payload.order?.entity.id ?? payment?.order_id ?? null;
   if (!orderId) return 'ignored';
   if ((event.event === 'payment.captured' || event.event === 'order.paid') && payment) {
+    // Plan upgrades are paid through the same provider; their orders are not shop orders.
+    if (await createSubscriptionsService(ctx).settleByProviderOrder(orderId, payment.id)) return 'subscription-activated';
     return settlePayment(ctx, orderId, payment.id, `webhook:${event.event}`);
   }
   if (event.event === 'payment.failed') {

@@ -5,6 +5,7 @@ import { createAdminUser, createVendor, type Actor } from '../../../test/factori
 import { subscriptions, users } from '../../db/schema';
 import { createSubscriptionsService } from './subscriptions.service';
 import type { AppContext } from '../../context';
+import { capturedEvent, webhook } from '../checkout/test-helpers';
 
 describe('plan subscriptions', () => {
   let t: TestApp;
@@ -98,7 +99,16 @@ describe('plan subscriptions', () => {
     expect((await t.app.inject({ method: 'POST', url: `/api/subscriptions/subscribe?vendorId=${a.id}&vendorPlanId=x`, headers: a.headers })).statusCode).toBe(400);
   });
 
-  it('settles by webhook when the browser never returns, and ends the plan when it expires', async () => {
+  it('activates through a signed payment.captured webhook when the browser never returns', async () => {
+    const v = await createVendor(t.app, t.db);
+    const { razorpayOrderId } = (await subscribe(v)).json();
+    const paid = await pay(razorpayOrderId);
+    const res = await webhook(t.app, t.config, capturedEvent(razorpayOrderId, paid.razorpay_payment_id), `evt_sub_${v.id}`);
+    expect(res.json()).toEqual({ status: 'subscription-activated' });
+    expect((await t.db.select().from(users).where(eq(users.id, v.id)))[0]!.plan).toBe('PREMIUM');
+  });
+
+  it('settles by provider order and ends the plan when it expires', async () => {
     const v = await createVendor(t.app, t.db);
     const { razorpayOrderId } = (await subscribe(v, 1)).json();
     const paid = await pay(razorpayOrderId);

@@ -7,6 +7,9 @@ import { Spinner } from '../../../components/Spinner';
 import { formatDate } from '../../../lib/format';
 import { RatingStars } from './RatingStars';
 import { reviewKeys, reviewsApi } from './reviews-api';
+import { StackedCell, StackedRow, StackedTable } from './StackedTable';
+
+const HEADERS = ['Product', 'Average Rating', 'Total Reviews', 'Last Review', 'Actions'] as const;
 
 /** Products that have reviews, most recent review first, with their rating summary. */
 export function ReviewedProductsTable({ onView }: { onView: (p: ReviewedProduct) => void }) {
@@ -31,37 +34,26 @@ export function ReviewedProductsTable({ onView }: { onView: (p: ReviewedProduct)
       {products.isError && <p role="alert" className="text-red-700">Failed to load reviews</p>}
       {products.data && products.data.content.length === 0 && <p className="text-taupe">No reviews yet.</p>}
       {products.data && products.data.content.length > 0 && (
-        <div className="overflow-x-auto rounded-lg border border-sand bg-white">
-          <table className="w-full min-w-[720px] text-left text-sm">
-            <thead className="bg-cream text-xs tracking-wide text-taupe uppercase">
-              <tr>
-                {['Product', 'Average Rating', 'Total Reviews', 'Last Review', 'Actions'].map((h) => (
-                  <th key={h} scope="col" className="px-3 py-2 font-semibold">{h}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {products.data.content.map((p) => (
-                <tr key={p.productId} className="border-t border-sand align-middle">
-                  <td className="px-3 py-2">
-                    <div className="flex items-center gap-3">
-                      <ImageWithFallback src={p.productImage} alt={p.productName} className="size-12 shrink-0 rounded object-cover" />
-                      <span className="font-medium">{p.productName}</span>
-                    </div>
-                  </td>
-                  <td className="px-3 py-2"><RatingStars average={p.averageRating} /></td>
-                  <td className="px-3 py-2">{p.totalReviews}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatDate(p.lastReview)}</td>
-                  <td className="px-3 py-2">
-                    <button type="button" className="btn-outline whitespace-nowrap" aria-label={`View Reviews of ${p.productName}`} onClick={() => onView(p)}>
-                      View Reviews
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StackedTable headers={HEADERS} minWidth="sm:min-w-[720px]">
+          {products.data.content.map((p) => (
+            <StackedRow key={p.productId}>
+              <StackedCell>
+                <div className="flex items-center gap-3">
+                  <ImageWithFallback src={p.productImage} alt={p.productName} className="size-12 shrink-0 rounded object-cover" />
+                  <span className="font-medium">{p.productName}</span>
+                </div>
+              </StackedCell>
+              <StackedCell label="Rating"><RatingStars average={p.averageRating} /></StackedCell>
+              <StackedCell label="Reviews">{p.totalReviews}</StackedCell>
+              <StackedCell label="Last Review" className="whitespace-nowrap">{formatDate(p.lastReview)}</StackedCell>
+              <StackedCell>
+                <button type="button" className="btn-outline whitespace-nowrap" aria-label={`View Reviews of ${p.productName}`} onClick={() => onView(p)}>
+                  View Reviews
+                </button>
+              </StackedCell>
+            </StackedRow>
+          ))}
+        </StackedTable>
       )}
       {products.data && <Pagination page={page} totalPages={products.data.totalPages} onPageChange={setPage} />}
     </div>

@@ -1,9 +1,7 @@
 import type { MouseEvent } from 'react';
 import { PLAN_LABELS, type User } from '@zevar/domain';
 import { formatDate } from '../../../lib/format';
-import { useQuery } from '@tanstack/react-query';
 import { isPayoutEligible } from './payout-eligibility';
-import { usersApi } from './users-api';
 
 export interface UserRowActions {
   onOpen: (user: User) => void;
@@ -101,12 +99,7 @@ function RowActions({ user, actions }: { user: User; actions: UserRowActions }) 
       >
         Delete
       </button>
-      {user.vendorStats ? (
-        isPayoutEligible(user) && <PayoutButton onClick={stop(actions.onPayout)} />
-      ) : (
-        user.type === 'vendor' &&
-        user.plan !== 'FREE' && <LoadedPayoutButton user={user} onPayout={actions.onPayout} />
-      )}
+      {isPayoutEligible(user) && <PayoutButton onClick={stop(actions.onPayout)} />}
     </div>
   );
 }
@@ -119,24 +112,3 @@ function PayoutButton({ onClick }: { onClick: (e: MouseEvent) => void }) {
   );
 }
 
-/**
- * List rows carry neither statistics nor subscriptions, so a paid-plan vendor's row reads its full
- * record (the detail view shares the cache) before offering a payout.
- */
-function LoadedPayoutButton({ user, onPayout }: { user: User; onPayout: (u: User) => void }) {
-  const detail = useQuery({
-    queryKey: ['admin-users', 'detail', user.id],
-    queryFn: () => usersApi.get(user.id),
-    staleTime: 30_000,
-  });
-  if (!detail.data || !isPayoutEligible(detail.data)) return null;
-  const full = detail.data;
-  return (
-    <PayoutButton
-      onClick={(e) => {
-        e.stopPropagation();
-        onPayout(full);
-      }}
-    />
-  );
-}

@@ -52,21 +52,4 @@ describe('Process Payout eligibility', () => {
     within(rows[0]!).getByRole('button', { name: 'Process Payout' }).click();
     expect(onPayout).toHaveBeenCalledWith(eligible);
   });
-
-  it('a list row without statistics reads the vendor record before offering a payout', async () => {
-    signIn('ADMIN', ['SUPER_ADMIN']);
-    const listed = (id: number, name: string, plan: 'FREE' | 'BASIC') =>
-      vendorUser({ id, name, plan, vendorStats: null, subscriptions: [] });
-    const fetchMock = mockFetch((url) =>
-      jsonResponse(url === '/api/user/1' ? vendorUser({ id: 1, name: 'Paid Vendor' }) : vendorUser({ id: 3, vendorStats: stats(0) })),
-    );
-    const users = [listed(1, 'Paid Vendor', 'BASIC'), listed(2, 'Free Vendor', 'FREE'), listed(3, 'New Vendor', 'BASIC')];
-    const actions = { onOpen: vi.fn(), onEdit: vi.fn(), onToggle: vi.fn(), onDelete: vi.fn(), onPayout: vi.fn() };
-    renderRoutes([{ path: '/', element: <UsersTable users={users} actions={actions} /> }], '/');
-    expect(await screen.findByRole('button', { name: 'Process Payout' })).toBeInTheDocument();
-    const rows = screen.getAllByRole('row').slice(1);
-    expect(within(rows[0]!).getByRole('button', { name: 'Process Payout' })).toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: 'Process Payout' })).toHaveLength(1);
-    expect(fetchMock.mock.calls.map(([url]) => url).sort()).toEqual(['/api/user/1', '/api/user/3']);
-  });
 });

@@ -1,0 +1,94 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  canMoveOrder,
+  canMovePayment,
+  nextOrderStatuses,
+  nextPaymentStatuses,
+  transitionRefusedMessage,
+  type OrderStatus,
+  type PaymentStatus,
+} from '@zevar/domain';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { orderStatusHistory, orders } from '../../db/schema';
+import { conflict, notFound } from '../../lib/errors';
+import { releaseOrder, returnStock } from '../payments/release-order';
+
+type OrderRow = typeof orders.$inferSelect;
+const CHANGED_MEANWHILE = 'The order changed meanwhile. Please reload it and try again.';
+
+/** Locks the order row so a concurrent change (admin or payment) waits and then sees the new state. */
+async function lockOrder(tx: Tx, orderNumber: string): Promise<OrderRow> {
+  const [row] = await tx.select().from(orders).where(eq(orders.orderNumber, orderNumber)).for('update');
+  if (!row) throw notFound('Order');
+  return row;
+}
+
+async function findOrder(ctx: Pick<AppContext, 'db'>, orderNumber: string): Promise<OrderRow> {
+  const [row] = await ctx.db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
+  if (!row) throw notFound('Order');
+  return row;
+}
+
+/**
+ * Admin changes of an order's status or payment status: only allowed transitions, each recorded in
+ * order_status_history with the admin's username. Cancelling returns the reserved stock exactly once
+ * through the same release code the payment flow uses.
+ */
+export function createOrderTransitions(ctx: Pick<AppContext, 'db' | 'now'>) {
+  /** A payment-pending order is released by the payment flow's own gate (status and payment change together). */
+  async function releasePending(orderId: string, reason: 'CANCELLED' | 'FAILED', actor: string): Promise<void> {
+    const released = await releaseOrder(ctx, { orderId }, reason, actor);
+    if (!released) throw conflict(CHANGED_MEANWHILE);
+  }
+
+  async function changeStatus(orderNumber: string, to: OrderStatus, actor: string): Promise<void> {
+    const current = await findOrder(ctx, orderNumber);
+    assertOrderMove(current.status, to);
+    if (current.status === 'PAYMENT_PENDING' && to === 'CANCELLED') return releasePending(current.id, 'CANCELLED', actor);
+    await ctx.db.transaction(async (tx) => {
+      const order = await lockOrder(tx, orderNumber);
+      assertOrderMove(order.status, to);
+      const releasing = to === 'CANCELLED' && !order.stockReleased;
+      await tx
+        .update(orders)
+        .set({ status: to, updatedAt: ctx.now(), ...(releasing ? { stockReleased: true } : {}) })
+        .where(and(eq(orders.id, order.id), eq(orders.status, order.status)));
+      if (releasing) await returnStock(tx, order.id);
+      await tx.insert(orderStatusHistory).values({ orderId: order.id, field: 'status', fromValue: order.status, toValue: to, actor });
+    });
+  }
+
+  async function changePayment(orderNumber: string, to: PaymentStatus, actor: string): Promise<void> {
+    const current = await findOrder(ctx, orderNumber);
+    assertPaymentMove(current.paymentStatus, to);
+    if (to === 'FAILED' || to === 'CANCELLED') {
+      // A payment can only be written off while the order still waits for it; that also frees its stock.
+      if (current.status !== 'PAYMENT_PENDING') {
+        throw conflict(`Payment status can be set to ${to} only while the order is PAYMENT_PENDING (it is ${current.status})`);
+      }
+      return releasePending(current.id, to, actor);
+    }
+    await ctx.db.transaction(async (tx) => {
+      const order = await lockOrder(tx, orderNumber);
+      assertPaymentMove(order.paymentStatus, to);
+      await tx
+        .update(orders)
+        .set({ paymentStatus: to, updatedAt: ctx.now() })
+        .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, order.paymentStatus)));
+      await tx
+        .insert(orderStatusHistory)
+        .values({ orderId: order.id, field: 'paymentStatus', fromValue: order.paymentStatus, toValue: to, actor });
+    });
+  }
+
+  return { changeStatus, changePayment };
+}
+
+function assertOrderMove(from: OrderStatus, to: OrderStatus): void {
+  if (!canMoveOrder(from, to)) throw conflict(transitionRefusedMessage('order status', from, to, nextOrderStatuses(from)));
+}
+
+function assertPaymentMove(from: PaymentStatus, to: PaymentStatus): void {
+  if (!canMovePayment(from, to)) throw conflict(transitionRefusedMessage('payment status', from, to, nextPaymentStatuses(from)));
+}

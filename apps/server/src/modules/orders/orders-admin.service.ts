@@ -1,0 +1,90 @@
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { toPaged, type AdminOrder, type AdminOrderDetail, type AdminOrderListQuery, type Paged } from '@zevar/domain';
+import type { AppContext } from '../../context';
+import { orderStatusHistory, orders, users } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import {
+  findOrderByNumber,
+  itemsByOrder,
+  orderWithVendorColumns,
+  toAdminOrder,
+  toAdminOrders,
+  toOrderWithVendor,
+  type OrderWithVendor,
+} from './order-mapper';
+
+export type OrderFilters = Omit<AdminOrderListQuery, 'page' | 'size'> & { vendorId?: number };
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** SQL conditions for the admin filters: search on order number or customer name (any case), status, payment. */
+export function orderConditions(f: OrderFilters): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (f.search) {
+    const pattern = likePattern(f.search);
+    conditions.push(or(ilike(orders.orderNumber, pattern), ilike(orders.customerName, pattern))!);
+  }
+  if (f.status) conditions.push(eq(orders.status, f.status));
+  if (f.paymentStatus) conditions.push(eq(orders.paymentStatus, f.paymentStatus));
+  if (f.vendorId !== undefined) conditions.push(eq(orders.vendorId, f.vendorId));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+const newestFirst = [desc(orders.createdAt), desc(orders.orderNumber)];
+
+export function createOrdersAdminService(ctx: Pick<AppContext, 'db'>) {
+  const { db } = ctx;
+
+  async function page(filters: OrderFilters, size: number, pageNo: number): Promise<OrderWithVendor[]> {
+    const rows = await db
+      .select(orderWithVendorColumns)
+      .from(orders)
+      .leftJoin(users, eq(users.id, orders.vendorId))
+      .where(orderConditions(filters))
+      .orderBy(...newestFirst)
+      .limit(size)
+      .offset(pageNo * size);
+    return rows.map(toOrderWithVendor);
+  }
+
+  /** A page of orders, newest first, filtered and searched in SQL. */
+  async function list(query: AdminOrderListQuery & { vendorId?: number }): Promise<Paged<AdminOrder>> {
+    const [total] = await db.select({ n: count() }).from(orders).where(orderConditions(query));
+    const rows = await page(query, query.size, query.page);
+    return toPaged(await toAdminOrders(db, rows), total?.n ?? 0, query);
+  }
+
+  /** Every matching order in batches, for the spreadsheet download (never all in memory at once). */
+  async function* stream(filters: OrderFilters, batch = 500): AsyncGenerator<AdminOrder> {
+    for (let pageNo = 0; ; pageNo += 1) {
+      const rows = await page(filters, batch, pageNo);
+      yield* await toAdminOrders(db, rows);
+      if (rows.length < batch) return;
+    }
+  }
+
+  async function detail(orderNumber: string): Promise<AdminOrderDetail> {
+    const found = await findOrderByNumber(db, orderNumber);
+    if (!found) throw notFound('Order');
+    const [items, history] = await Promise.all([
+      itemsByOrder(db, [found.order.id]),
+      db
+        .select()
+        .from(orderStatusHistory)
+        .where(eq(orderStatusHistory.orderId, found.order.id))
+        .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
+    ]);
+    return {
+      ...toAdminOrder(found, items.get(found.order.id) ?? []),
+      statusHistory: history.map((h) => ({
+        field: h.field,
+        from: h.fromValue,
+        to: h.toValue,
+        actor: h.actor,
+        at: h.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  return { list, stream, detail };
+}

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { ORDER_STATUS_VALUES, PAYMENT_STATUS_VALUES, appliedCouponSchema, orderAddressSchema } from './commerce';
+import { pageQuerySchema } from './paging';
+
+export type OrderStatus = (typeof ORDER_STATUS_VALUES)[number];
+export type PaymentStatus = (typeof PAYMENT_STATUS_VALUES)[number];
+
+/**
+ * The order states an admin may move an order to. Confirmation belongs to the payment flow (a paid
+ * provider event), never to a dropdown; cancelling is possible until the order ships.
+ */
+export const ORDER_STATUS_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  PENDING: ['CANCELLED'],
+  PAYMENT_PENDING: ['CANCELLED'],
+  CONFIRMED: ['PROCESSING', 'CANCELLED'],
+  PROCESSING: ['SHIPPED', 'CANCELLED'],
+  SHIPPED: ['DELIVERED'],
+  DELIVERED: [],
+  CANCELLED: [],
+};
+
+/**
+ * Payment states an admin may set. Capture only comes from the provider; an admin may record a
+ * failed or abandoned payment (which releases the reservation) or a refund of a captured one.
+ */
+export const PAYMENT_STATUS_TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]> = {
+  PENDING: ['FAILED', 'CANCELLED'],
+  AUTHORIZED: [],
+  CAPTURED: ['REFUNDED'],
+  FAILED: [],
+  REFUNDED: [],
+  CANCELLED: [],
+};
+
+export const nextOrderStatuses = (from: OrderStatus): readonly OrderStatus[] => ORDER_STATUS_TRANSITIONS[from];
+export const nextPaymentStatuses = (from: PaymentStatus): readonly PaymentStatus[] => PAYMENT_STATUS_TRANSITIONS[from];
+
+export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_STATUS_TRANSITIONS[from].includes(to);
+}
+export function canMovePayment(from: PaymentStatus, to: PaymentStatus): boolean {
+  return PAYMENT_STATUS_TRANSITIONS[from].includes(to);
+}
+
+/** The 409 text for a refused change, listing what is allowed instead. */
+export function transitionRefusedMessage(what: 'order status' | 'payment status', from: string, to: string, allowed: readonly string[]): string {
+  const next = allowed.length > 0 ? allowed.join(', ') : 'none';
+  return `Cannot change ${what} from ${from} to ${to}. Allowed next states: ${next}`;
+}
+
+/** Accepts any letter case ('shipped', 'Shipped') and answers 400 for an unknown value. */
+const upperEnum = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.string().trim().toUpperCase().pipe(z.enum(values, { message: `Use one of ${values.join(', ')}` }));
+
+export const orderStatusInput = upperEnum(ORDER_STATUS_VALUES);
+export const paymentStatusInput = upperEnum(PAYMENT_STATUS_VALUES);
+
+export const adminOrderListQuery = pageQuerySchema(10, 100).extend({
+  search: z.string().trim().max(100).optional(),
+  status: orderStatusInput.optional(),
+  paymentStatus: paymentStatusInput.optional(),
+});
+export type AdminOrderListQuery = z.infer<typeof adminOrderListQuery>;
+
+export const adminOrderItemSchema = z.object({
+  productId: z.number().int().nullable(),
+  productName: z.string(),
+  productSku: z.string(),
+  image: z.string().nullable(),
+  /** Unit price in rupees at the time of the order. */
+  priceAtTime: z.number(),
+  quantity: z.number().int(),
+  totalPrice: z.number(),
+});
+
+export const adminOrderSchema = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  customerPhone: z.string(),
+  orderDate: z.string(),
+  status: z.enum(ORDER_STATUS_VALUES),
+  paymentStatus: z.enum(PAYMENT_STATUS_VALUES),
+  paymentId: z.string().nullable(),
+  paymentDate: z.string().nullable(),
+  vendor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  vendorSlug: z.string(),
+  shippingAddress: orderAddressSchema,
+  orderItems: z.array(adminOrderItemSchema),
+  totalAmount: z.number(),
+  couponDiscount: z.number(),
+  shippingCost: z.number(),
+  finalAmount: z.number(),
+  appliedCoupons: z.array(appliedCouponSchema),
+  customerNotes: z.string().nullable(),
+});
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+export const orderHistoryEntrySchema = z.object({
+  field: z.enum(['status', 'paymentStatus']),
+  from: z.string().nullable(),
+  to: z.string(),
+  actor: z.string(),
+  at: z.string(),
+});
+export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
+
+export const adminOrderDetailSchema = adminOrderSchema.extend({ statusHistory: z.array(orderHistoryEntrySchema) });
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
+
+/** Order manager texts from the specification, word for word. */
+export const ORDER_ADMIN_TEXT = {
+  loadFailed: 'Failed to load orders',
+  statusUpdated: 'Order status updated successfully',
+  statusFailed: 'Failed to update order status',
+  paymentUpdated: 'Payment status updated successfully',
+  paymentFailed: 'Failed to update payment status',
+  numberMissing: 'Order number is missing',
+  empty: 'No orders found.',
+  loading: 'Loading orders...',
+} as const;
