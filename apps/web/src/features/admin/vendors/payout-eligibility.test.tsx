@@ -2,7 +2,6 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { User } from '@zevar/domain';
 import { vendorUser } from '../../../test/fixtures';
-import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../../test/utils';
 import { isPayoutEligible } from './payout-eligibility';
 import { UsersTable } from './UsersTable';
 
