@@ -17,8 +17,14 @@ export type DbKind = 'pglite' | 'postgres';
 
 export type Database = { db: Db; kind: DbKind; close: () => Promise<void> };
 
-export function connectPostgres(url: string): Database {
+export function connectPostgres(
+  url: string,
+  onError: (err: Error) => void = (err) => console.error('database connection lost:', err.message),
+): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection can be closed by the server (restart, failover, an administrator): the pool
+  // replaces it; without a listener Node would treat the event as fatal and stop the process.
+  pool.on('error', onError);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return { db, kind: 'postgres', close: () => pool.end() };
 }
