@@ -20,6 +20,7 @@ import { carouselRoutes } from './carousel/carousel.routes';
 import { couponsRoutes } from './coupons/coupons.routes';
 import { checkoutRoutes } from './checkout/checkout.routes';
 import { webhooksRoutes } from './payments/webhooks.routes';
+import { ordersAdminRoutes } from './orders/orders-admin.routes';
 
 /** Every API module, mounted under /api. */
-export const routeModules: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [systemRoutes, usersRoutes, payoutsRoutes, plansRoutes, emailTemplatesRoutes, subscriptionsRoutes, vendorDashboardRoutes, storefrontProductRoutes, storefrontCategoryRoutes, reviewsRoutes, reviewsAdminRoutes, reviewUploadRoutes, imagesRoutes, metalsRoutes, categoriesRoutes, productsRoutes, carouselRoutes, couponsRoutes, checkoutRoutes, webhooksRoutes];
+export const routeModules: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [systemRoutes, usersRoutes, payoutsRoutes, plansRoutes, emailTemplatesRoutes, subscriptionsRoutes, vendorDashboardRoutes, storefrontProductRoutes, storefrontCategoryRoutes, reviewsRoutes, reviewsAdminRoutes, reviewUploadRoutes, imagesRoutes, metalsRoutes, categoriesRoutes, productsRoutes, carouselRoutes, couponsRoutes, checkoutRoutes, webhooksRoutes, ordersAdminRoutes];

@@ -24,6 +24,12 @@ export const couponsRoutes =
         }),
     );
 
+    app.get(
+      '/coupon-codes/admin',
+      { config: { access: admin }, schema: { tags, security, response: { 200: z.array(couponSchema) } } },
+      async () => service.listAll(),
+    );
+
     app.post(
       '/coupon-codes/apply',
       { config: { access: 'public' }, schema: { tags, querystring: couponApplyQuery, response: { 200: z.boolean() } } },

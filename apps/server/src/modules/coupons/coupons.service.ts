@@ -1,4 +1,4 @@
-import { asc, eq, gte, sql } from 'drizzle-orm';
+import { asc, desc, eq, gte, sql } from 'drizzle-orm';
 import {
   couponConditionText,
   couponDiscount,
@@ -72,6 +72,13 @@ export function createCouponsService(ctx: AppContext) {
     return rows.filter(fits).map((r) => toCouponDto(r, now));
   }
 
+  /** Every coupon, expired ones included, newest expiry first (the admin's coupon manager). */
+  async function listAll(): Promise<Coupon[]> {
+    const now = ctx.now();
+    const rows = await ctx.db.select().from(coupons).orderBy(desc(coupons.expiryDate), asc(coupons.id)).limit(1000);
+    return rows.map((r) => toCouponDto(r, now));
+  }
+
   async function get(id: number): Promise<Coupon> {
     const [row] = await ctx.db.select().from(coupons).where(eq(coupons.id, id));
     if (!row) throw notFound('Coupon');
@@ -117,5 +124,5 @@ export function createCouponsService(ctx: AppContext) {
     if (rows.length === 0) throw notFound('Coupon');
   }
 
-  return { list, get, getByCode, applies, create: (i: CouponInput) => save(i), update: save, remove };
+  return { list, listAll, get, getByCode, applies, create: (i: CouponInput) => save(i), update: save, remove };
 }

@@ -1,5 +1,117 @@
-import { SectionComingSoon } from '../SectionComingSoon';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { Coupon } from '@zevar/domain';
+import { PageSpinner } from '../../../components/Spinner';
+import { useDialog } from '../../../components/dialog/dialog-context';
+import { formatDateTime, formatInr } from '../../../lib/format';
+import { serverMessageOr } from '../vendors/users-api';
+import { CouponForm } from './CouponForm';
+import { COUPON_MSG, couponsApi, toCouponInput, type CouponFormValues } from './coupons-api';
 
+const KEY = ['admin-coupons'] as const;
+type Mode = { kind: 'list' } | { kind: 'form'; coupon: Coupon | null };
+
+function CouponCard({ coupon, onEdit, onDelete }: { coupon: Coupon; onEdit: () => void; onDelete: () => void }) {
+  const expired = new Date(coupon.expiryDate).getTime() < Date.now();
+  const facts: Array<[string, string]> = [
+    ['Type', coupon.type],
+    ['Discount', formatInr(coupon.discount)],
+    ['Quantity', String(coupon.quantity)],
+    ['Min. Total', formatInr(coupon.minimumTotalPrice)],
+    ['Expires', formatDateTime(coupon.expiryDate)],
+  ];
+  return (
+    <li className="card flex flex-col gap-3 p-4">
+      <div className="flex items-start justify-between gap-2">
+        <p className="font-mono text-lg font-bold break-all text-gold-800">{coupon.code}</p>
+        <span
+          className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${expired ? 'bg-red-100 text-red-800' : 'bg-emerald-100 text-emerald-800'}`}
+        >
+          {expired ? 'Expired' : 'Active'}
+        </span>
+      </div>
+      {coupon.description && <p className="text-sm text-taupe">{coupon.description}</p>}
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        {facts.map(([k, v]) => (
+          <div key={k} className="contents">
+            <dt className="font-medium">{k}</dt>
+            <dd className="break-words text-taupe">{v}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-auto flex gap-2">
+        <button type="button" className="btn-outline flex-1" onClick={onEdit} aria-label={`Edit ${coupon.code}`}>
+          Edit
+        </button>
+        <button type="button" className="btn-danger flex-1" onClick={onDelete} aria-label={`Delete ${coupon.code}`}>
+          Delete
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** Coupon manager: every coupon (expired ones too) as a card, with create, edit and delete. */
 export default function CouponsSection() {
-  return <SectionComingSoon what="Coupons" />;
+  const dialog = useDialog();
+  const queryClient = useQueryClient();
+  const coupons = useQuery({ queryKey: KEY, queryFn: couponsApi.list });
+  const [mode, setMode] = useState<Mode>({ kind: 'list' });
+
+  useEffect(() => {
+    if (coupons.isError) void dialog.error('Error', COUPON_MSG.loadFailed);
+  }, [coupons.isError, dialog]);
+
+  const reload = () => void queryClient.invalidateQueries({ queryKey: KEY });
+
+  const save = (coupon: Coupon | null) => async (values: CouponFormValues) => {
+    try {
+      if (coupon) await couponsApi.update(coupon.id, toCouponInput(values));
+      else await couponsApi.create(toCouponInput(values));
+      reload();
+      setMode({ kind: 'list' });
+      void dialog.success('Success', coupon ? COUPON_MSG.updated : COUPON_MSG.created);
+    } catch (err) {
+      const failed = coupon ? COUPON_MSG.updateFailed : COUPON_MSG.createFailed;
+      const reason = serverMessageOr(err, '');
+      void dialog.error('Error', reason ? `${failed}\n${reason}` : failed);
+    }
+  };
+
+  const remove = async (coupon: Coupon) => {
+    if (!(await dialog.confirm('Confirm Delete', COUPON_MSG.confirmDelete(coupon.code)))) return;
+    try {
+      await couponsApi.remove(coupon.id);
+      reload();
+      void dialog.success('Success', COUPON_MSG.deleted);
+    } catch {
+      void dialog.error('Error', COUPON_MSG.deleteFailed);
+    }
+  };
+
+  if (mode.kind === 'form') {
+    return (
+      <CouponForm key={mode.coupon?.id ?? 'new'} coupon={mode.coupon} onSave={save(mode.coupon)} onCancel={() => setMode({ kind: 'list' })} />
+    );
+  }
+
+  return (
+    <section aria-labelledby="coupons-title" className="space-y-4">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="coupons-title" className="text-2xl font-semibold">
+          Coupons
+        </h2>
+        <button type="button" className="btn-primary" onClick={() => setMode({ kind: 'form', coupon: null })}>
+          New Coupon
+        </button>
+      </div>
+      {coupons.isPending && <PageSpinner label="Loading coupons..." />}
+      {coupons.data?.length === 0 && <p className="card p-6 text-center text-taupe">No coupons yet</p>}
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {coupons.data?.map((c) => (
+          <CouponCard key={c.id} coupon={c} onEdit={() => setMode({ kind: 'form', coupon: c })} onDelete={() => void remove(c)} />
+        ))}
+      </ul>
+    </section>
+  );
 }

@@ -2,10 +2,16 @@ import { useEffect, useRef, useState } from 'react';
 import { COPIED_INDICATOR_MS, COUPONS_SHOWN, MSG, STOREFRONT_MESSAGES, type Coupon } from '@zevar/domain';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { formatInr } from '../../../lib/format';
+import { CouponApplyButton } from './CouponApplyButton';
+import { useCouponSelection, type CouponBasket } from './use-coupon-selection';
 
-/** Available Offers: two coupons, 'See More Offers' / 'Show Less'; a click copies the code. */
-export function Offers({ coupons }: { coupons: Coupon[] }) {
+/**
+ * Available Offers: two coupons, 'See More Offers' / 'Show Less'; a click copies the code; Apply checks a
+ * coupon against the chosen quantity and price (the selection is shown here; the cart does not carry it).
+ */
+export function Offers({ coupons, basket }: { coupons: Coupon[]; basket: CouponBasket }) {
   const dialog = useDialog();
+  const selection = useCouponSelection(basket);
   const [expanded, setExpanded] = useState(false);
   const [copied, setCopied] = useState<string | null>(null);
   const timer = useRef<number | undefined>(undefined);
@@ -33,11 +39,11 @@ export function Offers({ coupons }: { coupons: Coupon[] }) {
       </h2>
       <ul className="space-y-2">
         {shown.map((c) => (
-          <li key={c.id}>
+          <li key={c.id} className="flex gap-2">
             <button
               type="button"
               onClick={() => void copy(c.code)}
-              className="flex w-full items-start justify-between gap-3 rounded-lg border border-dashed border-gold-500 bg-gold-50 p-3 text-left hover:bg-gold-100"
+              className="flex min-w-0 flex-1 items-start justify-between gap-3 rounded-lg border border-dashed border-gold-500 bg-gold-50 p-3 text-left hover:bg-gold-100"
               aria-label={`Copy coupon code ${c.code}`}
             >
               <span>
@@ -51,9 +57,22 @@ export function Offers({ coupons }: { coupons: Coupon[] }) {
                 {copied === c.code ? 'Copied!' : 'Tap to copy'}
               </span>
             </button>
+            <CouponApplyButton
+              coupon={c}
+              applied={selection.applied?.code === c.code}
+              pending={selection.pending === c.code}
+              disabled={basket.quantity < 1}
+              onApply={() => void selection.apply(c)}
+              onRemove={selection.remove}
+            />
           </li>
         ))}
       </ul>
+      {selection.applied && (
+        <p className="text-sm font-medium text-emerald-700" role="status">
+          Coupon {selection.applied.code} applied: you save {formatInr(selection.applied.discount)}
+        </p>
+      )}
       {live.length > COUPONS_SHOWN && (
         <button type="button" className="link text-sm" onClick={() => setExpanded((e) => !e)}>
           {expanded ? 'Show Less' : 'See More Offers'}

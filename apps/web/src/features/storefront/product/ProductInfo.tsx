@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { isTrending, STOREFRONT_MESSAGES, type Coupon, type Product } from '@zevar/domain';
 import { formatInr } from '../../../lib/format';
@@ -56,6 +57,7 @@ function Facts({ product }: { product: Product }) {
 /** Right column of the product page: badge, name, tagline, variants, price, purchase, offers, facts. */
 export function ProductInfo({ product, shop, coupons }: { product: Product; shop: string; coupons: Coupon[] }) {
   const hasDiscount = product.originalPrice !== null && product.discountPercent > 0;
+  const [quantity, setQuantity] = useState(product.stock > 0 ? 1 : 0);
   return (
     <div className="space-y-5">
       <div className="space-y-1">
@@ -76,8 +78,8 @@ export function ProductInfo({ product, shop, coupons }: { product: Product; shop
           </>
         )}
       </div>
-      <PurchaseActions product={product} shop={shop} />
-      <Offers coupons={coupons} />
+      <PurchaseActions product={product} shop={shop} onQuantityChange={setQuantity} />
+      <Offers coupons={coupons} basket={{ quantity, unitPrice: product.price }} />
       {product.description && <p className="text-sm leading-relaxed whitespace-pre-line">{product.description}</p>}
       <Facts product={product} />
     </div>

@@ -8,7 +8,16 @@ import { cartPath } from '../paths';
 import { QuantityBox } from './QuantityBox';
 
 /** Quantity, Add to Cart (once; then a go-to-cart control) and Buy Now (add and go to the cart). */
-export function PurchaseActions({ product, shop }: { product: Product; shop: string }) {
+export function PurchaseActions({
+  product,
+  shop,
+  onQuantityChange,
+}: {
+  product: Product;
+  shop: string;
+  /** Told of every quantity change (the offers check coupons against it). */
+  onQuantityChange?: (quantity: number) => void;
+}) {
   const dialog = useDialog();
   const navigate = useNavigate();
   const [quantity, setQuantity] = useState(product.stock > 0 ? 1 : 0);
@@ -25,6 +34,8 @@ export function PurchaseActions({ product, shop }: { product: Product; shop: str
       window.removeEventListener('storage', sync);
     };
   }, [product.id, product.stock]);
+
+  useEffect(() => onQuantityChange?.(quantity), [quantity, onQuantityChange]);
 
   const blocked = quantity < 1 || product.stock < 1;
   const buyNow = async () => {

@@ -1,0 +1,121 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminOrderDetailSchema,
+  adminOrderListQuery,
+  adminOrderSchema,
+  hasPermission,
+  orderStatusInput,
+  pagedSchema,
+  pageQuerySchema,
+  paymentStatusInput,
+} from '@zevar/domain';
+import type { AppContext } from '../../context';
+import { currentUser, type AuthUser } from '../../plugins/auth';
+import { forbidden } from '../../lib/errors';
+import { sendXlsx } from '../../lib/xlsx';
+import { createOrdersAdminService } from './orders-admin.service';
+import { createOrderTransitions } from './order-transitions';
+import { ORDER_XLSX_COLUMNS } from './orders-xlsx';
+
+const manageOrders = { permission: 'MANAGE_ORDERS' } as const;
+const tags = ['orders'];
+const security = [{ bearer: [] }];
+const orderNumberParams = z.object({ orderNumber: z.string().trim().min(1, 'Order number is missing').max(100).toUpperCase() });
+const vendorParams = z.object({ vendorId: z.coerce.number().int().positive() });
+
+/** A vendor sees only its own orders; order managers and detail viewers see any vendor's. */
+function assertMayReadVendor(user: AuthUser, vendorId: number): void {
+  if (user.type === 'VENDOR' && user.id === vendorId) return;
+  if (user.type === 'ADMIN' && (hasPermission(user.roles, 'MANAGE_ORDERS') || hasPermission(user.roles, 'VIEW_DETAILS'))) return;
+  throw forbidden();
+}
+
+/** The order manager: list, detail, status and payment changes, download; plus a vendor's own orders. */
+export const ordersAdminRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const service = createOrdersAdminService(ctx);
+    const transitions = createOrderTransitions(ctx);
+
+    app.get(
+      '/orders/paginated',
+      {
+        config: { access: manageOrders },
+        schema: { tags, security, querystring: adminOrderListQuery, response: { 200: pagedSchema(adminOrderSchema) } },
+      },
+      async (req) => service.list(req.query),
+    );
+
+    app.get(
+      '/orders/download',
+      {
+        config: { access: manageOrders },
+        schema: { tags, security, querystring: adminOrderListQuery.omit({ page: true, size: true }) },
+      },
+      async (req, reply) => sendXlsx(reply, 'orders.xlsx', 'Orders', ORDER_XLSX_COLUMNS, service.stream(req.query)),
+    );
+
+    app.get(
+      '/orders/admin/:orderNumber',
+      {
+        config: { access: manageOrders },
+        schema: { tags, security, params: orderNumberParams, response: { 200: adminOrderDetailSchema } },
+      },
+      async (req) => service.detail(req.params.orderNumber),
+    );
+
+    app.patch(
+      '/orders/:orderNumber/status',
+      {
+        config: { access: manageOrders },
+        schema: {
+          tags,
+          security,
+          params: orderNumberParams,
+          querystring: z.object({ status: orderStatusInput }),
+          response: { 200: adminOrderDetailSchema },
+        },
+      },
+      async (req) => {
+        await transitions.changeStatus(req.params.orderNumber, req.query.status, currentUser(req).username);
+        return service.detail(req.params.orderNumber);
+      },
+    );
+
+    app.patch(
+      '/orders/:orderNumber/payment',
+      {
+        config: { access: manageOrders },
+        schema: {
+          tags,
+          security,
+          params: orderNumberParams,
+          querystring: z.object({ status: paymentStatusInput }),
+          response: { 200: adminOrderDetailSchema },
+        },
+      },
+      async (req) => {
+        await transitions.changePayment(req.params.orderNumber, req.query.status, currentUser(req).username);
+        return service.detail(req.params.orderNumber);
+      },
+    );
+
+    app.get(
+      '/orders/vendor/:vendorId',
+      {
+        config: { access: 'authenticated' },
+        schema: {
+          tags,
+          security,
+          params: vendorParams,
+          querystring: pageQuerySchema(10, 100),
+          response: { 200: pagedSchema(adminOrderSchema) },
+        },
+      },
+      async (req) => {
+        assertMayReadVendor(currentUser(req), req.params.vendorId);
+        return service.list({ ...req.query, vendorId: req.params.vendorId });
+      },
+    );
+  };

@@ -1,0 +1,88 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { COUPON_TYPES, type Coupon } from '@zevar/domain';
+import { SelectField, TextAreaField, TextField } from '../../../components/FormFields';
+import { couponFormSchema, toLocalInput, type CouponFormValues } from './coupons-api';
+
+export interface CouponFormProps {
+  coupon: Coupon | null;
+  onSave: (values: CouponFormValues) => Promise<void>;
+  onCancel: () => void;
+  /** The time a new coupon's expiry starts at (now). */
+  now?: Date;
+}
+
+function defaults(coupon: Coupon | null, now: Date): CouponFormValues {
+  if (!coupon) {
+    return { code: '', type: 'APPLY_WITH_QUANTITY', discount: 0, quantity: 1, minimumTotalPrice: 0, expiryDate: toLocalInput(now), description: '' };
+  }
+  return {
+    code: coupon.code,
+    type: coupon.type,
+    discount: coupon.discount,
+    quantity: coupon.quantity,
+    minimumTotalPrice: coupon.minimumTotalPrice,
+    expiryDate: toLocalInput(new Date(coupon.expiryDate)),
+    description: coupon.description,
+  };
+}
+
+/** 'Create Coupon' / 'Edit Coupon'; Save stays disabled while the form is invalid. */
+export function CouponForm({ coupon, onSave, onCancel, now = new Date() }: CouponFormProps) {
+  const { register, handleSubmit, formState } = useForm<CouponFormValues>({
+    resolver: zodResolver(couponFormSchema),
+    mode: 'onChange',
+    defaultValues: defaults(coupon, now),
+  });
+  const { errors, isValid, isSubmitting } = formState;
+  const number = { valueAsNumber: true } as const;
+  return (
+    <form noValidate aria-labelledby="coupon-form-title" className="card space-y-4 p-4 sm:p-6" onSubmit={handleSubmit(onSave)}>
+      <h2 id="coupon-form-title" className="text-2xl font-semibold">
+        {coupon ? 'Edit Coupon' : 'Create Coupon'}
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Code" required autoCapitalize="characters" error={errors.code?.message} {...register('code')} />
+        <SelectField label="Type" options={COUPON_TYPES} error={errors.type?.message} {...register('type')} />
+        <TextField
+          label="Discount (₹)"
+          type="number"
+          min={0}
+          step="0.01"
+          required
+          error={errors.discount?.message}
+          {...register('discount', number)}
+        />
+        <TextField
+          label="Quantity"
+          type="number"
+          min={1}
+          step="1"
+          required
+          hint="Minimum number of items in the order"
+          error={errors.quantity?.message}
+          {...register('quantity', number)}
+        />
+        <TextField
+          label="Minimum Total Price (₹)"
+          type="number"
+          min={0}
+          step="0.01"
+          required
+          error={errors.minimumTotalPrice?.message}
+          {...register('minimumTotalPrice', number)}
+        />
+        <TextField label="Expiry Date" type="datetime-local" required error={errors.expiryDate?.message} {...register('expiryDate')} />
+        <TextAreaField label="Description" className="sm:col-span-2" error={errors.description?.message} {...register('description')} />
+      </div>
+      <div className="flex gap-2">
+        <button type="submit" className="btn-primary" disabled={!isValid || isSubmitting}>
+          {isSubmitting ? 'Saving...' : 'Save'}
+        </button>
+        <button type="button" className="btn-outline" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { COUPON_TYPES, MSG, couponSchema, rupeesSchema } from '@zevar/domain';
+import { api } from '../../../lib/api';
+
+export const COUPON_MSG = {
+  loadFailed: 'Failed to load coupons',
+  createFailed: 'Failed to create coupon',
+  updateFailed: 'Failed to update coupon',
+  deleteFailed: 'Failed to delete coupon',
+  created: 'Coupon created successfully',
+  updated: 'Coupon updated successfully',
+  deleted: 'Coupon deleted successfully',
+  confirmDelete: (code: string) => `Are you sure you want to delete coupon "${code}"?`,
+} as const;
+
+const requiredNumber = z.number({ message: MSG.required });
+
+/** The coupon form: code, discount, quantity, minimum total and expiry are required. */
+export const couponFormSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(1, MSG.required)
+    .max(50, 'At most 50 characters')
+    .regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, - or _'),
+  type: z.enum(COUPON_TYPES),
+  discount: requiredNumber.pipe(rupeesSchema),
+  quantity: requiredNumber.int('Must be a whole number').min(1, 'Must be at least 1').max(100_000),
+  minimumTotalPrice: requiredNumber.pipe(rupeesSchema),
+  /** datetime-local value (local time). */
+  expiryDate: z
+    .string()
+    .min(1, MSG.required)
+    .refine((v) => !Number.isNaN(new Date(v).getTime()), 'Invalid date'),
+  description: z.string().trim().max(500, 'At most 500 characters'),
+});
+export type CouponFormValues = z.infer<typeof couponFormSchema>;
+
+/** What the API takes: the expiry as an ISO instant. */
+export const toCouponInput = (v: CouponFormValues) => ({ ...v, code: v.code.toUpperCase(), expiryDate: new Date(v.expiryDate).toISOString() });
+export type CouponInputBody = ReturnType<typeof toCouponInput>;
+
+export const couponsApi = {
+  /** Every coupon, expired ones included (the public list hides expired coupons). */
+  list: () => api.get('/coupon-codes/admin', { schema: z.array(couponSchema) }),
+  create: (body: CouponInputBody) => api.post('/coupon-codes', body, { schema: couponSchema }),
+  update: (id: number, body: CouponInputBody) => api.put(`/coupon-codes/${id}`, body, { schema: couponSchema }),
+  remove: (id: number) => api.delete(`/coupon-codes/${id}`),
+};
+
+/** A Date as the value of a datetime-local input, in local time. */
+export function toLocalInput(value: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}T${pad(value.getHours())}:${pad(value.getMinutes())}`;
+}

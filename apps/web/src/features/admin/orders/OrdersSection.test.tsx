@@ -1,0 +1,107 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { AdminOrder } from '@zevar/domain';
+import { jsonResponse, mockFetch, notFound, renderRoutes, signIn } from '../../../test/utils';
+import OrdersSection from './OrdersSection';
+
+const order: AdminOrder = {
+  id: '0b7c4f5e-1111-4a2b-9c3d-000000000001',
+  orderNumber: 'ZV261122-0000ABCD',
+  customerName: 'Asha Rao',
+  customerEmail: 'asha@example.in',
+  customerPhone: '9876543210',
+  orderDate: '2026-11-22T10:00:00.000Z',
+  status: 'CONFIRMED',
+  paymentStatus: 'CAPTURED',
+  paymentId: 'pay_1',
+  paymentDate: '2026-11-22T10:01:00.000Z',
+  vendor: { id: 7, name: 'Kaveri Gold House' },
+  vendorSlug: 'kaveri',
+  shippingAddress: { fullName: 'Asha Rao', street: '12 Residency Road', city: 'Bengaluru', state: 'Karnataka', country: 'India', postalCode: '560025', phone: '9876543210' },
+  orderItems: [{ productId: 1, productName: 'Gold Ring', productSku: 'RING-1', image: null, priceAtTime: 2500, quantity: 2, totalPrice: 5000 }],
+  totalAmount: 5000,
+  couponDiscount: 0,
+  shippingCost: 0,
+  finalAmount: 5000,
+  appliedCoupons: [],
+  customerNotes: null,
+};
+
+const page = (content: AdminOrder[]) => ({ content, totalPages: 1, totalElements: content.length, size: 10, number: 0 });
+
+function renderSection(patchAnswer: (url: string) => Response) {
+  signIn('ADMIN', ['MANAGE_ORDERS']);
+  const fetchMock = mockFetch((url, init) => {
+    if (url.startsWith('/api/orders/paginated')) return jsonResponse(page([order]));
+    if (init.method === 'PATCH') return patchAnswer(url);
+    return notFound();
+  });
+  renderRoutes([{ path: '/', element: <OrdersSection /> }], '/');
+  return { fetchMock, user: userEvent.setup() };
+}
+
+describe('orders table', () => {
+  it('offers only the current and allowed next statuses, sends a change at once and shows the returned order', async () => {
+    const { fetchMock, user } = renderSection(() => jsonResponse({ ...order, status: 'PROCESSING', statusHistory: [] }));
+    const select = await screen.findByRole('combobox', { name: `Order status for ${order.orderNumber}` });
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Confirmed', 'Processing', 'Cancelled']);
+    const payment = screen.getByRole('combobox', { name: `Payment status for ${order.orderNumber}` });
+    expect(within(payment).getAllByRole('option').map((o) => o.textContent)).toEqual(['Captured', 'Refunded']);
+
+    await user.selectOptions(select, 'PROCESSING');
+    expect(await screen.findByRole('dialog', { name: 'Success' })).toHaveAccessibleDescription('Order status updated successfully');
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(patch?.[0]).toBe(`/api/orders/${order.orderNumber}/status?status=PROCESSING`);
+    const updated = screen.getByRole('combobox', { name: `Order status for ${order.orderNumber}` });
+    expect(updated).toHaveValue('PROCESSING');
+    expect(within(updated).getAllByRole('option').map((o) => o.textContent)).toEqual(['Processing', 'Shipped', 'Cancelled']);
+  });
+
+  it("reports a refused change with the server's reason and keeps the row as it was", async () => {
+    const reason = 'Cannot change payment status from CAPTURED to REFUNDED. Allowed next states: none';
+    const { user } = renderSection(() => jsonResponse({ code: 'CONFLICT', message: reason }, 409));
+    const payment = await screen.findByRole('combobox', { name: `Payment status for ${order.orderNumber}` });
+    await user.selectOptions(payment, 'REFUNDED');
+    const dialog = await screen.findByRole('dialog', { name: 'Error' });
+    expect(dialog).toHaveAccessibleDescription(/^Failed to update payment status\s+Cannot change payment status/);
+    expect(screen.getByRole('combobox', { name: `Payment status for ${order.orderNumber}` })).toHaveValue('CAPTURED');
+  });
+
+  it("shows 'No orders found.' for an empty page and no pagination for a single page", async () => {
+    signIn('ADMIN', ['MANAGE_ORDERS']);
+    mockFetch((url) => (url.startsWith('/api/orders/paginated') ? jsonResponse(page([])) : notFound()));
+    renderRoutes([{ path: '/', element: <OrdersSection /> }], '/');
+    expect(await screen.findByText('No orders found.')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+  });
+
+  it('opens the detail view with order information, totals (discount shown negative) and the status history', async () => {
+    signIn('ADMIN', ['MANAGE_ORDERS']);
+    const detail = {
+      ...order,
+      paymentId: null,
+      vendor: null,
+      totalAmount: 5000,
+      couponDiscount: 250,
+      finalAmount: 4750,
+      statusHistory: [{ field: 'status', from: 'PAYMENT_PENDING', to: 'CONFIRMED', actor: 'payment', at: '2026-11-22T10:01:00.000Z' }],
+    };
+    mockFetch((url) => {
+      if (url.startsWith('/api/orders/paginated')) return jsonResponse(page([order]));
+      if (url === `/api/orders/admin/${order.orderNumber}`) return jsonResponse(detail);
+      return notFound();
+    });
+    renderRoutes([{ path: '/', element: <OrdersSection /> }], '/');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: `View order ${order.orderNumber}` }));
+    const info = await screen.findByRole('region', { name: 'Order Information' });
+    expect(within(info).getAllByText('N/A')).toHaveLength(2);
+    const foot = screen.getByRole('row', { name: /Discount/ });
+    expect(foot).toHaveTextContent('-₹250.00');
+    expect(screen.getByRole('row', { name: /^Total/ })).toHaveTextContent('₹4,750.00');
+    expect(screen.getByRole('region', { name: 'Status History' })).toHaveTextContent('Payment Pending → Confirmed');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('combobox', { name: `Order status for ${order.orderNumber}` })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,44 @@
+import {
+  adminOrderDetailSchema,
+  adminOrderSchema,
+  pagedSchema,
+  type OrderStatus,
+  type PaymentStatus,
+} from '@zevar/domain';
+import { api, buildUrl } from '../../../lib/api';
+import { downloadFile } from '../vendors/users-api';
+
+export const ORDERS_PAGE_SIZE = 10;
+
+export type OrderFilters = { search: string; status: OrderStatus | ''; paymentStatus: PaymentStatus | '' };
+
+const filterQuery = (f: OrderFilters) => ({
+  search: f.search.trim() || undefined,
+  status: f.status || undefined,
+  paymentStatus: f.paymentStatus || undefined,
+});
+
+const enc = encodeURIComponent;
+
+export const ordersApi = {
+  list: (page: number, filters: OrderFilters) =>
+    api.get('/orders/paginated', {
+      query: { page, size: ORDERS_PAGE_SIZE, ...filterQuery(filters) },
+      schema: pagedSchema(adminOrderSchema),
+    }),
+  detail: (orderNumber: string) => api.get(`/orders/admin/${enc(orderNumber)}`, { schema: adminOrderDetailSchema }),
+  setStatus: (orderNumber: string, status: OrderStatus) =>
+    api.patch(`/orders/${enc(orderNumber)}/status`, undefined, { query: { status }, schema: adminOrderDetailSchema }),
+  setPayment: (orderNumber: string, status: PaymentStatus) =>
+    api.patch(`/orders/${enc(orderNumber)}/payment`, undefined, { query: { status }, schema: adminOrderDetailSchema }),
+  download: (filters: OrderFilters) => downloadFile(buildUrl('/orders/download', filterQuery(filters)), 'orders.xlsx'),
+};
+
+/** 'PAYMENT_PENDING' -> 'Payment Pending'. */
+export function statusLabel(value: string): string {
+  return value
+    .toLowerCase()
+    .split('_')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+}

@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react';
+import { z } from 'zod';
+import { MSG, PAYMENT_TEXT, type Coupon } from '@zevar/domain';
+import { useDialog } from '../../../components/dialog/dialog-context';
+import { api } from '../../../lib/api';
+import { formatInr } from '../../../lib/format';
+
+/** Product page coupon texts (storefront error catalogue). */
+export const PRODUCT_COUPON_TEXT = {
+  applied: (discount: number) => `Coupon applied! You save ${formatInr(discount, Number.isInteger(discount) ? 0 : 2)}`,
+  notApplicable: PAYMENT_TEXT.couponNotApplicable,
+  failed: PAYMENT_TEXT.couponFailed,
+} as const;
+
+/** The basket the coupon is checked against: the quantity chosen on the page and the unit price. */
+export type CouponBasket = { quantity: number; unitPrice: number };
+
+export type AppliedCoupon = { code: string; discount: number };
+
+const applies = (code: string, quantity: number, totalPrice: number) =>
+  api.post('/coupon-codes/apply', undefined, { query: { code, quantity, totalPrice }, schema: z.boolean() });
+
+/**
+ * The coupon a shopper selected on the product page, checked by the server against the current quantity
+ * and price x quantity. A change of quantity clears it (it was checked for the old basket).
+ */
+export function useCouponSelection(basket: CouponBasket) {
+  const dialog = useDialog();
+  const [applied, setApplied] = useState<AppliedCoupon | null>(null);
+  const [pending, setPending] = useState<string | null>(null);
+
+  useEffect(() => setApplied(null), [basket.quantity, basket.unitPrice]);
+
+  const apply = async (coupon: Coupon) => {
+    const total = Math.round(basket.unitPrice * basket.quantity * 100) / 100;
+    setPending(coupon.code);
+    try {
+      const ok = await applies(coupon.code, basket.quantity, total);
+      if (ok) {
+        const discount = Math.min(coupon.discount, total);
+        setApplied({ code: coupon.code, discount });
+        void dialog.success(MSG.successTitle, PRODUCT_COUPON_TEXT.applied(discount));
+      } else {
+        void dialog.error(MSG.errorTitle, PRODUCT_COUPON_TEXT.notApplicable);
+      }
+    } catch {
+      void dialog.error(MSG.errorTitle, PRODUCT_COUPON_TEXT.failed);
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return { applied, pending, apply, remove: () => setApplied(null) };
+}

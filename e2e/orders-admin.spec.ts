@@ -1,0 +1,111 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test, expect, env, signIn, uid } from './fixtures';
+
+const SHOP = 'zevar';
+const PRODUCT = 'infinity couple ring';
+
+async function acknowledge(page: Page, message: string) {
+  const dialog = page.getByRole('dialog').filter({ hasText: message });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** A shopper's paid order through the public API: checkout, initiate, sandbox pay, confirm. */
+async function placePaidOrder(request: APIRequestContext, customerName: string) {
+  const product = await request.get(`/api/products/name/${encodeURIComponent(PRODUCT)}?vendorSlug=${SHOP}`);
+  expect(product.ok()).toBeTruthy();
+  const { sku } = (await product.json()) as { sku: string };
+  const checkout = await request.post(`/api/checkout?vendorSlug=${SHOP}`, { data: [{ productSku: sku, quantity: 1 }] });
+  expect(checkout.status()).toBe(201);
+  const { checkoutId } = (await checkout.json()) as { checkoutId: string };
+  const address = { fullName: customerName, street: '12 Residency Road', city: 'Bengaluru', state: 'Karnataka', country: 'India', postalCode: '560025', phone: '9876543210' };
+  const initiated = await request.post('/api/orders/initiate-order', {
+    data: {
+      customerName,
+      customerEmail: 'orders.e2e@example.in',
+      customerPhone: '9876543210',
+      vendorSlug: SHOP,
+      checkoutId,
+      orderItems: [{ productSku: sku, quantity: 1 }],
+      paymentMethod: 'RAZORPAY',
+      shippingAddress: address,
+      appliedCoupons: [],
+    },
+  });
+  expect(initiated.ok(), await initiated.text()).toBeTruthy();
+  const { orderNumber, razorpayOrderId, amount } = (await initiated.json()) as { orderNumber: string; razorpayOrderId: string; amount: number };
+  const paid = (await (await request.post('/sandbox/pay', { data: { orderId: razorpayOrderId } })).json()) as Record<string, string>;
+  const query = new URLSearchParams({
+    razorpayOrderId: paid.razorpay_order_id!,
+    razorpayPaymentId: paid.razorpay_payment_id!,
+    razorpaySignature: paid.razorpay_signature!,
+  });
+  const confirmed = await request.post(`/api/orders/confirm-payment?${query.toString()}`);
+  expect(await confirmed.json()).toMatchObject({ status: 'success' });
+  return { orderNumber, amount };
+}
+
+const inr = (rupees: number) =>
+  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(rupees);
+
+async function openSection(page: Page, name: string) {
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `${name} Management` })).toBeVisible();
+}
+
+test('a super admin finds a paid order, moves it to processing and shipped, and sees its totals', async ({ page, request }) => {
+  const customer = `Orders Shopper ${uid()}`;
+  const { orderNumber, amount } = await placePaidOrder(request, customer);
+  await signIn(page, env.admin.username, env.admin.password);
+  await openSection(page, 'Orders');
+
+  await page.getByPlaceholder('Search orders...').fill(orderNumber);
+  const status = page.getByRole('combobox', { name: `Order status for ${orderNumber}` });
+  await expect(status).toHaveValue('CONFIRMED');
+  await expect(page.getByText(customer)).toBeVisible();
+
+  await status.selectOption('PROCESSING');
+  await acknowledge(page, 'Order status updated successfully');
+  await expect(status).toHaveValue('PROCESSING');
+  await status.selectOption('SHIPPED');
+  await acknowledge(page, 'Order status updated successfully');
+  await expect(status).toHaveValue('SHIPPED');
+  await expect(status.getByRole('option')).toHaveText(['Shipped', 'Delivered']);
+
+  await page.getByRole('button', { name: `View order ${orderNumber}` }).click();
+  const info = page.getByRole('region', { name: 'Order Information' });
+  await expect(info).toContainText('Shipped');
+  await expect(info).toContainText('Captured');
+  await expect(page.getByRole('row', { name: /^Subtotal/ })).toContainText(inr(amount));
+  await expect(page.getByRole('row', { name: /^Total/ })).toContainText(inr(amount));
+  await expect(page.getByRole('region', { name: 'Status History' })).toContainText(new RegExp(`Processing → Shipped\\s*by ${env.admin.username}`));
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByPlaceholder('Search orders...')).toBeVisible();
+});
+
+test('a super admin creates a coupon and deletes it', async ({ page }) => {
+  const code = `E2E${uid().toUpperCase()}`;
+  await signIn(page, env.admin.username, env.admin.password);
+  await openSection(page, 'Coupons');
+
+  await page.getByRole('button', { name: 'New Coupon' }).click();
+  await expect(page.getByRole('heading', { name: 'Create Coupon' })).toBeVisible();
+  const save = page.getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled();
+  await page.getByLabel('Code').fill(code);
+  await page.getByLabel('Discount (₹)').fill('150');
+  await page.getByLabel('Expiry Date').fill('2099-12-31T10:00');
+  await page.getByLabel('Description').fill('End-to-end coupon');
+  await save.click();
+  await acknowledge(page, 'Coupon created successfully');
+
+  const card = page.getByRole('listitem').filter({ hasText: code });
+  await expect(card).toContainText('Active');
+  await expect(card).toContainText('₹150.00');
+  await card.getByRole('button', { name: `Delete ${code}` }).click();
+  const confirm = page.getByRole('dialog').filter({ hasText: `Are you sure you want to delete coupon "${code}"?` });
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await acknowledge(page, 'Coupon deleted successfully');
+  await expect(card).toHaveCount(0);
+});
