@@ -4,7 +4,7 @@ import { PAYMENT_TEXT, type Checkout } from '@zevar/domain';
 import { isApiError } from '../../lib/api';
 import { clearCart, clearStoredCheckout } from '../../lib/cart';
 import { checkoutApi } from './checkout-api';
-import { RAZORPAY_SCRIPT, SANDBOX_SCRIPT, loadCheckoutScript, openPaymentWindow, toPaise, type PaymentSuccess } from './payment-window';
+import { RAZORPAY_SCRIPT, SANDBOX_SCRIPT, loadCheckoutScript, openPaymentWindow, toPaise, type PaymentSuccess } from '../../lib/payment-window';
 import type { ShippingValues } from './shipping-form';
 
 export type PaymentPhase = 'idle' | 'processing' | 'verifying';

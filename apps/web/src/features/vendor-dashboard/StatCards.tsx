@@ -1,6 +1,6 @@
 import type { User } from '@zevar/domain';
 import { formatDate, formatInr } from '../../lib/format';
-import { currentPlan } from './vendor-plan';
+import { currentPlan } from '../../lib/vendor-plan';
 
 function StatCard({ label, value, note }: { label: string; value: string; note?: string }) {
   return (

@@ -1,6 +1,6 @@
 import { PLAN_LABELS, type User } from '@zevar/domain';
 import { formatLongDate } from '../../lib/format';
-import { activeSubscription, currentPlan } from './vendor-plan';
+import { activeSubscription, currentPlan } from '../../lib/vendor-plan';
 
 function BellIcon() {
   return (

@@ -1,3 +1,4 @@
+import { vendorProfileValues } from '../../lib/vendor-profile';
 import { get, type FieldErrors, type FieldPath } from 'react-hook-form';
 import { z } from 'zod';
 import { vendorProfileSchema, vendorSlugSchema, type User } from '@zevar/domain';
@@ -39,30 +40,8 @@ export function isProfilePath(path: string): path is ProfilePath {
 
 /** The form starts from the stored vendor; missing values become empty strings. */
 export function profileDefaults(vendor: User): ProfileFormInput {
-  const c = vendor.contact;
-  const b = vendor.bankDetails;
   return {
-    slug: vendor.slug ?? '',
-    email: vendor.email,
-    bussinessName: vendor.bussinessName ?? '',
-    description: vendor.description ?? '',
-    contact: {
-      phone: c?.phone ?? '',
-      secondaryPhone: c?.secondaryPhone ?? '',
-      addressLine1: c?.addressLine1 ?? '',
-      addressLine2: c?.addressLine2 ?? '',
-      city: c?.city ?? '',
-      state: c?.state ?? '',
-      pincode: c?.pincode ?? '',
-      country: 'India',
-    },
-    bankDetails: {
-      accountHolderName: b?.accountHolderName ?? '',
-      accountNumber: b?.accountNumber ?? '',
-      ifscCode: b?.ifscCode ?? '',
-      bankName: b?.bankName ?? '',
-    },
-    website: vendor.website ?? '',
+    ...vendorProfileValues(vendor),
     socialLinks: {
       facebook: vendor.socialLinks?.facebook ?? '',
       instagram: vendor.socialLinks?.instagram ?? '',

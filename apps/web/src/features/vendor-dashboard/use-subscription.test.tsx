@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { vendorUser } from '../../test/fixtures';
 import { jsonResponse, mockFetch, notFound, renderRoutes, signIn } from '../../test/utils';
-import type { RazorpayOptions } from '../checkout/payment-window';
+import type { RazorpayOptions } from '../../lib/payment-window';
 import { useSubscription } from './use-subscription';
 
 let lastOptions: RazorpayOptions | null = null;

@@ -10,7 +10,7 @@ import {
   openPaymentWindow,
   toPaise,
   type PaymentSuccess,
-} from '../checkout/payment-window';
+} from '../../lib/payment-window';
 
 export const SUBSCRIPTION_MSG = {
   initiateFailed: 'Failed to initiate subscription',

@@ -5,7 +5,7 @@ import { PayoutHistoryTable } from '../../../components/PayoutHistoryTable';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { formatDate, formatInr, formatLongDate } from '../../../lib/format';
-import { activeSubscription } from '../../vendor-dashboard/vendor-plan';
+import { activeSubscription } from '../../../lib/vendor-plan';
 import { isPayoutEligible } from './payout-eligibility';
 import { USER_MSG } from './user-messages';
 import { StatusBadge } from './UsersTable';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { adminUpdateSchema, vendorAdminUpdateSchema, vendorSlugSchema, type User } from '@zevar/domain';
 import { isApiError } from '../../../lib/api';
 import { USER_MSG } from './user-messages';
+import { vendorProfileValues } from '../../../lib/vendor-profile';
 
 /** An admin's vendor edit; an empty slug means none. */
 export const vendorEditSchema = vendorAdminUpdateSchema.extend({
@@ -16,34 +17,7 @@ export type AdminEditInput = z.input<typeof adminEditSchema>;
 export type AdminEditOutput = z.output<typeof adminEditSchema>;
 
 export function vendorEditDefaults(u: User): VendorEditInput {
-  const c = u.contact;
-  const b = u.bankDetails;
-  return {
-    type: 'vendor',
-    name: u.name,
-    email: u.email,
-    active: u.active,
-    slug: u.slug ?? '',
-    bussinessName: u.bussinessName ?? '',
-    description: u.description ?? '',
-    contact: {
-      phone: c?.phone ?? '',
-      secondaryPhone: c?.secondaryPhone ?? '',
-      addressLine1: c?.addressLine1 ?? '',
-      addressLine2: c?.addressLine2 ?? '',
-      city: c?.city ?? '',
-      state: c?.state ?? '',
-      pincode: c?.pincode ?? '',
-      country: 'India',
-    },
-    bankDetails: {
-      accountHolderName: b?.accountHolderName ?? '',
-      accountNumber: b?.accountNumber ?? '',
-      ifscCode: b?.ifscCode ?? '',
-      bankName: b?.bankName ?? '',
-    },
-    website: u.website ?? '',
-  };
+  return { type: 'vendor', name: u.name, active: u.active, ...vendorProfileValues(u) };
 }
 
 export function adminEditDefaults(u: User): AdminEditInput {

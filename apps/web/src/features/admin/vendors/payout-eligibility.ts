@@ -1,5 +1,5 @@
 import type { User } from '@zevar/domain';
-import { activeSubscription } from '../../vendor-dashboard/vendor-plan';
+import { activeSubscription } from '../../../lib/vendor-plan';
 
 /**
  * Process Payout is offered only for a vendor with revenue above 0 and an active, unexpired
