@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   canMoveOrder,
   canMovePayment,
@@ -10,7 +10,7 @@ import {
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { orderStatusHistory, orders } from '../../db/schema';
+import { orderItems, orderStatusHistory, orders, products, vendorEarnings } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { releaseOrder, returnStock } from '../payments/release-order';
 
@@ -54,7 +54,10 @@ export function createOrderTransitions(ctx: Pick<AppContext, 'db' | 'now'>) {
         .update(orders)
         .set({ status: to, updatedAt: ctx.now(), ...(releasing ? { stockReleased: true } : {}) })
         .where(and(eq(orders.id, order.id), eq(orders.status, order.status)));
-      if (releasing) await returnStock(tx, order.id);
+      if (releasing) {
+        await returnStock(tx, order.id);
+        await reverseSale(tx, order.id);
+      }
       await tx.insert(orderStatusHistory).values({ orderId: order.id, field: 'status', fromValue: order.status, toValue: to, actor });
     });
   }
@@ -83,6 +86,26 @@ export function createOrderTransitions(ctx: Pick<AppContext, 'db' | 'now'>) {
   }
 
   return { changeStatus, changePayment };
+}
+
+/**
+ * A cancelled sale earns the vendor nothing and counts as no sale: its commission rows go (if they
+ * were already paid out, the vendor's unpaid balance absorbs it from later earnings) and the
+ * products' sales counts come back down.
+ */
+async function reverseSale(tx: Tx, orderId: string): Promise<void> {
+  await tx.delete(vendorEarnings).where(eq(vendorEarnings.orderId, orderId));
+  const lines = await tx
+    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  for (const line of lines) {
+    if (line.productId === null) continue;
+    await tx
+      .update(products)
+      .set({ salesCount: sql`greatest(${products.salesCount} - ${line.quantity}, 0)` })
+      .where(eq(products.id, line.productId));
+  }
 }
 
 function assertOrderMove(from: OrderStatus, to: OrderStatus): void {

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import type { AdminRole } from '@zevar/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createAdminUser, createProduct, createVendor, uid, type Actor } from '../../../test/factories';
-import { orderStatusHistory, orders } from '../../db/schema';
+import { orderStatusHistory, orders, products, vendorEarnings } from '../../db/schema';
 import { confirmUrl, initiate, orderBody, sandboxPay, stockOf } from '../checkout/test-helpers';
 
 let t: TestApp;
@@ -135,6 +135,15 @@ describe('order status changes', () => {
     expect((await stockOf(t.db, o.productId)).stock).toBe(10);
     const [row] = await t.db.select().from(orders).where(eq(orders.id, o.orderId));
     expect(row!.stockReleased).toBe(true);
+  });
+
+  it('takes back the commission and the sales count of a cancelled paid order', async () => {
+    const o = await placeOrder();
+    expect(await t.db.select().from(vendorEarnings).where(eq(vendorEarnings.orderId, o.orderId))).toHaveLength(1);
+    expect((await t.db.select({ n: products.salesCount }).from(products).where(eq(products.id, o.productId)))[0]!.n).toBe(2);
+    expect((await patch(`${o.orderNumber}/status?status=CANCELLED`)).statusCode).toBe(200);
+    expect(await t.db.select().from(vendorEarnings).where(eq(vendorEarnings.orderId, o.orderId))).toHaveLength(0);
+    expect((await t.db.select({ n: products.salesCount }).from(products).where(eq(products.id, o.productId)))[0]!.n).toBe(0);
   });
 
   it('cancels a payment-pending order through the release path: stock back once, payment CANCELLED', async () => {
