@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   userRoles: 'userRoles',
   vendorSlug: 'current-vendor-slug',
   cart: 'cart_items',
+  /** A coupon the shopper applied on a product page, applied again to the whole basket at checkout. */
+  selectedCoupon: 'selected_coupon',
 } as const;
 
 /** Fired on window after this tab changes the login state (the storage event covers other tabs). */
@@ -144,4 +146,13 @@ export function getCartCount(): number {
 /** Cart code calls this after writing cart_items so the header count follows. */
 export function notifyCartChanged(): void {
   notify(CART_CHANGED_EVENT);
+}
+
+export function getSelectedCoupon(): string | null {
+  return readItem(STORAGE_KEYS.selectedCoupon);
+}
+
+export function setSelectedCoupon(code: string | null): void {
+  if (code) writeItem(STORAGE_KEYS.selectedCoupon, code);
+  else removeItem(STORAGE_KEYS.selectedCoupon);
 }

@@ -114,4 +114,19 @@ describe('checkout page', () => {
     expect(screen.getByTestId('checkout-total')).toHaveTextContent('₹2,500.00');
     expect(screen.getByText(/BUY2SAVE500/)).toBeInTheDocument();
   });
+
+  it('applies the coupon the shopper chose on a product page once, then forgets it', async () => {
+    localStorage.setItem('selected_coupon', 'WELCOME100');
+    const fetchMock = mockFetch((url, init) =>
+      init.method === 'PATCH'
+        ? jsonResponse(checkout({ discount: 100, totalAmount: 2900, appliedCoupons: [{ code: 'WELCOME100', discount: 100 }] }))
+        : jsonResponse(checkout()),
+    );
+    renderRoutes(routes, `/zevar/checkout/${ID}`);
+    expect(await screen.findByRole('dialog', { name: 'Success' })).toHaveTextContent('Coupon applied successfully');
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('₹2,900.00');
+    const patches = fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'PATCH');
+    expect(patches).toHaveLength(1);
+    expect(localStorage.getItem('selected_coupon')).toBeNull();
+  });
 });

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAYMENT_TEXT, type Checkout } from '@zevar/domain';
 import { PageSpinner } from '../../components/Spinner';
 import { useDialog } from '../../components/dialog/dialog-context';
+import { getSelectedCoupon, setSelectedCoupon } from '../../lib/storage';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useVendorSlug } from '../../lib/use-vendor-slug';
 import { checkoutApi } from './checkout-api';
@@ -51,6 +52,17 @@ function CheckoutView({ checkout, home }: { checkout: Checkout; home: string }) 
       await dialog.error('Error', err instanceof Error && err.message ? err.message : PAYMENT_TEXT.couponFailed);
     }
   };
+
+  // A coupon chosen on a product page is tried once on the whole basket; if it does not fit, the
+  // shopper still sees the coupon box and the offers.
+  useEffect(() => {
+    const code = getSelectedCoupon();
+    if (!code) return;
+    setSelectedCoupon(null);
+    if (checkout.appliedCoupons.length === 0) void applyCoupon(code);
+    // Runs once per checkout: applyCoupon is recreated each render but reads only stable values.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [checkout.checkoutId]);
 
   const submit = async () => {
     const problem = submitProblem(values);

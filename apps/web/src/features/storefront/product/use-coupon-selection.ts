@@ -4,6 +4,7 @@ import { MSG, PAYMENT_TEXT, type Coupon } from '@zevar/domain';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { api } from '../../../lib/api';
 import { formatInr } from '../../../lib/format';
+import { setSelectedCoupon } from '../../../lib/storage';
 
 /** Product page coupon texts (storefront error catalogue). */
 export const PRODUCT_COUPON_TEXT = {
@@ -39,6 +40,7 @@ export function useCouponSelection(basket: CouponBasket) {
       if (ok) {
         const discount = Math.min(coupon.discount, total);
         setApplied({ code: coupon.code, discount });
+        setSelectedCoupon(coupon.code);
         void dialog.success(MSG.successTitle, PRODUCT_COUPON_TEXT.applied(discount));
       } else {
         void dialog.error(MSG.errorTitle, PRODUCT_COUPON_TEXT.notApplicable);
@@ -50,5 +52,9 @@ export function useCouponSelection(basket: CouponBasket) {
     }
   };
 
-  return { applied, pending, apply, remove: () => setApplied(null) };
+  const remove = () => {
+    setApplied(null);
+    setSelectedCoupon(null);
+  };
+  return { applied, pending, apply, remove };
 }
