@@ -14,12 +14,18 @@ export type Access = 'public' | 'authenticated' | 'vendor' | 'admin' | { permiss
 
 export type AuthUser = { id: number; type: UserType; username: string; roles: string[]; name: string };
 
+export type RouteRule = { method: string; url: string; access: Access };
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
   interface FastifyRequest {
     user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    /** Every /api route with its access rule, as registered (for the authorization matrix test). */
+    accessRules: RouteRule[];
   }
 }
 
@@ -67,6 +73,8 @@ function allowed(access: Access, user: AuthUser): boolean {
 
 export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
   app.decorateRequest('user', null);
+  const rules: RouteRule[] = [];
+  app.decorate('accessRules', rules);
 
   /** Resolves the signed-in user from the token; the database decides whether the account is still active. */
   async function resolveUser(request: FastifyRequest): Promise<AuthUser | null> {
@@ -87,6 +95,7 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
     if (!url.startsWith('/api/') || url.startsWith('/api/docs')) return;
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${String(route.method)} ${url} declares no access rule`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') rules.push({ method, url, access });
     if (access === 'public') return;
     // onRequest runs before the body is parsed or validated: a caller without the right gets 401/403, not 400.
     const guard = async (request: FastifyRequest) => {

@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createAdminUser, createVendor, type Actor } from '../../test/factories';
+import type { RouteRule } from './auth';
+
+/**
+ * Who may call each route (ARCHITECTURE §4.7), reviewed by hand. A route added or loosened without
+ * updating this table fails the first test; the others check the guards really enforce it.
+ */
+const EXPECTED = `
+DELETE /api/category/:id MANAGE_CATEGORIES
+DELETE /api/coupon-codes/:id SUPER_ADMIN
+DELETE /api/email-templates/:id SUPER_ADMIN
+DELETE /api/image/uploads/:name any:MANAGE_PRODUCTS|MANAGE_CATEGORIES|MANAGE_CAROUSEL
+DELETE /api/metals/:id SUPER_ADMIN
+DELETE /api/products/:id MANAGE_PRODUCTS
+DELETE /api/reviews/:id SUPER_ADMIN
+DELETE /api/user/:id admin
+DELETE /api/vendor-payouts/:id SUPER_ADMIN
+DELETE /api/vendor-plan/:id SUPER_ADMIN
+GET /api/carousels/home MANAGE_CAROUSEL
+GET /api/carousels/images/:plan public
+GET /api/category public
+GET /api/category/:id/subcategories public
+GET /api/category/name/:name public
+GET /api/category/plan/:plan public
+GET /api/category/plan/:plan/id/:id public
+GET /api/checkout/:id public
+GET /api/config public
+GET /api/coupon-codes public
+GET /api/coupon-codes/:id public
+GET /api/coupon-codes/admin SUPER_ADMIN
+GET /api/coupon-codes/code/:code public
+GET /api/email-templates SUPER_ADMIN
+GET /api/email-templates/:id SUPER_ADMIN
+GET /api/email-templates/name/:name SUPER_ADMIN
+GET /api/exists public
+GET /api/health public
+GET /api/image/:name public
+GET /api/metals public
+GET /api/metals/:id public
+GET /api/orders/admin/:orderNumber MANAGE_ORDERS
+GET /api/orders/byId/:id public
+GET /api/orders/download MANAGE_ORDERS
+GET /api/orders/paginated MANAGE_ORDERS
+GET /api/orders/vendor/:vendorId authenticated
+GET /api/products public
+GET /api/products/:id public
+GET /api/products/category public
+GET /api/products/category/:categoryId/vendorPlan/:plan public
+GET /api/products/category/:id public
+GET /api/products/exists/:name public
+GET /api/products/metalType public
+GET /api/products/name/:name public
+GET /api/products/paged public
+GET /api/products/recent public
+GET /api/products/sale public
+GET /api/products/search public
+GET /api/products/search/:keyword public
+GET /api/products/sku/:sku public
+GET /api/products/slug/:slug public
+GET /api/products/special-offers public
+GET /api/products/top10 public
+GET /api/products/trending public
+GET /api/products/variantGroup/:id public
+GET /api/products/vendorPlan/:plan public
+GET /api/reviews SUPER_ADMIN
+GET /api/reviews/admin/products SUPER_ADMIN
+GET /api/reviews/product/:productId public
+GET /api/user any:MANAGE_USERS|MANAGE_VENDORS|VIEW_DETAILS
+GET /api/user/:id authenticated
+GET /api/user/admins/paginated any:MANAGE_USERS|MANAGE_VENDORS|VIEW_DETAILS
+GET /api/user/check-username public
+GET /api/user/download any:MANAGE_USERS|MANAGE_VENDORS|VIEW_DETAILS
+GET /api/user/search-by-name any:MANAGE_USERS|MANAGE_VENDORS|VIEW_DETAILS
+GET /api/user/vendor-plan/:slug public
+GET /api/user/vendors/by-date any:MANAGE_USERS|MANAGE_VENDORS|VIEW_DETAILS
+GET /api/user/vendors/by-date-range any:MANAGE_USERS|MANAGE_VENDORS|VIEW_DETAILS
+GET /api/user/vendors/paginated any:MANAGE_USERS|MANAGE_VENDORS|VIEW_DETAILS
+GET /api/vendor-payouts any:MANAGE_VENDORS|MANAGE_USERS|VIEW_DETAILS
+GET /api/vendor-payouts/:id authenticated
+GET /api/vendor-payouts/download any:MANAGE_VENDORS|MANAGE_USERS|VIEW_DETAILS
+GET /api/vendor-payouts/vendor/:vendorId authenticated
+GET /api/vendor-payouts/vendor/:vendorId/preview any:MANAGE_VENDORS|MANAGE_USERS|VIEW_DETAILS
+GET /api/vendor-plan public
+GET /api/vendor-plan/:id public
+GET /api/vendor-plan/admin SUPER_ADMIN
+GET /api/vendor/products vendor
+GET /api/vendors/slug/:slug public
+PATCH /api/checkout/applyCoupon/:id public
+PATCH /api/orders/:orderNumber/payment MANAGE_ORDERS
+PATCH /api/orders/:orderNumber/status MANAGE_ORDERS
+POST /api/cart/quote public
+POST /api/category MANAGE_CATEGORIES
+POST /api/checkout public
+POST /api/coupon-codes SUPER_ADMIN
+POST /api/coupon-codes/apply public
+POST /api/email-templates SUPER_ADMIN
+POST /api/image/review-uploads public
+POST /api/image/uploads any:MANAGE_PRODUCTS|MANAGE_CATEGORIES|MANAGE_CAROUSEL
+POST /api/metals SUPER_ADMIN
+POST /api/orders/:id/cancel-payment public
+POST /api/orders/confirm-payment public
+POST /api/orders/initiate-order public
+POST /api/products MANAGE_PRODUCTS
+POST /api/products/:id/views public
+POST /api/reviews public
+POST /api/subscriptions/subscribe vendor
+POST /api/subscriptions/verify-subscription-payment vendor
+POST /api/user/login public
+POST /api/user/register public
+POST /api/user/vendors/update-plan MANAGE_VENDORS
+POST /api/user/verify public
+POST /api/vendor-payouts MANAGE_VENDORS
+POST /api/vendor-plan SUPER_ADMIN
+POST /api/webhooks/razorpay public
+PUT /api/carousels/home/addImage MANAGE_CAROUSEL
+PUT /api/carousels/home/removeImage MANAGE_CAROUSEL
+PUT /api/carousels/home/updateImage MANAGE_CAROUSEL
+PUT /api/category/:id MANAGE_CATEGORIES
+PUT /api/coupon-codes/:id SUPER_ADMIN
+PUT /api/email-templates/:id SUPER_ADMIN
+PUT /api/metals/:id SUPER_ADMIN
+PUT /api/products/:id MANAGE_PRODUCTS
+PUT /api/reviews/:id SUPER_ADMIN
+PUT /api/user/:id authenticated
+PUT /api/user/:id/activate admin
+PUT /api/user/:id/deactivate admin
+PUT /api/vendor-plan/:id SUPER_ADMIN
+`;
+
+const UUID = '00000000-0000-4000-8000-000000000000';
+/** A concrete URL for a route pattern: numeric-looking ids, a uuid where an order or checkout id goes. */
+const concrete = (url: string) =>
+  url.replace(/:(\w+)/g, (_m, name: string) => (/^(id|checkoutId)$/.test(name) && /orders|checkout/.test(url) ? UUID : name === 'name' || name === 'slug' || name === 'orderNumber' || name === 'code' ? 'x' : '1'));
+
+describe('authorization matrix over every route', () => {
+  let t: TestApp;
+  let vendor: Actor;
+  let catalogueAdmin: Actor;
+  beforeAll(async () => {
+    t = await createTestApp();
+    vendor = await createVendor(t.app, t.db);
+    catalogueAdmin = await createAdminUser(t.app, t.db, ['MANAGE_PRODUCTS']);
+  });
+  afterAll(async () => t.close());
+
+  const call = (rule: RouteRule, who?: Actor) =>
+    t.app.inject({ method: rule.method as 'GET', url: concrete(rule.url), headers: who?.headers ?? {}, payload: rule.method === 'GET' || rule.method === 'DELETE' ? undefined : {} });
+
+  it('declares exactly the reviewed access rule on every route', () => {
+    const fmt = (a: RouteRule['access']) =>
+      typeof a === 'string' ? a : 'permission' in a ? a.permission : `any:${a.anyPermission.join('|')}`;
+    const actual = t.app.accessRules.map((r) => `${r.method} ${r.url} ${fmt(r.access)}`).sort();
+    expect(actual).toEqual(EXPECTED.trim().split('\n'));
+  });
+
+  it('answers 401 to an anonymous caller on every non-public route, before reading its input', async () => {
+    for (const rule of t.app.accessRules.filter((r) => r.access !== 'public')) {
+      const res = await call(rule);
+      expect(res.statusCode, `${rule.method} ${rule.url}`).toBe(401);
+      expect(res.json(), `${rule.method} ${rule.url}`).toMatchObject({ code: 'UNAUTHORIZED' });
+    }
+  });
+
+  it('answers 403 to a vendor on every admin route', async () => {
+    const adminOnly = t.app.accessRules.filter((r) => r.access === 'admin' || typeof r.access === 'object');
+    expect(adminOnly.length).toBeGreaterThan(30);
+    for (const rule of adminOnly) {
+      const res = await call(rule, vendor);
+      expect(res.statusCode, `${rule.method} ${rule.url}`).toBe(403);
+    }
+  });
+
+  it('answers 403 to an admin without the permission a route needs', async () => {
+    const needsOther = t.app.accessRules.filter((r) => {
+      if (typeof r.access !== 'object') return false;
+      const needed = 'permission' in r.access ? [r.access.permission] : r.access.anyPermission;
+      return !needed.includes('MANAGE_PRODUCTS');
+    });
+    expect(needsOther.length).toBeGreaterThan(15);
+    for (const rule of needsOther) {
+      const res = await call(rule, catalogueAdmin);
+      expect(res.statusCode, `${rule.method} ${rule.url}`).toBe(403);
+    }
+  });
+
+  it('answers 403 to an admin on vendor-only routes', async () => {
+    for (const rule of t.app.accessRules.filter((r) => r.access === 'vendor')) {
+      const res = await call(rule, catalogueAdmin);
+      expect(res.statusCode, `${rule.method} ${rule.url}`).toBe(403);
+    }
+  });
+});
