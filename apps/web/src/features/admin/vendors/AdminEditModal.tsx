@@ -30,7 +30,7 @@ export function AdminEditModal({ user, onClose, onSaved }: { user: User; onClose
       onClose();
       void dialog.success('Success', USER_MSG.adminUpdated);
     } catch (err) {
-      void dialog.error('Error', updateErrorText(err));
+      void dialog.error('Error', updateErrorText(err, 'admin'));
     }
   };
 

@@ -55,7 +55,7 @@ export function VendorEditModal({ user, onClose, onSaved }: { user: User; onClos
         if (err.status === 409) setError('slug', { type: 'server', message: USER_MSG.slugExists });
         for (const issue of err.issues) setError(issue.path as Path<VendorEditInput>, { type: 'server', message: issue.message });
       }
-      void dialog.error('Error', updateErrorText(err));
+      void dialog.error('Error', updateErrorText(err, 'vendor'));
     }
   };
 

@@ -42,9 +42,9 @@ export default function VendorsSection() {
   useEffect(() => {
     if (users.isError) {
       console.error(users.error);
-      void dialog.error('Error', USER_MSG.loadFailed);
+      void dialog.error('Error', effective.search.trim() ? USER_MSG.searchFailed : USER_MSG.loadFailed);
     }
-  }, [users.isError, users.error, dialog]);
+  }, [users.isError, users.error, dialog, effective.search]);
 
   const changeFilters = (next: UserFilters) => {
     setFilters(next);

@@ -36,7 +36,8 @@ export function errorAt<T extends FieldValues>(errors: FieldErrors<T>, path: str
   return undefined;
 }
 
-/** 409 is a duplicate slug; everything else is the generic update failure. */
-export function updateErrorText(err: unknown): string {
-  return isApiError(err) && err.status === 409 ? USER_MSG.slugExists : USER_MSG.updateFailed;
+/** A vendor's 409 is a duplicate slug; other failures get the vendor or the generic user message. */
+export function updateErrorText(err: unknown, type: 'vendor' | 'admin'): string {
+  if (type === 'admin') return USER_MSG.updateFailed;
+  return isApiError(err) && err.status === 409 ? USER_MSG.slugExists : USER_MSG.vendorUpdateFailed;
 }

@@ -3,6 +3,8 @@ export const USER_MSG = {
   loadFailed: 'Failed to load users',
   statusFailed: 'Failed to update user status',
   updateFailed: 'Failed to update user',
+  vendorUpdateFailed: 'Failed to update vendor',
+  searchFailed: 'Failed to search vendors',
   invalidUser: 'Invalid user data',
   deleteFailed: 'Failed to delete user',
   downloadPayoutsFailed: 'Failed to download payouts',
