@@ -86,7 +86,10 @@ test("a Basic vendor's shop never shows a Premium product", async ({ page, reque
   await page.goto('/lakshmi-gold-house/category/necklaces');
   await scrollToEnd(page);
   await expect(page.getByRole('link', { name: premium })).toHaveCount(0);
+  // Above the shop's tier the product page returns to '/', which opens the default shop.
   await page.goto('/lakshmi-gold-house/product/rani-haar-layered-gold-necklace');
+  await expect(page).toHaveURL(/\/zevar(\/home)?$/);
+  await page.goto('/lakshmi-gold-house/product/no-such-piece');
   await expect(page.getByRole('heading', { name: 'Product Not Found' })).toBeVisible();
 
   const res = await request.get('/api/products?vendorSlug=lakshmi-gold-house&size=100');

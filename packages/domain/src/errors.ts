@@ -14,6 +14,8 @@ export const ERROR_CODES = [
   'UNAUTHORIZED',
   'FORBIDDEN',
   'NOT_FOUND',
+  /** The item exists but is above the shop's plan tier (the storefront then returns to '/'). */
+  'NOT_IN_PLAN',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',

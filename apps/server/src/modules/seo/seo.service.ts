@@ -79,7 +79,7 @@ export function createStorefrontHead(deps: { db: Db; config: Config }): HeadRend
       return renderHeadTags(shopHead(shop, pathname));
     } catch (err) {
       // Unknown or hidden product/category: the plain shell (the page itself shows the not-found state).
-      if (err instanceof AppError && err.code === 'NOT_FOUND') return null;
+      if (err instanceof AppError && err.status === 404) return null;
       throw err;
     }
   };

@@ -14,7 +14,7 @@ import {
 } from '@zevar/domain';
 import type { Db } from '../../db/client';
 import { categories, products } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { toLinkedVariant, toProductDto } from '../products/product-mapper';
 import { countProducts, selectProducts } from '../products/product-queries';
 import { categoryVisibleTo, nameContains, productVisibleTo } from './visibility';
@@ -67,10 +67,13 @@ export function createProductReads(db: Db) {
     );
   }
 
+  /** 404 either way; a product that exists above the shop's tier says so, so the page can go to '/'. */
   async function requireOne(plan: Plan, match: SQL): Promise<Product> {
     const product = await findOne(plan, match);
-    if (!product) throw notFound('Product');
-    return product;
+    if (product) return product;
+    const [hidden] = await db.select({ id: products.id }).from(products).where(match).limit(1);
+    if (hidden) throw new AppError('NOT_IN_PLAN', 'This product is not available in this shop');
+    throw notFound('Product');
   }
 
   /** By slug, else by name with hyphens turned into spaces (case-insensitive), else by numeric id. */

@@ -90,7 +90,11 @@ describe('storefront product reads', () => {
   });
 
   it('does not reach a product above the vendor tier by URL', async () => {
-    expect((await get(`/api/products/name/${f.dear.slug}?vendorSlug=${f.basic.slug}`)).statusCode).toBe(404);
+    const hidden = await get(`/api/products/name/${f.dear.slug}?vendorSlug=${f.basic.slug}`);
+    expect(hidden.statusCode).toBe(404);
+    // The storefront returns to '/' for this code, and says 'Product Not Found' for NOT_FOUND.
+    expect(hidden.json()).toEqual({ code: 'NOT_IN_PLAN', message: 'This product is not available in this shop' });
+    expect(JSON.stringify(hidden.json())).not.toContain(f.dear.name);
     expect((await get(`/api/products/slug/${f.dear.slug}?vendorSlug=${f.basic.slug}`)).statusCode).toBe(404);
     expect((await get(`/api/products/name/${f.dear.slug}?vendorSlug=${f.premium.slug}`)).statusCode).toBe(200);
   });
@@ -98,6 +102,7 @@ describe('storefront product reads', () => {
   it('answers 404 for an unknown product', async () => {
     const res = await get(`/api/products/name/nothing-like-this-${uid()}?vendorSlug=${f.basic.slug}`);
     expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('NOT_FOUND');
   });
 
   it('returns the rupee price, original price and discount percent', async () => {

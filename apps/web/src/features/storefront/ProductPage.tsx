@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { STOREFRONT_MESSAGES } from '@zevar/domain';
 import { PageSpinner } from '../../components/Spinner';
 import { isApiError } from '../../lib/api';
@@ -59,6 +59,8 @@ export default function ProductPage() {
 
   if (!plan) return <ShopFallback shop={shop} />;
   if (product.isPending) return <PageSpinner />;
+  // A product above this shop's plan tier sends the shopper to '/' (storefront §2, Product page).
+  if (isApiError(product.error) && product.error.code === 'NOT_IN_PLAN') return <Navigate to="/" replace />;
   if (!product.data) return <NotFound shop={slug} />;
   const p = product.data;
 
