@@ -98,6 +98,8 @@ export const products = pgTable(
     index('products_sale_idx').on(t.sale),
     index('products_price_idx').on(t.pricePaise),
     index('products_created_idx').on(t.createdAt),
+    // Shopper and admin searches are substring matches (ILIKE '%…%'); trigrams make them indexable.
+    index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     check('products_stock_nonnegative', sql`${t.stock} >= 0`),
     check('products_price_nonnegative', sql`${t.pricePaise} >= 0`),
   ],
