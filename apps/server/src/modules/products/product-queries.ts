@@ -72,6 +72,13 @@ export async function loadProductRows(db: DbOrTx, ids: number[]): Promise<Produc
   });
 }
 
+/**
+ * Id order for a query filtered by a substring search. Walking the primary key in id order while
+ * testing each row against the search can read most of the catalogue; ordering by an expression
+ * makes PostgreSQL combine the trigram and category indexes and sort the (few) matches instead.
+ */
+export const searchResultOrder: SQL[] = [sql`${products.id} + 0`];
+
 /** Counts products matching the same `where` as selectProducts (same join, so filters agree). */
 export async function countProducts(db: DbOrTx, where: SQL | undefined): Promise<number> {
   const [row] = await db

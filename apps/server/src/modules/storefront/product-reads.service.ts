@@ -16,7 +16,7 @@ import type { Db } from '../../db/client';
 import { categories, products } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { toLinkedVariant, toProductDto } from '../products/product-mapper';
-import { countProducts, selectProducts } from '../products/product-queries';
+import { countProducts, searchResultOrder, selectProducts } from '../products/product-queries';
 import { categoryVisibleTo, nameContains, productVisibleTo } from './visibility';
 
 const byId = [asc(products.id)];
@@ -106,8 +106,9 @@ export function createProductReads(db: Db) {
     const ids = q.subCategoryId ? tree.filter((id) => id === q.subCategoryId) : tree;
     if (ids.length === 0) return toPaged([], 0, q);
     const filters: SQL[] = [productVisibleTo(plan), inArray(products.categoryId, ids)];
-    if (q.search) filters.push(nameContains(products.name, q.search));
-    return paged(and(...filters)!, q, SORTS[q.sort]);
+    if (!q.search) return paged(and(...filters)!, q, SORTS[q.sort]);
+    filters.push(nameContains(products.name, q.search));
+    return paged(and(...filters)!, q, q.sort === 'default' ? searchResultOrder : SORTS[q.sort]);
   }
 
   async function trending(plan: Plan, q: PageQuery): Promise<Paged<Product>> {
@@ -144,7 +145,7 @@ export function createProductReads(db: Db) {
     variantGroup: (plan: Plan, group: string) =>
       list(and(productVisibleTo(plan), eq(products.variantGroupId, group))!, byId, 50),
     search: (plan: Plan, keyword: string, q: PageQuery) =>
-      paged(and(productVisibleTo(plan), nameContains(products.name, keyword))!, q),
+      paged(and(productVisibleTo(plan), nameContains(products.name, keyword))!, q, searchResultOrder),
     categoryListing,
   };
 }
