@@ -1,7 +1,19 @@
 declare module 'autocannon' {
   type Histogram = { average: number; mean: number; p50: number; p90: number; p99: number; max: number };
-  export type Result = { requests: Histogram & { total: number }; latency: Histogram; errors: number; non2xx: number; timeouts: number };
-  export type Options = { url: string; connections?: number; duration?: number; pipelining?: number; requests?: Array<{ method?: string; path: string }> };
+  export type Result = {
+    requests: Histogram & { total: number };
+    latency: Histogram;
+    errors: number;
+    non2xx: number;
+    timeouts: number;
+  };
+  export type Options = {
+    url: string;
+    connections?: number;
+    duration?: number;
+    pipelining?: number;
+    requests?: Array<{ method?: string; path: string }>;
+  };
   function autocannon(opts: Options): Promise<Result>;
   export default autocannon;
 }

@@ -12,10 +12,40 @@ import { connectPostgres } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 
 const BATCH = 5000;
-const WORDS = ['Lotus', 'Royal', 'Heritage', 'Temple', 'Kundan', 'Polki', 'Meenakari', 'Jaipur', 'Rani', 'Nakshi', 'Peacock', 'Moti'];
-const KINDS = ['Necklace', 'Jhumka', 'Ring', 'Bangle', 'Anklet', 'Mangalsutra', 'Choker', 'Kada', 'Stud', 'Haar'];
+const WORDS = [
+  'Lotus',
+  'Royal',
+  'Heritage',
+  'Temple',
+  'Kundan',
+  'Polki',
+  'Meenakari',
+  'Jaipur',
+  'Rani',
+  'Nakshi',
+  'Peacock',
+  'Moti',
+];
+const KINDS = [
+  'Necklace',
+  'Jhumka',
+  'Ring',
+  'Bangle',
+  'Anklet',
+  'Mangalsutra',
+  'Choker',
+  'Kada',
+  'Stud',
+  'Haar',
+];
 
-export type GenerateOptions = { databaseUrl: string; products: number; vendors: number; reset: boolean; log?: (m: string) => void };
+export type GenerateOptions = {
+  databaseUrl: string;
+  products: number;
+  vendors: number;
+  reset: boolean;
+  log?: (m: string) => void;
+};
 
 function planFor(i: number): Plan {
   const r = i % 20;
@@ -44,12 +74,22 @@ async function insertCategories(client: pg.PoolClient): Promise<number[]> {
   const childRows = await client.query<{ id: number }>(
     `insert into categories (name, slug, parent_id, plan)
      select n, s, pid, p from unnest($1::text[], $2::text[], $3::int[], $4::text[]) as t(n, s, pid, p) returning id`,
-    [children, children.map(slugify), children.map((_, i) => parentIds[i % parentIds.length]), children.map((_, i) => planFor(i))],
+    [
+      children,
+      children.map(slugify),
+      children.map((_, i) => parentIds[i % parentIds.length]),
+      children.map((_, i) => planFor(i)),
+    ],
   );
   return [...parentIds, ...childRows.rows.map((r) => r.id)];
 }
 
-async function insertProducts(client: pg.PoolClient, total: number, categoryIds: number[], log: (m: string) => void) {
+async function insertProducts(
+  client: pg.PoolClient,
+  total: number,
+  categoryIds: number[],
+  log: (m: string) => void,
+) {
   for (let start = 0; start < total; start += BATCH) {
     const ids = Array.from({ length: Math.min(BATCH, total - start) }, (_, i) => start + i + 1);
     const names = ids.map((i) => `Bench ${WORDS[i % WORDS.length]} ${KINDS[(i >> 3) % KINDS.length]} ${i}`);
@@ -63,7 +103,14 @@ async function insertProducts(client: pg.PoolClient, total: number, categoryIds:
               case when i % 50 < 3 then 'bench-group-' || (i / 50) end, case when i % 50 < 3 then 'Size' end,
               case when i % 50 < 3 then (12 + i % 50)::text end
        from unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::int[], $6::text[]) as t(i, n, s, pr, c, p)`,
-      [ids, names, names.map(slugify), prices, ids.map((i) => categoryIds[i % categoryIds.length]), ids.map(planFor)],
+      [
+        ids,
+        names,
+        names.map(slugify),
+        prices,
+        ids.map((i) => categoryIds[i % categoryIds.length]),
+        ids.map(planFor),
+      ],
     );
     if ((start / BATCH) % 5 === 0) log(`  products ${start + ids.length}/${total}`);
   }
@@ -91,7 +138,8 @@ export async function generateCatalogue(opts: GenerateOptions): Promise<void> {
   const client = await pool.connect();
   try {
     const { rows } = await client.query<{ n: string }>('select count(*) as n from products');
-    if (Number(rows[0]?.n) > 0 && !opts.reset) throw new Error('products already exist: pass --reset to replace the catalogue');
+    if (Number(rows[0]?.n) > 0 && !opts.reset)
+      throw new Error('products already exist: pass --reset to replace the catalogue');
     const started = Date.now();
     await client.query('begin');
     if (opts.reset) {
@@ -105,7 +153,9 @@ export async function generateCatalogue(opts: GenerateOptions): Promise<void> {
     await client.query('commit');
     // VACUUM also merges the GIN (trigram) pending list that a bulk insert leaves behind.
     await client.query('vacuum analyze');
-    log(`generated ${opts.products} products, ${categoryIds.length} categories, ${opts.vendors} vendors in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    log(
+      `generated ${opts.products} products, ${categoryIds.length} categories, ${opts.vendors} vendors in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
   } catch (err) {
     await client.query('rollback').catch(() => undefined);
     throw err;
@@ -124,13 +174,18 @@ function argValue(name: string, fallback: number): number {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    console.log('usage: DATABASE_URL=postgres://... npx tsx bench/generate-catalogue.ts [--products 100000] [--vendors 500] [--reset]');
+    console.log(
+      'usage: DATABASE_URL=postgres://... npx tsx bench/generate-catalogue.ts [--products 100000] [--vendors 500] [--reset]',
+    );
     process.exit(0);
   }
-  generateCatalogue({ databaseUrl: url, products: argValue('--products', 100_000), vendors: argValue('--vendors', 500), reset: process.argv.includes('--reset') }).catch(
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
+  generateCatalogue({
+    databaseUrl: url,
+    products: argValue('--products', 100_000),
+    vendors: argValue('--vendors', 500),
+    reset: process.argv.includes('--reset'),
+  }).catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
 }

@@ -22,7 +22,10 @@ const arg = (name: string, fallback: number) => {
 async function waitForHealth(url: string, timeoutMs: number) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    const ok = await fetch(url).then((r) => r.ok, () => false);
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -32,12 +35,21 @@ async function waitForHealth(url: string, timeoutMs: number) {
 async function main() {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
-    console.log('usage: DATABASE_URL=postgres://user@host:port/db npm run bench -- [--skip-generate] [--products 100000] [--duration 8]');
-    console.log('Generates 100,000 products across 500 vendors, starts the server on it and prints req/s and p99 per storefront call.');
+    console.log(
+      'usage: DATABASE_URL=postgres://user@host:port/db npm run bench -- [--skip-generate] [--products 100000] [--duration 8]',
+    );
+    console.log(
+      'Generates 100,000 products across 500 vendors, starts the server on it and prints req/s and p99 per storefront call.',
+    );
     return;
   }
   if (!process.argv.includes('--skip-generate')) {
-    await generateCatalogue({ databaseUrl, products: arg('--products', 100_000), vendors: arg('--vendors', 500), reset: true });
+    await generateCatalogue({
+      databaseUrl,
+      products: arg('--products', 100_000),
+      vendors: arg('--vendors', 500),
+      reset: true,
+    });
   }
   const server = spawn(process.execPath, ['--import', 'tsx', path.resolve('apps/server/src/server.ts')], {
     env: {
@@ -57,7 +69,12 @@ async function main() {
     const baseUrl = `http://127.0.0.1:${PORT}`;
     await waitForHealth(`${baseUrl}/api/health`, 60_000);
     // bench-vendor-3 is on PREMIUM (vendors cycle through the plans), so it sees the whole catalogue.
-    await runLoad({ baseUrl, vendor: 'bench-vendor-3', duration: arg('--duration', 8), connections: arg('--connections', 10) });
+    await runLoad({
+      baseUrl,
+      vendor: 'bench-vendor-3',
+      duration: arg('--duration', 8),
+      connections: arg('--connections', 10),
+    });
   } finally {
     server.kill('SIGTERM');
   }

@@ -15,11 +15,17 @@ async function confirm(page: Page, message: string) {
 }
 
 async function openSection(page: Page, label: string) {
-  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: label, exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Admin sections' })
+    .getByRole('button', { name: label, exact: true })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: `${label} Management` })).toBeVisible();
 }
 
-test('a vendor names its shop, sees the public link and browses the products it can sell', async ({ page, request }) => {
+test('a vendor names its shop, sees the public link and browses the products it can sell', async ({
+  page,
+  request,
+}) => {
   const id = uid();
   const vendor = await registerVendor(request, { name: `Shop Owner ${id}` });
   await signIn(page, vendor.username, vendor.password);
@@ -42,7 +48,10 @@ test('a vendor names its shop, sees the public link and browses the products it 
   await page.getByRole('tab', { name: 'All Products' }).click();
   await expect(page.getByRole('heading', { name: 'All Products' })).toBeVisible();
   const share = page.getByRole('link', { name: /Share .* on WhatsApp/ }).first();
-  await expect(share).toHaveAttribute('href', new RegExp(`^https://wa\\.me/\\?text=.*shop-${id}%2Fproduct%2F`));
+  await expect(share).toHaveAttribute(
+    'href',
+    new RegExp(`^https://wa\\.me/\\?text=.*shop-${id}%2Fproduct%2F`),
+  );
   await page.getByLabel('Search products').fill('Lakshmi Coin');
   await expect(page.getByRole('heading', { name: 'Lakshmi Coin Gold Necklace' })).toBeVisible();
   await expect(page.getByRole('link', { name: /Lakshmi Coin Gold Necklace/ }).first()).toHaveAttribute(
@@ -54,7 +63,10 @@ test('a vendor names its shop, sees the public link and browses the products it 
   await expect(page.getByText('No payout history found')).toBeVisible();
 });
 
-test('a super admin deactivates and reactivates a vendor, and manages email templates', async ({ page, request }) => {
+test('a super admin deactivates and reactivates a vendor, and manages email templates', async ({
+  page,
+  request,
+}) => {
   const id = uid();
   const name = `Managed Vendor ${id}`;
   await registerVendor(request, { name });

@@ -4,12 +4,17 @@ import { test, expect, env, signIn, uid } from './fixtures';
 
 /** A small real image, generated here so the journey needs no fixture files. */
 async function pngFile(name: string, color: string) {
-  const buffer = await sharp({ create: { width: 320, height: 200, channels: 3, background: color } }).png().toBuffer();
+  const buffer = await sharp({ create: { width: 320, height: 200, channels: 3, background: color } })
+    .png()
+    .toBuffer();
   return { name, mimeType: 'image/png', buffer };
 }
 
 async function openSection(page: Page, label: string) {
-  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: label, exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Admin sections' })
+    .getByRole('button', { name: label, exact: true })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: `${label} Management` })).toBeVisible();
 }
 
@@ -78,7 +83,9 @@ test('an admin builds and maintains the catalogue through the web app', async ({
   await form.getByLabel('Vendor Commission (₹)').fill('250');
   await form.getByLabel('Total Weight (grams)').fill('2.5');
   await form.getByLabel('Launch Date').fill('2026-12-01T10:30');
-  await form.getByLabel('Images', { exact: true }).setInputFiles([await pngFile('front.png', '#d4a853'), await pngFile('side.png', '#b8893b')]);
+  await form
+    .getByLabel('Images', { exact: true })
+    .setInputFiles([await pngFile('front.png', '#d4a853'), await pngFile('side.png', '#b8893b')]);
   await expect(form.getByRole('list', { name: 'Product images' }).getByRole('listitem')).toHaveCount(2);
   await form.getByRole('button', { name: 'Add Product' }).click();
   await acknowledge(page, 'Product added successfully');
@@ -130,7 +137,10 @@ test('an admin builds and maintains the catalogue through the web app', async ({
   await page.getByLabel('Target ID').fill(String(productId));
   await page.getByRole('button', { name: 'Add Image' }).click();
   await acknowledge(page, 'Image added successfully');
-  const slides = page.getByRole('list', { name: 'Carousel images' }).getByRole('listitem').filter({ hasText: `Product #${productId}` });
+  const slides = page
+    .getByRole('list', { name: 'Carousel images' })
+    .getByRole('listitem')
+    .filter({ hasText: `Product #${productId}` });
   await expect(slides).toHaveCount(1);
   await slides.getByRole('button', { name: 'Delete' }).click();
   await confirm(page, 'Are you sure you want to delete this image?');

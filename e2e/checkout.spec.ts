@@ -7,7 +7,9 @@ const COUPON = 'BUY2SAVE500';
 const COUPON_DISCOUNT = 500;
 
 const inr = (rupees: number) =>
-  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(rupees);
+  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(
+    rupees,
+  );
 
 /** Subtotal the server should charge: each unit price rounded up to a whole rupee. */
 async function expectedSubtotal(request: APIRequestContext): Promise<number> {
@@ -82,7 +84,9 @@ test('a new shopper buys two products with a coupon and pays by card', async ({ 
   expect(await page.evaluate(() => localStorage.getItem('cart_items'))).toBeNull();
 
   await expect
-    .poll(() => outboxMessages().some((m) => m.includes(orderNumber) && m.includes('asha.e2e@example.in')), { timeout: 45_000 })
+    .poll(() => outboxMessages().some((m) => m.includes(orderNumber) && m.includes('asha.e2e@example.in')), {
+      timeout: 45_000,
+    })
     .toBe(true);
 });
 

@@ -26,7 +26,13 @@ export async function registerVendor(request: APIRequestContext, overrides: Reco
       name: 'E2E Vendor',
       bussinessName: 'E2E Jewels',
       description: 'A vendor created by the end-to-end tests.',
-      contact: { phone: '9876543210', addressLine1: '1 MG Road', city: 'Pune', state: 'Maharashtra', pincode: '411001' },
+      contact: {
+        phone: '9876543210',
+        addressLine1: '1 MG Road',
+        city: 'Pune',
+        state: 'Maharashtra',
+        pincode: '411001',
+      },
       ...overrides,
     },
   });

@@ -16,10 +16,20 @@ async function placePaidOrder(request: APIRequestContext, customerName: string) 
   const product = await request.get(`/api/products/name/${encodeURIComponent(PRODUCT)}?vendorSlug=${SHOP}`);
   expect(product.ok()).toBeTruthy();
   const { sku } = (await product.json()) as { sku: string };
-  const checkout = await request.post(`/api/checkout?vendorSlug=${SHOP}`, { data: [{ productSku: sku, quantity: 1 }] });
+  const checkout = await request.post(`/api/checkout?vendorSlug=${SHOP}`, {
+    data: [{ productSku: sku, quantity: 1 }],
+  });
   expect(checkout.status()).toBe(201);
   const { checkoutId } = (await checkout.json()) as { checkoutId: string };
-  const address = { fullName: customerName, street: '12 Residency Road', city: 'Bengaluru', state: 'Karnataka', country: 'India', postalCode: '560025', phone: '9876543210' };
+  const address = {
+    fullName: customerName,
+    street: '12 Residency Road',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    country: 'India',
+    postalCode: '560025',
+    phone: '9876543210',
+  };
   const initiated = await request.post('/api/orders/initiate-order', {
     data: {
       customerName,
@@ -34,8 +44,14 @@ async function placePaidOrder(request: APIRequestContext, customerName: string) 
     },
   });
   expect(initiated.ok(), await initiated.text()).toBeTruthy();
-  const { orderNumber, razorpayOrderId, amount } = (await initiated.json()) as { orderNumber: string; razorpayOrderId: string; amount: number };
-  const paid = (await (await request.post('/sandbox/pay', { data: { orderId: razorpayOrderId } })).json()) as Record<string, string>;
+  const { orderNumber, razorpayOrderId, amount } = (await initiated.json()) as {
+    orderNumber: string;
+    razorpayOrderId: string;
+    amount: number;
+  };
+  const paid = (await (
+    await request.post('/sandbox/pay', { data: { orderId: razorpayOrderId } })
+  ).json()) as Record<string, string>;
   const query = new URLSearchParams({
     razorpayOrderId: paid.razorpay_order_id!,
     razorpayPaymentId: paid.razorpay_payment_id!,
@@ -47,14 +63,22 @@ async function placePaidOrder(request: APIRequestContext, customerName: string) 
 }
 
 const inr = (rupees: number) =>
-  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(rupees);
+  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(
+    rupees,
+  );
 
 async function openSection(page: Page, name: string) {
-  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name, exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Admin sections' })
+    .getByRole('button', { name, exact: true })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: `${name} Management` })).toBeVisible();
 }
 
-test('a super admin finds a paid order, moves it to processing and shipped, and sees its totals', async ({ page, request }) => {
+test('a super admin finds a paid order, moves it to processing and shipped, and sees its totals', async ({
+  page,
+  request,
+}) => {
   const customer = `Orders Shopper ${uid()}`;
   const { orderNumber, amount } = await placePaidOrder(request, customer);
   await signIn(page, env.admin.username, env.admin.password);
@@ -79,7 +103,9 @@ test('a super admin finds a paid order, moves it to processing and shipped, and 
   await expect(info).toContainText('Captured');
   await expect(page.getByRole('row', { name: /^Subtotal/ })).toContainText(inr(amount));
   await expect(page.getByRole('row', { name: /^Total/ })).toContainText(inr(amount));
-  await expect(page.getByRole('region', { name: 'Status History' })).toContainText(new RegExp(`Processing → Shipped\\s*by ${env.admin.username}`));
+  await expect(page.getByRole('region', { name: 'Status History' })).toContainText(
+    new RegExp(`Processing → Shipped\\s*by ${env.admin.username}`),
+  );
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByPlaceholder('Search orders...')).toBeVisible();
 });
@@ -104,7 +130,9 @@ test('a super admin creates a coupon and deletes it', async ({ page }) => {
   await expect(card).toContainText('Active');
   await expect(card).toContainText('₹150.00');
   await card.getByRole('button', { name: `Delete ${code}` }).click();
-  const confirm = page.getByRole('dialog').filter({ hasText: `Are you sure you want to delete coupon "${code}"?` });
+  const confirm = page
+    .getByRole('dialog')
+    .filter({ hasText: `Are you sure you want to delete coupon "${code}"?` });
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await acknowledge(page, 'Coupon deleted successfully');
   await expect(card).toHaveCount(0);

@@ -9,7 +9,9 @@ import { defineConfig } from '@playwright/test';
 process.env.E2E_PORT ??= '3100';
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'zevar-e2e-'));
 process.env.E2E_ADMIN_USERNAME ??= 'e2e-admin';
-process.env.E2E_ADMIN_PASSWORD ??= `Ad@1${randomBytes(9).toString('base64url').replace(/[^A-Za-z0-9]/g, 'x')}`;
+process.env.E2E_ADMIN_PASSWORD ??= `Ad@1${randomBytes(9)
+  .toString('base64url')
+  .replace(/[^A-Za-z0-9]/g, 'x')}`;
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 process.env.E2E_BASE_URL = baseURL;
 

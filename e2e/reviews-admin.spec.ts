@@ -11,7 +11,10 @@ async function acknowledge(page: Page, message: string) {
 test('a super admin reviews a product’s reviews, writes, edits and deletes one', async ({ page }) => {
   const customer = `Reviewer ${uid()}`;
   await signIn(page, env.admin.username, env.admin.password);
-  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: 'Reviews', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Admin sections' })
+    .getByRole('button', { name: 'Reviews', exact: true })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Reviews Management' })).toBeVisible();
   for (const h of ['Product', 'Average Rating', 'Total Reviews', 'Last Review', 'Actions']) {
     await expect(page.getByRole('columnheader', { name: h })).toBeVisible();
@@ -44,7 +47,9 @@ test('a super admin reviews a product’s reviews, writes, edits and deletes one
   await expect(mine).toContainText('Even prettier after a month of wear.');
 
   await mine.getByRole('button', { name: `Delete review by ${customer}` }).click();
-  const confirm = page.getByRole('dialog').filter({ hasText: 'Are you sure you want to delete this review?' });
+  const confirm = page
+    .getByRole('dialog')
+    .filter({ hasText: 'Are you sure you want to delete this review?' });
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await acknowledge(page, 'Review deleted successfully');
   await expect(mine).toHaveCount(0);

@@ -17,14 +17,20 @@ async function scrollToEnd(page: Page) {
   await expect(end).toBeVisible();
 }
 
-test('a new shopper browses the default shop, a category, a product, copies a coupon and writes a review', async ({ page, context }) => {
+test('a new shopper browses the default shop, a category, a product, copies a coupon and writes a review', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/');
   await expect(page).toHaveURL(/\/zevar$/);
   await expect(page.getByRole('heading', { name: 'Trending Products' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Shop by Category' })).toBeVisible();
 
-  await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Gold Necklaces' }).click();
+  await page
+    .getByRole('navigation', { name: 'Categories' })
+    .getByRole('link', { name: 'Gold Necklaces' })
+    .click();
   await expect(page).toHaveURL(/\/zevar\/category\/gold%20necklaces$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Gold Necklaces' })).toBeVisible();
 

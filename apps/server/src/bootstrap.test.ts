@@ -15,13 +15,21 @@ describe('first start', () => {
   afterAll(async () => t.close());
 
   it('creates the first admin from ADMIN_USERNAME and ADMIN_PASSWORD once, as a super admin who can sign in', async () => {
-    const config = testConfig({ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'Owner@Pass1', ADMIN_EMAIL: 'owner@zevar.in' });
+    const config = testConfig({
+      ADMIN_USERNAME: 'owner',
+      ADMIN_PASSWORD: 'Owner@Pass1',
+      ADMIN_EMAIL: 'owner@zevar.in',
+    });
     expect(await ensureFirstAdmin(t.db, config)).toBe(true);
     expect(await ensureFirstAdmin(t.db, { ...config, ADMIN_USERNAME: 'second' })).toBe(false);
     const [row] = await t.db.select().from(users).where(eq(users.username, 'owner'));
     expect(row).toMatchObject({ type: 'ADMIN', roles: ['SUPER_ADMIN'], email: 'owner@zevar.in' });
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
-    const login = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { username: 'owner', password: 'Owner@Pass1' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { username: 'owner', password: 'Owner@Pass1' },
+    });
     expect(login.json()).toMatchObject({ userType: 'ADMIN', roles: ['SUPER_ADMIN'] });
     expect((await t.db.select().from(users).where(eq(users.username, 'second'))).length).toBe(0);
   });
@@ -34,6 +42,8 @@ describe('first start', () => {
     expect(readFileSync(file, 'utf8').trim()).toBe(first.JWT_SECRET);
     const restarted = resolveConfig(parseEnv({ DATA_DIR: first.DATA_DIR }));
     expect(restarted.JWT_SECRET).toBe(first.JWT_SECRET);
-    expect(restarted.paymentKeySecret).toBe(resolveConfig(parseEnv({ DATA_DIR: first.DATA_DIR })).paymentKeySecret);
+    expect(restarted.paymentKeySecret).toBe(
+      resolveConfig(parseEnv({ DATA_DIR: first.DATA_DIR })).paymentKeySecret,
+    );
   });
 });

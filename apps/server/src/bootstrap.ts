@@ -52,7 +52,15 @@ export async function createAdmin(db: Db, admin: AdminSeed): Promise<boolean> {
 /** The first admin comes from ADMIN_USERNAME / ADMIN_PASSWORD when no admin exists yet. */
 export async function ensureFirstAdmin(db: Db, config: Config): Promise<boolean> {
   if (!config.ADMIN_USERNAME || !config.ADMIN_PASSWORD) return false;
-  const [anyAdmin] = await db.select({ id: users.id }).from(users).where(and(eq(users.type, 'ADMIN'))).limit(1);
+  const [anyAdmin] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.type, 'ADMIN')))
+    .limit(1);
   if (anyAdmin) return false;
-  return createAdmin(db, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD, email: config.ADMIN_EMAIL });
+  return createAdmin(db, {
+    username: config.ADMIN_USERNAME,
+    password: config.ADMIN_PASSWORD,
+    email: config.ADMIN_EMAIL,
+  });
 }

@@ -4,7 +4,12 @@ import { ConfigError, parseEnv } from './env';
 describe('configuration', () => {
   it('has working defaults for a first run', () => {
     const env = parseEnv({});
-    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: './data', PAYMENTS: 'sandbox', DEFAULT_VENDOR_SLUG: 'zevar' });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './data',
+      PAYMENTS: 'sandbox',
+      DEFAULT_VENDOR_SLUG: 'zevar',
+    });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SEED_DEMO).toBeUndefined();
   });

@@ -23,18 +23,27 @@ export const envSchema = z
         .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
         .optional(),
     ),
-    PUBLIC_URL: optionalText.pipe(z.url({ message: 'must be a URL such as https://shop.example.in' }).optional()),
+    PUBLIC_URL: optionalText.pipe(
+      z.url({ message: 'must be a URL such as https://shop.example.in' }).optional(),
+    ),
     JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     DEFAULT_VENDOR_SLUG: z
       .string()
       .trim()
       .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug such as zevar')
       .default('zevar'),
-    PAYMENTS: z.enum(['sandbox', 'razorpay'], { message: "must be 'sandbox' or 'razorpay'" }).default('sandbox'),
+    PAYMENTS: z
+      .enum(['sandbox', 'razorpay'], { message: "must be 'sandbox' or 'razorpay'" })
+      .default('sandbox'),
     RAZORPAY_KEY_ID: optionalText,
     RAZORPAY_KEY_SECRET: optionalText,
     RAZORPAY_WEBHOOK_SECRET: optionalText,
-    SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
+    SMTP_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+        .optional(),
+    ),
     MAIL_FROM: z.string().trim().default('Zevar <orders@zevar.in>'),
     ADMIN_USERNAME: optionalText,
     ADMIN_PASSWORD: optionalText,
@@ -43,7 +52,12 @@ export const envSchema = z
     SEED_DEMO: bool.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Minutes a checkout or a stock reservation stays valid. */
-    RESERVATION_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+    RESERVATION_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(30),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.JWT_SECRET) {
@@ -51,11 +65,16 @@ export const envSchema = z
     }
     if (env.PAYMENTS === 'razorpay') {
       for (const key of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const) {
-        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENTS=razorpay' });
+        if (!env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENTS=razorpay' });
       }
     }
     if (env.ADMIN_USERNAME && !env.ADMIN_PASSWORD) {
-      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'is required when ADMIN_USERNAME is set' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_PASSWORD'],
+        message: 'is required when ADMIN_USERNAME is set',
+      });
     }
   });
 

@@ -22,7 +22,13 @@ async function main() {
   await migrate(database);
 
   const renderHead = createStorefrontHead({ db: database.db, config });
-  const app = await buildApp({ config, database, serveWeb: config.NODE_ENV === 'production', renderHead, backgroundJobs: true });
+  const app = await buildApp({
+    config,
+    database,
+    serveWeb: config.NODE_ENV === 'production',
+    renderHead,
+    backgroundJobs: true,
+  });
 
   if (await ensureFirstAdmin(database.db, config)) app.log.info(`created admin ${config.ADMIN_USERNAME}`);
   if (config.seedDemo) {
@@ -44,7 +50,9 @@ async function main() {
   process.once('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  console.log(`Zevar is running at ${config.PUBLIC_URL ?? `http://localhost:${config.PORT}`} (database: ${database.kind})`);
+  console.log(
+    `Zevar is running at ${config.PUBLIC_URL ?? `http://localhost:${config.PORT}`} (database: ${database.kind})`,
+  );
 }
 
 main().catch((err) => {

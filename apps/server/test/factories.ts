@@ -13,7 +13,11 @@ const passwordHash = () => (cachedHash ??= hashPassword(TEST_PASSWORD));
 export type Actor = { id: number; username: string; token: string; headers: { authorization: string } };
 
 async function login(app: FastifyInstance, username: string): Promise<Actor & { id: number }> {
-  const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { username, password: TEST_PASSWORD } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { username, password: TEST_PASSWORD },
+  });
   if (res.statusCode !== 200) throw new Error(`login failed for ${username}: ${res.body}`);
   const body = res.json() as { token: string; userId: number };
   return { id: body.userId, username, token: body.token, headers: { authorization: `Bearer ${body.token}` } };
@@ -92,7 +96,10 @@ export async function createProduct(db: Db, overrides: Partial<typeof products.$
     .values({
       sku: `SKU-${uid()}`,
       name,
-      slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''),
+      slug: name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, ''),
       pricePaise: 150_000,
       originalPricePaise: 200_000,
       stock: 10,

@@ -35,7 +35,8 @@ export default async function setup(project: TestProject) {
   }
   const database = await connectPglite(undefined);
   await migrate(database);
-  const client = (database.db as unknown as { $client: { dumpDataDir: (c: 'none') => Promise<Blob> } }).$client;
+  const client = (database.db as unknown as { $client: { dumpDataDir: (c: 'none') => Promise<Blob> } })
+    .$client;
   const dump = await client.dumpDataDir('none');
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'zevar-tmpl-')), 'template.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

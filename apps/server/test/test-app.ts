@@ -64,7 +64,12 @@ export type TestApp = {
 
 /** Builds the real app on a fresh database. `now` lets a test move the clock. */
 export async function createTestApp(
-  opts: { env?: Record<string, string>; now?: () => Date; payments?: AppOptions['payments']; mailer?: AppOptions['mailer'] } = {},
+  opts: {
+    env?: Record<string, string>;
+    now?: () => Date;
+    payments?: AppOptions['payments'];
+    mailer?: AppOptions['mailer'];
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(opts.env);

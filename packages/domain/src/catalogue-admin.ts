@@ -45,7 +45,12 @@ export type MetalInput = z.infer<typeof metalInputSchema>;
 export const isoDateTimeSchema = z
   .string()
   .trim()
-  .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/.test(v) && !Number.isNaN(Date.parse(v)), 'Invalid date and time');
+  .refine(
+    (v) =>
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/.test(v) &&
+      !Number.isNaN(Date.parse(v)),
+    'Invalid date and time',
+  );
 
 /** Grams of metal, up to milligram precision. */
 export const gramsSchema = z
@@ -92,8 +97,14 @@ export const productInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['price'], message: 'This field is required' });
     }
     if (p.productType !== 'MRP') {
-      if (!p.metal) ctx.addIssue({ code: 'custom', path: ['metal'], message: 'A metal is required for a metal-priced product' });
-      if (p.metalWeight <= 0) ctx.addIssue({ code: 'custom', path: ['metalWeight'], message: 'Metal weight must be above 0' });
+      if (!p.metal)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['metal'],
+          message: 'A metal is required for a metal-priced product',
+        });
+      if (p.metalWeight <= 0)
+        ctx.addIssue({ code: 'custom', path: ['metalWeight'], message: 'Metal weight must be above 0' });
     }
   });
 export type ProductInput = z.infer<typeof productInputSchema>;

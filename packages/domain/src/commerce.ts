@@ -50,7 +50,6 @@ export const checkoutItemInput = z.object({
 });
 export const createCheckoutBody = z.array(checkoutItemInput).min(1, 'Your checkout is empty').max(100);
 
-
 export const appliedCouponSchema = z.object({ code: z.string(), discount: z.number() });
 
 export const checkoutSchema = z.object({
@@ -93,7 +92,10 @@ export const addressInput = z.object({
   city: text(100),
   state: text(100),
   country: z.string().trim().max(100).default('India'),
-  postalCode: z.string().trim().regex(/^\d{6}$/, PAYMENT_TEXT.invalidPin),
+  postalCode: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, PAYMENT_TEXT.invalidPin),
   phone: text(20),
 });
 export type AddressInput = z.infer<typeof addressInput>;
@@ -125,7 +127,12 @@ export const initiateOrderBody = z.object({
   shippingAddress: addressInput,
   billingAddress: addressInput.optional(),
   appliedCoupons: z
-    .array(z.union([z.string().trim().min(1).max(50), z.object({ code: z.string().trim().min(1).max(50) }).loose()]))
+    .array(
+      z.union([
+        z.string().trim().min(1).max(50),
+        z.object({ code: z.string().trim().min(1).max(50) }).loose(),
+      ]),
+    )
     .max(5)
     .default([]),
 });
@@ -149,8 +156,23 @@ export const cancelPaymentBody = z
   .object({ reason: z.enum(['dismissed', 'failed']).default('dismissed') })
   .default({ reason: 'dismissed' });
 
-export const ORDER_STATUS_VALUES = ['PENDING', 'PAYMENT_PENDING', 'CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'CANCELLED'] as const;
-export const PAYMENT_STATUS_VALUES = ['PENDING', 'AUTHORIZED', 'CAPTURED', 'FAILED', 'REFUNDED', 'CANCELLED'] as const;
+export const ORDER_STATUS_VALUES = [
+  'PENDING',
+  'PAYMENT_PENDING',
+  'CONFIRMED',
+  'PROCESSING',
+  'SHIPPED',
+  'DELIVERED',
+  'CANCELLED',
+] as const;
+export const PAYMENT_STATUS_VALUES = [
+  'PENDING',
+  'AUTHORIZED',
+  'CAPTURED',
+  'FAILED',
+  'REFUNDED',
+  'CANCELLED',
+] as const;
 
 export const orderAddressSchema = z.object({
   fullName: z.string(),
@@ -201,7 +223,9 @@ export function statusFromQuery(status: string | null | undefined): 'success' | 
 }
 
 /** After the order loads: CAPTURED or SUCCESS is success (unless the order was cancelled for a refund). */
-export function statusFromOrder(order: Pick<OrderStatusView, 'paymentStatus' | 'status'>): 'success' | 'failure' {
+export function statusFromOrder(
+  order: Pick<OrderStatusView, 'paymentStatus' | 'status'>,
+): 'success' | 'failure' {
   const paid = order.paymentStatus === 'CAPTURED' || (order.paymentStatus as string) === 'SUCCESS';
   return paid && order.status !== 'CANCELLED' ? 'success' : 'failure';
 }

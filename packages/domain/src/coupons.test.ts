@@ -23,7 +23,12 @@ const quantityCoupon: CouponRule = {
   minimumTotalPaise: 0,
   expiryDate: future,
 };
-const priceCoupon: CouponRule = { ...quantityCoupon, type: 'APPLY_WITH_TOTAL_PRICE', minQuantity: 1, minimumTotalPaise: 300_000 };
+const priceCoupon: CouponRule = {
+  ...quantityCoupon,
+  type: 'APPLY_WITH_TOTAL_PRICE',
+  minQuantity: 1,
+  minimumTotalPaise: 300_000,
+};
 
 const couponArb = fc.record({
   type: fc.constantFrom('APPLY_WITH_QUANTITY' as const, 'APPLY_WITH_TOTAL_PRICE' as const),
@@ -49,13 +54,19 @@ describe('coupon rules', () => {
   });
 
   it('an expired coupon never applies', () => {
-    expect(isCouponApplicable({ ...quantityCoupon, expiryDate: past }, { quantity: 9, subtotalPaise: 900_000 }, now)).toBe(
-      false,
-    );
+    expect(
+      isCouponApplicable(
+        { ...quantityCoupon, expiryDate: past },
+        { quantity: 9, subtotalPaise: 900_000 },
+        now,
+      ),
+    ).toBe(false);
   });
 
   it('the discount is capped at the subtotal', () => {
-    expect(couponDiscount({ ...quantityCoupon, minQuantity: 1 }, { quantity: 1, subtotalPaise: 20_000 }, now)).toBe(20_000);
+    expect(
+      couponDiscount({ ...quantityCoupon, minQuantity: 1 }, { quantity: 1, subtotalPaise: 20_000 }, now),
+    ).toBe(20_000);
   });
 
   it('the condition sentence names the minimum', () => {
@@ -79,9 +90,13 @@ describe('coupon rules', () => {
     fc.assert(
       fc.property(couponArb, basketArb, fc.nat(10), fc.nat(1_000_000), (coupon, basket, dq, dp) => {
         fc.pre(isCouponApplicable(coupon, basket, now));
-        expect(isCouponApplicable(coupon, { quantity: basket.quantity + dq, subtotalPaise: basket.subtotalPaise + dp }, now)).toBe(
-          true,
-        );
+        expect(
+          isCouponApplicable(
+            coupon,
+            { quantity: basket.quantity + dq, subtotalPaise: basket.subtotalPaise + dp },
+            now,
+          ),
+        ).toBe(true);
       }),
     );
   });
@@ -101,10 +116,13 @@ describe('money totals', () => {
   it('subtotal minus discount plus shipping equals the final amount, in integer paise', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ price: fc.integer({ min: 1, max: 5_000_000 }), qty: fc.integer({ min: 1, max: 20 }) }), {
-          minLength: 1,
-          maxLength: 10,
-        }),
+        fc.array(
+          fc.record({ price: fc.integer({ min: 1, max: 5_000_000 }), qty: fc.integer({ min: 1, max: 20 }) }),
+          {
+            minLength: 1,
+            maxLength: 10,
+          },
+        ),
         fc.integer({ min: 0, max: 10_000_000 }),
         (lines, discount) => {
           const subtotal = lines.reduce((sum, l) => sum + roundUpToRupee(l.price) * l.qty, 0);

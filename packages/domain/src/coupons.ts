@@ -46,11 +46,15 @@ export function capDiscount(discountPaise: number, subtotalPaise: number): numbe
 
 /** Discount the coupon gives on the basket (0 when it does not apply). */
 export function couponDiscount(coupon: CouponRule, basket: CouponBasket, now: Date): number {
-  return isCouponApplicable(coupon, basket, now) ? capDiscount(coupon.discountPaise, basket.subtotalPaise) : 0;
+  return isCouponApplicable(coupon, basket, now)
+    ? capDiscount(coupon.discountPaise, basket.subtotalPaise)
+    : 0;
 }
 
 /** The sentence a coupon listing shows for the coupon's condition. */
-export function couponConditionText(coupon: Pick<CouponRule, 'type' | 'minQuantity' | 'minimumTotalPaise'>): string {
+export function couponConditionText(
+  coupon: Pick<CouponRule, 'type' | 'minQuantity' | 'minimumTotalPaise'>,
+): string {
   if (coupon.type === 'APPLY_WITH_TOTAL_PRICE') {
     return coupon.minimumTotalPaise > 0
       ? `On orders of ${formatInr(coupon.minimumTotalPaise / 100, 0)} or more`
@@ -62,5 +66,10 @@ export function couponConditionText(coupon: Pick<CouponRule, 'type' | 'minQuanti
 /** Totals of a basket: subtotal minus a capped discount, plus shipping (free). Integer paise throughout. */
 export function orderTotals(subtotalPaise: number, discountPaise: number, shippingPaise = 0) {
   const discount = capDiscount(discountPaise, subtotalPaise);
-  return { subtotalPaise, discountPaise: discount, shippingPaise, finalPaise: subtotalPaise - discount + shippingPaise };
+  return {
+    subtotalPaise,
+    discountPaise: discount,
+    shippingPaise,
+    finalPaise: subtotalPaise - discount + shippingPaise,
+  };
 }

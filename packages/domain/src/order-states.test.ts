@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUS_VALUES } from './commerce';
-import { canMoveOrder, canMovePayment, nextOrderStatuses, orderStatusInput, paymentStatusInput } from './order-states';
+import {
+  canMoveOrder,
+  canMovePayment,
+  nextOrderStatuses,
+  orderStatusInput,
+  paymentStatusInput,
+} from './order-states';
 
 describe('order state machine', () => {
   it('moves forward one step at a time from confirmation to delivery', () => {

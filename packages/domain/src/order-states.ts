@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { ORDER_STATUS_VALUES, PAYMENT_STATUS_VALUES, appliedCouponSchema, orderAddressSchema } from './commerce';
+import {
+  ORDER_STATUS_VALUES,
+  PAYMENT_STATUS_VALUES,
+  appliedCouponSchema,
+  orderAddressSchema,
+} from './commerce';
 import { pageQuerySchema } from './paging';
 
 export type OrderStatus = (typeof ORDER_STATUS_VALUES)[number];
@@ -32,8 +37,10 @@ export const PAYMENT_STATUS_TRANSITIONS: Record<PaymentStatus, readonly PaymentS
   CANCELLED: [],
 };
 
-export const nextOrderStatuses = (from: OrderStatus): readonly OrderStatus[] => ORDER_STATUS_TRANSITIONS[from];
-export const nextPaymentStatuses = (from: PaymentStatus): readonly PaymentStatus[] => PAYMENT_STATUS_TRANSITIONS[from];
+export const nextOrderStatuses = (from: OrderStatus): readonly OrderStatus[] =>
+  ORDER_STATUS_TRANSITIONS[from];
+export const nextPaymentStatuses = (from: PaymentStatus): readonly PaymentStatus[] =>
+  PAYMENT_STATUS_TRANSITIONS[from];
 
 export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_STATUS_TRANSITIONS[from].includes(to);
@@ -43,14 +50,23 @@ export function canMovePayment(from: PaymentStatus, to: PaymentStatus): boolean 
 }
 
 /** The 409 text for a refused change, listing what is allowed instead. */
-export function transitionRefusedMessage(what: 'order status' | 'payment status', from: string, to: string, allowed: readonly string[]): string {
+export function transitionRefusedMessage(
+  what: 'order status' | 'payment status',
+  from: string,
+  to: string,
+  allowed: readonly string[],
+): string {
   const next = allowed.length > 0 ? allowed.join(', ') : 'none';
   return `Cannot change ${what} from ${from} to ${to}. Allowed next states: ${next}`;
 }
 
 /** Accepts any letter case ('shipped', 'Shipped') and answers 400 for an unknown value. */
 const upperEnum = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.string().trim().toUpperCase().pipe(z.enum(values, { message: `Use one of ${values.join(', ')}` }));
+  z
+    .string()
+    .trim()
+    .toUpperCase()
+    .pipe(z.enum(values, { message: `Use one of ${values.join(', ')}` }));
 
 export const orderStatusInput = upperEnum(ORDER_STATUS_VALUES);
 export const paymentStatusInput = upperEnum(PAYMENT_STATUS_VALUES);
@@ -106,7 +122,9 @@ export const orderHistoryEntrySchema = z.object({
 });
 export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
 
-export const adminOrderDetailSchema = adminOrderSchema.extend({ statusHistory: z.array(orderHistoryEntrySchema) });
+export const adminOrderDetailSchema = adminOrderSchema.extend({
+  statusHistory: z.array(orderHistoryEntrySchema),
+});
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 
 /** Order manager texts from the specification, word for word. */

@@ -19,8 +19,20 @@ export function pagedSchema<T extends z.ZodType>(item: T) {
     number: z.number().int(),
   });
 }
-export type Paged<T> = { content: T[]; totalPages: number; totalElements: number; size: number; number: number };
+export type Paged<T> = {
+  content: T[];
+  totalPages: number;
+  totalElements: number;
+  size: number;
+  number: number;
+};
 
 export function toPaged<T>(content: T[], totalElements: number, q: PageQuery): Paged<T> {
-  return { content, totalElements, totalPages: Math.ceil(totalElements / q.size), size: q.size, number: q.page };
+  return {
+    content,
+    totalElements,
+    totalPages: Math.ceil(totalElements / q.size),
+    size: q.size,
+    number: q.page,
+  };
 }

@@ -37,9 +37,16 @@ export type AdminReview = z.infer<typeof adminReviewSchema>;
 /** PUT /api/reviews/{id} body. Photos are stored image names (uploaded first), at most five. */
 export const reviewUpdateSchema = z.object({
   name: z.string().trim().min(1, REVIEW_MESSAGES.nameRequired).max(100),
-  rating: z.number().int().min(1, REVIEW_ADMIN_MESSAGES.ratingRange).max(5, REVIEW_ADMIN_MESSAGES.ratingRange),
+  rating: z
+    .number()
+    .int()
+    .min(1, REVIEW_ADMIN_MESSAGES.ratingRange)
+    .max(5, REVIEW_ADMIN_MESSAGES.ratingRange),
   comment: z.string().trim().min(1, REVIEW_MESSAGES.commentRequired).max(2000),
-  photos: z.array(z.string().max(200)).max(MAX_REVIEW_PHOTOS, `At most ${MAX_REVIEW_PHOTOS} photos`).default([]),
+  photos: z
+    .array(z.string().max(200))
+    .max(MAX_REVIEW_PHOTOS, `At most ${MAX_REVIEW_PHOTOS} photos`)
+    .default([]),
 });
 export type ReviewUpdate = z.infer<typeof reviewUpdateSchema>;
 

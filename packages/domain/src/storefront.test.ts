@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { categoryProductsQuery, clampQuantity, isTrending, reviewInputSchema, trendingScore } from './storefront';
+import {
+  categoryProductsQuery,
+  clampQuantity,
+  isTrending,
+  reviewInputSchema,
+  trendingScore,
+} from './storefront';
 
 describe('storefront rules', () => {
   it('clamps a quantity: non-numbers and values below 1 become 1, above stock becomes stock', () => {
@@ -28,6 +34,8 @@ describe('storefront rules', () => {
     expect(reviewInputSchema.parse(ok).photos).toEqual([]);
     expect(reviewInputSchema.safeParse({ ...ok, name: ' ' }).success).toBe(false);
     expect(reviewInputSchema.safeParse({ ...ok, rating: 6 }).success).toBe(false);
-    expect(reviewInputSchema.safeParse({ ...ok, photos: ['a', 'b', 'c', 'd', 'e', 'f'] }).success).toBe(false);
+    expect(reviewInputSchema.safeParse({ ...ok, photos: ['a', 'b', 'c', 'd', 'e', 'f'] }).success).toBe(
+      false,
+    );
   });
 });

@@ -55,7 +55,10 @@ export const reviewInputSchema = z.object({
   name: z.string().trim().min(1, REVIEW_MESSAGES.nameRequired).max(100),
   rating: z.number().int().min(1, 'Rating must be 1 to 5').max(5, 'Rating must be 1 to 5'),
   comment: z.string().trim().min(1, REVIEW_MESSAGES.commentRequired).max(2000),
-  photos: z.array(z.string().max(200)).max(MAX_REVIEW_PHOTOS, `At most ${MAX_REVIEW_PHOTOS} photos`).default([]),
+  photos: z
+    .array(z.string().max(200))
+    .max(MAX_REVIEW_PHOTOS, `At most ${MAX_REVIEW_PHOTOS} photos`)
+    .default([]),
 });
 export type ReviewInput = z.infer<typeof reviewInputSchema>;
 

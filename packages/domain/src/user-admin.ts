@@ -84,6 +84,9 @@ export const userListQuerySchema = pageQuerySchema(10, 100).extend({
 export const userDateQuerySchema = pageQuerySchema(10, 100).extend({ date: isoDate });
 export const userDateRangeQuerySchema = pageQuerySchema(10, 100)
   .extend({ startDate: isoDate, endDate: isoDate })
-  .refine((q) => q.startDate <= q.endDate, { path: ['endDate'], message: 'End date must not be before start date' });
+  .refine((q) => q.startDate <= q.endDate, {
+    path: ['endDate'],
+    message: 'End date must not be before start date',
+  });
 
 export const updatePlanSchema = z.object({ vendorId: z.number().int().positive(), plan: planSchema });

@@ -14,7 +14,9 @@ export const PHONE_PATTERN = /^\d{10}$/;
 export const PINCODE_PATTERN = /^\d{6}$/;
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-export const usernameSchema = minChars(3).max(50, MSG.invalidInput).regex(USERNAME_PATTERN, MSG.invalidFormat);
+export const usernameSchema = minChars(3)
+  .max(50, MSG.invalidInput)
+  .regex(USERNAME_PATTERN, MSG.invalidFormat);
 export const passwordSchema = z
   .string({ message: MSG.required })
   .min(1, MSG.required)
@@ -57,7 +59,10 @@ export type RegisterVendorInput = z.infer<typeof registerVendorSchema>;
 /** The browser form adds password confirmation on top of the API shape. */
 export const registerFormSchema = registerVendorSchema
   .extend({ confirmPassword: z.string().min(1, MSG.required) })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: MSG.passwordsMismatch });
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: MSG.passwordsMismatch,
+  });
 export type RegisterFormInput = z.input<typeof registerFormSchema>;
 
 export const loginSchema = z.object({
@@ -142,7 +147,11 @@ export const publicVendorSchema = z.object({
   bussinessName: z.string().nullable(),
   description: z.string().nullable(),
   plan: z.enum(PLANS),
-  contact: z.object({ phone: z.string().nullable(), city: z.string().nullable(), state: z.string().nullable() }),
+  contact: z.object({
+    phone: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+  }),
   website: z.string().nullable(),
   socialLinks: socialLinksSchema.nullable(),
 });

@@ -27,14 +27,20 @@ export type VendorPlan = z.infer<typeof vendorPlanSchema>;
 
 const optionInput = z.object({
   id: z.number().int().positive().optional(),
-  durationInMonths: z.number({ message: PLAN_MSG.optionFields }).int(PLAN_MSG.optionFields).min(1, PLAN_MSG.optionFields).max(120, PLAN_MSG.optionFields),
+  durationInMonths: z
+    .number({ message: PLAN_MSG.optionFields })
+    .int(PLAN_MSG.optionFields)
+    .min(1, PLAN_MSG.optionFields)
+    .max(120, PLAN_MSG.optionFields),
   price: rupeesSchema.refine((v) => v >= 0, PLAN_MSG.optionFields),
   active: z.boolean().optional().default(true),
 });
 
 /** Create and update body: blank features are ignored, features are trimmed. */
 export const vendorPlanInputSchema = z.object({
-  plan: z.preprocess((v) => (v === '' || v === null ? undefined : v), planSchema.optional()).refine((v) => v !== undefined, PLAN_MSG.selectType),
+  plan: z
+    .preprocess((v) => (v === '' || v === null ? undefined : v), planSchema.optional())
+    .refine((v) => v !== undefined, PLAN_MSG.selectType),
   features: z
     .array(z.string().max(200))
     .transform((list) => list.map((f) => f.trim()).filter(Boolean))

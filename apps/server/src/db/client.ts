@@ -33,7 +33,11 @@ export function connectPostgres(
 export async function connectPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // pg_trgm backs the substring searches (ILIKE '%…%') with GIN indexes, as on PostgreSQL.
-  const client = await PGlite.create({ dataDir: dataDir ? path.resolve(dataDir) : undefined, loadDataDir, extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    dataDir: dataDir ? path.resolve(dataDir) : undefined,
+    loadDataDir,
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };
 }

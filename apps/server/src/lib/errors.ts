@@ -36,4 +36,5 @@ export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not
 export const conflict = (message: string, details?: Record<string, unknown>) =>
   new AppError('CONFLICT', message, undefined, details);
 export const badRequest = (message: string, issues?: Issue[]) => new AppError('BAD_REQUEST', message, issues);
-export const forbidden = (message = 'You do not have permission to do this') => new AppError('FORBIDDEN', message);
+export const forbidden = (message = 'You do not have permission to do this') =>
+  new AppError('FORBIDDEN', message);

@@ -2,7 +2,11 @@ import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import ExcelJS from 'exceljs';
 
-export type XlsxColumn<T> = { header: string; width?: number; value: (row: T) => string | number | Date | null };
+export type XlsxColumn<T> = {
+  header: string;
+  width?: number;
+  value: (row: T) => string | number | Date | null;
+};
 
 /** Streams rows into an .xlsx download, so a large export never sits whole in memory. */
 export function sendXlsx<T>(

@@ -23,4 +23,26 @@ import { webhooksRoutes } from './payments/webhooks.routes';
 import { ordersAdminRoutes } from './orders/orders-admin.routes';
 
 /** Every API module, mounted under /api. */
-export const routeModules: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [systemRoutes, usersRoutes, payoutsRoutes, plansRoutes, emailTemplatesRoutes, subscriptionsRoutes, vendorDashboardRoutes, storefrontProductRoutes, storefrontCategoryRoutes, reviewsRoutes, reviewsAdminRoutes, reviewUploadRoutes, imagesRoutes, metalsRoutes, categoriesRoutes, productsRoutes, carouselRoutes, couponsRoutes, checkoutRoutes, webhooksRoutes, ordersAdminRoutes];
+export const routeModules: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
+  systemRoutes,
+  usersRoutes,
+  payoutsRoutes,
+  plansRoutes,
+  emailTemplatesRoutes,
+  subscriptionsRoutes,
+  vendorDashboardRoutes,
+  storefrontProductRoutes,
+  storefrontCategoryRoutes,
+  reviewsRoutes,
+  reviewsAdminRoutes,
+  reviewUploadRoutes,
+  imagesRoutes,
+  metalsRoutes,
+  categoriesRoutes,
+  productsRoutes,
+  carouselRoutes,
+  couponsRoutes,
+  checkoutRoutes,
+  webhooksRoutes,
+  ordersAdminRoutes,
+];

@@ -132,7 +132,13 @@ PUT /api/vendor-plan/:id SUPER_ADMIN
 const UUID = '00000000-0000-4000-8000-000000000000';
 /** A concrete URL for a route pattern: numeric-looking ids, a uuid where an order or checkout id goes. */
 const concrete = (url: string) =>
-  url.replace(/:(\w+)/g, (_m, name: string) => (/^(id|checkoutId)$/.test(name) && /orders|checkout/.test(url) ? UUID : name === 'name' || name === 'slug' || name === 'orderNumber' || name === 'code' ? 'x' : '1'));
+  url.replace(/:(\w+)/g, (_m, name: string) =>
+    /^(id|checkoutId)$/.test(name) && /orders|checkout/.test(url)
+      ? UUID
+      : name === 'name' || name === 'slug' || name === 'orderNumber' || name === 'code'
+        ? 'x'
+        : '1',
+  );
 
 describe('authorization matrix over every route', () => {
   let t: TestApp;
@@ -146,7 +152,12 @@ describe('authorization matrix over every route', () => {
   afterAll(async () => t.close());
 
   const call = (rule: RouteRule, who?: Actor) =>
-    t.app.inject({ method: rule.method as 'GET', url: concrete(rule.url), headers: who?.headers ?? {}, payload: rule.method === 'GET' || rule.method === 'DELETE' ? undefined : {} });
+    t.app.inject({
+      method: rule.method as 'GET',
+      url: concrete(rule.url),
+      headers: who?.headers ?? {},
+      payload: rule.method === 'GET' || rule.method === 'DELETE' ? undefined : {},
+    });
 
   it('declares exactly the reviewed access rule on every route', () => {
     const fmt = (a: RouteRule['access']) =>

@@ -10,7 +10,13 @@ import { users } from '../db/schema';
  * Who may call a route. Every /api route must declare one (deny by default): a route without
  * `config.access` makes the server refuse to start.
  */
-export type Access = 'public' | 'authenticated' | 'vendor' | 'admin' | { permission: AdminRole } | { anyPermission: AdminRole[] };
+export type Access =
+  | 'public'
+  | 'authenticated'
+  | 'vendor'
+  | 'admin'
+  | { permission: AdminRole }
+  | { anyPermission: AdminRole[] };
 
 export type AuthUser = { id: number; type: UserType; username: string; roles: string[]; name: string };
 
@@ -83,7 +89,14 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
     const id = await deps.tokens.verify(token);
     if (!id) return null;
     const [row] = await deps.db
-      .select({ id: users.id, type: users.type, username: users.username, roles: users.roles, name: users.name, active: users.active })
+      .select({
+        id: users.id,
+        type: users.type,
+        username: users.username,
+        roles: users.roles,
+        name: users.name,
+        active: users.active,
+      })
       .from(users)
       .where(eq(users.id, id));
     if (!row || !row.active) return null;
@@ -101,7 +114,8 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
     const guard = async (request: FastifyRequest) => {
       request.user = await resolveUser(request);
       if (!request.user) throw new AppError('UNAUTHORIZED', 'Please sign in to continue');
-      if (!allowed(access, request.user)) throw new AppError('FORBIDDEN', 'You do not have permission to do this');
+      if (!allowed(access, request.user))
+        throw new AppError('FORBIDDEN', 'You do not have permission to do this');
     };
     const existing = route.onRequest;
     route.onRequest = existing ? [guard, ...(Array.isArray(existing) ? existing : [existing])] : [guard];

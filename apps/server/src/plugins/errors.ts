@@ -27,7 +27,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => {
         const issuePath = (v.params as { issue?: { path?: PropertyKey[] } } | undefined)?.issue?.path;
-        const path = issuePath?.length ? issuePath.map(String).join('.') : v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        const path = issuePath?.length
+          ? issuePath.map(String).join('.')
+          : v.instancePath.replace(/^\//, '').replace(/\//g, '.');
         return { path, message: v.message ?? 'Invalid input' };
       });
       const where = error.validationContext ?? 'request';
@@ -50,6 +52,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+    reply
+      .status(404)
+      .send({ code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
   });
 }

@@ -10,12 +10,18 @@ describe('serving the built web app', () => {
   beforeAll(async () => {
     const dist = mkdtempSync(path.join(os.tmpdir(), 'zevar-dist-'));
     mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<html><head><title>Zevar</title></head><body><div id="root"></div></body></html>');
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<html><head><title>Zevar</title></head><body><div id="root"></div></body></html>',
+    );
     writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
     app.addHook('onRoute', () => undefined);
     await registerWebApp(app, {
       distDir: dist,
-      renderHead: async (p) => (p.startsWith('/zevar/product/') ? '<title>Ruby Ring | Zevar</title><meta property="og:title" content="Ruby Ring">' : null),
+      renderHead: async (p) =>
+        p.startsWith('/zevar/product/')
+          ? '<title>Ruby Ring | Zevar</title><meta property="og:title" content="Ruby Ring">'
+          : null,
     });
     await app.ready();
   });

@@ -10,7 +10,10 @@ export type HeadRenderer = (pathname: string) => Promise<string | null>;
  * In production the server also serves the built web app on the same port; any non-API GET that is
  * not a file gets index.html (client-side routing), with server-rendered head tags for shared pages.
  */
-export async function registerWebApp(app: FastifyInstance, opts: { distDir: string; renderHead?: HeadRenderer }) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  opts: { distDir: string; renderHead?: HeadRenderer },
+) {
   const indexPath = path.join(opts.distDir, 'index.html');
   if (!existsSync(indexPath)) {
     app.log.warn(`web app not built (${indexPath} missing): run npm run build`);
@@ -42,7 +45,9 @@ export async function registerWebApp(app: FastifyInstance, opts: { distDir: stri
     }
     const head = opts.renderHead ? await opts.renderHead(pathname).catch(() => null) : null;
     const page = shell();
-    const html = head ? page.replace(/<title>.*?<\/title>/s, '').replace('</head>', `${head}\n</head>`) : page;
+    const html = head
+      ? page.replace(/<title>.*?<\/title>/s, '').replace('</head>', `${head}\n</head>`)
+      : page;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
 }

@@ -25,8 +25,16 @@ async function main() {
   const database = await connect({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     await migrate(database);
-    const created = await createAdmin(database.db, { username, password, email: values.email ?? config.ADMIN_EMAIL });
-    console.log(created ? `Admin ${username} created (SUPER_ADMIN).` : `A user named ${username} already exists; nothing changed.`);
+    const created = await createAdmin(database.db, {
+      username,
+      password,
+      email: values.email ?? config.ADMIN_EMAIL,
+    });
+    console.log(
+      created
+        ? `Admin ${username} created (SUPER_ADMIN).`
+        : `A user named ${username} already exists; nothing changed.`,
+    );
   } finally {
     await database.close();
   }

@@ -41,7 +41,15 @@ describe('cart in local storage', () => {
   });
 
   it('drops malformed stored lines', () => {
-    localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify([{ productId: 1, quantity: 2 }, { productId: 'x' }, null, { productId: 2, quantity: -1 }]));
+    localStorage.setItem(
+      STORAGE_KEYS.cart,
+      JSON.stringify([
+        { productId: 1, quantity: 2 },
+        { productId: 'x' },
+        null,
+        { productId: 2, quantity: -1 },
+      ]),
+    );
     expect(getCart()).toEqual([{ productId: 1, quantity: 2 }]);
     localStorage.setItem(STORAGE_KEYS.cart, '{oops');
     expect(getCart()).toEqual([]);

@@ -15,7 +15,9 @@ const isLine = (l: unknown): l is CartLine =>
 export function getCart(): CartLine[] {
   try {
     const parsed: unknown = JSON.parse(readItem(STORAGE_KEYS.cart) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter(isLine).map((l) => ({ productId: l.productId, quantity: l.quantity })) : [];
+    return Array.isArray(parsed)
+      ? parsed.filter(isLine).map((l) => ({ productId: l.productId, quantity: l.quantity }))
+      : [];
   } catch {
     return [];
   }

@@ -1,5 +1,9 @@
 /** The provider's browser checkout (Razorpay's checkout.js, or the sandbox's stand-in with the same API). */
-export type PaymentSuccess = { razorpay_payment_id?: string; razorpay_order_id?: string; razorpay_signature?: string };
+export type PaymentSuccess = {
+  razorpay_payment_id?: string;
+  razorpay_order_id?: string;
+  razorpay_signature?: string;
+};
 export type PaymentFailure = { error?: { description?: string; code?: string } };
 
 export interface RazorpayOptions {
@@ -56,7 +60,10 @@ export function loadCheckoutScript(src: string): Promise<void> {
 }
 
 /** Opens the card window; `onFailed` gets the provider's failure event. */
-export function openPaymentWindow(options: RazorpayOptions, onFailed: (response: PaymentFailure) => void): RazorpayInstance {
+export function openPaymentWindow(
+  options: RazorpayOptions,
+  onFailed: (response: PaymentFailure) => void,
+): RazorpayInstance {
   if (!window.Razorpay) throw new Error('Payment window is not available');
   const instance = new window.Razorpay(options);
   instance.on('payment.failed', onFailed);

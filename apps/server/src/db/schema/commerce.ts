@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from './columns';
 import { users } from './users';
 import { products } from './catalogue';
@@ -15,7 +26,14 @@ export const ORDER_STATUSES = [
   'DELIVERED',
   'CANCELLED',
 ] as const;
-export const PAYMENT_STATUSES = ['PENDING', 'AUTHORIZED', 'CAPTURED', 'FAILED', 'REFUNDED', 'CANCELLED'] as const;
+export const PAYMENT_STATUSES = [
+  'PENDING',
+  'AUTHORIZED',
+  'CAPTURED',
+  'FAILED',
+  'REFUNDED',
+  'CANCELLED',
+] as const;
 
 export type AppliedCoupon = { code: string; discountPaise: number };
 export type CheckoutLine = {
@@ -50,7 +68,10 @@ export const coupons = pgTable(
     usedCount: integer('used_count').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('coupons_code_upper_uq').on(sql`upper(${t.code})`), index('coupons_expiry_idx').on(t.expiryDate)],
+  (t) => [
+    uniqueIndex('coupons_code_upper_uq').on(sql`upper(${t.code})`),
+    index('coupons_expiry_idx').on(t.expiryDate),
+  ],
 );
 
 export const checkouts = pgTable(
@@ -132,7 +153,10 @@ export const orderItems = pgTable(
     /** Per-unit vendor commission at the time of the order. */
     vendorCommissionPaise: integer('vendor_commission_paise').notNull().default(0),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId), check('order_items_qty_positive', sql`${t.quantity} > 0`)],
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    check('order_items_qty_positive', sql`${t.quantity} > 0`),
+  ],
 );
 
 /** Audit of every status or payment-status change: who, when, from, to. */
@@ -173,11 +197,16 @@ export const payments = pgTable(
     providerOrderId: text('provider_order_id').notNull(),
     providerPaymentId: text('provider_payment_id'),
     amountPaise: integer('amount_paise').notNull(),
-    status: text('status', { enum: ['CREATED', 'CAPTURED', 'FAILED'] }).notNull().default('CREATED'),
+    status: text('status', { enum: ['CREATED', 'CAPTURED', 'FAILED'] })
+      .notNull()
+      .default('CREATED'),
     verifiedAt: tstz('verified_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('payments_provider_order_uq').on(t.providerOrderId), index('payments_reference_idx').on(t.referenceId)],
+  (t) => [
+    uniqueIndex('payments_provider_order_uq').on(t.providerOrderId),
+    index('payments_reference_idx').on(t.referenceId),
+  ],
 );
 
 /** The offline sandbox gateway's own records (what Razorpay would keep on its side). */
@@ -186,7 +215,9 @@ export const sandboxOrders = pgTable('sandbox_orders', {
   amountPaise: integer('amount_paise').notNull(),
   currency: text('currency').notNull().default('INR'),
   receipt: text('receipt'),
-  status: text('status', { enum: ['created', 'paid', 'failed'] }).notNull().default('created'),
+  status: text('status', { enum: ['created', 'paid', 'failed'] })
+    .notNull()
+    .default('created'),
   paymentId: text('payment_id'),
   createdAt: createdAt(),
 });
@@ -210,7 +241,10 @@ export const vendorEarnings = pgTable(
     revenuePaise: integer('revenue_paise').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('vendor_earnings_item_uq').on(t.orderItemId), index('vendor_earnings_vendor_idx').on(t.vendorId)],
+  (t) => [
+    uniqueIndex('vendor_earnings_item_uq').on(t.orderItemId),
+    index('vendor_earnings_vendor_idx').on(t.vendorId),
+  ],
 );
 
 export const payouts = pgTable(

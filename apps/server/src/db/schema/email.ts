@@ -21,12 +21,17 @@ export const emailOutbox = pgTable(
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     html: text('html').notNull(),
-    status: text('status', { enum: ['PENDING', 'SENT', 'FAILED'] }).notNull().default('PENDING'),
+    status: text('status', { enum: ['PENDING', 'SENT', 'FAILED'] })
+      .notNull()
+      .default('PENDING'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     nextAttemptAt: tstz('next_attempt_at').notNull().defaultNow(),
     sentAt: tstz('sent_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('email_outbox_dedupe_uq').on(t.dedupeKey), index('email_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    uniqueIndex('email_outbox_dedupe_uq').on(t.dedupeKey),
+    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+  ],
 );

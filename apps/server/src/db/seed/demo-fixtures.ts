@@ -14,8 +14,14 @@ const productRef = (name: string) => ({ name, slug: slugify(name) });
  */
 export function demoFixtures(defaultVendorSlug = 'zevar') {
   const planned = planProducts();
-  const vendors = demoVendors(defaultVendorSlug).map((v) => ({ username: v.username, slug: v.slug, plan: v.plan as Plan }));
-  const lotus = planned.filter((p) => p.def.variant?.group === 'lotus-bloom-stud').map((p) => productRef(p.def.name));
+  const vendors = demoVendors(defaultVendorSlug).map((v) => ({
+    username: v.username,
+    slug: v.slug,
+    plan: v.plan as Plan,
+  }));
+  const lotus = planned
+    .filter((p) => p.def.variant?.group === 'lotus-bloom-stud')
+    .map((p) => productRef(p.def.name));
   return {
     vendors,
     adminUsernames: { superAdmin: 'demo-admin', catalogue: 'demo-catalogue' },

@@ -38,7 +38,16 @@ function gem(cx: number, cy: number, r: number, color: string): string {
   return `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${color}" stroke="url(#metal)" stroke-width="${Math.max(3, r / 3)}"/><circle cx="${cx - r / 3}" cy="${cy - r / 3}" r="${r / 3}" fill="url(#gloss)"/>`;
 }
 
-function beads(cx: number, cy: number, rx: number, ry: number, from: number, to: number, n: number, r: number): string {
+function beads(
+  cx: number,
+  cy: number,
+  rx: number,
+  ry: number,
+  from: number,
+  to: number,
+  n: number,
+  r: number,
+): string {
   let out = '';
   for (let i = 0; i <= n; i++) {
     const a = from + ((to - from) * i) / n;
@@ -65,8 +74,13 @@ function drawShape(shape: Shape, gemColor: string): string {
     case 'bangle':
       return `<ellipse cx="360" cy="400" rx="200" ry="200" fill="none" stroke="url(#metal)" stroke-width="38"/><ellipse cx="450" cy="450" rx="190" ry="190" fill="none" stroke="url(#metal)" stroke-width="26"/>${beads(360, 400, 200, 200, 0, Math.PI * 2, 23, 6)}${gem(360, 200, 18, gemColor)}`;
     case 'anklet':
-      return `<path d="M140 360 Q400 560 660 360" fill="none" stroke="url(#metal)" stroke-width="6"/>${beads(400, 300, 270, 160, 0.4, Math.PI - 0.4, 26, 9)}${[0.8, 1.2, 1.57, 1.94, 2.34]
-        .map((a) => `<circle cx="${(400 + 270 * Math.cos(a)).toFixed(1)}" cy="${(330 + 160 * Math.sin(a)).toFixed(1)}" r="12" fill="url(#metal)"/>`)
+      return `<path d="M140 360 Q400 560 660 360" fill="none" stroke="url(#metal)" stroke-width="6"/>${beads(400, 300, 270, 160, 0.4, Math.PI - 0.4, 26, 9)}${[
+        0.8, 1.2, 1.57, 1.94, 2.34,
+      ]
+        .map(
+          (a) =>
+            `<circle cx="${(400 + 270 * Math.cos(a)).toFixed(1)}" cy="${(330 + 160 * Math.sin(a)).toFixed(1)}" r="12" fill="url(#metal)"/>`,
+        )
         .join('')}`;
   }
 }
@@ -95,7 +109,15 @@ ${caption(p.name, 800, 760, p.name.length > 28 ? 30 : 36, dark)}
 </svg>`;
 }
 
-export type WidePicture = { title: string; subtitle: string; shape: Shape; finish: Finish; seed: number; width: number; height: number };
+export type WidePicture = {
+  title: string;
+  subtitle: string;
+  shape: Shape;
+  finish: Finish;
+  seed: number;
+  width: number;
+  height: number;
+};
 
 /** A wide picture for category banners (1600x500) and carousel slides (1600x600). */
 export function wideSvg(p: WidePicture): string {
@@ -124,7 +146,11 @@ export function tileSvg(name: string, shape: Shape, finish: Finish, seed: number
 }
 
 /** Runs `fn` over `items` with at most `limit` at a time, keeping the order of results. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {

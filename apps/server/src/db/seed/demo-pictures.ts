@@ -19,11 +19,18 @@ type Job = { svg: () => string; put: (name: string) => void };
 /** Renders and stores every demo picture, a few at a time so two cores are not swamped. */
 export async function renderDemoPictures(dataDir: string, planned: PlannedProduct[]): Promise<DemoPictures> {
   const store = createImageStore(dataDir);
-  const result: DemoPictures = { products: planned.map(() => []), categories: new Map(), slides: [], all: [] };
+  const result: DemoPictures = {
+    products: planned.map(() => []),
+    categories: new Map(),
+    slides: [],
+    all: [],
+  };
   const jobs: Job[] = [];
 
   planned.forEach((p, i) =>
-    p.pictures.forEach((pic, view) => jobs.push({ svg: () => productSvg(pic), put: (n) => (result.products[i]![view] = n) })),
+    p.pictures.forEach((pic, view) =>
+      jobs.push({ svg: () => productSvg(pic), put: (n) => (result.products[i]![view] = n) }),
+    ),
   );
   let seed = 0;
   for (const parent of DEMO_CATEGORIES) {
@@ -34,13 +41,25 @@ export async function renderDemoPictures(dataDir: string, planned: PlannedProduc
       const finish = cat.name.includes('Silver') ? 'silver' : parent.finish;
       jobs.push({ svg: () => tileSvg(cat.name, parent.shape, finish, s), put: (n) => (entry.image = n) });
       jobs.push({
-        svg: () => wideSvg({ title: cat.name, subtitle: `Discover ${cat.name.toLowerCase()} handcrafted across India`, shape: parent.shape, finish, seed: s, width: 1600, height: 500 }),
+        svg: () =>
+          wideSvg({
+            title: cat.name,
+            subtitle: `Discover ${cat.name.toLowerCase()} handcrafted across India`,
+            shape: parent.shape,
+            finish,
+            seed: s,
+            width: 1600,
+            height: 500,
+          }),
         put: (n) => (entry.banner = n),
       });
     }
   }
   DEMO_SLIDES.forEach((slide, i) =>
-    jobs.push({ svg: () => wideSvg({ ...slide, seed: i, width: 1600, height: 600 }), put: (n) => (result.slides[i] = n) }),
+    jobs.push({
+      svg: () => wideSvg({ ...slide, seed: i, width: 1600, height: 600 }),
+      put: (n) => (result.slides[i] = n),
+    }),
   );
 
   const rendered = new Map<string, Promise<string>>();

@@ -19,8 +19,17 @@ export type PlannedProduct = {
  * The first picture carries the product's name; the others are uncaptioned close-ups shared by a
  * parent category's products of the same finish, which keeps the seed fast (each product still gets its own files).
  */
-function picture(name: string, shape: Shape, finish: Finish, view: number, index: number, parentIndex: number): ProductPicture {
-  return view === 0 ? { name, shape, finish, view, seed: index } : { name: '', shape, finish, view, seed: parentIndex };
+function picture(
+  name: string,
+  shape: Shape,
+  finish: Finish,
+  view: number,
+  index: number,
+  parentIndex: number,
+): ProductPicture {
+  return view === 0
+    ? { name, shape, finish, view, seed: index }
+    : { name: '', shape, finish, view, seed: parentIndex };
 }
 
 const higher = (a: Plan, b: Plan | undefined): Plan => (b && PLAN_WEIGHTS[b] > PLAN_WEIGHTS[a] ? b : a);
@@ -32,7 +41,13 @@ export function planProducts(): PlannedProduct[] {
     for (const child of parent.children) {
       child.products.forEach((def, i) => {
         const index = out.length;
-        const finish = def.finish ?? (def.type === 'SILVER' ? 'silver' : parent.finish === 'silver' && def.type === 'MRP' ? 'silver' : 'gold');
+        const finish =
+          def.finish ??
+          (def.type === 'SILVER'
+            ? 'silver'
+            : parent.finish === 'silver' && def.type === 'MRP'
+              ? 'silver'
+              : 'gold');
         const count = 2 + (index % 3);
         out.push({
           def,
@@ -42,7 +57,9 @@ export function planProducts(): PlannedProduct[] {
           plan: higher(child.plan, def.plan),
           shape: parent.shape,
           finish,
-          pictures: Array.from({ length: count }, (_, view) => picture(def.name, parent.shape, finish, view, index, parentIndex)),
+          pictures: Array.from({ length: count }, (_, view) =>
+            picture(def.name, parent.shape, finish, view, index, parentIndex),
+          ),
         });
       });
     }
@@ -50,12 +67,31 @@ export function planProducts(): PlannedProduct[] {
   return out;
 }
 
-const PURITY: Record<DemoProduct['type'], string> = { GOLD: '22K', SILVER: '925 Sterling', MRP: 'Gold plated' };
+const PURITY: Record<DemoProduct['type'], string> = {
+  GOLD: '22K',
+  SILVER: '925 Sterling',
+  MRP: 'Gold plated',
+};
 
 const FEATURES: Record<DemoProduct['type'], string[]> = {
-  GOLD: ['BIS hallmarked 22K gold', 'Price follows the day’s gold rate', 'Free lifetime exchange', 'Certificate of authenticity'],
-  SILVER: ['925 sterling silver, hallmarked', 'Anti-tarnish finish', 'Skin friendly and nickel free', 'Comes in a velvet pouch'],
-  MRP: ['Handcrafted by artisans', 'Hypoallergenic base metal', 'Lightweight for all-day wear', 'Gift-ready packaging'],
+  GOLD: [
+    'BIS hallmarked 22K gold',
+    'Price follows the day’s gold rate',
+    'Free lifetime exchange',
+    'Certificate of authenticity',
+  ],
+  SILVER: [
+    '925 sterling silver, hallmarked',
+    'Anti-tarnish finish',
+    'Skin friendly and nickel free',
+    'Comes in a velvet pouch',
+  ],
+  MRP: [
+    'Handcrafted by artisans',
+    'Hypoallergenic base metal',
+    'Lightweight for all-day wear',
+    'Gift-ready packaging',
+  ],
 };
 
 function pricing(p: PlannedProduct): { pricePaise: number; basePaise: number; metalWeightMg: number } {
@@ -70,9 +106,17 @@ function pricing(p: PlannedProduct): { pricePaise: number; basePaise: number; me
 /** Deterministic stock between 0 and 40 unless the catalogue fixes it. */
 const stockOf = (p: PlannedProduct) => p.def.stock ?? 10 + ((p.index * 7) % 31);
 
-export type ProductIds = { categoryId: (name: string) => number; metalId: (type: 'GOLD' | 'SILVER') => number };
+export type ProductIds = {
+  categoryId: (name: string) => number;
+  metalId: (type: 'GOLD' | 'SILVER') => number;
+};
 
-export function productRow(p: PlannedProduct, images: string[], ids: ProductIds, now: Date): typeof products.$inferInsert {
+export function productRow(
+  p: PlannedProduct,
+  images: string[],
+  ids: ProductIds,
+  now: Date,
+): typeof products.$inferInsert {
   const d = p.def;
   const { pricePaise, basePaise, metalWeightMg } = pricing(p);
   const discount = [0, 8, 12, 15, 0, 20, 10][p.index % 7]!;
@@ -96,7 +140,11 @@ export function productRow(p: PlannedProduct, images: string[], ids: ProductIds,
     plan: p.plan,
     vendorCommissionPaise: Math.round((pricePaise * (2 + (p.index % 4))) / 100 / 100) * 100,
     images,
-    specifications: { totalWeight: grams, dimensions: `${20 + (p.index % 5) * 6} mm x ${12 + (p.index % 4) * 5} mm`, purity: PURITY[d.type] },
+    specifications: {
+      totalWeight: grams,
+      dimensions: `${20 + (p.index % 5) * 6} mm x ${12 + (p.index % 4) * 5} mm`,
+      purity: PURITY[d.type],
+    },
     features: FEATURES[d.type].slice(0, 2 + (p.index % 3)),
     sale: discount >= 12,
     trending: p.index % 5 === 0,

@@ -4,7 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, count, eq } from 'drizzle-orm';
 import { metalPrice, PASSWORD_PATTERN, slugify } from '@zevar/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { carouselItems, categories, coupons, emailTemplates, metals, planOptions, products, reviews, users, vendorPlans } from '../schema';
+import {
+  carouselItems,
+  categories,
+  coupons,
+  emailTemplates,
+  metals,
+  planOptions,
+  products,
+  reviews,
+  users,
+  vendorPlans,
+} from '../schema';
 import { demoFixtures, generatePassword, seedDemoIfEmpty, type DemoAccount } from './seed-demo';
 
 describe('demo seed', () => {
@@ -23,7 +34,10 @@ describe('demo seed', () => {
 
   it('seeds an empty database with at least 60 products of all three types', async () => {
     expect(accounts).not.toBeNull();
-    const rows = await t.db.select({ type: products.productType, n: count() }).from(products).groupBy(products.productType);
+    const rows = await t.db
+      .select({ type: products.productType, n: count() })
+      .from(products)
+      .groupBy(products.productType);
     const byType = Object.fromEntries(rows.map((r) => [r.type, r.n]));
     expect((byType.GOLD ?? 0) + (byType.SILVER ?? 0) + (byType.MRP ?? 0)).toBeGreaterThanOrEqual(60);
     expect(byType.GOLD).toBeGreaterThan(0);
@@ -34,7 +48,12 @@ describe('demo seed', () => {
 
   it('prices every metal product from its base, the metal rate and its weight', async () => {
     const rows = await t.db
-      .select({ price: products.pricePaise, base: products.basePaise, weight: products.metalWeightMg, rate: metals.ratePaise })
+      .select({
+        price: products.pricePaise,
+        base: products.basePaise,
+        weight: products.metalWeightMg,
+        rate: metals.ratePaise,
+      })
       .from(products)
       .innerJoin(metals, eq(products.metalId, metals.id));
     expect(rows.length).toBeGreaterThan(20);
@@ -44,7 +63,9 @@ describe('demo seed', () => {
   it('stores every referenced picture on disk', async () => {
     const store = path.join(t.config.DATA_DIR, 'uploads');
     const productRows = await t.db.select({ images: products.images }).from(products);
-    const categoryRows = await t.db.select({ image: categories.image, banner: categories.banner }).from(categories);
+    const categoryRows = await t.db
+      .select({ image: categories.image, banner: categories.banner })
+      .from(categories);
     const slides = await t.db.select({ image: carouselItems.imageUrl }).from(carouselItems);
     const names = [
       ...productRows.flatMap((p) => p.images),
@@ -57,12 +78,21 @@ describe('demo seed', () => {
 
   it('writes the fixed names end-to-end tests rely on', async () => {
     const fx = demoFixtures(t.config.DEFAULT_VENDOR_SLUG);
-    const vendorRows = await t.db.select({ slug: users.slug, plan: users.plan }).from(users).where(eq(users.type, 'VENDOR'));
-    expect(vendorRows).toEqual(expect.arrayContaining(fx.vendors.map((v) => ({ slug: v.slug, plan: v.plan }))));
+    const vendorRows = await t.db
+      .select({ slug: users.slug, plan: users.plan })
+      .from(users)
+      .where(eq(users.type, 'VENDOR'));
+    expect(vendorRows).toEqual(
+      expect.arrayContaining(fx.vendors.map((v) => ({ slug: v.slug, plan: v.plan }))),
+    );
     expect(vendorRows.find((v) => v.slug === t.config.DEFAULT_VENDOR_SLUG)?.plan).toBe('PREMIUM');
     const [necklaces] = await t.db.select().from(categories).where(eq(categories.name, 'Necklaces'));
     expect(necklaces?.parentId).toBeNull();
-    const variants = await t.db.select().from(products).where(eq(products.variantGroupId, fx.variantGroup.id)).orderBy(asc(products.id));
+    const variants = await t.db
+      .select()
+      .from(products)
+      .where(eq(products.variantGroupId, fx.variantGroup.id))
+      .orderBy(asc(products.id));
     expect(variants.map((v) => v.slug)).toEqual(fx.variantGroup.products.map((p) => p.slug));
     const [premium] = await t.db.select().from(products).where(eq(products.slug, fx.premiumOnlyProduct.slug));
     expect(premium?.plan).toBe('PREMIUM');
@@ -70,27 +100,45 @@ describe('demo seed', () => {
     expect(soldOut?.stock).toBe(0);
     const codes = (await t.db.select({ code: coupons.code }).from(coupons)).map((c) => c.code);
     expect(codes.sort()).toEqual([...fx.coupons].sort());
-    const allSlugs = (await t.db.select({ slug: products.slug, name: products.name }).from(products));
+    const allSlugs = await t.db.select({ slug: products.slug, name: products.name }).from(products);
     expect(allSlugs.every((p) => p.slug === slugify(p.name))).toBe(true);
   });
 
   it('creates plans, reviews, carousel slides and the order-confirmation template', async () => {
-    expect((await t.db.select().from(vendorPlans)).map((p) => p.plan).sort()).toEqual(['BASIC', 'FREE', 'PREMIUM', 'STANDARD']);
+    expect((await t.db.select().from(vendorPlans)).map((p) => p.plan).sort()).toEqual([
+      'BASIC',
+      'FREE',
+      'PREMIUM',
+      'STANDARD',
+    ]);
     expect((await t.db.select().from(planOptions)).length).toBeGreaterThanOrEqual(7);
     expect((await t.db.select().from(reviews)).length).toBeGreaterThan(4);
     expect((await t.db.select().from(carouselItems)).length).toBe(5);
-    const [template] = await t.db.select().from(emailTemplates).where(eq(emailTemplates.name, 'order-confirmation'));
+    const [template] = await t.db
+      .select()
+      .from(emailTemplates)
+      .where(eq(emailTemplates.name, 'order-confirmation'));
     expect(template?.subject).toBe('Your Zevar order {{orderNumber}} is confirmed');
     expect(template?.body).toContain('{{customerName}}');
   });
 
   it('lets every demo account log in with its printed password', async () => {
-    expect(accounts?.map((a) => a.username).sort()).toEqual(
-      ['demo-admin', 'demo-basic', 'demo-catalogue', 'demo-free', 'demo-premium', 'demo-standard', 'zevar'],
-    );
+    expect(accounts?.map((a) => a.username).sort()).toEqual([
+      'demo-admin',
+      'demo-basic',
+      'demo-catalogue',
+      'demo-free',
+      'demo-premium',
+      'demo-standard',
+      'zevar',
+    ]);
     for (const a of accounts ?? []) {
       expect(a.password).toMatch(PASSWORD_PATTERN);
-      const res = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { username: a.username, password: a.password } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { username: a.username, password: a.password },
+      });
       expect(res.statusCode, a.username).toBe(200);
     }
   });

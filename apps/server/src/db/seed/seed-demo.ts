@@ -17,7 +17,13 @@ import {
 import { slugify } from '@zevar/domain';
 import { buildDemoUsers, type DemoAccount } from './demo-accounts';
 import { DEMO_CATEGORIES, GOLD_RATE_PAISE, SILVER_RATE_PAISE } from './demo-catalogue';
-import { DEMO_PLANS, DEMO_REVIEWS, DEMO_SLIDES, ORDER_CONFIRMATION_TEMPLATE, demoCoupons } from './demo-extras';
+import {
+  DEMO_PLANS,
+  DEMO_REVIEWS,
+  DEMO_SLIDES,
+  ORDER_CONFIRMATION_TEMPLATE,
+  demoCoupons,
+} from './demo-extras';
 import { removeDemoPictures, renderDemoPictures, type DemoPictures } from './demo-pictures';
 import { planProducts, productRow, type PlannedProduct } from './demo-products';
 
@@ -42,15 +48,24 @@ export async function isDatabaseEmpty(db: DbOrTx): Promise<boolean> {
 export async function seedDemoIfEmpty(db: Db, config: Config): Promise<DemoAccount[] | null> {
   if (!(await isDatabaseEmpty(db))) return null;
   const planned = planProducts();
-  const [pictures, demoUsers] = await Promise.all([renderDemoPictures(config.DATA_DIR, planned), buildDemoUsers(config.DEFAULT_VENDOR_SLUG)]);
+  const [pictures, demoUsers] = await Promise.all([
+    renderDemoPictures(config.DATA_DIR, planned),
+    buildDemoUsers(config.DEFAULT_VENDOR_SLUG),
+  ]);
   try {
     return await db.transaction(async (tx) => {
       if (!(await isDatabaseEmpty(tx))) return null;
       const taken = await tx.select({ username: sql<string>`lower(${users.username})` }).from(users);
       const takenSet = new Set(taken.map((t) => t.username));
       const rows = demoUsers.rows.filter((r) => !takenSet.has(r.username.toLowerCase()));
-      const insertedUsers = await tx.insert(users).values(rows).returning({ id: users.id, plan: users.plan, type: users.type });
-      await seedPlans(tx, insertedUsers.filter((u) => u.type === 'VENDOR'));
+      const insertedUsers = await tx
+        .insert(users)
+        .values(rows)
+        .returning({ id: users.id, plan: users.plan, type: users.type });
+      await seedPlans(
+        tx,
+        insertedUsers.filter((u) => u.type === 'VENDOR'),
+      );
       await seedCatalogue(tx, planned, pictures);
       await tx.insert(coupons).values(demoCoupons(new Date()));
       await tx.insert(emailTemplates).values(ORDER_CONFIRMATION_TEMPLATE).onConflictDoNothing();
@@ -71,7 +86,12 @@ async function seedPlans(tx: Tx, vendors: { id: number; plan: string }[]): Promi
     .insert(planOptions)
     .values(
       DEMO_PLANS.flatMap((p, i) =>
-        p.options.map((o) => ({ planId: plans[i]!.id, durationMonths: o.months, pricePaise: o.rupees * 100, active: o.active ?? true })),
+        p.options.map((o) => ({
+          planId: plans[i]!.id,
+          durationMonths: o.months,
+          pricePaise: o.rupees * 100,
+          active: o.active ?? true,
+        })),
       ),
     )
     .returning();
@@ -85,7 +105,17 @@ async function seedPlans(tx: Tx, vendors: { id: number; plan: string }[]): Promi
       const start = new Date(now.getTime() - 30 * 24 * 3600 * 1000);
       const end = new Date(start);
       end.setMonth(end.getMonth() + 12);
-      return { vendorId: v.id, planId: plan.id, optionId: option.id, plan: plan.plan, durationMonths: 12, amountPaise: option.pricePaise, status: 'ACTIVE' as const, startDate: start, endDate: end };
+      return {
+        vendorId: v.id,
+        planId: plan.id,
+        optionId: option.id,
+        plan: plan.plan,
+        durationMonths: 12,
+        amountPaise: option.pricePaise,
+        status: 'ACTIVE' as const,
+        startDate: start,
+        endDate: end,
+      };
     }),
   );
 }
@@ -95,14 +125,22 @@ async function seedCategories(tx: Tx, pictures: DemoPictures): Promise<Map<strin
   const picture = (name: string) => pictures.categories.get(name) ?? { image: null, banner: null };
   const parents = await tx
     .insert(categories)
-    .values(DEMO_CATEGORIES.map((c) => ({ name: c.name, slug: slugify(c.name), plan: c.plan, ...picture(c.name) })))
+    .values(
+      DEMO_CATEGORIES.map((c) => ({ name: c.name, slug: slugify(c.name), plan: c.plan, ...picture(c.name) })),
+    )
     .returning({ id: categories.id, name: categories.name });
   parents.forEach((p) => ids.set(p.name, p.id));
   const children = await tx
     .insert(categories)
     .values(
       DEMO_CATEGORIES.flatMap((c) =>
-        c.children.map((ch) => ({ name: ch.name, slug: slugify(ch.name), plan: ch.plan, parentId: ids.get(c.name)!, ...picture(ch.name) })),
+        c.children.map((ch) => ({
+          name: ch.name,
+          slug: slugify(ch.name),
+          plan: ch.plan,
+          parentId: ids.get(c.name)!,
+          ...picture(ch.name),
+        })),
       ),
     )
     .returning({ id: categories.id, name: categories.name });
@@ -121,7 +159,10 @@ async function seedCatalogue(tx: Tx, planned: PlannedProduct[], pictures: DemoPi
     .returning();
   const metalIds = { GOLD: metalRows[0]!.id, SILVER: metalRows[1]!.id };
   const now = new Date();
-  const ids = { categoryId: (name: string) => categoryIds.get(name)!, metalId: (t: 'GOLD' | 'SILVER') => metalIds[t] };
+  const ids = {
+    categoryId: (name: string) => categoryIds.get(name)!,
+    metalId: (t: 'GOLD' | 'SILVER') => metalIds[t],
+  };
   const productRows = await tx
     .insert(products)
     .values(planned.map((p, i) => productRow(p, pictures.products[i]!, ids, now)))

@@ -25,18 +25,43 @@ describe('carousel admin', () => {
     t.app.inject({ method: 'PUT', url: `/api/carousels/home/${path}`, headers, payload });
 
   it('adds two slides pointing at the same target and addresses each by its own id', async () => {
-    const a = await put('addImage', who.carousel, { imageUrl: IMG, linkType: 'product', targetId: productId, vendorPlan: 'FREE' });
+    const a = await put('addImage', who.carousel, {
+      imageUrl: IMG,
+      linkType: 'product',
+      targetId: productId,
+      vendorPlan: 'FREE',
+    });
     expect(a.statusCode).toBe(200);
-    const b = await put('addImage', who.carousel, { imageUrl: IMG, linkType: 'Product', targetId: productId, vendorPlan: 'PREMIUM' });
-    const images = b.json().images as Array<{ id: number; targetId: number; targetSlug: string; vendorPlan: string }>;
+    const b = await put('addImage', who.carousel, {
+      imageUrl: IMG,
+      linkType: 'Product',
+      targetId: productId,
+      vendorPlan: 'PREMIUM',
+    });
+    const images = b.json().images as Array<{
+      id: number;
+      targetId: number;
+      targetSlug: string;
+      vendorPlan: string;
+    }>;
     const mine = images.filter((i) => i.targetId === productId);
     expect(mine).toHaveLength(2);
     expect(mine[0]!.targetSlug).toBe(productSlug);
 
-    const upd = await put('updateImage', who.carousel, { id: mine[1]!.id, linkType: 'CATEGORY', targetId: categoryId, vendorPlan: 'BASIC' });
+    const upd = await put('updateImage', who.carousel, {
+      id: mine[1]!.id,
+      linkType: 'CATEGORY',
+      targetId: categoryId,
+      vendorPlan: 'BASIC',
+    });
     expect(upd.statusCode).toBe(200);
     const updated = upd.json().images.find((i: { id: number }) => i.id === mine[1]!.id);
-    expect(updated).toMatchObject({ linkType: 'CATEGORY', targetId: categoryId, vendorPlan: 'BASIC', targetSlug: 'earrings carousel' });
+    expect(updated).toMatchObject({
+      linkType: 'CATEGORY',
+      targetId: categoryId,
+      vendorPlan: 'BASIC',
+      targetSlug: 'earrings carousel',
+    });
     expect(upd.json().images.find((i: { id: number }) => i.id === mine[0]!.id).vendorPlan).toBe('FREE');
 
     const rm = await put('removeImage', who.carousel, { id: mine[0]!.id, imageUrl: IMG });
@@ -58,13 +83,27 @@ describe('carousel admin', () => {
   });
 
   it('refuses a slide whose target does not exist', async () => {
-    const res = await put('addImage', who.carousel, { imageUrl: IMG, linkType: 'category', targetId: 999999, vendorPlan: 'FREE' });
+    const res = await put('addImage', who.carousel, {
+      imageUrl: IMG,
+      linkType: 'category',
+      targetId: 999999,
+      vendorPlan: 'FREE',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('No category has ID 999999');
   });
 
   it('answers 404 when updating or removing a slide that does not exist', async () => {
-    expect((await put('updateImage', who.carousel, { id: 999999, linkType: 'product', targetId: productId, vendorPlan: 'FREE' })).statusCode).toBe(404);
+    expect(
+      (
+        await put('updateImage', who.carousel, {
+          id: 999999,
+          linkType: 'product',
+          targetId: productId,
+          vendorPlan: 'FREE',
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await put('removeImage', who.carousel, { id: 999999 })).statusCode).toBe(404);
   });
 
@@ -77,7 +116,9 @@ describe('carousel admin', () => {
       [who.products, 403],
       [who.categories, 403],
     ] as const) {
-      expect((await t.app.inject({ method: 'GET', url: '/api/carousels/home', headers: h })).statusCode).toBe(status);
+      expect((await t.app.inject({ method: 'GET', url: '/api/carousels/home', headers: h })).statusCode).toBe(
+        status,
+      );
       expect((await put('addImage', h, body)).statusCode).toBe(status);
       expect((await put('updateImage', h, { ...body, id: 1 })).statusCode).toBe(status);
       expect((await put('removeImage', h, { id: 1 })).statusCode).toBe(status);

@@ -19,7 +19,11 @@ export const carouselRoutes =
     const service = createCarouselService(ctx);
     const tags = ['carousel'];
 
-    app.get('/carousels/home', { config: { access: MANAGE }, schema: { tags, response, security } }, async () => service.home());
+    app.get(
+      '/carousels/home',
+      { config: { access: MANAGE }, schema: { tags, response, security } },
+      async () => service.home(),
+    );
 
     app.put(
       '/carousels/home/addImage',

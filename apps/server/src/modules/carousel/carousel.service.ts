@@ -17,7 +17,10 @@ export function createCarouselService(ctx: Pick<AppContext, 'db'>) {
       .select({ item: carouselItems, productSlug: products.slug, categoryName: categories.name })
       .from(carouselItems)
       .leftJoin(products, and(eq(carouselItems.linkType, 'PRODUCT'), eq(products.id, carouselItems.targetId)))
-      .leftJoin(categories, and(eq(carouselItems.linkType, 'CATEGORY'), eq(categories.id, carouselItems.targetId)))
+      .leftJoin(
+        categories,
+        and(eq(carouselItems.linkType, 'CATEGORY'), eq(categories.id, carouselItems.targetId)),
+      )
       .orderBy(asc(carouselItems.position), asc(carouselItems.id));
     const images: CarouselItem[] = rows.map(({ item, productSlug, categoryName }) => ({
       id: item.id,
@@ -36,7 +39,9 @@ export function createCarouselService(ctx: Pick<AppContext, 'db'>) {
     const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, input.targetId));
     if (!row) {
       const what = input.linkType === 'PRODUCT' ? 'product' : 'category';
-      throw badRequest(`No ${what} has ID ${input.targetId}`, [{ path: 'targetId', message: `No ${what} has ID ${input.targetId}` }]);
+      throw badRequest(`No ${what} has ID ${input.targetId}`, [
+        { path: 'targetId', message: `No ${what} has ID ${input.targetId}` },
+      ]);
     }
   }
 
@@ -72,7 +77,10 @@ export function createCarouselService(ctx: Pick<AppContext, 'db'>) {
     },
 
     async remove(id: number): Promise<HomeCarousel> {
-      const deleted = await db.delete(carouselItems).where(eq(carouselItems.id, id)).returning({ id: carouselItems.id });
+      const deleted = await db
+        .delete(carouselItems)
+        .where(eq(carouselItems.id, id))
+        .returning({ id: carouselItems.id });
       if (deleted.length === 0) throw notFound('Carousel image');
       return home();
     },

@@ -21,15 +21,29 @@ describe('categories', () => {
   });
   afterAll(async () => t.close());
 
-  const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) =>
-    t.app.inject({ method, url, headers, payload });
+  const send = (
+    method: 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    headers: Record<string, string>,
+    payload?: object,
+  ) => t.app.inject({ method, url, headers, payload });
 
   it('creates a main category and a child with a lowercased-name slug, and lists both publicly', async () => {
     const parent = await send('POST', '/api/category', who.categories, input({ name: 'Bridal Sets X1' }));
     expect(parent.statusCode).toBe(201);
-    expect(parent.json()).toMatchObject({ name: 'Bridal Sets X1', slug: 'bridal sets x1', parentCategory: null, vendorPlan: 'BASIC' });
+    expect(parent.json()).toMatchObject({
+      name: 'Bridal Sets X1',
+      slug: 'bridal sets x1',
+      parentCategory: null,
+      vendorPlan: 'BASIC',
+    });
     const pid = parent.json().id;
-    const child = await send('POST', '/api/category', who.categories, input({ name: 'Necklaces X1', parentCategory: { id: pid } }));
+    const child = await send(
+      'POST',
+      '/api/category',
+      who.categories,
+      input({ name: 'Necklaces X1', parentCategory: { id: pid } }),
+    );
     expect(child.statusCode).toBe(201);
     expect(child.json().parentCategory).toEqual({ id: pid, name: 'Bridal Sets X1' });
 
@@ -43,8 +57,17 @@ describe('categories', () => {
 
   it('answers whether a category name exists, case-insensitively', async () => {
     const c = await createCategory(t.db);
-    expect((await t.app.inject({ method: 'GET', url: `/api/exists?name=${encodeURIComponent(c.name.toUpperCase())}` })).json()).toBe(true);
-    expect((await t.app.inject({ method: 'GET', url: `/api/exists?name=nothing-${uid()}` })).json()).toBe(false);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/exists?name=${encodeURIComponent(c.name.toUpperCase())}`,
+        })
+      ).json(),
+    ).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: `/api/exists?name=nothing-${uid()}` })).json()).toBe(
+      false,
+    );
     expect((await t.app.inject({ method: 'GET', url: '/api/exists' })).statusCode).toBe(400);
   });
 
@@ -56,29 +79,51 @@ describe('categories', () => {
 
   it('refuses a duplicate name with 409', async () => {
     const c = await createCategory(t.db);
-    expect((await send('POST', '/api/category', who.categories, input({ name: c.name.toLowerCase() }))).statusCode).toBe(409);
+    expect(
+      (await send('POST', '/api/category', who.categories, input({ name: c.name.toLowerCase() }))).statusCode,
+    ).toBe(409);
   });
 
   it('refuses a missing parent, a child as parent and a category as its own parent', async () => {
-    expect((await send('POST', '/api/category', who.categories, input({ parentCategory: { id: 999999 } }))).statusCode).toBe(400);
+    expect(
+      (await send('POST', '/api/category', who.categories, input({ parentCategory: { id: 999999 } })))
+        .statusCode,
+    ).toBe(400);
     const parent = await createCategory(t.db);
     const child = await createCategory(t.db, { parentId: parent.id });
-    const grand = await send('POST', '/api/category', who.categories, input({ parentCategory: { id: child.id } }));
+    const grand = await send(
+      'POST',
+      '/api/category',
+      who.categories,
+      input({ parentCategory: { id: child.id } }),
+    );
     expect(grand.statusCode).toBe(400);
     expect(grand.json().message).toBe('The parent must be a main category');
-    const own = await send('PUT', `/api/category/${parent.id}`, who.categories, input({ parentCategory: { id: parent.id } }));
+    const own = await send(
+      'PUT',
+      `/api/category/${parent.id}`,
+      who.categories,
+      input({ parentCategory: { id: parent.id } }),
+    );
     expect(own.statusCode).toBe(400);
   });
 
   it('updates a category and answers 404 for an unknown one', async () => {
     const c = await createCategory(t.db);
     const name = `Anklets ${uid()}`;
-    const res = await send('PUT', `/api/category/${c.id}`, who.superAdmin, input({ name, vendorPlan: 'PREMIUM' }));
+    const res = await send(
+      'PUT',
+      `/api/category/${c.id}`,
+      who.superAdmin,
+      input({ name, vendorPlan: 'PREMIUM' }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: c.id, name, slug: name.toLowerCase(), vendorPlan: 'PREMIUM' });
     expect((await send('PUT', '/api/category/999999', who.categories, input())).statusCode).toBe(404);
     expect((await send('DELETE', '/api/category/999999', who.categories)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/category/999999/subcategories' })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/category/999999/subcategories' })).statusCode,
+    ).toBe(404);
   });
 
   it('refuses to delete a category that still has products or children, and deletes an empty one', async () => {

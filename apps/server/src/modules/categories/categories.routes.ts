@@ -16,37 +16,66 @@ export const categoriesRoutes =
 
     app.get(
       '/category',
-      { config: { access: 'public' }, schema: { tags, description: 'Every category, flat.', response: { 200: z.array(categorySchema) } } },
+      {
+        config: { access: 'public' },
+        schema: { tags, description: 'Every category, flat.', response: { 200: z.array(categorySchema) } },
+      },
       async () => service.list(),
     );
 
     app.get(
       '/category/:id/subcategories',
-      { config: { access: 'public' }, schema: { tags, params: idParams, response: { 200: z.array(categorySchema) } } },
+      {
+        config: { access: 'public' },
+        schema: { tags, params: idParams, response: { 200: z.array(categorySchema) } },
+      },
       async (req) => service.subcategories(req.params.id),
     );
 
     app.get(
       '/exists',
-      { config: { access: 'public' }, schema: { tags, description: 'Whether a category name is taken.', querystring: categoryExistsQuery, response: { 200: z.boolean() } } },
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          description: 'Whether a category name is taken.',
+          querystring: categoryExistsQuery,
+          response: { 200: z.boolean() },
+        },
+      },
       async (req) => service.exists(req.query.name),
     );
 
     app.post(
       '/category',
-      { config: { access: MANAGE }, schema: { tags, body: categoryInputSchema, response: { 201: categorySchema }, security } },
+      {
+        config: { access: MANAGE },
+        schema: { tags, body: categoryInputSchema, response: { 201: categorySchema }, security },
+      },
       async (req, reply) => reply.status(201).send(await service.create(req.body)),
     );
 
     app.put(
       '/category/:id',
-      { config: { access: MANAGE }, schema: { tags, params: idParams, body: categoryInputSchema, response: { 200: categorySchema }, security } },
+      {
+        config: { access: MANAGE },
+        schema: {
+          tags,
+          params: idParams,
+          body: categoryInputSchema,
+          response: { 200: categorySchema },
+          security,
+        },
+      },
       async (req) => service.update(req.params.id, req.body),
     );
 
     app.delete(
       '/category/:id',
-      { config: { access: MANAGE }, schema: { tags, params: idParams, response: { 204: z.null() }, security } },
+      {
+        config: { access: MANAGE },
+        schema: { tags, params: idParams, response: { 204: z.null() }, security },
+      },
       async (req, reply) => {
         await service.remove(req.params.id);
         return reply.status(204).send(null);

@@ -8,7 +8,8 @@ import { isForeignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 
 export const CATEGORY_MESSAGES = {
   duplicate: 'A category with this name already exists',
-  inUse: 'This category still has products or sub-categories. Move or delete them before deleting the category.',
+  inUse:
+    'This category still has products or sub-categories. Move or delete them before deleting the category.',
   parentMissing: 'The parent category does not exist',
   parentNotMain: 'The parent must be a main category',
   ownParent: 'A category cannot be its own parent',
@@ -60,7 +61,9 @@ export function createCategoriesService(ctx: Pick<AppContext, 'db'>) {
     const [row] = await db
       .select({ id: categories.id })
       .from(categories)
-      .where(sql`lower(${categories.name}) = lower(${name.trim()}) or ${categories.slug} = ${categorySlug(name)}`);
+      .where(
+        sql`lower(${categories.name}) = lower(${name.trim()}) or ${categories.slug} = ${categorySlug(name)}`,
+      );
     return !!row && row.id !== exceptId;
   }
 
@@ -108,7 +111,9 @@ export function createCategoriesService(ctx: Pick<AppContext, 'db'>) {
     async create(input: CategoryInput): Promise<Category> {
       if (await nameTaken(input.name)) throw conflict(CATEGORY_MESSAGES.duplicate);
       const parentId = await resolveParent(input);
-      const [row] = await write(() => db.insert(categories).values(values(input, parentId)).returning({ id: categories.id }));
+      const [row] = await write(() =>
+        db.insert(categories).values(values(input, parentId)).returning({ id: categories.id }),
+      );
       return get(row!.id);
     },
 

@@ -14,7 +14,12 @@ afterAll(async () => t.close());
 describe('POST /api/cart/quote', () => {
   it('prices cart lines from the server and reports products above the vendor plan as unavailable', async () => {
     const vendor = await createVendor(t.app, t.db);
-    const a = await createProduct(t.db, { pricePaise: 99_950, originalPricePaise: 120_000, stock: 3, images: ['a.webp'] });
+    const a = await createProduct(t.db, {
+      pricePaise: 99_950,
+      originalPricePaise: 120_000,
+      stock: 3,
+      images: ['a.webp'],
+    });
     const premium = await createProduct(t.db, { plan: 'PREMIUM' });
     const res = await t.app.inject({
       method: 'POST',
@@ -27,18 +32,36 @@ describe('POST /api/cart/quote', () => {
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.lines[0]).toMatchObject({ productId: a.id, available: true, sku: a.sku, image: 'a.webp', price: 1000, originalPrice: 1200, stock: 3, lineTotal: 2000 });
+    expect(body.lines[0]).toMatchObject({
+      productId: a.id,
+      available: true,
+      sku: a.sku,
+      image: 'a.webp',
+      price: 1000,
+      originalPrice: 1200,
+      stock: 3,
+      lineTotal: 2000,
+    });
     expect(body.lines[1]).toMatchObject({ productId: premium.id, available: false });
     expect(body.lines[2]).toMatchObject({ available: false });
     expect(body.subtotal).toBe(2000);
   });
 
   it('answers 404 for an unknown vendor and 400 for a bad body', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/cart/quote?vendorSlug=nope', payload: [] })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/cart/quote?vendorSlug=nope', payload: [] }))
+        .statusCode,
+    ).toBe(404);
     const vendor = await createVendor(t.app, t.db);
-    const bad = await t.app.inject({ method: 'POST', url: `/api/cart/quote?vendorSlug=${vendor.slug}`, payload: [{ productId: 'x', quantity: 0 }] });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: `/api/cart/quote?vendorSlug=${vendor.slug}`,
+      payload: [{ productId: 'x', quantity: 0 }],
+    });
     expect(bad.statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: '/api/cart/quote', payload: [] })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: '/api/cart/quote', payload: [] })).statusCode).toBe(
+      400,
+    );
   });
 });
 
@@ -54,8 +77,20 @@ describe('checkout', () => {
     expect(res.statusCode).toBe(201);
     const { checkoutId } = res.json();
     const got = (await t.app.inject({ method: 'GET', url: `/api/checkout/${checkoutId}` })).json();
-    expect(got).toMatchObject({ status: 'PENDING', subtotal: 3000, discount: 0, totalAmount: 3000, vendorSlug: vendor.slug });
-    expect(got.items[0]).toMatchObject({ productSku: p.sku, name: p.name, price: 1500, quantity: 2, lineTotal: 3000 });
+    expect(got).toMatchObject({
+      status: 'PENDING',
+      subtotal: 3000,
+      discount: 0,
+      totalAmount: 3000,
+      vendorSlug: vendor.slug,
+    });
+    expect(got.items[0]).toMatchObject({
+      productSku: p.sku,
+      name: p.name,
+      price: 1500,
+      quantity: 2,
+      lineTotal: 3000,
+    });
   });
 
   it('refuses an empty checkout, more than the stock, and an unknown SKU', async () => {
@@ -63,12 +98,20 @@ describe('checkout', () => {
     const p = await createProduct(t.db, { stock: 1 });
     const url = `/api/checkout?vendorSlug=${vendor.slug}`;
     expect((await t.app.inject({ method: 'POST', url, payload: [] })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url, payload: [{ productSku: p.sku, quantity: 2 }] })).statusCode).toBe(409);
-    expect((await t.app.inject({ method: 'POST', url, payload: [{ productSku: 'NOPE', quantity: 1 }] })).statusCode).toBe(409);
+    expect(
+      (await t.app.inject({ method: 'POST', url, payload: [{ productSku: p.sku, quantity: 2 }] })).statusCode,
+    ).toBe(409);
+    expect(
+      (await t.app.inject({ method: 'POST', url, payload: [{ productSku: 'NOPE', quantity: 1 }] }))
+        .statusCode,
+    ).toBe(409);
   });
 
   it('answers 404 for an unknown checkout', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/checkout/00000000-0000-4000-8000-000000000000' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/checkout/00000000-0000-4000-8000-000000000000',
+    });
     expect(res.statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/checkout/not-a-uuid' })).statusCode).toBe(400);
   });
@@ -79,12 +122,26 @@ describe('checkout', () => {
     const small = await createCoupon(t.db, { discountPaise: 10_000, minQuantity: 2 });
     const huge = await createCoupon(t.db, { discountPaise: 10_000_000 });
     const { checkoutId } = (
-      await t.app.inject({ method: 'POST', url: `/api/checkout?vendorSlug=${vendor.slug}`, payload: [{ productSku: p.sku, quantity: 2 }] })
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/checkout?vendorSlug=${vendor.slug}`,
+        payload: [{ productSku: p.sku, quantity: 2 }],
+      })
     ).json();
     const url = `/api/checkout/applyCoupon/${checkoutId}`;
-    const a = await t.app.inject({ method: 'PATCH', url, payload: JSON.stringify(small.code), headers: { 'content-type': 'application/json' } });
+    const a = await t.app.inject({
+      method: 'PATCH',
+      url,
+      payload: JSON.stringify(small.code),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(a.statusCode).toBe(200);
-    expect(a.json()).toMatchObject({ subtotal: 1000, discount: 100, totalAmount: 900, appliedCoupons: [{ code: small.code, discount: 100 }] });
+    expect(a.json()).toMatchObject({
+      subtotal: 1000,
+      discount: 100,
+      totalAmount: 900,
+      appliedCoupons: [{ code: small.code, discount: 100 }],
+    });
     const b = await t.app.inject({ method: 'PATCH', url, payload: { code: huge.code } });
     expect(b.json()).toMatchObject({ discount: 999, totalAmount: 1 });
     const c = await t.app.inject({ method: 'PATCH', url, payload: { code: 'NOPE' } });
@@ -97,14 +154,27 @@ describe('checkout', () => {
     const p = await createProduct(t.db, { stock: 5 });
     const coupon = await createCoupon(t.db);
     const { checkoutId } = (
-      await t.app.inject({ method: 'POST', url: `/api/checkout?vendorSlug=${vendor.slug}`, payload: [{ productSku: p.sku, quantity: 1 }] })
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/checkout?vendorSlug=${vendor.slug}`,
+        payload: [{ productSku: p.sku, quantity: 1 }],
+      })
     ).json();
     clock += (t.config.RESERVATION_MINUTES + 1) * 60_000;
     try {
-      expect((await t.app.inject({ method: 'GET', url: `/api/checkout/${checkoutId}` })).json().status).toBe('EXPIRED');
-      const apply = await t.app.inject({ method: 'PATCH', url: `/api/checkout/applyCoupon/${checkoutId}`, payload: { code: coupon.code } });
+      expect((await t.app.inject({ method: 'GET', url: `/api/checkout/${checkoutId}` })).json().status).toBe(
+        'EXPIRED',
+      );
+      const apply = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/checkout/applyCoupon/${checkoutId}`,
+        payload: { code: coupon.code },
+      });
       expect(apply.statusCode).toBe(409);
-      const order = await initiate(t.app, orderBody(vendor.slug, [{ productSku: p.sku, quantity: 1 }], { checkoutId }));
+      const order = await initiate(
+        t.app,
+        orderBody(vendor.slug, [{ productSku: p.sku, quantity: 1 }], { checkoutId }),
+      );
       expect(order.statusCode).toBe(409);
       expect(order.json().message).toBe('Your checkout has expired. Please check out again.');
       await reconcilePayments(testContext(t.db, t.config, () => new Date(clock)));

@@ -37,7 +37,12 @@ export const checkoutRoutes =
       '/cart/quote',
       {
         config: isPublic,
-        schema: { tags: ['cart'], querystring: cartQuoteQuery, body: cartQuoteBody, response: { 200: cartQuoteSchema } },
+        schema: {
+          tags: ['cart'],
+          querystring: cartQuoteQuery,
+          body: cartQuoteBody,
+          response: { 200: cartQuoteSchema },
+        },
       },
       async (req) => checkout.quote(req.query.vendorSlug, req.body),
     );
@@ -58,7 +63,10 @@ export const checkoutRoutes =
 
     app.get(
       '/checkout/:id',
-      { config: isPublic, schema: { tags: ['checkout'], params: checkoutParams, response: { 200: checkoutSchema } } },
+      {
+        config: isPublic,
+        schema: { tags: ['checkout'], params: checkoutParams, response: { 200: checkoutSchema } },
+      },
       async (req) => checkout.get(req.params.id),
     );
 
@@ -66,9 +74,15 @@ export const checkoutRoutes =
       '/checkout/applyCoupon/:id',
       {
         config: isPublic,
-        schema: { tags: ['checkout'], params: checkoutParams, body: applyCouponBody, response: { 200: checkoutSchema } },
+        schema: {
+          tags: ['checkout'],
+          params: checkoutParams,
+          body: applyCouponBody,
+          response: { 200: checkoutSchema },
+        },
       },
-      async (req) => checkout.applyCoupon(req.params.id, typeof req.body === 'string' ? req.body : req.body.code),
+      async (req) =>
+        checkout.applyCoupon(req.params.id, typeof req.body === 'string' ? req.body : req.body.code),
     );
 
     app.post(
@@ -84,14 +98,21 @@ export const checkoutRoutes =
       '/orders/confirm-payment',
       {
         config: isPublic,
-        schema: { tags: ['orders'], querystring: confirmPaymentQuery, response: { 200: confirmPaymentResponse } },
+        schema: {
+          tags: ['orders'],
+          querystring: confirmPaymentQuery,
+          response: { 200: confirmPaymentResponse },
+        },
       },
       async (req) => payment.confirmPayment(req.query),
     );
 
     app.get(
       '/orders/byId/:id',
-      { config: isPublic, schema: { tags: ['orders'], params: orderParams, response: { 200: orderStatusViewSchema } } },
+      {
+        config: isPublic,
+        schema: { tags: ['orders'], params: orderParams, response: { 200: orderStatusViewSchema } },
+      },
       async (req) => payment.getStatusView(req.params.id),
     );
 
@@ -103,7 +124,12 @@ export const checkoutRoutes =
           tags: ['orders'],
           params: orderParams,
           body: cancelPaymentBody.nullish(),
-          response: { 200: z.object({ status: z.enum(ORDER_STATUS_VALUES), paymentStatus: z.enum(PAYMENT_STATUS_VALUES) }) },
+          response: {
+            200: z.object({
+              status: z.enum(ORDER_STATUS_VALUES),
+              paymentStatus: z.enum(PAYMENT_STATUS_VALUES),
+            }),
+          },
         },
       },
       async (req) => payment.cancelPayment(req.params.id, req.body?.reason ?? 'dismissed'),

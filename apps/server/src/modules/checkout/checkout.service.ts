@@ -25,7 +25,10 @@ function toDto(row: CheckoutRow, status = row.status): Checkout {
     subtotal: paiseToRupees(row.subtotalPaise),
     discount: paiseToRupees(row.discountPaise),
     totalAmount: paiseToRupees(row.totalPaise),
-    appliedCoupons: row.appliedCoupons.map((c) => ({ code: c.code, discount: paiseToRupees(c.discountPaise) })),
+    appliedCoupons: row.appliedCoupons.map((c) => ({
+      code: c.code,
+      discount: paiseToRupees(c.discountPaise),
+    })),
     status,
     expirationTime: row.expirationTime.toISOString(),
   };
@@ -35,7 +38,10 @@ export function createCheckoutService(ctx: AppContext) {
   const shops = createShopsService(ctx);
 
   /** Prices cart lines from the database for the shop; products above the shop's plan are unavailable. */
-  async function quote(vendorSlug: string, items: Array<{ productId: number; quantity: number }>): Promise<CartQuote> {
+  async function quote(
+    vendorSlug: string,
+    items: Array<{ productId: number; quantity: number }>,
+  ): Promise<CartQuote> {
     const shop = await shops.requireShop(vendorSlug);
     const quoted = await quoteById(ctx.db, shop, items);
     const lines = quoted.map((q) =>
@@ -53,7 +59,19 @@ export function createCheckoutService(ctx: AppContext) {
             quantity: q.line.quantity,
             lineTotal: paiseToRupees(q.line.lineTotalPaise),
           }
-        : { productId: q.productId, available: false, name: '', slug: '', sku: '', image: null, price: 0, originalPrice: null, stock: 0, quantity: q.quantity, lineTotal: 0 },
+        : {
+            productId: q.productId,
+            available: false,
+            name: '',
+            slug: '',
+            sku: '',
+            image: null,
+            price: 0,
+            originalPrice: null,
+            stock: 0,
+            quantity: q.quantity,
+            lineTotal: 0,
+          },
     );
     const subtotal = quoted.reduce((s, q) => s + (q.available ? q.line.lineTotalPaise : 0), 0);
     return { lines, subtotal: paiseToRupees(subtotal) };
@@ -93,7 +111,9 @@ export function createCheckoutService(ctx: AppContext) {
       await ctx.db
         .update(checkouts)
         .set({ status: 'EXPIRED', updatedAt: ctx.now() })
-        .where(and(eq(checkouts.id, id), eq(checkouts.status, 'PENDING'), lt(checkouts.expirationTime, ctx.now())));
+        .where(
+          and(eq(checkouts.id, id), eq(checkouts.status, 'PENDING'), lt(checkouts.expirationTime, ctx.now())),
+        );
       return { ...row, status: 'EXPIRED' };
     }
     return row;
@@ -110,7 +130,9 @@ export function createCheckoutService(ctx: AppContext) {
     if (row.status !== 'PENDING') throw conflict('This checkout is already completed');
     const coupon = await findCouponByCode(ctx.db, code);
     const quantity = row.items.reduce((s, i) => s + i.quantity, 0);
-    const discount = coupon ? evaluateCoupon(coupon, { quantity, subtotalPaise: row.subtotalPaise }, ctx.now()) : null;
+    const discount = coupon
+      ? evaluateCoupon(coupon, { quantity, subtotalPaise: row.subtotalPaise }, ctx.now())
+      : null;
     if (!coupon || discount === null) throw badRequest(PAYMENT_TEXT.couponNotApplicable);
     const capped = payableDiscount(discount, row.subtotalPaise);
     const [updated] = await ctx.db

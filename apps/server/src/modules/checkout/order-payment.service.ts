@@ -10,7 +10,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createOrderPaymentService(ctx: AppContext) {
   /** The browser's confirmation: the signature is checked against the provider order id we stored. */
-  async function confirmPayment(q: { razorpayOrderId: string; razorpayPaymentId: string; razorpaySignature: string }) {
+  async function confirmPayment(q: {
+    razorpayOrderId: string;
+    razorpayPaymentId: string;
+    razorpaySignature: string;
+  }) {
     const [order] = await ctx.db
       .select({ id: orders.id })
       .from(orders)
@@ -32,7 +36,11 @@ export function createOrderPaymentService(ctx: AppContext) {
     if (!UUID.test(id)) throw notFound('Order');
     const [order] = await ctx.db.select().from(orders).where(eq(orders.id, id));
     if (!order) throw notFound('Order');
-    const items = await ctx.db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(orderItems.id);
+    const items = await ctx.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, id))
+      .orderBy(orderItems.id);
     return {
       id: order.id,
       orderNumber: order.orderNumber,
@@ -56,7 +64,10 @@ export function createOrderPaymentService(ctx: AppContext) {
       couponDiscount: paiseToRupees(order.couponDiscountPaise),
       shippingCost: paiseToRupees(order.shippingCostPaise),
       finalAmount: paiseToRupees(order.finalAmountPaise),
-      appliedCoupons: order.appliedCoupons.map((c) => ({ code: c.code, discount: paiseToRupees(c.discountPaise) })),
+      appliedCoupons: order.appliedCoupons.map((c) => ({
+        code: c.code,
+        discount: paiseToRupees(c.discountPaise),
+      })),
     };
   }
 
@@ -65,7 +76,12 @@ export function createOrderPaymentService(ctx: AppContext) {
     if (!UUID.test(id)) throw notFound('Order');
     const [order] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
     if (!order) throw notFound('Order');
-    await releaseOrder(ctx, { orderId: id }, reason === 'failed' ? 'FAILED' : 'CANCELLED', `customer:${reason}`);
+    await releaseOrder(
+      ctx,
+      { orderId: id },
+      reason === 'failed' ? 'FAILED' : 'CANCELLED',
+      `customer:${reason}`,
+    );
     const [after] = await ctx.db
       .select({ status: orders.status, paymentStatus: orders.paymentStatus })
       .from(orders)

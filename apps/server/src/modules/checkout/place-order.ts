@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { PAYMENT_TEXT, orderTotals, payableDiscount, paiseToRupees, rupeesToPaise, type initiateOrderBody } from '@zevar/domain';
+import {
+  PAYMENT_TEXT,
+  orderTotals,
+  payableDiscount,
+  paiseToRupees,
+  rupeesToPaise,
+  type initiateOrderBody,
+} from '@zevar/domain';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { orderItems, orderStatusHistory, orders, payments, products } from '../../db/schema';
@@ -39,7 +46,8 @@ function checkClientFigures(input: Input, totals: ReturnType<typeof orderTotals>
     couponDiscount: paiseToRupees(totals.discountPaise),
     finalAmount: paiseToRupees(totals.finalPaise),
   };
-  const differs = (client: number | undefined, paise: number) => client !== undefined && rupeesToPaise(client) !== paise;
+  const differs = (client: number | undefined, paise: number) =>
+    client !== undefined && rupeesToPaise(client) !== paise;
   if (
     differs(input.totalAmount, totals.subtotalPaise) ||
     differs(input.couponDiscount, totals.discountPaise) ||
@@ -59,7 +67,10 @@ async function reserve(tx: Tx, lines: PricedLine[]) {
       .where(and(eq(products.id, line.productId), sql`${products.stock} >= ${line.quantity}`))
       .returning({ id: products.id });
     if (taken.length === 0) {
-      const [now] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, line.productId));
+      const [now] = await tx
+        .select({ stock: products.stock })
+        .from(products)
+        .where(eq(products.id, line.productId));
       throw conflict(PAYMENT_TEXT.outOfStock(line.name, now?.stock ?? 0));
     }
   }
@@ -67,7 +78,12 @@ async function reserve(tx: Tx, lines: PricedLine[]) {
 
 async function insertOrder(ctx: AppContext, tx: Tx, shop: Shop, input: Input, lines: PricedLine[]) {
   const now = ctx.now();
-  const coupon = await discountFor(tx, input.appliedCoupons.map((c) => (typeof c === 'string' ? c : c.code)), lines, now);
+  const coupon = await discountFor(
+    tx,
+    input.appliedCoupons.map((c) => (typeof c === 'string' ? c : c.code)),
+    lines,
+    now,
+  );
   const totals = orderTotals(subtotalOf(lines), coupon.discountPaise);
   checkClientFigures(input, totals);
   await reserve(tx, lines);
@@ -109,7 +125,9 @@ async function insertOrder(ctx: AppContext, tx: Tx, shop: Shop, input: Input, li
       vendorCommissionPaise: l.commissionPaise,
     })),
   );
-  await tx.insert(orderStatusHistory).values({ orderId: order!.id, field: 'status', toValue: 'PAYMENT_PENDING', actor: 'customer' });
+  await tx
+    .insert(orderStatusHistory)
+    .values({ orderId: order!.id, field: 'status', toValue: 'PAYMENT_PENDING', actor: 'customer' });
   return order!;
 }
 

@@ -47,12 +47,23 @@ function merge<K>(items: Array<{ key: K; quantity: number }>): Map<K, number> {
 }
 
 /** Loads the products behind a list of ids in one query; those above the shop's plan count as missing. */
-export async function loadVisibleProducts(db: DbOrTx, shop: Shop, by: 'id' | 'sku', keys: Array<number | string>) {
+export async function loadVisibleProducts(
+  db: DbOrTx,
+  shop: Shop,
+  by: 'id' | 'sku',
+  keys: Array<number | string>,
+) {
   if (keys.length === 0) return [];
   const rows =
     by === 'id'
-      ? await db.select().from(products).where(inArray(products.id, keys as number[]))
-      : await db.select().from(products).where(inArray(products.sku, keys as string[]));
+      ? await db
+          .select()
+          .from(products)
+          .where(inArray(products.id, keys as number[]))
+      : await db
+          .select()
+          .from(products)
+          .where(inArray(products.sku, keys as string[]));
   return rows.filter((p) => isVisibleOnPlan(p.plan, shop.plan));
 }
 
@@ -72,20 +83,28 @@ export async function priceBySku(
   return [...wanted.entries()].map(([sku, quantity]) => {
     const row = bySku.get(sku);
     if (!row) throw conflict(PAYMENT_TEXT.productUnavailable(sku));
-    if (requireStock && quantity > row.stock) throw new AppError('CONFLICT', PAYMENT_TEXT.outOfStock(row.name, row.stock));
+    if (requireStock && quantity > row.stock)
+      throw new AppError('CONFLICT', PAYMENT_TEXT.outOfStock(row.name, row.stock));
     return toLine(row, quantity);
   });
 }
 
 /** Cart quote: lines by product id, unavailable ones reported rather than refused. */
-export async function quoteById(db: DbOrTx, shop: Shop, items: Array<{ productId: number; quantity: number }>) {
+export async function quoteById(
+  db: DbOrTx,
+  shop: Shop,
+  items: Array<{ productId: number; quantity: number }>,
+) {
   const wanted = merge(items.map((i) => ({ key: i.productId, quantity: i.quantity })));
   const rows = await loadVisibleProducts(db, shop, 'id', [...wanted.keys()]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return [...wanted.entries()].map(([productId, quantity]) => {
     const row = byId.get(productId);
-    return row ? { available: true as const, line: toLine(row, quantity) } : { available: false as const, productId, quantity };
+    return row
+      ? { available: true as const, line: toLine(row, quantity) }
+      : { available: false as const, productId, quantity };
   });
 }
 
-export const subtotalOf = (lines: Array<{ lineTotalPaise: number }>) => lines.reduce((s, l) => s + l.lineTotalPaise, 0);
+export const subtotalOf = (lines: Array<{ lineTotalPaise: number }>) =>
+  lines.reduce((s, l) => s + l.lineTotalPaise, 0);

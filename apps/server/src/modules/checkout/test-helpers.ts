@@ -18,7 +18,11 @@ export const address = {
   phone: '9876543210',
 };
 
-export function orderBody(vendorSlug: string, items: Array<{ productSku: string; quantity: number }>, extra: object = {}) {
+export function orderBody(
+  vendorSlug: string,
+  items: Array<{ productSku: string; quantity: number }>,
+  extra: object = {},
+) {
   return {
     customerName: 'Asha Rao',
     customerEmail: 'asha@example.in',
@@ -33,8 +37,17 @@ export function orderBody(vendorSlug: string, items: Array<{ productSku: string;
 }
 
 /** A context for calling reconcilePayments and deliverDueEmails directly, sharing the app's database. */
-export function testContext(db: Db, config: Config, now: () => Date = () => new Date(), payments?: PaymentGateway): AppContext {
-  const keys = { keyId: config.paymentKeyId, keySecret: config.paymentKeySecret, webhookSecret: config.webhookSecret };
+export function testContext(
+  db: Db,
+  config: Config,
+  now: () => Date = () => new Date(),
+  payments?: PaymentGateway,
+): AppContext {
+  const keys = {
+    keyId: config.paymentKeyId,
+    keySecret: config.paymentKeySecret,
+    webhookSecret: config.webhookSecret,
+  };
   const silent = { warn: () => {}, error: () => {}, info: () => {} };
   return {
     db,
@@ -52,11 +65,19 @@ export async function initiate(app: FastifyInstance, body: object) {
 
 /** 'Pay now' in the sandbox window: the signed handler response. */
 export async function sandboxPay(app: FastifyInstance, razorpayOrderId: string) {
-  const res = await app.inject({ method: 'POST', url: '/sandbox/pay', payload: { orderId: razorpayOrderId } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/sandbox/pay',
+    payload: { orderId: razorpayOrderId },
+  });
   return res.json() as { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
 }
 
-export function confirmUrl(p: { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string }) {
+export function confirmUrl(p: {
+  razorpay_payment_id: string;
+  razorpay_order_id: string;
+  razorpay_signature: string;
+}) {
   const q = new URLSearchParams({
     razorpayOrderId: p.razorpay_order_id,
     razorpayPaymentId: p.razorpay_payment_id,
@@ -65,7 +86,13 @@ export function confirmUrl(p: { razorpay_payment_id: string; razorpay_order_id: 
   return `/api/orders/confirm-payment?${q.toString()}`;
 }
 
-export function webhook(app: FastifyInstance, config: Config, event: object, eventId: string, signature?: string) {
+export function webhook(
+  app: FastifyInstance,
+  config: Config,
+  event: object,
+  eventId: string,
+  signature?: string,
+) {
   const raw = JSON.stringify(event);
   return app.inject({
     method: 'POST',
@@ -90,6 +117,9 @@ export function capturedEvent(orderId: string, paymentId: string, event = 'payme
 }
 
 export async function stockOf(db: Db, id: number) {
-  const [row] = await db.select({ stock: products.stock, sales: products.salesCount }).from(products).where(eq(products.id, id));
+  const [row] = await db
+    .select({ stock: products.stock, sales: products.salesCount })
+    .from(products)
+    .where(eq(products.id, id));
   return row!;
 }

@@ -24,7 +24,13 @@ describe('GET /api/coupon-codes/admin', () => {
     const vendor = await createVendor(t.app, t.db);
     const orders = await createAdminUser(t.app, t.db, ['MANAGE_ORDERS']);
     expect((await t.app.inject({ method: 'GET', url: '/api/coupon-codes/admin' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/coupon-codes/admin', headers: vendor.headers })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/coupon-codes/admin', headers: orders.headers })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/coupon-codes/admin', headers: vendor.headers }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/coupon-codes/admin', headers: orders.headers }))
+        .statusCode,
+    ).toBe(403);
   });
 });

@@ -3,7 +3,13 @@ import { z } from 'zod';
 import { couponSchema, rupeesToPaise } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { createCouponsService } from './coupons.service';
-import { couponApplyQuery, couponCodeParams, couponIdParams, couponInput, couponListQuery } from './coupons.schemas';
+import {
+  couponApplyQuery,
+  couponCodeParams,
+  couponIdParams,
+  couponInput,
+  couponListQuery,
+} from './coupons.schemas';
 
 const admin = { permission: 'SUPER_ADMIN' } as const;
 
@@ -16,7 +22,10 @@ export const couponsRoutes =
 
     app.get(
       '/coupon-codes',
-      { config: { access: 'public' }, schema: { tags, querystring: couponListQuery, response: { 200: z.array(couponSchema) } } },
+      {
+        config: { access: 'public' },
+        schema: { tags, querystring: couponListQuery, response: { 200: z.array(couponSchema) } },
+      },
       async (req) =>
         service.list({
           quantity: req.query.quantity,
@@ -32,32 +41,56 @@ export const couponsRoutes =
 
     app.post(
       '/coupon-codes/apply',
-      { config: { access: 'public' }, schema: { tags, querystring: couponApplyQuery, response: { 200: z.boolean() } } },
+      {
+        config: { access: 'public' },
+        schema: { tags, querystring: couponApplyQuery, response: { 200: z.boolean() } },
+      },
       async (req) =>
-        service.applies(req.query.code, { quantity: req.query.quantity, subtotalPaise: rupeesToPaise(req.query.totalPrice) }),
+        service.applies(req.query.code, {
+          quantity: req.query.quantity,
+          subtotalPaise: rupeesToPaise(req.query.totalPrice),
+        }),
     );
 
     app.get(
       '/coupon-codes/code/:code',
-      { config: { access: 'public' }, schema: { tags, params: couponCodeParams, response: { 200: couponSchema } } },
+      {
+        config: { access: 'public' },
+        schema: { tags, params: couponCodeParams, response: { 200: couponSchema } },
+      },
       async (req) => service.getByCode(req.params.code),
     );
 
     app.get(
       '/coupon-codes/:id',
-      { config: { access: 'public' }, schema: { tags, params: couponIdParams, response: { 200: couponSchema } } },
+      {
+        config: { access: 'public' },
+        schema: { tags, params: couponIdParams, response: { 200: couponSchema } },
+      },
       async (req) => service.get(req.params.id),
     );
 
     app.post(
       '/coupon-codes',
-      { config: { access: admin }, schema: { tags, security, body: couponInput, response: { 201: couponSchema } } },
+      {
+        config: { access: admin },
+        schema: { tags, security, body: couponInput, response: { 201: couponSchema } },
+      },
       async (req, reply) => reply.status(201).send(await service.create(req.body)),
     );
 
     app.put(
       '/coupon-codes/:id',
-      { config: { access: admin }, schema: { tags, security, params: couponIdParams, body: couponInput, response: { 200: couponSchema } } },
+      {
+        config: { access: admin },
+        schema: {
+          tags,
+          security,
+          params: couponIdParams,
+          body: couponInput,
+          response: { 200: couponSchema },
+        },
+      },
       async (req) => service.update(req.body, req.params.id),
     );
 

@@ -56,14 +56,23 @@ export function evaluateCoupon(row: CouponRow, basket: CouponBasket, now: Date):
   return isCouponApplicable(toRule(row), basket, now) ? couponDiscount(toRule(row), basket, now) : null;
 }
 
-
 export function createCouponsService(ctx: AppContext) {
   /** Not-expired coupons; with a basket, only those the basket qualifies for. */
   async function list(basket?: Partial<CouponBasket>): Promise<Coupon[]> {
     const now = ctx.now();
-    const rows = await ctx.db.select().from(coupons).where(gte(coupons.expiryDate, now)).orderBy(asc(coupons.id)).limit(200);
+    const rows = await ctx.db
+      .select()
+      .from(coupons)
+      .where(gte(coupons.expiryDate, now))
+      .orderBy(asc(coupons.id))
+      .limit(200);
     const fits = (r: CouponRow) => {
-      if (basket?.quantity !== undefined && r.type === 'APPLY_WITH_QUANTITY' && basket.quantity < r.minQuantity) return false;
+      if (
+        basket?.quantity !== undefined &&
+        r.type === 'APPLY_WITH_QUANTITY' &&
+        basket.quantity < r.minQuantity
+      )
+        return false;
       if (basket?.subtotalPaise !== undefined && r.type === 'APPLY_WITH_TOTAL_PRICE') {
         return basket.subtotalPaise >= r.minimumTotalPaise;
       }
@@ -75,7 +84,11 @@ export function createCouponsService(ctx: AppContext) {
   /** Every coupon, expired ones included, newest expiry first (the admin's coupon manager). */
   async function listAll(): Promise<Coupon[]> {
     const now = ctx.now();
-    const rows = await ctx.db.select().from(coupons).orderBy(desc(coupons.expiryDate), asc(coupons.id)).limit(1000);
+    const rows = await ctx.db
+      .select()
+      .from(coupons)
+      .orderBy(desc(coupons.expiryDate), asc(coupons.id))
+      .limit(1000);
     return rows.map((r) => toCouponDto(r, now));
   }
 
@@ -124,5 +137,14 @@ export function createCouponsService(ctx: AppContext) {
     if (rows.length === 0) throw notFound('Coupon');
   }
 
-  return { list, listAll, get, getByCode, applies, create: (i: CouponInput) => save(i), update: save, remove };
+  return {
+    list,
+    listAll,
+    get,
+    getByCode,
+    applies,
+    create: (i: CouponInput) => save(i),
+    update: save,
+    remove,
+  };
 }

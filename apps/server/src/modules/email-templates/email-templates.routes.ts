@@ -14,29 +14,60 @@ export const emailTemplatesRoutes =
     const tags = ['email templates'];
     const security = [{ bearer: [] }];
 
-    app.get('/email-templates', { config: { access }, schema: { tags, security, response: { 200: z.array(emailTemplateSchema) } } }, async () =>
-      service.list(),
+    app.get(
+      '/email-templates',
+      { config: { access }, schema: { tags, security, response: { 200: z.array(emailTemplateSchema) } } },
+      async () => service.list(),
     );
     app.get(
       '/email-templates/name/:name',
-      { config: { access }, schema: { tags, security, params: z.object({ name: z.string().trim().min(1).max(100) }), response: { 200: emailTemplateSchema } } },
+      {
+        config: { access },
+        schema: {
+          tags,
+          security,
+          params: z.object({ name: z.string().trim().min(1).max(100) }),
+          response: { 200: emailTemplateSchema },
+        },
+      },
       async (req) => service.byName(req.params.name),
     );
-    app.get('/email-templates/:id', { config: { access }, schema: { tags, security, params: idParams, response: { 200: emailTemplateSchema } } }, async (req) =>
-      service.get(req.params.id),
+    app.get(
+      '/email-templates/:id',
+      {
+        config: { access },
+        schema: { tags, security, params: idParams, response: { 200: emailTemplateSchema } },
+      },
+      async (req) => service.get(req.params.id),
     );
     app.post(
       '/email-templates',
-      { config: { access }, schema: { tags, security, body: emailTemplateInputSchema, response: { 201: emailTemplateSchema } } },
+      {
+        config: { access },
+        schema: { tags, security, body: emailTemplateInputSchema, response: { 201: emailTemplateSchema } },
+      },
       async (req, reply) => reply.status(201).send(await service.create(req.body)),
     );
     app.put(
       '/email-templates/:id',
-      { config: { access }, schema: { tags, security, params: idParams, body: emailTemplateInputSchema.loose(), response: { 200: emailTemplateSchema } } },
+      {
+        config: { access },
+        schema: {
+          tags,
+          security,
+          params: idParams,
+          body: emailTemplateInputSchema.loose(),
+          response: { 200: emailTemplateSchema },
+        },
+      },
       async (req) => service.update(req.params.id, req.body),
     );
-    app.delete('/email-templates/:id', { config: { access }, schema: { tags, security, params: idParams } }, async (req, reply) => {
-      await service.remove(req.params.id);
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/email-templates/:id',
+      { config: { access }, schema: { tags, security, params: idParams } },
+      async (req, reply) => {
+        await service.remove(req.params.id);
+        return reply.status(204).send();
+      },
+    );
   };

@@ -52,7 +52,10 @@ export function createEmailTemplatesService(ctx: AppContext) {
       return toDto(row);
     },
     async remove(id: number) {
-      const rows = await db.delete(emailTemplates).where(eq(emailTemplates.id, id)).returning({ id: emailTemplates.id });
+      const rows = await db
+        .delete(emailTemplates)
+        .where(eq(emailTemplates.id, id))
+        .returning({ id: emailTemplates.id });
       if (!rows.length) throw notFound('Email template');
     },
   };

@@ -4,7 +4,9 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createCallers, multipart, type Callers } from '../../../test/catalogue-fixtures';
 
 const png = () =>
-  sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 150, b: 20 } } }).png().toBuffer();
+  sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 150, b: 20 } } })
+    .png()
+    .toBuffer();
 const jpegWithExif = () =>
   sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#c0a060' } })
     .jpeg()
@@ -21,7 +23,12 @@ describe('images', () => {
   afterAll(async () => t.close());
 
   const upload = (body: ReturnType<typeof multipart>, headers: Record<string, string> = who.products) =>
-    t.app.inject({ method: 'POST', url: '/api/image/uploads', payload: body.payload, headers: { ...body.headers, ...headers } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/image/uploads',
+      payload: body.payload,
+      headers: { ...body.headers, ...headers },
+    });
 
   it('stores a PNG as WebP under a server-chosen name and serves it with long cache headers', async () => {
     const res = await upload(multipart(await png(), '../../evil name.png', 'image/png'));
@@ -49,7 +56,9 @@ describe('images', () => {
   });
 
   it('refuses a text file renamed .jpg', async () => {
-    const res = await upload(multipart(Buffer.from('just some text, not an image'), 'photo.jpg', 'image/jpeg'));
+    const res = await upload(
+      multipart(Buffer.from('just some text, not an image'), 'photo.jpg', 'image/jpeg'),
+    );
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe('Only JPEG, PNG and WebP images are allowed');
   });
@@ -66,7 +75,12 @@ describe('images', () => {
     const refused = await upload(multipart(fakeJpeg, 'x.jpg', 'image/jpeg'));
     expect(refused.statusCode).toBe(415);
 
-    const realJpegWithHtml = Buffer.concat([await sharp(await png()).jpeg().toBuffer(), Buffer.from(html)]);
+    const realJpegWithHtml = Buffer.concat([
+      await sharp(await png())
+        .jpeg()
+        .toBuffer(),
+      Buffer.from(html),
+    ]);
     const res = await upload(multipart(realJpegWithHtml, 'x.jpg', 'image/jpeg'));
     if (res.statusCode === 201) {
       const get = await t.app.inject({ method: 'GET', url: `/api/image/${res.body}` });
@@ -90,7 +104,12 @@ describe('images', () => {
 
   it('answers 400 when the field is not called file, and 415 for a non-multipart request', async () => {
     expect((await upload(multipart(await png(), 'a.png', 'image/png', 'photo'))).statusCode).toBe(400);
-    const json = await t.app.inject({ method: 'POST', url: '/api/image/uploads', payload: { file: 'x' }, headers: who.products });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/image/uploads',
+      payload: { file: 'x' },
+      headers: who.products,
+    });
     expect(json.statusCode).toBe(415);
   });
 
@@ -105,9 +124,19 @@ describe('images', () => {
   });
 
   it('refuses path tricks on read and delete', async () => {
-    for (const name of ['..%2F..%2Fpackage.json', '..%2f..%2f..%2fetc%2fpasswd', '%2e%2e%2fsecret', 'abc.webp', `${'a'.repeat(32)}.webp%00.png`]) {
+    for (const name of [
+      '..%2F..%2Fpackage.json',
+      '..%2f..%2f..%2fetc%2fpasswd',
+      '%2e%2e%2fsecret',
+      'abc.webp',
+      `${'a'.repeat(32)}.webp%00.png`,
+    ]) {
       expect((await t.app.inject({ method: 'GET', url: `/api/image/${name}` })).statusCode).toBe(404);
-      const del = await t.app.inject({ method: 'DELETE', url: `/api/image/uploads/${name}`, headers: who.products });
+      const del = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/image/uploads/${name}`,
+        headers: who.products,
+      });
       expect(del.statusCode).toBe(404);
     }
   });

@@ -6,7 +6,9 @@ import { storeUploadedImage } from './store-uploaded-image';
 
 /** Any string is accepted here; the image store refuses every name it did not generate (no path tricks). */
 const nameParams = z.object({ name: z.string().max(200) });
-const CATALOGUE_PERMISSIONS = { anyPermission: ['MANAGE_PRODUCTS', 'MANAGE_CATEGORIES', 'MANAGE_CAROUSEL'] } as const;
+const CATALOGUE_PERMISSIONS = {
+  anyPermission: ['MANAGE_PRODUCTS', 'MANAGE_CATEGORIES', 'MANAGE_CAROUSEL'],
+} as const;
 
 export const imagesRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -20,7 +22,8 @@ export const imagesRoutes =
         schema: {
           tags,
           consumes: ['multipart/form-data'],
-          description: 'Multipart field `file` (JPEG, PNG or WebP, at most 5 MB). Answers the stored name as text.',
+          description:
+            'Multipart field `file` (JPEG, PNG or WebP, at most 5 MB). Answers the stored name as text.',
           response: { 201: z.string() },
           security: [{ bearer: [] }],
         },

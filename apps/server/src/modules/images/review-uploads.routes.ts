@@ -6,7 +6,8 @@ import { storeUploadedImage } from './store-uploaded-image';
 
 export const REVIEW_UPLOAD_LIMIT = 20;
 export const REVIEW_UPLOAD_WINDOW_MS = 10 * 60_000;
-export const REVIEW_UPLOAD_RATE_MESSAGE = 'Too many photo uploads from your connection. Please try again in a few minutes.';
+export const REVIEW_UPLOAD_RATE_MESSAGE =
+  'Too many photo uploads from your connection. Please try again in a few minutes.';
 
 /** Fixed-window counter per client address; old windows are dropped as they are met. */
 export function createWindowLimiter(opts: { limit: number; windowMs: number; now: () => Date }) {
@@ -33,7 +34,11 @@ export function createWindowLimiter(opts: { limit: number; windowMs: number; now
 export const reviewUploadRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const limiter = createWindowLimiter({ limit: REVIEW_UPLOAD_LIMIT, windowMs: REVIEW_UPLOAD_WINDOW_MS, now: ctx.now });
+    const limiter = createWindowLimiter({
+      limit: REVIEW_UPLOAD_LIMIT,
+      windowMs: REVIEW_UPLOAD_WINDOW_MS,
+      now: ctx.now,
+    });
     app.post(
       '/image/review-uploads',
       {

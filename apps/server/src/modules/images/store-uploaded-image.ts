@@ -17,8 +17,12 @@ function isTooLarge(err: unknown): boolean {
  * sharp (metadata and any trailing payload dropped) and stores it under a name of our choosing.
  * Shared by every upload route (catalogue and review photos); callers decide who may upload.
  */
-export async function storeUploadedImage(request: FastifyRequest, ctx: Pick<AppContext, 'images'>): Promise<string> {
-  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data field "file"');
+export async function storeUploadedImage(
+  request: FastifyRequest,
+  ctx: Pick<AppContext, 'images'>,
+): Promise<string> {
+  if (!request.isMultipart())
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data field "file"');
   let buffer: Buffer;
   try {
     const part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });

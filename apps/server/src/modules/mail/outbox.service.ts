@@ -12,7 +12,12 @@ export async function queueEmail(
 ): Promise<boolean> {
   const rows = await db
     .insert(emailOutbox)
-    .values({ dedupeKey: message.dedupeKey, toAddress: message.to, subject: message.subject, html: message.html })
+    .values({
+      dedupeKey: message.dedupeKey,
+      toAddress: message.to,
+      subject: message.subject,
+      html: message.html,
+    })
     .onConflictDoNothing({ target: emailOutbox.dedupeKey })
     .returning({ id: emailOutbox.id });
   return rows.length > 0;
@@ -23,7 +28,13 @@ export function backoffMs(attempts: number): number {
   return Math.min(60, 2 ** Math.max(0, attempts - 1)) * 60_000;
 }
 
-type Deps = { db: Db; mailer: Mailer; from: string; now: () => Date; log?: { warn: (o: object, m: string) => void } };
+type Deps = {
+  db: Db;
+  mailer: Mailer;
+  from: string;
+  now: () => Date;
+  log?: { warn: (o: object, m: string) => void };
+};
 
 /** Sends every due message; failures are retried with backoff until MAX_ATTEMPTS. Returns how many were sent. */
 export async function deliverDueEmails(deps: Deps, batch = 20): Promise<number> {
@@ -40,14 +51,25 @@ export async function deliverDueEmails(deps: Deps, batch = 20): Promise<number> 
     const claimed = await deps.db
       .update(emailOutbox)
       .set({ nextAttemptAt: new Date(now.getTime() + 10 * 60_000) })
-      .where(and(eq(emailOutbox.id, mail.id), eq(emailOutbox.status, 'PENDING'), lte(emailOutbox.nextAttemptAt, now)))
+      .where(
+        and(
+          eq(emailOutbox.id, mail.id),
+          eq(emailOutbox.status, 'PENDING'),
+          lte(emailOutbox.nextAttemptAt, now),
+        ),
+      )
       .returning({ id: emailOutbox.id });
     if (claimed.length === 0) continue;
     try {
       await deps.mailer.send({ from: deps.from, to: mail.toAddress, subject: mail.subject, html: mail.html });
       await deps.db
         .update(emailOutbox)
-        .set({ status: 'SENT', sentAt: deps.now(), attempts: sql`${emailOutbox.attempts} + 1`, lastError: null })
+        .set({
+          status: 'SENT',
+          sentAt: deps.now(),
+          attempts: sql`${emailOutbox.attempts} + 1`,
+          lastError: null,
+        })
         .where(eq(emailOutbox.id, mail.id));
       sent += 1;
     } catch (err) {

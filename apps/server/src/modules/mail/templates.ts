@@ -7,12 +7,27 @@ const xss = createRequire(import.meta.url)('xss') as typeof import('xss');
 const whiteList = Object.fromEntries(
   Object.entries(xss.getDefaultWhiteList()).map(([tag, attrs]) => [
     tag,
-    [...(attrs ?? []) as string[], 'style', 'role', 'align', 'width', 'bgcolor', 'cellpadding', 'cellspacing'],
+    [
+      ...((attrs ?? []) as string[]),
+      'style',
+      'role',
+      'align',
+      'width',
+      'bgcolor',
+      'cellpadding',
+      'cellspacing',
+    ],
   ]),
 );
 const sanitizer = new xss.FilterXSS({ whiteList, stripIgnoreTagBody: ['script', 'style'] });
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
@@ -39,19 +54,25 @@ const HTML_VARIABLES = new Set(['itemsTable', 'items']);
  * sanitises the whole document, so neither a variable nor the template body can inject script.
  */
 export function renderTemplate(template: string, variables: Record<string, string>): string {
-  const replaced = template.replace(/\{\{\s*(\w+)\s*\}\}|\$\{(\w+)\}/g, (match, a: string | undefined, b: string | undefined) => {
-    const name = (a ?? b)!;
-    const value = variables[name];
-    if (value === undefined) return match;
-    return HTML_VARIABLES.has(name) ? value : escapeHtml(value);
-  });
+  const replaced = template.replace(
+    /\{\{\s*(\w+)\s*\}\}|\$\{(\w+)\}/g,
+    (match, a: string | undefined, b: string | undefined) => {
+      const name = (a ?? b)!;
+      const value = variables[name];
+      if (value === undefined) return match;
+      return HTML_VARIABLES.has(name) ? value : escapeHtml(value);
+    },
+  );
   return sanitizer.process(replaced);
 }
 
 /** Subjects are plain text: variables substituted, tags and line breaks removed. */
 export function renderSubject(template: string, variables: Record<string, string>): string {
   return template
-    .replace(/\{\{\s*(\w+)\s*\}\}|\$\{(\w+)\}/g, (match, a: string | undefined, b: string | undefined) => variables[(a ?? b)!] ?? match)
+    .replace(
+      /\{\{\s*(\w+)\s*\}\}|\$\{(\w+)\}/g,
+      (match, a: string | undefined, b: string | undefined) => variables[(a ?? b)!] ?? match,
+    )
     .replace(/<[^>]*>/g, '')
     .replace(/[\r\n]+/g, ' ')
     .trim()
@@ -60,7 +81,9 @@ export function renderSubject(template: string, variables: Record<string, string
 
 export function itemsTableHtml(items: Array<{ name: string; quantity: number; total: string }>): string {
   const rows = items
-    .map((i) => `<tr><td>${escapeHtml(i.name)}</td><td>${i.quantity}</td><td>${escapeHtml(i.total)}</td></tr>`)
+    .map(
+      (i) => `<tr><td>${escapeHtml(i.name)}</td><td>${i.quantity}</td><td>${escapeHtml(i.total)}</td></tr>`,
+    )
     .join('');
   return `<table><thead><tr><th>Item</th><th>Qty</th><th>Total</th></tr></thead><tbody>${rows}</tbody></table>`;
 }

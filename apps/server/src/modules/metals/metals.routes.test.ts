@@ -14,8 +14,12 @@ describe('metals', () => {
   });
   afterAll(async () => t.close());
 
-  const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) =>
-    t.app.inject({ method, url, headers, payload });
+  const send = (
+    method: 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    headers: Record<string, string>,
+    payload?: object,
+  ) => t.app.inject({ method, url, headers, payload });
 
   it('lets a super admin add a metal and anyone list it with its rate in rupees', async () => {
     const name = `Gold ${uid()}`;
@@ -56,14 +60,20 @@ describe('metals', () => {
       [who.categories, 403],
       [who.carousel, 403],
     ] as const) {
-      expect((await send('POST', '/api/metals', h, { name: `X ${uid()}`, price: 1 })).statusCode).toBe(status);
-      expect((await send('PUT', `/api/metals/${m.id}`, h, { name: m.name, price: 1 })).statusCode).toBe(status);
+      expect((await send('POST', '/api/metals', h, { name: `X ${uid()}`, price: 1 })).statusCode).toBe(
+        status,
+      );
+      expect((await send('PUT', `/api/metals/${m.id}`, h, { name: m.name, price: 1 })).statusCode).toBe(
+        status,
+      );
       expect((await send('DELETE', `/api/metals/${m.id}`, h)).statusCode).toBe(status);
     }
   });
 
   it('answers 404 for a metal that does not exist', async () => {
-    expect((await send('PUT', '/api/metals/999999', who.superAdmin, { name: 'Nope', price: 1 })).statusCode).toBe(404);
+    expect(
+      (await send('PUT', '/api/metals/999999', who.superAdmin, { name: 'Nope', price: 1 })).statusCode,
+    ).toBe(404);
     expect((await send('DELETE', '/api/metals/999999', who.superAdmin)).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/metals/999999' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/metals/abc' })).statusCode).toBe(400);
@@ -72,28 +82,65 @@ describe('metals', () => {
   it('re-prices every product priced by the metal together when its rate changes, and leaves others alone', async () => {
     const gold = await createMetal(t.db, { ratePaise: 600_000 });
     const other = await createMetal(t.db, { ratePaise: 600_000 });
-    const ring = await createProduct(t.db, { productType: 'GOLD', metalId: gold.id, basePaise: 50_000, metalWeightMg: 2_500, pricePaise: 1_550_000 });
-    const chain = await createProduct(t.db, { productType: 'GOLD', metalId: gold.id, basePaise: 0, metalWeightMg: 10_333, pricePaise: 1 });
-    const mrp = await createProduct(t.db, { productType: 'MRP', metalId: gold.id, pricePaise: 99_900, metalWeightMg: 1000 });
-    const elsewhere = await createProduct(t.db, { productType: 'GOLD', metalId: other.id, basePaise: 0, metalWeightMg: 1_000, pricePaise: 600_000 });
+    const ring = await createProduct(t.db, {
+      productType: 'GOLD',
+      metalId: gold.id,
+      basePaise: 50_000,
+      metalWeightMg: 2_500,
+      pricePaise: 1_550_000,
+    });
+    const chain = await createProduct(t.db, {
+      productType: 'GOLD',
+      metalId: gold.id,
+      basePaise: 0,
+      metalWeightMg: 10_333,
+      pricePaise: 1,
+    });
+    const mrp = await createProduct(t.db, {
+      productType: 'MRP',
+      metalId: gold.id,
+      pricePaise: 99_900,
+      metalWeightMg: 1000,
+    });
+    const elsewhere = await createProduct(t.db, {
+      productType: 'GOLD',
+      metalId: other.id,
+      basePaise: 0,
+      metalWeightMg: 1_000,
+      pricePaise: 600_000,
+    });
 
     const res = await send('PUT', `/api/metals/${gold.id}`, who.superAdmin, { name: gold.name, price: 7000 });
     expect(res.statusCode).toBe(200);
     expect(res.json().price).toBe(7000);
 
-    const price = async (id: number) => (await t.db.select().from(products).where(eq(products.id, id)))[0]!.pricePaise;
+    const price = async (id: number) =>
+      (await t.db.select().from(products).where(eq(products.id, id)))[0]!.pricePaise;
     expect(await price(ring.id)).toBe(50_000 + 700_000 * 2.5);
     expect(await price(chain.id)).toBe(Math.round((700_000 * 10_333) / 1000));
     expect(await price(mrp.id)).toBe(99_900);
     expect(await price(elsewhere.id)).toBe(600_000);
     const api = await t.app.inject({ method: 'GET', url: `/api/products/${ring.id}` });
-    expect(api.json()).toMatchObject({ price: 18_000, basePrice: 500, metalWeight: 2.5, metal: { id: gold.id, price: 7000 } });
+    expect(api.json()).toMatchObject({
+      price: 18_000,
+      basePrice: 500,
+      metalWeight: 2.5,
+      metal: { id: gold.id, price: 7000 },
+    });
   });
 
   it('refuses a rate that would push a product price past the limit, changing nothing', async () => {
     const metal = await createMetal(t.db, { ratePaise: 100 });
-    const heavy = await createProduct(t.db, { productType: 'SILVER', metalId: metal.id, metalWeightMg: 900_000_000, pricePaise: 90_000_000 });
-    const res = await send('PUT', `/api/metals/${metal.id}`, who.superAdmin, { name: metal.name, price: 9_999_999 });
+    const heavy = await createProduct(t.db, {
+      productType: 'SILVER',
+      metalId: metal.id,
+      metalWeightMg: 900_000_000,
+      pricePaise: 90_000_000,
+    });
+    const res = await send('PUT', `/api/metals/${metal.id}`, who.superAdmin, {
+      name: metal.name,
+      price: 9_999_999,
+    });
     expect(res.statusCode).toBe(400);
     const [row] = await t.db.select().from(products).where(eq(products.id, heavy.id));
     expect(row!.pricePaise).toBe(90_000_000);
@@ -113,6 +160,8 @@ describe('metals', () => {
   it('refuses renaming a metal to another metal’s name', async () => {
     const a = await createMetal(t.db);
     const b = await createMetal(t.db);
-    expect((await send('PUT', `/api/metals/${b.id}`, who.superAdmin, { name: a.name, price: 5 })).statusCode).toBe(409);
+    expect(
+      (await send('PUT', `/api/metals/${b.id}`, who.superAdmin, { name: a.name, price: 5 })).statusCode,
+    ).toBe(409);
   });
 });

@@ -14,8 +14,10 @@ export const metalsRoutes =
     const service = createMetalsService(ctx);
     const tags = ['metals'];
 
-    app.get('/metals', { config: { access: 'public' }, schema: { tags, response: { 200: z.array(metalSchema) } } }, async () =>
-      service.list(),
+    app.get(
+      '/metals',
+      { config: { access: 'public' }, schema: { tags, response: { 200: z.array(metalSchema) } } },
+      async () => service.list(),
     );
 
     app.get(
@@ -26,7 +28,10 @@ export const metalsRoutes =
 
     app.post(
       '/metals',
-      { config: { access: SUPER_ADMIN }, schema: { tags, body: metalInputSchema, response: { 201: metalSchema }, security } },
+      {
+        config: { access: SUPER_ADMIN },
+        schema: { tags, body: metalInputSchema, response: { 201: metalSchema }, security },
+      },
       async (req, reply) => reply.status(201).send(await service.create(req.body)),
     );
 
@@ -36,7 +41,8 @@ export const metalsRoutes =
         config: { access: SUPER_ADMIN },
         schema: {
           tags,
-          description: 'Changing the rate re-prices every GOLD/SILVER product priced by this metal in the same transaction.',
+          description:
+            'Changing the rate re-prices every GOLD/SILVER product priced by this metal in the same transaction.',
           params: idParams,
           body: metalInputSchema,
           response: { 200: metalSchema },
@@ -48,7 +54,10 @@ export const metalsRoutes =
 
     app.delete(
       '/metals/:id',
-      { config: { access: SUPER_ADMIN }, schema: { tags, params: idParams, response: { 204: z.null() }, security } },
+      {
+        config: { access: SUPER_ADMIN },
+        schema: { tags, params: idParams, response: { 204: z.null() }, security },
+      },
       async (req, reply) => {
         await service.remove(req.params.id);
         return reply.status(204).send(null);

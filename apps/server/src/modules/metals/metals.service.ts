@@ -14,14 +14,22 @@ export const METAL_MESSAGES = {
 } as const;
 
 export function toMetalDto(row: MetalRow): Metal {
-  return { id: row.id, name: row.name, price: paiseToRupees(row.ratePaise), lastUpdated: row.updatedAt.toISOString() };
+  return {
+    id: row.id,
+    name: row.name,
+    price: paiseToRupees(row.ratePaise),
+    lastUpdated: row.updatedAt.toISOString(),
+  };
 }
 
 export function createMetalsService(ctx: Pick<AppContext, 'db' | 'now'>) {
   const { db } = ctx;
 
   async function assertNameFree(name: string, exceptId?: number) {
-    const [row] = await db.select({ id: metals.id }).from(metals).where(sql`lower(${metals.name}) = lower(${name})`);
+    const [row] = await db
+      .select({ id: metals.id })
+      .from(metals)
+      .where(sql`lower(${metals.name}) = lower(${name})`);
     if (row && row.id !== exceptId) throw conflict(METAL_MESSAGES.duplicate);
   }
 
@@ -49,7 +57,10 @@ export function createMetalsService(ctx: Pick<AppContext, 'db' | 'now'>) {
     async create(input: MetalInput): Promise<Metal> {
       await assertNameFree(input.name);
       const [row] = await write(() =>
-        db.insert(metals).values({ name: input.name, ratePaise: rupeesToPaise(input.price), updatedAt: ctx.now() }).returning(),
+        db
+          .insert(metals)
+          .values({ name: input.name, ratePaise: rupeesToPaise(input.price), updatedAt: ctx.now() })
+          .returning(),
       );
       return toMetalDto(row!);
     },

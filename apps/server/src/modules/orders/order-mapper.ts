@@ -14,7 +14,11 @@ export const orderWithVendorColumns = {
   businessName: users.businessName,
 };
 
-export function toOrderWithVendor(row: { order: OrderRow; vendorName: string | null; businessName: string | null }): OrderWithVendor {
+export function toOrderWithVendor(row: {
+  order: OrderRow;
+  vendorName: string | null;
+  businessName: string | null;
+}): OrderWithVendor {
   return { order: row.order, vendorName: row.businessName?.trim() || row.vendorName };
 }
 
@@ -22,7 +26,11 @@ export function toOrderWithVendor(row: { order: OrderRow; vendorName: string | n
 export async function itemsByOrder(db: DbOrTx, orderIds: string[]): Promise<Map<string, ItemRow[]>> {
   const byOrder = new Map<string, ItemRow[]>();
   if (orderIds.length === 0) return byOrder;
-  const rows = await db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.id));
+  const rows = await db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.id));
   for (const row of rows) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), row]);
   return byOrder;
 }
@@ -55,7 +63,10 @@ export function toAdminOrder({ order, vendorName }: OrderWithVendor, items: Item
     couponDiscount: paiseToRupees(order.couponDiscountPaise),
     shippingCost: paiseToRupees(order.shippingCostPaise),
     finalAmount: paiseToRupees(order.finalAmountPaise),
-    appliedCoupons: order.appliedCoupons.map((c) => ({ code: c.code, discount: paiseToRupees(c.discountPaise) })),
+    appliedCoupons: order.appliedCoupons.map((c) => ({
+      code: c.code,
+      discount: paiseToRupees(c.discountPaise),
+    })),
     customerNotes: order.customerNotes,
   };
 }
@@ -70,7 +81,10 @@ export async function toAdminOrders(db: DbOrTx, rows: OrderWithVendor[]): Promis
 }
 
 /** One order by its order number, with vendor name, or undefined. */
-export async function findOrderByNumber(db: DbOrTx, orderNumber: string): Promise<OrderWithVendor | undefined> {
+export async function findOrderByNumber(
+  db: DbOrTx,
+  orderNumber: string,
+): Promise<OrderWithVendor | undefined> {
   const [row] = await db
     .select(orderWithVendorColumns)
     .from(orders)

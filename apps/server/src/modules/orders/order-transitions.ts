@@ -37,7 +37,11 @@ async function findOrder(ctx: Pick<AppContext, 'db'>, orderNumber: string): Prom
  */
 export function createOrderTransitions(ctx: Pick<AppContext, 'db' | 'now'>) {
   /** A payment-pending order is released by the payment flow's own gate (status and payment change together). */
-  async function releasePending(orderId: string, reason: 'CANCELLED' | 'FAILED', actor: string): Promise<void> {
+  async function releasePending(
+    orderId: string,
+    reason: 'CANCELLED' | 'FAILED',
+    actor: string,
+  ): Promise<void> {
     const released = await releaseOrder(ctx, { orderId }, reason, actor);
     if (!released) throw conflict(CHANGED_MEANWHILE);
   }
@@ -45,7 +49,8 @@ export function createOrderTransitions(ctx: Pick<AppContext, 'db' | 'now'>) {
   async function changeStatus(orderNumber: string, to: OrderStatus, actor: string): Promise<void> {
     const current = await findOrder(ctx, orderNumber);
     assertOrderMove(current.status, to);
-    if (current.status === 'PAYMENT_PENDING' && to === 'CANCELLED') return releasePending(current.id, 'CANCELLED', actor);
+    if (current.status === 'PAYMENT_PENDING' && to === 'CANCELLED')
+      return releasePending(current.id, 'CANCELLED', actor);
     await ctx.db.transaction(async (tx) => {
       const order = await lockOrder(tx, orderNumber);
       assertOrderMove(order.status, to);
@@ -58,7 +63,9 @@ export function createOrderTransitions(ctx: Pick<AppContext, 'db' | 'now'>) {
         await returnStock(tx, order.id);
         await reverseSale(tx, order.id);
       }
-      await tx.insert(orderStatusHistory).values({ orderId: order.id, field: 'status', fromValue: order.status, toValue: to, actor });
+      await tx
+        .insert(orderStatusHistory)
+        .values({ orderId: order.id, field: 'status', fromValue: order.status, toValue: to, actor });
     });
   }
 
@@ -68,7 +75,9 @@ export function createOrderTransitions(ctx: Pick<AppContext, 'db' | 'now'>) {
     if (to === 'FAILED' || to === 'CANCELLED') {
       // A payment can only be written off while the order still waits for it; that also frees its stock.
       if (current.status !== 'PAYMENT_PENDING') {
-        throw conflict(`Payment status can be set to ${to} only while the order is PAYMENT_PENDING (it is ${current.status})`);
+        throw conflict(
+          `Payment status can be set to ${to} only while the order is PAYMENT_PENDING (it is ${current.status})`,
+        );
       }
       return releasePending(current.id, to, actor);
     }
@@ -79,9 +88,13 @@ export function createOrderTransitions(ctx: Pick<AppContext, 'db' | 'now'>) {
         .update(orders)
         .set({ paymentStatus: to, updatedAt: ctx.now() })
         .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, order.paymentStatus)));
-      await tx
-        .insert(orderStatusHistory)
-        .values({ orderId: order.id, field: 'paymentStatus', fromValue: order.paymentStatus, toValue: to, actor });
+      await tx.insert(orderStatusHistory).values({
+        orderId: order.id,
+        field: 'paymentStatus',
+        fromValue: order.paymentStatus,
+        toValue: to,
+        actor,
+      });
     });
   }
 
@@ -109,9 +122,11 @@ async function reverseSale(tx: Tx, orderId: string): Promise<void> {
 }
 
 function assertOrderMove(from: OrderStatus, to: OrderStatus): void {
-  if (!canMoveOrder(from, to)) throw conflict(transitionRefusedMessage('order status', from, to, nextOrderStatuses(from)));
+  if (!canMoveOrder(from, to))
+    throw conflict(transitionRefusedMessage('order status', from, to, nextOrderStatuses(from)));
 }
 
 function assertPaymentMove(from: PaymentStatus, to: PaymentStatus): void {
-  if (!canMovePayment(from, to)) throw conflict(transitionRefusedMessage('payment status', from, to, nextPaymentStatuses(from)));
+  if (!canMovePayment(from, to))
+    throw conflict(transitionRefusedMessage('payment status', from, to, nextPaymentStatuses(from)));
 }

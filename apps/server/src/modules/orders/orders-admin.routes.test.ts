@@ -18,22 +18,32 @@ afterAll(async () => t.close());
 type Placed = { orderNumber: string; orderId: string; productId: number; vendorId: number };
 
 /** A real order through the public buying path; paid (CONFIRMED/CAPTURED) unless pay is false. */
-async function placeOrder(opts: { pay?: boolean; customerName?: string; vendor?: Awaited<ReturnType<typeof createVendor>> } = {}): Promise<Placed> {
+async function placeOrder(
+  opts: { pay?: boolean; customerName?: string; vendor?: Awaited<ReturnType<typeof createVendor>> } = {},
+): Promise<Placed> {
   const vendor = opts.vendor ?? (await createVendor(t.app, t.db));
   const product = await createProduct(t.db, { pricePaise: 250_000, stock: 10 });
   const extra = opts.customerName ? { customerName: opts.customerName } : {};
-  const started = await initiate(t.app, orderBody(vendor.slug, [{ productSku: product.sku, quantity: 2 }], extra));
+  const started = await initiate(
+    t.app,
+    orderBody(vendor.slug, [{ productSku: product.sku, quantity: 2 }], extra),
+  );
   expect(started.statusCode, started.body).toBe(200);
   const { orderId, orderNumber, razorpayOrderId } = started.json();
   if (opts.pay !== false) {
-    const paid = await t.app.inject({ method: 'POST', url: confirmUrl(await sandboxPay(t.app, razorpayOrderId)) });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: confirmUrl(await sandboxPay(t.app, razorpayOrderId)),
+    });
     expect(paid.json().status).toBe('success');
   }
   return { orderNumber, orderId, productId: product.id, vendorId: vendor.id };
 }
 
-const patch = (path: string, who: Actor = manager) => t.app.inject({ method: 'PATCH', url: `/api/orders/${path}`, headers: who.headers });
-const get = (path: string, who?: Actor) => t.app.inject({ method: 'GET', url: `/api/orders/${path}`, headers: who?.headers ?? {} });
+const patch = (path: string, who: Actor = manager) =>
+  t.app.inject({ method: 'PATCH', url: `/api/orders/${path}`, headers: who.headers });
+const get = (path: string, who?: Actor) =>
+  t.app.inject({ method: 'GET', url: `/api/orders/${path}`, headers: who?.headers ?? {} });
 
 describe('admin order list', () => {
   it('pages newest first with items, vendor, amounts in rupees and the shipping address', async () => {
@@ -44,7 +54,10 @@ describe('admin order list', () => {
     const body = res.json();
     expect(body).toMatchObject({ size: 2, number: 0 });
     expect(body.totalElements).toBeGreaterThanOrEqual(2);
-    expect(body.content.map((o: { orderNumber: string }) => o.orderNumber)).toEqual([b.orderNumber, a.orderNumber]);
+    expect(body.content.map((o: { orderNumber: string }) => o.orderNumber)).toEqual([
+      b.orderNumber,
+      a.orderNumber,
+    ]);
     expect(body.content[0]).toMatchObject({
       status: 'CONFIRMED',
       paymentStatus: 'CAPTURED',
@@ -65,12 +78,18 @@ describe('admin order list', () => {
     const paid = await placeOrder({ customerName: name });
     const waiting = await placeOrder({ customerName: name, pay: false });
     const byName = (await get(`paginated?search=${encodeURIComponent(name.toUpperCase())}`, manager)).json();
-    expect(byName.content.map((o: { orderNumber: string }) => o.orderNumber).sort()).toEqual([paid.orderNumber, waiting.orderNumber].sort());
+    expect(byName.content.map((o: { orderNumber: string }) => o.orderNumber).sort()).toEqual(
+      [paid.orderNumber, waiting.orderNumber].sort(),
+    );
     const byNumber = (await get(`paginated?search=${paid.orderNumber.toLowerCase()}`, manager)).json();
     expect(byNumber.totalElements).toBe(1);
-    const pending = (await get(`paginated?search=${encodeURIComponent(name)}&status=payment_pending`, manager)).json();
+    const pending = (
+      await get(`paginated?search=${encodeURIComponent(name)}&status=payment_pending`, manager)
+    ).json();
     expect(pending.content.map((o: { orderNumber: string }) => o.orderNumber)).toEqual([waiting.orderNumber]);
-    const captured = (await get(`paginated?search=${encodeURIComponent(name)}&paymentStatus=Captured`, manager)).json();
+    const captured = (
+      await get(`paginated?search=${encodeURIComponent(name)}&paymentStatus=Captured`, manager)
+    ).json();
     expect(captured.content.map((o: { orderNumber: string }) => o.orderNumber)).toEqual([paid.orderNumber]);
     expect((await get('paginated?search=%25', manager)).statusCode).toBe(200);
   });
@@ -106,14 +125,20 @@ describe('order status changes', () => {
       .select()
       .from(orderStatusHistory)
       .where(and(eq(orderStatusHistory.orderId, o.orderId), eq(orderStatusHistory.actor, manager.username)));
-    expect(rows.map((r) => `${r.fromValue}->${r.toValue}`)).toEqual(['CONFIRMED->PROCESSING', 'PROCESSING->SHIPPED', 'SHIPPED->DELIVERED']);
+    expect(rows.map((r) => `${r.fromValue}->${r.toValue}`)).toEqual([
+      'CONFIRMED->PROCESSING',
+      'PROCESSING->SHIPPED',
+      'SHIPPED->DELIVERED',
+    ]);
   });
 
   it('refuses a transition outside the table with 409 listing the allowed next states', async () => {
     const o = await placeOrder();
     const res = await patch(`${o.orderNumber}/status?status=DELIVERED`);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('Cannot change order status from CONFIRMED to DELIVERED. Allowed next states: PROCESSING, CANCELLED');
+    expect(res.json().message).toBe(
+      'Cannot change order status from CONFIRMED to DELIVERED. Allowed next states: PROCESSING, CANCELLED',
+    );
     await patch(`${o.orderNumber}/status?status=PROCESSING`);
     await patch(`${o.orderNumber}/status?status=SHIPPED`);
     const late = await patch(`${o.orderNumber}/status?status=CANCELLED`);
@@ -139,11 +164,21 @@ describe('order status changes', () => {
 
   it('takes back the commission and the sales count of a cancelled paid order', async () => {
     const o = await placeOrder();
-    expect(await t.db.select().from(vendorEarnings).where(eq(vendorEarnings.orderId, o.orderId))).toHaveLength(1);
-    expect((await t.db.select({ n: products.salesCount }).from(products).where(eq(products.id, o.productId)))[0]!.n).toBe(2);
+    expect(
+      await t.db.select().from(vendorEarnings).where(eq(vendorEarnings.orderId, o.orderId)),
+    ).toHaveLength(1);
+    expect(
+      (await t.db.select({ n: products.salesCount }).from(products).where(eq(products.id, o.productId)))[0]!
+        .n,
+    ).toBe(2);
     expect((await patch(`${o.orderNumber}/status?status=CANCELLED`)).statusCode).toBe(200);
-    expect(await t.db.select().from(vendorEarnings).where(eq(vendorEarnings.orderId, o.orderId))).toHaveLength(0);
-    expect((await t.db.select({ n: products.salesCount }).from(products).where(eq(products.id, o.productId)))[0]!.n).toBe(0);
+    expect(
+      await t.db.select().from(vendorEarnings).where(eq(vendorEarnings.orderId, o.orderId)),
+    ).toHaveLength(0);
+    expect(
+      (await t.db.select({ n: products.salesCount }).from(products).where(eq(products.id, o.productId)))[0]!
+        .n,
+    ).toBe(0);
   });
 
   it('cancels a payment-pending order through the release path: stock back once, payment CANCELLED', async () => {
@@ -171,10 +206,17 @@ describe('payment status changes', () => {
     const res = await patch(`${o.orderNumber}/payment?status=refunded`);
     expect(res.statusCode).toBe(200);
     expect(res.json().paymentStatus).toBe('REFUNDED');
-    expect(res.json().statusHistory.at(-1)).toMatchObject({ field: 'paymentStatus', from: 'CAPTURED', to: 'REFUNDED', actor: manager.username });
+    expect(res.json().statusHistory.at(-1)).toMatchObject({
+      field: 'paymentStatus',
+      from: 'CAPTURED',
+      to: 'REFUNDED',
+      actor: manager.username,
+    });
     const again = await patch(`${o.orderNumber}/payment?status=REFUNDED`);
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('Cannot change payment status from REFUNDED to REFUNDED. Allowed next states: none');
+    expect(again.json().message).toBe(
+      'Cannot change payment status from REFUNDED to REFUNDED. Allowed next states: none',
+    );
     const waiting = await placeOrder({ pay: false });
     expect((await patch(`${waiting.orderNumber}/payment?status=REFUNDED`)).statusCode).toBe(409);
   });
@@ -222,7 +264,12 @@ describe('authorization', () => {
 
   it.each(roleCases)('order manager endpoints answer %s with %i', async (_who, role, expected) => {
     const o = await placeOrder();
-    const actor = role === null ? undefined : role === 'vendor' ? await createVendor(t.app, t.db) : await createAdminUser(t.app, t.db, role);
+    const actor =
+      role === null
+        ? undefined
+        : role === 'vendor'
+          ? await createVendor(t.app, t.db)
+          : await createAdminUser(t.app, t.db, role);
     const headers = actor?.headers ?? {};
     const calls = [
       { method: 'GET' as const, url: '/api/orders/paginated' },
@@ -231,7 +278,8 @@ describe('authorization', () => {
       { method: 'PATCH' as const, url: `/api/orders/${o.orderNumber}/status?status=PROCESSING` },
       { method: 'PATCH' as const, url: `/api/orders/${o.orderNumber}/payment?status=REFUNDED` },
     ];
-    for (const call of calls) expect((await t.app.inject({ ...call, headers })).statusCode, call.url).toBe(expected);
+    for (const call of calls)
+      expect((await t.app.inject({ ...call, headers })).statusCode, call.url).toBe(expected);
   });
 
   it("lets a vendor read only its own orders; order managers and detail viewers read any vendor's", async () => {
@@ -243,8 +291,12 @@ describe('authorization', () => {
     expect(own.json().content.map((x: { orderNumber: string }) => x.orderNumber)).toEqual([o.orderNumber]);
     expect((await get(`vendor/${vendorA.id}`, vendorB)).statusCode).toBe(403);
     expect((await get(`vendor/${vendorA.id}`)).statusCode).toBe(401);
-    expect((await get(`vendor/${vendorA.id}`, await createAdminUser(t.app, t.db, ['MANAGE_PRODUCTS']))).statusCode).toBe(403);
-    expect((await get(`vendor/${vendorA.id}`, await createAdminUser(t.app, t.db, ['VIEW_DETAILS']))).statusCode).toBe(200);
+    expect(
+      (await get(`vendor/${vendorA.id}`, await createAdminUser(t.app, t.db, ['MANAGE_PRODUCTS']))).statusCode,
+    ).toBe(403);
+    expect(
+      (await get(`vendor/${vendorA.id}`, await createAdminUser(t.app, t.db, ['VIEW_DETAILS']))).statusCode,
+    ).toBe(200);
     expect((await get(`vendor/${vendorA.id}`, manager)).json().totalElements).toBe(1);
     expect((await get('vendor/abc', manager)).statusCode).toBe(400);
   });

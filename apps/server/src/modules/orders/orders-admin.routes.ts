@@ -21,13 +21,19 @@ import { ORDER_XLSX_COLUMNS } from './orders-xlsx';
 const manageOrders = { permission: 'MANAGE_ORDERS' } as const;
 const tags = ['orders'];
 const security = [{ bearer: [] }];
-const orderNumberParams = z.object({ orderNumber: z.string().trim().min(1, 'Order number is missing').max(100).toUpperCase() });
+const orderNumberParams = z.object({
+  orderNumber: z.string().trim().min(1, 'Order number is missing').max(100).toUpperCase(),
+});
 const vendorParams = z.object({ vendorId: z.coerce.number().int().positive() });
 
 /** A vendor sees only its own orders; order managers and detail viewers see any vendor's. */
 function assertMayReadVendor(user: AuthUser, vendorId: number): void {
   if (user.type === 'VENDOR' && user.id === vendorId) return;
-  if (user.type === 'ADMIN' && (hasPermission(user.roles, 'MANAGE_ORDERS') || hasPermission(user.roles, 'VIEW_DETAILS'))) return;
+  if (
+    user.type === 'ADMIN' &&
+    (hasPermission(user.roles, 'MANAGE_ORDERS') || hasPermission(user.roles, 'VIEW_DETAILS'))
+  )
+    return;
   throw forbidden();
 }
 
@@ -42,7 +48,12 @@ export const ordersAdminRoutes =
       '/orders/paginated',
       {
         config: { access: manageOrders },
-        schema: { tags, security, querystring: adminOrderListQuery, response: { 200: pagedSchema(adminOrderSchema) } },
+        schema: {
+          tags,
+          security,
+          querystring: adminOrderListQuery,
+          response: { 200: pagedSchema(adminOrderSchema) },
+        },
       },
       async (req) => service.list(req.query),
     );
@@ -53,7 +64,8 @@ export const ordersAdminRoutes =
         config: { access: manageOrders },
         schema: { tags, security, querystring: adminOrderListQuery.omit({ page: true, size: true }) },
       },
-      async (req, reply) => sendXlsx(reply, 'orders.xlsx', 'Orders', ORDER_XLSX_COLUMNS, service.stream(req.query)),
+      async (req, reply) =>
+        sendXlsx(reply, 'orders.xlsx', 'Orders', ORDER_XLSX_COLUMNS, service.stream(req.query)),
     );
 
     app.get(

@@ -1,5 +1,11 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import { toPaged, type AdminOrder, type AdminOrderDetail, type AdminOrderListQuery, type Paged } from '@zevar/domain';
+import {
+  toPaged,
+  type AdminOrder,
+  type AdminOrderDetail,
+  type AdminOrderListQuery,
+  type Paged,
+} from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { orderStatusHistory, orders, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';

@@ -12,7 +12,11 @@ export const ORDER_XLSX_COLUMNS: XlsxColumn<AdminOrder>[] = [
   { header: 'Status', width: 16, value: (o) => o.status },
   { header: 'Payment Status', width: 16, value: (o) => o.paymentStatus },
   { header: 'Payment ID', width: 24, value: (o) => o.paymentId ?? '' },
-  { header: 'Items', width: 40, value: (o) => o.orderItems.map((i) => `${i.productName} (${i.productSku}) x ${i.quantity}`).join('; ') },
+  {
+    header: 'Items',
+    width: 40,
+    value: (o) => o.orderItems.map((i) => `${i.productName} (${i.productSku}) x ${i.quantity}`).join('; '),
+  },
   { header: 'Subtotal', width: 12, value: (o) => o.totalAmount },
   { header: 'Discount', width: 12, value: (o) => o.couponDiscount },
   { header: 'Shipping', width: 12, value: (o) => o.shippingCost },

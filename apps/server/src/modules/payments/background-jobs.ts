@@ -23,7 +23,13 @@ export function startBackgroundJobs(app: FastifyInstance, ctx: AppContext): void
   };
   const reconcile = run('reconcile', () => reconcilePayments(ctx));
   const outbox = run('outbox', () =>
-    deliverDueEmails({ db: ctx.db, mailer: ctx.mailer, from: ctx.config.MAIL_FROM, now: ctx.now, log: ctx.log }),
+    deliverDueEmails({
+      db: ctx.db,
+      mailer: ctx.mailer,
+      from: ctx.config.MAIL_FROM,
+      now: ctx.now,
+      log: ctx.log,
+    }),
   );
   const subscriptions = createSubscriptionsService(ctx);
   const expire = run('subscriptions', () => subscriptions.expireDue());

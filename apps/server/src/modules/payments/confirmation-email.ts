@@ -12,10 +12,16 @@ const money = (paise: number) => formatInr(paiseToRupees(paise));
 
 /** Queues the order-confirmation email once per order (dedupe key), from the editable template. */
 export async function queueOrderConfirmation(tx: Tx, order: Order, items: Item[]): Promise<void> {
-  const [template] = await tx.select().from(emailTemplates).where(eq(emailTemplates.name, 'order-confirmation'));
+  const [template] = await tx
+    .select()
+    .from(emailTemplates)
+    .where(eq(emailTemplates.name, 'order-confirmation'));
   const a = order.shippingAddress;
   const [vendor] = order.vendorId
-    ? await tx.select({ name: users.name, businessName: users.businessName }).from(users).where(eq(users.id, order.vendorId))
+    ? await tx
+        .select({ name: users.name, businessName: users.businessName })
+        .from(users)
+        .where(eq(users.id, order.vendorId))
     : [];
   const itemsTable = itemsTableHtml(
     items.map((i) => ({ name: i.productName, quantity: i.quantity, total: money(i.totalPricePaise) })),
@@ -24,14 +30,20 @@ export async function queueOrderConfirmation(tx: Tx, order: Order, items: Item[]
     customerName: order.customerName,
     orderNumber: order.orderNumber,
     orderId: order.id,
-    orderDate: order.createdAt.toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric' }),
+    orderDate: order.createdAt.toLocaleDateString('en-IN', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    }),
     totalAmount: money(order.totalAmountPaise),
     couponDiscount: money(order.couponDiscountPaise),
     shippingCost: money(order.shippingCostPaise),
     finalAmount: money(order.finalAmountPaise),
     paymentId: order.paymentId ?? '',
     vendorSlug: order.vendorSlug,
-    shippingAddress: [a.fullName, a.street, a.city, a.state, a.postalCode, a.country, a.phone].filter(Boolean).join(', '),
+    shippingAddress: [a.fullName, a.street, a.city, a.state, a.postalCode, a.country, a.phone]
+      .filter(Boolean)
+      .join(', '),
     itemsTable,
     items: itemsTable,
     subtotal: money(order.totalAmountPaise),

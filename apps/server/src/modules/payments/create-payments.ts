@@ -10,7 +10,11 @@ export function createPayments(
   db: Db,
   injected?: PaymentGateway,
 ): { payments: PaymentGateway; sandbox?: SandboxGateway } {
-  const keys = { keyId: config.paymentKeyId, keySecret: config.paymentKeySecret, webhookSecret: config.webhookSecret };
+  const keys = {
+    keyId: config.paymentKeyId,
+    keySecret: config.paymentKeySecret,
+    webhookSecret: config.webhookSecret,
+  };
   if (config.PAYMENTS === 'razorpay') return { payments: injected ?? createRazorpayGateway(keys) };
   const sandbox = createSandboxGateway(db, keys);
   return { payments: injected ?? sandbox.gateway, sandbox };

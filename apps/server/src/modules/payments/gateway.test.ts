@@ -4,7 +4,9 @@ import fc from 'fast-check';
 import { hmacHex, paymentSignature, signatureChecks, signaturesEqual } from './gateway';
 
 // The official package's own verification helpers: our scheme must agree with Razorpay's.
-const utils = createRequire(import.meta.url)('razorpay/dist/utils/razorpay-utils') as typeof import('razorpay/dist/utils/razorpay-utils');
+const utils = createRequire(import.meta.url)(
+  'razorpay/dist/utils/razorpay-utils',
+) as typeof import('razorpay/dist/utils/razorpay-utils');
 
 const idArb = fc.stringMatching(/^[A-Za-z0-9]{6,20}$/);
 
@@ -15,7 +17,9 @@ describe('payment signatures', () => {
         const orderId = `order_${order}`;
         const paymentId = `pay_${payment}`;
         const signature = paymentSignature(secret, orderId, paymentId);
-        expect(utils.validatePaymentVerification({ order_id: orderId, payment_id: paymentId }, signature, secret)).toBe(true);
+        expect(
+          utils.validatePaymentVerification({ order_id: orderId, payment_id: paymentId }, signature, secret),
+        ).toBe(true);
         expect(signatureChecks(secret, 'w').verifyPaymentSignature(orderId, paymentId, signature)).toBe(true);
       }),
     );
@@ -37,7 +41,13 @@ describe('payment signatures', () => {
     expect(checks.verifyPaymentSignature('order_A', 'pay_C', good)).toBe(false);
     expect(checks.verifyPaymentSignature('order_X', 'pay_B', good)).toBe(false);
     expect(checks.verifyPaymentSignature('order_A', 'pay_B', good.slice(0, -1))).toBe(false);
-    expect(checks.verifyPaymentSignature('order_A', 'pay_B', `${good.slice(0, -1)}${good.endsWith('0') ? '1' : '0'}`)).toBe(false);
+    expect(
+      checks.verifyPaymentSignature(
+        'order_A',
+        'pay_B',
+        `${good.slice(0, -1)}${good.endsWith('0') ? '1' : '0'}`,
+      ),
+    ).toBe(false);
     expect(signaturesEqual(good, 'zz')).toBe(false);
   });
 });
@@ -47,7 +57,10 @@ describe('gateway selection', () => {
     const { createTestApp } = await import('../../../test/test-app');
     const t = await createTestApp({ env: { PAYMENTS: 'razorpay', RAZORPAY_KEY_ID: 'rzp_test_abc' } });
     try {
-      expect((await t.app.inject({ method: 'POST', url: '/sandbox/pay', payload: { orderId: 'order_x' } })).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/sandbox/pay', payload: { orderId: 'order_x' } }))
+          .statusCode,
+      ).toBe(404);
       expect((await t.app.inject({ method: 'GET', url: '/sandbox/checkout.js' })).statusCode).toBe(404);
       const config = (await t.app.inject({ method: 'GET', url: '/api/config' })).json();
       expect(config).toMatchObject({ payments: 'razorpay', razorpayKeyId: 'rzp_test_abc' });
@@ -64,7 +77,10 @@ describe('gateway selection', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('javascript');
       expect(res.body).toContain('window.Razorpay');
-      expect((await t.app.inject({ method: 'POST', url: '/sandbox/pay', payload: { orderId: 'order_none' } })).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/sandbox/pay', payload: { orderId: 'order_none' } }))
+          .statusCode,
+      ).toBe(404);
     } finally {
       await t.close();
     }

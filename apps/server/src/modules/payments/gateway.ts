@@ -5,16 +5,17 @@ export type ProviderOrder = { id: string; amountPaise: number; currency: string 
 
 /** The provider's view of an order when asked later (reconciliation). */
 export type ProviderOrderState =
-  | { state: 'paid'; paymentId: string }
-  | { state: 'failed' }
-  | { state: 'pending' }
-  | { state: 'unknown' };
+  { state: 'paid'; paymentId: string } | { state: 'failed' } | { state: 'pending' } | { state: 'unknown' };
 
 /** What the shop needs from a card payment provider; Razorpay and the offline sandbox implement it. */
 export interface PaymentGateway {
   readonly mode: 'razorpay' | 'sandbox';
   readonly keyId: string;
-  createOrder(input: { amountPaise: number; receipt: string; notes: Record<string, string> }): Promise<ProviderOrder>;
+  createOrder(input: {
+    amountPaise: number;
+    receipt: string;
+    notes: Record<string, string>;
+  }): Promise<ProviderOrder>;
   fetchOrderState(providerOrderId: string): Promise<ProviderOrderState>;
   /** Checks the checkout handler's signature: HMAC-SHA256(order_id|payment_id) with the key secret. */
   verifyPaymentSignature(providerOrderId: string, paymentId: string, signature: string): boolean;

@@ -31,9 +31,16 @@ const ctx = () => testContext(t.db, t.config, () => new Date(clock));
 async function newOrder(stock = 5, extra: object = {}) {
   const vendor = await createVendor(t.app, t.db);
   const product = await createProduct(t.db, { pricePaise: 100_000, stock, vendorCommissionPaise: 7_000 });
-  const res = await initiate(t.app, orderBody(vendor.slug, [{ productSku: product.sku, quantity: 1 }], extra));
+  const res = await initiate(
+    t.app,
+    orderBody(vendor.slug, [{ productSku: product.sku, quantity: 1 }], extra),
+  );
   expect(res.statusCode).toBe(200);
-  return { vendor, product, init: res.json() as { orderId: string; razorpayOrderId: string; amount: number } };
+  return {
+    vendor,
+    product,
+    init: res.json() as { orderId: string; razorpayOrderId: string; amount: number },
+  };
 }
 
 describe('stock reservation under contention', () => {
@@ -41,7 +48,9 @@ describe('stock reservation under contention', () => {
     const vendor = await createVendor(t.app, t.db);
     const product = await createProduct(t.db, { stock: 1 });
     const results = await Promise.all(
-      Array.from({ length: 50 }, () => initiate(t.app, orderBody(vendor.slug, [{ productSku: product.sku, quantity: 1 }]))),
+      Array.from({ length: 50 }, () =>
+        initiate(t.app, orderBody(vendor.slug, [{ productSku: product.sku, quantity: 1 }])),
+      ),
     );
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
@@ -57,7 +66,10 @@ describe('exactly-once payment effects', () => {
   it('the same confirmation, webhooks and reconciler replayed many times in random order have one effect', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.constantFrom('confirm', 'captured', 'order.paid', 'reconcile', 'dup-webhook'), { minLength: 3, maxLength: 10 }),
+        fc.array(fc.constantFrom('confirm', 'captured', 'order.paid', 'reconcile', 'dup-webhook'), {
+          minLength: 3,
+          maxLength: 10,
+        }),
         async (steps) => {
           const coupon = await createCoupon(t.db, { discountPaise: 5_000 });
           const { product, init } = await newOrder(5, { appliedCoupons: [coupon.code] });
@@ -67,17 +79,37 @@ describe('exactly-once payment effects', () => {
             steps.map((step, i) => {
               if (step === 'confirm') return t.app.inject({ method: 'POST', url: confirmUrl(paid) });
               if (step === 'reconcile') return reconcilePayments(ctx());
-              if (step === 'dup-webhook') return webhook(t.app, t.config, capturedEvent(init.razorpayOrderId, pid), `evt_dup_${init.orderId}`);
-              return webhook(t.app, t.config, capturedEvent(init.razorpayOrderId, pid, step === 'captured' ? 'payment.captured' : 'order.paid'), `evt_${i}_${init.orderId}`);
+              if (step === 'dup-webhook')
+                return webhook(
+                  t.app,
+                  t.config,
+                  capturedEvent(init.razorpayOrderId, pid),
+                  `evt_dup_${init.orderId}`,
+                );
+              return webhook(
+                t.app,
+                t.config,
+                capturedEvent(
+                  init.razorpayOrderId,
+                  pid,
+                  step === 'captured' ? 'payment.captured' : 'order.paid',
+                ),
+                `evt_${i}_${init.orderId}`,
+              );
             }),
           );
           const [order] = await t.db.select().from(orders).where(eq(orders.id, init.orderId));
           expect(order).toMatchObject({ status: 'CONFIRMED', paymentStatus: 'CAPTURED', paymentId: pid });
           expect(await stockOf(t.db, product.id)).toEqual({ stock: 4, sales: 1 });
-          expect(await t.db.select().from(vendorEarnings).where(eq(vendorEarnings.orderId, init.orderId))).toHaveLength(1);
+          expect(
+            await t.db.select().from(vendorEarnings).where(eq(vendorEarnings.orderId, init.orderId)),
+          ).toHaveLength(1);
           const [c] = await t.db.select().from(coupons).where(eq(coupons.id, coupon.id));
           expect(c!.usedCount).toBe(1);
-          const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `order-confirmation:${init.orderId}`));
+          const mails = await t.db
+            .select()
+            .from(emailOutbox)
+            .where(eq(emailOutbox.dedupeKey, `order-confirmation:${init.orderId}`));
           expect(mails).toHaveLength(1);
         },
       ),
@@ -90,7 +122,12 @@ describe('POST /api/webhooks/razorpay', () => {
   it('confirms an order whose browser never returned', async () => {
     const { init } = await newOrder();
     const paid = await sandboxPay(t.app, init.razorpayOrderId);
-    const res = await webhook(t.app, t.config, capturedEvent(init.razorpayOrderId, paid.razorpay_payment_id), `evt_nb_${init.orderId}`);
+    const res = await webhook(
+      t.app,
+      t.config,
+      capturedEvent(init.razorpayOrderId, paid.razorpay_payment_id),
+      `evt_nb_${init.orderId}`,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'confirmed' });
     const [order] = await t.db.select().from(orders).where(eq(orders.id, init.orderId));
@@ -107,15 +144,29 @@ describe('POST /api/webhooks/razorpay', () => {
     const altered = await t.app.inject({
       method: 'POST',
       url: '/api/webhooks/razorpay',
-      headers: { 'content-type': 'application/json', 'x-razorpay-signature': hmacHex(t.config.webhookSecret, raw), 'x-razorpay-event-id': 'evt_alt' },
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': hmacHex(t.config.webhookSecret, raw),
+        'x-razorpay-event-id': 'evt_alt',
+      },
       payload: raw.replace('pay_forged', 'pay_forgeD'),
     });
     expect(altered.statusCode).toBe(400);
-    const missing = await t.app.inject({ method: 'POST', url: '/api/webhooks/razorpay', headers: { 'content-type': 'application/json' }, payload: raw });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/razorpay',
+      headers: { 'content-type': 'application/json' },
+      payload: raw,
+    });
     expect(missing.statusCode).toBe(400);
     const [order] = await t.db.select().from(orders).where(eq(orders.id, init.orderId));
     expect(order!.status).toBe('PAYMENT_PENDING');
-    expect(await t.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, `evt_bad_${init.orderId}`))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(paymentEvents)
+        .where(eq(paymentEvents.eventId, `evt_bad_${init.orderId}`)),
+    ).toHaveLength(0);
   });
 
   it('ignores a duplicate event id', async () => {
@@ -129,7 +180,10 @@ describe('POST /api/webhooks/razorpay', () => {
 
   it('payment.failed releases the reservation', async () => {
     const { product, init } = await newOrder(1);
-    const event = { event: 'payment.failed', payload: { payment: { entity: { id: 'pay_f', order_id: init.razorpayOrderId, status: 'failed' } } } };
+    const event = {
+      event: 'payment.failed',
+      payload: { payment: { entity: { id: 'pay_f', order_id: init.razorpayOrderId, status: 'failed' } } },
+    };
     const res = await webhook(t.app, t.config, event, `evt_f_${init.orderId}`);
     expect(res.json()).toEqual({ status: 'released' });
     expect((await stockOf(t.db, product.id)).stock).toBe(1);
@@ -196,7 +250,10 @@ describe('reconciler and expiry', () => {
     try {
       const vendor = await createVendor(failing.app, failing.db);
       const product = await createProduct(failing.db, { stock: 1 });
-      const res = await initiate(failing.app, orderBody(vendor.slug, [{ productSku: product.sku, quantity: 1 }]));
+      const res = await initiate(
+        failing.app,
+        orderBody(vendor.slug, [{ productSku: product.sku, quantity: 1 }]),
+      );
       expect(res.statusCode).toBe(502);
       expect(res.json().message).toBe('Failed to create payment order');
       expect((await stockOf(failing.db, product.id)).stock).toBe(1);
@@ -210,15 +267,27 @@ describe('confirmation email through the outbox', () => {
   it('is rendered from the template with escaped variables and written to DATA_DIR/outbox as .eml', async () => {
     await t.db
       .insert(emailTemplates)
-      .values({ name: 'order-confirmation', subject: 'Order {{orderNumber}}', body: '<p>Hi {{customerName}}</p><script>x</script>{{itemsTable}}' })
+      .values({
+        name: 'order-confirmation',
+        subject: 'Order {{orderNumber}}',
+        body: '<p>Hi {{customerName}}</p><script>x</script>{{itemsTable}}',
+      })
       .onConflictDoNothing();
     const { init } = await newOrder(2, { customerName: '<img src=x onerror=alert(1)>' });
     await t.app.inject({ method: 'POST', url: confirmUrl(await sandboxPay(t.app, init.razorpayOrderId)) });
-    const [mail] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `order-confirmation:${init.orderId}`));
+    const [mail] = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, `order-confirmation:${init.orderId}`));
     expect(mail!.html).not.toContain('<script>');
     expect(mail!.html).not.toContain('<img');
     expect(mail!.html).toContain('&lt;img');
-    const sent = await deliverDueEmails({ db: t.db, mailer: ctx().mailer, from: 'Zevar <o@z.in>', now: () => new Date() });
+    const sent = await deliverDueEmails({
+      db: t.db,
+      mailer: ctx().mailer,
+      from: 'Zevar <o@z.in>',
+      now: () => new Date(),
+    });
     expect(sent).toBeGreaterThanOrEqual(1);
     const dir = path.join(t.config.DATA_DIR, 'outbox');
     const files = readdirSync(dir).map((f) => readFileSync(path.join(dir, f), 'utf8'));
@@ -230,7 +299,10 @@ describe('confirmation email through the outbox', () => {
     await t.app.inject({ method: 'POST', url: confirmUrl(await sandboxPay(t.app, init.razorpayOrderId)) });
     const failing = { send: async () => Promise.reject(new Error('smtp down')) };
     await deliverDueEmails({ db: t.db, mailer: failing, from: 'x@z.in', now: () => new Date() }, 100);
-    const [mail] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `order-confirmation:${init.orderId}`));
+    const [mail] = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, `order-confirmation:${init.orderId}`));
     expect(mail).toMatchObject({ status: 'PENDING', attempts: 1, lastError: 'smtp down' });
     expect(mail!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
   });

@@ -17,22 +17,35 @@ export async function reconcilePayments(ctx: AppContext, batch = 50): Promise<Re
   const now = ctx.now();
   const report: ReconcileReport = { confirmed: 0, released: 0, checkoutsExpired: 0 };
   const pending = await ctx.db
-    .select({ id: orders.id, providerOrderId: orders.providerOrderId, expiresAt: orders.reservationExpiresAt })
+    .select({
+      id: orders.id,
+      providerOrderId: orders.providerOrderId,
+      expiresAt: orders.reservationExpiresAt,
+    })
     .from(orders)
     .where(eq(orders.status, 'PAYMENT_PENDING'))
     .orderBy(asc(orders.createdAt))
     .limit(batch);
   for (const order of pending) {
     const expired = order.expiresAt !== null && order.expiresAt < now;
-    const state = order.providerOrderId ? await ctx.payments.fetchOrderState(order.providerOrderId) : { state: 'none' as const };
+    const state = order.providerOrderId
+      ? await ctx.payments.fetchOrderState(order.providerOrderId)
+      : { state: 'none' as const };
     if (state.state === 'paid') {
-      if ((await settlePayment(ctx, order.providerOrderId!, state.paymentId, 'reconciler')) === 'confirmed') report.confirmed += 1;
+      if ((await settlePayment(ctx, order.providerOrderId!, state.paymentId, 'reconciler')) === 'confirmed')
+        report.confirmed += 1;
       continue;
     }
-    const longExpired = order.expiresAt !== null && order.expiresAt.getTime() + UNKNOWN_GRACE_MS < now.getTime();
+    const longExpired =
+      order.expiresAt !== null && order.expiresAt.getTime() + UNKNOWN_GRACE_MS < now.getTime();
     const release =
-      state.state === 'failed' ? 'FAILED' : expired && (state.state !== 'unknown' || longExpired) ? 'CANCELLED' : null;
-    if (release && (await releaseOrder(ctx, { orderId: order.id }, release, 'reconciler'))) report.released += 1;
+      state.state === 'failed'
+        ? 'FAILED'
+        : expired && (state.state !== 'unknown' || longExpired)
+          ? 'CANCELLED'
+          : null;
+    if (release && (await releaseOrder(ctx, { orderId: order.id }, release, 'reconciler')))
+      report.released += 1;
   }
   const expiredCheckouts = await ctx.db
     .update(checkouts)

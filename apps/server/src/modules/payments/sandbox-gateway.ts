@@ -5,7 +5,8 @@ import { sandboxOrders } from '../../db/schema';
 import { notFound, conflict } from '../../lib/errors';
 import { paymentSignature, signatureChecks, type PaymentGateway } from './gateway';
 
-const randomId = (prefix: string) => `${prefix}_${randomBytes(7).toString('base64url').replace(/[-_]/g, 'x')}`;
+const randomId = (prefix: string) =>
+  `${prefix}_${randomBytes(7).toString('base64url').replace(/[-_]/g, 'x')}`;
 
 type Keys = { keyId: string; keySecret: string; webhookSecret: string };
 

@@ -11,7 +11,10 @@ export const sandboxRoutes =
   async (app) => {
     const tags = ['sandbox'];
     app.get('/checkout.js', { schema: { tags, hide: true } }, async (_req, reply) =>
-      reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(SANDBOX_CHECKOUT_JS),
+      reply
+        .type('application/javascript; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(SANDBOX_CHECKOUT_JS),
     );
 
     app.post(
@@ -21,7 +24,11 @@ export const sandboxRoutes =
           tags,
           body: orderBody,
           response: {
-            200: z.object({ razorpay_payment_id: z.string(), razorpay_order_id: z.string(), razorpay_signature: z.string() }),
+            200: z.object({
+              razorpay_payment_id: z.string(),
+              razorpay_order_id: z.string(),
+              razorpay_signature: z.string(),
+            }),
           },
         },
       },
@@ -30,7 +37,13 @@ export const sandboxRoutes =
 
     app.post(
       '/fail',
-      { schema: { tags, body: orderBody, response: { 200: z.object({ error: z.record(z.string(), z.unknown()) }) } } },
+      {
+        schema: {
+          tags,
+          body: orderBody,
+          response: { 200: z.object({ error: z.record(z.string(), z.unknown()) }) },
+        },
+      },
       async (req) => sandbox.fail(req.body.orderId),
     );
   };

@@ -1,7 +1,16 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { checkouts, coupons, orderItems, orderStatusHistory, orders, payments, products, vendorEarnings } from '../../db/schema';
+import {
+  checkouts,
+  coupons,
+  orderItems,
+  orderStatusHistory,
+  orders,
+  payments,
+  products,
+  vendorEarnings,
+} from '../../db/schema';
 import { queueOrderConfirmation } from './confirmation-email';
 
 type Order = typeof orders.$inferSelect;
@@ -10,7 +19,13 @@ export type SettleResult = 'confirmed' | 'already-settled' | 'refund-required' |
 class OutOfStock extends Error {}
 
 /** Every effect of a paid order; runs in the same transaction as the one UPDATE that gated it. */
-async function applyPaidEffects(tx: Tx, order: Order, actor: string, fromStatus: string, fromPayment: string) {
+async function applyPaidEffects(
+  tx: Tx,
+  order: Order,
+  actor: string,
+  fromStatus: string,
+  fromPayment: string,
+) {
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
   const codes = order.appliedCoupons.map((c) => c.code.toUpperCase());
   if (codes.length > 0) {
@@ -108,7 +123,10 @@ async function settleLatePayment(ctx: AppContext, tx: Tx, order: Order, paymentI
     toValue: 'CAPTURED',
     actor: `${actor}:refund-required`,
   });
-  ctx.log.warn({ orderId: order.id, orderNumber: order.orderNumber, paymentId }, 'payment captured for a cancelled order without stock: refund required');
+  ctx.log.warn(
+    { orderId: order.id, orderNumber: order.orderNumber, paymentId },
+    'payment captured for a cancelled order without stock: refund required',
+  );
   return 'refund-required' as const;
 }
 

@@ -9,7 +9,9 @@ import { settlePayment } from './settle-payment';
 import { releaseOrder } from './release-order';
 import { createSubscriptionsService } from '../subscriptions/subscriptions.service';
 
-const entity = z.object({ id: z.string(), order_id: z.string().nullish(), status: z.string().optional() }).loose();
+const entity = z
+  .object({ id: z.string(), order_id: z.string().nullish(), status: z.string().optional() })
+  .loose();
 const eventSchema = z
   .object({
     event: z.string(),
@@ -35,11 +37,14 @@ async function handle(ctx: AppContext, event: Event): Promise<string> {
   if (!orderId) return 'ignored';
   if ((event.event === 'payment.captured' || event.event === 'order.paid') && payment) {
     // Plan upgrades are paid through the same provider; their orders are not shop orders.
-    if (await createSubscriptionsService(ctx).settleByProviderOrder(orderId, payment.id)) return 'subscription-activated';
+    if (await createSubscriptionsService(ctx).settleByProviderOrder(orderId, payment.id))
+      return 'subscription-activated';
     return settlePayment(ctx, orderId, payment.id, `webhook:${event.event}`);
   }
   if (event.event === 'payment.failed') {
-    return (await releaseOrder(ctx, { providerOrderId: orderId }, 'FAILED', 'webhook:payment.failed')) ? 'released' : 'ignored';
+    return (await releaseOrder(ctx, { providerOrderId: orderId }, 'FAILED', 'webhook:payment.failed'))
+      ? 'released'
+      : 'ignored';
   }
   return 'ignored';
 }
@@ -51,7 +56,9 @@ async function handle(ctx: AppContext, event: Event): Promise<string> {
 export const webhooksRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
+      done(null, body),
+    );
 
     app.post(
       '/webhooks/razorpay',
@@ -78,7 +85,10 @@ export const webhooksRoutes =
         const [stored] = await ctx.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, eventId));
         if (stored?.processedAt) return { status: 'duplicate' };
         const status = await handle(ctx, parsed);
-        await ctx.db.update(paymentEvents).set({ processedAt: ctx.now() }).where(eq(paymentEvents.eventId, eventId));
+        await ctx.db
+          .update(paymentEvents)
+          .set({ processedAt: ctx.now() })
+          .where(eq(paymentEvents.eventId, eventId));
         return { status };
       },
     );

@@ -16,7 +16,15 @@ async function earn(db: Db, vendorId: number, units: number, commissionPaise: nu
       customerName: 'Buyer',
       customerEmail: 'b@example.in',
       customerPhone: '9876543210',
-      shippingAddress: { fullName: 'B', street: 's', city: 'c', state: 'st', country: 'India', postalCode: '110001', phone: '9876543210' },
+      shippingAddress: {
+        fullName: 'B',
+        street: 's',
+        city: 'c',
+        state: 'st',
+        country: 'India',
+        postalCode: '110001',
+        phone: '9876543210',
+      },
       totalAmountPaise: 100_000 * units,
       finalAmountPaise: 100_000 * units,
       status: 'CONFIRMED',
@@ -25,9 +33,25 @@ async function earn(db: Db, vendorId: number, units: number, commissionPaise: nu
     .returning();
   const [item] = await db
     .insert(orderItems)
-    .values({ orderId: order!.id, productId: product.id, productSku: product.sku, productName: product.name, quantity: units, priceAtTimePaise: 100_000, totalPricePaise: 100_000 * units, vendorCommissionPaise: commissionPaise })
+    .values({
+      orderId: order!.id,
+      productId: product.id,
+      productSku: product.sku,
+      productName: product.name,
+      quantity: units,
+      priceAtTimePaise: 100_000,
+      totalPricePaise: 100_000 * units,
+      vendorCommissionPaise: commissionPaise,
+    })
     .returning();
-  await db.insert(vendorEarnings).values({ vendorId, orderId: order!.id, orderItemId: item!.id, units, amountPaise: units * commissionPaise, revenuePaise: 100_000 * units });
+  await db.insert(vendorEarnings).values({
+    vendorId,
+    orderId: order!.id,
+    orderItemId: item!.id,
+    units,
+    amountPaise: units * commissionPaise,
+    revenuePaise: 100_000 * units,
+  });
 }
 
 describe('vendor payouts', () => {
@@ -39,27 +63,67 @@ describe('vendor payouts', () => {
 
   it('pays out exactly the unpaid commission, computed by the server, with the vendor bank details', async () => {
     const admin = await createAdminUser(t.app, t.db, ['MANAGE_VENDORS']);
-    const v = await createVendor(t.app, t.db, { plan: 'BASIC', bankName: 'SBI', accountNumber: '5556667778', ifscCode: 'SBIN0001234', accountHolderName: 'Owner' });
+    const v = await createVendor(t.app, t.db, {
+      plan: 'BASIC',
+      bankName: 'SBI',
+      accountNumber: '5556667778',
+      ifscCode: 'SBIN0001234',
+      accountHolderName: 'Owner',
+    });
     await earn(t.db, v.id, 2, 15_000);
     await earn(t.db, v.id, 1, 5_000);
-    const preview = await t.app.inject({ url: `/api/vendor-payouts/vendor/${v.id}/preview`, headers: admin.headers });
-    expect(preview.json()).toEqual({ vendorId: v.id, amount: 350, productCount: 3, orderCount: 2, revenue: 3000, eligible: true, reason: null });
+    const preview = await t.app.inject({
+      url: `/api/vendor-payouts/vendor/${v.id}/preview`,
+      headers: admin.headers,
+    });
+    expect(preview.json()).toEqual({
+      vendorId: v.id,
+      amount: 350,
+      productCount: 3,
+      orderCount: 2,
+      revenue: 3000,
+      eligible: true,
+      reason: null,
+    });
 
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/vendor-payouts',
       headers: admin.headers,
-      payload: { vendorId: v.id, amount: 999999, productCount: 0, orderCount: 0, revenue: 0, bankDetails: {} },
+      payload: {
+        vendorId: v.id,
+        amount: 999999,
+        productCount: 0,
+        orderCount: 0,
+        revenue: 0,
+        bankDetails: {},
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ amount: 350, productCount: 3, orderCount: 2, revenue: 3000, bankDetails: { bankName: 'SBI', ifscCode: 'SBIN0001234' } });
+    expect(res.json()).toMatchObject({
+      amount: 350,
+      productCount: 3,
+      orderCount: 2,
+      revenue: 3000,
+      bankDetails: { bankName: 'SBI', ifscCode: 'SBIN0001234' },
+    });
 
-    const again = await t.app.inject({ method: 'POST', url: '/api/vendor-payouts', headers: admin.headers, payload: { vendorId: v.id } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/vendor-payouts',
+      headers: admin.headers,
+      payload: { vendorId: v.id },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Nothing to pay out');
 
     await earn(t.db, v.id, 1, 7_000);
-    const second = await t.app.inject({ method: 'POST', url: '/api/vendor-payouts', headers: admin.headers, payload: { vendorId: v.id } });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/vendor-payouts',
+      headers: admin.headers,
+      payload: { vendorId: v.id },
+    });
     expect(second.json()).toMatchObject({ amount: 70, productCount: 1, orderCount: 1 });
   });
 
@@ -68,7 +132,14 @@ describe('vendor payouts', () => {
     const v = await createVendor(t.app, t.db, { plan: 'PREMIUM' });
     await earn(t.db, v.id, 3, 10_000);
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => t.app.inject({ method: 'POST', url: '/api/vendor-payouts', headers: admin.headers, payload: { vendorId: v.id } })),
+      Array.from({ length: 5 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/vendor-payouts',
+          headers: admin.headers,
+          payload: { vendorId: v.id },
+        }),
+      ),
     );
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
     const list = await t.app.inject({ url: `/api/vendor-payouts/vendor/${v.id}`, headers: v.headers });
@@ -79,7 +150,12 @@ describe('vendor payouts', () => {
     const admin = await createAdminUser(t.app, t.db, ['MANAGE_VENDORS']);
     const v = await createVendor(t.app, t.db, { plan: 'FREE' });
     await earn(t.db, v.id, 1, 10_000);
-    const res = await t.app.inject({ method: 'POST', url: '/api/vendor-payouts', headers: admin.headers, payload: { vendorId: v.id } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/vendor-payouts',
+      headers: admin.headers,
+      payload: { vendorId: v.id },
+    });
     expect(res.statusCode).toBe(409);
   });
 
@@ -87,16 +163,51 @@ describe('vendor payouts', () => {
     const a = await createVendor(t.app, t.db, { plan: 'BASIC' });
     const b = await createVendor(t.app, t.db, { plan: 'BASIC' });
     expect((await t.app.inject({ url: `/api/vendor-payouts/vendor/${a.id}` })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: `/api/vendor-payouts/vendor/${a.id}`, headers: a.headers })).statusCode).toBe(200);
-    expect((await t.app.inject({ url: `/api/vendor-payouts/vendor/${a.id}`, headers: b.headers })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ url: `/api/vendor-payouts/vendor/${a.id}`, headers: a.headers })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ url: `/api/vendor-payouts/vendor/${a.id}`, headers: b.headers })).statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ url: '/api/vendor-payouts', headers: a.headers })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/api/vendor-payouts', headers: a.headers, payload: { vendorId: a.id } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/vendor-payouts',
+          headers: a.headers,
+          payload: { vendorId: a.id },
+        })
+      ).statusCode,
+    ).toBe(403);
     const orders = await createAdminUser(t.app, t.db, ['MANAGE_ORDERS']);
-    expect((await t.app.inject({ method: 'POST', url: '/api/vendor-payouts', headers: orders.headers, payload: { vendorId: a.id } })).statusCode).toBe(403);
-    expect((await t.app.inject({ url: `/api/vendor-payouts/vendor/${a.id}`, headers: orders.headers })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/vendor-payouts',
+          headers: orders.headers,
+          payload: { vendorId: a.id },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ url: `/api/vendor-payouts/vendor/${a.id}`, headers: orders.headers })).statusCode,
+    ).toBe(403);
     const viewer = await createAdminUser(t.app, t.db, ['VIEW_DETAILS']);
-    expect((await t.app.inject({ url: `/api/vendor-payouts/vendor/${a.id}`, headers: viewer.headers })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/vendor-payouts', headers: viewer.headers, payload: { vendorId: 'x' } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ url: `/api/vendor-payouts/vendor/${a.id}`, headers: viewer.headers })).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/vendor-payouts',
+          headers: viewer.headers,
+          payload: { vendorId: 'x' },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('downloads payout history and vendor details as spreadsheets', async () => {

@@ -20,7 +20,10 @@ export const payoutsRoutes =
 
     app.get(
       '/vendor-payouts',
-      { config: { access: { anyPermission: [...readers.anyPermission] } }, schema: { tags, security, response: { 200: z.array(payoutSchema) } } },
+      {
+        config: { access: { anyPermission: [...readers.anyPermission] } },
+        schema: { tags, security, response: { 200: z.array(payoutSchema) } },
+      },
       async () => service.list(),
     );
 
@@ -28,23 +31,32 @@ export const payoutsRoutes =
       '/vendor-payouts/download',
       { config: { access: { anyPermission: [...readers.anyPermission] } }, schema: { tags, security } },
       async (_req, reply) =>
-        sendXlsx(reply, 'payout-history.xlsx', 'Payouts', [
-          { header: 'Date', value: (p) => new Date(p.payoutDate) },
-          { header: 'Vendor', width: 28, value: (p) => p.vendorName },
-          { header: 'Amount (INR)', value: (p) => p.amount },
-          { header: 'Products Sold', value: (p) => p.productCount },
-          { header: 'Orders', value: (p) => p.orderCount },
-          { header: 'Revenue (INR)', value: (p) => p.revenue },
-          { header: 'Account Number', value: (p) => p.bankDetails.accountNumber },
-          { header: 'Bank Name', value: (p) => p.bankDetails.bankName },
-          { header: 'Account Holder Name', width: 26, value: (p) => p.bankDetails.accountHolderName },
-          { header: 'IFSC Code', value: (p) => p.bankDetails.ifscCode },
-        ], await service.list()),
+        sendXlsx(
+          reply,
+          'payout-history.xlsx',
+          'Payouts',
+          [
+            { header: 'Date', value: (p) => new Date(p.payoutDate) },
+            { header: 'Vendor', width: 28, value: (p) => p.vendorName },
+            { header: 'Amount (INR)', value: (p) => p.amount },
+            { header: 'Products Sold', value: (p) => p.productCount },
+            { header: 'Orders', value: (p) => p.orderCount },
+            { header: 'Revenue (INR)', value: (p) => p.revenue },
+            { header: 'Account Number', value: (p) => p.bankDetails.accountNumber },
+            { header: 'Bank Name', value: (p) => p.bankDetails.bankName },
+            { header: 'Account Holder Name', width: 26, value: (p) => p.bankDetails.accountHolderName },
+            { header: 'IFSC Code', value: (p) => p.bankDetails.ifscCode },
+          ],
+          await service.list(),
+        ),
     );
 
     app.get(
       '/vendor-payouts/vendor/:vendorId',
-      { config: { access: 'authenticated' }, schema: { tags, security, params: vendorParams, response: { 200: z.array(payoutSchema) } } },
+      {
+        config: { access: 'authenticated' },
+        schema: { tags, security, params: vendorParams, response: { 200: z.array(payoutSchema) } },
+      },
       async (req) => {
         if (!mayReadVendor(currentUser(req), req.params.vendorId)) throw forbidden();
         return service.list(req.params.vendorId);
@@ -53,13 +65,19 @@ export const payoutsRoutes =
 
     app.get(
       '/vendor-payouts/vendor/:vendorId/preview',
-      { config: { access: { anyPermission: [...readers.anyPermission] } }, schema: { tags, security, params: vendorParams, response: { 200: payoutPreviewSchema } } },
+      {
+        config: { access: { anyPermission: [...readers.anyPermission] } },
+        schema: { tags, security, params: vendorParams, response: { 200: payoutPreviewSchema } },
+      },
       async (req) => service.preview(req.params.vendorId),
     );
 
     app.get(
       '/vendor-payouts/:id',
-      { config: { access: 'authenticated' }, schema: { tags, security, params: idParams, response: { 200: payoutSchema } } },
+      {
+        config: { access: 'authenticated' },
+        schema: { tags, security, params: idParams, response: { 200: payoutSchema } },
+      },
       async (req) => service.get(req.params.id, currentUser(req)),
     );
 
@@ -70,7 +88,8 @@ export const payoutsRoutes =
         schema: {
           tags,
           security,
-          description: 'Pays out the vendor\'s unpaid commission; amounts and counts are computed by the server.',
+          description:
+            "Pays out the vendor's unpaid commission; amounts and counts are computed by the server.",
           body: createPayoutSchema.loose(),
           response: { 201: payoutSchema },
         },

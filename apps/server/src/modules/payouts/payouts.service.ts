@@ -1,10 +1,5 @@
 import { and, count, countDistinct, desc, eq, gt, sql } from 'drizzle-orm';
-import {
-  hasPermission,
-  paiseToRupees,
-  type Payout,
-  type PayoutPreview,
-} from '@zevar/domain';
+import { hasPermission, paiseToRupees, type Payout, type PayoutPreview } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../lib/errors';
@@ -35,7 +30,9 @@ function toPayoutDto(row: PayoutRow, vendorName: string): Payout {
 /** Admins who handle vendors (and SUPER_ADMIN) see every payout; a vendor only its own. */
 export function mayReadVendor(viewer: AuthUser, vendorId: number): boolean {
   if (viewer.type === 'VENDOR') return viewer.id === vendorId;
-  return ['MANAGE_VENDORS', 'MANAGE_USERS', 'VIEW_DETAILS'].some((r) => hasPermission(viewer.roles, r as 'MANAGE_VENDORS'));
+  return ['MANAGE_VENDORS', 'MANAGE_USERS', 'VIEW_DETAILS'].some((r) =>
+    hasPermission(viewer.roles, r as 'MANAGE_VENDORS'),
+  );
 }
 
 export function createPayoutsService(ctx: AppContext) {
@@ -47,7 +44,10 @@ export function createPayoutsService(ctx: AppContext) {
    */
   async function unpaid(tx: DbOrTx, vendorId: number) {
     const [last] = await tx
-      .select({ at: sql<Date | null>`max(${payouts.createdAt})`, paid: sql<number>`coalesce(sum(${payouts.amountPaise}), 0)::int` })
+      .select({
+        at: sql<Date | null>`max(${payouts.createdAt})`,
+        paid: sql<number>`coalesce(sum(${payouts.amountPaise}), 0)::int`,
+      })
       .from(payouts)
       .where(eq(payouts.vendorId, vendorId));
     const since = last?.at ? new Date(last.at) : new Date(0);
@@ -72,7 +72,10 @@ export function createPayoutsService(ctx: AppContext) {
   }
 
   async function vendorRow(vendorId: number) {
-    const [vendor] = await db.select().from(users).where(and(eq(users.id, vendorId), eq(users.type, 'VENDOR')));
+    const [vendor] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, vendorId), eq(users.type, 'VENDOR')));
     if (!vendor) throw notFound('Vendor');
     return vendor;
   }
@@ -80,7 +83,8 @@ export function createPayoutsService(ctx: AppContext) {
   async function preview(vendorId: number): Promise<PayoutPreview> {
     const vendor = await vendorRow(vendorId);
     const u = await unpaid(db, vendorId);
-    const reason = vendor.plan === 'FREE' ? 'Payouts need a paid plan' : u.amountPaise <= 0 ? 'Nothing to pay out' : null;
+    const reason =
+      vendor.plan === 'FREE' ? 'Payouts need a paid plan' : u.amountPaise <= 0 ? 'Nothing to pay out' : null;
     return {
       vendorId,
       amount: paiseToRupees(u.amountPaise),

@@ -27,7 +27,12 @@ describe('vendor plans', () => {
     expect(res.statusCode, res.body).toBe(201);
     const plan = res.json();
     expect(plan).toMatchObject({ plan: 'BASIC', features: ['Up to 500 products', 'Priority support'] });
-    expect(plan.options.map((o: { durationInMonths: number; price: number }) => [o.durationInMonths, o.price])).toEqual([[6, 999], [12, 1799]]);
+    expect(
+      plan.options.map((o: { durationInMonths: number; price: number }) => [o.durationInMonths, o.price]),
+    ).toEqual([
+      [6, 999],
+      [12, 1799],
+    ]);
 
     const dup = await t.app.inject({ method: 'POST', url: '/api/vendor-plan', headers, payload: basic });
     expect(dup.statusCode).toBe(409);
@@ -37,7 +42,12 @@ describe('vendor plans', () => {
       method: 'PUT',
       url: `/api/vendor-plan/${plan.id}`,
       headers,
-      payload: { id: plan.id, plan: 'BASIC', features: ['Up to 800 products'], options: [{ ...sixMonths, price: 899 }] },
+      payload: {
+        id: plan.id,
+        plan: 'BASIC',
+        features: ['Up to 800 products'],
+        options: [{ ...sixMonths, price: 899 }],
+      },
     });
     expect(upd.statusCode, upd.body).toBe(200);
     expect(upd.json().options).toEqual([
@@ -46,9 +56,16 @@ describe('vendor plans', () => {
     ]);
     const pub = await t.app.inject({ url: '/api/vendor-plan' });
     const publicBasic = pub.json().find((p: { plan: string }) => p.plan === 'BASIC');
-    expect(publicBasic.options).toEqual([{ id: sixMonths.id, durationInMonths: 6, price: 899, active: true }]);
+    expect(publicBasic.options).toEqual([
+      { id: sixMonths.id, durationInMonths: 6, price: 899, active: true },
+    ]);
 
-    const retype = await t.app.inject({ method: 'PUT', url: `/api/vendor-plan/${plan.id}`, headers, payload: { ...basic, plan: 'PREMIUM' } });
+    const retype = await t.app.inject({
+      method: 'PUT',
+      url: `/api/vendor-plan/${plan.id}`,
+      headers,
+      payload: { ...basic, plan: 'PREMIUM' },
+    });
     expect(retype.statusCode).toBe(409);
   });
 
@@ -66,13 +83,31 @@ describe('vendor plans', () => {
   });
 
   it('refuses to delete a plan that has subscriptions, deletes one that has none', async () => {
-    const created = await t.app.inject({ method: 'POST', url: '/api/vendor-plan', headers, payload: { ...basic, plan: 'STANDARD' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/vendor-plan',
+      headers,
+      payload: { ...basic, plan: 'STANDARD' },
+    });
     const plan = created.json();
     const v = await createVendor(t.app, t.db);
-    await t.db.insert(subscriptions).values({ vendorId: v.id, planId: plan.id, plan: 'STANDARD', durationMonths: 6, amountPaise: 99_900 });
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/vendor-plan/${plan.id}`, headers })).statusCode).toBe(409);
-    const other = (await t.app.inject({ method: 'POST', url: '/api/vendor-plan', headers, payload: { ...basic, plan: 'PREMIUM' } })).json();
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/vendor-plan/${other.id}`, headers })).statusCode).toBe(204);
+    await t.db
+      .insert(subscriptions)
+      .values({ vendorId: v.id, planId: plan.id, plan: 'STANDARD', durationMonths: 6, amountPaise: 99_900 });
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/vendor-plan/${plan.id}`, headers })).statusCode,
+    ).toBe(409);
+    const other = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/vendor-plan',
+        headers,
+        payload: { ...basic, plan: 'PREMIUM' },
+      })
+    ).json();
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/vendor-plan/${other.id}`, headers })).statusCode,
+    ).toBe(204);
     expect((await t.app.inject({ url: `/api/vendor-plan/${other.id}` })).statusCode).toBe(404);
   });
 
@@ -82,8 +117,13 @@ describe('vendor plans', () => {
     for (const h of [undefined, v.headers, mgr.headers]) {
       const expected = h ? 403 : 401;
       expect((await t.app.inject({ url: '/api/vendor-plan/admin', headers: h })).statusCode).toBe(expected);
-      expect((await t.app.inject({ method: 'POST', url: '/api/vendor-plan', headers: h, payload: basic })).statusCode).toBe(expected);
-      expect((await t.app.inject({ method: 'DELETE', url: '/api/vendor-plan/1', headers: h })).statusCode).toBe(expected);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/vendor-plan', headers: h, payload: basic }))
+          .statusCode,
+      ).toBe(expected);
+      expect(
+        (await t.app.inject({ method: 'DELETE', url: '/api/vendor-plan/1', headers: h })).statusCode,
+      ).toBe(expected);
     }
     expect((await t.app.inject({ url: '/api/vendor-plan' })).statusCode).toBe(200);
   });

@@ -16,27 +16,52 @@ export const plansRoutes =
 
     app.get(
       '/vendor-plan',
-      { config: { access: 'public' }, schema: { tags, description: 'Plans with their active options', response: { 200: z.array(vendorPlanSchema) } } },
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          description: 'Plans with their active options',
+          response: { 200: z.array(vendorPlanSchema) },
+        },
+      },
       async () => service.list(true),
     );
     app.get(
       '/vendor-plan/admin',
-      { config: { access: superAdmin }, schema: { tags, security, response: { 200: z.array(vendorPlanSchema) } } },
+      {
+        config: { access: superAdmin },
+        schema: { tags, security, response: { 200: z.array(vendorPlanSchema) } },
+      },
       async () => service.list(false),
     );
     app.get(
       '/vendor-plan/:id',
-      { config: { access: 'public' }, schema: { tags, params: idParams, response: { 200: vendorPlanSchema } } },
+      {
+        config: { access: 'public' },
+        schema: { tags, params: idParams, response: { 200: vendorPlanSchema } },
+      },
       async (req) => service.get(req.params.id, true),
     );
     app.post(
       '/vendor-plan',
-      { config: { access: superAdmin }, schema: { tags, security, body: vendorPlanInputSchema, response: { 201: vendorPlanSchema } } },
+      {
+        config: { access: superAdmin },
+        schema: { tags, security, body: vendorPlanInputSchema, response: { 201: vendorPlanSchema } },
+      },
       async (req, reply) => reply.status(201).send(await service.create(req.body)),
     );
     app.put(
       '/vendor-plan/:id',
-      { config: { access: superAdmin }, schema: { tags, security, params: idParams, body: vendorPlanInputSchema.loose(), response: { 200: vendorPlanSchema } } },
+      {
+        config: { access: superAdmin },
+        schema: {
+          tags,
+          security,
+          params: idParams,
+          body: vendorPlanInputSchema.loose(),
+          response: { 200: vendorPlanSchema },
+        },
+      },
       async (req) => service.update(req.params.id, req.body),
     );
     app.delete(

@@ -1,5 +1,12 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { paiseToRupees, PLANS, rupeesToPaise, type Plan, type VendorPlan, type VendorPlanInput } from '@zevar/domain';
+import {
+  paiseToRupees,
+  PLANS,
+  rupeesToPaise,
+  type Plan,
+  type VendorPlan,
+  type VendorPlanInput,
+} from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../lib/errors';
 import { isForeignKeyViolation, uniqueViolation } from '../../lib/db-errors';
@@ -16,7 +23,12 @@ function toDto(plan: PlanRow, options: OptionRow[], onlyActive: boolean): Vendor
     options: options
       .filter((o) => o.planId === plan.id && (!onlyActive || o.active))
       .sort((a, b) => a.durationMonths - b.durationMonths)
-      .map((o) => ({ id: o.id, durationInMonths: o.durationMonths, price: paiseToRupees(o.pricePaise), active: o.active })),
+      .map((o) => ({
+        id: o.id,
+        durationInMonths: o.durationMonths,
+        price: paiseToRupees(o.pricePaise),
+        active: o.active,
+      })),
   };
 }
 
@@ -29,7 +41,15 @@ export function createPlansService(ctx: AppContext) {
   async function list(onlyActive: boolean): Promise<VendorPlan[]> {
     const plans = await db.select().from(vendorPlans).orderBy(asc(vendorPlans.id));
     if (!plans.length) return [];
-    const options = await db.select().from(planOptions).where(inArray(planOptions.planId, plans.map((p) => p.id)));
+    const options = await db
+      .select()
+      .from(planOptions)
+      .where(
+        inArray(
+          planOptions.planId,
+          plans.map((p) => p.id),
+        ),
+      );
     return plans.map((p) => toDto(p, options, onlyActive)).sort(byTier);
   }
 
@@ -43,9 +63,17 @@ export function createPlansService(ctx: AppContext) {
   async function create(input: VendorPlanInput): Promise<VendorPlan> {
     try {
       const id = await db.transaction(async (tx) => {
-        const [plan] = await tx.insert(vendorPlans).values({ plan: input.plan as Plan, features: input.features }).returning();
+        const [plan] = await tx
+          .insert(vendorPlans)
+          .values({ plan: input.plan as Plan, features: input.features })
+          .returning();
         await tx.insert(planOptions).values(
-          input.options.map((o) => ({ planId: plan!.id, durationMonths: o.durationInMonths, pricePaise: rupeesToPaise(o.price), active: o.active })),
+          input.options.map((o) => ({
+            planId: plan!.id,
+            durationMonths: o.durationInMonths,
+            pricePaise: rupeesToPaise(o.price),
+            active: o.active,
+          })),
         );
         return plan!.id;
       });
@@ -64,10 +92,17 @@ export function createPlansService(ctx: AppContext) {
     const current = await get(id);
     if (input.plan !== current.plan) throw conflict('The plan type cannot be changed');
     await db.transaction(async (tx) => {
-      await tx.update(vendorPlans).set({ features: input.features, updatedAt: ctx.now() }).where(eq(vendorPlans.id, id));
+      await tx
+        .update(vendorPlans)
+        .set({ features: input.features, updatedAt: ctx.now() })
+        .where(eq(vendorPlans.id, id));
       const keep = new Set<number>();
       for (const o of input.options) {
-        const values = { durationMonths: o.durationInMonths, pricePaise: rupeesToPaise(o.price), active: o.active };
+        const values = {
+          durationMonths: o.durationInMonths,
+          pricePaise: rupeesToPaise(o.price),
+          active: o.active,
+        };
         if (o.id && current.options.some((c) => c.id === o.id)) {
           keep.add(o.id);
           await tx.update(planOptions).set(values).where(eq(planOptions.id, o.id));
@@ -76,16 +111,25 @@ export function createPlansService(ctx: AppContext) {
         }
       }
       const dropped = current.options.filter((c) => !keep.has(c.id)).map((c) => c.id);
-      if (dropped.length) await tx.update(planOptions).set({ active: false }).where(inArray(planOptions.id, dropped));
+      if (dropped.length)
+        await tx.update(planOptions).set({ active: false }).where(inArray(planOptions.id, dropped));
     });
     return get(id);
   }
 
   async function remove(id: number): Promise<void> {
-    const [used] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.planId, id)).limit(1);
-    if (used) throw conflict('This plan has subscriptions and cannot be deleted; deactivate its options instead');
+    const [used] = await db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(eq(subscriptions.planId, id))
+      .limit(1);
+    if (used)
+      throw conflict('This plan has subscriptions and cannot be deleted; deactivate its options instead');
     try {
-      const deleted = await db.delete(vendorPlans).where(eq(vendorPlans.id, id)).returning({ id: vendorPlans.id });
+      const deleted = await db
+        .delete(vendorPlans)
+        .where(eq(vendorPlans.id, id))
+        .returning({ id: vendorPlans.id });
       if (!deleted.length) throw notFound('Plan');
     } catch (err) {
       if (isForeignKeyViolation(err)) throw conflict('This plan is in use and cannot be deleted');

@@ -40,9 +40,13 @@ export function toProductDto(row: ProductJoinedRow, linkedVariants: LinkedVarian
     category: {
       id: row.category.id,
       name: row.category.name,
-      parentCategory: row.parentCategory ? { id: row.parentCategory.id, name: row.parentCategory.name } : null,
+      parentCategory: row.parentCategory
+        ? { id: row.parentCategory.id, name: row.parentCategory.name }
+        : null,
     },
-    metal: row.metal ? { id: row.metal.id, name: row.metal.name, price: paiseToRupees(row.metal.ratePaise) } : null,
+    metal: row.metal
+      ? { id: row.metal.id, name: row.metal.name, price: paiseToRupees(row.metal.ratePaise) }
+      : null,
     metalWeight: p.metalWeightMg / 1000,
     basePrice: paiseToRupees(p.basePaise),
     vendorPlan: p.plan,

@@ -57,7 +57,11 @@ export async function loadProductRows(db: DbOrTx, ids: number[]): Promise<Produc
       .leftJoin(metals, eq(products.metalId, metals.id))
       .where(inArray(products.id, ids)),
     db
-      .select({ productId: reviews.productId, avg: sql<string>`avg(${reviews.rating})`, n: sql<number>`count(*)::int` })
+      .select({
+        productId: reviews.productId,
+        avg: sql<string>`avg(${reviews.rating})`,
+        n: sql<number>`count(*)::int`,
+      })
       .from(reviews)
       .where(inArray(reviews.productId, ids))
       .groupBy(reviews.productId),
@@ -108,4 +112,3 @@ export async function selectLinkedVariants(
 export function inCategoryTree(categoryId: number): SQL {
   return sql`(${categories.id} = ${categoryId} or ${categories.parentId} = ${categoryId})`;
 }
-

@@ -41,8 +41,12 @@ describe('products admin', () => {
     launchDate: '2026-11-22T10:30:00.000+05:30',
     ...over,
   });
-  const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) =>
-    t.app.inject({ method, url, headers, payload });
+  const send = (
+    method: 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    headers: Record<string, string>,
+    payload?: object,
+  ) => t.app.inject({ method, url, headers, payload });
 
   it('creates an MRP product with a slug, discount, parent - child category and trimmed features', async () => {
     const res = await send('POST', '/api/products', who.products, input({ name: 'Lotus Ring & Co 7' }));
@@ -62,9 +66,19 @@ describe('products admin', () => {
   });
 
   it('computes a Gold product price from base, rate and weight and ignores the client price', async () => {
-    const res = await send('POST', '/api/products', who.products, input({ productType: 'GOLD', price: 1, basePrice: 1200, metalWeight: 3.25 }));
+    const res = await send(
+      'POST',
+      '/api/products',
+      who.products,
+      input({ productType: 'GOLD', price: 1, basePrice: 1200, metalWeight: 3.25 }),
+    );
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ productType: 'GOLD', basePrice: 1200, metalWeight: 3.25, price: 1200 + 6500 * 3.25 });
+    expect(res.json()).toMatchObject({
+      productType: 'GOLD',
+      basePrice: 1200,
+      metalWeight: 3.25,
+      price: 1200 + 6500 * 3.25,
+    });
   });
 
   it.each([
@@ -88,16 +102,29 @@ describe('products admin', () => {
   });
 
   it('refuses amounts and ids past what the database holds with 400, never 500', async () => {
-    expect((await send('POST', '/api/products', who.products, input({ price: 50_000_000 }))).statusCode).toBe(400);
-    expect((await send('POST', '/api/products', who.products, input({ category: { id: 2 ** 40 } }))).statusCode).toBe(400);
-    const huge = await send('POST', '/api/products', who.products, input({ productType: 'GOLD', basePrice: 0, metalWeight: 900_000 }));
+    expect((await send('POST', '/api/products', who.products, input({ price: 50_000_000 }))).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await send('POST', '/api/products', who.products, input({ category: { id: 2 ** 40 } }))).statusCode,
+    ).toBe(400);
+    const huge = await send(
+      'POST',
+      '/api/products',
+      who.products,
+      input({ productType: 'GOLD', basePrice: 0, metalWeight: 900_000 }),
+    );
     expect(huge.statusCode).toBe(400);
     expect(huge.json().message).toBe('The price is too large');
   });
 
   it('refuses unknown category or metal with 400', async () => {
-    expect((await send('POST', '/api/products', who.products, input({ category: { id: 999999 } }))).statusCode).toBe(400);
-    expect((await send('POST', '/api/products', who.products, input({ metal: { id: 999999 } }))).statusCode).toBe(400);
+    expect(
+      (await send('POST', '/api/products', who.products, input({ category: { id: 999999 } }))).statusCode,
+    ).toBe(400);
+    expect(
+      (await send('POST', '/api/products', who.products, input({ metal: { id: 999999 } }))).statusCode,
+    ).toBe(400);
   });
 
   it('accepts launch dates with or without offset and milliseconds', async () => {
@@ -108,37 +135,79 @@ describe('products admin', () => {
 
   it('refuses duplicate names (case-insensitive), SKUs and slugs with 409', async () => {
     const first = (await send('POST', '/api/products', who.products, input())).json();
-    const dupName = await send('POST', '/api/products', who.products, input({ name: first.name.toUpperCase() }));
+    const dupName = await send(
+      'POST',
+      '/api/products',
+      who.products,
+      input({ name: first.name.toUpperCase() }),
+    );
     expect(dupName.statusCode).toBe(409);
     expect(dupName.json().message).toBe('Product name already exists');
-    expect((await send('POST', '/api/products', who.products, input({ sku: first.sku }))).json().message).toBe('SKU already exists');
+    expect(
+      (await send('POST', '/api/products', who.products, input({ sku: first.sku }))).json().message,
+    ).toBe('SKU already exists');
     const slugClash = await send('POST', '/api/products', who.products, input({ name: `${first.name}!` }));
     expect(slugClash.statusCode).toBe(409);
   });
 
   it('answers whether a name exists, case-insensitively', async () => {
     const p = await createProduct(t.db);
-    expect((await t.app.inject({ method: 'GET', url: `/api/products/exists/${encodeURIComponent(p.name.toLowerCase())}` })).json()).toBe(true);
-    expect((await t.app.inject({ method: 'GET', url: `/api/products/exists/Nope%20${uid()}` })).json()).toBe(false);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/products/exists/${encodeURIComponent(p.name.toLowerCase())}`,
+        })
+      ).json(),
+    ).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: `/api/products/exists/Nope%20${uid()}` })).json()).toBe(
+      false,
+    );
   });
 
   it('updates a product, keeps its own name, and refuses another product’s name', async () => {
     const a = (await send('POST', '/api/products', who.products, input())).json();
     const b = (await send('POST', '/api/products', who.products, input())).json();
-    const same = await send('PUT', `/api/products/${a.id}`, who.products, input({ name: a.name, sku: a.sku, stock: 3 }));
+    const same = await send(
+      'PUT',
+      `/api/products/${a.id}`,
+      who.products,
+      input({ name: a.name, sku: a.sku, stock: 3 }),
+    );
     expect(same.statusCode).toBe(200);
     expect(same.json().stock).toBe(3);
-    const taken = await send('PUT', `/api/products/${a.id}`, who.products, input({ name: b.name, sku: a.sku }));
+    const taken = await send(
+      'PUT',
+      `/api/products/${a.id}`,
+      who.products,
+      input({ name: b.name, sku: a.sku }),
+    );
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe('Product name already exists');
-    expect((await send('PUT', `/api/products/${a.id}`, who.products, input({ sku: b.sku }))).statusCode).toBe(409);
+    expect((await send('PUT', `/api/products/${a.id}`, who.products, input({ sku: b.sku }))).statusCode).toBe(
+      409,
+    );
     expect((await send('PUT', '/api/products/999999', who.products, input())).statusCode).toBe(404);
   });
 
   it('links variants by group id and shows siblings on the single read only', async () => {
     const group = `grp-${uid()}`;
-    const a = (await send('POST', '/api/products', who.products, input({ variantGroupId: group, variantType: 'Size', variantValue: '6' }))).json();
-    const b = (await send('POST', '/api/products', who.products, input({ variantGroupId: group, variantType: 'Size', variantValue: '7' }))).json();
+    const a = (
+      await send(
+        'POST',
+        '/api/products',
+        who.products,
+        input({ variantGroupId: group, variantType: 'Size', variantValue: '6' }),
+      )
+    ).json();
+    const b = (
+      await send(
+        'POST',
+        '/api/products',
+        who.products,
+        input({ variantGroupId: group, variantType: 'Size', variantValue: '7' }),
+      )
+    ).json();
     const got = (await t.app.inject({ method: 'GET', url: `/api/products/${a.id}` })).json();
     expect(got.linkedVariants.map((v: { id: number }) => v.id)).toEqual([b.id]);
   });
@@ -148,7 +217,12 @@ describe('products admin', () => {
     const sub = await createCategory(t.db, { parentId: cat.id });
     const silver = await createMetal(t.db);
     const tag = uid();
-    for (let i = 0; i < 32; i++) await createProduct(t.db, { name: `Paged ${tag} ${i}`, categoryId: i % 2 ? cat.id : sub.id, metalId: i < 5 ? silver.id : null });
+    for (let i = 0; i < 32; i++)
+      await createProduct(t.db, {
+        name: `Paged ${tag} ${i}`,
+        categoryId: i % 2 ? cat.id : sub.id,
+        metalId: i < 5 ? silver.id : null,
+      });
     const rated = await createProduct(t.db, { name: `Paged ${tag} rated`, categoryId: sub.id });
     await t.db.insert(reviews).values([
       { productId: rated.id, name: 'A', rating: 5, comment: 'Lovely' },
@@ -157,25 +231,45 @@ describe('products admin', () => {
 
     const p0 = (await t.app.inject({ method: 'GET', url: `/api/products/paged?search=${tag}` })).json();
     expect(p0).toMatchObject({ totalElements: 33, totalPages: 2, size: 30, number: 0 });
-    expect(p0.content[0]).toMatchObject({ id: rated.id, averageRating: 4.5, reviewCount: 2, linkedVariants: [] });
-    const p1 = (await t.app.inject({ method: 'GET', url: `/api/products/paged?search=${tag}&page=1` })).json();
+    expect(p0.content[0]).toMatchObject({
+      id: rated.id,
+      averageRating: 4.5,
+      reviewCount: 2,
+      linkedVariants: [],
+    });
+    const p1 = (
+      await t.app.inject({ method: 'GET', url: `/api/products/paged?search=${tag}&page=1` })
+    ).json();
     expect(p1.content).toHaveLength(3);
 
-    const byCat = (await t.app.inject({ method: 'GET', url: `/api/products/category?categoryId=${cat.id}&size=100` })).json();
+    const byCat = (
+      await t.app.inject({ method: 'GET', url: `/api/products/category?categoryId=${cat.id}&size=100` })
+    ).json();
     expect(byCat.totalElements).toBe(33);
-    const bySub = (await t.app.inject({ method: 'GET', url: `/api/products/paged?categoryId=${sub.id}` })).json();
+    const bySub = (
+      await t.app.inject({ method: 'GET', url: `/api/products/paged?categoryId=${sub.id}` })
+    ).json();
     expect(bySub.totalElements).toBe(17);
-    const byMetal = (await t.app.inject({ method: 'GET', url: `/api/products/metalType?metalTypeId=${silver.id}` })).json();
+    const byMetal = (
+      await t.app.inject({ method: 'GET', url: `/api/products/metalType?metalTypeId=${silver.id}` })
+    ).json();
     expect(byMetal.totalElements).toBe(5);
-    const search = (await t.app.inject({ method: 'GET', url: `/api/products/search?keyword=${tag}%2031&page=0&size=10` })).json();
+    const search = (
+      await t.app.inject({ method: 'GET', url: `/api/products/search?keyword=${tag}%2031&page=0&size=10` })
+    ).json();
     expect(search.content.map((p: { name: string }) => p.name)).toEqual([`Paged ${tag} 31`]);
-    const noMatch = (await t.app.inject({ method: 'GET', url: '/api/products/search?keyword=%25_%25' })).json();
+    const noMatch = (
+      await t.app.inject({ method: 'GET', url: '/api/products/search?keyword=%25_%25' })
+    ).json();
     expect(noMatch.totalElements).toBe(0);
   });
 
-  it.each(['page=-1', 'size=0', 'size=101', 'categoryId=abc', 'metalTypeId=0'])('refuses bad paging query %s', async (q) => {
-    expect((await t.app.inject({ method: 'GET', url: `/api/products/paged?${q}` })).statusCode).toBe(400);
-  });
+  it.each(['page=-1', 'size=0', 'size=101', 'categoryId=abc', 'metalTypeId=0'])(
+    'refuses bad paging query %s',
+    async (q) => {
+      expect((await t.app.inject({ method: 'GET', url: `/api/products/paged?${q}` })).statusCode).toBe(400);
+    },
+  );
 
   it('deletes a product and answers 404 afterwards', async () => {
     const p = await createProduct(t.db);

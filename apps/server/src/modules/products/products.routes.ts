@@ -28,7 +28,12 @@ export const productsRoutes =
       '/products/paged',
       {
         config: { access: 'public' },
-        schema: { tags, description: 'Newest first; filters combine (category includes its sub-categories).', querystring: adminProductsQuery, response: paged },
+        schema: {
+          tags,
+          description: 'Newest first; filters combine (category includes its sub-categories).',
+          querystring: adminProductsQuery,
+          response: paged,
+        },
       },
       async (req) => service.page(req.query),
     );
@@ -41,7 +46,10 @@ export const productsRoutes =
 
     app.get(
       '/products/category',
-      { config: { access: 'public' }, schema: { tags, querystring: productsByCategoryQuery, response: paged } },
+      {
+        config: { access: 'public' },
+        schema: { tags, querystring: productsByCategoryQuery, response: paged },
+      },
       async (req) => service.page(req.query),
     );
 
@@ -53,7 +61,15 @@ export const productsRoutes =
 
     app.get(
       '/products/exists/:name',
-      { config: { access: 'public' }, schema: { tags, description: 'Whether a product name is taken (case-insensitive).', params: nameParams, response: { 200: z.boolean() } } },
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          description: 'Whether a product name is taken (case-insensitive).',
+          params: nameParams,
+          response: { 200: z.boolean() },
+        },
+      },
       async (req) => service.nameExists(req.params.name),
     );
 
@@ -65,19 +81,34 @@ export const productsRoutes =
 
     app.post(
       '/products',
-      { config: { access: MANAGE }, schema: { tags, body: productInputSchema, response: { 201: productSchema }, security } },
+      {
+        config: { access: MANAGE },
+        schema: { tags, body: productInputSchema, response: { 201: productSchema }, security },
+      },
       async (req, reply) => reply.status(201).send(await service.create(req.body)),
     );
 
     app.put(
       '/products/:id',
-      { config: { access: MANAGE }, schema: { tags, params: idParams, body: productInputSchema, response: { 200: productSchema }, security } },
+      {
+        config: { access: MANAGE },
+        schema: {
+          tags,
+          params: idParams,
+          body: productInputSchema,
+          response: { 200: productSchema },
+          security,
+        },
+      },
       async (req) => service.update(req.params.id, req.body),
     );
 
     app.delete(
       '/products/:id',
-      { config: { access: MANAGE }, schema: { tags, params: idParams, response: { 204: z.null() }, security } },
+      {
+        config: { access: MANAGE },
+        schema: { tags, params: idParams, response: { 204: z.null() }, security },
+      },
       async (req, reply) => {
         await service.remove(req.params.id);
         return reply.status(204).send(null);

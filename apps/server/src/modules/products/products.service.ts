@@ -28,7 +28,13 @@ export const PRODUCT_MESSAGES = {
 /** Prices are stored as 32-bit integer paise. */
 const MAX_PRICE_PAISE = 2_147_483_647;
 
-export type ProductFilter = { page: number; size: number; categoryId?: number; metalTypeId?: number; search?: string };
+export type ProductFilter = {
+  page: number;
+  size: number;
+  categoryId?: number;
+  metalTypeId?: number;
+  search?: string;
+};
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -37,7 +43,9 @@ function filterWhere(f: Omit<ProductFilter, 'page' | 'size'>): SQL | undefined {
   const search = f.search?.trim();
   if (search) {
     const pattern = `%${escapeLike(search)}%`;
-    parts.push(or(ilike(products.name, pattern), ilike(products.sku, pattern), ilike(products.tagline, pattern))!);
+    parts.push(
+      or(ilike(products.name, pattern), ilike(products.sku, pattern), ilike(products.tagline, pattern))!,
+    );
   }
   if (f.categoryId) parts.push(inCategoryTree(f.categoryId));
   if (f.metalTypeId) parts.push(eq(products.metalId, f.metalTypeId));
@@ -53,7 +61,11 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'now'>) {
       selectProducts(db, where, [desc(products.id)], f.size, f.page * f.size),
       countProducts(db, where),
     ]);
-    return toPaged(rows.map((r) => toProductDto(r)), total, f);
+    return toPaged(
+      rows.map((r) => toProductDto(r)),
+      total,
+      f,
+    );
   }
 
   async function get(id: number): Promise<Product> {
@@ -74,13 +86,20 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'now'>) {
   /** Checks references and uniqueness, and computes the stored values (the server decides every amount). */
   async function toValues(input: ProductInput, exceptId?: number) {
     const slug = slugify(input.name);
-    if (!slug) throw badRequest(PRODUCT_MESSAGES.badSlug, [{ path: 'name', message: PRODUCT_MESSAGES.badSlug }]);
+    if (!slug)
+      throw badRequest(PRODUCT_MESSAGES.badSlug, [{ path: 'name', message: PRODUCT_MESSAGES.badSlug }]);
     const [[category], [metal]] = await Promise.all([
       db.select({ id: categories.id }).from(categories).where(eq(categories.id, input.category.id)),
       input.metal ? db.select().from(metals).where(eq(metals.id, input.metal.id)) : Promise.resolve([]),
     ]);
-    if (!category) throw badRequest(PRODUCT_MESSAGES.categoryMissing, [{ path: 'category', message: PRODUCT_MESSAGES.categoryMissing }]);
-    if (input.metal && !metal) throw badRequest(PRODUCT_MESSAGES.metalMissing, [{ path: 'metal', message: PRODUCT_MESSAGES.metalMissing }]);
+    if (!category)
+      throw badRequest(PRODUCT_MESSAGES.categoryMissing, [
+        { path: 'category', message: PRODUCT_MESSAGES.categoryMissing },
+      ]);
+    if (input.metal && !metal)
+      throw badRequest(PRODUCT_MESSAGES.metalMissing, [
+        { path: 'metal', message: PRODUCT_MESSAGES.metalMissing },
+      ]);
     if (await nameExists(input.name, exceptId)) throw conflict(PRODUCT_MESSAGES.nameTaken);
 
     const basePaise = rupeesToPaise(input.basePrice);
@@ -89,7 +108,10 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'now'>) {
       input.productType === 'MRP' || !metal
         ? rupeesToPaise(input.price ?? 0)
         : metalPrice(basePaise, metal.ratePaise, metalWeightMg);
-    if (pricePaise > MAX_PRICE_PAISE) throw badRequest(PRODUCT_MESSAGES.tooExpensive, [{ path: 'price', message: PRODUCT_MESSAGES.tooExpensive }]);
+    if (pricePaise > MAX_PRICE_PAISE)
+      throw badRequest(PRODUCT_MESSAGES.tooExpensive, [
+        { path: 'price', message: PRODUCT_MESSAGES.tooExpensive },
+      ]);
     return {
       sku: input.sku,
       name: input.name,
@@ -152,7 +174,12 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'now'>) {
       if (!existing) throw notFound('Product');
       const values = await toValues(input, id);
       await assertSkuFree(input.sku, id);
-      await write(() => db.update(products).set({ ...values, updatedAt: ctx.now() }).where(eq(products.id, id)));
+      await write(() =>
+        db
+          .update(products)
+          .set({ ...values, updatedAt: ctx.now() })
+          .where(eq(products.id, id)),
+      );
       return get(id);
     },
 
@@ -161,7 +188,8 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'now'>) {
         const deleted = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
         if (deleted.length === 0) throw notFound('Product');
       } catch (err) {
-        if (isForeignKeyViolation(err)) throw conflict('This product is referenced by other records and cannot be deleted');
+        if (isForeignKeyViolation(err))
+          throw conflict('This product is referenced by other records and cannot be deleted');
         throw err;
       }
     },

@@ -6,7 +6,10 @@ import { createCallers, multipart, type Callers } from '../../../test/catalogue-
 import { createProduct, uid } from '../../../test/factories';
 import { reviews } from '../../db/schema';
 
-const png = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#c9a227' } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: '#c9a227' } })
+    .png()
+    .toBuffer();
 
 describe('review manager', () => {
   let t: TestApp;
@@ -17,8 +20,12 @@ describe('review manager', () => {
   });
   afterAll(async () => t.close());
 
-  const send = (method: 'GET' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) =>
-    t.app.inject({ method, url, headers, payload });
+  const send = (
+    method: 'GET' | 'PUT' | 'DELETE',
+    url: string,
+    headers: Record<string, string>,
+    payload?: object,
+  ) => t.app.inject({ method, url, headers, payload });
 
   async function review(productId: number, rating: number, at: string, name = 'Meera') {
     const [row] = await t.db
@@ -30,7 +37,12 @@ describe('review manager', () => {
 
   async function storedPhoto(): Promise<string> {
     const body = multipart(await png(), 'p.png', 'image/png');
-    const res = await t.app.inject({ method: 'POST', url: '/api/image/uploads', headers: { ...who.superAdmin, ...body.headers }, payload: body.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/image/uploads',
+      headers: { ...who.superAdmin, ...body.headers },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(201);
     return res.body;
   }
@@ -50,10 +62,26 @@ describe('review manager', () => {
     const page = res.json() as Paged<ReviewedProduct>;
     expect(page.totalElements).toBe(2);
     expect(page.content).toEqual([
-      { productId: newer.id, productName: `Newer ${tag}`, productImage: null, averageRating: 3, totalReviews: 1, lastReview: '2030-02-01T10:00:00.000Z' },
-      { productId: older.id, productName: `Older ${tag}`, productImage: 'a.webp', averageRating: 4.3, totalReviews: 3, lastReview: '2030-01-03T10:00:00.000Z' },
+      {
+        productId: newer.id,
+        productName: `Newer ${tag}`,
+        productImage: null,
+        averageRating: 3,
+        totalReviews: 1,
+        lastReview: '2030-02-01T10:00:00.000Z',
+      },
+      {
+        productId: older.id,
+        productName: `Older ${tag}`,
+        productImage: 'a.webp',
+        averageRating: 4.3,
+        totalReviews: 3,
+        lastReview: '2030-01-03T10:00:00.000Z',
+      },
     ]);
-    const second = (await send('GET', `/api/reviews/admin/products?search=${tag}&size=1&page=1`, who.superAdmin)).json() as Paged<ReviewedProduct>;
+    const second = (
+      await send('GET', `/api/reviews/admin/products?search=${tag}&size=1&page=1`, who.superAdmin)
+    ).json() as Paged<ReviewedProduct>;
     expect(second).toMatchObject({ totalElements: 2, totalPages: 2, number: 1, size: 1 });
     expect(second.content.map((p) => p.productId)).toEqual([older.id]);
   });
@@ -68,7 +96,13 @@ describe('review manager', () => {
     const p = await createProduct(t.db, { name: `Listed ${uid()}` });
     const r = await review(p.id, 2, '2040-01-01T00:00:00Z', 'Newest');
     const page = (await send('GET', '/api/reviews?size=5', who.superAdmin)).json() as Paged<AdminReview>;
-    expect(page.content[0]).toMatchObject({ id: r.id, productId: p.id, productName: p.name, name: 'Newest', rating: 2 });
+    expect(page.content[0]).toMatchObject({
+      id: r.id,
+      productId: p.id,
+      productName: p.name,
+      name: 'Newest',
+      rating: 2,
+    });
     expect(page.totalElements).toBeGreaterThanOrEqual(1);
   });
 
@@ -76,9 +110,23 @@ describe('review manager', () => {
     const p = await createProduct(t.db);
     const r = await review(p.id, 2, '2030-05-05T05:05:05Z');
     const photo = await storedPhoto();
-    const res = await send('PUT', `/api/reviews/${r.id}`, who.superAdmin, { name: ' Asha ', rating: 5, comment: 'Even better', photos: [photo] });
+    const res = await send('PUT', `/api/reviews/${r.id}`, who.superAdmin, {
+      name: ' Asha ',
+      rating: 5,
+      comment: 'Even better',
+      photos: [photo],
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: r.id, productId: p.id, productName: p.name, name: 'Asha', rating: 5, comment: 'Even better', photos: [photo], date: '2030-05-05T05:05:05.000Z' });
+    expect(res.json()).toEqual({
+      id: r.id,
+      productId: p.id,
+      productName: p.name,
+      name: 'Asha',
+      rating: 5,
+      comment: 'Even better',
+      photos: [photo],
+      date: '2030-05-05T05:05:05.000Z',
+    });
     const listed = (await t.app.inject({ method: 'GET', url: `/api/reviews/product/${p.id}` })).json();
     expect(listed[0]).toMatchObject({ comment: 'Even better', photos: [photo] });
   });
@@ -90,9 +138,18 @@ describe('review manager', () => {
     [{ name: 'A', rating: 6, comment: 'ok' }, 'Rating must be 1 to 5'],
     [{ name: 'A', rating: 2.5, comment: 'ok' }, undefined],
     [{ name: 'A', comment: 'ok' }, undefined],
-    [{ name: 'A', rating: 4, comment: 'ok', photos: ['../../etc/passwd'] }, 'Review photos must be uploaded first'],
-    [{ name: 'A', rating: 4, comment: 'ok', photos: ['0123456789abcdef0123456789abcdef.webp'] }, 'Review photos must be uploaded first'],
-    [{ name: 'A', rating: 4, comment: 'ok', photos: Array.from({ length: 6 }, (_, i) => `${i}.webp`) }, 'At most 5 photos'],
+    [
+      { name: 'A', rating: 4, comment: 'ok', photos: ['../../etc/passwd'] },
+      'Review photos must be uploaded first',
+    ],
+    [
+      { name: 'A', rating: 4, comment: 'ok', photos: ['0123456789abcdef0123456789abcdef.webp'] },
+      'Review photos must be uploaded first',
+    ],
+    [
+      { name: 'A', rating: 4, comment: 'ok', photos: Array.from({ length: 6 }, (_, i) => `${i}.webp`) },
+      'At most 5 photos',
+    ],
   ])('refuses an invalid update %j with 400', async (payload, message) => {
     const p = await createProduct(t.db);
     const r = await review(p.id, 3, '2030-01-01T00:00:00Z');

@@ -25,7 +25,11 @@ export const reviewsAdminRoutes =
       '/reviews/admin/products',
       {
         config: superAdmin,
-        schema: { tags, querystring: reviewedProductsQuerySchema, response: { 200: pagedSchema(reviewedProductSchema) } },
+        schema: {
+          tags,
+          querystring: reviewedProductsQuerySchema,
+          response: { 200: pagedSchema(reviewedProductSchema) },
+        },
       },
       async (req) => service.reviewedProducts(req.query),
     );
@@ -34,14 +38,21 @@ export const reviewsAdminRoutes =
       '/reviews',
       {
         config: superAdmin,
-        schema: { tags, querystring: pageQuerySchema(20, 100), response: { 200: pagedSchema(adminReviewSchema) } },
+        schema: {
+          tags,
+          querystring: pageQuerySchema(20, 100),
+          response: { 200: pagedSchema(adminReviewSchema) },
+        },
       },
       async (req) => service.list(req.query),
     );
 
     app.put(
       '/reviews/:id',
-      { config: superAdmin, schema: { tags, params: idParams, body: reviewUpdateSchema, response: { 200: adminReviewSchema } } },
+      {
+        config: superAdmin,
+        schema: { tags, params: idParams, body: reviewUpdateSchema, response: { 200: adminReviewSchema } },
+      },
       async (req) => service.update(req.params.id, req.body),
     );
 

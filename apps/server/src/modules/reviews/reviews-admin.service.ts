@@ -80,7 +80,10 @@ export function createReviewsAdminService(ctx: Pick<AppContext, 'db' | 'images' 
       .where(eq(reviews.id, id))
       .returning();
     if (!row) throw notFound('Review');
-    const [product] = await ctx.db.select({ name: products.name }).from(products).where(eq(products.id, row.productId));
+    const [product] = await ctx.db
+      .select({ name: products.name })
+      .from(products)
+      .where(eq(products.id, row.productId));
     return { ...toReviewDto(row), productName: product?.name ?? '' };
   }
 

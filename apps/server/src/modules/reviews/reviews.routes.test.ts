@@ -15,14 +15,18 @@ function multipart(content: Buffer, filename = 'photo.png') {
   };
 }
 
-const png = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#c9a227' } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: '#c9a227' } })
+    .png()
+    .toBuffer();
 
 describe('reviews', () => {
   let t: TestApp;
   let productId: number;
   const upload = async (body: Buffer, ip = '10.0.0.1') =>
     t.app.inject({ method: 'POST', url: '/api/image/review-uploads', remoteAddress: ip, ...multipart(body) });
-  const post = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/reviews', payload: payload as object });
+  const post = (payload: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/reviews', payload: payload as object });
 
   beforeAll(async () => {
     t = await createTestApp({ now: () => clock });
@@ -38,12 +42,27 @@ describe('reviews', () => {
       expect(res.body).toMatch(/^[a-f0-9]{32}\.webp$/);
       names.push(res.body);
     }
-    const res = await post({ productId, name: 'Meera', rating: 5, comment: 'Beautiful finish', photos: names, date: '1999-01-01' });
+    const res = await post({
+      productId,
+      name: 'Meera',
+      rating: 5,
+      comment: 'Beautiful finish',
+      photos: names,
+      date: '1999-01-01',
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ productId, name: 'Meera', rating: 5, photos: names, date: clock.toISOString() });
+    expect(res.json()).toMatchObject({
+      productId,
+      name: 'Meera',
+      rating: 5,
+      photos: names,
+      date: clock.toISOString(),
+    });
     clock = new Date(clock.getTime() + 60_000);
     await post({ productId, name: 'Ravi', rating: 4, comment: 'Nice' });
-    const list = (await t.app.inject({ method: 'GET', url: `/api/reviews/product/${productId}` })).json() as Review[];
+    const list = (
+      await t.app.inject({ method: 'GET', url: `/api/reviews/product/${productId}` })
+    ).json() as Review[];
     expect(list.map((r) => r.name).slice(0, 2)).toEqual(['Ravi', 'Meera']);
   });
 
@@ -61,12 +80,18 @@ describe('reviews', () => {
   });
 
   it('refuses photos that are not images stored by this server, and more than five', async () => {
-    for (const photos of [['../../etc/passwd'], ['https://evil.example/x.png'], ['0123456789abcdef0123456789abcdef.webp']]) {
+    for (const photos of [
+      ['../../etc/passwd'],
+      ['https://evil.example/x.png'],
+      ['0123456789abcdef0123456789abcdef.webp'],
+    ]) {
       const res = await post({ productId, name: 'A', rating: 4, comment: 'ok', photos });
       expect(res.statusCode).toBe(400);
     }
     const six = Array.from({ length: 6 }, (_, i) => `${String(i).repeat(32)}.webp`);
-    expect((await post({ productId, name: 'A', rating: 4, comment: 'ok', photos: six })).statusCode).toBe(400);
+    expect((await post({ productId, name: 'A', rating: 4, comment: 'ok', photos: six })).statusCode).toBe(
+      400,
+    );
   });
 
   it('answers 404 for a review of an unknown product and 400 for a bad product id', async () => {
@@ -84,7 +109,10 @@ describe('reviews', () => {
     for (let i = 0; i < 20; i++) expect((await upload(image, '10.0.3.1')).statusCode).toBe(201);
     const limited = await upload(image, '10.0.3.1');
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringContaining('Too many photo uploads') });
+    expect(limited.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringContaining('Too many photo uploads'),
+    });
     expect((await upload(image, '10.0.3.2')).statusCode).toBe(201);
     clock = new Date(clock.getTime() + 10 * 60_000);
     expect((await upload(image, '10.0.3.1')).statusCode).toBe(201);

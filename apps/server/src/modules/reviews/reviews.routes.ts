@@ -14,7 +14,10 @@ export const reviewsRoutes =
 
     app.post(
       '/reviews',
-      { config: { access: 'public' }, schema: { tags, body: reviewInputSchema, response: { 201: reviewSchema } } },
+      {
+        config: { access: 'public' },
+        schema: { tags, body: reviewInputSchema, response: { 201: reviewSchema } },
+      },
       async (req, reply) => reply.status(201).send(await service.add(req.body)),
     );
 

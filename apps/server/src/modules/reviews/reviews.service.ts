@@ -34,14 +34,19 @@ export function createReviewsService(ctx: Pick<AppContext, 'db' | 'images' | 'no
     const checks = await Promise.all(photos.map(photoExists));
     const bad = checks.findIndex((ok) => !ok);
     if (bad >= 0) {
-      throw badRequest('Review photos must be uploaded first', [{ path: `photos.${bad}`, message: 'Unknown photo' }]);
+      throw badRequest('Review photos must be uploaded first', [
+        { path: `photos.${bad}`, message: 'Unknown photo' },
+      ]);
     }
     if (new Set(photos).size !== photos.length) throw badRequest('The same photo is listed twice');
   }
 
   async function add(input: ReviewInput): Promise<Review> {
     await requireStoredPhotos(input.photos);
-    const [product] = await ctx.db.select({ id: products.id }).from(products).where(eq(products.id, input.productId));
+    const [product] = await ctx.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.id, input.productId));
     if (!product) throw notFound('Product');
     const [row] = await ctx.db
       .insert(reviews)

@@ -17,12 +17,20 @@ describe('storefront head tags', () => {
   it('renders title, description, canonical, Open Graph and Product JSON-LD for a product, escaped', async () => {
     const vendor = await createVendor(t.app, t.db, { plan: 'BASIC', businessName: 'Asha & Co' });
     const name = `Rose "Gold" <Ring> ${uid()}`;
-    const p = await createProduct(t.db, { name, tagline: 'Shines </script><b>', images: ['abc.webp'], pricePaise: 1_234_50, stock: 3 });
+    const p = await createProduct(t.db, {
+      name,
+      tagline: 'Shines </script><b>',
+      images: ['abc.webp'],
+      pricePaise: 1_234_50,
+      stock: 3,
+    });
     const head = await render(`/${vendor.slug}/product/${p.slug}`);
     expect(head).not.toBeNull();
     expect(head).toContain(`<title>Rose &quot;Gold&quot; &lt;Ring&gt;`);
     expect(head).toContain('| Asha &amp; Co</title>');
-    expect(head).toContain(`<link rel="canonical" href="https://shop.example.in/${vendor.slug}/product/${p.slug}">`);
+    expect(head).toContain(
+      `<link rel="canonical" href="https://shop.example.in/${vendor.slug}/product/${p.slug}">`,
+    );
     expect(head).toContain('<meta property="og:type" content="product">');
     expect(head).toContain('<meta property="og:image" content="https://shop.example.in/api/image/abc.webp">');
     expect(head).toContain('<meta property="product:price:amount" content="1234.50">');
@@ -68,9 +76,22 @@ describe('storefront head tags', () => {
   });
 
   it('leaves app pages and malformed paths alone', () => {
-    for (const path of ['/', '/login', '/cart', '/admin/dashboard', '/contact', '/x/y/z/w', '/%E0%A4%A/product/x', '/Bad_Slug!']) {
+    for (const path of [
+      '/',
+      '/login',
+      '/cart',
+      '/admin/dashboard',
+      '/contact',
+      '/x/y/z/w',
+      '/%E0%A4%A/product/x',
+      '/Bad_Slug!',
+    ]) {
       expect(parseStorefrontPath(path, 'zevar')).toBeNull();
     }
-    expect(parseStorefrontPath('/product/a-b', 'zevar')).toEqual({ kind: 'product', vendorSlug: 'zevar', name: 'a-b' });
+    expect(parseStorefrontPath('/product/a-b', 'zevar')).toEqual({
+      kind: 'product',
+      vendorSlug: 'zevar',
+      name: 'a-b',
+    });
   });
 });

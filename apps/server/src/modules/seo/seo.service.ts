@@ -16,9 +16,16 @@ export function createStorefrontHead(deps: { db: Db; config: Config }): HeadRend
   const categories = createCategoryReads(deps.db);
   // Shop lookup only needs the database; the rest of the context is unused by it.
   const shops = createShopsService({ db: deps.db } as Parameters<typeof createShopsService>[0]);
-  const absolute = (pathOrUrl: string) => (/^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${base}${pathOrUrl}`);
+  const absolute = (pathOrUrl: string) =>
+    /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${base}${pathOrUrl}`;
   const imageUrl = (name: string | null | undefined) =>
-    name ? absolute(/^(https?:)?\/\//i.test(name) || name.startsWith('/') ? name : `/api/image/${encodeURIComponent(name)}`) : null;
+    name
+      ? absolute(
+          /^(https?:)?\/\//i.test(name) || name.startsWith('/')
+            ? name
+            : `/api/image/${encodeURIComponent(name)}`,
+        )
+      : null;
 
   function productHead(shop: Shop, product: Product, pathname: string): HeadData {
     const name = product.name || 'Unnamed Product';
@@ -74,8 +81,10 @@ export function createStorefrontHead(deps: { db: Db; config: Config }): HeadRend
     try {
       const shop = await shops.findShop(target.vendorSlug);
       if (!shop) return null;
-      if (target.kind === 'product') return renderHeadTags(productHead(shop, await products.byName(shop.plan, target.name), pathname));
-      if (target.kind === 'category') return renderHeadTags(categoryHead(shop, await categories.byName(shop.plan, target.name), pathname));
+      if (target.kind === 'product')
+        return renderHeadTags(productHead(shop, await products.byName(shop.plan, target.name), pathname));
+      if (target.kind === 'category')
+        return renderHeadTags(categoryHead(shop, await categories.byName(shop.plan, target.name), pathname));
       return renderHeadTags(shopHead(shop, pathname));
     } catch (err) {
       // Unknown or hidden product/category: the plain shell (the page itself shows the not-found state).

@@ -49,7 +49,8 @@ export function parseStorefrontPath(pathname: string, defaultSlug: string): Stor
   }
   const slug = first.toLowerCase();
   if (RESERVED.has(slug) || isReservedSlug(slug) || !SLUG.test(slug)) return null;
-  if (parts.length === 1 || (parts.length === 2 && parts[1] === 'home')) return { kind: 'shop', vendorSlug: slug };
+  if (parts.length === 1 || (parts.length === 2 && parts[1] === 'home'))
+    return { kind: 'shop', vendorSlug: slug };
   const kind = parts[1];
   if (parts.length === 3 && (kind === 'product' || kind === 'category')) {
     const name = decode(parts[2]!);

@@ -37,13 +37,21 @@ export const storefrontCategoryRoutes =
       '/category/name/:name',
       {
         config: access,
-        schema: { tags, params: z.object({ name: z.string().trim().min(1).max(200) }), querystring: vendorSlugQuery, response: { 200: categorySchema } },
+        schema: {
+          tags,
+          params: z.object({ name: z.string().trim().min(1).max(200) }),
+          querystring: vendorSlugQuery,
+          response: { 200: categorySchema },
+        },
       },
       async (req) => reads.byName((await shopOf(req.query.vendorSlug)).plan, req.params.name),
     );
     app.get(
       '/carousels/images/:plan',
-      { config: access, schema: { tags, params: planParams, response: { 200: z.array(carouselItemSchema) } } },
+      {
+        config: access,
+        schema: { tags, params: planParams, response: { 200: z.array(carouselItemSchema) } },
+      },
       async (req) => reads.carousel(req.params.plan),
     );
   };

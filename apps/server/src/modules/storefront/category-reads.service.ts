@@ -63,7 +63,10 @@ export function createCategoryReads(db: Db) {
       )
       .leftJoin(
         targetProductCategories,
-        and(eq(targetProductCategories.id, targetProducts.categoryId), inArray(targetProductCategories.plan, plansVisibleTo(plan))),
+        and(
+          eq(targetProductCategories.id, targetProducts.categoryId),
+          inArray(targetProductCategories.plan, plansVisibleTo(plan)),
+        ),
       )
       .leftJoin(
         targetCategories,
@@ -81,7 +84,14 @@ export function createCategoryReads(db: Db) {
       linkType: item.linkType,
       targetId: item.targetId,
       vendorPlan: item.plan,
-      targetSlug: item.linkType === 'PRODUCT' ? (productCategoryId ? productSlug : null) : categoryName ? categoryName.toLowerCase() : null,
+      targetSlug:
+        item.linkType === 'PRODUCT'
+          ? productCategoryId
+            ? productSlug
+            : null
+          : categoryName
+            ? categoryName.toLowerCase()
+            : null,
     }));
   }
 
@@ -89,7 +99,10 @@ export function createCategoryReads(db: Db) {
     all: (plan: Plan) => select(plan),
     byId: (plan: Plan, id: number) => one(plan, eq(categories.id, id)),
     byName: (plan: Plan, name: string) =>
-      one(plan, sql`(lower(${categories.name}) = ${name.trim().toLowerCase()} or ${categories.slug} = ${name.trim().toLowerCase()})`),
+      one(
+        plan,
+        sql`(lower(${categories.name}) = ${name.trim().toLowerCase()} or ${categories.slug} = ${name.trim().toLowerCase()})`,
+      ),
     carousel,
   };
 }

@@ -58,7 +58,9 @@ export function createProductReads(db: Db) {
           .select({ product: products })
           .from(products)
           .innerJoin(categories, eq(products.categoryId, categories.id))
-          .where(and(eq(products.variantGroupId, group), ne(products.id, row.product.id), productVisibleTo(plan)))
+          .where(
+            and(eq(products.variantGroupId, group), ne(products.id, row.product.id), productVisibleTo(plan)),
+          )
           .orderBy(asc(products.id))
       : [];
     return toProductDto(
@@ -94,13 +96,19 @@ export function createProductReads(db: Db) {
     const rows = await db
       .select({ id: categories.id })
       .from(categories)
-      .where(and(or(eq(categories.id, categoryId), eq(categories.parentId, categoryId)), categoryVisibleTo(plan)));
+      .where(
+        and(or(eq(categories.id, categoryId), eq(categories.parentId, categoryId)), categoryVisibleTo(plan)),
+      );
     const ids = rows.map((r) => r.id);
     return ids.includes(categoryId) ? [categoryId, ...ids.filter((id) => id !== categoryId)] : null;
   }
 
   /** Category page listing over the category and its children: search, subcategory and sort in SQL. */
-  async function categoryListing(plan: Plan, categoryId: number, q: CategoryProductsQuery): Promise<Paged<Product>> {
+  async function categoryListing(
+    plan: Plan,
+    categoryId: number,
+    q: CategoryProductsQuery,
+  ): Promise<Paged<Product>> {
     const tree = await categoryTree(plan, categoryId);
     if (!tree) throw notFound('Category');
     const ids = q.subCategoryId ? tree.filter((id) => id === q.subCategoryId) : tree;
@@ -112,35 +120,48 @@ export function createProductReads(db: Db) {
   }
 
   async function trending(plan: Plan, q: PageQuery): Promise<Paged<Product>> {
-    const top = await list(and(productVisibleTo(plan), inStock, isTrendingSql)!, [desc(trendingScore), asc(products.id)], TRENDING_LIMIT);
+    const top = await list(
+      and(productVisibleTo(plan), inStock, isTrendingSql)!,
+      [desc(trendingScore), asc(products.id)],
+      TRENDING_LIMIT,
+    );
     return toPaged(top.slice(q.page * q.size, q.page * q.size + q.size), top.length, q);
   }
 
   /** Six random visible products: a random window of ids keeps this an index range scan on any size. */
   async function specialOffers(plan: Plan): Promise<Product[]> {
     const where = and(productVisibleTo(plan), inStock)!;
-    const [bounds] = await db.select({ min: sql<number>`min(${products.id})`, max: sql<number>`max(${products.id})` }).from(products);
+    const [bounds] = await db
+      .select({ min: sql<number>`min(${products.id})`, max: sql<number>`max(${products.id})` })
+      .from(products);
     const min = Number(bounds?.min ?? 0);
     const max = Number(bounds?.max ?? 0);
     const start = min + Math.floor(Math.random() * Math.max(1, max - min + 1));
     let pool = await list(and(where, gte(products.id, start))!, byId, SPECIAL_OFFER_COUNT * 5);
-    if (pool.length < SPECIAL_OFFER_COUNT) pool = pool.concat(await list(where, byId, SPECIAL_OFFER_COUNT * 5));
+    if (pool.length < SPECIAL_OFFER_COUNT)
+      pool = pool.concat(await list(where, byId, SPECIAL_OFFER_COUNT * 5));
     const unique = [...new Map(pool.map((p) => [p.id, p])).values()];
     return shuffle(unique).slice(0, SPECIAL_OFFER_COUNT);
   }
 
   return {
     countView: async (id: number) => {
-      await db.update(products).set({ views: sql`${products.views} + 1` }).where(eq(products.id, id));
+      await db
+        .update(products)
+        .set({ views: sql`${products.views} + 1` })
+        .where(eq(products.id, id));
     },
     byName,
     bySlug: (plan: Plan, slug: string) => requireOne(plan, eq(products.slug, slug.trim().toLowerCase())),
-    bySku: (plan: Plan, sku: string) => requireOne(plan, sql`lower(${products.sku}) = ${sku.trim().toLowerCase()}`),
+    bySku: (plan: Plan, sku: string) =>
+      requireOne(plan, sql`lower(${products.sku}) = ${sku.trim().toLowerCase()}`),
     all: (plan: Plan, q: PageQuery) => paged(productVisibleTo(plan), q),
-    recent: (plan: Plan, size: number) => list(productVisibleTo(plan), [desc(products.createdAt), desc(products.id)], size),
+    recent: (plan: Plan, size: number) =>
+      list(productVisibleTo(plan), [desc(products.createdAt), desc(products.id)], size),
     top10: (plan: Plan) => list(productVisibleTo(plan), [desc(products.salesCount), asc(products.id)], 10),
     trending,
-    sale: (plan: Plan, q: PageQuery) => paged(and(productVisibleTo(plan), inStock, eq(products.sale, true))!, q),
+    sale: (plan: Plan, q: PageQuery) =>
+      paged(and(productVisibleTo(plan), inStock, eq(products.sale, true))!, q),
     specialOffers,
     variantGroup: (plan: Plan, group: string) =>
       list(and(productVisibleTo(plan), eq(products.variantGroupId, group))!, byId, 50),

@@ -46,29 +46,60 @@ export const storefrontProductRoutes =
 
     app.get(
       '/products',
-      { config: access, schema: { tags, querystring: pagedShopQuery, response: { 200: pagedProductsSchema } } },
+      {
+        config: access,
+        schema: { tags, querystring: pagedShopQuery, response: { 200: pagedProductsSchema } },
+      },
       async (req) => reads.all(await planOf(req.query.vendorSlug), req.query),
     );
     app.get(
       '/products/name/:name',
-      { config: access, schema: { tags, params: z.object({ name: text }), querystring: vendorSlugQuery, response: { 200: productSchema } } },
+      {
+        config: access,
+        schema: {
+          tags,
+          params: z.object({ name: text }),
+          querystring: vendorSlugQuery,
+          response: { 200: productSchema },
+        },
+      },
       async (req) => reads.byName(await planOf(req.query.vendorSlug), req.params.name),
     );
     app.get(
       '/products/slug/:slug',
-      { config: access, schema: { tags, params: z.object({ slug: text }), querystring: vendorSlugQuery, response: { 200: productSchema } } },
+      {
+        config: access,
+        schema: {
+          tags,
+          params: z.object({ slug: text }),
+          querystring: vendorSlugQuery,
+          response: { 200: productSchema },
+        },
+      },
       async (req) => reads.bySlug(await planOf(req.query.vendorSlug), req.params.slug),
     );
     app.get(
       '/products/sku/:sku',
-      { config: access, schema: { tags, params: z.object({ sku: text }), querystring: vendorSlugQuery, response: { 200: productSchema } } },
+      {
+        config: access,
+        schema: {
+          tags,
+          params: z.object({ sku: text }),
+          querystring: vendorSlugQuery,
+          response: { 200: productSchema },
+        },
+      },
       async (req) => reads.bySku(await planOf(req.query.vendorSlug), req.params.sku),
     );
     app.get(
       '/products/recent',
       {
         config: access,
-        schema: { tags, querystring: vendorSlugQuery.extend({ size: z.coerce.number().int().min(1).max(50).default(10) }), response: { 200: productList } },
+        schema: {
+          tags,
+          querystring: vendorSlugQuery.extend({ size: z.coerce.number().int().min(1).max(50).default(10) }),
+          response: { 200: productList },
+        },
       },
       async (req) => reads.recent(await planOf(req.query.vendorSlug), req.query.size),
     );
@@ -79,12 +110,18 @@ export const storefrontProductRoutes =
     );
     app.get(
       '/products/trending',
-      { config: access, schema: { tags, querystring: pagedShopQuery, response: { 200: pagedProductsSchema } } },
+      {
+        config: access,
+        schema: { tags, querystring: pagedShopQuery, response: { 200: pagedProductsSchema } },
+      },
       async (req) => reads.trending(await planOf(req.query.vendorSlug), req.query),
     );
     app.get(
       '/products/sale',
-      { config: access, schema: { tags, querystring: pagedShopQuery, response: { 200: pagedProductsSchema } } },
+      {
+        config: access,
+        schema: { tags, querystring: pagedShopQuery, response: { 200: pagedProductsSchema } },
+      },
       async (req) => reads.sale(await planOf(req.query.vendorSlug), req.query),
     );
     app.get(
@@ -94,19 +131,40 @@ export const storefrontProductRoutes =
     );
     app.get(
       '/products/variantGroup/:id',
-      { config: access, schema: { tags, params: z.object({ id: text }), querystring: vendorSlugQuery, response: { 200: productList } } },
+      {
+        config: access,
+        schema: {
+          tags,
+          params: z.object({ id: text }),
+          querystring: vendorSlugQuery,
+          response: { 200: productList },
+        },
+      },
       async (req) => reads.variantGroup(await planOf(req.query.vendorSlug), req.params.id),
     );
     app.get(
       '/products/vendorPlan/:plan',
-      { config: access, schema: { tags, params: z.object({ plan: planSchema }), querystring: pageQuerySchema(), response: { 200: pagedProductsSchema } } },
+      {
+        config: access,
+        schema: {
+          tags,
+          params: z.object({ plan: planSchema }),
+          querystring: pageQuerySchema(),
+          response: { 200: pagedProductsSchema },
+        },
+      },
       async (req) => reads.all(req.params.plan, req.query),
     );
     app.get(
       '/products/search/:keyword',
       {
         config: access,
-        schema: { tags, params: z.object({ keyword: z.string().trim().min(1).max(100) }), querystring: pagedShopQuery, response: { 200: pagedProductsSchema } },
+        schema: {
+          tags,
+          params: z.object({ keyword: z.string().trim().min(1).max(100) }),
+          querystring: pagedShopQuery,
+          response: { 200: pagedProductsSchema },
+        },
       },
       async (req) => reads.search(await planOf(req.query.vendorSlug), req.params.keyword, req.query),
     );
@@ -114,7 +172,12 @@ export const storefrontProductRoutes =
       '/products/category/:id',
       {
         config: access,
-        schema: { tags, params: z.object({ id: idParam }), querystring: categoryProductsQuery, response: { 200: pagedProductsSchema } },
+        schema: {
+          tags,
+          params: z.object({ id: idParam }),
+          querystring: categoryProductsQuery,
+          response: { 200: pagedProductsSchema },
+        },
       },
       async (req) => reads.categoryListing(await planOf(req.query.vendorSlug), req.params.id, req.query),
     );

@@ -16,13 +16,20 @@ describe('storefront category and carousel reads', () => {
   it('lists categories within the plan tier with parent and visible sub-category counts', async () => {
     const parent = await createCategory(t.db, { name: `Necklaces ${uid()}` });
     const child = await createCategory(t.db, { name: `Chokers ${uid()}`, parentId: parent.id });
-    const premiumChild = await createCategory(t.db, { name: `Diamond ${uid()}`, parentId: parent.id, plan: 'PREMIUM' });
+    const premiumChild = await createCategory(t.db, {
+      name: `Diamond ${uid()}`,
+      parentId: parent.id,
+      plan: 'PREMIUM',
+    });
     const basicList = (await get('/api/category/plan/basic')).json() as Category[];
     const ids = basicList.map((c) => c.id);
     expect(ids).toEqual(expect.arrayContaining([parent.id, child.id]));
     expect(ids).not.toContain(premiumChild.id);
     expect(basicList.find((c) => c.id === parent.id)?.subCategoryCount).toBe(1);
-    expect(basicList.find((c) => c.id === child.id)?.parentCategory).toEqual({ id: parent.id, name: parent.name });
+    expect(basicList.find((c) => c.id === child.id)?.parentCategory).toEqual({
+      id: parent.id,
+      name: parent.name,
+    });
     const premiumList = (await get('/api/category/plan/PREMIUM')).json() as Category[];
     expect(premiumList.find((c) => c.id === parent.id)?.subCategoryCount).toBe(2);
   });
@@ -39,11 +46,16 @@ describe('storefront category and carousel reads', () => {
   it('finds a category by lowercased name for a shop, within its tier', async () => {
     const vendor = await createVendor(t.app, t.db, { plan: 'FREE' });
     const c = await createCategory(t.db, { name: `Ear Rings ${uid()}` });
-    const res = await get(`/api/category/name/${encodeURIComponent(c.name.toLowerCase())}?vendorSlug=${vendor.slug}`);
+    const res = await get(
+      `/api/category/name/${encodeURIComponent(c.name.toLowerCase())}?vendorSlug=${vendor.slug}`,
+    );
     expect(res.statusCode).toBe(200);
     expect((res.json() as Category).id).toBe(c.id);
     const hidden = await createCategory(t.db, { plan: 'BASIC' });
-    expect((await get(`/api/category/name/${encodeURIComponent(hidden.name)}?vendorSlug=${vendor.slug}`)).statusCode).toBe(404);
+    expect(
+      (await get(`/api/category/name/${encodeURIComponent(hidden.name)}?vendorSlug=${vendor.slug}`))
+        .statusCode,
+    ).toBe(404);
     expect((await get(`/api/category/name/x?vendorSlug=missing-${uid()}`)).statusCode).toBe(404);
   });
 

@@ -14,10 +14,30 @@ async function seed(t: TestApp) {
   const child = await createCategory(t.db, { name: `Bands ${uid()}`, parentId: parent.id });
   const premiumCategory = await createCategory(t.db, { name: `Luxe ${uid()}`, plan: 'PREMIUM' });
   const tag = uid();
-  const cheap = await createProduct(t.db, { name: `Alpha ${tag} Ring`, categoryId: parent.id, pricePaise: 100_00, plan: 'FREE' });
-  const mid = await createProduct(t.db, { name: `Beta ${tag} Band`, categoryId: child.id, pricePaise: 300_00, plan: 'BASIC', stock: 0 });
-  const dear = await createProduct(t.db, { name: `Gamma ${tag} Ring`, categoryId: parent.id, pricePaise: 200_00, plan: 'PREMIUM' });
-  const hiddenByCategory = await createProduct(t.db, { name: `Delta ${tag}`, categoryId: premiumCategory.id, plan: 'FREE' });
+  const cheap = await createProduct(t.db, {
+    name: `Alpha ${tag} Ring`,
+    categoryId: parent.id,
+    pricePaise: 100_00,
+    plan: 'FREE',
+  });
+  const mid = await createProduct(t.db, {
+    name: `Beta ${tag} Band`,
+    categoryId: child.id,
+    pricePaise: 300_00,
+    plan: 'BASIC',
+    stock: 0,
+  });
+  const dear = await createProduct(t.db, {
+    name: `Gamma ${tag} Ring`,
+    categoryId: parent.id,
+    pricePaise: 200_00,
+    plan: 'PREMIUM',
+  });
+  const hiddenByCategory = await createProduct(t.db, {
+    name: `Delta ${tag}`,
+    categoryId: premiumCategory.id,
+    plan: 'FREE',
+  });
   return { basic, premium, parent, child, premiumCategory, tag, cheap, mid, dear, hiddenByCategory };
 }
 
@@ -34,11 +54,15 @@ describe('storefront product reads', () => {
 
   it('counts a product view once per visitor address per hour', async () => {
     const product = await createProduct(t.db, { views: 0 });
-    const view = (ip: string) => t.app.inject({ method: 'POST', url: `/api/products/${product.id}/views`, remoteAddress: ip });
+    const view = (ip: string) =>
+      t.app.inject({ method: 'POST', url: `/api/products/${product.id}/views`, remoteAddress: ip });
     expect((await view('10.1.1.1')).statusCode).toBe(204);
     await view('10.1.1.1');
     await view('10.1.1.2');
-    const [row] = await t.db.select({ views: products.views }).from(products).where(eq(products.id, product.id));
+    const [row] = await t.db
+      .select({ views: products.views })
+      .from(products)
+      .where(eq(products.id, product.id));
     expect(row!.views).toBe(2);
     expect((await t.app.inject({ method: 'POST', url: '/api/products/abc/views' })).statusCode).toBe(400);
   });
@@ -51,23 +75,34 @@ describe('storefront product reads', () => {
     expect(ids).not.toContain(f.dear.id);
     expect(ids).not.toContain(f.hiddenByCategory.id);
 
-    const premium = (await get(`/api/products?vendorSlug=${f.premium.slug}&size=100`)).json() as PagedProducts;
-    expect(premium.content.map((p) => p.id)).toEqual(expect.arrayContaining([f.dear.id, f.hiddenByCategory.id]));
+    const premium = (
+      await get(`/api/products?vendorSlug=${f.premium.slug}&size=100`)
+    ).json() as PagedProducts;
+    expect(premium.content.map((p) => p.id)).toEqual(
+      expect.arrayContaining([f.dear.id, f.hiddenByCategory.id]),
+    );
   });
 
   it('answers page edges: an empty page past the end and totals that agree with the size', async () => {
-    const first = (await get(`/api/products?vendorSlug=${f.basic.slug}&size=1&page=0`)).json() as PagedProducts;
+    const first = (
+      await get(`/api/products?vendorSlug=${f.basic.slug}&size=1&page=0`)
+    ).json() as PagedProducts;
     expect(first).toMatchObject({ size: 1, number: 0 });
     expect(first.content).toHaveLength(1);
     expect(first.totalPages).toBe(first.totalElements);
-    const past = (await get(`/api/products?vendorSlug=${f.basic.slug}&size=1&page=${first.totalPages}`)).json() as PagedProducts;
+    const past = (
+      await get(`/api/products?vendorSlug=${f.basic.slug}&size=1&page=${first.totalPages}`)
+    ).json() as PagedProducts;
     expect(past.content).toEqual([]);
   });
 
-  it.each(['page=-1', 'size=0', 'size=1000', 'page=abc', 'size=1.5'])('refuses bad paging %s with 400', async (q) => {
-    const res = await get(`/api/products?vendorSlug=${f.basic.slug}&${q}`);
-    expect(res.statusCode).toBe(400);
-  });
+  it.each(['page=-1', 'size=0', 'size=1000', 'page=abc', 'size=1.5'])(
+    'refuses bad paging %s with 400',
+    async (q) => {
+      const res = await get(`/api/products?vendorSlug=${f.basic.slug}&${q}`);
+      expect(res.statusCode).toBe(400);
+    },
+  );
 
   it('answers 404 for an unknown vendor', async () => {
     const res = await get(`/api/products?vendorSlug=no-such-shop-${uid()}`);
@@ -79,7 +114,9 @@ describe('storefront product reads', () => {
     const bySlug = await get(`/api/products/name/${f.cheap.slug}?vendorSlug=${f.basic.slug}`);
     expect(bySlug.statusCode).toBe(200);
     expect((bySlug.json() as Product).id).toBe(f.cheap.id);
-    const byName = await get(`/api/products/name/${encodeURIComponent(f.cheap.name.toUpperCase())}?vendorSlug=${f.basic.slug}`);
+    const byName = await get(
+      `/api/products/name/${encodeURIComponent(f.cheap.name.toUpperCase())}?vendorSlug=${f.basic.slug}`,
+    );
     expect((byName.json() as Product).id).toBe(f.cheap.id);
     const byId = await get(`/api/products/name/${f.cheap.id}?vendorSlug=${f.basic.slug}`);
     expect((byId.json() as Product).id).toBe(f.cheap.id);
@@ -93,10 +130,15 @@ describe('storefront product reads', () => {
     const hidden = await get(`/api/products/name/${f.dear.slug}?vendorSlug=${f.basic.slug}`);
     expect(hidden.statusCode).toBe(404);
     // The storefront returns to '/' for this code, and says 'Product Not Found' for NOT_FOUND.
-    expect(hidden.json()).toEqual({ code: 'NOT_IN_PLAN', message: 'This product is not available in this shop' });
+    expect(hidden.json()).toEqual({
+      code: 'NOT_IN_PLAN',
+      message: 'This product is not available in this shop',
+    });
     expect(JSON.stringify(hidden.json())).not.toContain(f.dear.name);
     expect((await get(`/api/products/slug/${f.dear.slug}?vendorSlug=${f.basic.slug}`)).statusCode).toBe(404);
-    expect((await get(`/api/products/name/${f.dear.slug}?vendorSlug=${f.premium.slug}`)).statusCode).toBe(200);
+    expect((await get(`/api/products/name/${f.dear.slug}?vendorSlug=${f.premium.slug}`)).statusCode).toBe(
+      200,
+    );
   });
 
   it('answers 404 for an unknown product', async () => {
@@ -113,12 +155,32 @@ describe('storefront product reads', () => {
   it('links variants the shop may show, with value and price, on single-product reads', async () => {
     const group = `grp-${uid()}`;
     const category = await createCategory(t.db);
-    const a = await createProduct(t.db, { categoryId: category.id, variantGroupId: group, variantType: 'Size', variantValue: '12' });
-    const b = await createProduct(t.db, { categoryId: category.id, variantGroupId: group, variantType: 'Size', variantValue: '14', pricePaise: 180_000 });
-    await createProduct(t.db, { categoryId: category.id, variantGroupId: group, variantValue: '16', plan: 'PREMIUM' });
+    const a = await createProduct(t.db, {
+      categoryId: category.id,
+      variantGroupId: group,
+      variantType: 'Size',
+      variantValue: '12',
+    });
+    const b = await createProduct(t.db, {
+      categoryId: category.id,
+      variantGroupId: group,
+      variantType: 'Size',
+      variantValue: '14',
+      pricePaise: 180_000,
+    });
+    await createProduct(t.db, {
+      categoryId: category.id,
+      variantGroupId: group,
+      variantValue: '16',
+      plan: 'PREMIUM',
+    });
     const p = (await get(`/api/products/slug/${a.slug}?vendorSlug=${f.basic.slug}`)).json() as Product;
-    expect(p.linkedVariants).toEqual([expect.objectContaining({ id: b.id, variantValue: '14', price: 1800, slug: b.slug })]);
-    const group2 = (await get(`/api/products/variantGroup/${group}?vendorSlug=${f.basic.slug}`)).json() as Product[];
+    expect(p.linkedVariants).toEqual([
+      expect.objectContaining({ id: b.id, variantValue: '14', price: 1800, slug: b.slug }),
+    ]);
+    const group2 = (
+      await get(`/api/products/variantGroup/${group}?vendorSlug=${f.basic.slug}`)
+    ).json() as Product[];
     expect(group2.map((x) => x.id)).toEqual([a.id, b.id]);
   });
 
@@ -131,7 +193,9 @@ describe('storefront product reads', () => {
     expect(desc.content.map((p) => p.id)).toEqual([f.mid.id, f.cheap.id]);
     const sub = (await get(`${base}&subCategoryId=${f.child.id}`)).json() as PagedProducts;
     expect(sub.content.map((p) => p.id)).toEqual([f.mid.id]);
-    const search = (await get(`${base}&search=${encodeURIComponent(`alpha ${f.tag}`)}`)).json() as PagedProducts;
+    const search = (
+      await get(`${base}&search=${encodeURIComponent(`alpha ${f.tag}`)}`)
+    ).json() as PagedProducts;
     expect(search.content.map((p) => p.id)).toEqual([f.cheap.id]);
     const literal = (await get(`${base}&search=%25`)).json() as PagedProducts;
     expect(literal.totalElements).toBe(0);
@@ -141,15 +205,24 @@ describe('storefront product reads', () => {
     expect((await get(`/api/products/category/${f.parent.id}?sort=cheapest`)).statusCode).toBe(400);
     expect((await get(`/api/products/category/${f.parent.id}?subCategoryId=x`)).statusCode).toBe(400);
     expect((await get(`/api/products/category/abc`)).statusCode).toBe(400);
-    expect((await get(`/api/products/category/${f.premiumCategory.id}?vendorSlug=${f.basic.slug}`)).statusCode).toBe(404);
-    expect((await get(`/api/products/category/${f.premiumCategory.id}/vendorPlan/premium`)).statusCode).toBe(200);
+    expect(
+      (await get(`/api/products/category/${f.premiumCategory.id}?vendorSlug=${f.basic.slug}`)).statusCode,
+    ).toBe(404);
+    expect((await get(`/api/products/category/${f.premiumCategory.id}/vendorPlan/premium`)).statusCode).toBe(
+      200,
+    );
     expect((await get(`/api/products/category/${f.parent.id}/vendorPlan/gold`)).statusCode).toBe(400);
   });
 
   it('lists trending products in stock by the trending rule and score, at most 8', async () => {
     const category = await createCategory(t.db);
     const v = await createVendor(t.app, t.db, { plan: 'FREE' });
-    const marked = await createProduct(t.db, { categoryId: category.id, trending: true, salesCount: 1, views: 1 });
+    const marked = await createProduct(t.db, {
+      categoryId: category.id,
+      trending: true,
+      salesCount: 1,
+      views: 1,
+    });
     const popular = await createProduct(t.db, { categoryId: category.id, salesCount: 100, views: 100 });
     await createProduct(t.db, { categoryId: category.id, salesCount: 29, views: 500 });
     await createProduct(t.db, { categoryId: category.id, trending: true, stock: 0 });
@@ -166,7 +239,9 @@ describe('storefront product reads', () => {
     const category = await createCategory(t.db);
     const onSale = await createProduct(t.db, { categoryId: category.id, sale: true });
     const soldOut = await createProduct(t.db, { categoryId: category.id, sale: true, stock: 0 });
-    const sale = (await get(`/api/products/sale?vendorSlug=${f.basic.slug}&size=100`)).json() as PagedProducts;
+    const sale = (
+      await get(`/api/products/sale?vendorSlug=${f.basic.slug}&size=100`)
+    ).json() as PagedProducts;
     expect(sale.content.map((p) => p.id)).toContain(onSale.id);
     expect(sale.content.map((p) => p.id)).not.toContain(soldOut.id);
     expect(sale.content.every((p) => p.sale && p.stock > 0)).toBe(true);
@@ -182,7 +257,9 @@ describe('storefront product reads', () => {
     expect(recent.length).toBeLessThanOrEqual(5);
     const top = (await get(`/api/products/top10?vendorSlug=${f.basic.slug}`)).json() as Product[];
     expect(top.length).toBeLessThanOrEqual(10);
-    const search = (await get(`/api/products/search/${f.tag}?vendorSlug=${f.basic.slug}`)).json() as PagedProducts;
+    const search = (
+      await get(`/api/products/search/${f.tag}?vendorSlug=${f.basic.slug}`)
+    ).json() as PagedProducts;
     expect(search.content.map((p) => p.id).sort()).toEqual([f.cheap.id, f.mid.id].sort());
     const plan = (await get(`/api/products/vendorPlan/free?size=100`)).json() as PagedProducts;
     expect(plan.content.every((p) => p.vendorPlan === 'FREE')).toBe(true);

@@ -29,6 +29,7 @@ export function nameContains(column: SQL | typeof products.name, text: string): 
 /** The shop behind `vendorSlug`, or the default storefront when none is given; unknown slug -> 404. */
 export function createShopResolver(ctx: AppContext) {
   const shops = createShopsService(ctx);
-  return (vendorSlug: string | undefined): Promise<Shop> => shops.requireShop(vendorSlug ?? ctx.config.DEFAULT_VENDOR_SLUG);
+  return (vendorSlug: string | undefined): Promise<Shop> =>
+    shops.requireShop(vendorSlug ?? ctx.config.DEFAULT_VENDOR_SLUG);
 }
 export type ShopResolver = ReturnType<typeof createShopResolver>;

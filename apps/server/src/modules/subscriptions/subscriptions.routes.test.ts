@@ -18,7 +18,14 @@ describe('plan subscriptions', () => {
       method: 'POST',
       url: '/api/vendor-plan',
       headers: admin.headers,
-      payload: { plan: 'PREMIUM', features: ['Everything'], options: [{ durationInMonths: 6, price: 2999 }, { durationInMonths: 12, price: 4999 }] },
+      payload: {
+        plan: 'PREMIUM',
+        features: ['Everything'],
+        options: [
+          { durationInMonths: 6, price: 2999 },
+          { durationInMonths: 12, price: 4999 },
+        ],
+      },
     });
     premium = res.json();
   });
@@ -30,7 +37,8 @@ describe('plan subscriptions', () => {
       url: `/api/subscriptions/subscribe?vendorId=${vendorId}&vendorPlanId=${premium.id}&subscriptionOptionId=${premium.options[optionIndex]!.id}`,
       headers: v.headers,
     });
-  const pay = async (orderId: string) => (await t.app.inject({ method: 'POST', url: '/sandbox/pay', payload: { orderId } })).json();
+  const pay = async (orderId: string) =>
+    (await t.app.inject({ method: 'POST', url: '/sandbox/pay', payload: { orderId } })).json();
   const verify = (v: Actor, subId: number, paymentId: string, signature: string) =>
     t.app.inject({
       method: 'POST',
@@ -81,7 +89,9 @@ describe('plan subscriptions', () => {
       headers: v.headers,
     });
     expect(down.statusCode).toBe(409);
-    expect(down.json().message).toMatch(/^Your Premium plan is active until .+; choose the same or a higher plan\.$/);
+    expect(down.json().message).toMatch(
+      /^Your Premium plan is active until .+; choose the same or a higher plan\.$/,
+    );
     expect((await t.db.select().from(users).where(eq(users.id, v.id)))[0]!.plan).toBe('PREMIUM');
     expect((await subscribe(v, 1)).statusCode).toBe(200);
   });
@@ -92,18 +102,40 @@ describe('plan subscriptions', () => {
     expect((await subscribe(a, 0, b.id)).statusCode).toBe(403);
     const { razorpayOrderId, subscriptionOrderId } = (await subscribe(a)).json();
     const paid = await pay(razorpayOrderId);
-    expect((await verify(b, subscriptionOrderId, paid.razorpay_payment_id, paid.razorpay_signature)).statusCode).toBe(403);
+    expect(
+      (await verify(b, subscriptionOrderId, paid.razorpay_payment_id, paid.razorpay_signature)).statusCode,
+    ).toBe(403);
     const admin = await createAdminUser(t.app, t.db);
     expect((await subscribe(admin, 0, admin.id)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/api/subscriptions/subscribe?vendorId=1&vendorPlanId=1&subscriptionOptionId=1' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: `/api/subscriptions/subscribe?vendorId=${a.id}&vendorPlanId=x`, headers: a.headers })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/subscriptions/subscribe?vendorId=1&vendorPlanId=1&subscriptionOptionId=1',
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/subscriptions/subscribe?vendorId=${a.id}&vendorPlanId=x`,
+          headers: a.headers,
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('activates through a signed payment.captured webhook when the browser never returns', async () => {
     const v = await createVendor(t.app, t.db);
     const { razorpayOrderId } = (await subscribe(v)).json();
     const paid = await pay(razorpayOrderId);
-    const res = await webhook(t.app, t.config, capturedEvent(razorpayOrderId, paid.razorpay_payment_id), `evt_sub_${v.id}`);
+    const res = await webhook(
+      t.app,
+      t.config,
+      capturedEvent(razorpayOrderId, paid.razorpay_payment_id),
+      `evt_sub_${v.id}`,
+    );
     expect(res.json()).toEqual({ status: 'subscription-activated' });
     expect((await t.db.select().from(users).where(eq(users.id, v.id)))[0]!.plan).toBe('PREMIUM');
   });

@@ -23,9 +23,16 @@ export const subscriptionsRoutes =
         schema: {
           tags,
           security,
-          description: 'Starts a plan subscription for the signed-in vendor; the amount comes from the plan option.',
+          description:
+            'Starts a plan subscription for the signed-in vendor; the amount comes from the plan option.',
           querystring: z.object({ vendorId: id, vendorPlanId: id, subscriptionOptionId: id }),
-          response: { 200: z.object({ amount: z.number(), razorpayOrderId: z.string(), subscriptionOrderId: z.number().int() }) },
+          response: {
+            200: z.object({
+              amount: z.number(),
+              razorpayOrderId: z.string(),
+              subscriptionOrderId: z.number().int(),
+            }),
+          },
         },
       },
       async (req) => {
@@ -42,11 +49,20 @@ export const subscriptionsRoutes =
         schema: {
           tags,
           security,
-          querystring: z.object({ subscriptionOrderId: id, razorpayPaymentId: providerId, razorpaySignature: providerId }),
+          querystring: z.object({
+            subscriptionOrderId: id,
+            razorpayPaymentId: providerId,
+            razorpaySignature: providerId,
+          }),
           response: { 200: z.object({ status: z.literal('ACTIVE'), plan: z.enum(PLANS) }) },
         },
       },
       async (req) =>
-        service.verify(currentUser(req).id, req.query.subscriptionOrderId, req.query.razorpayPaymentId, req.query.razorpaySignature),
+        service.verify(
+          currentUser(req).id,
+          req.query.subscriptionOrderId,
+          req.query.razorpayPaymentId,
+          req.query.razorpaySignature,
+        ),
     );
   };

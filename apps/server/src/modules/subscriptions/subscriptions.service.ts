@@ -35,7 +35,13 @@ export function createSubscriptionsService(ctx: AppContext) {
     await tx
       .update(subscriptions)
       .set({ status: 'EXPIRED', endDate: now })
-      .where(and(eq(subscriptions.vendorId, sub.vendorId), eq(subscriptions.status, 'ACTIVE'), sql`${subscriptions.id} <> ${sub.id}`));
+      .where(
+        and(
+          eq(subscriptions.vendorId, sub.vendorId),
+          eq(subscriptions.status, 'ACTIVE'),
+          sql`${subscriptions.id} <> ${sub.id}`,
+        ),
+      );
     await tx.update(users).set({ plan: sub.plan, updatedAt: now }).where(eq(users.id, sub.vendorId));
     return true;
   }
@@ -45,12 +51,25 @@ export function createSubscriptionsService(ctx: AppContext) {
     const [current] = await db
       .select({ plan: subscriptions.plan, endDate: subscriptions.endDate })
       .from(subscriptions)
-      .where(and(eq(subscriptions.vendorId, vendorId), eq(subscriptions.status, 'ACTIVE'), gt(subscriptions.endDate, ctx.now())))
+      .where(
+        and(
+          eq(subscriptions.vendorId, vendorId),
+          eq(subscriptions.status, 'ACTIVE'),
+          gt(subscriptions.endDate, ctx.now()),
+        ),
+      )
       .orderBy(desc(subscriptions.endDate))
       .limit(1);
     if (current && PLAN_WEIGHTS[current.plan] > PLAN_WEIGHTS[wanted]) {
-      const until = current.endDate!.toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
-      throw conflict(`Your ${PLAN_LABELS[current.plan]} plan is active until ${until}; choose the same or a higher plan.`);
+      const until = current.endDate!.toLocaleDateString('en-IN', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'Asia/Kolkata',
+      });
+      throw conflict(
+        `Your ${PLAN_LABELS[current.plan]} plan is active until ${until}; choose the same or a higher plan.`,
+      );
     }
   }
 
@@ -84,14 +103,23 @@ export function createSubscriptionsService(ctx: AppContext) {
       .createOrder({
         amountPaise: row.option.pricePaise,
         receipt: `sub_${sub!.id}`,
-        notes: { purpose: 'subscription', subscriptionId: String(sub!.id), vendorId: String(vendorId), plan: row.plan },
+        notes: {
+          purpose: 'subscription',
+          subscriptionId: String(sub!.id),
+          vendorId: String(vendorId),
+          plan: row.plan,
+        },
       })
       .catch((err: unknown) => {
         ctx.log.error({ err }, 'subscription order creation failed');
         throw new AppError('PAYMENT_ERROR', 'Failed to initiate subscription');
       });
     await db.update(subscriptions).set({ providerOrderId: order.id }).where(eq(subscriptions.id, sub!.id));
-    return { amount: paiseToRupees(row.option.pricePaise), razorpayOrderId: order.id, subscriptionOrderId: sub!.id };
+    return {
+      amount: paiseToRupees(row.option.pricePaise),
+      razorpayOrderId: order.id,
+      subscriptionOrderId: sub!.id,
+    };
   }
 
   /** The browser's confirmation: the signature must match the provider order this server stored. */
@@ -99,7 +127,10 @@ export function createSubscriptionsService(ctx: AppContext) {
     const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
     if (!sub) throw notFound('Subscription');
     if (sub.vendorId !== vendorId) throw forbidden();
-    if (!sub.providerOrderId || !ctx.payments.verifyPaymentSignature(sub.providerOrderId, paymentId, signature)) {
+    if (
+      !sub.providerOrderId ||
+      !ctx.payments.verifyPaymentSignature(sub.providerOrderId, paymentId, signature)
+    ) {
       throw badRequest('Payment verification failed');
     }
     await db.transaction((tx) => activate(tx, sub.id, paymentId));
@@ -108,7 +139,10 @@ export function createSubscriptionsService(ctx: AppContext) {
 
   /** Webhook or reconciler path: settles a subscription by its provider order id; false when not ours. */
   async function settleByProviderOrder(providerOrderId: string, paymentId: string): Promise<boolean> {
-    const [sub] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.providerOrderId, providerOrderId));
+    const [sub] = await db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(eq(subscriptions.providerOrderId, providerOrderId));
     if (!sub) return false;
     await db.transaction((tx) => activate(tx, sub.id, paymentId));
     return true;
@@ -129,7 +163,8 @@ export function createSubscriptionsService(ctx: AppContext) {
           .from(subscriptions)
           .where(and(eq(subscriptions.vendorId, vendorId), eq(subscriptions.status, 'ACTIVE')))
           .limit(1);
-        if (!stillActive) await tx.update(users).set({ plan: 'FREE', updatedAt: now }).where(eq(users.id, vendorId));
+        if (!stillActive)
+          await tx.update(users).set({ plan: 'FREE', updatedAt: now }).where(eq(users.id, vendorId));
       }
       return ended.length;
     });

@@ -11,7 +11,10 @@ describe('system routes', () => {
   it('reports health with the database kind', async () => {
     const res = await t.app.inject({ url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+    });
   });
 
   it('tells the web app the default shop and the payment mode, without secrets', async () => {
@@ -25,7 +28,9 @@ describe('system routes', () => {
     const res = await t.app.inject({ url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths as Record<string, unknown>);
-    expect(paths).toEqual(expect.arrayContaining(['/api/health', '/api/user/register', '/api/user/login', '/api/user/{id}']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/api/health', '/api/user/register', '/api/user/login', '/api/user/{id}']),
+    );
   });
 
   it('answers unknown API paths with the one error shape', async () => {

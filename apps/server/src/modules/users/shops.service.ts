@@ -12,14 +12,18 @@ export function createShopsService(ctx: AppContext) {
     const [row] = await ctx.db
       .select()
       .from(users)
-      .where(and(eq(users.slug, slug.trim().toLowerCase()), eq(users.type, 'VENDOR'), eq(users.active, true)));
+      .where(
+        and(eq(users.slug, slug.trim().toLowerCase()), eq(users.type, 'VENDOR'), eq(users.active, true)),
+      );
     return row && row.slug && PLANS.includes(row.plan) ? row : undefined;
   }
 
   /** The active shop behind a slug, or undefined. */
   async function findShop(slug: string): Promise<Shop | undefined> {
     const row = await findRow(slug);
-    return row ? { id: row.id, slug: row.slug!, plan: row.plan, name: row.businessName || row.name } : undefined;
+    return row
+      ? { id: row.id, slug: row.slug!, plan: row.plan, name: row.businessName || row.name }
+      : undefined;
   }
 
   async function requireShop(slug: string): Promise<Shop> {

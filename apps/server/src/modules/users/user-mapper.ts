@@ -8,7 +8,11 @@ export type VendorStats = NonNullable<User['vendorStats']>;
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** Maps a stored user to the API shape; the password hash and internal columns never leave here. */
-export function toUserDto(row: UserRow, subs: SubscriptionRow[] = [], stats: VendorStats | null = null): User {
+export function toUserDto(
+  row: UserRow,
+  subs: SubscriptionRow[] = [],
+  stats: VendorStats | null = null,
+): User {
   const vendor = row.type === 'VENDOR';
   return {
     id: row.id,

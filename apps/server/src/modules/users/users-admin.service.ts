@@ -46,7 +46,9 @@ export function createUsersAdminService(ctx: AppContext) {
     if (f.type) parts.push(eq(users.type, f.type === 'vendor' ? 'VENDOR' : 'ADMIN'));
     if (f.name) {
       const like = `%${f.name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      parts.push(sql`(lower(${users.name}) like ${like} or lower(${users.username}) like ${like} or lower(coalesce(${users.businessName}, '')) like ${like})`);
+      parts.push(
+        sql`(lower(${users.name}) like ${like} or lower(${users.username}) like ${like} or lower(coalesce(${users.businessName}, '')) like ${like})`,
+      );
     }
     if (f.active !== undefined) parts.push(eq(users.active, f.active));
     if (f.from) parts.push(gte(users.createdAt, f.from));
@@ -68,7 +70,10 @@ export function createUsersAdminService(ctx: AppContext) {
     ]);
     const vendors = rows.filter((r) => r.type === 'VENDOR');
     const [subs, stats] = await Promise.all([
-      loadSubscriptions(db, vendors.map((v) => v.id)),
+      loadSubscriptions(
+        db,
+        vendors.map((v) => v.id),
+      ),
       loadVendorStats(db, vendors),
     ]);
     return toPaged(
@@ -119,7 +124,11 @@ export function createUsersAdminService(ctx: AppContext) {
             : {}),
           website: p.website ?? null,
           ...(p.socialLinks
-            ? { facebook: p.socialLinks.facebook, instagram: p.socialLinks.instagram, twitter: p.socialLinks.twitter }
+            ? {
+                facebook: p.socialLinks.facebook,
+                instagram: p.socialLinks.instagram,
+                twitter: p.socialLinks.twitter,
+              }
             : {}),
           ...extra,
           updatedAt: ctx.now(),
@@ -150,8 +159,13 @@ export function createUsersAdminService(ctx: AppContext) {
     }
     const input = parseOrThrow(adminUpdateSchema, body);
     const grantsSuper = input.roles.includes('SUPER_ADMIN') !== target.roles.includes('SUPER_ADMIN');
-    if (grantsSuper && !viewer.roles.includes('SUPER_ADMIN')) throw forbidden('Only a super admin can change the SUPER_ADMIN role');
-    if (viewer.id === id && (input.active === false || !input.roles.includes('SUPER_ADMIN')) && viewer.roles.includes('SUPER_ADMIN')) {
+    if (grantsSuper && !viewer.roles.includes('SUPER_ADMIN'))
+      throw forbidden('Only a super admin can change the SUPER_ADMIN role');
+    if (
+      viewer.id === id &&
+      (input.active === false || !input.roles.includes('SUPER_ADMIN')) &&
+      viewer.roles.includes('SUPER_ADMIN')
+    ) {
       await assertAnotherSuperAdmin(id);
     }
     const [row] = await db
@@ -172,15 +186,27 @@ export function createUsersAdminService(ctx: AppContext) {
     const [row] = await db
       .select({ n: count() })
       .from(users)
-      .where(and(eq(users.type, 'ADMIN'), eq(users.active, true), sql`${users.roles} @> '["SUPER_ADMIN"]'::jsonb`, sql`${users.id} <> ${exceptId}`));
+      .where(
+        and(
+          eq(users.type, 'ADMIN'),
+          eq(users.active, true),
+          sql`${users.roles} @> '["SUPER_ADMIN"]'::jsonb`,
+          sql`${users.id} <> ${exceptId}`,
+        ),
+      );
     if (!row?.n) throw conflict('The last active super admin cannot be removed or deactivated');
   }
 
   async function setActive(id: number, active: boolean, viewer: AuthUser): Promise<User> {
     const target = await load(id);
     if (!canManage(viewer, target.type)) throw forbidden();
-    if (!active && target.type === 'ADMIN' && target.roles.includes('SUPER_ADMIN')) await assertAnotherSuperAdmin(id);
-    const [row] = await db.update(users).set({ active, updatedAt: ctx.now() }).where(eq(users.id, id)).returning();
+    if (!active && target.type === 'ADMIN' && target.roles.includes('SUPER_ADMIN'))
+      await assertAnotherSuperAdmin(id);
+    const [row] = await db
+      .update(users)
+      .set({ active, updatedAt: ctx.now() })
+      .where(eq(users.id, id))
+      .returning();
     return toUserDto(row!);
   }
 
@@ -195,7 +221,11 @@ export function createUsersAdminService(ctx: AppContext) {
   async function setPlan(vendorId: number, plan: Plan): Promise<User> {
     const target = await load(vendorId);
     if (target.type !== 'VENDOR') throw notFound('Vendor');
-    const [row] = await db.update(users).set({ plan, updatedAt: ctx.now() }).where(eq(users.id, vendorId)).returning();
+    const [row] = await db
+      .update(users)
+      .set({ plan, updatedAt: ctx.now() })
+      .where(eq(users.id, vendorId))
+      .returning();
     return toUserDto(row!);
   }
 

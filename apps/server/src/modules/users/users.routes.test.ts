@@ -50,7 +50,9 @@ describe('users', () => {
 
   it('refuses a duplicate username regardless of case with 409', async () => {
     const input = validVendor();
-    expect((await t.app.inject({ method: 'POST', url: '/api/user/register', payload: input })).statusCode).toBe(201);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/user/register', payload: input })).statusCode,
+    ).toBe(201);
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/user/register',
@@ -68,7 +70,11 @@ describe('users', () => {
     ['business name', { bussinessName: 'AB' }, 'bussinessName', MSG.minChars(3)],
     ['description', { description: 'too short' }, 'description', MSG.minChars(20)],
   ])('rejects a bad %s with the spec message', async (_label, patch, path, message) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/user/register', payload: { ...validVendor(), ...patch } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/register',
+      payload: { ...validVendor(), ...patch },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('VALIDATION');
     expect(res.json().issues).toContainEqual({ path, message });
@@ -101,20 +107,36 @@ describe('users', () => {
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toMatchObject({ code: 'BAD_REQUEST', message: expect.any(String) });
 
-    for (const payload of [[], 'text', { username: 42, password: true }, { ...validVendor(), contact: 'x' }, null]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/user/register', payload: payload as object });
+    for (const payload of [
+      [],
+      'text',
+      { username: 42, password: true },
+      { ...validVendor(), contact: 'x' },
+      null,
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/register',
+        payload: payload as object,
+      });
       expect([400, 415], JSON.stringify(payload)).toContain(res.statusCode);
       expect(res.json()).toHaveProperty('code');
       expect(res.json()).toHaveProperty('message');
     }
-    const login = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { username: ['x'] } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { username: ['x'] },
+    });
     expect(login.statusCode).toBe(400);
     expect(login.json().issues.length).toBeGreaterThan(0);
   });
 
   it('reports username availability', async () => {
     const vendor = await createVendor(t.app, t.db);
-    const taken = await t.app.inject({ url: `/api/user/check-username?username=${vendor.username.toUpperCase()}` });
+    const taken = await t.app.inject({
+      url: `/api/user/check-username?username=${vendor.username.toUpperCase()}`,
+    });
     expect(taken.json()).toEqual({ available: false });
     const free = await t.app.inject({ url: `/api/user/check-username?username=free_${uid()}` });
     expect(free.json()).toEqual({ available: true });
@@ -129,7 +151,10 @@ describe('users', () => {
     ]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/user/login', payload });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ code: 'UNAUTHORIZED', message: 'Login failed. Please check your credentials.' });
+      expect(res.json()).toEqual({
+        code: 'UNAUTHORIZED',
+        message: 'Login failed. Please check your credentials.',
+      });
     }
   });
 
@@ -145,7 +170,9 @@ describe('users', () => {
     for (let i = 0; i < 5; i++) expect((await attempt('Wrong@Pass1')).statusCode).toBe(401);
     const blocked = await attempt(TEST_PASSWORD);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toMatch(/Too many failed login attempts\. Please try again in \d+ minutes?\./);
+    expect(blocked.json().message).toMatch(
+      /Too many failed login attempts\. Please try again in \d+ minutes?\./,
+    );
   });
 
   it('signs in an admin with its roles', async () => {
@@ -195,14 +222,21 @@ describe('authorization matrix for user routes', () => {
     const b = await createVendor(t.app, t.db);
     const url = `/api/user/${a.id}`;
     expect((await t.app.inject({ url })).statusCode).toBe(401);
-    expect((await t.app.inject({ url, headers: { authorization: 'Bearer not-a-token' } })).statusCode).toBe(401);
+    expect((await t.app.inject({ url, headers: { authorization: 'Bearer not-a-token' } })).statusCode).toBe(
+      401,
+    );
     expect((await t.app.inject({ url, headers: a.headers })).statusCode).toBe(200);
     expect((await t.app.inject({ url, headers: b.headers })).statusCode).toBe(403);
     for (const role of ['SUPER_ADMIN', 'MANAGE_USERS', 'MANAGE_VENDORS', 'VIEW_DETAILS'] as const) {
       const admin = await createAdminUser(t.app, t.db, [role]);
       expect((await t.app.inject({ url, headers: admin.headers })).statusCode, role).toBe(200);
     }
-    for (const role of ['MANAGE_ORDERS', 'MANAGE_PRODUCTS', 'MANAGE_CAROUSEL', 'MANAGE_CATEGORIES'] as const) {
+    for (const role of [
+      'MANAGE_ORDERS',
+      'MANAGE_PRODUCTS',
+      'MANAGE_CAROUSEL',
+      'MANAGE_CATEGORIES',
+    ] as const) {
       const admin = await createAdminUser(t.app, t.db, [role]);
       expect((await t.app.inject({ url, headers: admin.headers })).statusCode, role).toBe(403);
     }

@@ -58,13 +58,19 @@ export const usersRoutes =
 
     app.get(
       '/user/check-username',
-      { config: { access: 'public' }, schema: { tags, querystring: checkUsernameQuery, response: { 200: checkUsernameResponse } } },
+      {
+        config: { access: 'public' },
+        schema: { tags, querystring: checkUsernameQuery, response: { 200: checkUsernameResponse } },
+      },
       async (req) => ({ available: await service.isUsernameAvailable(req.query.username) }),
     );
 
     app.post(
       '/user/login',
-      { config: { access: 'public' }, schema: { tags, body: loginSchema, response: { 200: loginResponseSchema } } },
+      {
+        config: { access: 'public' },
+        schema: { tags, body: loginSchema, response: { 200: loginResponseSchema } },
+      },
       async (req) => service.login(req.body, req.ip),
     );
 
@@ -72,7 +78,11 @@ export const usersRoutes =
       '/user/verify',
       {
         config: { access: 'public' },
-        schema: { tags, body: verifySchema, response: { 200: z.object({ valid: z.boolean(), userId: z.number().nullable() }) } },
+        schema: {
+          tags,
+          body: verifySchema,
+          response: { 200: z.object({ valid: z.boolean(), userId: z.number().nullable() }) },
+        },
       },
       async (req) => service.verifyVendor(req.body.emailOrId, req.body.password),
     );
@@ -88,7 +98,10 @@ export const usersRoutes =
 
     app.get(
       '/user/vendor-plan/:slug',
-      { config: { access: 'public' }, schema: { tags, params: slugParams, response: { 200: z.enum(PLANS) } } },
+      {
+        config: { access: 'public' },
+        schema: { tags, params: slugParams, response: { 200: z.enum(PLANS) } },
+      },
       async (req, reply) => {
         const shop = await shops.requireShop(req.params.slug);
         return reply.type('text/plain').send(shop.plan);
@@ -97,13 +110,19 @@ export const usersRoutes =
 
     app.get(
       '/vendors/slug/:slug',
-      { config: { access: 'public' }, schema: { tags, params: slugParams, response: { 200: publicVendorSchema } } },
+      {
+        config: { access: 'public' },
+        schema: { tags, params: slugParams, response: { 200: publicVendorSchema } },
+      },
       async (req) => shops.getPublicVendor(req.params.slug),
     );
 
     app.get(
       '/user',
-      { config: { access: readers }, schema: { tags, security, querystring: userListQuerySchema, response: { 200: pagedUsersSchema } } },
+      {
+        config: { access: readers },
+        schema: { tags, security, querystring: userListQuerySchema, response: { 200: pagedUsersSchema } },
+      },
       async (req) => {
         const { type, name, active, ...page } = req.query;
         return admin.list({ type, name, active: active === undefined ? undefined : active === 'true' }, page);
@@ -112,13 +131,29 @@ export const usersRoutes =
 
     app.get(
       '/user/vendors/paginated',
-      { config: { access: readers }, schema: { tags, security, querystring: pageQuerySchema(10, 100), response: { 200: pagedUsersSchema } } },
+      {
+        config: { access: readers },
+        schema: {
+          tags,
+          security,
+          querystring: pageQuerySchema(10, 100),
+          response: { 200: pagedUsersSchema },
+        },
+      },
       async (req) => admin.list({ type: 'vendor' }, req.query),
     );
 
     app.get(
       '/user/admins/paginated',
-      { config: { access: readers }, schema: { tags, security, querystring: pageQuerySchema(10, 100), response: { 200: pagedUsersSchema } } },
+      {
+        config: { access: readers },
+        schema: {
+          tags,
+          security,
+          querystring: pageQuerySchema(10, 100),
+          response: { 200: pagedUsersSchema },
+        },
+      },
       async (req) => admin.list({ type: 'admin' }, req.query),
     );
 
@@ -138,35 +173,56 @@ export const usersRoutes =
 
     app.get(
       '/user/vendors/by-date',
-      { config: { access: readers }, schema: { tags, security, querystring: userDateQuerySchema, response: { 200: pagedUsersSchema } } },
+      {
+        config: { access: readers },
+        schema: { tags, security, querystring: userDateQuerySchema, response: { 200: pagedUsersSchema } },
+      },
       async (req) => admin.list({ type: 'vendor', ...dayRange(req.query.date, req.query.date) }, req.query),
     );
 
     app.get(
       '/user/vendors/by-date-range',
-      { config: { access: readers }, schema: { tags, security, querystring: userDateRangeQuerySchema, response: { 200: pagedUsersSchema } } },
-      async (req) => admin.list({ type: 'vendor', ...dayRange(req.query.startDate, req.query.endDate) }, req.query),
+      {
+        config: { access: readers },
+        schema: {
+          tags,
+          security,
+          querystring: userDateRangeQuerySchema,
+          response: { 200: pagedUsersSchema },
+        },
+      },
+      async (req) =>
+        admin.list({ type: 'vendor', ...dayRange(req.query.startDate, req.query.endDate) }, req.query),
     );
 
     app.get(
       '/user/download',
-      { config: { access: readers }, schema: { tags, security, description: 'Vendor details as vendors.xlsx' } },
+      {
+        config: { access: readers },
+        schema: { tags, security, description: 'Vendor details as vendors.xlsx' },
+      },
       async (_req, reply) => {
         const vendors = await admin.all('vendor');
-        return sendXlsx(reply, 'vendors.xlsx', 'Vendors', [
-          { header: 'ID', width: 8, value: (u) => u.id },
-          { header: 'Name', width: 24, value: (u) => u.name },
-          { header: 'Business Name', width: 28, value: (u) => u.bussinessName },
-          { header: 'Username', value: (u) => u.username },
-          { header: 'Email', width: 28, value: (u) => u.email },
-          { header: 'Phone', value: (u) => u.contact?.phone ?? null },
-          { header: 'City', value: (u) => u.contact?.city ?? null },
-          { header: 'State', value: (u) => u.contact?.state ?? null },
-          { header: 'Plan', value: (u) => u.plan },
-          { header: 'Shop', value: (u) => u.slug },
-          { header: 'Status', value: (u) => (u.active ? 'Active' : 'Inactive') },
-          { header: 'Created At', value: (u) => new Date(u.createdAt) },
-        ], vendors);
+        return sendXlsx(
+          reply,
+          'vendors.xlsx',
+          'Vendors',
+          [
+            { header: 'ID', width: 8, value: (u) => u.id },
+            { header: 'Name', width: 24, value: (u) => u.name },
+            { header: 'Business Name', width: 28, value: (u) => u.bussinessName },
+            { header: 'Username', value: (u) => u.username },
+            { header: 'Email', width: 28, value: (u) => u.email },
+            { header: 'Phone', value: (u) => u.contact?.phone ?? null },
+            { header: 'City', value: (u) => u.contact?.city ?? null },
+            { header: 'State', value: (u) => u.contact?.state ?? null },
+            { header: 'Plan', value: (u) => u.plan },
+            { header: 'Shop', value: (u) => u.slug },
+            { header: 'Status', value: (u) => (u.active ? 'Active' : 'Inactive') },
+            { header: 'Created At', value: (u) => new Date(u.createdAt) },
+          ],
+          vendors,
+        );
       },
     );
 
@@ -187,10 +243,16 @@ export const usersRoutes =
       async (req) => admin.update(req.params.id, req.body, currentUser(req)),
     );
 
-    for (const [action, active] of [['activate', true], ['deactivate', false]] as const) {
+    for (const [action, active] of [
+      ['activate', true],
+      ['deactivate', false],
+    ] as const) {
       app.put(
         `/user/:id/${action}`,
-        { config: { access: 'admin' }, schema: { tags, security, params: idParams, response: { 200: userSchema } } },
+        {
+          config: { access: 'admin' },
+          schema: { tags, security, params: idParams, response: { 200: userSchema } },
+        },
         async (req) => admin.setActive(req.params.id, active, currentUser(req)),
       );
     }
@@ -206,7 +268,10 @@ export const usersRoutes =
 
     app.post(
       '/user/vendors/update-plan',
-      { config: { access: { permission: 'MANAGE_VENDORS' } }, schema: { tags, security, body: updatePlanSchema, response: { 200: userSchema } } },
+      {
+        config: { access: { permission: 'MANAGE_VENDORS' } },
+        schema: { tags, security, body: updatePlanSchema, response: { 200: userSchema } },
+      },
       async (req) => admin.setPlan(req.body.vendorId, req.body.plan),
     );
   };

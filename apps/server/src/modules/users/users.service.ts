@@ -78,11 +78,19 @@ export function createUsersService(ctx: AppContext, limiter: LoginLimiter) {
     }
     limiter.succeed(keys);
     const token = await ctx.tokens.sign({ id: row.id, type: row.type });
-    return { token, userType: row.type, userId: row.id, roles: row.type === 'ADMIN' ? row.roles : ['VENDOR'] };
+    return {
+      token,
+      userType: row.type,
+      userId: row.id,
+      roles: row.type === 'ADMIN' ? row.roles : ['VENDOR'],
+    };
   }
 
   /** Checks a vendor's credentials by email or id without issuing a token. */
-  async function verifyVendor(emailOrId: string, password: string): Promise<{ valid: boolean; userId: number | null }> {
+  async function verifyVendor(
+    emailOrId: string,
+    password: string,
+  ): Promise<{ valid: boolean; userId: number | null }> {
     const asId = /^\d+$/.test(emailOrId) ? Number(emailOrId) : null;
     const [row] = await db
       .select()

@@ -11,19 +11,32 @@ const toIso = (v: Date | string | null | undefined) => (v ? new Date(v).toISOStr
  * Statistics of many vendors in five grouped queries, whatever their number: products visible on
  * each plan, paid orders, commission earned and the last payout.
  */
-export async function loadVendorStats(db: Db, vendors: { id: number; plan: Plan }[]): Promise<Map<number, VendorStats>> {
+export async function loadVendorStats(
+  db: Db,
+  vendors: { id: number; plan: Plan }[],
+): Promise<Map<number, VendorStats>> {
   const result = new Map<number, VendorStats>();
   if (!vendors.length) return result;
   const ids = vendors.map((v) => v.id);
   const [perPlan, orderAgg, earningAgg, payoutAgg] = await Promise.all([
-    db.select({ plan: products.plan, n: sql<number>`count(*)::int` }).from(products).groupBy(products.plan),
     db
-      .select({ vendorId: orders.vendorId, n: sql<number>`count(*)::int`, last: sql<Date | null>`max(${orders.createdAt})` })
+      .select({ plan: products.plan, n: sql<number>`count(*)::int` })
+      .from(products)
+      .groupBy(products.plan),
+    db
+      .select({
+        vendorId: orders.vendorId,
+        n: sql<number>`count(*)::int`,
+        last: sql<Date | null>`max(${orders.createdAt})`,
+      })
       .from(orders)
       .where(and(inArray(orders.vendorId, ids), inArray(orders.status, [...PAID])))
       .groupBy(orders.vendorId),
     db
-      .select({ vendorId: vendorEarnings.vendorId, total: sql<number>`coalesce(sum(${vendorEarnings.amountPaise}), 0)::int` })
+      .select({
+        vendorId: vendorEarnings.vendorId,
+        total: sql<number>`coalesce(sum(${vendorEarnings.amountPaise}), 0)::int`,
+      })
       .from(vendorEarnings)
       .where(inArray(vendorEarnings.vendorId, ids))
       .groupBy(vendorEarnings.vendorId),

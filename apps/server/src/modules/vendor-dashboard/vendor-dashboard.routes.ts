@@ -15,7 +15,8 @@ export const vendorDashboardRoutes =
         schema: {
           tags: ['vendor dashboard'],
           security: [{ bearer: [] }],
-          description: "The signed-in vendor's sellable catalogue under its plan (in stock only), with filters.",
+          description:
+            "The signed-in vendor's sellable catalogue under its plan (in stock only), with filters.",
           querystring: vendorProductsQuerySchema,
           response: { 200: pagedProductsSchema },
         },

@@ -22,21 +22,37 @@ export function createVendorProductsService(ctx: AppContext) {
       if (!vendor) throw notFound('Vendor');
       const parts: SQL[] = [productVisibleTo(vendor.plan), gt(products.stock, 0)];
       if (q.search) {
-        parts.push(or(nameContains(products.name, q.search), nameContains(sql`coalesce(${products.description}, '')`, q.search))!);
+        parts.push(
+          or(
+            nameContains(products.name, q.search),
+            nameContains(sql`coalesce(${products.description}, '')`, q.search),
+          )!,
+        );
       }
       if (q.categoryId) {
         // The product's category or its parent (selectProducts joins `categories` as the product's own).
         parts.push(or(eq(categories.id, q.categoryId), eq(categories.parentId, q.categoryId))!);
       }
       if (q.priceBand === 'upto-1000') parts.push(lte(products.pricePaise, 100_000));
-      if (q.priceBand === '1000-5000') parts.push(and(gt(products.pricePaise, 100_000), lte(products.pricePaise, 500_000))!);
+      if (q.priceBand === '1000-5000')
+        parts.push(and(gt(products.pricePaise, 100_000), lte(products.pricePaise, 500_000))!);
       if (q.priceBand === 'above-5000') parts.push(gt(products.pricePaise, 500_000));
       const where = and(...parts);
       const [rows, total] = await Promise.all([
-        selectProducts(ctx.db, where, q.sort ? SORTS[q.sort] : [desc(products.createdAt), asc(products.id)], q.size, q.page * q.size),
+        selectProducts(
+          ctx.db,
+          where,
+          q.sort ? SORTS[q.sort] : [desc(products.createdAt), asc(products.id)],
+          q.size,
+          q.page * q.size,
+        ),
         countProducts(ctx.db, where),
       ]);
-      return toPaged(rows.map((r) => toProductDto(r)), total, q);
+      return toPaged(
+        rows.map((r) => toProductDto(r)),
+        total,
+        q,
+      );
     },
   };
 }

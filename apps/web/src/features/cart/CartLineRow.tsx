@@ -26,7 +26,11 @@ export function CartLineRow({ line, slug, onQuantity, onRemove }: CartLineRowPro
   return (
     <li className="card flex gap-3 p-3 sm:gap-4 sm:p-4" data-testid="cart-line">
       <Link to={`/${encodeURIComponent(slug)}/product/${encodeURIComponent(line.slug)}`} className="shrink-0">
-        <ImageWithFallback src={line.image} alt={line.name} className="size-20 rounded-lg object-cover sm:size-24" />
+        <ImageWithFallback
+          src={line.image}
+          alt={line.name}
+          className="size-20 rounded-lg object-cover sm:size-24"
+        />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
@@ -44,7 +48,11 @@ export function CartLineRow({ line, slug, onQuantity, onRemove }: CartLineRowPro
           {outOfStock && <p className="text-xs font-medium text-red-700">Out of Stock</p>}
         </div>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 sm:flex-col sm:items-end">
-          <div className="flex items-center rounded-md border border-sand" role="group" aria-label={`Quantity of ${line.name}`}>
+          <div
+            className="flex items-center rounded-md border border-sand"
+            role="group"
+            aria-label={`Quantity of ${line.name}`}
+          >
             <button
               type="button"
               className="px-3 py-1 disabled:opacity-40"

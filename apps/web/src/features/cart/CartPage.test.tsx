@@ -29,7 +29,10 @@ const line = (productId: number, quantity: number, stock: number, price = 1000) 
 
 function serve(plan: 'PREMIUM' | null = 'PREMIUM') {
   return mockFetch((url, init) => {
-    if (url.includes('/vendor-plan/')) return plan ? new Response(plan, { status: 200 }) : jsonResponse({ code: 'NOT_FOUND', message: 'x' }, 404);
+    if (url.includes('/vendor-plan/'))
+      return plan
+        ? new Response(plan, { status: 200 })
+        : jsonResponse({ code: 'NOT_FOUND', message: 'x' }, 404);
     if (url.includes('/cart/quote')) {
       const lines = JSON.parse(String(init.body)) as Array<{ productId: number; quantity: number }>;
       const quoted = lines.map((l) => line(l.productId, l.quantity, l.productId === 1 ? 3 : 10));
@@ -51,7 +54,13 @@ describe('cart page', () => {
   });
 
   it("lists server-priced lines with 'Only N left!' under 5, Free shipping and the total", async () => {
-    localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify([{ productId: 1, quantity: 2 }, { productId: 2, quantity: 1 }]));
+    localStorage.setItem(
+      STORAGE_KEYS.cart,
+      JSON.stringify([
+        { productId: 1, quantity: 2 },
+        { productId: 2, quantity: 1 },
+      ]),
+    );
     serve();
     renderRoutes(routes, '/zevar/cart');
     expect(await screen.findByText('Ring 1')).toBeInTheDocument();
@@ -68,12 +77,20 @@ describe('cart page', () => {
     renderRoutes(routes, '/zevar/cart');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Increase quantity' }));
-    expect(await screen.findByRole('dialog', { name: 'Stock Limit' })).toHaveTextContent('Maximum available quantity is 3');
+    expect(await screen.findByRole('dialog', { name: 'Stock Limit' })).toHaveTextContent(
+      'Maximum available quantity is 3',
+    );
     expect(getCart()).toEqual([{ productId: 1, quantity: 3 }]);
   });
 
   it('remove drops the line; Proceed to Checkout creates a checkout and opens it', async () => {
-    localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify([{ productId: 1, quantity: 1 }, { productId: 2, quantity: 1 }]));
+    localStorage.setItem(
+      STORAGE_KEYS.cart,
+      JSON.stringify([
+        { productId: 1, quantity: 1 },
+        { productId: 2, quantity: 1 },
+      ]),
+    );
     const fetchMock = serve();
     renderRoutes(routes, '/zevar/cart');
     const user = userEvent.setup();
@@ -84,7 +101,9 @@ describe('cart page', () => {
     await user.click(await screen.findByRole('button', { name: 'Proceed to Checkout' }));
     expect(await screen.findByRole('heading', { name: 'Checkout page' })).toBeInTheDocument();
     const call = fetchMock.mock.calls.find(([u]) => String(u).startsWith('/api/checkout'));
-    expect(JSON.parse(String(call![1].body))).toEqual([{ productSku: 'SKU-2', quantity: 1, price: 1000, name: 'Ring 2', image: null }]);
+    expect(JSON.parse(String(call![1].body))).toEqual([
+      { productSku: 'SKU-2', quantity: 1, price: 1000, name: 'Ring 2', image: null },
+    ]);
   });
 
   it('a shop without a plan redirects home', async () => {

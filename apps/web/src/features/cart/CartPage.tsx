@@ -36,7 +36,11 @@ export default function CartPage() {
   if (plan.isError) return <Navigate to="/" replace />;
   if (lines.length === 0) return <EmptyCart home={home} />;
   if (!quote.data || plan.isPending) {
-    return quote.isError ? <p className="p-8 text-center text-red-700">Could not load your cart. Please try again.</p> : <PageSpinner />;
+    return quote.isError ? (
+      <p className="p-8 text-center text-red-700">Could not load your cart. Please try again.</p>
+    ) : (
+      <PageSpinner />
+    );
   }
 
   const available = quote.data.lines.filter((l) => l.available && l.stock > 0);
@@ -49,8 +53,17 @@ export default function CartPage() {
   const proceed = async () => {
     setSubmitting(true);
     try {
-      const items = available.map((l) => ({ productSku: l.sku, quantity: l.quantity, price: l.price, name: l.name, image: l.image }));
-      const { checkoutId } = await api.post('/checkout', items, { query: { vendorSlug: slug }, schema: checkoutIdSchema });
+      const items = available.map((l) => ({
+        productSku: l.sku,
+        quantity: l.quantity,
+        price: l.price,
+        name: l.name,
+        image: l.image,
+      }));
+      const { checkoutId } = await api.post('/checkout', items, {
+        query: { vendorSlug: slug },
+        schema: checkoutIdSchema,
+      });
       storeCheckoutId(checkoutId);
       navigate(`${home}/checkout/${checkoutId}`);
     } catch {

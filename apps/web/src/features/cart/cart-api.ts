@@ -17,7 +17,11 @@ function subscribe(onChange: () => void) {
 
 /** The stored cart lines, following every change (this tab and others). */
 export function useCartLines(): CartLine[] {
-  const raw = useSyncExternalStore(subscribe, () => readItem(STORAGE_KEYS.cart) ?? '', () => '');
+  const raw = useSyncExternalStore(
+    subscribe,
+    () => readItem(STORAGE_KEYS.cart) ?? '',
+    () => '',
+  );
   // eslint-disable-next-line react-hooks/exhaustive-deps -- raw is the snapshot getCart parses
   return useMemo(() => getCart(), [raw]);
 }

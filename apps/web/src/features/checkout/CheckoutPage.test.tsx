@@ -11,7 +11,17 @@ function checkout(overrides: Partial<Checkout> = {}): Checkout {
   return {
     checkoutId: ID,
     vendorSlug: 'zevar',
-    items: [{ productId: 1, productSku: 'ZV-1', name: 'Gold Jhumkas', image: null, quantity: 2, price: 1500, lineTotal: 3000 }],
+    items: [
+      {
+        productId: 1,
+        productSku: 'ZV-1',
+        name: 'Gold Jhumkas',
+        image: null,
+        quantity: 2,
+        price: 1500,
+        lineTotal: 3000,
+      },
+    ],
     subtotal: 3000,
     discount: 0,
     totalAmount: 3000,
@@ -103,14 +113,22 @@ describe('checkout page', () => {
   it('applying a coupon shows the success dialog and the new totals', async () => {
     mockFetch((url, init) =>
       init.method === 'PATCH'
-        ? jsonResponse(checkout({ discount: 500, totalAmount: 2500, appliedCoupons: [{ code: 'BUY2SAVE500', discount: 500 }] }))
+        ? jsonResponse(
+            checkout({
+              discount: 500,
+              totalAmount: 2500,
+              appliedCoupons: [{ code: 'BUY2SAVE500', discount: 500 }],
+            }),
+          )
         : jsonResponse(checkout()),
     );
     renderRoutes(routes, `/zevar/checkout/${ID}`);
     await screen.findByText('Gold Jhumkas');
     const user = await fill({ 'Coupon code': 'BUY2SAVE500' });
     await user.click(screen.getByRole('button', { name: 'Apply' }));
-    expect(await screen.findByRole('dialog', { name: 'Success' })).toHaveTextContent('Coupon applied successfully');
+    expect(await screen.findByRole('dialog', { name: 'Success' })).toHaveTextContent(
+      'Coupon applied successfully',
+    );
     expect(screen.getByTestId('checkout-total')).toHaveTextContent('₹2,500.00');
     expect(screen.getByText(/BUY2SAVE500/)).toBeInTheDocument();
   });
@@ -119,13 +137,23 @@ describe('checkout page', () => {
     localStorage.setItem('selected_coupon', 'WELCOME100');
     const fetchMock = mockFetch((url, init) =>
       init.method === 'PATCH'
-        ? jsonResponse(checkout({ discount: 100, totalAmount: 2900, appliedCoupons: [{ code: 'WELCOME100', discount: 100 }] }))
+        ? jsonResponse(
+            checkout({
+              discount: 100,
+              totalAmount: 2900,
+              appliedCoupons: [{ code: 'WELCOME100', discount: 100 }],
+            }),
+          )
         : jsonResponse(checkout()),
     );
     renderRoutes(routes, `/zevar/checkout/${ID}`);
-    expect(await screen.findByRole('dialog', { name: 'Success' })).toHaveTextContent('Coupon applied successfully');
+    expect(await screen.findByRole('dialog', { name: 'Success' })).toHaveTextContent(
+      'Coupon applied successfully',
+    );
     expect(screen.getByTestId('checkout-total')).toHaveTextContent('₹2,900.00');
-    const patches = fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'PATCH');
+    const patches = fetchMock.mock.calls.filter(
+      ([, init]) => (init as RequestInit | undefined)?.method === 'PATCH',
+    );
     expect(patches).toHaveLength(1);
     expect(localStorage.getItem('selected_coupon')).toBeNull();
   });

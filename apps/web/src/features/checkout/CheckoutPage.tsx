@@ -26,9 +26,16 @@ function EmptyCheckout({ home }: { home: string }) {
 
 function VerifyingOverlay() {
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-ink/60" role="alertdialog" aria-live="assertive">
+    <div
+      className="fixed inset-0 z-50 flex items-center justify-center bg-ink/60"
+      role="alertdialog"
+      aria-live="assertive"
+    >
       <div className="card flex items-center gap-3 px-6 py-5">
-        <span aria-hidden="true" className="size-6 animate-spin rounded-full border-2 border-gold-200 border-t-gold-700" />
+        <span
+          aria-hidden="true"
+          className="size-6 animate-spin rounded-full border-2 border-gold-200 border-t-gold-700"
+        />
         <p className="font-medium">{PAYMENT_TEXT.verifying}</p>
       </div>
     </div>
@@ -49,7 +56,10 @@ function CheckoutView({ checkout, home }: { checkout: Checkout; home: string }) 
       queryClient.setQueryData(['checkout', checkout.checkoutId], updated);
       await dialog.success('Success', PAYMENT_TEXT.couponApplied);
     } catch (err) {
-      await dialog.error('Error', err instanceof Error && err.message ? err.message : PAYMENT_TEXT.couponFailed);
+      await dialog.error(
+        'Error',
+        err instanceof Error && err.message ? err.message : PAYMENT_TEXT.couponFailed,
+      );
     }
   };
 
@@ -126,7 +136,9 @@ export default function CheckoutPage() {
   if (checkout.status !== 'PENDING') {
     return (
       <div className="mx-auto max-w-xl px-4 py-20 text-center">
-        <h1 className="text-2xl">{checkout.status === 'EXPIRED' ? PAYMENT_TEXT.checkoutExpired : 'This checkout is complete.'}</h1>
+        <h1 className="text-2xl">
+          {checkout.status === 'EXPIRED' ? PAYMENT_TEXT.checkoutExpired : 'This checkout is complete.'}
+        </h1>
         <Link to={`${home}/cart`} className="btn-primary mt-6">
           Back to Cart
         </Link>

@@ -67,7 +67,10 @@ export function OrderSummary({ checkout, onApplyCoupon, locked }: OrderSummaryPr
       {checkout.appliedCoupons.length > 0 && (
         <ul className="mt-3 flex flex-wrap gap-2" aria-label="Applied coupons">
           {checkout.appliedCoupons.map((c) => (
-            <li key={c.code} className="rounded-full bg-emerald-50 px-3 py-1 text-xs font-medium text-emerald-800">
+            <li
+              key={c.code}
+              className="rounded-full bg-emerald-50 px-3 py-1 text-xs font-medium text-emerald-800"
+            >
               {c.code} (−{formatInr(c.discount)})
             </li>
           ))}

@@ -26,7 +26,16 @@ function order(overrides: Partial<OrderStatusView> = {}): OrderStatusView {
       postalCode: '560025',
       phone: '9876543210',
     },
-    orderItems: [{ productSku: 'ZV-1', productName: 'Gold Jhumkas', image: null, quantity: 2, priceAtTime: 1500, totalPrice: 3000 }],
+    orderItems: [
+      {
+        productSku: 'ZV-1',
+        productName: 'Gold Jhumkas',
+        image: null,
+        quantity: 2,
+        priceAtTime: 1500,
+        totalPrice: 3000,
+      },
+    ],
     totalAmount: 3000,
     couponDiscount: 0,
     shippingCost: 0,
@@ -53,7 +62,14 @@ describe('payment status page', () => {
     expect(screen.getByRole('heading', { name: 'Loading Order Details' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeInTheDocument();
     expect(screen.getByText('Your order has been placed successfully')).toBeInTheDocument();
-    for (const text of ['ZV261122-ABCDEF12', 'pay_123', 'Gold Jhumkas', 'Qty 2', '12 Residency Road', '9876543210']) {
+    for (const text of [
+      'ZV261122-ABCDEF12',
+      'pay_123',
+      'Gold Jhumkas',
+      'Qty 2',
+      '12 Residency Road',
+      '9876543210',
+    ]) {
       expect(screen.getByText(text, { exact: false })).toBeInTheDocument();
     }
     expect(screen.queryByText('Discount')).not.toBeInTheDocument();
@@ -69,7 +85,9 @@ describe('payment status page', () => {
   });
 
   it("a cancelled payment shows 'Order Cancelled' even when the query says success", async () => {
-    mockFetch(() => jsonResponse(order({ status: 'CANCELLED', paymentStatus: 'CANCELLED', paymentId: null })));
+    mockFetch(() =>
+      jsonResponse(order({ status: 'CANCELLED', paymentStatus: 'CANCELLED', paymentId: null })),
+    );
     open(`?orderId=${ORDER_ID}&status=success`);
     expect(await screen.findByRole('heading', { name: 'Order Cancelled' })).toBeInTheDocument();
     expect(screen.getByText('Your order has been cancelled.')).toBeInTheDocument();

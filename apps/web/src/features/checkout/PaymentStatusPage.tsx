@@ -21,17 +21,27 @@ export default function PaymentStatusPage() {
     // A payment still being confirmed (webhook, reconciler) settles shortly: look again.
     refetchInterval: (q) => (q.state.data?.status === 'PAYMENT_PENDING' ? 3000 : false),
   });
-  const home = query.data?.vendorSlug ? `/${encodeURIComponent(query.data.vendorSlug)}` : storedSlug ? `/${encodeURIComponent(storedSlug)}` : '/';
+  const home = query.data?.vendorSlug
+    ? `/${encodeURIComponent(query.data.vendorSlug)}`
+    : storedSlug
+      ? `/${encodeURIComponent(storedSlug)}`
+      : '/';
 
   if (!orderId) return <ErrorView message={PAYMENT_TEXT.orderIdMissing} home={home} />;
   if (query.isError) {
     const notFound = isApiError(query.error) && query.error.status === 404;
-    return <ErrorView message={notFound ? PAYMENT_TEXT.orderNotFound : PAYMENT_TEXT.orderLoadFailed} home={home} />;
+    return (
+      <ErrorView message={notFound ? PAYMENT_TEXT.orderNotFound : PAYMENT_TEXT.orderLoadFailed} home={home} />
+    );
   }
   if (query.isPending) return <LoadingView />;
   const order = query.data;
   if (order.status === 'PAYMENT_PENDING' && statusFromQuery(params.get('status')) !== 'failure') {
     return <LoadingView title="Confirming your payment..." />;
   }
-  return statusFromOrder(order) === 'success' ? <SuccessView order={order} home={home} /> : <FailureView order={order} home={home} />;
+  return statusFromOrder(order) === 'success' ? (
+    <SuccessView order={order} home={home} />
+  ) : (
+    <FailureView order={order} home={home} />
+  );
 }

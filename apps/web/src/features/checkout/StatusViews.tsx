@@ -20,7 +20,10 @@ export function SuccessView({ order, home }: { order: OrderStatusView; home: str
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <div className="text-center">
-        <p aria-hidden="true" className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-100 text-2xl text-emerald-700">
+        <p
+          aria-hidden="true"
+          className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-100 text-2xl text-emerald-700"
+        >
           ✓
         </p>
         <h1 className="mt-3 text-3xl">Order Confirmed!</h1>
@@ -38,7 +41,11 @@ export function SuccessView({ order, home }: { order: OrderStatusView; home: str
         <ul className="divide-y divide-sand">
           {order.orderItems.map((item) => (
             <li key={item.productSku} className="flex items-center gap-3 py-3">
-              <ImageWithFallback src={item.image} alt={item.productName} className="size-14 rounded-md object-cover" />
+              <ImageWithFallback
+                src={item.image}
+                alt={item.productName}
+                className="size-14 rounded-md object-cover"
+              />
               <p className="min-w-0 flex-1 text-sm break-words">{item.productName}</p>
               <p className="text-sm text-taupe">Qty {item.quantity}</p>
               <p className="text-right text-sm font-semibold sm:w-28">{formatInr(item.totalPrice)}</p>
@@ -65,7 +72,9 @@ export function SuccessView({ order, home }: { order: OrderStatusView; home: str
         </section>
         <dl className="card space-y-2 p-6 text-sm">
           <Row label="Subtotal" value={formatInr(order.totalAmount)} />
-          {order.couponDiscount > 0 && <Row label="Discount" value={`−${formatInr(order.couponDiscount)}`} testId="order-discount" />}
+          {order.couponDiscount > 0 && (
+            <Row label="Discount" value={`−${formatInr(order.couponDiscount)}`} testId="order-discount" />
+          )}
           {order.shippingCost > 0 && <Row label="Shipping" value={formatInr(order.shippingCost)} />}
           <div className="border-t border-sand pt-2">
             <Row label="Total" value={formatInr(order.finalAmount)} testId="order-total" />
@@ -86,11 +95,16 @@ export function FailureView({ order, home }: { order: OrderStatusView; home: str
   const cancelled = order.paymentStatus === 'CANCELLED';
   return (
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <p aria-hidden="true" className="mx-auto flex size-14 items-center justify-center rounded-full bg-red-100 text-2xl text-red-700">
+      <p
+        aria-hidden="true"
+        className="mx-auto flex size-14 items-center justify-center rounded-full bg-red-100 text-2xl text-red-700"
+      >
         ✕
       </p>
       <h1 className="mt-3 text-3xl">{cancelled ? 'Order Cancelled' : 'Payment Failed'}</h1>
-      <p className="mt-1 text-taupe">{cancelled ? 'Your order has been cancelled.' : "We couldn't process your payment."}</p>
+      <p className="mt-1 text-taupe">
+        {cancelled ? 'Your order has been cancelled.' : "We couldn't process your payment."}
+      </p>
       <dl className="card mx-auto mt-6 max-w-sm space-y-2 p-6 text-left text-sm">
         <Row label="Order Number" value={order.orderNumber} />
         <Row label="Order Amount" value={formatInr(order.finalAmount)} />
@@ -122,7 +136,10 @@ export function ErrorView({ message, home }: { message: string; home: string }) 
 export function LoadingView({ title = 'Loading Order Details' }: { title?: string }) {
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center" role="status">
-      <span aria-hidden="true" className="mx-auto block size-10 animate-spin rounded-full border-4 border-gold-200 border-t-gold-700" />
+      <span
+        aria-hidden="true"
+        className="mx-auto block size-10 animate-spin rounded-full border-4 border-gold-200 border-t-gold-700"
+      />
       <h1 className="mt-4 text-xl">{title}</h1>
     </div>
   );

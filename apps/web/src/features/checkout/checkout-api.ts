@@ -14,9 +14,11 @@ const configSchema = z.object({ payments: z.enum(['sandbox', 'razorpay']), razor
 /** The buying path's calls (storefront spec section 7, Checkout and Orders and payment). */
 export const checkoutApi = {
   get: (id: string) => api.get(`/checkout/${enc(id)}`, { schema: checkoutSchema }),
-  applyCoupon: (id: string, code: string) => api.patch(`/checkout/applyCoupon/${enc(id)}`, { code }, { schema: checkoutSchema }),
+  applyCoupon: (id: string, code: string) =>
+    api.patch(`/checkout/applyCoupon/${enc(id)}`, { code }, { schema: checkoutSchema }),
   paymentConfig: () => api.get('/config', { schema: configSchema }),
-  initiateOrder: (body: InitiateOrderInput) => api.post('/orders/initiate-order', body, { schema: initiateOrderResponse }),
+  initiateOrder: (body: InitiateOrderInput) =>
+    api.post('/orders/initiate-order', body, { schema: initiateOrderResponse }),
   confirmPayment: (q: { razorpayOrderId: string; razorpayPaymentId: string; razorpaySignature: string }) =>
     api.post('/orders/confirm-payment', undefined, { query: q, schema: confirmPaymentResponse }),
   cancelPayment: (orderId: string, reason: 'dismissed' | 'failed') =>

@@ -10,9 +10,22 @@ export type ShippingValues = {
   pincode: string;
 };
 
-export const EMPTY_SHIPPING: ShippingValues = { fullName: '', email: '', phone: '', street: '', city: '', state: '', pincode: '' };
+export const EMPTY_SHIPPING: ShippingValues = {
+  fullName: '',
+  email: '',
+  phone: '',
+  street: '',
+  city: '',
+  state: '',
+  pincode: '',
+};
 
-export const SHIPPING_FIELDS: Array<{ name: keyof ShippingValues; label: string; type?: string; autoComplete: string }> = [
+export const SHIPPING_FIELDS: Array<{
+  name: keyof ShippingValues;
+  label: string;
+  type?: string;
+  autoComplete: string;
+}> = [
   { name: 'fullName', label: 'Full Name', autoComplete: 'name' },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
   { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
@@ -35,12 +48,17 @@ export function fieldError(name: keyof ShippingValues, value: string): string | 
 
 /** The check on submit: which dialog, if any, stops the payment. */
 export function submitProblem(v: ShippingValues): { title: string; message: string } | null {
-  if ([v.fullName, v.email, v.phone].some((x) => x.trim() === '') || fieldError('email', v.email) || fieldError('phone', v.phone)) {
+  if (
+    [v.fullName, v.email, v.phone].some((x) => x.trim() === '') ||
+    fieldError('email', v.email) ||
+    fieldError('phone', v.phone)
+  ) {
     return { title: 'Error', message: PAYMENT_TEXT.fillAllRequired };
   }
   if ([v.street, v.city, v.state].some((x) => x.trim() === '')) {
     return { title: PAYMENT_TEXT.validationError, message: PAYMENT_TEXT.addressRequired };
   }
-  if (!/^\d{6}$/.test(v.pincode.trim())) return { title: PAYMENT_TEXT.validationError, message: PAYMENT_TEXT.invalidPin };
+  if (!/^\d{6}$/.test(v.pincode.trim()))
+    return { title: PAYMENT_TEXT.validationError, message: PAYMENT_TEXT.invalidPin };
   return null;
 }

@@ -4,7 +4,14 @@ import { PAYMENT_TEXT, type Checkout } from '@zevar/domain';
 import { isApiError } from '../../lib/api';
 import { clearCart, clearStoredCheckout } from '../../lib/cart';
 import { checkoutApi } from './checkout-api';
-import { RAZORPAY_SCRIPT, SANDBOX_SCRIPT, loadCheckoutScript, openPaymentWindow, toPaise, type PaymentSuccess } from '../../lib/payment-window';
+import {
+  RAZORPAY_SCRIPT,
+  SANDBOX_SCRIPT,
+  loadCheckoutScript,
+  openPaymentWindow,
+  toPaise,
+  type PaymentSuccess,
+} from '../../lib/payment-window';
 import type { ShippingValues } from './shipping-form';
 
 export type PaymentPhase = 'idle' | 'processing' | 'verifying';
@@ -25,7 +32,11 @@ function orderInput(checkout: Checkout, v: ShippingValues) {
     customerPhone: address.phone,
     vendorSlug: checkout.vendorSlug,
     checkoutId: checkout.checkoutId,
-    orderItems: checkout.items.map((i) => ({ productSku: i.productSku, quantity: i.quantity, productName: i.name })),
+    orderItems: checkout.items.map((i) => ({
+      productSku: i.productSku,
+      quantity: i.quantity,
+      productName: i.name,
+    })),
     totalAmount: checkout.subtotal,
     couponDiscount: checkout.discount,
     finalAmount: checkout.totalAmount,
@@ -43,7 +54,9 @@ export function usePayment(home: string, onAmountsChanged: () => void) {
   const [error, setError] = useState<string | null>(null);
 
   const goToStatus = (orderId: string, status: string) =>
-    navigate(`${home}/payment-status?orderId=${encodeURIComponent(orderId)}&status=${encodeURIComponent(status)}`);
+    navigate(
+      `${home}/payment-status?orderId=${encodeURIComponent(orderId)}&status=${encodeURIComponent(status)}`,
+    );
 
   async function verify(orderId: string, response: PaymentSuccess) {
     if (!response.razorpay_payment_id || !response.razorpay_order_id || !response.razorpay_signature) {
@@ -70,11 +83,18 @@ export function usePayment(home: string, onAmountsChanged: () => void) {
     setError(null);
     setPhase('processing');
     try {
-      const [order, config] = await Promise.all([checkoutApi.initiateOrder(orderInput(checkout, values)), checkoutApi.paymentConfig()]);
+      const [order, config] = await Promise.all([
+        checkoutApi.initiateOrder(orderInput(checkout, values)),
+        checkoutApi.paymentConfig(),
+      ]);
       await loadCheckoutScript(config.payments === 'sandbox' ? SANDBOX_SCRIPT : RAZORPAY_SCRIPT);
-      const address = [values.street, values.city, values.state, values.pincode].map((s) => s.trim()).join(', ');
+      const address = [values.street, values.city, values.state, values.pincode]
+        .map((s) => s.trim())
+        .join(', ');
       const cancel = (reason: 'dismissed' | 'failed') =>
-        checkoutApi.cancelPayment(order.orderId, reason).catch((err: unknown) => console.error('cancel-payment failed', err));
+        checkoutApi
+          .cancelPayment(order.orderId, reason)
+          .catch((err: unknown) => console.error('cancel-payment failed', err));
       const instance = openPaymentWindow(
         {
           key: config.razorpayKeyId,

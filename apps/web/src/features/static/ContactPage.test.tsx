@@ -38,7 +38,9 @@ describe('contact page', () => {
     await act(async () => {
       vi.advanceTimersByTime(5000);
     });
-    expect(screen.queryByText("Thank you for your message! We'll get back to you soon.")).not.toBeInTheDocument();
+    expect(
+      screen.queryByText("Thank you for your message! We'll get back to you soon."),
+    ).not.toBeInTheDocument();
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 });

@@ -4,7 +4,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MSG } from '@zevar/domain';
 import { TextAreaField, TextField } from '../../components/FormFields';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { CONTACT_SENDING_MS, CONTACT_SUCCESS_MS, contactFormSchema, emptyContactForm, type ContactForm } from './contact-form';
+import {
+  CONTACT_SENDING_MS,
+  CONTACT_SUCCESS_MS,
+  contactFormSchema,
+  emptyContactForm,
+  type ContactForm,
+} from './contact-form';
 
 const DETAILS = [
   ['Visit us', '14 Johari Bazaar, Jaipur, Rajasthan 302003, India'],
@@ -25,7 +31,11 @@ export default function ContactPage() {
   const [sent, setSent] = useState(false);
   const timers = useRef<number[]>([]);
   useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
-  const form = useForm<ContactForm>({ resolver: zodResolver(contactFormSchema), mode: 'onTouched', defaultValues: emptyContactForm });
+  const form = useForm<ContactForm>({
+    resolver: zodResolver(contactFormSchema),
+    mode: 'onTouched',
+    defaultValues: emptyContactForm,
+  });
   const { errors, isValid } = form.formState;
 
   const onSubmit = () => {
@@ -67,14 +77,46 @@ export default function ContactPage() {
           ))}
         </ul>
       </section>
-      <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="card space-y-4 p-6" aria-label="Contact form">
+      <form
+        noValidate
+        onSubmit={form.handleSubmit(onSubmit)}
+        className="card space-y-4 p-6"
+        aria-label="Contact form"
+      >
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Name" required autoComplete="name" error={errors.name?.message} {...form.register('name')} />
-          <TextField label="Email" required type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
-          <TextField label="Phone" required inputMode="numeric" maxLength={10} autoComplete="tel-national" error={errors.phone?.message} {...form.register('phone')} />
+          <TextField
+            label="Name"
+            required
+            autoComplete="name"
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
+          <TextField
+            label="Email"
+            required
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          <TextField
+            label="Phone"
+            required
+            inputMode="numeric"
+            maxLength={10}
+            autoComplete="tel-national"
+            error={errors.phone?.message}
+            {...form.register('phone')}
+          />
           <TextField label="Subject" required error={errors.subject?.message} {...form.register('subject')} />
         </div>
-        <TextAreaField label="Message" required rows={5} error={errors.message?.message} {...form.register('message')} />
+        <TextAreaField
+          label="Message"
+          required
+          rows={5}
+          error={errors.message?.message}
+          {...form.register('message')}
+        />
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={!isValid || sending}>
           {sending ? 'Sending...' : 'Send Message'}
         </button>

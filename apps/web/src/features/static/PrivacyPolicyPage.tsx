@@ -13,7 +13,10 @@ export default function PrivacyPolicyPage() {
           <li>Order details: the items you buy, amounts paid and the shop you bought from.</li>
           <li>Reviews you choose to publish, including your name and any photos you add.</li>
         </ul>
-        <p>Card details are entered on our payment provider&apos;s secure page; Zevar never sees or stores your card number.</p>
+        <p>
+          Card details are entered on our payment provider&apos;s secure page; Zevar never sees or stores your
+          card number.
+        </p>
       </section>
       <section>
         <h2>How we use it</h2>
@@ -26,15 +29,16 @@ export default function PrivacyPolicyPage() {
       <section>
         <h2>Sharing</h2>
         <p>
-          We share only what is needed with our payment provider, delivery partners and the reseller of your order. We do not
-          sell your personal information.
+          We share only what is needed with our payment provider, delivery partners and the reseller of your
+          order. We do not sell your personal information.
         </p>
       </section>
       <section>
         <h2>Your choices</h2>
         <p>
-          Your cart is kept in your own browser. You may ask us to correct or delete your personal information by writing to
-          support@zevar.in; records we must keep by law are retained for the period the law requires.
+          Your cart is kept in your own browser. You may ask us to correct or delete your personal information
+          by writing to support@zevar.in; records we must keep by law are retained for the period the law
+          requires.
         </p>
       </section>
     </PolicyLayout>

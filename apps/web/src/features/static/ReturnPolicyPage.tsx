@@ -18,8 +18,8 @@ export default function ReturnPolicyPage() {
       <section>
         <h2>Damaged or wrong items</h2>
         <p>
-          If your parcel arrives damaged or does not contain what you ordered, contact us within 48 hours of delivery with your
-          order number and photos, and we will make it right.
+          If your parcel arrives damaged or does not contain what you ordered, contact us within 48 hours of
+          delivery with your order number and photos, and we will make it right.
         </p>
       </section>
     </PolicyLayout>

@@ -19,20 +19,22 @@ export default function ShippingPolicyPage() {
             <strong>Next day delivery:</strong> where available for your pincode.
           </li>
         </ul>
-        <p>Orders are usually shipped within 3-5 days of payment; delivery times are counted from dispatch.</p>
+        <p>
+          Orders are usually shipped within 3-5 days of payment; delivery times are counted from dispatch.
+        </p>
       </section>
       <section>
         <h2>Shipping cost</h2>
         <p>
-          The shipping cost depends on your location, the weight of the parcel and the delivery method you choose. Any charge
-          is shown at checkout before you pay.
+          The shipping cost depends on your location, the weight of the parcel and the delivery method you
+          choose. Any charge is shown at checkout before you pay.
         </p>
       </section>
       <section>
         <h2>Tracking and receipt</h2>
         <p>
-          You receive an email when your order ships. For your safety, high-value parcels need a signature on delivery;
-          please do not accept a parcel that looks opened or damaged.
+          You receive an email when your order ships. For your safety, high-value parcels need a signature on
+          delivery; please do not accept a parcel that looks opened or damaged.
         </p>
       </section>
     </PolicyLayout>

@@ -9,30 +9,31 @@ export default function TermsPage() {
       <section>
         <h2>Who sells to you</h2>
         <p>
-          Zevar is the seller of record for every order, including orders placed in a reseller&apos;s shop. Resellers promote
-          our catalogue and earn a commission; they do not handle your payment or delivery.
+          Zevar is the seller of record for every order, including orders placed in a reseller&apos;s shop.
+          Resellers promote our catalogue and earn a commission; they do not handle your payment or delivery.
         </p>
       </section>
       <section>
         <h2>Prices and payment</h2>
         <p>
-          Prices are in Indian rupees and include applicable taxes. Gold and silver prices follow current metal rates and can
-          change until you pay. Payment is taken by card through our payment provider; an order is confirmed only after the
-          payment succeeds.
+          Prices are in Indian rupees and include applicable taxes. Gold and silver prices follow current
+          metal rates and can change until you pay. Payment is taken by card through our payment provider; an
+          order is confirmed only after the payment succeeds.
         </p>
       </section>
       <section>
         <h2>Orders, shipping and returns</h2>
         <p>
-          Delivery follows our Shipping Policy. All sales are final as described in our Return Policy. We may cancel an order
-          if an item becomes unavailable; any payment taken for a cancelled order is returned to your card.
+          Delivery follows our Shipping Policy. All sales are final as described in our Return Policy. We may
+          cancel an order if an item becomes unavailable; any payment taken for a cancelled order is returned
+          to your card.
         </p>
       </section>
       <section>
         <h2>Reviews and content</h2>
         <p>
-          Reviews must be honest and lawful. We may remove reviews or photos that are offensive, misleading or not about the
-          product.
+          Reviews must be honest and lawful. We may remove reviews or photos that are offensive, misleading or
+          not about the product.
         </p>
       </section>
       <section>

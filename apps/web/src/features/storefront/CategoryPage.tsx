@@ -11,7 +11,11 @@ import { ProductCard } from './ProductCard';
 import { storefrontApi, useLoggedError } from './storefront-api';
 import { ShopFallback, useShop } from './use-shop';
 
-const SORT_LABELS: Record<ProductSort, string> = { default: 'Featured', 'price-asc': 'Price: Low to High', 'price-desc': 'Price: High to Low' };
+const SORT_LABELS: Record<ProductSort, string> = {
+  default: 'Featured',
+  'price-asc': 'Price: Low to High',
+  'price-desc': 'Price: High to Low',
+};
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -38,12 +42,22 @@ export default function CategoryPage() {
     enabled: Boolean(plan),
     retry: false,
   });
-  const all = useQuery({ queryKey: ['categories', plan], queryFn: () => storefrontApi.categories(plan!), enabled: Boolean(plan) });
+  const all = useQuery({
+    queryKey: ['categories', plan],
+    queryFn: () => storefrontApi.categories(plan!),
+    enabled: Boolean(plan),
+  });
   const categoryId = category.data?.id;
   const products = useInfiniteQuery({
     queryKey: ['category-products', slug, categoryId, term, subCategoryId, sort],
     queryFn: ({ pageParam }) =>
-      storefrontApi.categoryProducts(slug, categoryId!, { page: pageParam, size: CATEGORY_PAGE_SIZE, search: term, subCategoryId, sort }),
+      storefrontApi.categoryProducts(slug, categoryId!, {
+        page: pageParam,
+        size: CATEGORY_PAGE_SIZE,
+        search: term,
+        subCategoryId,
+        sort,
+      }),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.number + 1 < last.totalPages ? last.number + 1 : undefined),
     enabled: categoryId !== undefined,
@@ -54,7 +68,10 @@ export default function CategoryPage() {
   const title = category.data?.name ?? categoryName;
   useDocumentTitle(title);
 
-  const subcategories = useMemo(() => (all.data ?? []).filter((c) => c.parentCategory?.id === categoryId), [all.data, categoryId]);
+  const subcategories = useMemo(
+    () => (all.data ?? []).filter((c) => c.parentCategory?.id === categoryId),
+    [all.data, categoryId],
+  );
   const items = products.data?.pages.flatMap((p) => p.content) ?? [];
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = products;
   const loadMore = useMemo(
@@ -63,7 +80,11 @@ export default function CategoryPage() {
     },
     [hasNextPage, isFetchingNextPage, fetchNextPage],
   );
-  useInfiniteScroll({ enabled: Boolean(hasNextPage) && !isFetchingNextPage, loadMore, dependency: items.length });
+  useInfiniteScroll({
+    enabled: Boolean(hasNextPage) && !isFetchingNextPage,
+    loadMore,
+    dependency: items.length,
+  });
 
   if (!plan) return <ShopFallback shop={shop} />;
   if (category.isPending) return <PageSpinner />;
@@ -73,7 +94,11 @@ export default function CategoryPage() {
       <header className="space-y-4">
         <h1 className="text-3xl capitalize sm:text-4xl">{title}</h1>
         {category.data?.banner && (
-          <ImageWithFallback src={category.data.banner} alt={`${title} banner`} className="aspect-[16/5] w-full rounded-xl object-cover" />
+          <ImageWithFallback
+            src={category.data.banner}
+            alt={`${title} banner`}
+            className="aspect-[16/5] w-full rounded-xl object-cover"
+          />
         )}
       </header>
 
@@ -85,8 +110,15 @@ export default function CategoryPage() {
           <ul className="grid grid-cols-3 gap-4 sm:grid-cols-4 lg:grid-cols-6">
             {subcategories.map((c) => (
               <li key={c.id}>
-                <Link to={categoryPath(slug, c.name)} className="flex flex-col items-center gap-2 text-center text-sm hover:text-gold-800">
-                  <ImageWithFallback src={c.image} alt={c.name} className="aspect-square w-full rounded-xl border border-sand object-cover" />
+                <Link
+                  to={categoryPath(slug, c.name)}
+                  className="flex flex-col items-center gap-2 text-center text-sm hover:text-gold-800"
+                >
+                  <ImageWithFallback
+                    src={c.image}
+                    alt={c.name}
+                    className="aspect-square w-full rounded-xl border border-sand object-cover"
+                  />
                   {c.name}
                 </Link>
               </li>
@@ -121,7 +153,12 @@ export default function CategoryPage() {
               </option>
             ))}
           </select>
-          <select className="input" aria-label="Sort" value={sort} onChange={(e) => setSort(e.target.value as ProductSort)}>
+          <select
+            className="input"
+            aria-label="Sort"
+            value={sort}
+            onChange={(e) => setSort(e.target.value as ProductSort)}
+          >
             {PRODUCT_SORTS.map((s) => (
               <option key={s} value={s}>
                 {SORT_LABELS[s]}

@@ -18,7 +18,10 @@ export function ProductCard({ product, shop, onAddToCart, fractionDigits = 2 }: 
   const name = product.name || STOREFRONT_MESSAGES.unnamedProduct;
   return (
     <article className="card group flex h-full flex-col overflow-hidden" data-testid="product-card">
-      <Link to={productPath(shop, product.slug)} className="relative block aspect-square overflow-hidden bg-cream">
+      <Link
+        to={productPath(shop, product.slug)}
+        className="relative block aspect-square overflow-hidden bg-cream"
+      >
         <ImageWithFallback
           src={product.images[0]}
           alt={name}
@@ -41,7 +44,12 @@ export function ProductCard({ product, shop, onAddToCart, fractionDigits = 2 }: 
             {name}
           </Link>
         </h3>
-        <Price amount={product.price} original={product.originalPrice} fractionDigits={fractionDigits} className="text-sm" />
+        <Price
+          amount={product.price}
+          original={product.originalPrice}
+          fractionDigits={fractionDigits}
+          className="text-sm"
+        />
         {onAddToCart && (
           <button
             type="button"

@@ -77,7 +77,13 @@ export default function ProductPage() {
         reviews={reviews.data ?? []}
         onWriteReview={() => setWriting(true)}
       />
-      {writing && <ReviewForm productId={p.id} onClose={() => setWriting(false)} submit={(input) => addReview.mutateAsync(input)} />}
+      {writing && (
+        <ReviewForm
+          productId={p.id}
+          onClose={() => setWriting(false)}
+          submit={(input) => addReview.mutateAsync(input)}
+        />
+      )}
     </div>
   );
 }

@@ -18,11 +18,28 @@ export default function VendorHomePage() {
   useDocumentTitle(slug);
   const enabled = Boolean(plan);
 
-  const categories = useQuery({ queryKey: ['categories', plan], queryFn: () => storefrontApi.categories(plan!), enabled });
-  const carousel = useQuery({ queryKey: ['carousel', plan], queryFn: () => storefrontApi.carousel(plan!), enabled });
-  const trending = useQuery({ queryKey: ['trending', slug], queryFn: () => storefrontApi.trending(slug), enabled });
+  const categories = useQuery({
+    queryKey: ['categories', plan],
+    queryFn: () => storefrontApi.categories(plan!),
+    enabled,
+  });
+  const carousel = useQuery({
+    queryKey: ['carousel', plan],
+    queryFn: () => storefrontApi.carousel(plan!),
+    enabled,
+  });
+  const trending = useQuery({
+    queryKey: ['trending', slug],
+    queryFn: () => storefrontApi.trending(slug),
+    enabled,
+  });
   const sale = useQuery({ queryKey: ['sale', slug], queryFn: () => storefrontApi.sale(slug), enabled });
-  const offers = useQuery({ queryKey: ['special-offers', slug], queryFn: () => storefrontApi.specialOffers(slug), enabled, staleTime: 60_000 });
+  const offers = useQuery({
+    queryKey: ['special-offers', slug],
+    queryFn: () => storefrontApi.specialOffers(slug),
+    enabled,
+    staleTime: 60_000,
+  });
   useLoggedError('categories', categories.error);
   useLoggedError('carousel', carousel.error);
   useLoggedError('trending products', trending.error);
@@ -43,9 +60,19 @@ export default function VendorHomePage() {
       <CategoryStrip categories={cats} shop={slug} />
       <HeroCarousel items={carousel.data ?? []} shop={slug} />
       <ShopByCategory categories={cats} shop={slug} />
-      <ProductGrid title="Trending Products" products={trending.data?.content ?? []} shop={slug} onAddToCart={addToCart} />
+      <ProductGrid
+        title="Trending Products"
+        products={trending.data?.content ?? []}
+        shop={slug}
+        onAddToCart={addToCart}
+      />
       <BannerCollage categories={cats} shop={slug} />
-      <SaleSlider title="Sale Products" products={sale.data?.content ?? []} shop={slug} onAddToCart={addToCart} />
+      <SaleSlider
+        title="Sale Products"
+        products={sale.data?.content ?? []}
+        shop={slug}
+        onAddToCart={addToCart}
+      />
       <ProductGrid title="Special Offer" products={offers.data ?? []} shop={slug} onAddToCart={addToCart} />
       <PromoBanners />
     </div>

@@ -25,14 +25,24 @@ export const storefrontApi = {
   categoryByName: (slug: string, name: string) =>
     api.get(`/category/name/${enc(name)}`, { query: { vendorSlug: slug }, schema: categorySchema }),
   carousel: (plan: Plan) => api.get(`/carousels/images/${plan}`, { schema: z.array(carouselItemSchema) }),
-  trending: (slug: string) => api.get('/products/trending', { query: { vendorSlug: slug, size: 8 }, schema: pagedProductsSchema }),
-  sale: (slug: string) => api.get('/products/sale', { query: { vendorSlug: slug, size: 12 }, schema: pagedProductsSchema }),
-  specialOffers: (slug: string) => api.get('/products/special-offers', { query: { vendorSlug: slug }, schema: productList }),
+  trending: (slug: string) =>
+    api.get('/products/trending', { query: { vendorSlug: slug, size: 8 }, schema: pagedProductsSchema }),
+  sale: (slug: string) =>
+    api.get('/products/sale', { query: { vendorSlug: slug, size: 12 }, schema: pagedProductsSchema }),
+  specialOffers: (slug: string) =>
+    api.get('/products/special-offers', { query: { vendorSlug: slug }, schema: productList }),
   product: (slug: string, name: string) =>
     api.get(`/products/name/${enc(name)}`, { query: { vendorSlug: slug }, schema: productSchema }),
   categoryProducts: (slug: string, categoryId: number, q: Partial<CategoryProductsQuery>) =>
     api.get(`/products/category/${categoryId}`, {
-      query: { vendorSlug: slug, page: q.page, size: q.size, search: q.search || undefined, subCategoryId: q.subCategoryId, sort: q.sort },
+      query: {
+        vendorSlug: slug,
+        page: q.page,
+        size: q.size,
+        search: q.search || undefined,
+        subCategoryId: q.subCategoryId,
+        sort: q.sort,
+      },
       schema: pagedProductsSchema,
     }),
   coupons: () => api.get('/coupon-codes').then((v) => z.array(couponSchema).catch([]).parse(v)),
@@ -43,7 +53,12 @@ export const storefrontApi = {
 
 /** The shop's plan; an unknown slug or an empty plan is an error (the page then goes to '/'). */
 export function useShopPlan(slug: string) {
-  return useQuery({ queryKey: ['shop-plan', slug], queryFn: () => storefrontApi.plan(slug), staleTime: 60_000, retry: false });
+  return useQuery({
+    queryKey: ['shop-plan', slug],
+    queryFn: () => storefrontApi.plan(slug),
+    staleTime: 60_000,
+    retry: false,
+  });
 }
 
 /** Logs a load error once (the specification only logs storefront load errors). */

@@ -21,7 +21,12 @@ export function useShop(): ShopState {
  * default shop (going to '/' would come straight back here).
  */
 export function ShopFallback({ shop }: { shop: ShopState }) {
-  const def = useQuery({ queryKey: ['config', 'defaultVendorSlug'], queryFn: getDefaultVendorSlug, staleTime: Infinity, enabled: shop.failed });
+  const def = useQuery({
+    queryKey: ['config', 'defaultVendorSlug'],
+    queryFn: getDefaultVendorSlug,
+    staleTime: Infinity,
+    enabled: shop.failed,
+  });
   if (!shop.failed) return <PageSpinner />;
   if (!def.data) return <PageSpinner />;
   if (def.data !== shop.slug) return <Navigate to="/" replace />;

@@ -5,7 +5,12 @@ import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/utils'
 import PlanSelector from './PlanSelector';
 
 const plans = [
-  { id: 1, plan: 'FREE', options: [{ id: 11, durationInMonths: 12, price: 0, active: true }], features: ['Shop'] },
+  {
+    id: 1,
+    plan: 'FREE',
+    options: [{ id: 11, durationInMonths: 12, price: 0, active: true }],
+    features: ['Shop'],
+  },
   {
     id: 2,
     plan: 'BASIC',

@@ -1,5 +1,11 @@
 import type { Category } from '@zevar/domain';
-import { PRICE_BAND_OPTIONS, SORT_OPTIONS, type PriceBand, type ProductFilters, type ProductSort } from './vendor-products';
+import {
+  PRICE_BAND_OPTIONS,
+  SORT_OPTIONS,
+  type PriceBand,
+  type ProductFilters,
+  type ProductSort,
+} from './vendor-products';
 
 /** Parents first, each followed by its children (indented). */
 function categoryOptions(categories: readonly Category[]) {
@@ -72,7 +78,11 @@ export function ProductFiltersBar({
           </option>
         ))}
       </select>
-      <button type="button" className="btn-outline sm:col-span-2 lg:col-span-5 lg:justify-self-end" onClick={onReset}>
+      <button
+        type="button"
+        className="btn-outline sm:col-span-2 lg:col-span-5 lg:justify-self-end"
+        onClick={onReset}
+      >
         Reset Filters
       </button>
     </div>

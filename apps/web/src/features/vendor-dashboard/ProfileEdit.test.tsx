@@ -11,7 +11,10 @@ function renderEdit(answer: (url: string, init: RequestInit) => Response, vendor
   const fetchMock = mockFetch(answer);
   const onSaved = vi.fn();
   const onCancel = vi.fn();
-  renderRoutes([{ path: '/', element: <ProfileEdit vendor={vendor} onSaved={onSaved} onCancel={onCancel} /> }], '/');
+  renderRoutes(
+    [{ path: '/', element: <ProfileEdit vendor={vendor} onSaved={onSaved} onCancel={onCancel} /> }],
+    '/',
+  );
   return { fetchMock, onSaved, onCancel, user: userEvent.setup() };
 }
 
@@ -72,15 +75,21 @@ describe('vendor profile edit', () => {
       jsonResponse({ code: 'CONFLICT', message: 'That website name is taken' }, 409),
     );
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveAccessibleDescription('Slug already exists');
+    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveAccessibleDescription(
+      'Slug already exists',
+    );
     expect(screen.getByLabelText('Website Name')).toHaveAccessibleDescription(/Slug already exists/);
     expect(onSaved).not.toHaveBeenCalled();
   });
 
   it("shows the server's message, else 'Failed to update profile'", async () => {
-    const { user } = renderEdit(() => jsonResponse({ code: 'BAD_REQUEST', message: 'Email already in use' }, 400));
+    const { user } = renderEdit(() =>
+      jsonResponse({ code: 'BAD_REQUEST', message: 'Email already in use' }, 400),
+    );
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveAccessibleDescription('Email already in use');
+    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveAccessibleDescription(
+      'Email already in use',
+    );
   });
 
   it("falls back to 'Failed to update profile' when the server is unreachable", async () => {
@@ -88,6 +97,8 @@ describe('vendor profile edit', () => {
       throw new TypeError('network');
     });
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveAccessibleDescription('Failed to update profile');
+    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveAccessibleDescription(
+      'Failed to update profile',
+    );
   });
 });

@@ -79,14 +79,23 @@ export default function ProfileEdit({ vendor, onCancel, onSaved }: ProfileEditPr
       </h2>
       <form noValidate aria-label="Edit Profile" className="mt-6 space-y-8" onSubmit={handleSubmit(onValid)}>
         <Fieldset legend="Shop">
-          <TextField {...field('slug')} hint={`Your shop address: ${origin}/your-website-name`} {...register('slug')} />
+          <TextField
+            {...field('slug')}
+            hint={`Your shop address: ${origin}/your-website-name`}
+            {...register('slug')}
+          />
           <TextField label="Username" value={vendor.username} readOnly aria-readonly="true" />
           <TextField {...field('email')} type="email" autoComplete="email" {...register('email')} />
           <TextField {...field('bussinessName')} {...register('bussinessName')} />
           <TextAreaField {...field('description')} className="sm:col-span-2" {...register('description')} />
         </Fieldset>
         <Fieldset legend="Contact">
-          <TextField {...field('contact.phone')} inputMode="numeric" maxLength={10} {...register('contact.phone')} />
+          <TextField
+            {...field('contact.phone')}
+            inputMode="numeric"
+            maxLength={10}
+            {...register('contact.phone')}
+          />
           <TextField
             {...field('contact.secondaryPhone')}
             inputMode="numeric"
@@ -102,7 +111,12 @@ export default function ProfileEdit({ vendor, onCancel, onSaved }: ProfileEditPr
             placeholder="Select state"
             {...register('contact.state')}
           />
-          <TextField {...field('contact.pincode')} inputMode="numeric" maxLength={6} {...register('contact.pincode')} />
+          <TextField
+            {...field('contact.pincode')}
+            inputMode="numeric"
+            maxLength={6}
+            {...register('contact.pincode')}
+          />
         </Fieldset>
         <BankFieldset register={register} field={field} />
         <Fieldset legend="Online">
@@ -125,7 +139,13 @@ export default function ProfileEdit({ vendor, onCancel, onSaved }: ProfileEditPr
 
 type FieldProps = (path: ProfilePath) => { label: string; required: boolean; error: string | undefined };
 
-function BankFieldset({ register, field }: { register: UseFormRegister<ProfileFormInput>; field: FieldProps }) {
+function BankFieldset({
+  register,
+  field,
+}: {
+  register: UseFormRegister<ProfileFormInput>;
+  field: FieldProps;
+}) {
   return (
     <Fieldset legend="Bank Details">
       <TextField {...field('bankDetails.accountHolderName')} {...register('bankDetails.accountHolderName')} />

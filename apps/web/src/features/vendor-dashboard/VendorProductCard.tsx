@@ -15,7 +15,9 @@ function WhatsAppIcon() {
 /** A product the vendor can sell: opens the public page in a new tab; the share button opens WhatsApp. */
 export function VendorProductCard({ product, vendor }: { product: Product; vendor: User }) {
   const origin = window.location.origin;
-  const url = vendor.slug ? productUrl(origin, vendor.slug, product) : `${origin}/product/${encodeURIComponent(product.slug)}`;
+  const url = vendor.slug
+    ? productUrl(origin, vendor.slug, product)
+    : `${origin}/product/${encodeURIComponent(product.slug)}`;
   const vendorName = vendor.bussinessName ?? vendor.name;
   return (
     <article className="card flex h-full flex-col overflow-hidden">

@@ -5,7 +5,10 @@ import { vendorProfileSchema, vendorSlugSchema, type User } from '@zevar/domain'
 
 /** The vendor's own profile form: the API's profile shape, with an empty slug meaning "not chosen yet". */
 export const profileFormSchema = vendorProfileSchema.extend({
-  slug: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), vendorSlugSchema.nullable()),
+  slug: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    vendorSlugSchema.nullable(),
+  ),
 });
 export type ProfileFormInput = z.input<typeof profileFormSchema>;
 export type ProfileFormOutput = z.output<typeof profileFormSchema>;
@@ -50,7 +53,10 @@ export function profileDefaults(vendor: User): ProfileFormInput {
   };
 }
 
-export function profileFieldError(errors: FieldErrors<ProfileFormInput>, path: ProfilePath): string | undefined {
+export function profileFieldError(
+  errors: FieldErrors<ProfileFormInput>,
+  path: ProfilePath,
+): string | undefined {
   const error: unknown = get(errors, path);
   if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') {
     return error.message;

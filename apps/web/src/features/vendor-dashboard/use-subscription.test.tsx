@@ -19,7 +19,12 @@ function Harness({ onActivated }: { onActivated: () => void }) {
   const { subscribe, processing } = useSubscription(onActivated);
   return (
     <>
-      <button type="button" onClick={() => void subscribe(vendorUser(), { plan: 'PREMIUM', vendorPlanId: 4, subscriptionOptionId: 41 })}>
+      <button
+        type="button"
+        onClick={() =>
+          void subscribe(vendorUser(), { plan: 'PREMIUM', vendorPlanId: 4, subscriptionOptionId: 41 })
+        }
+      >
         Go
       </button>
       {processing && <p>Processing</p>}
@@ -32,8 +37,10 @@ function setup(subscribeAnswer: () => Response) {
   window.Razorpay = FakeRazorpay as unknown as typeof window.Razorpay;
   const fetchMock = mockFetch((url) => {
     if (url.startsWith('/api/subscriptions/subscribe')) return subscribeAnswer();
-    if (url.startsWith('/api/subscriptions/verify-subscription-payment')) return jsonResponse({ status: 'ACTIVE', plan: 'PREMIUM' });
-    if (url === '/api/config') return jsonResponse({ defaultVendorSlug: 'zevar', payments: 'sandbox', razorpayKeyId: 'rzp_test' });
+    if (url.startsWith('/api/subscriptions/verify-subscription-payment'))
+      return jsonResponse({ status: 'ACTIVE', plan: 'PREMIUM' });
+    if (url === '/api/config')
+      return jsonResponse({ defaultVendorSlug: 'zevar', payments: 'sandbox', razorpayKeyId: 'rzp_test' });
     return notFound();
   });
   const onActivated = vi.fn();
@@ -61,9 +68,15 @@ describe('plan subscription flow', () => {
       order_id: 'order_1',
       prefill: { name: 'Asha Jewellers', email: 'asha@example.com', contact: '9876543210' },
     });
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/subscriptions/subscribe?vendorId=7&vendorPlanId=4&subscriptionOptionId=41');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(
+      '/api/subscriptions/subscribe?vendorId=7&vendorPlanId=4&subscriptionOptionId=41',
+    );
 
-    lastOptions?.handler({ razorpay_payment_id: 'pay_1', razorpay_signature: 'sig_1', razorpay_order_id: 'order_1' });
+    lastOptions?.handler({
+      razorpay_payment_id: 'pay_1',
+      razorpay_signature: 'sig_1',
+      razorpay_order_id: 'order_1',
+    });
     expect(await screen.findByText('Processing')).toBeInTheDocument();
     expect(
       await screen.findByRole('dialog', { name: 'Success' }, { timeout: 3000 }),
@@ -75,7 +88,9 @@ describe('plan subscription flow', () => {
   });
 
   it("says 'Payment Cancelled' when the checkout is dismissed", async () => {
-    const { user } = setup(() => jsonResponse({ amount: 999, razorpayOrderId: 'order_2', subscriptionOrderId: 78 }));
+    const { user } = setup(() =>
+      jsonResponse({ amount: 999, razorpayOrderId: 'order_2', subscriptionOrderId: 78 }),
+    );
     await user.click(screen.getByRole('button', { name: 'Go' }));
     await waitFor(() => expect(lastOptions).not.toBeNull());
     lastOptions?.modal.ondismiss();
@@ -87,6 +102,8 @@ describe('plan subscription flow', () => {
   it("says 'Failed to initiate subscription' when the server refuses", async () => {
     const { user } = setup(() => jsonResponse({ code: 'BAD_REQUEST', message: 'nope' }, 400));
     await user.click(screen.getByRole('button', { name: 'Go' }));
-    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveAccessibleDescription('Failed to initiate subscription');
+    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveAccessibleDescription(
+      'Failed to initiate subscription',
+    );
   });
 });

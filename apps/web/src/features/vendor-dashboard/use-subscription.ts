@@ -25,7 +25,11 @@ export const SUBSCRIPTION_MSG = {
 /** Payment verification waits 500 ms after the provider's success; the success dialog another 500 ms. */
 export const VERIFY_DELAY_MS = 500;
 
-const subscribeResponse = z.object({ amount: z.number(), razorpayOrderId: z.string(), subscriptionOrderId: z.number() });
+const subscribeResponse = z.object({
+  amount: z.number(),
+  razorpayOrderId: z.string(),
+  subscriptionOrderId: z.number(),
+});
 const configSchema = z.object({ payments: z.enum(['sandbox', 'razorpay']), razorpayKeyId: z.string() });
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { categorySchema, pagedProductsSchema, type PRICE_BANDS, type Product, type VENDOR_PRODUCT_SORTS } from '@zevar/domain';
+import {
+  categorySchema,
+  pagedProductsSchema,
+  type PRICE_BANDS,
+  type Product,
+  type VENDOR_PRODUCT_SORTS,
+} from '@zevar/domain';
 import { api } from '../../lib/api';
 import { formatInr } from '../../lib/format';
 
@@ -54,7 +60,11 @@ export function productUrl(origin: string, slug: string, product: Pick<Product, 
 }
 
 /** https://wa.me/?text=... with the product name, vendor name, price and product URL. */
-export function whatsappShareUrl(product: Pick<Product, 'name' | 'price'>, vendorName: string, url: string): string {
+export function whatsappShareUrl(
+  product: Pick<Product, 'name' | 'price'>,
+  vendorName: string,
+  url: string,
+): string {
   const text = `Check out ${product.name} from ${vendorName} for ${formatInr(product.price)}: ${url}`;
   return `https://wa.me/?text=${encodeURIComponent(text)}`;
 }

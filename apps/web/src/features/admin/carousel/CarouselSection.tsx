@@ -1,6 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LINK_TYPES, PLANS, PLAN_LABELS, type CarouselItem, type HomeCarousel, type Plan } from '@zevar/domain';
+import {
+  LINK_TYPES,
+  PLANS,
+  PLAN_LABELS,
+  type CarouselItem,
+  type HomeCarousel,
+  type Plan,
+} from '@zevar/domain';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { ImageWithFallback } from '../../../components/ImageWithFallback';
 import { Spinner } from '../../../components/Spinner';
@@ -21,7 +28,12 @@ const M = {
   confirmDelete: 'Are you sure you want to delete this image?',
 } as const;
 
-type Draft = { imageUrl: string | null; linkType: CarouselItem['linkType']; targetId: string; vendorPlan: Plan };
+type Draft = {
+  imageUrl: string | null;
+  linkType: CarouselItem['linkType'];
+  targetId: string;
+  vendorPlan: Plan;
+};
 const EMPTY: Draft = { imageUrl: null, linkType: 'CATEGORY', targetId: '', vendorPlan: 'FREE' };
 const LINK_LABELS: Record<CarouselItem['linkType'], string> = { CATEGORY: 'Category', PRODUCT: 'Product' };
 
@@ -67,7 +79,12 @@ export default function CarouselSection() {
     if (!draft.imageUrl || !draft.linkType || !Number.isInteger(targetId) || targetId < 1) {
       return void dialog.error(TITLE.validation, FILL_REQUIRED);
     }
-    add.mutate({ imageUrl: draft.imageUrl, linkType: draft.linkType, targetId, vendorPlan: draft.vendorPlan });
+    add.mutate({
+      imageUrl: draft.imageUrl,
+      linkType: draft.linkType,
+      targetId,
+      vendorPlan: draft.vendorPlan,
+    });
   };
   const onDelete = async (item: CarouselItem) => {
     if (await dialog.confirm('Confirm Delete', M.confirmDelete)) remove.mutate(item);
@@ -75,33 +92,82 @@ export default function CarouselSection() {
 
   return (
     <div className="space-y-8">
-      <form onSubmit={onAdd} className="card grid gap-5 p-5 md:grid-cols-2" aria-label="Add carousel image" noValidate>
+      <form
+        onSubmit={onAdd}
+        className="card grid gap-5 p-5 md:grid-cols-2"
+        aria-label="Add carousel image"
+        noValidate
+      >
         <div className="space-y-4">
-          <ImagePicker label="Carousel Image" placeholder="Upload carousel image" required value={draft.imageUrl} onChange={(imageUrl) => setDraft({ ...draft, imageUrl })} />
+          <ImagePicker
+            label="Carousel Image"
+            placeholder="Upload carousel image"
+            required
+            value={draft.imageUrl}
+            onChange={(imageUrl) => setDraft({ ...draft, imageUrl })}
+          />
           <div className="grid gap-4 sm:grid-cols-3">
             <div>
-              <label htmlFor="carousel-link-type" className="label label-required">Link Type</label>
-              <select id="carousel-link-type" className="input" value={draft.linkType} onChange={(e) => setDraft({ ...draft, linkType: e.target.value as CarouselItem['linkType'] })}>
-                {LINK_TYPES.map((t) => <option key={t} value={t}>{LINK_LABELS[t]}</option>)}
+              <label htmlFor="carousel-link-type" className="label label-required">
+                Link Type
+              </label>
+              <select
+                id="carousel-link-type"
+                className="input"
+                value={draft.linkType}
+                onChange={(e) => setDraft({ ...draft, linkType: e.target.value as CarouselItem['linkType'] })}
+              >
+                {LINK_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {LINK_LABELS[t]}
+                  </option>
+                ))}
               </select>
             </div>
             <div>
-              <label htmlFor="carousel-target-id" className="label label-required">Target ID</label>
-              <input id="carousel-target-id" className="input" type="number" min={1} step={1} value={draft.targetId} onChange={(e) => setDraft({ ...draft, targetId: e.target.value })} />
+              <label htmlFor="carousel-target-id" className="label label-required">
+                Target ID
+              </label>
+              <input
+                id="carousel-target-id"
+                className="input"
+                type="number"
+                min={1}
+                step={1}
+                value={draft.targetId}
+                onChange={(e) => setDraft({ ...draft, targetId: e.target.value })}
+              />
             </div>
             <div>
-              <label htmlFor="carousel-plan" className="label label-required">Required Plan</label>
-              <select id="carousel-plan" className="input" value={draft.vendorPlan} onChange={(e) => setDraft({ ...draft, vendorPlan: e.target.value as Plan })}>
-                {PLANS.map((p) => <option key={p} value={p}>{PLAN_LABELS[p]}</option>)}
+              <label htmlFor="carousel-plan" className="label label-required">
+                Required Plan
+              </label>
+              <select
+                id="carousel-plan"
+                className="input"
+                value={draft.vendorPlan}
+                onChange={(e) => setDraft({ ...draft, vendorPlan: e.target.value as Plan })}
+              >
+                {PLANS.map((p) => (
+                  <option key={p} value={p}>
+                    {PLAN_LABELS[p]}
+                  </option>
+                ))}
               </select>
             </div>
           </div>
-          <button type="submit" className="btn-primary" disabled={add.isPending}>Add Image</button>
+          <button type="submit" className="btn-primary" disabled={add.isPending}>
+            Add Image
+          </button>
         </div>
         <div aria-label="Preview">
           <p className="label">Preview</p>
           <div className="relative overflow-hidden rounded-lg bg-cream">
-            <ImageWithFallback src={draft.imageUrl} alt="Carousel preview" className="aspect-[16/7] w-full object-cover" />
+            <ImageWithFallback
+              src={draft.imageUrl}
+              alt="Carousel preview"
+              className="aspect-[16/7] w-full object-cover"
+            />
             <p className="absolute bottom-2 left-2 rounded bg-ink/70 px-2 py-1 text-xs text-ivory">
               {LINK_LABELS[draft.linkType]} {draft.targetId || '—'} · {PLAN_LABELS[draft.vendorPlan]}
             </p>
@@ -110,23 +176,46 @@ export default function CarouselSection() {
       </form>
 
       {carousel.isPending && <Spinner label="Loading carousel..." />}
-      {carousel.isError && <p role="alert" className="text-red-700">{M.loadFailed}</p>}
+      {carousel.isError && (
+        <p role="alert" className="text-red-700">
+          {M.loadFailed}
+        </p>
+      )}
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Carousel images">
         {carousel.data?.images.map((item) => (
           <li key={item.id} className="card overflow-hidden" aria-label={`Carousel image ${item.id}`}>
-            <ImageWithFallback src={item.imageUrl} alt={`Slide ${item.id}`} className="aspect-[16/7] w-full object-cover" />
+            <ImageWithFallback
+              src={item.imageUrl}
+              alt={`Slide ${item.id}`}
+              className="aspect-[16/7] w-full object-cover"
+            />
             <div className="p-4 text-sm">
-              <p><span className="text-taupe">Link:</span> {LINK_LABELS[item.linkType]} #{item.targetId}</p>
-              <p><span className="text-taupe">Plan:</span> {PLAN_LABELS[item.vendorPlan]}</p>
+              <p>
+                <span className="text-taupe">Link:</span> {LINK_LABELS[item.linkType]} #{item.targetId}
+              </p>
+              <p>
+                <span className="text-taupe">Plan:</span> {PLAN_LABELS[item.vendorPlan]}
+              </p>
               <div className="mt-3 flex gap-2">
-                <button type="button" className="btn-outline" onClick={() => setEditing(item)}>Edit</button>
-                <button type="button" className="btn-danger" onClick={() => void onDelete(item)}>Delete</button>
+                <button type="button" className="btn-outline" onClick={() => setEditing(item)}>
+                  Edit
+                </button>
+                <button type="button" className="btn-danger" onClick={() => void onDelete(item)}>
+                  Delete
+                </button>
               </div>
             </div>
           </li>
         ))}
       </ul>
-      {editing && <CarouselEditDialog item={editing} busy={update.isPending} onSave={(e) => update.mutate(e)} onCancel={() => setEditing(null)} />}
+      {editing && (
+        <CarouselEditDialog
+          item={editing}
+          busy={update.isPending}
+          onSave={(e) => update.mutate(e)}
+          onCancel={() => setEditing(null)}
+        />
+      )}
     </div>
   );
 }

@@ -15,7 +15,14 @@ export interface ImagePickerProps {
 }
 
 /** Picks one image, uploads it at once (with the 'Uploading Image' dialog) and previews the stored image. */
-export function ImagePicker({ label, placeholder, value, onChange, required, className = '' }: ImagePickerProps) {
+export function ImagePicker({
+  label,
+  placeholder,
+  value,
+  onChange,
+  required,
+  className = '',
+}: ImagePickerProps) {
   const id = useId();
   const uploader = useImageUpload();
   const dialog = useDialog();
@@ -50,7 +57,14 @@ export function ImagePicker({ label, placeholder, value, onChange, required, cla
           <span>{busy ? 'Uploading...' : placeholder}</span>
         )}
       </label>
-      <input id={id} type="file" accept="image/jpeg,image/png,image/webp" className="sr-only" onChange={onFile} disabled={busy} />
+      <input
+        id={id}
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        className="sr-only"
+        onChange={onFile}
+        disabled={busy}
+      />
       {value && (
         <button type="button" className="btn-ghost mt-1 text-xs" onClick={() => onChange(null)}>
           Remove image

@@ -32,7 +32,12 @@ export type CategoryBody = {
   vendorPlan: Plan;
 };
 
-export type ProductListQuery = { page: number; search: string; categoryId: number | null; metalId: number | null };
+export type ProductListQuery = {
+  page: number;
+  search: string;
+  categoryId: number | null;
+  metalId: number | null;
+};
 
 export const metalsApi = {
   list: () => api.get('/metals', { schema: z.array(metalSchema) }),
@@ -50,7 +55,8 @@ export const categoriesApi = {
 
 export const carouselApi = {
   home: () => api.get('/carousels/home', { schema: homeCarouselSchema }),
-  add: (body: CarouselImageInput) => api.put('/carousels/home/addImage', body, { schema: homeCarouselSchema }),
+  add: (body: CarouselImageInput) =>
+    api.put('/carousels/home/addImage', body, { schema: homeCarouselSchema }),
   update: (body: Omit<CarouselImageInput, 'imageUrl'> & { id: number }) =>
     api.put('/carousels/home/updateImage', body, { schema: homeCarouselSchema }),
   remove: (id: number, imageUrl: string) =>
@@ -66,8 +72,10 @@ export function fetchProducts(q: ProductListQuery, signal?: AbortSignal): Promis
   const opts = { schema: pagedProductsSchema, signal };
   const search = q.search.trim();
   if (search) return api.get('/products/search', { ...opts, query: { ...paging, keyword: search } });
-  if (q.categoryId) return api.get('/products/category', { ...opts, query: { ...paging, categoryId: q.categoryId } });
-  if (q.metalId) return api.get('/products/metalType', { ...opts, query: { ...paging, metalTypeId: q.metalId } });
+  if (q.categoryId)
+    return api.get('/products/category', { ...opts, query: { ...paging, categoryId: q.categoryId } });
+  if (q.metalId)
+    return api.get('/products/metalType', { ...opts, query: { ...paging, metalTypeId: q.metalId } });
   return api.get('/products/paged', { ...opts, query: paging });
 }
 

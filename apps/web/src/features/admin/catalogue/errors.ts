@@ -5,6 +5,7 @@ import { isApiError } from '../../../lib/api';
  * (409 duplicates, 400 validation) so the admin knows what to change.
  */
 export function failure(specText: string, err: unknown): string {
-  if (isApiError(err) && err.status >= 400 && err.status < 500 && err.message) return `${specText}: ${err.message}`;
+  if (isApiError(err) && err.status >= 400 && err.status < 500 && err.message)
+    return `${specText}: ${err.message}`;
   return specText;
 }

@@ -29,7 +29,8 @@ export default function CategoriesSection() {
   const refresh = () => qc.invalidateQueries({ queryKey: catalogueKeys.categories });
 
   const save = useMutation({
-    mutationFn: (body: CategoryBody) => (editing ? categoriesApi.update(editing.id, body) : categoriesApi.create(body)),
+    mutationFn: (body: CategoryBody) =>
+      editing ? categoriesApi.update(editing.id, body) : categoriesApi.create(body),
   });
   const remove = useMutation({ mutationFn: categoriesApi.remove });
 
@@ -71,20 +72,41 @@ export default function CategoriesSection() {
         onCancel={() => setEditing(null)}
       />
       <section aria-labelledby="categories-title">
-        <h2 id="categories-title" className="mb-4 text-xl font-semibold">Categories</h2>
+        <h2 id="categories-title" className="mb-4 text-xl font-semibold">
+          Categories
+        </h2>
         {list.isPending && <Spinner label="Loading categories..." />}
-        {list.isError && <p role="alert" className="text-red-700">{M.loadFailed}</p>}
+        {list.isError && (
+          <p role="alert" className="text-red-700">
+            {M.loadFailed}
+          </p>
+        )}
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {list.data?.map((c) => (
             <li key={c.id} className="card overflow-hidden" aria-label={c.name}>
               <ImageWithFallback src={c.image} alt={c.name} className="h-36 w-full object-cover" />
               <div className="p-4">
-                {c.parentCategory && <p className="text-xs tracking-wide text-taupe uppercase">{c.parentCategory.name}</p>}
+                {c.parentCategory && (
+                  <p className="text-xs tracking-wide text-taupe uppercase">{c.parentCategory.name}</p>
+                )}
                 <h3 className="text-lg font-semibold">{c.name}</h3>
-                <p className="text-sm text-taupe">Plan: {PLAN_LABELS[c.vendorPlan]} · ID: {c.id}</p>
+                <p className="text-sm text-taupe">
+                  Plan: {PLAN_LABELS[c.vendorPlan]} · ID: {c.id}
+                </p>
                 <div className="mt-3 flex gap-2">
-                  <button type="button" className="btn-outline" onClick={() => { setEditing(c); window.scrollTo({ top: 0, behavior: 'smooth' }); }}>Edit</button>
-                  <button type="button" className="btn-danger" onClick={() => void onDelete(c)}>Delete</button>
+                  <button
+                    type="button"
+                    className="btn-outline"
+                    onClick={() => {
+                      setEditing(c);
+                      window.scrollTo({ top: 0, behavior: 'smooth' });
+                    }}
+                  >
+                    Edit
+                  </button>
+                  <button type="button" className="btn-danger" onClick={() => void onDelete(c)}>
+                    Delete
+                  </button>
                 </div>
               </div>
             </li>

@@ -19,7 +19,13 @@ const EMPTY: FormValues = { name: '', parentId: '', vendorPlan: 'FREE', image: '
 
 function fromCategory(c: Category | null): FormValues {
   if (!c) return EMPTY;
-  return { name: c.name, parentId: c.parentCategory ? String(c.parentCategory.id) : '', vendorPlan: c.vendorPlan, image: c.image ?? '', banner: c.banner ?? '' };
+  return {
+    name: c.name,
+    parentId: c.parentCategory ? String(c.parentCategory.id) : '',
+    vendorPlan: c.vendorPlan,
+    image: c.image ?? '',
+    banner: c.banner ?? '',
+  };
 }
 
 export interface CategoryFormProps {
@@ -32,8 +38,18 @@ export interface CategoryFormProps {
 }
 
 /** One form for add and edit ('Add New Category' / 'Edit Category'). */
-export function CategoryForm({ editing, mainCategories, busy, onSubmit, onInvalid, onCancel }: CategoryFormProps) {
-  const { register, control, handleSubmit, reset } = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: fromCategory(editing) });
+export function CategoryForm({
+  editing,
+  mainCategories,
+  busy,
+  onSubmit,
+  onInvalid,
+  onCancel,
+}: CategoryFormProps) {
+  const { register, control, handleSubmit, reset } = useForm<FormValues>({
+    resolver: zodResolver(formSchema),
+    defaultValues: fromCategory(editing),
+  });
   useEffect(() => reset(fromCategory(editing)), [editing, reset]);
 
   const submit = handleSubmit(async (v) => {
@@ -50,41 +66,86 @@ export function CategoryForm({ editing, mainCategories, busy, onSubmit, onInvali
   const parents = mainCategories.filter((c) => c.id !== editing?.id);
   return (
     <form onSubmit={submit} className="card space-y-4 p-5" aria-labelledby="category-form-title" noValidate>
-      <h2 id="category-form-title" className="text-xl font-semibold">{editing ? 'Edit Category' : 'Add New Category'}</h2>
+      <h2 id="category-form-title" className="text-xl font-semibold">
+        {editing ? 'Edit Category' : 'Add New Category'}
+      </h2>
       <div className="grid gap-4 md:grid-cols-3">
         <div>
-          <label htmlFor="category-name" className="label label-required">Category Name</label>
+          <label htmlFor="category-name" className="label label-required">
+            Category Name
+          </label>
           <input id="category-name" className="input" {...register('name')} />
         </div>
         <div>
-          <label htmlFor="category-parent" className="label">Parent Category</label>
+          <label htmlFor="category-parent" className="label">
+            Parent Category
+          </label>
           <select id="category-parent" className="input" {...register('parentId')}>
             <option value="">None (Main Category)</option>
             {parents.map((c) => (
-              <option key={c.id} value={String(c.id)}>{c.name}</option>
+              <option key={c.id} value={String(c.id)}>
+                {c.name}
+              </option>
             ))}
           </select>
         </div>
         <div>
-          <label htmlFor="category-plan" className="label label-required">Required Plan</label>
+          <label htmlFor="category-plan" className="label label-required">
+            Required Plan
+          </label>
           <select id="category-plan" className="input" {...register('vendorPlan')}>
             {PLANS.map((p) => (
-              <option key={p} value={p}>{PLAN_LABELS[p]}</option>
+              <option key={p} value={p}>
+                {PLAN_LABELS[p]}
+              </option>
             ))}
           </select>
         </div>
       </div>
       <div className="grid gap-4 md:grid-cols-2">
-        <Controller control={control} name="image" render={({ field }) => (
-          <ImagePicker label="Category Image" placeholder="Upload category image" required value={field.value || null} onChange={(v) => field.onChange(v ?? '')} />
-        )} />
-        <Controller control={control} name="banner" render={({ field }) => (
-          <ImagePicker label="Banner Image" placeholder="Upload banner image" required value={field.value || null} onChange={(v) => field.onChange(v ?? '')} />
-        )} />
+        <Controller
+          control={control}
+          name="image"
+          render={({ field }) => (
+            <ImagePicker
+              label="Category Image"
+              placeholder="Upload category image"
+              required
+              value={field.value || null}
+              onChange={(v) => field.onChange(v ?? '')}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="banner"
+          render={({ field }) => (
+            <ImagePicker
+              label="Banner Image"
+              placeholder="Upload banner image"
+              required
+              value={field.value || null}
+              onChange={(v) => field.onChange(v ?? '')}
+            />
+          )}
+        />
       </div>
       <div className="flex gap-2">
-        <button type="submit" className="btn-primary" disabled={busy}>{editing ? 'Update Category' : 'Add Category'}</button>
-        {editing && <button type="button" className="btn-outline" onClick={() => { reset(EMPTY); onCancel(); }}>Cancel</button>}
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {editing ? 'Update Category' : 'Add Category'}
+        </button>
+        {editing && (
+          <button
+            type="button"
+            className="btn-outline"
+            onClick={() => {
+              reset(EMPTY);
+              onCancel();
+            }}
+          >
+            Cancel
+          </button>
+        )}
       </div>
     </form>
   );

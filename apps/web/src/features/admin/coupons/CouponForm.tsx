@@ -14,7 +14,15 @@ export interface CouponFormProps {
 
 function defaults(coupon: Coupon | null, now: Date): CouponFormValues {
   if (!coupon) {
-    return { code: '', type: 'APPLY_WITH_QUANTITY', discount: 0, quantity: 1, minimumTotalPrice: 0, expiryDate: toLocalInput(now), description: '' };
+    return {
+      code: '',
+      type: 'APPLY_WITH_QUANTITY',
+      discount: 0,
+      quantity: 1,
+      minimumTotalPrice: 0,
+      expiryDate: toLocalInput(now),
+      description: '',
+    };
   }
   return {
     code: coupon.code,
@@ -37,12 +45,23 @@ export function CouponForm({ coupon, onSave, onCancel, now = new Date() }: Coupo
   const { errors, isValid, isSubmitting } = formState;
   const number = { valueAsNumber: true } as const;
   return (
-    <form noValidate aria-labelledby="coupon-form-title" className="card space-y-4 p-4 sm:p-6" onSubmit={handleSubmit(onSave)}>
+    <form
+      noValidate
+      aria-labelledby="coupon-form-title"
+      className="card space-y-4 p-4 sm:p-6"
+      onSubmit={handleSubmit(onSave)}
+    >
       <h2 id="coupon-form-title" className="text-2xl font-semibold">
         {coupon ? 'Edit Coupon' : 'Create Coupon'}
       </h2>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Code" required autoCapitalize="characters" error={errors.code?.message} {...register('code')} />
+        <TextField
+          label="Code"
+          required
+          autoCapitalize="characters"
+          error={errors.code?.message}
+          {...register('code')}
+        />
         <SelectField label="Type" options={COUPON_TYPES} error={errors.type?.message} {...register('type')} />
         <TextField
           label="Discount (₹)"
@@ -72,8 +91,19 @@ export function CouponForm({ coupon, onSave, onCancel, now = new Date() }: Coupo
           error={errors.minimumTotalPrice?.message}
           {...register('minimumTotalPrice', number)}
         />
-        <TextField label="Expiry Date" type="datetime-local" required error={errors.expiryDate?.message} {...register('expiryDate')} />
-        <TextAreaField label="Description" className="sm:col-span-2" error={errors.description?.message} {...register('description')} />
+        <TextField
+          label="Expiry Date"
+          type="datetime-local"
+          required
+          error={errors.expiryDate?.message}
+          {...register('expiryDate')}
+        />
+        <TextAreaField
+          label="Description"
+          className="sm:col-span-2"
+          error={errors.description?.message}
+          {...register('description')}
+        />
       </div>
       <div className="flex gap-2">
         <button type="submit" className="btn-primary" disabled={!isValid || isSubmitting}>

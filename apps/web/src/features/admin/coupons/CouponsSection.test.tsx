@@ -23,9 +23,13 @@ function renderSection() {
   signIn('ADMIN', ['SUPER_ADMIN']);
   const fetchMock = mockFetch((url, init) => {
     if (url === '/api/coupon-codes/admin') {
-      return jsonResponse([coupon({}), coupon({ id: 2, code: 'OLD10', expiryDate: '2020-01-01T00:00:00.000Z', expired: true })]);
+      return jsonResponse([
+        coupon({}),
+        coupon({ id: 2, code: 'OLD10', expiryDate: '2020-01-01T00:00:00.000Z', expired: true }),
+      ]);
     }
-    if (url === '/api/coupon-codes' && init.method === 'POST') return jsonResponse(coupon({ id: 3, code: 'NEW100' }), 201);
+    if (url === '/api/coupon-codes' && init.method === 'POST')
+      return jsonResponse(coupon({ id: 3, code: 'NEW100' }), 201);
     if (url === '/api/coupon-codes/1' && init.method === 'DELETE') return new Response(null, { status: 204 });
     return notFound();
   });
@@ -64,9 +68,16 @@ describe('coupon manager', () => {
     expect(save).toBeEnabled();
 
     await user.click(save);
-    expect(await screen.findByRole('dialog', { name: 'Success' })).toHaveAccessibleDescription('Coupon created successfully');
+    expect(await screen.findByRole('dialog', { name: 'Success' })).toHaveAccessibleDescription(
+      'Coupon created successfully',
+    );
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ code: 'NEW100', discount: 100, quantity: 2, minimumTotalPrice: 0 });
+    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({
+      code: 'NEW100',
+      discount: 100,
+      quantity: 2,
+      minimumTotalPrice: 0,
+    });
   });
 
   it('asks before deleting and reports the deletion', async () => {
@@ -75,6 +86,8 @@ describe('coupon manager', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Confirm Delete' });
     expect(confirm).toHaveAccessibleDescription('Are you sure you want to delete coupon "DIWALI500"?');
     await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByRole('dialog', { name: 'Success' })).toHaveAccessibleDescription('Coupon deleted successfully');
+    expect(await screen.findByRole('dialog', { name: 'Success' })).toHaveAccessibleDescription(
+      'Coupon deleted successfully',
+    );
   });
 });

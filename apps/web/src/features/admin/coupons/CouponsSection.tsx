@@ -11,7 +11,15 @@ import { COUPON_MSG, couponsApi, toCouponInput, type CouponFormValues } from './
 const KEY = ['admin-coupons'] as const;
 type Mode = { kind: 'list' } | { kind: 'form'; coupon: Coupon | null };
 
-function CouponCard({ coupon, onEdit, onDelete }: { coupon: Coupon; onEdit: () => void; onDelete: () => void }) {
+function CouponCard({
+  coupon,
+  onEdit,
+  onDelete,
+}: {
+  coupon: Coupon;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const expired = new Date(coupon.expiryDate).getTime() < Date.now();
   const facts: Array<[string, string]> = [
     ['Type', coupon.type],
@@ -40,10 +48,20 @@ function CouponCard({ coupon, onEdit, onDelete }: { coupon: Coupon; onEdit: () =
         ))}
       </dl>
       <div className="mt-auto flex gap-2">
-        <button type="button" className="btn-outline flex-1" onClick={onEdit} aria-label={`Edit ${coupon.code}`}>
+        <button
+          type="button"
+          className="btn-outline flex-1"
+          onClick={onEdit}
+          aria-label={`Edit ${coupon.code}`}
+        >
           Edit
         </button>
-        <button type="button" className="btn-danger flex-1" onClick={onDelete} aria-label={`Delete ${coupon.code}`}>
+        <button
+          type="button"
+          className="btn-danger flex-1"
+          onClick={onDelete}
+          aria-label={`Delete ${coupon.code}`}
+        >
           Delete
         </button>
       </div>
@@ -91,7 +109,12 @@ export default function CouponsSection() {
 
   if (mode.kind === 'form') {
     return (
-      <CouponForm key={mode.coupon?.id ?? 'new'} coupon={mode.coupon} onSave={save(mode.coupon)} onCancel={() => setMode({ kind: 'list' })} />
+      <CouponForm
+        key={mode.coupon?.id ?? 'new'}
+        coupon={mode.coupon}
+        onSave={save(mode.coupon)}
+        onCancel={() => setMode({ kind: 'list' })}
+      />
     );
   }
 
@@ -109,7 +132,12 @@ export default function CouponsSection() {
       {coupons.data?.length === 0 && <p className="card p-6 text-center text-taupe">No coupons yet</p>}
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {coupons.data?.map((c) => (
-          <CouponCard key={c.id} coupon={c} onEdit={() => setMode({ kind: 'form', coupon: c })} onDelete={() => void remove(c)} />
+          <CouponCard
+            key={c.id}
+            coupon={c}
+            onEdit={() => setMode({ kind: 'form', coupon: c })}
+            onDelete={() => void remove(c)}
+          />
         ))}
       </ul>
     </section>

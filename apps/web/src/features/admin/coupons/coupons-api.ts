@@ -37,14 +37,19 @@ export const couponFormSchema = z.object({
 export type CouponFormValues = z.infer<typeof couponFormSchema>;
 
 /** What the API takes: the expiry as an ISO instant. */
-export const toCouponInput = (v: CouponFormValues) => ({ ...v, code: v.code.toUpperCase(), expiryDate: new Date(v.expiryDate).toISOString() });
+export const toCouponInput = (v: CouponFormValues) => ({
+  ...v,
+  code: v.code.toUpperCase(),
+  expiryDate: new Date(v.expiryDate).toISOString(),
+});
 export type CouponInputBody = ReturnType<typeof toCouponInput>;
 
 export const couponsApi = {
   /** Every coupon, expired ones included (the public list hides expired coupons). */
   list: () => api.get('/coupon-codes/admin', { schema: z.array(couponSchema) }),
   create: (body: CouponInputBody) => api.post('/coupon-codes', body, { schema: couponSchema }),
-  update: (id: number, body: CouponInputBody) => api.put(`/coupon-codes/${id}`, body, { schema: couponSchema }),
+  update: (id: number, body: CouponInputBody) =>
+    api.put(`/coupon-codes/${id}`, body, { schema: couponSchema }),
   remove: (id: number) => api.delete(`/coupon-codes/${id}`),
 };
 

@@ -5,14 +5,23 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, notFound, renderRoutes, signIn } from '../../../test/utils';
 import EmailTemplatesSection from './EmailTemplatesSection';
 
-const welcome = { id: 4, name: 'welcome', subject: 'Welcome!', variables: 'name', body: '<p>Hi</p>', updatedAt: '2026-01-01T00:00:00Z' };
+const welcome = {
+  id: 4,
+  name: 'welcome',
+  subject: 'Welcome!',
+  variables: 'name',
+  body: '<p>Hi</p>',
+  updatedAt: '2026-01-01T00:00:00Z',
+};
 
 function renderSection() {
   signIn('ADMIN', ['SUPER_ADMIN']);
   const fetchMock = mockFetch((url, init) => {
     if (url === '/api/email-templates' && (init.method ?? 'GET') === 'GET') return jsonResponse([welcome]);
-    if (url === '/api/email-templates' && init.method === 'POST') return jsonResponse({ ...welcome, id: 5 }, 201);
-    if (url === '/api/email-templates/4' && init.method === 'DELETE') return new Response(null, { status: 204 });
+    if (url === '/api/email-templates' && init.method === 'POST')
+      return jsonResponse({ ...welcome, id: 5 }, 201);
+    if (url === '/api/email-templates/4' && init.method === 'DELETE')
+      return new Response(null, { status: 204 });
     return notFound();
   });
   renderRoutes([{ path: '/', element: <EmailTemplatesSection /> }], '/');
@@ -34,7 +43,9 @@ describe('email template manager', () => {
     await user.type(screen.getByLabelText('Name'), 'order-shipped');
     await user.type(screen.getByLabelText('Subject'), 'Your order is on its way');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('dialog', { name: 'Success' })).toHaveAccessibleDescription('Template created successfully');
+    expect(await screen.findByRole('dialog', { name: 'Success' })).toHaveAccessibleDescription(
+      'Template created successfully',
+    );
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({
       name: 'order-shipped',
@@ -49,6 +60,8 @@ describe('email template manager', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Confirm Delete' });
     expect(confirm).toHaveAccessibleDescription('Are you sure you want to delete template "welcome"?');
     await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByRole('dialog', { name: 'Success' })).toHaveAccessibleDescription('Template deleted successfully');
+    expect(await screen.findByRole('dialog', { name: 'Success' })).toHaveAccessibleDescription(
+      'Template deleted successfully',
+    );
   });
 });

@@ -31,7 +31,10 @@ export default function EmailTemplatesSection() {
       setMode({ kind: 'list' });
       void dialog.success('Success', template ? TEMPLATE_MSG.updated : TEMPLATE_MSG.created);
     } catch (err) {
-      void dialog.error('Error', serverMessageOr(err, template ? TEMPLATE_MSG.updateFailed : TEMPLATE_MSG.createFailed));
+      void dialog.error(
+        'Error',
+        serverMessageOr(err, template ? TEMPLATE_MSG.updateFailed : TEMPLATE_MSG.createFailed),
+      );
     }
   };
 
@@ -64,12 +67,18 @@ export default function EmailTemplatesSection() {
         <h2 id="templates-title" className="text-2xl font-semibold">
           Email Templates
         </h2>
-        <button type="button" className="btn-primary" onClick={() => setMode({ kind: 'form', template: null })}>
+        <button
+          type="button"
+          className="btn-primary"
+          onClick={() => setMode({ kind: 'form', template: null })}
+        >
           New
         </button>
       </div>
       {templates.isPending && <PageSpinner label="Loading email templates..." />}
-      {templates.data?.length === 0 && <p className="card p-6 text-center text-taupe">No email templates yet</p>}
+      {templates.data?.length === 0 && (
+        <p className="card p-6 text-center text-taupe">No email templates yet</p>
+      )}
       <ul className="space-y-3">
         {templates.data?.map((t) => (
           <li key={t.id} className="card flex flex-wrap items-center justify-between gap-3 p-4">
@@ -86,7 +95,12 @@ export default function EmailTemplatesSection() {
               >
                 Edit
               </button>
-              <button type="button" className="btn-danger" aria-label={`Delete ${t.name}`} onClick={() => void remove(t)}>
+              <button
+                type="button"
+                className="btn-danger"
+                aria-label={`Delete ${t.name}`}
+                onClick={() => void remove(t)}
+              >
                 Delete
               </button>
             </div>

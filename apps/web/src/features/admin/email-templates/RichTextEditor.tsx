@@ -52,7 +52,11 @@ export function RichTextEditor({ label, value, onChange, height = 500 }: RichTex
         {label}
       </span>
       <div className="rounded-md border border-sand">
-        <div role="toolbar" aria-label={`${label} formatting`} className="flex flex-wrap gap-1 border-b border-sand bg-cream p-1">
+        <div
+          role="toolbar"
+          aria-label={`${label} formatting`}
+          className="flex flex-wrap gap-1 border-b border-sand bg-cream p-1"
+        >
           {commands.map((c) => (
             <button
               key={c.title}

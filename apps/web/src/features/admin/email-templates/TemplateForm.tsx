@@ -1,7 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { DEFAULT_TEMPLATE_BODY, emailTemplateInputSchema, type EmailTemplate, type EmailTemplateInput } from '@zevar/domain';
+import {
+  DEFAULT_TEMPLATE_BODY,
+  emailTemplateInputSchema,
+  type EmailTemplate,
+  type EmailTemplateInput,
+} from '@zevar/domain';
 import { TextField } from '../../../components/FormFields';
 import { RichTextEditor } from './RichTextEditor';
 
@@ -27,14 +32,25 @@ export function TemplateForm({ template, onSave, onCancel }: TemplateFormProps) 
   });
   const { errors, isSubmitting } = formState;
   return (
-    <form noValidate aria-labelledby="template-form-title" className="card space-y-4 p-6" onSubmit={handleSubmit(onSave)}>
+    <form
+      noValidate
+      aria-labelledby="template-form-title"
+      className="card space-y-4 p-6"
+      onSubmit={handleSubmit(onSave)}
+    >
       <h2 id="template-form-title" className="text-2xl font-semibold">
         {template ? 'Edit Template' : 'Create Template'}
       </h2>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Name" required error={errors.name?.message} {...register('name')} />
         <TextField label="From" value={FROM_ADDRESS} disabled readOnly />
-        <TextField label="Subject" required className="sm:col-span-2" error={errors.subject?.message} {...register('subject')} />
+        <TextField
+          label="Subject"
+          required
+          className="sm:col-span-2"
+          error={errors.subject?.message}
+          {...register('subject')}
+        />
         <TextField
           label="Variables"
           className="sm:col-span-2"
@@ -46,7 +62,9 @@ export function TemplateForm({ template, onSave, onCancel }: TemplateFormProps) 
       <Controller
         control={control}
         name="body"
-        render={({ field }) => <RichTextEditor label="Body" value={field.value ?? ''} onChange={field.onChange} height={500} />}
+        render={({ field }) => (
+          <RichTextEditor label="Body" value={field.value ?? ''} onChange={field.onChange} height={500} />
+        )}
       />
       <div className="flex gap-2">
         <button type="submit" className="btn-primary" disabled={isSubmitting}>

@@ -16,6 +16,7 @@ export const TEMPLATE_MSG = {
 export const templatesApi = {
   list: () => api.get('/email-templates', { schema: z.array(emailTemplateSchema) }),
   create: (body: EmailTemplateInput) => api.post('/email-templates', body, { schema: emailTemplateSchema }),
-  update: (id: number, body: EmailTemplateInput) => api.put(`/email-templates/${id}`, body, { schema: emailTemplateSchema }),
+  update: (id: number, body: EmailTemplateInput) =>
+    api.put(`/email-templates/${id}`, body, { schema: emailTemplateSchema }),
   remove: (id: number) => api.delete(`/email-templates/${id}`),
 };

@@ -28,7 +28,11 @@ export default function MetalsSection() {
   const qc = useQueryClient();
   const metals = useQuery({ queryKey: catalogueKeys.metals, queryFn: metalsApi.list });
   const [draft, setDraft] = useState<Draft>({ name: '', price: '' });
-  const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: catalogueKeys.metals }), qc.invalidateQueries({ queryKey: catalogueKeys.products })]);
+  const refresh = () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: catalogueKeys.metals }),
+      qc.invalidateQueries({ queryKey: catalogueKeys.products }),
+    ]);
 
   const add = useMutation({
     mutationFn: metalsApi.create,
@@ -49,22 +53,52 @@ export default function MetalsSection() {
 
   return (
     <div className="space-y-6">
-      <form onSubmit={onAdd} className="card grid gap-4 p-5 sm:grid-cols-[1fr_1fr_auto] sm:items-end" aria-label="Add metal">
+      <form
+        onSubmit={onAdd}
+        className="card grid gap-4 p-5 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+        aria-label="Add metal"
+      >
         <div>
-          <label htmlFor="metal-name" className="label label-required">Metal name</label>
-          <input id="metal-name" className="input" value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} placeholder="e.g. Gold 22K" />
+          <label htmlFor="metal-name" className="label label-required">
+            Metal name
+          </label>
+          <input
+            id="metal-name"
+            className="input"
+            value={draft.name}
+            onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+            placeholder="e.g. Gold 22K"
+          />
         </div>
         <div>
-          <label htmlFor="metal-price" className="label label-required">Price per gram (₹)</label>
-          <input id="metal-price" className="input" type="number" min={0} step={0.01} value={draft.price} onChange={(e) => setDraft({ ...draft, price: e.target.value })} />
+          <label htmlFor="metal-price" className="label label-required">
+            Price per gram (₹)
+          </label>
+          <input
+            id="metal-price"
+            className="input"
+            type="number"
+            min={0}
+            step={0.01}
+            value={draft.price}
+            onChange={(e) => setDraft({ ...draft, price: e.target.value })}
+          />
         </div>
-        <button type="submit" className="btn-primary" disabled={add.isPending}>Add Metal</button>
+        <button type="submit" className="btn-primary" disabled={add.isPending}>
+          Add Metal
+        </button>
       </form>
 
       {metals.isPending && <Spinner label="Loading metals..." />}
-      {metals.isError && <p role="alert" className="text-red-700">{M.loadFailed}</p>}
+      {metals.isError && (
+        <p role="alert" className="text-red-700">
+          {M.loadFailed}
+        </p>
+      )}
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {metals.data?.map((m) => <MetalCard key={m.id} metal={m} onChanged={refresh} />)}
+        {metals.data?.map((m) => (
+          <MetalCard key={m.id} metal={m} onChanged={refresh} />
+        ))}
       </ul>
     </div>
   );
@@ -103,21 +137,48 @@ function MetalCard({ metal, onChanged }: { metal: Metal; onChanged: () => Promis
     <li className="card p-5" aria-label={metal.name}>
       {edit ? (
         <div className="space-y-3">
-          <input aria-label="Metal name" className="input" value={edit.name} onChange={(e) => setEdit({ ...edit, name: e.target.value })} />
-          <input aria-label="Price per gram" className="input" type="number" min={0} step={0.01} value={edit.price} onChange={(e) => setEdit({ ...edit, price: e.target.value })} />
+          <input
+            aria-label="Metal name"
+            className="input"
+            value={edit.name}
+            onChange={(e) => setEdit({ ...edit, name: e.target.value })}
+          />
+          <input
+            aria-label="Price per gram"
+            className="input"
+            type="number"
+            min={0}
+            step={0.01}
+            value={edit.price}
+            onChange={(e) => setEdit({ ...edit, price: e.target.value })}
+          />
           <div className="flex gap-2">
-            <button type="button" className="btn-primary" onClick={onSave} disabled={update.isPending}>Save</button>
-            <button type="button" className="btn-outline" onClick={() => setEdit(null)}>Cancel</button>
+            <button type="button" className="btn-primary" onClick={onSave} disabled={update.isPending}>
+              Save
+            </button>
+            <button type="button" className="btn-outline" onClick={() => setEdit(null)}>
+              Cancel
+            </button>
           </div>
         </div>
       ) : (
         <>
           <h3 className="text-lg font-semibold">{metal.name}</h3>
-          <p className="mt-1 text-xl text-gold-800">{formatInr(metal.price)} <span className="text-sm text-taupe">per gram</span></p>
+          <p className="mt-1 text-xl text-gold-800">
+            {formatInr(metal.price)} <span className="text-sm text-taupe">per gram</span>
+          </p>
           <p className="mt-2 text-xs text-taupe">Last updated: {formatDateTime(metal.lastUpdated)}</p>
           <div className="mt-4 flex gap-2">
-            <button type="button" className="btn-outline" onClick={() => setEdit({ name: metal.name, price: String(metal.price) })}>Edit</button>
-            <button type="button" className="btn-danger" onClick={onDelete} disabled={remove.isPending}>Delete</button>
+            <button
+              type="button"
+              className="btn-outline"
+              onClick={() => setEdit({ name: metal.name, price: String(metal.price) })}
+            >
+              Edit
+            </button>
+            <button type="button" className="btn-danger" onClick={onDelete} disabled={remove.isPending}>
+              Delete
+            </button>
           </div>
         </>
       )}

@@ -9,7 +9,8 @@ const gold = { id: 1, name: 'Gold', price: 6500, lastUpdated: '2026-11-01T10:00:
 
 function renderWith(ui: React.ReactNode) {
   const f = mockFetch((url, init) => {
-    if (url === '/api/metals' && init.method === 'POST') return jsonResponse({ ...gold, id: 2, name: 'Silver', price: 80 }, 201);
+    if (url === '/api/metals' && init.method === 'POST')
+      return jsonResponse({ ...gold, id: 2, name: 'Silver', price: 80 }, 201);
     if (url === '/api/metals') return jsonResponse([gold]);
     if (url === '/api/carousels/home') return jsonResponse({ id: 1, images: [] });
     return jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404);

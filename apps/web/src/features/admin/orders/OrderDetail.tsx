@@ -30,7 +30,9 @@ const ITEM_HEADERS = ['Image', 'Product', 'SKU', 'Price', 'Quantity', 'Total'] a
 function totalsOf(order: AdminOrderDetail): Array<[string, string]> {
   return [
     ['Subtotal', formatInr(order.totalAmount)],
-    ...(order.couponDiscount > 0 ? [['Discount', `-${formatInr(order.couponDiscount)}`] as [string, string]] : []),
+    ...(order.couponDiscount > 0
+      ? [['Discount', `-${formatInr(order.couponDiscount)}`] as [string, string]]
+      : []),
     ['Shipping', order.shippingCost > 0 ? formatInr(order.shippingCost) : 'Free'],
     ['Total', formatInr(order.finalAmount)],
   ];
@@ -43,7 +45,11 @@ function ItemsTable({ order }: { order: AdminOrderDetail }) {
       {order.orderItems.map((item) => (
         <StackedRow key={`${item.productSku}-${item.productName}`}>
           <StackedCell label="Image">
-            <ImageWithFallback src={item.image} alt={item.productName} className="h-12 w-12 rounded object-cover" />
+            <ImageWithFallback
+              src={item.image}
+              alt={item.productName}
+              className="h-12 w-12 rounded object-cover"
+            />
           </StackedCell>
           <StackedCell label="Product">{item.productName}</StackedCell>
           <StackedCell label="SKU" className="font-mono text-xs">
@@ -55,7 +61,10 @@ function ItemsTable({ order }: { order: AdminOrderDetail }) {
         </StackedRow>
       ))}
       {totalsOf(order).map(([label, value]) => (
-        <tr key={label} className={`flex justify-between border-t border-sand sm:table-row ${label === 'Total' ? 'font-semibold' : ''}`}>
+        <tr
+          key={label}
+          className={`flex justify-between border-t border-sand sm:table-row ${label === 'Total' ? 'font-semibold' : ''}`}
+        >
           <th scope="row" colSpan={5} className="px-3 py-2 text-right font-medium">
             {label}
           </th>
@@ -89,7 +98,10 @@ function History({ order }: { order: AdminOrderDetail }) {
 
 /** One order: information, customer, shipping address, items with totals and the status history. */
 export function OrderDetail({ orderNumber, onBack }: { orderNumber: string; onBack: () => void }) {
-  const query = useQuery({ queryKey: ['admin-order', orderNumber], queryFn: () => ordersApi.detail(orderNumber) });
+  const query = useQuery({
+    queryKey: ['admin-order', orderNumber],
+    queryFn: () => ordersApi.detail(orderNumber),
+  });
   const order = query.data;
   const a = order?.shippingAddress;
   return (

@@ -18,8 +18,26 @@ const order: AdminOrder = {
   paymentDate: '2026-11-22T10:01:00.000Z',
   vendor: { id: 7, name: 'Kaveri Gold House' },
   vendorSlug: 'kaveri',
-  shippingAddress: { fullName: 'Asha Rao', street: '12 Residency Road', city: 'Bengaluru', state: 'Karnataka', country: 'India', postalCode: '560025', phone: '9876543210' },
-  orderItems: [{ productId: 1, productName: 'Gold Ring', productSku: 'RING-1', image: null, priceAtTime: 2500, quantity: 2, totalPrice: 5000 }],
+  shippingAddress: {
+    fullName: 'Asha Rao',
+    street: '12 Residency Road',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    country: 'India',
+    postalCode: '560025',
+    phone: '9876543210',
+  },
+  orderItems: [
+    {
+      productId: 1,
+      productName: 'Gold Ring',
+      productSku: 'RING-1',
+      image: null,
+      priceAtTime: 2500,
+      quantity: 2,
+      totalPrice: 5000,
+    },
+  ],
   totalAmount: 5000,
   couponDiscount: 0,
   shippingCost: 0,
@@ -28,7 +46,13 @@ const order: AdminOrder = {
   customerNotes: null,
 };
 
-const page = (content: AdminOrder[]) => ({ content, totalPages: 1, totalElements: content.length, size: 10, number: 0 });
+const page = (content: AdminOrder[]) => ({
+  content,
+  totalPages: 1,
+  totalElements: content.length,
+  size: 10,
+  number: 0,
+});
 
 function renderSection(patchAnswer: (url: string) => Response) {
   signIn('ADMIN', ['MANAGE_ORDERS']);
@@ -43,19 +67,35 @@ function renderSection(patchAnswer: (url: string) => Response) {
 
 describe('orders table', () => {
   it('offers only the current and allowed next statuses, sends a change at once and shows the returned order', async () => {
-    const { fetchMock, user } = renderSection(() => jsonResponse({ ...order, status: 'PROCESSING', statusHistory: [] }));
+    const { fetchMock, user } = renderSection(() =>
+      jsonResponse({ ...order, status: 'PROCESSING', statusHistory: [] }),
+    );
     const select = await screen.findByRole('combobox', { name: `Order status for ${order.orderNumber}` });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Confirmed', 'Processing', 'Cancelled']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Confirmed', 'Processing', 'Cancelled']);
     const payment = screen.getByRole('combobox', { name: `Payment status for ${order.orderNumber}` });
-    expect(within(payment).getAllByRole('option').map((o) => o.textContent)).toEqual(['Captured', 'Refunded']);
+    expect(
+      within(payment)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Captured', 'Refunded']);
 
     await user.selectOptions(select, 'PROCESSING');
-    expect(await screen.findByRole('dialog', { name: 'Success' })).toHaveAccessibleDescription('Order status updated successfully');
+    expect(await screen.findByRole('dialog', { name: 'Success' })).toHaveAccessibleDescription(
+      'Order status updated successfully',
+    );
     const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
     expect(patch?.[0]).toBe(`/api/orders/${order.orderNumber}/status?status=PROCESSING`);
     const updated = screen.getByRole('combobox', { name: `Order status for ${order.orderNumber}` });
     expect(updated).toHaveValue('PROCESSING');
-    expect(within(updated).getAllByRole('option').map((o) => o.textContent)).toEqual(['Processing', 'Shipped', 'Cancelled']);
+    expect(
+      within(updated)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Processing', 'Shipped', 'Cancelled']);
   });
 
   it("reports a refused change with the server's reason and keeps the row as it was", async () => {
@@ -64,8 +104,12 @@ describe('orders table', () => {
     const payment = await screen.findByRole('combobox', { name: `Payment status for ${order.orderNumber}` });
     await user.selectOptions(payment, 'REFUNDED');
     const dialog = await screen.findByRole('dialog', { name: 'Error' });
-    expect(dialog).toHaveAccessibleDescription(/^Failed to update payment status\s+Cannot change payment status/);
-    expect(screen.getByRole('combobox', { name: `Payment status for ${order.orderNumber}` })).toHaveValue('CAPTURED');
+    expect(dialog).toHaveAccessibleDescription(
+      /^Failed to update payment status\s+Cannot change payment status/,
+    );
+    expect(screen.getByRole('combobox', { name: `Payment status for ${order.orderNumber}` })).toHaveValue(
+      'CAPTURED',
+    );
   });
 
   it("shows 'No orders found.' for an empty page and no pagination for a single page", async () => {
@@ -85,7 +129,15 @@ describe('orders table', () => {
       totalAmount: 5000,
       couponDiscount: 250,
       finalAmount: 4750,
-      statusHistory: [{ field: 'status', from: 'PAYMENT_PENDING', to: 'CONFIRMED', actor: 'payment', at: '2026-11-22T10:01:00.000Z' }],
+      statusHistory: [
+        {
+          field: 'status',
+          from: 'PAYMENT_PENDING',
+          to: 'CONFIRMED',
+          actor: 'payment',
+          at: '2026-11-22T10:01:00.000Z',
+        },
+      ],
     };
     mockFetch((url) => {
       if (url.startsWith('/api/orders/paginated')) return jsonResponse(page([order]));
@@ -100,8 +152,12 @@ describe('orders table', () => {
     const foot = screen.getByRole('row', { name: /Discount/ });
     expect(foot).toHaveTextContent('-₹250.00');
     expect(screen.getByRole('row', { name: /^Total/ })).toHaveTextContent('₹4,750.00');
-    expect(screen.getByRole('region', { name: 'Status History' })).toHaveTextContent('Payment Pending → Confirmed');
+    expect(screen.getByRole('region', { name: 'Status History' })).toHaveTextContent(
+      'Payment Pending → Confirmed',
+    );
     await user.click(screen.getByRole('button', { name: 'Back' }));
-    expect(await screen.findByRole('combobox', { name: `Order status for ${order.orderNumber}` })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('combobox', { name: `Order status for ${order.orderNumber}` }),
+    ).toBeInTheDocument();
   });
 });

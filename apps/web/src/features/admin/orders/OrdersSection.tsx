@@ -1,6 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ORDER_ADMIN_TEXT, ORDER_STATUS_VALUES, PAYMENT_STATUS_VALUES, type OrderStatus, type PaymentStatus } from '@zevar/domain';
+import {
+  ORDER_ADMIN_TEXT,
+  ORDER_STATUS_VALUES,
+  PAYMENT_STATUS_VALUES,
+  type OrderStatus,
+  type PaymentStatus,
+} from '@zevar/domain';
 import { Pagination } from '../../../components/Pagination';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { OrderDetail } from './OrderDetail';
@@ -17,7 +23,15 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-function FiltersBar({ filters, onChange, onDownload }: { filters: OrderFilters; onChange: (f: OrderFilters) => void; onDownload: () => void }) {
+function FiltersBar({
+  filters,
+  onChange,
+  onDownload,
+}: {
+  filters: OrderFilters;
+  onChange: (f: OrderFilters) => void;
+  onDownload: () => void;
+}) {
   return (
     <div className="flex flex-wrap items-center gap-3">
       <input
@@ -70,7 +84,11 @@ export default function OrdersSection() {
   const search = useDebounced(filters.search, 300);
   const effective = { ...filters, search };
   const listKey = ['admin-orders', effective, page] as const;
-  const orders = useQuery({ queryKey: listKey, queryFn: () => ordersApi.list(page, effective), placeholderData: keepPreviousData });
+  const orders = useQuery({
+    queryKey: listKey,
+    queryFn: () => ordersApi.list(page, effective),
+    placeholderData: keepPreviousData,
+  });
   const updates = useOrderUpdates(listKey);
 
   useEffect(() => {
@@ -97,7 +115,9 @@ export default function OrdersSection() {
     <section className="space-y-4" aria-label="Orders">
       <FiltersBar filters={filters} onChange={changeFilters} onDownload={() => void download()} />
       {orders.isPending && <p className="card p-6 text-center text-taupe">{ORDER_ADMIN_TEXT.loading}</p>}
-      {data && data.content.length === 0 && <p className="card p-6 text-center text-taupe">{ORDER_ADMIN_TEXT.empty}</p>}
+      {data && data.content.length === 0 && (
+        <p className="card p-6 text-center text-taupe">{ORDER_ADMIN_TEXT.empty}</p>
+      )}
       {data && data.content.length > 0 && (
         <OrdersTable
           orders={data.content}

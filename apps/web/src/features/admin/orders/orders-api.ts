@@ -26,12 +26,20 @@ export const ordersApi = {
       query: { page, size: ORDERS_PAGE_SIZE, ...filterQuery(filters) },
       schema: pagedSchema(adminOrderSchema),
     }),
-  detail: (orderNumber: string) => api.get(`/orders/admin/${enc(orderNumber)}`, { schema: adminOrderDetailSchema }),
+  detail: (orderNumber: string) =>
+    api.get(`/orders/admin/${enc(orderNumber)}`, { schema: adminOrderDetailSchema }),
   setStatus: (orderNumber: string, status: OrderStatus) =>
-    api.patch(`/orders/${enc(orderNumber)}/status`, undefined, { query: { status }, schema: adminOrderDetailSchema }),
+    api.patch(`/orders/${enc(orderNumber)}/status`, undefined, {
+      query: { status },
+      schema: adminOrderDetailSchema,
+    }),
   setPayment: (orderNumber: string, status: PaymentStatus) =>
-    api.patch(`/orders/${enc(orderNumber)}/payment`, undefined, { query: { status }, schema: adminOrderDetailSchema }),
-  download: (filters: OrderFilters) => downloadFile(buildUrl('/orders/download', filterQuery(filters)), 'orders.xlsx'),
+    api.patch(`/orders/${enc(orderNumber)}/payment`, undefined, {
+      query: { status },
+      schema: adminOrderDetailSchema,
+    }),
+  download: (filters: OrderFilters) =>
+    downloadFile(buildUrl('/orders/download', filterQuery(filters)), 'orders.xlsx'),
 };
 
 /** 'PAYMENT_PENDING' -> 'Payment Pending'. */

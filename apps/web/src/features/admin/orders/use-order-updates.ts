@@ -1,6 +1,12 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ORDER_ADMIN_TEXT, type AdminOrder, type OrderStatus, type Paged, type PaymentStatus } from '@zevar/domain';
+import {
+  ORDER_ADMIN_TEXT,
+  type AdminOrder,
+  type OrderStatus,
+  type Paged,
+  type PaymentStatus,
+} from '@zevar/domain';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { serverMessageOr } from '../vendors/users-api';
 import { ordersApi } from './orders-api';
@@ -30,7 +36,12 @@ export function useOrderUpdates(listKey: QueryKey) {
 
   const replaceRow = (updated: AdminOrder) => {
     queryClient.setQueryData<Paged<AdminOrder>>(listKey, (page) =>
-      page ? { ...page, content: page.content.map((o) => (o.orderNumber === updated.orderNumber ? toRow(updated) : o)) } : page,
+      page
+        ? {
+            ...page,
+            content: page.content.map((o) => (o.orderNumber === updated.orderNumber ? toRow(updated) : o)),
+          }
+        : page,
     );
     void queryClient.invalidateQueries({ queryKey: ['admin-order', updated.orderNumber] });
   };
@@ -55,8 +66,18 @@ export function useOrderUpdates(listKey: QueryKey) {
   return {
     busy,
     setStatus: (order: AdminOrder, status: OrderStatus) =>
-      run(order, () => ordersApi.setStatus(order.orderNumber, status), ORDER_ADMIN_TEXT.statusUpdated, ORDER_ADMIN_TEXT.statusFailed),
+      run(
+        order,
+        () => ordersApi.setStatus(order.orderNumber, status),
+        ORDER_ADMIN_TEXT.statusUpdated,
+        ORDER_ADMIN_TEXT.statusFailed,
+      ),
     setPayment: (order: AdminOrder, status: PaymentStatus) =>
-      run(order, () => ordersApi.setPayment(order.orderNumber, status), ORDER_ADMIN_TEXT.paymentUpdated, ORDER_ADMIN_TEXT.paymentFailed),
+      run(
+        order,
+        () => ordersApi.setPayment(order.orderNumber, status),
+        ORDER_ADMIN_TEXT.paymentUpdated,
+        ORDER_ADMIN_TEXT.paymentFailed,
+      ),
   };
 }

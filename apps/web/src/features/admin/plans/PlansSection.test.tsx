@@ -16,7 +16,8 @@ function renderPlans(existing: unknown[] = []) {
   signIn('ADMIN', ['SUPER_ADMIN']);
   const fetchMock = mockFetch((url, init) => {
     if (url === '/api/vendor-plan/admin') return jsonResponse(existing);
-    if (url === '/api/vendor-plan' && init.method === 'POST') return jsonResponse({ ...basic, id: 4, plan: 'FREE' }, 201);
+    if (url === '/api/vendor-plan' && init.method === 'POST')
+      return jsonResponse({ ...basic, id: 4, plan: 'FREE' }, 201);
     return notFound();
   });
   renderRoutes([{ path: '/', element: <PlansSection /> }], '/');
@@ -75,7 +76,9 @@ describe('vendor plan form', () => {
     await user.click(screen.getByRole('button', { name: 'Add' }));
     await user.click(screen.getByRole('button', { name: 'Create Plan' }));
 
-    expect(await screen.findByRole('dialog', { name: 'Success' })).toHaveAccessibleDescription('Plan created successfully');
+    expect(await screen.findByRole('dialog', { name: 'Success' })).toHaveAccessibleDescription(
+      'Plan created successfully',
+    );
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({
       plan: 'FREE',

@@ -78,7 +78,15 @@ export default function PlansSection() {
   );
 }
 
-function PlanCard({ plan, onEdit, onDelete }: { plan: VendorPlan; onEdit: () => void; onDelete: () => void }) {
+function PlanCard({
+  plan,
+  onEdit,
+  onDelete,
+}: {
+  plan: VendorPlan;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   return (
     <article className="card flex h-full flex-col p-5">
       <h3 className="text-xl font-semibold">{PLAN_LABELS[plan.plan]}</h3>
@@ -104,10 +112,20 @@ function PlanCard({ plan, onEdit, onDelete }: { plan: VendorPlan; onEdit: () => 
         ))}
       </ul>
       <div className="mt-4 flex gap-2">
-        <button type="button" className="btn-outline" aria-label={`Edit ${PLAN_LABELS[plan.plan]} plan`} onClick={onEdit}>
+        <button
+          type="button"
+          className="btn-outline"
+          aria-label={`Edit ${PLAN_LABELS[plan.plan]} plan`}
+          onClick={onEdit}
+        >
           Edit
         </button>
-        <button type="button" className="btn-danger" aria-label={`Delete ${PLAN_LABELS[plan.plan]} plan`} onClick={onDelete}>
+        <button
+          type="button"
+          className="btn-danger"
+          aria-label={`Delete ${PLAN_LABELS[plan.plan]} plan`}
+          onClick={onDelete}
+        >
           Delete
         </button>
       </div>

@@ -86,6 +86,7 @@ export function toPlanBody(draft: PlanDraft) {
 export const plansApi = {
   list: () => api.get('/vendor-plan/admin', { schema: z.array(vendorPlanSchema) }),
   create: (draft: PlanDraft) => api.post('/vendor-plan', toPlanBody(draft), { schema: vendorPlanSchema }),
-  update: (id: number, draft: PlanDraft) => api.put(`/vendor-plan/${id}`, toPlanBody(draft), { schema: vendorPlanSchema }),
+  update: (id: number, draft: PlanDraft) =>
+    api.put(`/vendor-plan/${id}`, toPlanBody(draft), { schema: vendorPlanSchema }),
   remove: (id: number) => api.delete(`/vendor-plan/${id}`),
 };

@@ -5,7 +5,11 @@ import { formatInr } from '../../../lib/format';
 import { computedPrice, type ProductFormValues } from './product-form-model';
 import type { NameCheckState } from './use-name-check';
 
-const TYPE_LABELS: Record<(typeof PRODUCT_TYPES)[number], string> = { MRP: 'MRP', GOLD: 'Gold', SILVER: 'Silver' };
+const TYPE_LABELS: Record<(typeof PRODUCT_TYPES)[number], string> = {
+  MRP: 'MRP',
+  GOLD: 'Gold',
+  SILVER: 'Silver',
+};
 
 export function FormSection({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -16,7 +20,15 @@ export function FormSection({ title, children }: { title: string; children: Reac
   );
 }
 
-export function BasicInformationSection({ idPrefix, nameCheck, categories }: { idPrefix: string; nameCheck: NameCheckState; categories: Category[] }) {
+export function BasicInformationSection({
+  idPrefix,
+  nameCheck,
+  categories,
+}: {
+  idPrefix: string;
+  nameCheck: NameCheckState;
+  categories: Category[];
+}) {
   const { register, setValue, formState } = useFormContext<ProductFormValues>();
   const parentId = useWatch<ProductFormValues, 'parentCategoryId'>({ name: 'parentCategoryId' });
   const mains = categories.filter((c) => !c.parentCategory);
@@ -25,23 +37,48 @@ export function BasicInformationSection({ idPrefix, nameCheck, categories }: { i
   const childOptions = children.length ? children : parent ? [parent] : [];
   const e = formState.errors;
   const hint =
-    nameCheck === 'checking' ? 'Checking name availability...' : nameCheck === 'taken' ? <span className="text-red-700">This product name already exists</span> : undefined;
+    nameCheck === 'checking' ? (
+      'Checking name availability...'
+    ) : nameCheck === 'taken' ? (
+      <span className="text-red-700">This product name already exists</span>
+    ) : undefined;
 
   const parentField = register('parentCategoryId');
   return (
     <FormSection title="Basic Information">
-      <TextField id={`${idPrefix}-name`} label="Product Name" required error={e.name?.message} hint={hint} {...register('name')} />
+      <TextField
+        id={`${idPrefix}-name`}
+        label="Product Name"
+        required
+        error={e.name?.message}
+        hint={hint}
+        {...register('name')}
+      />
       <TextField id={`${idPrefix}-sku`} label="SKU" required error={e.sku?.message} {...register('sku')} />
       <TextField id={`${idPrefix}-tagline`} label="Tagline" {...register('tagline')} />
       <div>
-        <label htmlFor={`${idPrefix}-type`} className="label label-required">Product Type</label>
+        <label htmlFor={`${idPrefix}-type`} className="label label-required">
+          Product Type
+        </label>
         <select id={`${idPrefix}-type`} className="input" {...register('productType')}>
-          {PRODUCT_TYPES.map((t) => <option key={t} value={t}>{TYPE_LABELS[t]}</option>)}
+          {PRODUCT_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {TYPE_LABELS[t]}
+            </option>
+          ))}
         </select>
       </div>
-      <TextAreaField id={`${idPrefix}-description`} label="Description" required className="md:col-span-2" {...register('description')} />
+      <TextAreaField
+        id={`${idPrefix}-description`}
+        label="Description"
+        required
+        className="md:col-span-2"
+        {...register('description')}
+      />
       <div>
-        <label htmlFor={`${idPrefix}-parent`} className="label label-required">Parent Category</label>
+        <label htmlFor={`${idPrefix}-parent`} className="label label-required">
+          Parent Category
+        </label>
         <select
           id={`${idPrefix}-parent`}
           className="input"
@@ -52,14 +89,30 @@ export function BasicInformationSection({ idPrefix, nameCheck, categories }: { i
           }}
         >
           <option value="">Select parent category</option>
-          {mains.map((c) => <option key={c.id} value={String(c.id)}>{c.name}</option>)}
+          {mains.map((c) => (
+            <option key={c.id} value={String(c.id)}>
+              {c.name}
+            </option>
+          ))}
         </select>
       </div>
       <div>
-        <label htmlFor={`${idPrefix}-category`} className="label label-required">Category</label>
-        <select id={`${idPrefix}-category`} className="input" disabled={!parentId} aria-invalid={e.categoryId ? true : undefined} {...register('categoryId')}>
+        <label htmlFor={`${idPrefix}-category`} className="label label-required">
+          Category
+        </label>
+        <select
+          id={`${idPrefix}-category`}
+          className="input"
+          disabled={!parentId}
+          aria-invalid={e.categoryId ? true : undefined}
+          {...register('categoryId')}
+        >
           <option value="">{parentId ? 'Select category' : 'Please select parent category first'}</option>
-          {childOptions.map((c) => <option key={c.id} value={String(c.id)}>{c.name}</option>)}
+          {childOptions.map((c) => (
+            <option key={c.id} value={String(c.id)}>
+              {c.name}
+            </option>
+          ))}
         </select>
         {e.categoryId && <p className="field-error">{e.categoryId.message}</p>}
       </div>
@@ -69,7 +122,10 @@ export function BasicInformationSection({ idPrefix, nameCheck, categories }: { i
 
 export function PricingSection({ idPrefix, metals }: { idPrefix: string; metals: Metal[] }) {
   const { register, formState } = useFormContext<ProductFormValues>();
-  const [type, metalId, basePrice, metalWeight] = useWatch<ProductFormValues, ['productType', 'metalId', 'basePrice', 'metalWeight']>({
+  const [type, metalId, basePrice, metalWeight] = useWatch<
+    ProductFormValues,
+    ['productType', 'metalId', 'basePrice', 'metalWeight']
+  >({
     name: ['productType', 'metalId', 'basePrice', 'metalWeight'],
   });
   const e = formState.errors;
@@ -79,29 +135,96 @@ export function PricingSection({ idPrefix, metals }: { idPrefix: string; metals:
   return (
     <FormSection title="Pricing & Stock">
       <div>
-        <label htmlFor={`${idPrefix}-metal`} className="label label-required">Metal</label>
-        <select id={`${idPrefix}-metal`} className="input" aria-invalid={e.metalId ? true : undefined} {...register('metalId')}>
+        <label htmlFor={`${idPrefix}-metal`} className="label label-required">
+          Metal
+        </label>
+        <select
+          id={`${idPrefix}-metal`}
+          className="input"
+          aria-invalid={e.metalId ? true : undefined}
+          {...register('metalId')}
+        >
           <option value="">Select metal</option>
-          {metals.map((m) => <option key={m.id} value={String(m.id)}>{m.name} ({formatInr(m.price)}/g)</option>)}
+          {metals.map((m) => (
+            <option key={m.id} value={String(m.id)}>
+              {m.name} ({formatInr(m.price)}/g)
+            </option>
+          ))}
         </select>
         {e.metalId && <p className="field-error">{e.metalId.message}</p>}
       </div>
-      <TextField id={`${idPrefix}-weight`} label="Metal Weight (grams)" type="number" min={0} step={0.001} required={metalPriced} error={e.metalWeight?.message} {...register('metalWeight')} />
+      <TextField
+        id={`${idPrefix}-weight`}
+        label="Metal Weight (grams)"
+        type="number"
+        min={0}
+        step={0.001}
+        required={metalPriced}
+        error={e.metalWeight?.message}
+        {...register('metalWeight')}
+      />
       {metalPriced ? (
         <>
-          <TextField id={`${idPrefix}-base`} label="Making & Other Charges (₹, non-metal part)" type="number" min={0} step={0.01} error={e.basePrice?.message} {...register('basePrice')} />
+          <TextField
+            id={`${idPrefix}-base`}
+            label="Making & Other Charges (₹, non-metal part)"
+            type="number"
+            min={0}
+            step={0.01}
+            error={e.basePrice?.message}
+            {...register('basePrice')}
+          />
           <div>
             <p className="label">Price (calculated)</p>
-            <p className="input bg-cream" aria-live="polite" data-testid="computed-price">{computed === null ? 'Select a metal' : formatInr(computed)}</p>
-            <p className="mt-1 text-xs text-taupe">Making charges + metal rate × weight; updated when the metal rate changes.</p>
+            <p className="input bg-cream" aria-live="polite" data-testid="computed-price">
+              {computed === null ? 'Select a metal' : formatInr(computed)}
+            </p>
+            <p className="mt-1 text-xs text-taupe">
+              Making charges + metal rate × weight; updated when the metal rate changes.
+            </p>
           </div>
         </>
       ) : (
-        <TextField id={`${idPrefix}-price`} label="Price (₹)" type="number" min={0} step={0.01} required error={e.price?.message} {...register('price')} />
+        <TextField
+          id={`${idPrefix}-price`}
+          label="Price (₹)"
+          type="number"
+          min={0}
+          step={0.01}
+          required
+          error={e.price?.message}
+          {...register('price')}
+        />
       )}
-      <TextField id={`${idPrefix}-original`} label="Original Price (₹)" type="number" min={0} step={0.01} error={e.originalPrice?.message} {...register('originalPrice')} />
-      <TextField id={`${idPrefix}-stock`} label="Stock" type="number" min={0} step={1} required error={e.stock?.message} {...register('stock')} />
-      <TextField id={`${idPrefix}-commission`} label="Vendor Commission (₹)" type="number" min={0} step={0.01} required error={e.vendorCommission?.message} {...register('vendorCommission')} />
+      <TextField
+        id={`${idPrefix}-original`}
+        label="Original Price (₹)"
+        type="number"
+        min={0}
+        step={0.01}
+        error={e.originalPrice?.message}
+        {...register('originalPrice')}
+      />
+      <TextField
+        id={`${idPrefix}-stock`}
+        label="Stock"
+        type="number"
+        min={0}
+        step={1}
+        required
+        error={e.stock?.message}
+        {...register('stock')}
+      />
+      <TextField
+        id={`${idPrefix}-commission`}
+        label="Vendor Commission (₹)"
+        type="number"
+        min={0}
+        step={0.01}
+        required
+        error={e.vendorCommission?.message}
+        {...register('vendorCommission')}
+      />
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" {...register('sale')} /> On sale
       </label>
@@ -113,9 +236,23 @@ export function SpecificationsSection({ idPrefix }: { idPrefix: string }) {
   const { register } = useFormContext<ProductFormValues>();
   return (
     <FormSection title="Specifications">
-      <TextField id={`${idPrefix}-spec-weight`} label="Total Weight (grams)" required {...register('specifications.totalWeight')} />
-      <TextField id={`${idPrefix}-spec-dimensions`} label="Dimensions" {...register('specifications.dimensions')} />
-      <TextField id={`${idPrefix}-spec-purity`} label="Purity" placeholder="e.g. 22K" {...register('specifications.purity')} />
+      <TextField
+        id={`${idPrefix}-spec-weight`}
+        label="Total Weight (grams)"
+        required
+        {...register('specifications.totalWeight')}
+      />
+      <TextField
+        id={`${idPrefix}-spec-dimensions`}
+        label="Dimensions"
+        {...register('specifications.dimensions')}
+      />
+      <TextField
+        id={`${idPrefix}-spec-purity`}
+        label="Purity"
+        placeholder="e.g. 22K"
+        {...register('specifications.purity')}
+      />
     </FormSection>
   );
 }

@@ -27,15 +27,38 @@ export function FeaturesSection({ idPrefix }: { idPrefix: string }) {
   return (
     <FormSection title="Features">
       <div className="flex gap-2 md:col-span-2">
-        <label htmlFor={`${idPrefix}-feature`} className="sr-only">Feature</label>
-        <input id={`${idPrefix}-feature`} className="input" placeholder="Add a feature and press Enter" value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKey} />
-        <button type="button" className="btn-outline" onClick={add}>Add</button>
+        <label htmlFor={`${idPrefix}-feature`} className="sr-only">
+          Feature
+        </label>
+        <input
+          id={`${idPrefix}-feature`}
+          className="input"
+          placeholder="Add a feature and press Enter"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKey}
+        />
+        <button type="button" className="btn-outline" onClick={add}>
+          Add
+        </button>
       </div>
       <ul className="flex flex-wrap gap-2 md:col-span-2">
         {features.map((f, i) => (
           <li key={`${f}-${i}`} className="flex items-center gap-1 rounded-full bg-gold-50 px-3 py-1 text-sm">
             {f}
-            <button type="button" aria-label={`Remove ${f}`} className="text-taupe hover:text-red-700" onClick={() => setValue('features', features.filter((_, j) => j !== i))}>×</button>
+            <button
+              type="button"
+              aria-label={`Remove ${f}`}
+              className="text-taupe hover:text-red-700"
+              onClick={() =>
+                setValue(
+                  'features',
+                  features.filter((_, j) => j !== i),
+                )
+              }
+            >
+              ×
+            </button>
           </li>
         ))}
       </ul>
@@ -53,9 +76,24 @@ export function VariantSection({ idPrefix }: { idPrefix: string }) {
       </label>
       {isVariant && (
         <>
-          <TextField id={`${idPrefix}-vgroup`} label="Variant Group ID" hint="Products with the same group ID are shown as variants of each other." {...register('variantGroupId')} />
-          <TextField id={`${idPrefix}-vtype`} label="Variant Type" placeholder="e.g. Size" {...register('variantType')} />
-          <TextField id={`${idPrefix}-vvalue`} label="Variant Value" placeholder="e.g. 7" {...register('variantValue')} />
+          <TextField
+            id={`${idPrefix}-vgroup`}
+            label="Variant Group ID"
+            hint="Products with the same group ID are shown as variants of each other."
+            {...register('variantGroupId')}
+          />
+          <TextField
+            id={`${idPrefix}-vtype`}
+            label="Variant Type"
+            placeholder="e.g. Size"
+            {...register('variantType')}
+          />
+          <TextField
+            id={`${idPrefix}-vvalue`}
+            label="Variant Value"
+            placeholder="e.g. 7"
+            {...register('variantValue')}
+          />
         </>
       )}
     </FormSection>
@@ -86,23 +124,60 @@ export function AdditionalSection({ idPrefix }: { idPrefix: string }) {
   return (
     <FormSection title="Additional Details">
       <div>
-        <label htmlFor={`${idPrefix}-plan`} className="label label-required">Vendor Plan</label>
+        <label htmlFor={`${idPrefix}-plan`} className="label label-required">
+          Vendor Plan
+        </label>
         <select id={`${idPrefix}-plan`} className="input" {...register('vendorPlan')}>
-          {PLANS.map((p) => <option key={p} value={p}>{PLAN_LABELS[p]}</option>)}
+          {PLANS.map((p) => (
+            <option key={p} value={p}>
+              {PLAN_LABELS[p]}
+            </option>
+          ))}
         </select>
       </div>
-      <TextField id={`${idPrefix}-launch`} label="Launch Date" type="datetime-local" required {...register('launchDate')} />
+      <TextField
+        id={`${idPrefix}-launch`}
+        label="Launch Date"
+        type="datetime-local"
+        required
+        {...register('launchDate')}
+      />
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" {...register('trending')} /> Trending
       </label>
       <div className="md:col-span-2">
-        <label htmlFor={`${idPrefix}-images`} className="label label-required">Images</label>
-        <input id={`${idPrefix}-images`} type="file" multiple accept="image/jpeg,image/png,image/webp" className="input" onChange={onFiles} />
+        <label htmlFor={`${idPrefix}-images`} className="label label-required">
+          Images
+        </label>
+        <input
+          id={`${idPrefix}-images`}
+          type="file"
+          multiple
+          accept="image/jpeg,image/png,image/webp"
+          className="input"
+          onChange={onFiles}
+        />
         <ul className="mt-2 flex flex-wrap gap-2" aria-label="Product images">
           {images.map((name, i) => (
             <li key={name} className="relative">
-              <ImageWithFallback src={name} alt={`Product image ${i + 1}`} className="size-20 rounded-md object-cover" />
-              <button type="button" aria-label={`Remove image ${i + 1}`} className="absolute -top-2 -right-2 size-6 rounded-full bg-ink text-xs text-ivory" onClick={() => setValue('images', images.filter((n) => n !== name))}>×</button>
+              <ImageWithFallback
+                src={name}
+                alt={`Product image ${i + 1}`}
+                className="size-20 rounded-md object-cover"
+              />
+              <button
+                type="button"
+                aria-label={`Remove image ${i + 1}`}
+                className="absolute -top-2 -right-2 size-6 rounded-full bg-ink text-xs text-ivory"
+                onClick={() =>
+                  setValue(
+                    'images',
+                    images.filter((n) => n !== name),
+                  )
+                }
+              >
+                ×
+              </button>
             </li>
           ))}
         </ul>

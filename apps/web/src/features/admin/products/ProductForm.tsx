@@ -8,7 +8,13 @@ import { catalogueKeys, categoriesApi, metalsApi } from '../catalogue/catalogue-
 import { FILL_REQUIRED, TITLE } from '../catalogue/messages';
 import { BasicInformationSection, PricingSection, SpecificationsSection } from './BasicAndPricingSections';
 import { AdditionalSection, FeaturesSection, VariantSection } from './MoreSections';
-import { EMPTY_PRODUCT, fromProduct, productFormSchema, toProductBody, type ProductFormValues } from './product-form-model';
+import {
+  EMPTY_PRODUCT,
+  fromProduct,
+  productFormSchema,
+  toProductBody,
+  type ProductFormValues,
+} from './product-form-model';
 import { useNameCheck } from './use-name-check';
 
 export const NAME_TAKEN = 'Product name already exists';
@@ -48,8 +54,17 @@ export function ProductForm({ product, busy, onSave, onCancel }: ProductFormProp
 
   return (
     <FormProvider {...methods}>
-      <form onSubmit={submit} noValidate className="space-y-4" aria-label={product ? 'Edit product' : 'Add product'}>
-        <BasicInformationSection idPrefix={idPrefix} nameCheck={nameCheck} categories={categories.data ?? []} />
+      <form
+        onSubmit={submit}
+        noValidate
+        className="space-y-4"
+        aria-label={product ? 'Edit product' : 'Add product'}
+      >
+        <BasicInformationSection
+          idPrefix={idPrefix}
+          nameCheck={nameCheck}
+          categories={categories.data ?? []}
+        />
         <PricingSection idPrefix={idPrefix} metals={metals.data ?? []} />
         <SpecificationsSection idPrefix={idPrefix} />
         <FeaturesSection idPrefix={idPrefix} />
@@ -57,7 +72,9 @@ export function ProductForm({ product, busy, onSave, onCancel }: ProductFormProp
         <AdditionalSection idPrefix={idPrefix} />
         <div className="flex justify-end gap-2">
           {onCancel && (
-            <button type="button" className="btn-outline" onClick={onCancel}>Cancel</button>
+            <button type="button" className="btn-outline" onClick={onCancel}>
+              Cancel
+            </button>
           )}
           <button type="submit" className="btn-primary" disabled={busy || nameCheck === 'taken'}>
             {product ? 'Update Product' : 'Add Product'}

@@ -20,7 +20,13 @@ function useDebounced(value: string, ms: number): string {
 }
 
 /** Products list: server-side search (debounced), category and metal filters, pages of 30. */
-export function ProductList({ onEdit, onDelete }: { onEdit: (p: Product) => void; onDelete: (p: Product) => void }) {
+export function ProductList({
+  onEdit,
+  onDelete,
+}: {
+  onEdit: (p: Product) => void;
+  onDelete: (p: Product) => void;
+}) {
   const dialog = useDialog();
   const [searchInput, setSearchInput] = useState('');
   const search = useDebounced(searchInput, SEARCH_DEBOUNCE_MS).trim();
@@ -39,29 +45,57 @@ export function ProductList({ onEdit, onDelete }: { onEdit: (p: Product) => void
   });
 
   useEffect(() => {
-    if (list.isError) void dialog.error(TITLE.error, search ? 'Failed to search products' : 'Failed to load products');
+    if (list.isError)
+      void dialog.error(TITLE.error, search ? 'Failed to search products' : 'Failed to load products');
   }, [list.isError, search, dialog]);
 
   const data = list.data;
   return (
     <section aria-labelledby="products-title" className="space-y-4">
-      <h2 id="products-title" className="text-xl font-semibold">Products</h2>
+      <h2 id="products-title" className="text-xl font-semibold">
+        Products
+      </h2>
       <div className="grid gap-3 md:grid-cols-[2fr_1fr_1fr]">
-        <input type="search" className="input" placeholder="Search products..." aria-label="Search products" value={searchInput} onChange={(e) => setSearchInput(e.target.value)} />
-        <select className="input" aria-label="Filter by category" value={categoryId ?? ''} onChange={(e) => setCategoryId(e.target.value ? Number(e.target.value) : null)}>
+        <input
+          type="search"
+          className="input"
+          placeholder="Search products..."
+          aria-label="Search products"
+          value={searchInput}
+          onChange={(e) => setSearchInput(e.target.value)}
+        />
+        <select
+          className="input"
+          aria-label="Filter by category"
+          value={categoryId ?? ''}
+          onChange={(e) => setCategoryId(e.target.value ? Number(e.target.value) : null)}
+        >
           <option value="">All Categories</option>
           {categories.data?.map((c) => (
-            <option key={c.id} value={c.id}>{c.parentCategory ? `${c.parentCategory.name} - ${c.name}` : c.name}</option>
+            <option key={c.id} value={c.id}>
+              {c.parentCategory ? `${c.parentCategory.name} - ${c.name}` : c.name}
+            </option>
           ))}
         </select>
-        <select className="input" aria-label="Filter by metal" value={metalId ?? ''} onChange={(e) => setMetalId(e.target.value ? Number(e.target.value) : null)}>
+        <select
+          className="input"
+          aria-label="Filter by metal"
+          value={metalId ?? ''}
+          onChange={(e) => setMetalId(e.target.value ? Number(e.target.value) : null)}
+        >
           <option value="">All Metals</option>
-          {metals.data?.map((m) => <option key={m.id} value={m.id}>{m.name}</option>)}
+          {metals.data?.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.name}
+            </option>
+          ))}
         </select>
       </div>
 
       {list.isPending ? (
-        <div className="flex items-center gap-2 text-taupe"><Spinner label="Loading products..." /> Loading products...</div>
+        <div className="flex items-center gap-2 text-taupe">
+          <Spinner label="Loading products..." /> Loading products...
+        </div>
       ) : data && data.content.length === 0 ? (
         <div className="card p-8 text-center">
           <h3 className="text-lg font-semibold">No Products Found</h3>
@@ -69,7 +103,9 @@ export function ProductList({ onEdit, onDelete }: { onEdit: (p: Product) => void
         </div>
       ) : data ? (
         <>
-          <p className="text-sm text-taupe" aria-live="polite">{data.totalElements} products{list.isFetching ? ' · Loading products...' : ''}</p>
+          <p className="text-sm text-taupe" aria-live="polite">
+            {data.totalElements} products{list.isFetching ? ' · Loading products...' : ''}
+          </p>
           <ProductTable products={data.content} onEdit={onEdit} onDelete={onDelete} />
           <Pagination page={data.number} totalPages={data.totalPages} onPageChange={setPage} />
         </>

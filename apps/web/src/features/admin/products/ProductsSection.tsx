@@ -31,7 +31,9 @@ export default function ProductsSection() {
   const [editing, setEditing] = useState<Product | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: catalogueKeys.products });
   const create = useMutation({ mutationFn: (b: Body) => productsApi.create(b) });
-  const update = useMutation({ mutationFn: ({ id, body }: { id: number; body: Body }) => productsApi.update(id, body) });
+  const update = useMutation({
+    mutationFn: ({ id, body }: { id: number; body: Body }) => productsApi.update(id, body),
+  });
   const remove = useMutation({ mutationFn: productsApi.remove });
 
   const onCreate = async (body: Body) => {
@@ -51,7 +53,10 @@ export default function ProductsSection() {
     try {
       await update.mutateAsync({ id: editing.id, body });
     } catch (err) {
-      await dialog.error(TITLE.error, M.updateFailed + (err instanceof Error && err.message ? err.message : 'Unknown error'));
+      await dialog.error(
+        TITLE.error,
+        M.updateFailed + (err instanceof Error && err.message ? err.message : 'Unknown error'),
+      );
       return false;
     }
     setEditing(null);
@@ -74,11 +79,20 @@ export default function ProductsSection() {
   return (
     <div className="space-y-10">
       <section aria-labelledby="add-product-title" className="card p-5">
-        <h2 id="add-product-title" className="mb-4 text-xl font-semibold">Add New Product</h2>
+        <h2 id="add-product-title" className="mb-4 text-xl font-semibold">
+          Add New Product
+        </h2>
         <ProductForm busy={create.isPending} onSave={onCreate} />
       </section>
       <ProductList onEdit={setEditing} onDelete={(p) => void onDelete(p)} />
-      {editing && <ProductEditDialog product={editing} busy={update.isPending} onSave={onUpdate} onCancel={() => setEditing(null)} />}
+      {editing && (
+        <ProductEditDialog
+          product={editing}
+          busy={update.isPending}
+          onSave={onUpdate}
+          onCancel={() => setEditing(null)}
+        />
+      )}
     </div>
   );
 }

@@ -1,9 +1,29 @@
 import { z } from 'zod';
-import { PLANS, PRODUCT_TYPES, metalPrice, paiseToRupees, rupeesToPaise, type Metal, type Product } from '@zevar/domain';
+import {
+  PLANS,
+  PRODUCT_TYPES,
+  metalPrice,
+  paiseToRupees,
+  rupeesToPaise,
+  type Metal,
+  type Product,
+} from '@zevar/domain';
 
-const money = z.string().trim().refine((v) => v !== '' && Number(v) >= 0 && Number.isFinite(Number(v)), 'Enter an amount of 0 or more');
-const optionalMoney = z.string().trim().refine((v) => v === '' || (Number(v) >= 0 && Number.isFinite(Number(v))), 'Enter an amount of 0 or more');
-const count = z.string().trim().refine((v) => v === '' || (Number.isInteger(Number(v)) && Number(v) >= 0), 'Enter a whole number of 0 or more');
+const money = z
+  .string()
+  .trim()
+  .refine((v) => v !== '' && Number(v) >= 0 && Number.isFinite(Number(v)), 'Enter an amount of 0 or more');
+const optionalMoney = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || (Number(v) >= 0 && Number.isFinite(Number(v))), 'Enter an amount of 0 or more');
+const count = z
+  .string()
+  .trim()
+  .refine(
+    (v) => v === '' || (Number.isInteger(Number(v)) && Number(v) >= 0),
+    'Enter a whole number of 0 or more',
+  );
 
 /** The product form's values (inputs are strings); `toProductBody` turns them into the API body. */
 export const productFormSchema = z
@@ -105,9 +125,18 @@ const num = (v: string) => (v.trim() === '' ? 0 : Number(v));
 const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
 
 /** Live price of a metal-priced product, computed like the server does (the server decides). */
-export function computedPrice(v: Pick<ProductFormValues, 'basePrice' | 'metalWeight'>, metal: Metal | undefined): number | null {
+export function computedPrice(
+  v: Pick<ProductFormValues, 'basePrice' | 'metalWeight'>,
+  metal: Metal | undefined,
+): number | null {
   if (!metal) return null;
-  return paiseToRupees(metalPrice(rupeesToPaise(num(v.basePrice)), rupeesToPaise(metal.price), Math.round(num(v.metalWeight) * 1000)));
+  return paiseToRupees(
+    metalPrice(
+      rupeesToPaise(num(v.basePrice)),
+      rupeesToPaise(metal.price),
+      Math.round(num(v.metalWeight) * 1000),
+    ),
+  );
 }
 
 export function toProductBody(v: ProductFormValues) {
@@ -143,7 +172,9 @@ export function toProductBody(v: ProductFormValues) {
 const KNOWN_SPECS = ['totalWeight', 'dimensions', 'purity'] as const;
 
 export function fromProduct(p: Product): ProductFormValues {
-  const extra = Object.fromEntries(Object.entries(p.specifications).filter(([k]) => !(KNOWN_SPECS as readonly string[]).includes(k)));
+  const extra = Object.fromEntries(
+    Object.entries(p.specifications).filter(([k]) => !(KNOWN_SPECS as readonly string[]).includes(k)),
+  );
   const str = (n: number | null) => (n === null ? '' : String(n));
   return {
     ...EMPTY_PRODUCT,

@@ -41,7 +41,13 @@ const product = (over: Partial<Product> = {}): Product => ({
   reviewCount: 0,
   ...over,
 });
-const paged = (content: Product[]) => ({ content, totalPages: 1, totalElements: content.length, size: 30, number: 0 });
+const paged = (content: Product[]) => ({
+  content,
+  totalPages: 1,
+  totalElements: content.length,
+  size: 30,
+  number: 0,
+});
 
 function setup(opts: { taken?: boolean } = {}) {
   const fetchMock = mockFetch((url) => {
@@ -49,7 +55,17 @@ function setup(opts: { taken?: boolean } = {}) {
     if (url.startsWith('/api/metals')) return jsonResponse([]);
     if (url.startsWith('/api/products/exists/')) return jsonResponse(opts.taken ?? false);
     if (url.startsWith('/api/products/search')) return jsonResponse(paged([]));
-    return jsonResponse(paged([product(), product({ id: 8, name: 'Out Ring', stock: 0, category: { id: 1, name: 'Jewellery', parentCategory: null } })]));
+    return jsonResponse(
+      paged([
+        product(),
+        product({
+          id: 8,
+          name: 'Out Ring',
+          stock: 0,
+          category: { id: 1, name: 'Jewellery', parentCategory: null },
+        }),
+      ]),
+    );
   });
   render(
     <AppProviders queryClient={testQueryClient()}>
@@ -59,7 +75,9 @@ function setup(opts: { taken?: boolean } = {}) {
   return fetchMock;
 }
 const productCalls = (f: ReturnType<typeof mockFetch>) =>
-  f.mock.calls.map(([u]) => String(u)).filter((u) => /\/api\/products\/(paged|search|category|metalType)/.test(u));
+  f.mock.calls
+    .map(([u]) => String(u))
+    .filter((u) => /\/api\/products\/(paged|search|category|metalType)/.test(u));
 
 describe('products section', () => {
   afterEach(() => {
@@ -92,7 +110,9 @@ describe('products section', () => {
       await vi.advanceTimersByTimeAsync(1);
     });
     expect(await screen.findByText('No Products Found')).toBeInTheDocument();
-    expect(screen.getByText('No products match your search criteria. Try different keywords.')).toBeInTheDocument();
+    expect(
+      screen.getByText('No products match your search criteria. Try different keywords.'),
+    ).toBeInTheDocument();
     expect(productCalls(f)).toContain('/api/products/search?page=0&size=30&keyword=zz');
   });
 
@@ -100,7 +120,9 @@ describe('products section', () => {
     setup({ taken: true });
     fireEvent.change(screen.getByLabelText('Product Name'), { target: { value: 'Lotus Ring' } });
     expect(await screen.findByText('Checking name availability...')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByText('This product name already exists')).toBeInTheDocument(), { timeout: 2000 });
+    await waitFor(() => expect(screen.getByText('This product name already exists')).toBeInTheDocument(), {
+      timeout: 2000,
+    });
   });
 
   it('asks for the required fields in a Validation Error dialog', async () => {

@@ -11,7 +11,8 @@ export type NameCheckState = 'idle' | 'checking' | 'taken';
 export function useNameCheck(name: string, originalName: string | null): NameCheckState {
   const [state, setState] = useState<NameCheckState>('idle');
   const trimmed = name.trim();
-  const skip = !trimmed || (originalName !== null && trimmed.toLowerCase() === originalName.trim().toLowerCase());
+  const skip =
+    !trimmed || (originalName !== null && trimmed.toLowerCase() === originalName.trim().toLowerCase());
 
   useEffect(() => {
     if (skip) {

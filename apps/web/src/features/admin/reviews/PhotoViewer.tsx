@@ -3,7 +3,17 @@ import { Modal } from '../../../components/Modal';
 import { ImageWithFallback } from '../../../components/ImageWithFallback';
 
 /** Review photo viewer: previous/next without wrapping, and thumbnails to jump to a photo. */
-export function PhotoViewer({ photos, start, reviewer, onClose }: { photos: string[]; start: number; reviewer: string; onClose: () => void }) {
+export function PhotoViewer({
+  photos,
+  start,
+  reviewer,
+  onClose,
+}: {
+  photos: string[];
+  start: number;
+  reviewer: string;
+  onClose: () => void;
+}) {
   const titleId = useId();
   const [index, setIndex] = useState(Math.min(Math.max(start, 0), photos.length - 1));
   const isFirst = index <= 0;
@@ -11,14 +21,40 @@ export function PhotoViewer({ photos, start, reviewer, onClose }: { photos: stri
   return (
     <Modal labelledBy={titleId} onDismiss={onClose} className="max-w-2xl">
       <div className="flex items-center justify-between gap-2">
-        <h2 id={titleId} className="text-lg font-semibold">Photos from {reviewer}</h2>
-        <button type="button" className="btn-ghost px-2" aria-label="Close" onClick={onClose}>×</button>
+        <h2 id={titleId} className="text-lg font-semibold">
+          Photos from {reviewer}
+        </h2>
+        <button type="button" className="btn-ghost px-2" aria-label="Close" onClick={onClose}>
+          ×
+        </button>
       </div>
-      <p className="text-sm text-taupe" aria-live="polite">Photo {index + 1} of {photos.length}</p>
+      <p className="text-sm text-taupe" aria-live="polite">
+        Photo {index + 1} of {photos.length}
+      </p>
       <div className="mt-3 flex items-center gap-2">
-        <button type="button" className="btn-outline px-3" aria-label="Previous photo" disabled={isFirst} onClick={() => setIndex(index - 1)}>‹</button>
-        <ImageWithFallback src={photos[index]} alt={`Photo ${index + 1} of ${photos.length}`} className="aspect-square min-w-0 flex-1 rounded object-contain" />
-        <button type="button" className="btn-outline px-3" aria-label="Next photo" disabled={isLast} onClick={() => setIndex(index + 1)}>›</button>
+        <button
+          type="button"
+          className="btn-outline px-3"
+          aria-label="Previous photo"
+          disabled={isFirst}
+          onClick={() => setIndex(index - 1)}
+        >
+          ‹
+        </button>
+        <ImageWithFallback
+          src={photos[index]}
+          alt={`Photo ${index + 1} of ${photos.length}`}
+          className="aspect-square min-w-0 flex-1 rounded object-contain"
+        />
+        <button
+          type="button"
+          className="btn-outline px-3"
+          aria-label="Next photo"
+          disabled={isLast}
+          onClick={() => setIndex(index + 1)}
+        >
+          ›
+        </button>
       </div>
       <ul className="mt-3 flex flex-wrap justify-center gap-2" aria-label="Thumbnails">
         {photos.map((p, i) => (

@@ -18,21 +18,30 @@ type Editing = { mode: 'add' } | { mode: 'edit'; review: Review } | null;
 export function ProductReviews({ product, onBack }: { product: ReviewedProduct; onBack: () => void }) {
   const dialog = useDialog();
   const qc = useQueryClient();
-  const reviews = useQuery({ queryKey: reviewKeys.product(product.productId), queryFn: () => reviewsApi.forProduct(product.productId) });
+  const reviews = useQuery({
+    queryKey: reviewKeys.product(product.productId),
+    queryFn: () => reviewsApi.forProduct(product.productId),
+  });
   const [editing, setEditing] = useState<Editing>(null);
   const [viewing, setViewing] = useState<{ review: Review; index: number } | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: reviewKeys.all });
 
   const save = useMutation({
     mutationFn: (d: ReviewDraft) =>
-      editing?.mode === 'edit' ? reviewsApi.update(editing.review.id, toBody(d)) : reviewsApi.add({ productId: product.productId, ...toBody(d) }),
+      editing?.mode === 'edit'
+        ? reviewsApi.update(editing.review.id, toBody(d))
+        : reviewsApi.add({ productId: product.productId, ...toBody(d) }),
     onSuccess: async () => {
       const wasEdit = editing?.mode === 'edit';
       setEditing(null);
       await refresh();
       await dialog.success(TITLE.success, wasEdit ? REVIEW_ADMIN_MESSAGES.updated : REVIEW_MESSAGES.added);
     },
-    onError: (err) => dialog.error(TITLE.error, failure(editing?.mode === 'edit' ? 'Failed to update review' : REVIEW_MESSAGES.addFailed, err)),
+    onError: (err) =>
+      dialog.error(
+        TITLE.error,
+        failure(editing?.mode === 'edit' ? 'Failed to update review' : REVIEW_MESSAGES.addFailed, err),
+      ),
   });
   const remove = useMutation({
     mutationFn: (id: number) => reviewsApi.remove(id),
@@ -53,18 +62,28 @@ export function ProductReviews({ product, onBack }: { product: ReviewedProduct; 
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <button type="button" className="btn-ghost" onClick={onBack}><span aria-hidden="true">← </span>Back to Products</button>
-        <button type="button" className="btn-primary" onClick={() => setEditing({ mode: 'add' })}>Write a Review</button>
+        <button type="button" className="btn-ghost" onClick={onBack}>
+          <span aria-hidden="true">← </span>Back to Products
+        </button>
+        <button type="button" className="btn-primary" onClick={() => setEditing({ mode: 'add' })}>
+          Write a Review
+        </button>
       </div>
       <section className="card p-5" aria-label="Rating summary">
         <h3 className="text-lg font-semibold">{product.productName}</h3>
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <RatingStars average={Math.round(average * 10) / 10} />
-          <span className="text-sm text-taupe">{list.length} {list.length === 1 ? 'review' : 'reviews'}</span>
+          <span className="text-sm text-taupe">
+            {list.length} {list.length === 1 ? 'review' : 'reviews'}
+          </span>
         </div>
       </section>
       {reviews.isPending && <Spinner label="Loading reviews..." />}
-      {reviews.isError && <p role="alert" className="text-red-700">Failed to load reviews</p>}
+      {reviews.isError && (
+        <p role="alert" className="text-red-700">
+          Failed to load reviews
+        </p>
+      )}
       {reviews.data && (
         <ReviewsTable
           reviews={list}
@@ -85,7 +104,12 @@ export function ProductReviews({ product, onBack }: { product: ReviewedProduct; 
         />
       )}
       {viewing && (
-        <PhotoViewer photos={viewing.review.photos} start={viewing.index} reviewer={viewing.review.name} onClose={() => setViewing(null)} />
+        <PhotoViewer
+          photos={viewing.review.photos}
+          start={viewing.index}
+          reviewer={viewing.review.name}
+          onClose={() => setViewing(null)}
+        />
       )}
     </div>
   );

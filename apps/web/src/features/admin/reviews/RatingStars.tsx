@@ -5,7 +5,10 @@ import { Stars } from '../../../components/Stars';
 export function RatingStars({ average }: { average: number }) {
   const { half } = starParts(average);
   return (
-    <span className="inline-flex items-center gap-2 whitespace-nowrap" data-half-star={half ? 'true' : 'false'}>
+    <span
+      className="inline-flex items-center gap-2 whitespace-nowrap"
+      data-half-star={half ? 'true' : 'false'}
+    >
       <Stars rating={average} />
       <span className="text-sm font-medium">{average.toFixed(1)}</span>
     </span>

@@ -28,10 +28,17 @@ export function ReviewedProductsTable({ onView }: { onView: (p: ReviewedProduct)
         aria-label="Search products"
         placeholder="Search products..."
         value={search}
-        onChange={(e) => { setSearch(e.target.value); setPage(0); }}
+        onChange={(e) => {
+          setSearch(e.target.value);
+          setPage(0);
+        }}
       />
       {products.isPending && <Spinner label="Loading reviews..." />}
-      {products.isError && <p role="alert" className="text-red-700">Failed to load reviews</p>}
+      {products.isError && (
+        <p role="alert" className="text-red-700">
+          Failed to load reviews
+        </p>
+      )}
       {products.data && products.data.content.length === 0 && <p className="text-taupe">No reviews yet.</p>}
       {products.data && products.data.content.length > 0 && (
         <StackedTable headers={HEADERS} minWidth="sm:min-w-[720px]">
@@ -39,15 +46,28 @@ export function ReviewedProductsTable({ onView }: { onView: (p: ReviewedProduct)
             <StackedRow key={p.productId}>
               <StackedCell>
                 <div className="flex items-center gap-3">
-                  <ImageWithFallback src={p.productImage} alt={p.productName} className="size-12 shrink-0 rounded object-cover" />
+                  <ImageWithFallback
+                    src={p.productImage}
+                    alt={p.productName}
+                    className="size-12 shrink-0 rounded object-cover"
+                  />
                   <span className="font-medium">{p.productName}</span>
                 </div>
               </StackedCell>
-              <StackedCell label="Rating"><RatingStars average={p.averageRating} /></StackedCell>
+              <StackedCell label="Rating">
+                <RatingStars average={p.averageRating} />
+              </StackedCell>
               <StackedCell label="Reviews">{p.totalReviews}</StackedCell>
-              <StackedCell label="Last Review" className="whitespace-nowrap">{formatDate(p.lastReview)}</StackedCell>
+              <StackedCell label="Last Review" className="whitespace-nowrap">
+                {formatDate(p.lastReview)}
+              </StackedCell>
               <StackedCell>
-                <button type="button" className="btn-outline whitespace-nowrap" aria-label={`View Reviews of ${p.productName}`} onClick={() => onView(p)}>
+                <button
+                  type="button"
+                  className="btn-outline whitespace-nowrap"
+                  aria-label={`View Reviews of ${p.productName}`}
+                  onClick={() => onView(p)}
+                >
                   View Reviews
                 </button>
               </StackedCell>
@@ -55,7 +75,9 @@ export function ReviewedProductsTable({ onView }: { onView: (p: ReviewedProduct)
           ))}
         </StackedTable>
       )}
-      {products.data && <Pagination page={page} totalPages={products.data.totalPages} onPageChange={setPage} />}
+      {products.data && (
+        <Pagination page={page} totalPages={products.data.totalPages} onPageChange={setPage} />
+      )}
     </div>
   );
 }

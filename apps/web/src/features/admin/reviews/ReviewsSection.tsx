@@ -8,7 +8,11 @@ export default function ReviewsSection() {
   const [product, setProduct] = useState<ReviewedProduct | null>(null);
   return (
     <div className="space-y-4">
-      {product ? <ProductReviews product={product} onBack={() => setProduct(null)} /> : <ReviewedProductsTable onView={setProduct} />}
+      {product ? (
+        <ProductReviews product={product} onBack={() => setProduct(null)} />
+      ) : (
+        <ReviewedProductsTable onView={setProduct} />
+      )}
     </div>
   );
 }

@@ -20,17 +20,30 @@ export function ReviewsTable({ reviews, onEdit, onDelete, onPhoto }: ReviewsTabl
     <StackedTable headers={HEADERS} minWidth="sm:min-w-[760px]">
       {reviews.map((r) => (
         <StackedRow key={r.id}>
-          <StackedCell label="Customer" className="font-medium">{r.name}</StackedCell>
-          <StackedCell label="Rating"><Stars rating={r.rating} /></StackedCell>
-          <StackedCell label="Review" className="break-words whitespace-pre-line sm:max-w-xs">{r.comment}</StackedCell>
-          <StackedCell label="Date" className="whitespace-nowrap">{formatDate(r.date)}</StackedCell>
+          <StackedCell label="Customer" className="font-medium">
+            {r.name}
+          </StackedCell>
+          <StackedCell label="Rating">
+            <Stars rating={r.rating} />
+          </StackedCell>
+          <StackedCell label="Review" className="break-words whitespace-pre-line sm:max-w-xs">
+            {r.comment}
+          </StackedCell>
+          <StackedCell label="Date" className="whitespace-nowrap">
+            {formatDate(r.date)}
+          </StackedCell>
           <StackedCell label="Photos">
             {r.photos.length === 0 ? (
               <span className="text-taupe">—</span>
             ) : (
               <div className="flex flex-wrap gap-1">
                 {r.photos.map((p, i) => (
-                  <button key={p} type="button" aria-label={`View photo ${i + 1} from ${r.name}`} onClick={() => onPhoto(r, i)}>
+                  <button
+                    key={p}
+                    type="button"
+                    aria-label={`View photo ${i + 1} from ${r.name}`}
+                    onClick={() => onPhoto(r, i)}
+                  >
                     <ImageWithFallback src={p} alt="" className="size-10 rounded object-cover" />
                   </button>
                 ))}
@@ -38,8 +51,22 @@ export function ReviewsTable({ reviews, onEdit, onDelete, onPhoto }: ReviewsTabl
             )}
           </StackedCell>
           <StackedCell className="whitespace-nowrap">
-            <button type="button" className="btn-ghost px-2" aria-label={`Edit review by ${r.name}`} onClick={() => onEdit(r)}>Edit</button>
-            <button type="button" className="btn-ghost px-2 text-red-700" aria-label={`Delete review by ${r.name}`} onClick={() => onDelete(r)}>Delete</button>
+            <button
+              type="button"
+              className="btn-ghost px-2"
+              aria-label={`Edit review by ${r.name}`}
+              onClick={() => onEdit(r)}
+            >
+              Edit
+            </button>
+            <button
+              type="button"
+              className="btn-ghost px-2 text-red-700"
+              aria-label={`Delete review by ${r.name}`}
+              onClick={() => onDelete(r)}
+            >
+              Delete
+            </button>
           </StackedCell>
         </StackedRow>
       ))}

@@ -18,4 +18,9 @@ export function validateDraft(d: ReviewDraft): ReviewDraftErrors {
 
 export const isValidDraft = (d: ReviewDraft) => Object.keys(validateDraft(d)).length === 0;
 
-export const toBody = (d: ReviewDraft) => ({ name: d.name.trim(), rating: d.rating, comment: d.comment.trim(), photos: d.photos });
+export const toBody = (d: ReviewDraft) => ({
+  name: d.name.trim(),
+  rating: d.rating,
+  comment: d.comment.trim(),
+  photos: d.photos,
+});

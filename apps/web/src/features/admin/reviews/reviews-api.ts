@@ -26,7 +26,10 @@ export const reviewsApi = {
       schema: pagedSchema(reviewedProductSchema),
     }),
   forProduct: (productId: number) =>
-    api.get(`/reviews/product/${productId}`, { query: { size: PRODUCT_REVIEWS_LIMIT }, schema: z.array(reviewSchema) }),
+    api.get(`/reviews/product/${productId}`, {
+      query: { size: PRODUCT_REVIEWS_LIMIT },
+      schema: z.array(reviewSchema),
+    }),
   add: (body: ReviewInput) => api.post('/reviews', body, { schema: reviewSchema }),
   update: (id: number, body: ReviewUpdate) => api.put(`/reviews/${id}`, body, { schema: adminReviewSchema }),
   remove: (id: number) => api.delete(`/reviews/${id}`),

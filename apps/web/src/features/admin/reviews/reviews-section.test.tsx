@@ -13,18 +13,37 @@ const product = (productId: number, averageRating: number) => ({
   totalReviews: 2,
   lastReview: '2026-11-01T10:00:00.000Z',
 });
-const review = { id: 7, productId: 1, name: 'Meera', rating: 4, comment: 'Lovely', photos: ['a.webp', 'b.webp', 'c.webp', 'd.webp', 'e.webp'], date: '2026-11-01T10:00:00.000Z' };
+const review = {
+  id: 7,
+  productId: 1,
+  name: 'Meera',
+  rating: 4,
+  comment: 'Lovely',
+  photos: ['a.webp', 'b.webp', 'c.webp', 'd.webp', 'e.webp'],
+  date: '2026-11-01T10:00:00.000Z',
+};
 
 function renderSection() {
   const f = mockFetch((url, init) => {
     if (url.startsWith('/api/reviews/admin/products')) {
-      return jsonResponse({ content: [product(1, 4.6), product(2, 4.5)], totalElements: 2, totalPages: 1, size: 10, number: 0 });
+      return jsonResponse({
+        content: [product(1, 4.6), product(2, 4.5)],
+        totalElements: 2,
+        totalPages: 1,
+        size: 10,
+        number: 0,
+      });
     }
     if (url.startsWith('/api/reviews/product/1')) return jsonResponse([review]);
-    if (url === '/api/reviews/7' && init.method === 'PUT') return jsonResponse({ ...review, ...JSON.parse(String(init.body)), productName: 'Jhumkas 1' });
+    if (url === '/api/reviews/7' && init.method === 'PUT')
+      return jsonResponse({ ...review, ...JSON.parse(String(init.body)), productName: 'Jhumkas 1' });
     return jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404);
   });
-  render(<AppProviders queryClient={testQueryClient()}><ReviewsSection /></AppProviders>);
+  render(
+    <AppProviders queryClient={testQueryClient()}>
+      <ReviewsSection />
+    </AppProviders>,
+  );
   return f;
 }
 
@@ -95,7 +114,11 @@ describe('reviews management', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Update Review' }));
     expect(await screen.findByText('Review updated successfully')).toBeInTheDocument();
     const put = f.mock.calls.find(([, init]) => (init as RequestInit).method === 'PUT');
-    expect(JSON.parse(String((put![1] as RequestInit).body))).toMatchObject({ name: 'Meera', rating: 4, comment: 'Even better' });
+    expect(JSON.parse(String((put![1] as RequestInit).body))).toMatchObject({
+      name: 'Meera',
+      rating: 4,
+      comment: 'Even better',
+    });
   });
 
   it('requires a rating before a new review can be submitted', async () => {

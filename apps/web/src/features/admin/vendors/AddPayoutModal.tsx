@@ -14,7 +14,10 @@ export function AddPayoutModal({ vendor, onClose }: { vendor: User; onClose: () 
   const dialog = useDialog();
   const queryClient = useQueryClient();
   const [submitting, setSubmitting] = useState(false);
-  const preview = useQuery({ queryKey: ['payout-preview', vendor.id], queryFn: () => usersApi.payoutPreview(vendor.id) });
+  const preview = useQuery({
+    queryKey: ['payout-preview', vendor.id],
+    queryFn: () => usersApi.payoutPreview(vendor.id),
+  });
   const bank = vendor.bankDetails;
 
   const submit = async () => {
@@ -64,7 +67,12 @@ export function AddPayoutModal({ vendor, onClose }: { vendor: User; onClose: () 
         <button type="button" className="btn-outline" onClick={onClose}>
           Cancel
         </button>
-        <button type="button" className="btn-primary" disabled={!data?.eligible || submitting} onClick={() => void submit()}>
+        <button
+          type="button"
+          className="btn-primary"
+          disabled={!data?.eligible || submitting}
+          onClick={() => void submit()}
+        >
           {submitting ? 'Processing...' : 'Process Payout'}
         </button>
       </div>

@@ -6,12 +6,27 @@ import { ADMIN_ROLES, type User } from '@zevar/domain';
 import { Modal } from '../../../components/Modal';
 import { TextField } from '../../../components/FormFields';
 import { useDialog } from '../../../components/dialog/dialog-context';
-import { adminEditDefaults, adminEditSchema, errorAt, updateErrorText, type AdminEditInput, type AdminEditOutput } from './edit-user';
+import {
+  adminEditDefaults,
+  adminEditSchema,
+  errorAt,
+  updateErrorText,
+  type AdminEditInput,
+  type AdminEditOutput,
+} from './edit-user';
 import { USER_MSG } from './user-messages';
 import { usersApi } from './users-api';
 
 /** Edit Admin modal: name, email, status and roles as checkboxes. */
-export function AdminEditModal({ user, onClose, onSaved }: { user: User; onClose: () => void; onSaved?: (u: User) => void }) {
+export function AdminEditModal({
+  user,
+  onClose,
+  onSaved,
+}: {
+  user: User;
+  onClose: () => void;
+  onSaved?: (u: User) => void;
+}) {
   const titleId = useId();
   const dialog = useDialog();
   const queryClient = useQueryClient();
@@ -42,7 +57,13 @@ export function AdminEditModal({ user, onClose, onSaved }: { user: User; onClose
       </h2>
       <form noValidate aria-label="Edit Admin" className="mt-4 space-y-4" onSubmit={handleSubmit(onValid)}>
         <TextField label="Name" required error={errorAt(errors, 'name')} {...register('name')} />
-        <TextField label="Email" required type="email" error={errorAt(errors, 'email')} {...register('email')} />
+        <TextField
+          label="Email"
+          required
+          type="email"
+          error={errorAt(errors, 'email')}
+          {...register('email')}
+        />
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" className="size-4 accent-gold-700" {...register('active')} /> Active
         </label>
@@ -51,7 +72,12 @@ export function AdminEditModal({ user, onClose, onSaved }: { user: User; onClose
           <div className="grid gap-2 sm:grid-cols-2">
             {ADMIN_ROLES.map((role) => (
               <label key={role} className="flex items-center gap-2 text-sm">
-                <input type="checkbox" value={role} className="size-4 accent-gold-700" {...register('roles')} />
+                <input
+                  type="checkbox"
+                  value={role}
+                  className="size-4 accent-gold-700"
+                  {...register('roles')}
+                />
                 {role}
               </label>
             ))}

@@ -89,12 +89,16 @@ function VendorCards({ user: u }: { user: User }) {
         <Row label="Shop">{u.slug ? `/${u.slug}` : ''}</Row>
         <Row label="Phone">{c?.phone}</Row>
         <Row label="Secondary Phone">{c?.secondaryPhone}</Row>
-        <Row label="Address">{[c?.addressLine1, c?.addressLine2, c?.city, c?.state, c?.pincode].filter(Boolean).join(', ')}</Row>
+        <Row label="Address">
+          {[c?.addressLine1, c?.addressLine2, c?.city, c?.state, c?.pincode].filter(Boolean).join(', ')}
+        </Row>
         <Row label="Website">{u.website}</Row>
       </Card>
       <Card title="Subscription Details">
         <Row label="Current Plan">{PLAN_LABELS[u.plan ?? 'FREE']}</Row>
-        <Row label="Subscription">{sub ? `Active until ${formatLongDate(sub.endDate)}` : 'No active subscription'}</Row>
+        <Row label="Subscription">
+          {sub ? `Active until ${formatLongDate(sub.endDate)}` : 'No active subscription'}
+        </Row>
         <PlanChanger user={u} />
       </Card>
       <Card title="Bank Details">
@@ -122,7 +126,9 @@ function RolesCard({ user: u }: { user: User }) {
   return (
     <Card title="Roles" plain>
       {u.roles.length === 0 ? (
-        <p className="py-2 text-sm text-taupe">{u.type === 'vendor' ? 'Vendor (no admin roles)' : 'No roles'}</p>
+        <p className="py-2 text-sm text-taupe">
+          {u.type === 'vendor' ? 'Vendor (no admin roles)' : 'No roles'}
+        </p>
       ) : (
         <ul className="flex flex-wrap gap-2 py-2">
           {u.roles.map((r) => (
@@ -166,7 +172,12 @@ function PlanChanger({ user }: { user: User }) {
           ))}
         </select>
       </label>
-      <button type="button" className="btn-outline" disabled={busy || plan === (user.plan ?? 'FREE')} onClick={() => void save()}>
+      <button
+        type="button"
+        className="btn-outline"
+        disabled={busy || plan === (user.plan ?? 'FREE')}
+        onClick={() => void save()}
+      >
         Update Plan
       </button>
     </div>
@@ -190,7 +201,11 @@ function VendorPayouts({ vendorId }: { vendorId: number }) {
       <h3 id="detail-payouts" className="text-xl font-semibold">
         Payout History
       </h3>
-      {payouts.data ? <PayoutHistoryTable payouts={payouts.data} caption="Payout history" /> : <PageSpinner />}
+      {payouts.data ? (
+        <PayoutHistoryTable payouts={payouts.data} caption="Payout history" />
+      ) : (
+        <PageSpinner />
+      )}
     </section>
   );
 }
@@ -199,7 +214,11 @@ function Card({ title, children, plain }: { title: string; children: ReactNode; 
   return (
     <section className="card p-5">
       <h3 className="text-lg font-semibold">{title}</h3>
-      {plain ? <div className="mt-2">{children}</div> : <dl className="mt-2 divide-y divide-sand/60">{children}</dl>}
+      {plain ? (
+        <div className="mt-2">{children}</div>
+      ) : (
+        <dl className="mt-2 divide-y divide-sand/60">{children}</dl>
+      )}
     </section>
   );
 }
@@ -208,7 +227,9 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid grid-cols-3 gap-3 py-2 text-sm">
       <dt className="text-taupe">{label}</dt>
-      <dd className="col-span-2 break-words">{children === '' || children === null || children === undefined ? '—' : children}</dd>
+      <dd className="col-span-2 break-words">
+        {children === '' || children === null || children === undefined ? '—' : children}
+      </dd>
     </div>
   );
 }

@@ -5,7 +5,13 @@ import { vendorUser } from '../../../test/fixtures';
 import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../../test/utils';
 import VendorsSection from './VendorsSection';
 
-const page = (content: unknown[]) => ({ content, totalPages: 1, totalElements: content.length, size: 10, number: 0 });
+const page = (content: unknown[]) => ({
+  content,
+  totalPages: 1,
+  totalElements: content.length,
+  size: 10,
+  number: 0,
+});
 
 function renderSection() {
   signIn('ADMIN', ['SUPER_ADMIN']);
@@ -20,15 +26,11 @@ describe('user management filters', () => {
     renderSection();
     expect(screen.getByText('Loading users...')).toBeInTheDocument();
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'ID',
-      'Name/Plan',
-      'Email',
-      'Role',
-      'Status',
-      'Created At',
-      'Actions',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['ID', 'Name/Plan', 'Email', 'Role', 'Status', 'Created At', 'Actions']);
     expect(within(table).getByText('Asha Jewellers')).toBeInTheDocument();
   });
 
@@ -51,7 +53,9 @@ describe('user management filters', () => {
     expect(date).toHaveValue('');
     fireEvent.change(to, { target: { value: '2025-01-31' } });
     await waitFor(() =>
-      expect(urls()).toContain('/api/user/vendors/by-date-range?page=0&size=10&startDate=2025-01-01&endDate=2025-01-31'),
+      expect(urls()).toContain(
+        '/api/user/vendors/by-date-range?page=0&size=10&startDate=2025-01-01&endDate=2025-01-31',
+      ),
     );
   });
 

@@ -12,7 +12,13 @@ export interface UserFiltersBarProps {
  * Search, single-date, date-range, role and status filters. The single date and the range are
  * mutually exclusive: choosing one clears the other and disables it until cleared.
  */
-export function UserFiltersBar({ filters, onChange, onReset, onDownloadVendors, onDownloadPayouts }: UserFiltersBarProps) {
+export function UserFiltersBar({
+  filters,
+  onChange,
+  onReset,
+  onDownloadVendors,
+  onDownloadPayouts,
+}: UserFiltersBarProps) {
   const set = (next: Partial<UserFilters>) => onChange({ ...filters, ...next });
   const rangeUsed = Boolean(filters.startDate || filters.endDate);
   const dateUsed = Boolean(filters.date);

@@ -80,7 +80,12 @@ function RowActions({ user, actions }: { user: User; actions: UserRowActions }) 
   };
   return (
     <div className="flex flex-wrap gap-1">
-      <button type="button" className="btn-ghost px-2 py-1 text-xs" aria-label={`Edit ${user.name}`} onClick={stop(actions.onEdit)}>
+      <button
+        type="button"
+        className="btn-ghost px-2 py-1 text-xs"
+        aria-label={`Edit ${user.name}`}
+        onClick={stop(actions.onEdit)}
+      >
         Edit
       </button>
       <button
@@ -111,4 +116,3 @@ function PayoutButton({ onClick }: { onClick: (e: MouseEvent) => void }) {
     </button>
   );
 }
-

@@ -7,7 +7,14 @@ import { Modal } from '../../../components/Modal';
 import { SelectField, TextAreaField, TextField } from '../../../components/FormFields';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { isApiError } from '../../../lib/api';
-import { errorAt, updateErrorText, vendorEditDefaults, vendorEditSchema, type VendorEditInput, type VendorEditOutput } from './edit-user';
+import {
+  errorAt,
+  updateErrorText,
+  vendorEditDefaults,
+  vendorEditSchema,
+  type VendorEditInput,
+  type VendorEditOutput,
+} from './edit-user';
 import { USER_MSG } from './user-messages';
 import { usersApi } from './users-api';
 
@@ -32,15 +39,25 @@ const FIELDS: readonly Field[] = [
 ];
 
 /** Edit Vendor modal: PUT /api/user/{id} with {type:'vendor', ...}. */
-export function VendorEditModal({ user, onClose, onSaved }: { user: User; onClose: () => void; onSaved?: (u: User) => void }) {
+export function VendorEditModal({
+  user,
+  onClose,
+  onSaved,
+}: {
+  user: User;
+  onClose: () => void;
+  onSaved?: (u: User) => void;
+}) {
   const titleId = useId();
   const dialog = useDialog();
   const queryClient = useQueryClient();
-  const { register, handleSubmit, setError, formState } = useForm<VendorEditInput, unknown, VendorEditOutput>({
-    resolver: zodResolver(vendorEditSchema),
-    mode: 'onTouched',
-    defaultValues: vendorEditDefaults(user),
-  });
+  const { register, handleSubmit, setError, formState } = useForm<VendorEditInput, unknown, VendorEditOutput>(
+    {
+      resolver: zodResolver(vendorEditSchema),
+      mode: 'onTouched',
+      defaultValues: vendorEditDefaults(user),
+    },
+  );
   const { errors, isSubmitting } = formState;
 
   const onValid = async (values: VendorEditOutput) => {
@@ -53,7 +70,8 @@ export function VendorEditModal({ user, onClose, onSaved }: { user: User; onClos
     } catch (err) {
       if (isApiError(err)) {
         if (err.status === 409) setError('slug', { type: 'server', message: USER_MSG.slugExists });
-        for (const issue of err.issues) setError(issue.path as Path<VendorEditInput>, { type: 'server', message: issue.message });
+        for (const issue of err.issues)
+          setError(issue.path as Path<VendorEditInput>, { type: 'server', message: issue.message });
       }
       void dialog.error('Error', updateErrorText(err, 'vendor'));
     }
@@ -64,7 +82,12 @@ export function VendorEditModal({ user, onClose, onSaved }: { user: User; onClos
       <h2 id={titleId} className="text-2xl font-semibold">
         Edit Vendor
       </h2>
-      <form noValidate aria-label="Edit Vendor" className="mt-4 grid gap-4 sm:grid-cols-2" onSubmit={handleSubmit(onValid)}>
+      <form
+        noValidate
+        aria-label="Edit Vendor"
+        className="mt-4 grid gap-4 sm:grid-cols-2"
+        onSubmit={handleSubmit(onValid)}
+      >
         {FIELDS.map((f) => (
           <TextField
             key={f.path}

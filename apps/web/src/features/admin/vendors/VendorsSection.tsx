@@ -61,7 +61,13 @@ export default function VendorsSection() {
   return (
     <div className="space-y-4">
       {openId !== null ? (
-        <UserDetail userId={openId} onBack={() => setOpenId(null)} onEdit={edit} onDelete={(u) => void remove(u)} onPayout={setPaying} />
+        <UserDetail
+          userId={openId}
+          onBack={() => setOpenId(null)}
+          onEdit={edit}
+          onDelete={(u) => void remove(u)}
+          onPayout={setPaying}
+        />
       ) : (
         <>
           <UserFiltersBar

@@ -7,7 +7,10 @@ import { vendorProfileValues } from '../../../lib/vendor-profile';
 
 /** An admin's vendor edit; an empty slug means none. */
 export const vendorEditSchema = vendorAdminUpdateSchema.extend({
-  slug: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), vendorSlugSchema.nullable()),
+  slug: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    vendorSlugSchema.nullable(),
+  ),
 });
 export type VendorEditInput = z.input<typeof vendorEditSchema>;
 export type VendorEditOutput = z.output<typeof vendorEditSchema>;
@@ -26,13 +29,17 @@ export function adminEditDefaults(u: User): AdminEditInput {
     name: u.name,
     email: u.email,
     active: u.active,
-    roles: u.roles.filter((r): r is AdminEditOutput['roles'][number] => adminUpdateSchema.shape.roles.element.safeParse(r).success),
+    roles: u.roles.filter(
+      (r): r is AdminEditOutput['roles'][number] =>
+        adminUpdateSchema.shape.roles.element.safeParse(r).success,
+    ),
   };
 }
 
 export function errorAt<T extends FieldValues>(errors: FieldErrors<T>, path: string): string | undefined {
   const error: unknown = get(errors, path);
-  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message;
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string')
+    return error.message;
   return undefined;
 }
 

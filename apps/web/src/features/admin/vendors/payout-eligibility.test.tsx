@@ -13,11 +13,22 @@ const sub = (plan: 'FREE' | 'BASIC', active: boolean, endDate: string | null) =>
   endDate,
   vendorPlan: { plan },
 });
-const stats = (revenue: number) => ({ orderCount: 1, productCount: 1, revenue, lastOrderDate: null, lastPayOutDate: null });
+const stats = (revenue: number) => ({
+  orderCount: 1,
+  productCount: 1,
+  revenue,
+  lastOrderDate: null,
+  lastPayOutDate: null,
+});
 
 describe('Process Payout eligibility', () => {
   it.each([
-    ['revenue and an active paid subscription', stats(100), [sub('BASIC', true, '2027-01-01T00:00:00Z')], true],
+    [
+      'revenue and an active paid subscription',
+      stats(100),
+      [sub('BASIC', true, '2027-01-01T00:00:00Z')],
+      true,
+    ],
     ['no revenue', stats(0), [sub('BASIC', true, '2027-01-01T00:00:00Z')], false],
     ['no stats at all', null, [sub('BASIC', true, '2027-01-01T00:00:00Z')], false],
     ['an expired subscription', stats(100), [sub('BASIC', true, '2026-05-31T00:00:00Z')], false],

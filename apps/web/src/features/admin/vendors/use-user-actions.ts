@@ -9,7 +9,10 @@ import { downloadFile, serverMessageOr, usersApi } from './users-api';
 export function useUserActions() {
   const dialog = useDialog();
   const queryClient = useQueryClient();
-  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: ['admin-users'] }), [queryClient]);
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: ['admin-users'] }),
+    [queryClient],
+  );
 
   const toggleActive = useCallback(
     async (user: User) => {

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { pagedUsersSchema, payoutPreviewSchema, payoutSchema, userSchema, type Plan, type User } from '@zevar/domain';
+import {
+  pagedUsersSchema,
+  payoutPreviewSchema,
+  payoutSchema,
+  userSchema,
+  type Plan,
+  type User,
+} from '@zevar/domain';
 import { api, isApiError } from '../../../lib/api';
 
 export const USERS_PAGE_SIZE = 10;
@@ -18,7 +25,14 @@ export interface UserFilters {
   status: StatusFilter;
 }
 
-export const EMPTY_USER_FILTERS: UserFilters = { search: '', date: '', startDate: '', endDate: '', role: '', status: '' };
+export const EMPTY_USER_FILTERS: UserFilters = {
+  search: '',
+  date: '',
+  startDate: '',
+  endDate: '',
+  role: '',
+  status: '',
+};
 
 export interface UsersPage {
   content: User[];
@@ -31,7 +45,9 @@ function filterLoadedPage(page: UsersPage, filters: UserFilters): UsersPage {
   const name = filters.search.trim().toLowerCase();
   const content = page.content.filter(
     (u) =>
-      (!name || u.name.toLowerCase().includes(name) || (u.bussinessName ?? '').toLowerCase().includes(name)) &&
+      (!name ||
+        u.name.toLowerCase().includes(name) ||
+        (u.bussinessName ?? '').toLowerCase().includes(name)) &&
       (!filters.status || u.active === (filters.status === 'active')) &&
       (!filters.role || u.type === filters.role),
   );
@@ -42,7 +58,10 @@ function filterLoadedPage(page: UsersPage, filters: UserFilters): UsersPage {
 export async function fetchUsers(filters: UserFilters, page: number): Promise<UsersPage> {
   const paging = { page, size: USERS_PAGE_SIZE };
   if (filters.date) {
-    const data = await api.get('/user/vendors/by-date', { schema: pagedUsersSchema, query: { ...paging, date: filters.date } });
+    const data = await api.get('/user/vendors/by-date', {
+      schema: pagedUsersSchema,
+      query: { ...paging, date: filters.date },
+    });
     return filterLoadedPage(data, filters);
   }
   if (filters.startDate && filters.endDate) {
@@ -71,7 +90,8 @@ export const usersApi = {
   update: (id: number, body: unknown) => api.put(`/user/${id}`, body, { schema: userSchema }),
   updatePlan: (vendorId: number, plan: Plan) =>
     api.post('/user/vendors/update-plan', { vendorId, plan }, { schema: userSchema }),
-  payouts: (vendorId: number) => api.get(`/vendor-payouts/vendor/${vendorId}`, { schema: z.array(payoutSchema) }),
+  payouts: (vendorId: number) =>
+    api.get(`/vendor-payouts/vendor/${vendorId}`, { schema: z.array(payoutSchema) }),
   payoutPreview: (vendorId: number) =>
     api.get(`/vendor-payouts/vendor/${vendorId}/preview`, { schema: payoutPreviewSchema }),
   createPayout: (vendorId: number) => api.post('/vendor-payouts', { vendorId }, { schema: payoutSchema }),
@@ -92,5 +112,7 @@ export async function downloadFile(path: string, fileName: string): Promise<void
 
 /** The server's message when it sent one (4xx/5xx with a body), else the fallback. */
 export function serverMessageOr(err: unknown, fallback: string): string {
-  return isApiError(err) && err.status !== 0 && err.message && !err.code.startsWith('HTTP_') ? err.message : fallback;
+  return isApiError(err) && err.status !== 0 && err.message && !err.code.startsWith('HTTP_')
+    ? err.message
+    : fallback;
 }

@@ -2,7 +2,11 @@ import { useEffect } from 'react';
 import { INFINITE_SCROLL_THRESHOLD_PX } from '@zevar/domain';
 
 /** Calls `loadMore` when the page bottom is within 500 px, on scroll and after each load. */
-export function useInfiniteScroll(opts: { enabled: boolean; loadMore: () => void; dependency: unknown }): void {
+export function useInfiniteScroll(opts: {
+  enabled: boolean;
+  loadMore: () => void;
+  dependency: unknown;
+}): void {
   const { enabled, loadMore, dependency } = opts;
   useEffect(() => {
     if (!enabled) return;

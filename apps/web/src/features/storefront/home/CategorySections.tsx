@@ -23,8 +23,15 @@ export function CategoryStrip({ categories, shop }: { categories: Category[]; sh
       <ul className="flex gap-4 pb-2">
         {children.map((c) => (
           <li key={c.id} className="shrink-0">
-            <Link to={categoryPath(shop, c.name)} className="flex w-20 flex-col items-center gap-1 text-center text-xs">
-              <ImageWithFallback src={c.image} alt={c.name} className="size-16 rounded-full border border-sand object-cover" />
+            <Link
+              to={categoryPath(shop, c.name)}
+              className="flex w-20 flex-col items-center gap-1 text-center text-xs"
+            >
+              <ImageWithFallback
+                src={c.image}
+                alt={c.name}
+                className="size-16 rounded-full border border-sand object-cover"
+              />
               <span className="line-clamp-2">{c.name}</span>
             </Link>
           </li>
@@ -36,7 +43,14 @@ export function CategoryStrip({ categories, shop }: { categories: Category[]; sh
 
 /** Parent categories with their sub-category counts; two random ones when there are more than two. */
 export function ShopByCategory({ categories, shop }: { categories: Category[]; shop: string }) {
-  const parents = useMemo(() => pickRandom(categories.filter((c) => !c.parentCategory), 2), [categories]);
+  const parents = useMemo(
+    () =>
+      pickRandom(
+        categories.filter((c) => !c.parentCategory),
+        2,
+      ),
+    [categories],
+  );
   if (parents.length === 0) return null;
   return (
     <section aria-labelledby="shop-by-category">
@@ -46,7 +60,11 @@ export function ShopByCategory({ categories, shop }: { categories: Category[]; s
       <div className="grid gap-4 sm:grid-cols-2">
         {parents.map((c) => (
           <Link key={c.id} to={categoryPath(shop, c.name)} className="card group block overflow-hidden">
-            <ImageWithFallback src={c.banner ?? c.image} alt={c.name} className="aspect-[16/5] w-full object-cover" />
+            <ImageWithFallback
+              src={c.banner ?? c.image}
+              alt={c.name}
+              className="aspect-[16/5] w-full object-cover"
+            />
             <div className="flex items-baseline justify-between gap-2 p-4">
               <h3 className="text-xl group-hover:text-gold-800">{c.name}</h3>
               <p className="text-sm text-taupe">
@@ -65,13 +83,19 @@ export function BannerCollage({ categories, shop }: { categories: Category[]; sh
   const banners = categories.filter((c) => c.parentCategory && (c.banner || c.image)).slice(0, 5);
   if (banners.length === 0) return null;
   const tile = (c: Category) => (
-    <Link key={c.id} to={categoryPath(shop, c.name)} className="group relative block overflow-hidden rounded-xl">
+    <Link
+      key={c.id}
+      to={categoryPath(shop, c.name)}
+      className="group relative block overflow-hidden rounded-xl"
+    >
       <ImageWithFallback
         src={c.banner ?? c.image}
         alt={c.name}
         className="aspect-[16/5] w-full object-cover transition-transform duration-300 group-hover:scale-105"
       />
-      <span className="absolute bottom-2 left-2 rounded bg-ivory/90 px-2 py-1 text-sm font-medium">{c.name}</span>
+      <span className="absolute bottom-2 left-2 rounded bg-ivory/90 px-2 py-1 text-sm font-medium">
+        {c.name}
+      </span>
     </Link>
   );
   return (

@@ -6,7 +6,9 @@ import { categoryPath, productPath } from '../paths';
 
 function targetOf(shop: string, item: CarouselItem): string | null {
   if (!item.targetSlug) return null;
-  return item.linkType === 'PRODUCT' ? productPath(shop, item.targetSlug) : categoryPath(shop, item.targetSlug);
+  return item.linkType === 'PRODUCT'
+    ? productPath(shop, item.targetSlug)
+    : categoryPath(shop, item.targetSlug);
 }
 
 /** Hero slides that advance every 5000 ms, with indicator dots. */
@@ -23,12 +25,23 @@ export function HeroCarousel({ items, shop }: { items: CarouselItem[]; shop: str
   if (count === 0) return null;
   const current = index % count;
   return (
-    <section aria-roledescription="carousel" aria-label="Featured" className="relative overflow-hidden rounded-xl bg-cream">
-      <div className="flex transition-transform duration-700" style={{ transform: `translateX(-${current * 100}%)` }}>
+    <section
+      aria-roledescription="carousel"
+      aria-label="Featured"
+      className="relative overflow-hidden rounded-xl bg-cream"
+    >
+      <div
+        className="flex transition-transform duration-700"
+        style={{ transform: `translateX(-${current * 100}%)` }}
+      >
         {items.map((item, i) => {
           const to = targetOf(shop, item);
           const image = (
-            <ImageWithFallback src={item.imageUrl} alt={`Slide ${i + 1}`} className="aspect-[16/7] w-full object-cover sm:aspect-[16/5]" />
+            <ImageWithFallback
+              src={item.imageUrl}
+              alt={`Slide ${i + 1}`}
+              className="aspect-[16/7] w-full object-cover sm:aspect-[16/5]"
+            />
           );
           return (
             <div key={item.id} className="w-full shrink-0" aria-hidden={i !== current}>

@@ -38,10 +38,20 @@ export function SaleSlider({ title, products, shop, onAddToCart }: SectionProps)
           {title}
         </h2>
         <div className="flex gap-2">
-          <button type="button" className="btn-outline px-3" aria-label="Previous sale products" onClick={() => setStart((s) => (s - 1 + n) % n)}>
+          <button
+            type="button"
+            className="btn-outline px-3"
+            aria-label="Previous sale products"
+            onClick={() => setStart((s) => (s - 1 + n) % n)}
+          >
             ‹
           </button>
-          <button type="button" className="btn-outline px-3" aria-label="Next sale products" onClick={() => setStart((s) => (s + 1) % n)}>
+          <button
+            type="button"
+            className="btn-outline px-3"
+            aria-label="Next sale products"
+            onClick={() => setStart((s) => (s + 1) % n)}
+          >
             ›
           </button>
         </div>
@@ -61,10 +71,15 @@ export function SaleSlider({ title, products, shop, onAddToCart }: SectionProps)
 export function PromoBanners() {
   return (
     <section aria-label="Offers" className="grid gap-4 md:grid-cols-2">
-      <Link to="/login" className="card flex flex-col justify-center gap-2 bg-ink p-6 text-ivory hover:bg-gold-900">
+      <Link
+        to="/login"
+        className="card flex flex-col justify-center gap-2 bg-ink p-6 text-ivory hover:bg-gold-900"
+      >
         <span className="eyebrow text-gold-300">Resellers</span>
         <span className="font-serif text-2xl text-ivory">Start your own jewellery shop</span>
-        <span className="text-sm text-sand">Register or sign in to sell the Zevar collection under your name.</span>
+        <span className="text-sm text-sand">
+          Register or sign in to sell the Zevar collection under your name.
+        </span>
       </Link>
       <div className="card flex flex-col justify-center gap-2 bg-gold-50 p-6">
         <span className="eyebrow">Free delivery</span>

@@ -29,7 +29,12 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
   return (
     <div className="space-y-3">
       <div className="relative overflow-hidden rounded-xl bg-cream">
-        <button type="button" className="block w-full" aria-label="Open photo viewer" onClick={() => n > 0 && setViewer(true)}>
+        <button
+          type="button"
+          className="block w-full"
+          aria-label="Open photo viewer"
+          onClick={() => n > 0 && setViewer(true)}
+        >
           <ImageWithFallback src={current} alt={name} className="aspect-square w-full object-cover" />
         </button>
         {n > 1 && <Arrows onPrev={() => move(-1)} onNext={() => move(1)} />}
@@ -52,12 +57,20 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
         </ul>
       )}
       {viewer && (
-        <Modal labelledBy="photo-viewer-title" onDismiss={() => setViewer(false)} className="!max-w-4xl !bg-ink !p-4">
+        <Modal
+          labelledBy="photo-viewer-title"
+          onDismiss={() => setViewer(false)}
+          className="!max-w-4xl !bg-ink !p-4"
+        >
           <h2 id="photo-viewer-title" className="sr-only">
             Photo viewer
           </h2>
           <div className="relative">
-            <ImageWithFallback src={current} alt={`${name}, photo ${wrap(index, n) + 1} of ${n}`} className="max-h-[80dvh] w-full object-contain" />
+            <ImageWithFallback
+              src={current}
+              alt={`${name}, photo ${wrap(index, n) + 1} of ${n}`}
+              className="max-h-[80dvh] w-full object-contain"
+            />
             {n > 1 && <Arrows dark onPrev={() => move(-1)} onNext={() => move(1)} />}
           </div>
           <div className="mt-3 flex items-center justify-between text-sm text-ivory">

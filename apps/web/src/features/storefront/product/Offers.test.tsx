@@ -33,27 +33,38 @@ describe('product page offers: applying a coupon', () => {
   it('checks the coupon against the quantity and price x quantity, shows the saving and lets it be removed', async () => {
     const { fetchMock, user } = setup(() => jsonResponse(true));
     await user.click(screen.getByRole('button', { name: 'Apply coupon GOLD250' }));
-    expect(await screen.findByRole('dialog', { name: 'Success' })).toHaveAccessibleDescription('Coupon applied! You save ₹250');
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/coupon-codes/apply?code=GOLD250&quantity=2&totalPrice=3000');
+    expect(await screen.findByRole('dialog', { name: 'Success' })).toHaveAccessibleDescription(
+      'Coupon applied! You save ₹250',
+    );
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(
+      '/api/coupon-codes/apply?code=GOLD250&quantity=2&totalPrice=3000',
+    );
     expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('POST');
     await user.click(screen.getByRole('button', { name: 'OK' }));
     const remove = screen.getByRole('button', { name: 'Remove coupon GOLD250' });
     expect(remove).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('status')).toHaveTextContent('Coupon GOLD250 applied');
     await user.click(remove);
-    expect(screen.getByRole('button', { name: 'Apply coupon GOLD250' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: 'Apply coupon GOLD250' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
     expect(screen.queryByText(/Coupon GOLD250 applied/)).not.toBeInTheDocument();
   });
 
   it("says 'This coupon cannot be applied' when the server answers false", async () => {
     const { user } = setup(() => jsonResponse(false));
     await user.click(screen.getByRole('button', { name: 'Apply coupon GOLD250' }));
-    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveAccessibleDescription('This coupon cannot be applied');
+    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveAccessibleDescription(
+      'This coupon cannot be applied',
+    );
   });
 
   it("says 'Failed to apply coupon' when the request fails", async () => {
     const { user } = setup(() => jsonResponse({ code: 'INTERNAL', message: 'boom' }, 500));
     await user.click(screen.getByRole('button', { name: 'Apply coupon GOLD250' }));
-    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveAccessibleDescription('Failed to apply coupon');
+    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveAccessibleDescription(
+      'Failed to apply coupon',
+    );
   });
 });

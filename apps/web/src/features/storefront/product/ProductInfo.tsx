@@ -16,14 +16,20 @@ function Variants({ product, shop }: { product: Product; shop: string }) {
       </h2>
       <ul className="flex flex-wrap gap-2">
         <li>
-          <span aria-current="page" className="flex flex-col rounded-lg border-2 border-gold-600 bg-gold-50 px-3 py-2 text-sm">
+          <span
+            aria-current="page"
+            className="flex flex-col rounded-lg border-2 border-gold-600 bg-gold-50 px-3 py-2 text-sm"
+          >
             <span className="font-medium">{label(product.variantValue, product.name)}</span>
             <span className="text-xs text-taupe">{formatInr(product.price)}</span>
           </span>
         </li>
         {product.linkedVariants.map((v) => (
           <li key={v.id}>
-            <Link to={productPath(shop, v.slug)} className="flex flex-col rounded-lg border border-sand px-3 py-2 text-sm hover:border-gold-500">
+            <Link
+              to={productPath(shop, v.slug)}
+              className="flex flex-col rounded-lg border border-sand px-3 py-2 text-sm hover:border-gold-500"
+            >
               <span className="font-medium">{label(v.variantValue, v.name)}</span>
               <span className="text-xs text-taupe">{formatInr(v.price)}</span>
             </Link>
@@ -55,7 +61,15 @@ function Facts({ product }: { product: Product }) {
 }
 
 /** Right column of the product page: badge, name, tagline, variants, price, purchase, offers, facts. */
-export function ProductInfo({ product, shop, coupons }: { product: Product; shop: string; coupons: Coupon[] }) {
+export function ProductInfo({
+  product,
+  shop,
+  coupons,
+}: {
+  product: Product;
+  shop: string;
+  coupons: Coupon[];
+}) {
   const hasDiscount = product.originalPrice !== null && product.discountPercent > 0;
   const [quantity, setQuantity] = useState(product.stock > 0 ? 1 : 0);
   return (
@@ -80,7 +94,9 @@ export function ProductInfo({ product, shop, coupons }: { product: Product; shop
       </div>
       <PurchaseActions product={product} shop={shop} onQuantityChange={setQuantity} />
       <Offers coupons={coupons} basket={{ quantity, unitPrice: product.price }} />
-      {product.description && <p className="text-sm leading-relaxed whitespace-pre-line">{product.description}</p>}
+      {product.description && (
+        <p className="text-sm leading-relaxed whitespace-pre-line">{product.description}</p>
+      )}
       <Facts product={product} />
     </div>
   );

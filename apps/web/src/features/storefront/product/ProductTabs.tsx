@@ -72,7 +72,11 @@ export function ProductTabs({ features, specifications, reviews, onWriteReview }
 
   return (
     <section className="card p-4 sm:p-6">
-      <div role="tablist" aria-label="Product details" className="mb-4 flex gap-1 overflow-x-auto border-b border-sand">
+      <div
+        role="tablist"
+        aria-label="Product details"
+        className="mb-4 flex gap-1 overflow-x-auto border-b border-sand"
+      >
         {tabs.map(([key, label]) => (
           <button
             key={key}

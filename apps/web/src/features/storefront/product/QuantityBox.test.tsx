@@ -17,7 +17,11 @@ function Harness({ stock, initial = 1 }: { stock: number; initial?: number }) {
 
 const setup = (stock: number, initial?: number) => {
   render(<Harness stock={stock} initial={initial} />);
-  return { user: userEvent.setup(), input: screen.getByRole('textbox', { name: 'Quantity' }), value: () => screen.getByTestId('value').textContent };
+  return {
+    user: userEvent.setup(),
+    input: screen.getByRole('textbox', { name: 'Quantity' }),
+    value: () => screen.getByTestId('value').textContent,
+  };
 };
 
 describe('quantity box', () => {

@@ -22,11 +22,16 @@ export function QuantityBox({ value, stock, onChange }: QuantityBoxProps) {
     const { quantity, clamped } = clampQuantity(raw, stock);
     setDraft(String(quantity));
     onChange(quantity);
-    if (clamped) void dialog.error(STOREFRONT_MESSAGES.stockLimitTitle, STOREFRONT_MESSAGES.stockLimit(stock));
+    if (clamped)
+      void dialog.error(STOREFRONT_MESSAGES.stockLimitTitle, STOREFRONT_MESSAGES.stockLimit(stock));
   };
 
   return (
-    <div className="inline-flex items-center rounded-md border border-sand bg-white" role="group" aria-label="Quantity">
+    <div
+      className="inline-flex items-center rounded-md border border-sand bg-white"
+      role="group"
+      aria-label="Quantity"
+    >
       <button
         type="button"
         className="px-3 py-2 text-lg leading-none disabled:opacity-40"

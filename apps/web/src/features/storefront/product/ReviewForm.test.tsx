@@ -10,7 +10,9 @@ URL.revokeObjectURL = vi.fn();
 
 const image = (name: string) => new File(['x'], name, { type: 'image/png' });
 
-function setup(overrides: { submit?: (i: ReviewInput) => Promise<unknown>; upload?: (f: File) => Promise<string> } = {}) {
+function setup(
+  overrides: { submit?: (i: ReviewInput) => Promise<unknown>; upload?: (f: File) => Promise<string> } = {},
+) {
   const submit = vi.fn(overrides.submit ?? (async () => ({})));
   const upload = vi.fn(overrides.upload ?? (async (f: File) => `${f.name}.stored`));
   const onClose = vi.fn();
@@ -49,7 +51,13 @@ describe('review form', () => {
     const input = screen.getByLabelText('Add Photos (max 5)');
     await user.upload(input, [image('a.png'), new File(['x'], 'notes.txt', { type: 'text/plain' })]);
     expect(screen.getByText('1/5')).toBeInTheDocument();
-    await user.upload(input, [image('b.png'), image('c.png'), image('d.png'), image('e.png'), image('f.png')]);
+    await user.upload(input, [
+      image('b.png'),
+      image('c.png'),
+      image('d.png'),
+      image('e.png'),
+      image('f.png'),
+    ]);
     expect(screen.getByText('5/5')).toBeInTheDocument();
     expect(input).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Remove photo 1' }));
@@ -59,13 +67,21 @@ describe('review form', () => {
 
   it('uploads photos first, sends their stored names and closes with the success dialog', async () => {
     let release: () => void = () => {};
-    const { user, submit, upload, onClose } = setup({ submit: () => new Promise((r) => (release = () => r({}))) });
+    const { user, submit, upload, onClose } = setup({
+      submit: () => new Promise((r) => (release = () => r({}))),
+    });
     await fill(user);
     await user.upload(screen.getByLabelText('Add Photos (max 5)'), [image('a.png'), image('b.png')]);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled();
     expect(upload).toHaveBeenCalledTimes(2);
-    expect(submit).toHaveBeenCalledWith({ productId: 7, name: 'Meera', rating: 4, comment: 'Lovely finish', photos: ['a.png.stored', 'b.png.stored'] });
+    expect(submit).toHaveBeenCalledWith({
+      productId: 7,
+      name: 'Meera',
+      rating: 4,
+      comment: 'Lovely finish',
+      photos: ['a.png.stored', 'b.png.stored'],
+    });
     release();
     expect(await screen.findByText('Review added successfully')).toBeInTheDocument();
     expect(onClose).toHaveBeenCalled();

@@ -46,7 +46,10 @@ export function ReviewForm({ productId, onClose, submit, upload = defaultUpload 
   const addFiles = (files: FileList | null) => {
     const images = Array.from(files ?? []).filter((f) => f.type.startsWith('image/'));
     const room = MAX_REVIEW_PHOTOS - photos.length;
-    setPhotos((current) => [...current, ...images.slice(0, room).map((file) => ({ file, preview: URL.createObjectURL(file) }))]);
+    setPhotos((current) => [
+      ...current,
+      ...images.slice(0, room).map((file) => ({ file, preview: URL.createObjectURL(file) })),
+    ]);
     if (fileInput.current) fileInput.current.value = '';
   };
   const removePhoto = (index: number) =>
@@ -165,7 +168,9 @@ export function ReviewForm({ productId, onClose, submit, upload = defaultUpload 
             </ul>
           )}
         </div>
-        {!valid && (touched.name || touched.comment) && <p className="text-sm text-red-700">{REVIEW_MESSAGES.fillAll}</p>}
+        {!valid && (touched.name || touched.comment) && (
+          <p className="text-sm text-red-700">{REVIEW_MESSAGES.fillAll}</p>
+        )}
         <div className="flex justify-end gap-2">
           <button type="button" className="btn-ghost" onClick={onClose} disabled={submitting}>
             Cancel

@@ -26,7 +26,11 @@ export function ReviewsList({ reviews }: { reviews: Review[] }) {
               <ul className="flex gap-2 pt-1">
                 {r.photos.slice(0, PHOTOS_SHOWN).map((photo, i) => (
                   <li key={photo} className="relative">
-                    <ImageWithFallback src={photo} alt={`Photo ${i + 1} from ${r.name}`} className="size-16 rounded-md object-cover" />
+                    <ImageWithFallback
+                      src={photo}
+                      alt={`Photo ${i + 1} from ${r.name}`}
+                      className="size-16 rounded-md object-cover"
+                    />
                     {i === PHOTOS_SHOWN - 1 && extra > 0 && (
                       <span className="absolute inset-0 flex items-center justify-center rounded-md bg-ink/60 text-sm font-semibold text-ivory">
                         +{extra}

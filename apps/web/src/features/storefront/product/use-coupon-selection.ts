@@ -8,7 +8,8 @@ import { setSelectedCoupon } from '../../../lib/storage';
 
 /** Product page coupon texts (storefront error catalogue). */
 export const PRODUCT_COUPON_TEXT = {
-  applied: (discount: number) => `Coupon applied! You save ${formatInr(discount, Number.isInteger(discount) ? 0 : 2)}`,
+  applied: (discount: number) =>
+    `Coupon applied! You save ${formatInr(discount, Number.isInteger(discount) ? 0 : 2)}`,
   notApplicable: PAYMENT_TEXT.couponNotApplicable,
   failed: PAYMENT_TEXT.couponFailed,
 } as const;
