@@ -12,11 +12,8 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { PLANS } from '@zevar/domain';
+import { LINK_TYPES, PLANS, PRODUCT_TYPES } from '@zevar/domain';
 import { createdAt, tstz, updatedAt } from './columns';
-
-export const PRODUCT_TYPES = ['MRP', 'GOLD', 'SILVER'] as const;
-export const LINK_TYPES = ['PRODUCT', 'CATEGORY'] as const;
 
 export const categories = pgTable(
   'categories',

@@ -11,29 +11,15 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import {
+  CHECKOUT_STATUS_VALUES,
+  COUPON_TYPES,
+  ORDER_STATUS_VALUES,
+  PAYMENT_STATUS_VALUES,
+} from '@zevar/domain';
 import { createdAt, tstz, updatedAt } from './columns';
 import { users } from './users';
 import { products } from './catalogue';
-
-export const COUPON_TYPES = ['APPLY_WITH_QUANTITY', 'APPLY_WITH_TOTAL_PRICE'] as const;
-export const CHECKOUT_STATUSES = ['PENDING', 'EXPIRED', 'COMPLETED', 'ABANDONED'] as const;
-export const ORDER_STATUSES = [
-  'PENDING',
-  'PAYMENT_PENDING',
-  'CONFIRMED',
-  'PROCESSING',
-  'SHIPPED',
-  'DELIVERED',
-  'CANCELLED',
-] as const;
-export const PAYMENT_STATUSES = [
-  'PENDING',
-  'AUTHORIZED',
-  'CAPTURED',
-  'FAILED',
-  'REFUNDED',
-  'CANCELLED',
-] as const;
 
 export type AppliedCoupon = { code: string; discountPaise: number };
 export type CheckoutLine = {
@@ -85,7 +71,7 @@ export const checkouts = pgTable(
     discountPaise: integer('discount_paise').notNull().default(0),
     totalPaise: integer('total_paise').notNull(),
     appliedCoupons: jsonb('applied_coupons').$type<AppliedCoupon[]>().notNull().default([]),
-    status: text('status', { enum: CHECKOUT_STATUSES }).notNull().default('PENDING'),
+    status: text('status', { enum: CHECKOUT_STATUS_VALUES }).notNull().default('PENDING'),
     expirationTime: tstz('expiration_time').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -113,8 +99,8 @@ export const orders = pgTable(
     shippingCostPaise: integer('shipping_cost_paise').notNull().default(0),
     finalAmountPaise: integer('final_amount_paise').notNull(),
     appliedCoupons: jsonb('applied_coupons').$type<AppliedCoupon[]>().notNull().default([]),
-    status: text('status', { enum: ORDER_STATUSES }).notNull().default('PENDING'),
-    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('PENDING'),
+    status: text('status', { enum: ORDER_STATUS_VALUES }).notNull().default('PENDING'),
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUS_VALUES }).notNull().default('PENDING'),
     paymentMethod: text('payment_method').notNull().default('RAZORPAY'),
     providerOrderId: text('provider_order_id'),
     paymentId: text('payment_id'),
