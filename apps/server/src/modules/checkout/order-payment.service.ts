@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { PAYMENT_TEXT, paiseToRupees, type OrderStatusView } from '@zevar/domain';
+import { PAYMENT_TEXT, type OrderStatusView } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { orderItems, orders } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { settlePayment } from '../payments/settle-payment';
+import { lineMoney, orderMoney } from './order-money';
 import { releaseOrder } from '../payments/release-order';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -57,17 +58,9 @@ export function createOrderPaymentService(ctx: AppContext) {
         productName: i.productName,
         image: i.productImage,
         quantity: i.quantity,
-        priceAtTime: paiseToRupees(i.priceAtTimePaise),
-        totalPrice: paiseToRupees(i.totalPricePaise),
+        ...lineMoney(i),
       })),
-      totalAmount: paiseToRupees(order.totalAmountPaise),
-      couponDiscount: paiseToRupees(order.couponDiscountPaise),
-      shippingCost: paiseToRupees(order.shippingCostPaise),
-      finalAmount: paiseToRupees(order.finalAmountPaise),
-      appliedCoupons: order.appliedCoupons.map((c) => ({
-        code: c.code,
-        discount: paiseToRupees(c.discountPaise),
-      })),
+      ...orderMoney(order),
     };
   }
 

@@ -1,7 +1,8 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { paiseToRupees, type AdminOrder } from '@zevar/domain';
+import type { AdminOrder } from '@zevar/domain';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, users } from '../../db/schema';
+import { lineMoney, orderMoney } from '../checkout/order-money';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
@@ -55,18 +56,10 @@ export function toAdminOrder({ order, vendorName }: OrderWithVendor, items: Item
       productName: i.productName,
       productSku: i.productSku,
       image: i.productImage,
-      priceAtTime: paiseToRupees(i.priceAtTimePaise),
       quantity: i.quantity,
-      totalPrice: paiseToRupees(i.totalPricePaise),
+      ...lineMoney(i),
     })),
-    totalAmount: paiseToRupees(order.totalAmountPaise),
-    couponDiscount: paiseToRupees(order.couponDiscountPaise),
-    shippingCost: paiseToRupees(order.shippingCostPaise),
-    finalAmount: paiseToRupees(order.finalAmountPaise),
-    appliedCoupons: order.appliedCoupons.map((c) => ({
-      code: c.code,
-      discount: paiseToRupees(c.discountPaise),
-    })),
+    ...orderMoney(order),
     customerNotes: order.customerNotes,
   };
 }
