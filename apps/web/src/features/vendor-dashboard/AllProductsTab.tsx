@@ -6,6 +6,7 @@ import { PageSpinner } from '../../components/Spinner';
 import { useDialog } from '../../components/dialog/dialog-context';
 import { ProductFiltersBar } from './ProductFiltersBar';
 import { VendorProductCard } from './VendorProductCard';
+import { currentPlan } from '../../lib/vendor-plan';
 import { EMPTY_FILTERS, fetchCategories, fetchVendorProducts, type ProductFilters } from './vendor-products';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -27,7 +28,12 @@ export default function AllProductsTab({ vendor }: { vendor: User }) {
   const search = useDebounced(filters.search, SEARCH_DEBOUNCE_MS);
   const effective = { ...filters, search };
 
-  const categories = useQuery({ queryKey: ['categories'], queryFn: fetchCategories, staleTime: 60_000 });
+  const plan = currentPlan(vendor);
+  const categories = useQuery({
+    queryKey: ['categories', plan],
+    queryFn: () => fetchCategories(plan),
+    staleTime: 60_000,
+  });
   const products = useQuery({
     queryKey: ['vendor-products', effective, page],
     queryFn: () => fetchVendorProducts(effective, page),

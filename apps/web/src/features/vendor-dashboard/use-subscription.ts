@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { z } from 'zod';
 import { PLAN_LABELS, type Plan, type User } from '@zevar/domain';
 import { useDialog } from '../../components/dialog/dialog-context';
-import { api } from '../../lib/api';
+import { api, isApiError } from '../../lib/api';
 import {
   RAZORPAY_SCRIPT,
   SANDBOX_SCRIPT,
@@ -20,6 +20,9 @@ export const SUBSCRIPTION_MSG = {
   cancelled: 'Subscription payment was cancelled',
   activated: 'Payment verified and subscription activated successfully',
   activatedFree: 'Subscription activated successfully',
+  // The spec gives no text for a declined card in this flow; the provider's reason follows it.
+  failedTitle: 'Payment Failed',
+  failed: 'Subscription payment failed',
 } as const;
 
 /** Payment verification waits 500 ms after the provider's success; the success dialog another 500 ms. */
@@ -87,7 +90,9 @@ export function useSubscription(onActivated: () => void) {
         });
       } catch (err) {
         console.error('Subscription failed to start', err);
-        void dialog.error('Error', SUBSCRIPTION_MSG.initiateFailed);
+        // A refusal the vendor can act on (e.g. a lower plan while a paid one runs) says why.
+        const reason = isApiError(err) && err.status === 409 ? `: ${err.message}` : '';
+        void dialog.error('Error', `${SUBSCRIPTION_MSG.initiateFailed}${reason}`);
         return;
       }
       if (order.amount === 0) {
@@ -116,7 +121,14 @@ export function useSubscription(onActivated: () => void) {
             },
             handler: (response) => void verify(order.subscriptionOrderId, response),
           },
-          (failure) => console.error('Subscription payment failed', failure.error),
+          (failure) => {
+            console.error('Subscription payment failed', failure.error);
+            const reason = failure.error?.description;
+            void dialog.error(
+              SUBSCRIPTION_MSG.failedTitle,
+              reason ? `${SUBSCRIPTION_MSG.failed}: ${reason}` : SUBSCRIPTION_MSG.failed,
+            );
+          },
         );
       } catch (err) {
         console.error('Payment window failed to open', err);

@@ -6,6 +6,7 @@ import {
   type Product,
   type VENDOR_PRODUCT_SORTS,
 } from '@zevar/domain';
+import type { Plan } from '@zevar/domain';
 import { api } from '../../lib/api';
 import { formatInr } from '../../lib/format';
 
@@ -50,8 +51,9 @@ export function fetchVendorProducts(filters: ProductFilters, page: number) {
   });
 }
 
-export function fetchCategories() {
-  return api.get('/category', { schema: z.array(categorySchema) });
+/** The categories a vendor on `plan` can sell from (the tier rule of spec §6). */
+export function fetchCategories(plan: Plan) {
+  return api.get(`/category/plan/${plan}`, { schema: z.array(categorySchema) });
 }
 
 /** The product's public page in the vendor's own shop. */
