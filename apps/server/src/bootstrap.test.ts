@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, testConfig, type TestApp } from '../test/test-app';
-import { ensureFirstAdmin, resolveConfig } from './bootstrap';
+import { emailSchema } from '@zevar/domain';
+import { createAdmin, ensureFirstAdmin, resolveConfig } from './bootstrap';
 import { parseEnv } from './env';
 import { users } from './db/schema';
 
@@ -32,6 +33,14 @@ describe('first start', () => {
     });
     expect(login.json()).toMatchObject({ userType: 'ADMIN', roles: ['SUPER_ADMIN'] });
     expect((await t.db.select().from(users).where(eq(users.username, 'second'))).length).toBe(0);
+  });
+
+  it('gives a first admin without ADMIN_EMAIL an address that passes validation, so it stays editable', async () => {
+    const config = testConfig({ ADMIN_USERNAME: 'noemail', ADMIN_PASSWORD: 'Owner@Pass1' });
+    await createAdmin(t.db, { username: 'noemail', password: 'Owner@Pass1' });
+    const [row] = await t.db.select().from(users).where(eq(users.username, 'noemail'));
+    expect(emailSchema.safeParse(row!.email).success).toBe(true);
+    expect(config.ADMIN_EMAIL).toBeUndefined();
   });
 
   it('keeps generated secrets in DATA_DIR so restarts keep tokens valid', () => {

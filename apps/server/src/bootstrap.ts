@@ -41,7 +41,8 @@ export async function createAdmin(db: Db, admin: AdminSeed): Promise<boolean> {
   await db.insert(users).values({
     type: 'ADMIN',
     username: admin.username,
-    email: (admin.email ?? `${admin.username}@localhost`).toLowerCase(),
+    // example.com is reserved for placeholders and passes email validation, so the admin stays editable.
+    email: (admin.email ?? `${admin.username}@example.com`).toLowerCase(),
     name: admin.name ?? 'Administrator',
     passwordHash: await hashPassword(admin.password),
     roles: ['SUPER_ADMIN'],

@@ -220,6 +220,41 @@ describe('user management', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('never lets an admin deactivate itself or change its own roles, but lets it edit its name', async () => {
+    const me = await createAdminUser(t.app, t.db, ['SUPER_ADMIN']);
+    const deactivate = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${me.id}/deactivate`,
+      headers: me.headers,
+    });
+    expect(deactivate.statusCode).toBe(409);
+    expect(deactivate.json().message).toBe('You cannot deactivate your own account');
+    const body = (roles: string[], active = true) => ({
+      type: 'admin',
+      name: 'Me Myself',
+      email: 'me@example.in',
+      roles,
+      active,
+    });
+    for (const payload of [body(['VIEW_DETAILS']), body(['SUPER_ADMIN'], false)]) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/user/${me.id}`,
+        headers: me.headers,
+        payload,
+      });
+      expect(res.statusCode).toBe(409);
+    }
+    const rename = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${me.id}`,
+      headers: me.headers,
+      payload: body(['SUPER_ADMIN']),
+    });
+    expect(rename.statusCode).toBe(200);
+    expect(rename.json()).toMatchObject({ name: 'Me Myself', roles: ['SUPER_ADMIN'], active: true });
+  });
+
   it('keeps at least one active super admin and refuses self-deletion', async () => {
     const sa = await createAdminUser(t.app, t.db, ['SUPER_ADMIN']);
     expect(

@@ -159,14 +159,14 @@ export function createUsersAdminService(ctx: AppContext) {
     }
     const input = parseOrThrow(adminUpdateSchema, body);
     const grantsSuper = input.roles.includes('SUPER_ADMIN') !== target.roles.includes('SUPER_ADMIN');
-    if (grantsSuper && !viewer.roles.includes('SUPER_ADMIN'))
+    if (grantsSuper && !viewer.roles.includes('SUPER_ADMIN')) {
       throw forbidden('Only a super admin can change the SUPER_ADMIN role');
-    if (
-      viewer.id === id &&
-      (input.active === false || !input.roles.includes('SUPER_ADMIN')) &&
-      viewer.roles.includes('SUPER_ADMIN')
-    ) {
-      await assertAnotherSuperAdmin(id);
+    }
+    if (viewer.id === id) {
+      // Locking yourself out is never a one-click mistake: roles and status are changed by another admin.
+      const sameRoles = [...input.roles].sort().join() === [...target.roles].sort().join();
+      if (input.active === false || !sameRoles)
+        throw conflict('You cannot change your own roles or deactivate yourself');
     }
     const [row] = await db
       .update(users)
@@ -200,6 +200,7 @@ export function createUsersAdminService(ctx: AppContext) {
   async function setActive(id: number, active: boolean, viewer: AuthUser): Promise<User> {
     const target = await load(id);
     if (!canManage(viewer, target.type)) throw forbidden();
+    if (!active && viewer.id === id) throw conflict('You cannot deactivate your own account');
     if (!active && target.type === 'ADMIN' && target.roles.includes('SUPER_ADMIN'))
       await assertAnotherSuperAdmin(id);
     const [row] = await db
