@@ -72,6 +72,7 @@ GET /api/user/:id authenticated
 GET /api/user/admins/paginated any:MANAGE_USERS|MANAGE_VENDORS|VIEW_DETAILS
 GET /api/user/check-username public
 GET /api/user/download any:MANAGE_USERS|MANAGE_VENDORS|VIEW_DETAILS
+GET /api/user/plans public
 GET /api/user/search-by-name any:MANAGE_USERS|MANAGE_VENDORS|VIEW_DETAILS
 GET /api/user/vendor-plan/:slug public
 GET /api/user/vendors/by-date any:MANAGE_USERS|MANAGE_VENDORS|VIEW_DETAILS

@@ -126,5 +126,8 @@ describe('vendor plans', () => {
       ).toBe(expected);
     }
     expect((await t.app.inject({ url: '/api/vendor-plan' })).statusCode).toBe(200);
+    const viaUser = await t.app.inject({ url: '/api/user/plans' });
+    expect(viaUser.statusCode).toBe(200);
+    expect(viaUser.json()).toEqual((await t.app.inject({ url: '/api/vendor-plan' })).json());
   });
 });

@@ -27,6 +27,18 @@ export const plansRoutes =
       async () => service.list(true),
     );
     app.get(
+      '/user/plans',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          description: 'The plans a vendor can choose (same as GET /vendor-plan)',
+          response: { 200: z.array(vendorPlanSchema) },
+        },
+      },
+      async () => service.list(true),
+    );
+    app.get(
       '/vendor-plan/admin',
       {
         config: { access: superAdmin },

@@ -8,9 +8,9 @@ export type RegisterFieldPath = FieldPath<RegisterFormInput>;
 /** Field labels, in form order; also the order of the 'Form Validation Error' list. */
 export const REGISTER_FIELD_LABELS = {
   username: 'Username',
+  email: 'Email',
   password: 'Password',
   confirmPassword: 'Confirm Password',
-  email: 'Email',
   name: 'Full Name',
   bussinessName: 'Business Name',
   description: 'Description',
