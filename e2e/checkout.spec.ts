@@ -55,11 +55,12 @@ async function checkOutWithCoupon(page: Page, subtotal: number) {
   await page.getByLabel('City').fill('Bengaluru');
   await page.getByLabel('State').fill('Karnataka');
   await page.getByLabel('PIN Code').fill('5600');
-  await payButton.click();
-  const pinDialog = page.getByRole('dialog').filter({ hasText: 'Please enter a valid 6-digit PIN code' });
-  await expect(pinDialog).toContainText('Validation Error');
-  await pinDialog.getByRole('button', { name: 'OK' }).click();
+  await page.getByLabel('PIN Code').blur();
+  // A malformed PIN keeps payment disabled and says why (spec §5 address check).
+  await expect(page.getByText('Please enter a valid 6-digit PIN code')).toBeVisible();
+  await expect(payButton).toBeDisabled();
   await page.getByLabel('PIN Code').fill('560025');
+  await expect(payButton).toBeEnabled();
   await payButton.click();
 
   const paymentWindow = page.getByRole('dialog', { name: 'Sandbox payment' });

@@ -47,6 +47,24 @@ describe('POST /api/cart/quote', () => {
     expect(body.subtotal).toBe(2000);
   });
 
+  it('keeps lines at the stock left and leaves out-of-stock lines out of the subtotal', async () => {
+    const vendor = await createVendor(t.app, t.db);
+    const few = await createProduct(t.db, { pricePaise: 100_000, stock: 2 });
+    const none = await createProduct(t.db, { pricePaise: 50_000, stock: 0 });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/cart/quote?vendorSlug=${vendor.slug}`,
+      payload: [
+        { productId: few.id, quantity: 5 },
+        { productId: none.id, quantity: 1 },
+      ],
+    });
+    const body = res.json();
+    expect(body.lines[0]).toMatchObject({ stock: 2, quantity: 2, lineTotal: 2000 });
+    expect(body.lines[1]).toMatchObject({ available: true, stock: 0 });
+    expect(body.subtotal).toBe(2000);
+  });
+
   it('answers 404 for an unknown vendor and 400 for a bad body', async () => {
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/cart/quote?vendorSlug=nope', payload: [] }))

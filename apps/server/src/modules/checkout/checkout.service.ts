@@ -37,7 +37,10 @@ function toDto(row: CheckoutRow, status = row.status): Checkout {
 export function createCheckoutService(ctx: AppContext) {
   const shops = createShopsService(ctx);
 
-  /** Prices cart lines from the database for the shop; products above the shop's plan are unavailable. */
+  /**
+   * Prices cart lines from the database for the shop; products above the shop's plan are unavailable.
+   * Quantities are capped at the stock; out-of-stock lines are not in the subtotal.
+   */
   async function quote(
     vendorSlug: string,
     items: Array<{ productId: number; quantity: number }>,
@@ -73,7 +76,10 @@ export function createCheckoutService(ctx: AppContext) {
             lineTotal: 0,
           },
     );
-    const subtotal = quoted.reduce((s, q) => s + (q.available ? q.line.lineTotalPaise : 0), 0);
+    const subtotal = quoted.reduce(
+      (s, q) => s + (q.available && q.line.stock >= 1 ? q.line.lineTotalPaise : 0),
+      0,
+    );
     return { lines, subtotal: paiseToRupees(subtotal) };
   }
 

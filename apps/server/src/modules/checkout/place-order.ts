@@ -11,11 +11,11 @@ import {
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { orderItems, orderStatusHistory, orders, payments, products } from '../../db/schema';
+import { checkouts, orderItems, orderStatusHistory, orders, payments, products } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { createShopsService, type Shop } from '../users/shops.service';
 import { evaluateCoupon, findCouponByCode } from '../coupons/coupons.service';
-import { releaseOrder } from '../payments/release-order';
+import { releaseOrder, releaseOrderIn } from '../payments/release-order';
 import { priceBySku, subtotalOf, type PricedLine } from './pricing';
 import type { CheckoutService } from './checkout.service';
 
@@ -73,6 +73,22 @@ async function reserve(tx: Tx, lines: PricedLine[]) {
         .where(eq(products.id, line.productId));
       throw conflict(PAYMENT_TEXT.outOfStock(line.name, now?.stock ?? 0));
     }
+  }
+}
+
+/**
+ * The shopper's own retry (payment window abandoned, page reloaded, paid again): the earlier attempts
+ * of this checkout still waiting for payment are cancelled through the release gate and their stock
+ * returned, in the transaction that reserves anew. The checkout row lock serialises attempts.
+ */
+async function releaseEarlierAttempts(tx: Tx, checkoutId: string, now: Date) {
+  await tx.select({ id: checkouts.id }).from(checkouts).where(eq(checkouts.id, checkoutId)).for('update');
+  const pending = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.checkoutId, checkoutId), eq(orders.status, 'PAYMENT_PENDING')));
+  for (const earlier of pending) {
+    await releaseOrderIn(tx, now, { orderId: earlier.id }, 'CANCELLED', 'customer:retry');
   }
 }
 
@@ -143,13 +159,15 @@ export function createPlaceOrder(ctx: AppContext, checkoutService: CheckoutServi
   }
 
   /**
-   * Prices, reserves and records the order in one transaction, then (after commit) creates the
-   * provider order for the server's amount. A provider failure releases the reservation.
+   * Releases the checkout's earlier unpaid attempt, prices, reserves and records the order in one
+   * transaction, then (after commit) creates the provider order for the server's amount. A provider
+   * failure releases the reservation.
    */
   return async function placeOrder(input: Input) {
     const shop = await shops.requireShop(input.vendorSlug);
     await checkCheckout(input.checkoutId, shop);
     const order = await ctx.db.transaction(async (tx) => {
+      if (input.checkoutId) await releaseEarlierAttempts(tx, input.checkoutId, ctx.now());
       const lines = await priceBySku(tx, shop, input.orderItems, false);
       return insertOrder(ctx, tx, shop, input, lines);
     });

@@ -90,6 +90,7 @@ export async function priceBySku(
 }
 
 /** Cart quote: lines by product id, unavailable ones reported rather than refused. */
+/** Cart lines priced by product id; quantities in stock are capped at the stock. */
 export async function quoteById(
   db: DbOrTx,
   shop: Shop,
@@ -100,8 +101,10 @@ export async function quoteById(
   const byId = new Map(rows.map((r) => [r.id, r]));
   return [...wanted.entries()].map(([productId, quantity]) => {
     const row = byId.get(productId);
+    // In stock: the line is kept at what is left; out of stock: shown as asked, never counted.
+    const kept = row && row.stock >= 1 ? Math.min(quantity, row.stock) : quantity;
     return row
-      ? { available: true as const, line: toLine(row, quantity) }
+      ? { available: true as const, line: toLine(row, kept) }
       : { available: false as const, productId, quantity };
   });
 }

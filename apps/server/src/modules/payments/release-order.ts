@@ -24,7 +24,41 @@ export async function returnStock(tx: Tx, orderId: string): Promise<void> {
 /**
  * Cancels an order still waiting for payment and releases its stock, exactly once: the conditional
  * UPDATE ... WHERE status = 'PAYMENT_PENDING' is the gate (a confirmation racing it loses or wins whole).
+ * Runs inside the caller's transaction; `releaseOrder` is the same in a transaction of its own.
  */
+export async function releaseOrderIn(
+  tx: Tx,
+  now: Date,
+  where: { orderId: string } | { providerOrderId: string },
+  reason: ReleaseReason,
+  actor: string,
+  opts: { onlyIfExpired?: boolean } = {},
+): Promise<boolean> {
+  const conditions: SQL[] = [
+    'orderId' in where ? eq(orders.id, where.orderId) : eq(orders.providerOrderId, where.providerOrderId),
+    eq(orders.status, 'PAYMENT_PENDING'),
+  ];
+  if (opts.onlyIfExpired) conditions.push(lt(orders.reservationExpiresAt, now));
+  const [order] = await tx
+    .update(orders)
+    .set({ status: 'CANCELLED', paymentStatus: reason, stockReleased: true, updatedAt: now })
+    .where(and(...conditions))
+    .returning({ id: orders.id, providerOrderId: orders.providerOrderId });
+  if (!order) return false;
+  await returnStock(tx, order.id);
+  await tx.insert(orderStatusHistory).values([
+    { orderId: order.id, field: 'status', fromValue: 'PAYMENT_PENDING', toValue: 'CANCELLED', actor },
+    { orderId: order.id, field: 'paymentStatus', fromValue: 'PENDING', toValue: reason, actor },
+  ]);
+  if (order.providerOrderId) {
+    await tx
+      .update(payments)
+      .set({ status: 'FAILED' })
+      .where(and(eq(payments.providerOrderId, order.providerOrderId), eq(payments.status, 'CREATED')));
+  }
+  return true;
+}
+
 export async function releaseOrder(
   ctx: Pick<AppContext, 'db' | 'now'>,
   where: { orderId: string } | { providerOrderId: string },
@@ -33,29 +67,5 @@ export async function releaseOrder(
   opts: { onlyIfExpired?: boolean } = {},
 ): Promise<boolean> {
   const now = ctx.now();
-  const conditions: SQL[] = [
-    'orderId' in where ? eq(orders.id, where.orderId) : eq(orders.providerOrderId, where.providerOrderId),
-    eq(orders.status, 'PAYMENT_PENDING'),
-  ];
-  if (opts.onlyIfExpired) conditions.push(lt(orders.reservationExpiresAt, now));
-  return ctx.db.transaction(async (tx) => {
-    const [order] = await tx
-      .update(orders)
-      .set({ status: 'CANCELLED', paymentStatus: reason, stockReleased: true, updatedAt: now })
-      .where(and(...conditions))
-      .returning({ id: orders.id, providerOrderId: orders.providerOrderId });
-    if (!order) return false;
-    await returnStock(tx, order.id);
-    await tx.insert(orderStatusHistory).values([
-      { orderId: order.id, field: 'status', fromValue: 'PAYMENT_PENDING', toValue: 'CANCELLED', actor },
-      { orderId: order.id, field: 'paymentStatus', fromValue: 'PENDING', toValue: reason, actor },
-    ]);
-    if (order.providerOrderId) {
-      await tx
-        .update(payments)
-        .set({ status: 'FAILED' })
-        .where(and(eq(payments.providerOrderId, order.providerOrderId), eq(payments.status, 'CREATED')));
-    }
-    return true;
-  });
+  return ctx.db.transaction((tx) => releaseOrderIn(tx, now, where, reason, actor, opts));
 }

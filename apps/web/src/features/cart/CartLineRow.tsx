@@ -24,7 +24,11 @@ export function CartLineRow({ line, slug, onQuantity, onRemove }: CartLineRowPro
   }
   const outOfStock = line.stock < 1;
   return (
-    <li className="card flex gap-3 p-3 sm:gap-4 sm:p-4" data-testid="cart-line">
+    <li
+      className={`card flex gap-3 p-3 sm:gap-4 sm:p-4 ${outOfStock ? 'ring-2 ring-red-300' : ''}`}
+      data-testid="cart-line"
+      data-out-of-stock={outOfStock || undefined}
+    >
       <Link to={`/${encodeURIComponent(slug)}/product/${encodeURIComponent(line.slug)}`} className="shrink-0">
         <ImageWithFallback
           src={line.image}
@@ -36,7 +40,7 @@ export function CartLineRow({ line, slug, onQuantity, onRemove }: CartLineRowPro
         <div className="min-w-0">
           <h2 className="truncate font-medium text-ink">{line.name}</h2>
           <p className="text-xs text-taupe">SKU: {line.sku}</p>
-          <p className="mt-1 flex items-baseline gap-2">
+          <p className="mt-1 flex flex-wrap items-baseline gap-x-2">
             <span className="font-semibold">{formatInr(line.price)}</span>
             {line.originalPrice !== null && line.originalPrice > line.price && (
               <s className="text-sm text-taupe">{formatInr(line.originalPrice)}</s>
@@ -83,9 +87,11 @@ export function CartLineRow({ line, slug, onQuantity, onRemove }: CartLineRowPro
               +
             </button>
           </div>
-          <p className="font-semibold" aria-label="Line total">
-            {formatInr(line.lineTotal)}
-          </p>
+          {!outOfStock && (
+            <p className="font-semibold" aria-label="Line total">
+              {formatInr(line.lineTotal)}
+            </p>
+          )}
           <button type="button" className="text-sm text-red-700 hover:underline" onClick={onRemove}>
             Remove
           </button>

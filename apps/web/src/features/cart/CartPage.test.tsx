@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getCart } from '../../lib/cart';
@@ -27,7 +27,10 @@ const line = (productId: number, quantity: number, stock: number, price = 1000) 
   lineTotal: price * quantity,
 });
 
-function serve(plan: 'PREMIUM' | null = 'PREMIUM') {
+/** Stock by product id: 1 has 3 left, 9 is sold out, the rest have 10. */
+const stockOf = (productId: number) => (productId === 1 ? 3 : productId === 9 ? 0 : 10);
+
+function serve(plan: 'PREMIUM' | null = 'PREMIUM', checkout?: () => Response) {
   return mockFetch((url, init) => {
     if (url.includes('/vendor-plan/'))
       return plan
@@ -35,10 +38,16 @@ function serve(plan: 'PREMIUM' | null = 'PREMIUM') {
         : jsonResponse({ code: 'NOT_FOUND', message: 'x' }, 404);
     if (url.includes('/cart/quote')) {
       const lines = JSON.parse(String(init.body)) as Array<{ productId: number; quantity: number }>;
-      const quoted = lines.map((l) => line(l.productId, l.quantity, l.productId === 1 ? 3 : 10));
-      return jsonResponse({ lines: quoted, subtotal: quoted.reduce((s, l) => s + l.lineTotal, 0) });
+      // Like the server: kept at the stock left; out-of-stock lines are not in the subtotal.
+      const quoted = lines.map((l) => {
+        const stock = stockOf(l.productId);
+        return line(l.productId, stock >= 1 ? Math.min(l.quantity, stock) : l.quantity, stock);
+      });
+      const counted = quoted.filter((l) => l.stock >= 1);
+      return jsonResponse({ lines: quoted, subtotal: counted.reduce((s, l) => s + l.lineTotal, 0) });
     }
-    if (url.includes('/api/checkout')) return jsonResponse({ checkoutId: 'c-1' }, 201);
+    if (url.includes('/api/checkout'))
+      return checkout ? checkout() : jsonResponse({ checkoutId: 'c-1' }, 201);
     return jsonResponse({}, 404);
   });
 }
@@ -104,6 +113,55 @@ describe('cart page', () => {
     expect(JSON.parse(String(call![1].body))).toEqual([
       { productSku: 'SKU-2', quantity: 1, price: 1000, name: 'Ring 2', image: null },
     ]);
+  });
+
+  it('a line asking for more than is left is shown and stored at the stock', async () => {
+    localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify([{ productId: 1, quantity: 7 }]));
+    serve();
+    renderRoutes(routes, '/zevar/cart');
+    expect(await screen.findByRole('spinbutton', { name: 'Quantity' })).toHaveValue(3);
+    await waitFor(() => expect(getCart()).toEqual([{ productId: 1, quantity: 3 }]));
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('₹3,000.00');
+  });
+
+  it('an out-of-stock line is marked, left out of the subtotal and blocks Proceed to Checkout', async () => {
+    localStorage.setItem(
+      STORAGE_KEYS.cart,
+      JSON.stringify([
+        { productId: 2, quantity: 1 },
+        { productId: 9, quantity: 2 },
+      ]),
+    );
+    serve();
+    renderRoutes(routes, '/zevar/cart');
+    expect(await screen.findByText('Out of Stock')).toBeInTheDocument();
+    const lines = screen.getAllByTestId('cart-line');
+    expect(lines[1]).toHaveAttribute('data-out-of-stock', 'true');
+    expect(lines[0]).not.toHaveAttribute('data-out-of-stock');
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('₹1,000.00');
+    expect(screen.getByRole('button', { name: 'Proceed to Checkout' })).toBeDisabled();
+    expect(screen.getByRole('alert')).toHaveTextContent('Remove the out-of-stock items to proceed.');
+    await userEvent.setup().click(screen.getAllByRole('button', { name: 'Remove' })[1]!);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Proceed to Checkout' })).toBeEnabled());
+  });
+
+  it("a refused checkout shows the server's reason, and the generic text otherwise", async () => {
+    localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify([{ productId: 2, quantity: 1 }]));
+    let answer = () => jsonResponse({ code: 'CONFLICT', message: 'Only 12 of Ring 2 left in stock' }, 409);
+    serve('PREMIUM', () => answer());
+    renderRoutes(routes, '/zevar/cart');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Proceed to Checkout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Error' });
+    expect(dialog).toHaveTextContent('Only 12 of Ring 2 left in stock');
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    answer = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    await user.click(await screen.findByRole('button', { name: 'Proceed to Checkout' }));
+    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent(
+      'Failed to proceed to checkout. Please try again.',
+    );
   });
 
   it('a shop without a plan redirects home', async () => {

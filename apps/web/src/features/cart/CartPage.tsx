@@ -1,15 +1,33 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { PAYMENT_TEXT, STOREFRONT_MESSAGES, clampQuantity, type CartQuoteLine } from '@zevar/domain';
 import { PageSpinner } from '../../components/Spinner';
 import { useDialog } from '../../components/dialog/dialog-context';
-import { api } from '../../lib/api';
-import { removeFromCart, storeCheckoutId, updateQuantity } from '../../lib/cart';
+import { api, isApiError } from '../../lib/api';
+import { removeFromCart, storeCheckoutId, updateQuantity, type CartLine } from '../../lib/cart';
 import { formatInr } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useVendorSlug } from '../../lib/use-vendor-slug';
 import { CartLineRow } from './CartLineRow';
 import { checkoutIdSchema, useCartLines, useCartQuote, useShopPlanCheck } from './cart-api';
+
+/** Stored lines asking for more than the quote says is left are kept at the stock (cart_items too). */
+function useKeepAtStock(stored: CartLine[], quoted: CartQuoteLine[] | undefined) {
+  useEffect(() => {
+    if (!quoted) return;
+    for (const line of quoted) {
+      const mine = stored.find((l) => l.productId === line.productId);
+      if (line.available && line.stock >= 1 && mine && mine.quantity > line.stock) {
+        updateQuantity(line.productId, line.stock, line.stock);
+      }
+    }
+  }, [stored, quoted]);
+}
+
+/** The server's reason (e.g. 'Only 12 of … left in stock'), else the specification's text. */
+const proceedError = (err: unknown) =>
+  isApiError(err) && err.status >= 400 && err.message ? err.message : STOREFRONT_MESSAGES.checkoutFailed;
 
 function EmptyCart({ home }: { home: string }) {
   return (
@@ -31,7 +49,9 @@ export default function CartPage() {
   const quote = useCartQuote(slug, lines);
   const dialog = useDialog();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [submitting, setSubmitting] = useState(false);
+  useKeepAtStock(lines, quote.data?.lines);
 
   if (plan.isError) return <Navigate to="/" replace />;
   if (lines.length === 0) return <EmptyCart home={home} />;
@@ -44,6 +64,7 @@ export default function CartPage() {
   }
 
   const available = quote.data.lines.filter((l) => l.available && l.stock > 0);
+  const outOfStock = quote.data.lines.some((l) => l.available && l.stock < 1);
   const setQuantity = (line: CartQuoteLine, raw: number) => {
     const { quantity, clamped } = clampQuantity(raw, line.stock);
     if (clamped) void dialog.error(PAYMENT_TEXT.stockLimitTitle, PAYMENT_TEXT.stockLimit(line.stock));
@@ -66,16 +87,17 @@ export default function CartPage() {
       });
       storeCheckoutId(checkoutId);
       navigate(`${home}/checkout/${checkoutId}`);
-    } catch {
-      await dialog.error('Error', STOREFRONT_MESSAGES.checkoutFailed);
+    } catch (err) {
+      void queryClient.invalidateQueries({ queryKey: ['cart-quote'] });
+      await dialog.error('Error', proceedError(err));
     } finally {
       setSubmitting(false);
     }
   };
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 lg:grid-cols-[1fr_22rem]">
-      <section aria-labelledby="cart-title">
+    <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-8 px-4 py-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <section className="min-w-0" aria-labelledby="cart-title">
         <h1 id="cart-title" className="mb-4 text-2xl">
           Shopping Cart
         </h1>
@@ -112,11 +134,16 @@ export default function CartPage() {
         <button
           type="button"
           className="btn-primary mt-6 w-full"
-          disabled={submitting || available.length === 0 || quote.isFetching}
+          disabled={submitting || available.length === 0 || outOfStock || quote.isFetching}
           onClick={() => void proceed()}
         >
           Proceed to Checkout
         </button>
+        {outOfStock && (
+          <p className="mt-2 text-sm text-red-700" role="alert">
+            Remove the out-of-stock items to proceed.
+          </p>
+        )}
         <Link to={home} className="btn-outline mt-3 w-full">
           Continue Shopping
         </Link>

@@ -55,7 +55,7 @@ const valid = {
 };
 
 describe('checkout page', () => {
-  it('shows the order summary, and Proceed to Payment stays disabled until every field is filled', async () => {
+  it('shows the order summary, and Proceed to Payment stays disabled until every field is filled and well-formed', async () => {
     mockFetch(() => jsonResponse(checkout()));
     renderRoutes(routes, `/zevar/checkout/${ID}`);
     expect(await screen.findByText('Gold Jhumkas')).toBeInTheDocument();
@@ -63,29 +63,53 @@ describe('checkout page', () => {
     const pay = screen.getByRole('button', { name: 'Proceed to Payment' });
     expect(pay).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
-    await fill({ ...valid, 'PIN Code': '5600' });
+    const user = await fill({ ...valid, 'PIN Code': '5600' });
+    expect(pay).toBeDisabled();
+    await user.type(screen.getByLabelText('PIN Code'), '25');
     expect(pay).toBeEnabled();
   });
 
-  it("a short PIN code is refused with the 'Validation Error' dialog", async () => {
+  it('a malformed email, phone or PIN keeps Proceed to Payment disabled with its own message, not the required-field one', async () => {
     mockFetch(() => jsonResponse(checkout()));
     renderRoutes(routes, `/zevar/checkout/${ID}`);
     await screen.findByText('Gold Jhumkas');
-    const user = await fill({ ...valid, 'PIN Code': '5600' });
-    await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Validation Error' });
-    expect(dialog).toHaveTextContent('Please enter a valid 6-digit PIN code');
+    const user = await fill({
+      ...valid,
+      Email: 'asha@example',
+      Phone: '98765',
+      'PIN Code': '5600',
+    });
+    await user.click(screen.getByLabelText('Full Name'));
+    expect(screen.getByRole('button', { name: 'Proceed to Payment' })).toBeDisabled();
+    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid 10-digit phone number')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid 6-digit PIN code')).toBeInTheDocument();
+    expect(screen.queryByText('Please fill all required fields')).not.toBeInTheDocument();
   });
 
-  it("blank address fields are refused with 'Please fill in all required address fields.'", async () => {
+  it("an emptied field says 'Please fill all required fields' and disables Proceed to Payment", async () => {
     mockFetch(() => jsonResponse(checkout()));
     renderRoutes(routes, `/zevar/checkout/${ID}`);
     await screen.findByText('Gold Jhumkas');
     const user = await fill({ ...valid, City: '   ', 'PIN Code': '560025' });
-    await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
-    expect(await screen.findByRole('dialog', { name: 'Validation Error' })).toHaveTextContent(
-      'Please fill in all required address fields.',
+    await user.click(screen.getByLabelText('Full Name'));
+    expect(screen.getByText('Please fill all required fields')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Proceed to Payment' })).toBeDisabled();
+  });
+
+  it('Proceed to Payment initiates the order for this checkout (checkoutId in the body)', async () => {
+    const fetchMock = mockFetch((url) =>
+      url.includes('/orders/initiate-order')
+        ? jsonResponse({ code: 'CONFLICT', message: 'Only 1 of Gold Jhumkas left in stock' }, 409)
+        : jsonResponse(checkout()),
     );
+    renderRoutes(routes, `/zevar/checkout/${ID}`);
+    await screen.findByText('Gold Jhumkas');
+    const user = await fill({ ...valid, 'PIN Code': '560025' });
+    await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only 1 of Gold Jhumkas left in stock');
+    const call = fetchMock.mock.calls.find(([u]) => String(u).includes('/orders/initiate-order'));
+    expect(JSON.parse(String(call![1].body))).toMatchObject({ checkoutId: ID, vendorSlug: 'zevar' });
   });
 
   it("an empty checkout shows 'Your checkout is empty' with Continue Shopping", async () => {

@@ -10,7 +10,7 @@ import { useVendorSlug } from '../../lib/use-vendor-slug';
 import { checkoutApi } from './checkout-api';
 import { OrderSummary } from './OrderSummary';
 import { ShippingForm } from './ShippingForm';
-import { EMPTY_SHIPPING, allFilled, submitProblem } from './shipping-form';
+import { EMPTY_SHIPPING, isValid, submitProblem } from './shipping-form';
 import { usePayment } from './use-payment';
 
 function EmptyCheckout({ home }: { home: string }) {
@@ -81,9 +81,11 @@ function CheckoutView({ checkout, home }: { checkout: Checkout; home: string }) 
   };
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 lg:grid-cols-[1fr_24rem]">
+    // minmax(0, …) tracks: a grid item's min-content (a long nowrap name, a big total) must not widen
+    // the page past a phone's viewport.
+    <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-8 px-4 py-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
       <form
-        className="card flex flex-col gap-6 p-6"
+        className="card flex min-w-0 flex-col gap-6 p-6"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
@@ -100,7 +102,7 @@ function CheckoutView({ checkout, home }: { checkout: Checkout; home: string }) 
             {payment.error}
           </p>
         )}
-        <button type="submit" className="btn-primary w-full py-3" disabled={!allFilled(values) || busy}>
+        <button type="submit" className="btn-primary w-full py-3" disabled={!isValid(values) || busy}>
           {payment.phase === 'processing' ? 'Processing...' : 'Proceed to Payment'}
         </button>
       </form>

@@ -23,7 +23,7 @@ export function OrderSummary({ checkout, onApplyCoupon, locked }: OrderSummaryPr
     }
   };
   return (
-    <section className="card p-6" aria-labelledby="summary-title">
+    <section className="card min-w-0 p-6" aria-labelledby="summary-title">
       <h2 id="summary-title" className="mb-4 text-lg">
         Order Summary
       </h2>
@@ -37,7 +37,7 @@ export function OrderSummary({ checkout, onApplyCoupon, locked }: OrderSummaryPr
                 Qty {item.quantity} × {formatInr(item.price)}
               </p>
             </div>
-            <p className="text-sm font-semibold">{formatInr(item.lineTotal)}</p>
+            <p className="shrink-0 text-sm font-semibold whitespace-nowrap">{formatInr(item.lineTotal)}</p>
           </li>
         ))}
       </ul>
@@ -53,7 +53,7 @@ export function OrderSummary({ checkout, onApplyCoupon, locked }: OrderSummaryPr
         </label>
         <input
           id="coupon-code"
-          className="input"
+          className="input min-w-0 flex-1"
           placeholder="Coupon code"
           value={code}
           maxLength={50}

@@ -102,6 +102,50 @@ describe('payment status page', () => {
     expect(screen.getByText('₹3,000.00')).toBeInTheDocument();
   });
 
+  it('a payment still pending is looked up again and shows the confirmed order when the webhook lands', async () => {
+    let calls = 0;
+    mockFetch(() => {
+      calls += 1;
+      return jsonResponse(
+        calls < 3 ? order({ status: 'PAYMENT_PENDING', paymentStatus: 'PENDING' }) : order(),
+      );
+    });
+    renderRoutes(
+      [
+        {
+          path: '/:vendorSlug/payment-status',
+          element: <PaymentStatusPage wait={{ totalMs: 5000, everyMs: 20 }} />,
+        },
+      ],
+      `/zevar/payment-status?orderId=${ORDER_ID}&status=success`,
+    );
+    expect(await screen.findByRole('heading', { name: 'Confirming your payment...' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeInTheDocument();
+  });
+
+  it("a payment still pending after the wait shows 'Payment Failed' with the order number and amount", async () => {
+    const fetchMock = mockFetch(() =>
+      jsonResponse(order({ status: 'PAYMENT_PENDING', paymentStatus: 'PENDING', paymentId: null })),
+    );
+    renderRoutes(
+      [
+        {
+          path: '/:vendorSlug/payment-status',
+          element: <PaymentStatusPage wait={{ totalMs: 150, everyMs: 20 }} />,
+        },
+      ],
+      `/zevar/payment-status?orderId=${ORDER_ID}&status=success`,
+    );
+    expect(await screen.findByRole('heading', { name: 'Confirming your payment...' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Payment Failed' })).toBeInTheDocument();
+    expect(screen.getByText('ZV261122-ABCDEF12')).toBeInTheDocument();
+    expect(screen.getByText('₹3,000.00')).toBeInTheDocument();
+    const polled = fetchMock.mock.calls.length;
+    expect(polled).toBeGreaterThan(1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(fetchMock.mock.calls.length).toBe(polled);
+  });
+
   it("an unknown order shows 'Oops!' with 'Order not found'", async () => {
     mockFetch(() => notFound());
     open(`?orderId=${ORDER_ID}`);

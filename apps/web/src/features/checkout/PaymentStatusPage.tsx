@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { PAYMENT_TEXT, statusFromOrder, statusFromQuery } from '@zevar/domain';
@@ -7,20 +8,32 @@ import { useStoredVendorSlug } from '../../lib/use-stored';
 import { checkoutApi } from './checkout-api';
 import { ErrorView, FailureView, LoadingView, SuccessView } from './StatusViews';
 
-/** Payment result: reads orderId and status from the query and shows what the order says. */
-export default function PaymentStatusPage() {
+/** How long a still-pending payment is awaited (webhook, reconciler) and how often it is looked up. */
+export const PENDING_WAIT = { totalMs: 15_000, everyMs: 3_000 };
+
+/**
+ * Payment result: reads orderId and status from the query and shows what the order says. A payment
+ * still pending is looked up again for a short while, then the order's paymentStatus decides.
+ */
+export default function PaymentStatusPage({ wait = PENDING_WAIT }: { wait?: typeof PENDING_WAIT }) {
   useDocumentTitle('Payment Status');
   const [params] = useSearchParams();
   const orderId = params.get('orderId');
   const storedSlug = useStoredVendorSlug();
+  const [gaveUp, setGaveUp] = useState(false);
   const query = useQuery({
     queryKey: ['order-status', orderId],
     queryFn: () => checkoutApi.order(orderId!),
     enabled: Boolean(orderId),
     retry: false,
-    // A payment still being confirmed (webhook, reconciler) settles shortly: look again.
-    refetchInterval: (q) => (q.state.data?.status === 'PAYMENT_PENDING' ? 3000 : false),
+    refetchInterval: (q) => (q.state.data?.status === 'PAYMENT_PENDING' && !gaveUp ? wait.everyMs : false),
   });
+  const pending = query.data?.status === 'PAYMENT_PENDING';
+  useEffect(() => {
+    if (!pending || gaveUp) return;
+    const timer = setTimeout(() => setGaveUp(true), wait.totalMs);
+    return () => clearTimeout(timer);
+  }, [pending, gaveUp, wait.totalMs]);
   const home = query.data?.vendorSlug
     ? `/${encodeURIComponent(query.data.vendorSlug)}`
     : storedSlug
@@ -36,7 +49,7 @@ export default function PaymentStatusPage() {
   }
   if (query.isPending) return <LoadingView />;
   const order = query.data;
-  if (order.status === 'PAYMENT_PENDING' && statusFromQuery(params.get('status')) !== 'failure') {
+  if (pending && !gaveUp && statusFromQuery(params.get('status')) !== 'failure') {
     return <LoadingView title="Confirming your payment..." />;
   }
   return statusFromOrder(order) === 'success' ? (

@@ -35,26 +35,33 @@ export const SHIPPING_FIELDS: Array<{
   { name: 'pincode', label: 'PIN Code', autoComplete: 'postal-code' },
 ];
 
-/** Every field has something typed in (the submit button stays disabled until then). */
-export const allFilled = (v: ShippingValues) => Object.values(v).every((x) => x.length > 0);
+/** Every field has something typed in. */
+export const allFilled = (v: ShippingValues) => Object.values(v).every((x) => x.trim().length > 0);
 
-/** Field messages shown once a field is touched. */
+const FORMATS: Partial<Record<keyof ShippingValues, { test: RegExp; message: string }>> = {
+  email: { test: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, message: MSG.email },
+  phone: { test: /^\d{10}$/, message: MSG.phone10 },
+  pincode: { test: /^\d{6}$/, message: PAYMENT_TEXT.invalidPin },
+};
+
+/** Field messages shown once a field is touched: 'required' only when empty, else the format. */
 export function fieldError(name: keyof ShippingValues, value: string): string | undefined {
   if (value.trim() === '') return PAYMENT_TEXT.fillAllRequired;
-  if (name === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim())) return MSG.email;
-  if (name === 'phone' && !/^\d{10}$/.test(value.trim())) return MSG.phone10;
-  return undefined;
+  const format = FORMATS[name];
+  return format && !format.test.test(value.trim()) ? format.message : undefined;
 }
+
+/** Filled and well-formed (the submit button stays disabled until then). */
+export const isValid = (v: ShippingValues) =>
+  (Object.keys(v) as Array<keyof ShippingValues>).every((k) => fieldError(k, v[k]) === undefined);
 
 /** The check on submit: which dialog, if any, stops the payment. */
 export function submitProblem(v: ShippingValues): { title: string; message: string } | null {
-  if (
-    [v.fullName, v.email, v.phone].some((x) => x.trim() === '') ||
-    fieldError('email', v.email) ||
-    fieldError('phone', v.phone)
-  ) {
+  if ([v.fullName, v.email, v.phone].some((x) => x.trim() === '')) {
     return { title: 'Error', message: PAYMENT_TEXT.fillAllRequired };
   }
+  const format = fieldError('email', v.email) ?? fieldError('phone', v.phone);
+  if (format) return { title: PAYMENT_TEXT.validationError, message: format };
   if ([v.street, v.city, v.state].some((x) => x.trim() === '')) {
     return { title: PAYMENT_TEXT.validationError, message: PAYMENT_TEXT.addressRequired };
   }

@@ -3,11 +3,16 @@ import { Link, useNavigate } from 'react-router';
 import { MSG, STOREFRONT_MESSAGES, type Product } from '@zevar/domain';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { CART_CHANGED_EVENT } from '../../../lib/storage';
-import { addOnce, isInCart } from '../../../lib/cart';
+import { api } from '../../../lib/api';
+import { addOnce, isInCart, storeCheckoutId } from '../../../lib/cart';
+import { checkoutIdSchema } from '../../cart/cart-api';
 import { cartPath } from '../paths';
 import { QuantityBox } from './QuantityBox';
 
-/** Quantity, Add to Cart (once; then a go-to-cart control) and Buy Now (add and go to the cart). */
+/**
+ * Quantity, Add to Cart (once; then a go-to-cart control) and Buy Now (a checkout of this product and
+ * quantity alone, opened at once; the cart is left as it is).
+ */
 export function PurchaseActions({
   product,
   shop,
@@ -37,13 +42,28 @@ export function PurchaseActions({
 
   useEffect(() => onQuantityChange?.(quantity), [quantity, onQuantityChange]);
 
+  const [buying, setBuying] = useState(false);
   const blocked = quantity < 1 || product.stock < 1;
   const buyNow = async () => {
+    setBuying(true);
     try {
-      if (!isInCart(product.id)) addOnce(product.id, quantity, product.stock);
-      await navigate(cartPath(shop));
+      const item = {
+        productSku: product.sku,
+        quantity,
+        price: product.price,
+        name: product.name,
+        image: product.images[0] ?? null,
+      };
+      const { checkoutId } = await api.post('/checkout', [item], {
+        query: { vendorSlug: shop },
+        schema: checkoutIdSchema,
+      });
+      storeCheckoutId(checkoutId);
+      await navigate(`/${encodeURIComponent(shop)}/checkout/${encodeURIComponent(checkoutId)}`);
     } catch {
       await dialog.error(MSG.errorTitle, STOREFRONT_MESSAGES.checkoutFailed);
+    } finally {
+      setBuying(false);
     }
   };
 
@@ -71,7 +91,12 @@ export function PurchaseActions({
             Add to Cart
           </button>
         )}
-        <button type="button" className="btn-primary flex-1" disabled={blocked} onClick={() => void buyNow()}>
+        <button
+          type="button"
+          className="btn-primary flex-1"
+          disabled={blocked || buying}
+          onClick={() => void buyNow()}
+        >
           Buy Now
         </button>
       </div>

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { isValid, submitProblem, type ShippingValues } from './shipping-form';
+
+const ok: ShippingValues = {
+  fullName: 'Asha Rao',
+  email: 'asha@example.in',
+  phone: '9876543210',
+  street: '12 Residency Road',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  pincode: '560025',
+};
+
+describe('shipping form rules', () => {
+  it('a filled, well-formed form is valid and passes the submit check', () => {
+    expect(isValid(ok)).toBe(true);
+    expect(submitProblem(ok)).toBeNull();
+  });
+
+  it('format errors make the form invalid and are reported with their own message', () => {
+    expect(isValid({ ...ok, email: 'x@y' })).toBe(false);
+    expect(isValid({ ...ok, phone: '12345' })).toBe(false);
+    expect(isValid({ ...ok, pincode: '5600' })).toBe(false);
+    expect(submitProblem({ ...ok, email: 'x@y' })).toEqual({
+      title: 'Validation Error',
+      message: 'Please enter a valid email address',
+    });
+    expect(submitProblem({ ...ok, pincode: '5600' })?.message).toBe('Please enter a valid 6-digit PIN code');
+  });
+
+  it("'Please fill all required fields' is only for empty fields", () => {
+    expect(submitProblem({ ...ok, phone: ' ' })).toEqual({
+      title: 'Error',
+      message: 'Please fill all required fields',
+    });
+    expect(submitProblem({ ...ok, city: '' })?.message).toBe('Please fill in all required address fields.');
+  });
+});
