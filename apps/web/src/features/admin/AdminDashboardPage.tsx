@@ -44,7 +44,8 @@ export default function AdminDashboardPage({ initialSection }: { initialSection?
         </div>
       </header>
 
-      <div className="md:flex">
+      {/* The side column stretches with the page (at least one screen below the header). */}
+      <div className="md:flex md:min-h-[calc(100dvh-4rem)]">
         <SideNav sections={allowed} selected={selected} onSelect={setSelected} />
         <main className="min-w-0 flex-1 px-4 py-6 md:px-8">
           <h1 className="text-3xl font-semibold">{title}</h1>
@@ -75,29 +76,32 @@ function SideNav({
   onSelect: (key: AdminSectionKey) => void;
 }) {
   return (
-    <nav
-      aria-label="Admin sections"
-      className="border-b border-sand bg-cream md:sticky md:top-16 md:h-[calc(100dvh-4rem)] md:w-60 md:shrink-0 md:border-r md:border-b-0"
-    >
-      <ul className="flex gap-1 overflow-x-auto p-2 md:flex-col md:p-4">
-        {sections.map((section) => {
-          const active = section.key === selected;
-          return (
-            <li key={section.key} className="shrink-0">
-              <button
-                type="button"
-                aria-current={active ? 'page' : undefined}
-                onClick={() => onSelect(section.key)}
-                className={`w-full rounded-md px-3 py-2 text-left text-sm font-medium whitespace-nowrap transition-colors ${
-                  active ? 'bg-ink text-ivory' : 'text-ink hover:bg-sand'
-                }`}
-              >
-                {section.label}
-              </button>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
+    // The aside carries the background down the full page height; the nav inside stays in view.
+    <aside className="border-b border-sand bg-cream md:w-60 md:shrink-0 md:self-stretch md:border-r md:border-b-0">
+      <nav
+        aria-label="Admin sections"
+        className="md:sticky md:top-16 md:max-h-[calc(100dvh-4rem)] md:overflow-y-auto"
+      >
+        <ul className="flex gap-1 overflow-x-auto p-2 md:flex-col md:p-4">
+          {sections.map((section) => {
+            const active = section.key === selected;
+            return (
+              <li key={section.key} className="shrink-0">
+                <button
+                  type="button"
+                  aria-current={active ? 'page' : undefined}
+                  onClick={() => onSelect(section.key)}
+                  className={`w-full rounded-md px-3 py-2 text-left text-sm font-medium whitespace-nowrap transition-colors ${
+                    active ? 'bg-ink text-ivory' : 'text-ink hover:bg-sand'
+                  }`}
+                >
+                  {section.label}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    </aside>
   );
 }

@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { CATEGORY_PAGE_SIZE, PRODUCT_SORTS, STOREFRONT_MESSAGES, type ProductSort } from '@zevar/domain';
 import { ImageWithFallback } from '../../components/ImageWithFallback';
 import { PageSpinner, Spinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { childrenOf } from './category/children-of';
 import { useInfiniteScroll } from './category/use-infinite-scroll';
 import { categoryPath } from './paths';
 import { ProductCard } from './ProductCard';
@@ -68,10 +69,7 @@ export default function CategoryPage() {
   const title = category.data?.name ?? categoryName;
   useDocumentTitle(title);
 
-  const subcategories = useMemo(
-    () => (all.data ?? []).filter((c) => c.parentCategory?.id === categoryId),
-    [all.data, categoryId],
-  );
+  const subcategories = useMemo(() => childrenOf(all.data, categoryId), [all.data, categoryId]);
   const items = products.data?.pages.flatMap((p) => p.content) ?? [];
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = products;
   const loadMore = useMemo(
@@ -88,6 +86,8 @@ export default function CategoryPage() {
 
   if (!plan) return <ShopFallback shop={shop} />;
   if (category.isPending) return <PageSpinner />;
+  // An unknown category, or one above the shop's plan: no made-up page, back to the shop's home.
+  if (category.isError) return <Navigate to={`/${encodeURIComponent(slug)}`} replace />;
 
   return (
     <div className="mx-auto max-w-7xl space-y-8 px-4 py-6">

@@ -140,7 +140,8 @@ function OptionsTable({
   onChange: (draft: PlanDraft) => void;
 }) {
   return (
-    <fieldset>
+    // min-w-0: a fieldset is at least as wide as its content by default, which defeats the scroller below.
+    <fieldset className="min-w-0">
       <legend className="label">Subscription Options</legend>
       <div className="overflow-x-auto">
         <table className="w-full min-w-[28rem] text-left text-sm">

@@ -7,10 +7,15 @@ import { QuantityBox } from './QuantityBox';
 
 function Harness({ stock, initial = 1 }: { stock: number; initial?: number }) {
   const [value, setValue] = useState(initial);
+  const [added, setAdded] = useState<number | undefined>();
   return (
     <DialogProvider>
       <QuantityBox value={value} stock={stock} onChange={setValue} />
       <output data-testid="value">{value}</output>
+      <button type="button" onClick={() => setAdded(value)}>
+        Add to Cart
+      </button>
+      <output data-testid="added">{added}</output>
     </DialogProvider>
   );
 }
@@ -34,10 +39,38 @@ describe('quantity box', () => {
     expect(value()).toBe('2');
   });
 
-  it('turns a non-number into 1', async () => {
-    const { user, input, value } = setup(5, 3);
-    await user.clear(input);
-    await user.type(input, 'abc');
+  const typeAndCommit = async (stock: number, text: string, commitWith: 'blur' | 'enter' = 'blur') => {
+    const ctx = setup(stock, 3);
+    await ctx.user.clear(ctx.input);
+    await ctx.user.type(ctx.input, text);
+    expect(ctx.input).toHaveValue(text);
+    if (commitWith === 'enter') await ctx.user.keyboard('{Enter}');
+    else await ctx.user.tab();
+    return ctx;
+  };
+
+  it('lets the shopper type freely and reads leading zeros as decimal', async () => {
+    const { input, value } = await typeAndCommit(12, '07');
+    expect(value()).toBe('7');
+    expect(input).toHaveValue('7');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('turns a negative number into 1 when committed', async () => {
+    const { input, value } = await typeAndCommit(12, '-3');
+    expect(value()).toBe('1');
+    expect(input).toHaveValue('1');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('floors a fraction when committed', async () => {
+    const { input, value } = await typeAndCommit(12, '2.5', 'enter');
+    expect(value()).toBe('2');
+    expect(input).toHaveValue('2');
+  });
+
+  it('turns a non-number into 1 when committed', async () => {
+    const { input, value } = await typeAndCommit(5, 'abc');
     expect(value()).toBe('1');
     expect(input).toHaveValue('1');
   });
@@ -49,14 +82,21 @@ describe('quantity box', () => {
     expect(value()).toBe('1');
   });
 
-  it('clamps above the stock and shows the Stock Limit dialog', async () => {
-    const { user, input, value } = setup(4);
+  it('passes a valid in-range number on while typing', async () => {
+    const { user, input, value } = setup(12);
     await user.clear(input);
-    await user.type(input, '9');
-    expect(value()).toBe('4');
+    await user.type(input, '10');
+    expect(value()).toBe('10');
+    expect(input).toHaveValue('10');
+  });
+
+  it('clamps above the stock with the Stock Limit dialog when committed', async () => {
+    const { input, value } = await typeAndCommit(12, '50', 'enter');
+    expect(value()).toBe('12');
+    expect(input).toHaveValue('12');
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Stock Limit');
-    expect(dialog).toHaveTextContent('Maximum available quantity is 4');
+    expect(dialog).toHaveTextContent('Maximum available quantity is 12');
   });
 
   it('shows the dialog when plus would pass the stock', async () => {
@@ -64,6 +104,15 @@ describe('quantity box', () => {
     await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
     expect(value()).toBe('1');
     expect(await screen.findByText('Maximum available quantity is 1')).toBeInTheDocument();
+  });
+
+  it('commits the typed quantity before Add to Cart uses it', async () => {
+    const { user, input } = setup(12);
+    await user.clear(input);
+    await user.type(input, '07');
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(screen.getByTestId('added')).toHaveTextContent('7');
+    expect(input).toHaveValue('7');
   });
 
   it('is disabled when the stock is 0', () => {

@@ -8,15 +8,27 @@ export interface QuantityBoxProps {
   onChange: (quantity: number) => void;
 }
 
+/** A whole number 1..stock typed so far (leading zeros allowed, e.g. '07'), or undefined. */
+function liveQuantity(draft: string, stock: number): number | undefined {
+  if (!/^\d+$/.test(draft)) return undefined;
+  const n = Number.parseInt(draft, 10);
+  return n >= 1 && n <= stock ? n : undefined;
+}
+
 /**
- * Quantity with minus and plus (storefront spec section 5): a non-number or below 1 becomes 1; above
- * stock is clamped with the 'Stock Limit' dialog; disabled when stock is 0.
+ * Quantity with minus and plus (storefront spec section 5). The shopper types freely; the rules apply
+ * when the value is committed (blur, Enter, and so before Add to Cart / Buy Now use it, since pressing
+ * them blurs the box): a non-number or below 1 becomes 1, a fraction is floored ('2.5' → 2), leading
+ * zeros are read as decimal ('07' → 7), above stock is clamped with the 'Stock Limit' dialog.
+ * While typing, a valid whole number in range is passed on at once without rewriting the text.
+ * Disabled when stock is 0.
  */
 export function QuantityBox({ value, stock, onChange }: QuantityBoxProps) {
   const dialog = useDialog();
   const [draft, setDraft] = useState(String(value));
   const disabled = stock < 1;
-  useEffect(() => setDraft(String(value)), [value]);
+  // Follow outside changes, but keep the shopper's text when it already means this value ('07' = 7).
+  useEffect(() => setDraft((d) => (liveQuantity(d, Infinity) === value ? d : String(value))), [value]);
 
   const commit = (raw: unknown) => {
     const { quantity, clamped } = clampQuantity(raw, stock);
@@ -49,13 +61,18 @@ export function QuantityBox({ value, stock, onChange }: QuantityBoxProps) {
         value={disabled ? '0' : draft}
         disabled={disabled}
         onChange={(e) => {
-          // An emptied box waits for the next digit (or blur) instead of jumping to 1 mid-edit.
-          if (e.target.value === '') setDraft('');
-          else commit(e.target.value);
+          const next = e.target.value;
+          setDraft(next);
+          const live = liveQuantity(next, stock);
+          if (live !== undefined && live !== value) onChange(live);
         }}
-        onBlur={() => {
-          if (draft === '') commit('');
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            commit(draft);
+          }
         }}
+        onBlur={() => commit(draft)}
       />
       <button
         type="button"
