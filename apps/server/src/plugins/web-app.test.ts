@@ -7,14 +7,15 @@ import { registerWebApp } from './web-app';
 
 describe('serving the built web app', () => {
   const app = Fastify();
+  const dist = mkdtempSync(path.join(os.tmpdir(), 'zevar-dist-'));
   beforeAll(async () => {
-    const dist = mkdtempSync(path.join(os.tmpdir(), 'zevar-dist-'));
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(
       path.join(dist, 'index.html'),
       '<html><head><title>Zevar</title></head><body><div id="root"></div></body></html>',
     );
     writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+    writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     app.addHook('onRoute', () => undefined);
     await registerWebApp(app, {
       distDir: dist,
@@ -41,10 +42,21 @@ describe('serving the built web app', () => {
     expect(res.body).toContain('<title>Ruby Ring | Zevar</title>');
   });
 
+  it('serves assets added by a rebuild while the server runs', async () => {
+    writeFileSync(path.join(dist, 'assets', 'app-5678.js'), 'console.log(2)');
+    const asset = await app.inject({ url: '/assets/app-5678.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log(2)');
+    expect((await app.inject({ url: '/assets/missing-0000.js' })).statusCode).toBe(404);
+  });
+
   it('serves hashed assets with a long cache life and keeps unknown API paths as JSON 404s', async () => {
     const asset = await app.inject({ url: '/assets/app-1234.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+    const favicon = await app.inject({ url: '/favicon.svg' });
+    expect(favicon.statusCode).toBe(200);
+    expect(favicon.headers['cache-control']).toBe('public, max-age=3600');
     const api = await app.inject({ url: '/api/nope' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });

@@ -26,16 +26,24 @@ export async function registerWebApp(
     if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: readFileSync(indexPath, 'utf8') };
     return cached.html;
   };
+  // Hashed build output is looked up per request (a rebuild adds new names) and cached for a year.
+  await app.register(fastifyStatic, {
+    root: path.join(opts.distDir, 'assets'),
+    prefix: '/assets/',
+    wildcard: true,
+    index: false,
+    cacheControl: false,
+    setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
+  });
+  // Other top-level files (favicon and the like) are few and fixed: registered once, cached an hour.
   await app.register(fastifyStatic, {
     root: opts.distDir,
     wildcard: false,
+    globIgnore: ['assets/**'],
     index: false,
+    decorateReply: false,
     cacheControl: false,
-    setHeaders(res, filePath) {
-      // Vite names files under assets/ by content hash, so they never change; the rest may.
-      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-    },
+    setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=3600'),
   });
 
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
