@@ -78,11 +78,11 @@ GET /api/user/vendor-plan/:slug public
 GET /api/user/vendors/by-date any:MANAGE_USERS|MANAGE_VENDORS|VIEW_DETAILS
 GET /api/user/vendors/by-date-range any:MANAGE_USERS|MANAGE_VENDORS|VIEW_DETAILS
 GET /api/user/vendors/paginated any:MANAGE_USERS|MANAGE_VENDORS|VIEW_DETAILS
-GET /api/vendor-payouts any:MANAGE_VENDORS|MANAGE_USERS|VIEW_DETAILS
+GET /api/vendor-payouts any:MANAGE_USERS|MANAGE_VENDORS|VIEW_DETAILS
 GET /api/vendor-payouts/:id authenticated
-GET /api/vendor-payouts/download any:MANAGE_VENDORS|MANAGE_USERS|VIEW_DETAILS
+GET /api/vendor-payouts/download any:MANAGE_USERS|MANAGE_VENDORS|VIEW_DETAILS
 GET /api/vendor-payouts/vendor/:vendorId authenticated
-GET /api/vendor-payouts/vendor/:vendorId/preview any:MANAGE_VENDORS|MANAGE_USERS|VIEW_DETAILS
+GET /api/vendor-payouts/vendor/:vendorId/preview any:MANAGE_USERS|MANAGE_VENDORS|VIEW_DETAILS
 GET /api/vendor-plan public
 GET /api/vendor-plan/:id public
 GET /api/vendor-plan/admin SUPER_ADMIN

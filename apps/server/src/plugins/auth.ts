@@ -122,6 +122,21 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
   });
 }
 
+/** Admin permissions that may read vendor accounts, their statistics and payouts. */
+export const USER_READER_ROLES: AdminRole[] = ['MANAGE_USERS', 'MANAGE_VENDORS', 'VIEW_DETAILS'];
+/** Access rule of the routes that list or export users and payouts. */
+export const userReaders: Access = { anyPermission: USER_READER_ROLES };
+
+/** Whether `viewer` may read another user's record: admins holding a user-reader permission. */
+export function readsAnyUser(viewer: AuthUser): boolean {
+  return viewer.type === 'ADMIN' && USER_READER_ROLES.some((r) => hasPermission(viewer.roles, r));
+}
+
+/** A vendor reads only its own data; user-reader admins read any vendor's. */
+export function mayReadVendor(viewer: AuthUser, vendorId: number): boolean {
+  return viewer.type === 'VENDOR' ? viewer.id === vendorId : readsAnyUser(viewer);
+}
+
 /** The signed-in user of a guarded route. */
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw new AppError('UNAUTHORIZED', 'Please sign in to continue');

@@ -18,10 +18,9 @@ import {
   toOrderWithVendor,
   type OrderWithVendor,
 } from './order-mapper';
+import { likePattern } from '../../lib/sql-search';
 
 export type OrderFilters = Omit<AdminOrderListQuery, 'page' | 'size'> & { vendorId?: number };
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** SQL conditions for the admin filters: search on order number or customer name (any case), status, payment. */
 export function orderConditions(f: OrderFilters): SQL | undefined {

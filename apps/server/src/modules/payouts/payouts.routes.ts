@@ -2,14 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createPayoutSchema, payoutPreviewSchema, payoutSchema } from '@zevar/domain';
 import type { AppContext } from '../../context';
-import { currentUser } from '../../plugins/auth';
+import { currentUser, mayReadVendor, userReaders } from '../../plugins/auth';
 import { forbidden } from '../../lib/errors';
 import { sendXlsx } from '../../lib/xlsx';
-import { createPayoutsService, mayReadVendor } from './payouts.service';
+import { createPayoutsService } from './payouts.service';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const vendorParams = z.object({ vendorId: z.coerce.number().int().positive() });
-const readers = { anyPermission: ['MANAGE_VENDORS', 'MANAGE_USERS', 'VIEW_DETAILS'] as const };
 
 export const payoutsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -21,7 +20,7 @@ export const payoutsRoutes =
     app.get(
       '/vendor-payouts',
       {
-        config: { access: { anyPermission: [...readers.anyPermission] } },
+        config: { access: userReaders },
         schema: { tags, security, response: { 200: z.array(payoutSchema) } },
       },
       async () => service.list(),
@@ -29,7 +28,7 @@ export const payoutsRoutes =
 
     app.get(
       '/vendor-payouts/download',
-      { config: { access: { anyPermission: [...readers.anyPermission] } }, schema: { tags, security } },
+      { config: { access: userReaders }, schema: { tags, security } },
       async (_req, reply) =>
         sendXlsx(
           reply,
@@ -66,7 +65,7 @@ export const payoutsRoutes =
     app.get(
       '/vendor-payouts/vendor/:vendorId/preview',
       {
-        config: { access: { anyPermission: [...readers.anyPermission] } },
+        config: { access: userReaders },
         schema: { tags, security, params: vendorParams, response: { 200: payoutPreviewSchema } },
       },
       async (req) => service.preview(req.params.vendorId),

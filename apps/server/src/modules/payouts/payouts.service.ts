@@ -1,10 +1,10 @@
 import { and, count, countDistinct, desc, eq, gt, sql } from 'drizzle-orm';
-import { hasPermission, paiseToRupees, type Payout, type PayoutPreview } from '@zevar/domain';
+import { paiseToRupees, type Payout, type PayoutPreview } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { payouts, users, vendorEarnings } from '../../db/schema';
-import type { AuthUser } from '../../plugins/auth';
+import { mayReadVendor, type AuthUser } from '../../plugins/auth';
 
 type PayoutRow = typeof payouts.$inferSelect;
 
@@ -25,14 +25,6 @@ function toPayoutDto(row: PayoutRow, vendorName: string): Payout {
       accountHolderName: row.accountHolderName,
     },
   };
-}
-
-/** Admins who handle vendors (and SUPER_ADMIN) see every payout; a vendor only its own. */
-export function mayReadVendor(viewer: AuthUser, vendorId: number): boolean {
-  if (viewer.type === 'VENDOR') return viewer.id === vendorId;
-  return ['MANAGE_VENDORS', 'MANAGE_USERS', 'VIEW_DETAILS'].some((r) =>
-    hasPermission(viewer.roles, r as 'MANAGE_VENDORS'),
-  );
 }
 
 export function createPayoutsService(ctx: AppContext) {

@@ -14,6 +14,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { isForeignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { toProductDto } from './product-mapper';
 import { countProducts, inCategoryTree, selectLinkedVariants, selectProducts } from './product-queries';
+import { likePattern } from '../../lib/sql-search';
 
 export const PRODUCT_MESSAGES = {
   nameTaken: 'Product name already exists',
@@ -36,13 +37,11 @@ export type ProductFilter = {
   search?: string;
 };
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function filterWhere(f: Omit<ProductFilter, 'page' | 'size'>): SQL | undefined {
   const parts: SQL[] = [];
   const search = f.search?.trim();
   if (search) {
-    const pattern = `%${escapeLike(search)}%`;
+    const pattern = likePattern(search);
     parts.push(
       or(ilike(products.name, pattern), ilike(products.sku, pattern), ilike(products.tagline, pattern))!,
     );

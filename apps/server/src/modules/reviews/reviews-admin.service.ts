@@ -11,7 +11,7 @@ import {
 import type { AppContext } from '../../context';
 import { products, reviews } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { likePattern } from '../storefront/visibility';
+import { likePattern } from '../../lib/sql-search';
 import { createReviewsService, toReviewDto } from './reviews.service';
 
 /** The review manager (SUPER_ADMIN): rating summaries per product, the list of every review, edit and delete. */

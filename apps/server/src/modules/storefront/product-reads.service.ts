@@ -17,7 +17,8 @@ import { categories, products } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { toLinkedVariant, toProductDto } from '../products/product-mapper';
 import { countProducts, searchResultOrder, selectProducts } from '../products/product-queries';
-import { categoryVisibleTo, nameContains, productVisibleTo } from './visibility';
+import { categoryVisibleTo, productVisibleTo } from './visibility';
+import { textContains } from '../../lib/sql-search';
 
 const byId = [asc(products.id)];
 const inStock = gt(products.stock, 0);
@@ -115,7 +116,7 @@ export function createProductReads(db: Db) {
     if (ids.length === 0) return toPaged([], 0, q);
     const filters: SQL[] = [productVisibleTo(plan), inArray(products.categoryId, ids)];
     if (!q.search) return paged(and(...filters)!, q, SORTS[q.sort]);
-    filters.push(nameContains(products.name, q.search));
+    filters.push(textContains(products.name, q.search));
     return paged(and(...filters)!, q, q.sort === 'default' ? searchResultOrder : SORTS[q.sort]);
   }
 
@@ -166,7 +167,7 @@ export function createProductReads(db: Db) {
     variantGroup: (plan: Plan, group: string) =>
       list(and(productVisibleTo(plan), eq(products.variantGroupId, group))!, byId, 50),
     search: (plan: Plan, keyword: string, q: PageQuery) =>
-      paged(and(productVisibleTo(plan), nameContains(products.name, keyword))!, q, searchResultOrder),
+      paged(and(productVisibleTo(plan), textContains(products.name, keyword))!, q, searchResultOrder),
     categoryListing,
   };
 }

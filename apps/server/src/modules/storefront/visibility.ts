@@ -17,15 +17,6 @@ export function categoryVisibleTo(plan: Plan): SQL {
   return plans.length === PLANS.length ? sql`true` : inArray(categories.plan, plans);
 }
 
-/** `%`, `_` and `\` are literal in a shopper's search text. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-export function nameContains(column: SQL | typeof products.name, text: string): SQL {
-  return sql`${column} ilike ${likePattern(text)}`;
-}
-
 /** The shop behind `vendorSlug`, or the default storefront when none is given; unknown slug -> 404. */
 export function createShopResolver(ctx: AppContext) {
   const shops = createShopsService(ctx);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   adminUpdateSchema,
   hasPermission,
@@ -19,6 +19,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { toUserDto } from './user-mapper';
 import { loadSubscriptions, loadVendorStats } from './vendor-stats';
 import { uniqueViolation } from '../../lib/db-errors';
+import { textContains } from '../../lib/sql-search';
 
 export type UserFilter = {
   type?: 'vendor' | 'admin';
@@ -28,8 +29,6 @@ export type UserFilter = {
   from?: Date;
   to?: Date;
 };
-
-const USER_READERS = ['MANAGE_USERS', 'MANAGE_VENDORS', 'VIEW_DETAILS'] as const;
 
 function canManage(viewer: AuthUser, targetType: 'VENDOR' | 'ADMIN'): boolean {
   if (viewer.type !== 'ADMIN') return false;
@@ -45,9 +44,13 @@ export function createUsersAdminService(ctx: AppContext) {
     const parts: SQL[] = [];
     if (f.type) parts.push(eq(users.type, f.type === 'vendor' ? 'VENDOR' : 'ADMIN'));
     if (f.name) {
-      const like = `%${f.name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const text = f.name;
       parts.push(
-        sql`(lower(${users.name}) like ${like} or lower(${users.username}) like ${like} or lower(coalesce(${users.businessName}, '')) like ${like})`,
+        or(
+          textContains(users.name, text),
+          textContains(users.username, text),
+          textContains(sql`coalesce(${users.businessName}, '')`, text),
+        )!,
       );
     }
     if (f.active !== undefined) parts.push(eq(users.active, f.active));
@@ -230,6 +233,6 @@ export function createUsersAdminService(ctx: AppContext) {
     return toUserDto(row!);
   }
 
-  return { list, all, update, setActive, remove, setPlan, readers: USER_READERS };
+  return { list, all, update, setActive, remove, setPlan };
 }
 export type UsersAdminService = ReturnType<typeof createUsersAdminService>;

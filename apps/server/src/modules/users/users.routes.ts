@@ -12,7 +12,7 @@ import {
   PLANS,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
-import { currentUser } from '../../plugins/auth';
+import { currentUser, userReaders } from '../../plugins/auth';
 import { createUsersService } from './users.service';
 import { createShopsService } from './shops.service';
 import { createLoginLimiter } from './login-limiter';
@@ -38,7 +38,7 @@ export const usersRoutes =
     const shops = createShopsService(ctx);
     const admin = createUsersAdminService(ctx);
     const tags = ['users'];
-    const readers = { anyPermission: [...admin.readers] };
+    const readers = userReaders;
     const security = [{ bearer: [] }];
     const dayRange = (from: string, to: string) => {
       const start = new Date(`${from}T00:00:00+05:30`);

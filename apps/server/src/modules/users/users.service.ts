@@ -3,7 +3,7 @@ import type { LoginInput, LoginResponse, RegisterVendorInput, User } from '@zeva
 import type { AppContext } from '../../context';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { users } from '../../db/schema';
-import type { AuthUser } from '../../plugins/auth';
+import { readsAnyUser, type AuthUser } from '../../plugins/auth';
 import { hashPassword, verifyPassword } from './passwords';
 import { toUserDto } from './user-mapper';
 import { loadSubscriptions, loadVendorStats } from './vendor-stats';
@@ -108,10 +108,7 @@ export function createUsersService(ctx: AppContext, limiter: LoginLimiter) {
 
   /** A user's full profile: admins with a user permission may read anyone; a vendor only itself. */
   async function getUser(id: number, viewer: AuthUser): Promise<User> {
-    const mayReadOthers =
-      viewer.type === 'ADMIN' &&
-      ['SUPER_ADMIN', 'MANAGE_USERS', 'MANAGE_VENDORS', 'VIEW_DETAILS'].some((r) => viewer.roles.includes(r));
-    if (viewer.id !== id && !mayReadOthers) throw forbidden();
+    if (viewer.id !== id && !readsAnyUser(viewer)) throw forbidden();
     const [row] = await db.select().from(users).where(eq(users.id, id));
     if (!row) throw notFound('User');
     if (row.type === 'ADMIN') return toUserDto(row);

@@ -5,7 +5,8 @@ import { notFound } from '../../lib/errors';
 import { categories, products, users } from '../../db/schema';
 import { countProducts, selectProducts } from '../products/product-queries';
 import { toProductDto } from '../products/product-mapper';
-import { productVisibleTo, nameContains } from '../storefront/visibility';
+import { productVisibleTo } from '../storefront/visibility';
+import { textContains } from '../../lib/sql-search';
 
 const SORTS: Record<NonNullable<VendorProductsQuery['sort']>, SQL[]> = {
   'price-asc': [asc(products.pricePaise), asc(products.id)],
@@ -24,8 +25,8 @@ export function createVendorProductsService(ctx: AppContext) {
       if (q.search) {
         parts.push(
           or(
-            nameContains(products.name, q.search),
-            nameContains(sql`coalesce(${products.description}, '')`, q.search),
+            textContains(products.name, q.search),
+            textContains(sql`coalesce(${products.description}, '')`, q.search),
           )!,
         );
       }
