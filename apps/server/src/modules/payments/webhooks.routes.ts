@@ -7,7 +7,10 @@ import { paymentEvents } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { settlePayment } from './settle-payment';
 import { releaseOrder } from './release-order';
-import { createSubscriptionsService } from '../subscriptions/subscriptions.service';
+import {
+  createSubscriptionsService,
+  type SubscriptionsService,
+} from '../subscriptions/subscriptions.service';
 
 const entity = z
   .object({ id: z.string(), order_id: z.string().nullish(), status: z.string().optional() })
@@ -31,14 +34,13 @@ const headers = z.object({
   'x-razorpay-event-id': z.string().trim().min(1).max(200).optional(),
 });
 
-async function handle(ctx: AppContext, event: Event): Promise<string> {
+async function handle(ctx: AppContext, subscriptions: SubscriptionsService, event: Event): Promise<string> {
   const payment = event.payload.payment?.entity;
   const orderId = event.payload.order?.entity.id ?? payment?.order_id ?? null;
   if (!orderId) return 'ignored';
   if ((event.event === 'payment.captured' || event.event === 'order.paid') && payment) {
     // Plan upgrades are paid through the same provider; their orders are not shop orders.
-    if (await createSubscriptionsService(ctx).settleByProviderOrder(orderId, payment.id))
-      return 'subscription-activated';
+    if (await subscriptions.settleByProviderOrder(orderId, payment.id)) return 'subscription-activated';
     return settlePayment(ctx, orderId, payment.id, `webhook:${event.event}`);
   }
   if (event.event === 'payment.failed') {
@@ -56,6 +58,7 @@ async function handle(ctx: AppContext, event: Event): Promise<string> {
 export const webhooksRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    const subscriptions = createSubscriptionsService(ctx);
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
       done(null, body),
     );
@@ -84,7 +87,7 @@ export const webhooksRoutes =
           .onConflictDoNothing({ target: paymentEvents.eventId });
         const [stored] = await ctx.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, eventId));
         if (stored?.processedAt) return { status: 'duplicate' };
-        const status = await handle(ctx, parsed);
+        const status = await handle(ctx, subscriptions, parsed);
         await ctx.db
           .update(paymentEvents)
           .set({ processedAt: ctx.now() })
