@@ -1,21 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { ADMIN_ROLES, type User } from '@zevar/domain';
 import { Modal } from '../../../components/Modal';
 import { TextField } from '../../../components/FormFields';
-import { useDialog } from '../../../components/dialog/dialog-context';
 import {
   adminEditDefaults,
   adminEditSchema,
   errorAt,
-  updateErrorText,
   type AdminEditInput,
   type AdminEditOutput,
 } from './edit-user';
-import { USER_MSG } from './user-messages';
-import { usersApi } from './users-api';
+import { useSaveUser } from './use-save-user';
 
 /** Edit Admin modal: name, email, status and roles as checkboxes. */
 export function AdminEditModal({
@@ -28,8 +24,7 @@ export function AdminEditModal({
   onSaved?: (u: User) => void;
 }) {
   const titleId = useId();
-  const dialog = useDialog();
-  const queryClient = useQueryClient();
+  const save = useSaveUser(user, { onClose, onSaved });
   const { register, handleSubmit, formState } = useForm<AdminEditInput, unknown, AdminEditOutput>({
     resolver: zodResolver(adminEditSchema),
     mode: 'onTouched',
@@ -37,17 +32,7 @@ export function AdminEditModal({
   });
   const { errors, isSubmitting } = formState;
 
-  const onValid = async (values: AdminEditOutput) => {
-    try {
-      const updated = await usersApi.update(user.id, values);
-      void queryClient.invalidateQueries({ queryKey: ['admin-users'] });
-      onSaved?.(updated);
-      onClose();
-      void dialog.success('Success', USER_MSG.adminUpdated);
-    } catch (err) {
-      void dialog.error('Error', updateErrorText(err, 'admin'));
-    }
-  };
+  const onValid = (values: AdminEditOutput) => save(values);
 
   const rolesError = errorAt(errors, 'roles');
   return (

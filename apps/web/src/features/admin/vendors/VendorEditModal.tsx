@@ -1,22 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { INDIAN_STATES, type User } from '@zevar/domain';
 import { Modal } from '../../../components/Modal';
 import { SelectField, TextAreaField, TextField } from '../../../components/FormFields';
-import { useDialog } from '../../../components/dialog/dialog-context';
 import { isApiError } from '../../../lib/api';
 import {
   errorAt,
-  updateErrorText,
   vendorEditDefaults,
   vendorEditSchema,
   type VendorEditInput,
   type VendorEditOutput,
 } from './edit-user';
 import { USER_MSG } from './user-messages';
-import { usersApi } from './users-api';
+import { useSaveUser } from './use-save-user';
 
 type Field = { path: Path<VendorEditInput>; label: string; required?: boolean; wide?: boolean };
 
@@ -49,8 +46,6 @@ export function VendorEditModal({
   onSaved?: (u: User) => void;
 }) {
   const titleId = useId();
-  const dialog = useDialog();
-  const queryClient = useQueryClient();
   const { register, handleSubmit, setError, formState } = useForm<VendorEditInput, unknown, VendorEditOutput>(
     {
       resolver: zodResolver(vendorEditSchema),
@@ -60,22 +55,17 @@ export function VendorEditModal({
   );
   const { errors, isSubmitting } = formState;
 
-  const onValid = async (values: VendorEditOutput) => {
-    try {
-      const updated = await usersApi.update(user.id, values);
-      void queryClient.invalidateQueries({ queryKey: ['admin-users'] });
-      onSaved?.(updated);
-      onClose();
-      void dialog.success('Success', USER_MSG.vendorUpdated);
-    } catch (err) {
-      if (isApiError(err)) {
-        if (err.status === 409) setError('slug', { type: 'server', message: USER_MSG.slugExists });
-        for (const issue of err.issues)
-          setError(issue.path as Path<VendorEditInput>, { type: 'server', message: issue.message });
-      }
-      void dialog.error('Error', updateErrorText(err, 'vendor'));
-    }
-  };
+  const save = useSaveUser(user, {
+    onClose,
+    onSaved,
+    onFailure: (err) => {
+      if (!isApiError(err)) return;
+      if (err.status === 409) setError('slug', { type: 'server', message: USER_MSG.slugExists });
+      for (const issue of err.issues)
+        setError(issue.path as Path<VendorEditInput>, { type: 'server', message: issue.message });
+    },
+  });
+  const onValid = (values: VendorEditOutput) => save(values);
 
   return (
     <Modal labelledBy={titleId} onDismiss={onClose} className="max-w-3xl!">
