@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { planSchema } from './plans';
 import { carouselItemSchema, linkTypeSchema, productTypeSchema } from './catalogue';
 import { rupeesSchema } from './money';
-import { pageQuerySchema } from './paging';
+import { pageQuerySchema, dbIdSchema, idParamsSchema, MAX_DB_ID } from './paging';
 
 /** Admin inputs for the catalogue: categories, metals, products, carousel. */
 
@@ -17,9 +17,8 @@ const optionalText = (max: number) =>
     .transform((v) => (v ? v : null));
 /** An uploaded image's stored name or an absolute URL. */
 export const imageRefSchema = requiredText(500);
-const MAX_ID = 2_147_483_647;
-const idRef = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
-const positiveId = z.coerce.number().int().positive().max(MAX_ID);
+const idRef = idParamsSchema;
+const positiveId = dbIdSchema;
 /** Catalogue amounts stay within what the database's integer paise hold. */
 const amountSchema = rupeesSchema.refine((v) => v <= 10_000_000, 'Amount is too large');
 
@@ -123,7 +122,7 @@ export const productsByMetalQuery = pageQuerySchema(30, 100).extend({ metalTypeI
 export const carouselImageInputSchema = z.object({
   imageUrl: imageRefSchema,
   linkType: linkTypeSchema,
-  targetId: z.coerce.number().int().min(1, 'Target ID must be at least 1').max(MAX_ID),
+  targetId: z.coerce.number().int().min(1, 'Target ID must be at least 1').max(MAX_DB_ID),
   vendorPlan: planSchema.default('FREE'),
 });
 export type CarouselImageInput = z.infer<typeof carouselImageInputSchema>;

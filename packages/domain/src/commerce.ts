@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_TEXT } from './commerce-messages';
+import { dbIdSchema } from './paging';
 
 export * from './coupons';
 export * from './commerce-messages';
@@ -8,14 +9,14 @@ export * from './commerce-messages';
 
 /** A cart line in browser storage (cart_items). */
 export const cartLineSchema = z.object({
-  productId: z.number().int().positive(),
+  productId: dbIdSchema,
   quantity: z.number().int().min(1),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 
 export const cartQuoteQuery = z.object({ vendorSlug: z.string().trim().min(1).max(100) });
 export const cartQuoteBody = z
-  .array(z.object({ productId: z.number().int().positive(), quantity: z.number().int().min(1).max(1000) }))
+  .array(z.object({ productId: dbIdSchema, quantity: z.number().int().min(1).max(1000) }))
   .max(100);
 
 export const cartQuoteLineSchema = z.object({

@@ -7,6 +7,12 @@ export function pageQuerySchema(defaultSize = 10, maxSize = 100) {
     size: z.coerce.number().int().min(1).max(maxSize).default(defaultSize),
   });
 }
+/** Largest id a PostgreSQL integer column holds; a larger id is a 400, never a database error. */
+export const MAX_DB_ID = 2_147_483_647;
+/** A database id in a path, query string or body. */
+export const dbIdSchema = z.coerce.number().int().positive().max(MAX_DB_ID);
+export const idParamsSchema = z.object({ id: dbIdSchema });
+
 export const pageQuery = pageQuerySchema();
 export type PageQuery = z.infer<typeof pageQuery>;
 

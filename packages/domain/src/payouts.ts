@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema } from './paging';
+import { pageQuerySchema, dbIdSchema } from './paging';
 
 export const payoutSchema = z.object({
   id: z.number().int(),
@@ -37,7 +37,7 @@ export type PayoutPreview = z.infer<typeof payoutPreviewSchema>;
  * earnings; figures in the body are ignored, as are bank details (taken from the vendor profile).
  */
 export const createPayoutSchema = z.object({
-  vendorId: z.number().int().positive(),
+  vendorId: dbIdSchema,
   payoutDate: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
 });
 
@@ -47,7 +47,7 @@ export const PRICE_BANDS = ['upto-1000', '1000-5000', 'above-5000'] as const;
 /** The vendor dashboard's All Products tab (page size 12). */
 export const vendorProductsQuerySchema = pageQuerySchema(12, 60).extend({
   search: z.string().trim().max(100).optional(),
-  categoryId: z.coerce.number().int().positive().optional(),
+  categoryId: dbIdSchema.optional(),
   priceBand: z.enum(PRICE_BANDS).optional(),
   sort: z.enum(VENDOR_PRODUCT_SORTS).optional(),
 });

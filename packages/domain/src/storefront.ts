@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema } from './paging';
+import { pageQuerySchema, dbIdSchema } from './paging';
 
 /** Storefront rules and public query shapes (storefront spec sections 4, 5 and 9). */
 
@@ -35,7 +35,7 @@ export type ProductSort = (typeof PRODUCT_SORTS)[number];
 export const categoryProductsQuery = pageQuerySchema(CATEGORY_PAGE_SIZE, 60).extend({
   vendorSlug: slugText.optional(),
   search: z.string().trim().max(100).optional(),
-  subCategoryId: z.coerce.number().int().positive().optional(),
+  subCategoryId: dbIdSchema.optional(),
   sort: z.enum(PRODUCT_SORTS, { message: 'Invalid sort' }).default('default'),
 });
 export type CategoryProductsQuery = z.infer<typeof categoryProductsQuery>;
@@ -51,7 +51,7 @@ export const REVIEW_MESSAGES = {
 
 /** POST /api/reviews body. Photos are stored image names returned by the review upload call. */
 export const reviewInputSchema = z.object({
-  productId: z.coerce.number().int().positive(),
+  productId: dbIdSchema,
   name: z.string().trim().min(1, REVIEW_MESSAGES.nameRequired).max(100),
   rating: z.number().int().min(1, 'Rating must be 1 to 5').max(5, 'Rating must be 1 to 5'),
   comment: z.string().trim().min(1, REVIEW_MESSAGES.commentRequired).max(2000),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG } from './messages';
 import { ADMIN_ROLES } from './roles';
 import { planSchema } from './plans';
-import { pageQuerySchema } from './paging';
+import { pageQuerySchema, dbIdSchema } from './paging';
 import { contactSchema, emailSchema, SLUG_PATTERN, isReservedSlug } from './users';
 
 const text = (max: number) => z.string().trim().max(max, MSG.invalidInput);
@@ -89,4 +89,4 @@ export const userDateRangeQuerySchema = pageQuerySchema(10, 100)
     message: 'End date must not be before start date',
   });
 
-export const updatePlanSchema = z.object({ vendorId: z.number().int().positive(), plan: planSchema });
+export const updatePlanSchema = z.object({ vendorId: dbIdSchema, plan: planSchema });

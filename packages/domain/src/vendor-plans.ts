@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PLANS, planSchema } from './plans';
 import { rupeesSchema } from './money';
+import { dbIdSchema } from './paging';
 
 export const PLAN_MSG = {
   selectType: 'Please select a plan type',
@@ -26,7 +27,7 @@ export const vendorPlanSchema = z.object({
 export type VendorPlan = z.infer<typeof vendorPlanSchema>;
 
 const optionInput = z.object({
-  id: z.number().int().positive().optional(),
+  id: dbIdSchema.optional(),
   durationInMonths: z
     .number({ message: PLAN_MSG.optionFields })
     .int(PLAN_MSG.optionFields)

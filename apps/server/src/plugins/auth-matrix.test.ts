@@ -203,4 +203,25 @@ describe('authorization matrix over every route', () => {
       expect(res.statusCode, `${rule.method} ${rule.url}`).toBe(403);
     }
   });
+
+  it('answers an id beyond the database integer range with a 4xx on every route, never a 500', async () => {
+    const admin = await createAdminUser(t.app, t.db, ['SUPER_ADMIN']);
+    const withNumericIds = t.app.accessRules.filter((r) =>
+      /:(id|vendorId|productId|categoryId)\b/.test(r.url),
+    );
+    expect(withNumericIds.length).toBeGreaterThan(20);
+    for (const rule of withNumericIds) {
+      const url = rule.url
+        .replace(/:(id|vendorId|productId|categoryId)\b/g, '99999999999')
+        .replace(/:\w+/g, 'x');
+      const res = await t.app.inject({
+        method: rule.method as 'GET',
+        url,
+        headers: admin.headers,
+        payload: rule.method === 'GET' || rule.method === 'DELETE' ? undefined : {},
+      });
+      expect(res.statusCode, `${rule.method} ${url}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, `${rule.method} ${url}`).toBeLessThan(500);
+    }
+  });
 });

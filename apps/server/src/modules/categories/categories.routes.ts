@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { categoryExistsQuery, categoryInputSchema, categorySchema } from '@zevar/domain';
+import { categoryExistsQuery, categoryInputSchema, categorySchema, idParamsSchema } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { createCategoriesService } from './categories.service';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = idParamsSchema;
 const MANAGE = { permission: 'MANAGE_CATEGORIES' } as const;
 const security = [{ bearer: [] }];
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COUPON_TYPES, rupeesSchema } from '@zevar/domain';
+import { COUPON_TYPES, rupeesSchema, idParamsSchema } from '@zevar/domain';
 
 const optionalCount = z.coerce.number().int().min(0).max(100_000).optional();
 const optionalRupees = z.coerce.number().min(0).max(100_000_000).optional();
@@ -10,7 +10,7 @@ export const couponApplyQuery = z.object({
   quantity: z.coerce.number().int().min(0).max(100_000),
   totalPrice: z.coerce.number().min(0).max(100_000_000),
 });
-export const couponIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const couponIdParams = idParamsSchema;
 export const couponCodeParams = z.object({ code: z.string().trim().min(1).max(50) });
 
 export const couponInput = z.object({

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emailTemplateInputSchema, emailTemplateSchema } from '@zevar/domain';
+import { emailTemplateInputSchema, emailTemplateSchema, idParamsSchema } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { createEmailTemplatesService } from './email-templates.service';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = idParamsSchema;
 
 export const emailTemplatesRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { metalInputSchema, metalSchema } from '@zevar/domain';
+import { metalInputSchema, metalSchema, idParamsSchema } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { createMetalsService } from './metals.service';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = idParamsSchema;
 const SUPER_ADMIN = { permission: 'SUPER_ADMIN' } as const;
 const security = [{ bearer: [] }];
 

@@ -9,6 +9,7 @@ import {
   pagedSchema,
   pageQuerySchema,
   paymentStatusInput,
+  dbIdSchema,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { currentUser, type AuthUser } from '../../plugins/auth';
@@ -24,7 +25,7 @@ const security = [{ bearer: [] }];
 const orderNumberParams = z.object({
   orderNumber: z.string().trim().min(1, 'Order number is missing').max(100).toUpperCase(),
 });
-const vendorParams = z.object({ vendorId: z.coerce.number().int().positive() });
+const vendorParams = z.object({ vendorId: dbIdSchema });
 
 /** A vendor sees only its own orders; order managers and detail viewers see any vendor's. */
 function assertMayReadVendor(user: AuthUser, vendorId: number): void {

@@ -1,14 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createPayoutSchema, payoutPreviewSchema, payoutSchema } from '@zevar/domain';
+import {
+  createPayoutSchema,
+  payoutPreviewSchema,
+  payoutSchema,
+  idParamsSchema,
+  dbIdSchema,
+} from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { currentUser, mayReadVendor, userReaders } from '../../plugins/auth';
 import { forbidden } from '../../lib/errors';
 import { sendXlsx } from '../../lib/xlsx';
 import { createPayoutsService } from './payouts.service';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const vendorParams = z.object({ vendorId: z.coerce.number().int().positive() });
+const idParams = idParamsSchema;
+const vendorParams = z.object({ vendorId: dbIdSchema });
 
 export const payoutsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { vendorPlanInputSchema, vendorPlanSchema } from '@zevar/domain';
+import { vendorPlanInputSchema, vendorPlanSchema, idParamsSchema } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { createPlansService } from './plans.service';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = idParamsSchema;
 
 export const plansRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>

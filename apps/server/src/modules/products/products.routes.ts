@@ -8,11 +8,12 @@ import {
   productSearchQuery,
   productsByCategoryQuery,
   productsByMetalQuery,
+  idParamsSchema,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { createProductsService } from './products.service';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = idParamsSchema;
 const nameParams = z.object({ name: z.string().trim().min(1).max(200) });
 const MANAGE = { permission: 'MANAGE_PRODUCTS' } as const;
 const security = [{ bearer: [] }];

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   adminReviewSchema,
   pagedSchema,
@@ -7,13 +6,14 @@ import {
   reviewedProductSchema,
   reviewedProductsQuerySchema,
   reviewUpdateSchema,
+  idParamsSchema,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { createReviewsAdminService } from './reviews-admin.service';
 
 const tags = ['reviews'];
 const superAdmin = { access: { permission: 'SUPER_ADMIN' } } as const;
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = idParamsSchema;
 
 /** The review manager: SUPER_ADMIN only. */
 export const reviewsAdminRoutes =

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { reviewInputSchema, reviewSchema } from '@zevar/domain';
+import { reviewInputSchema, reviewSchema, dbIdSchema } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { createReviewsService } from './reviews.service';
 
@@ -27,7 +27,7 @@ export const reviewsRoutes =
         config: { access: 'public' },
         schema: {
           tags,
-          params: z.object({ productId: z.coerce.number().int().positive().max(2_147_483_647) }),
+          params: z.object({ productId: dbIdSchema }),
           querystring: z.object({ size: z.coerce.number().int().min(1).max(200).default(100) }),
           response: { 200: z.array(reviewSchema) },
         },

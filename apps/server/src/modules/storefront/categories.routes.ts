@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { carouselItemSchema, categorySchema, planSchema, vendorSlugQuery } from '@zevar/domain';
+import { carouselItemSchema, categorySchema, planSchema, vendorSlugQuery, dbIdSchema } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { createCategoryReads } from './category-reads.service';
 import { createShopResolver } from './visibility';
@@ -27,7 +27,7 @@ export const storefrontCategoryRoutes =
         config: access,
         schema: {
           tags,
-          params: planParams.extend({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+          params: planParams.extend({ id: dbIdSchema }),
           response: { 200: categorySchema },
         },
       },

@@ -7,6 +7,7 @@ import {
   planSchema,
   productSchema,
   vendorSlugQuery,
+  dbIdSchema,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { createProductReads } from './product-reads.service';
@@ -15,7 +16,7 @@ import { createShopResolver } from './visibility';
 const tags = ['storefront'];
 const access = { access: 'public' as const };
 const text = z.string().trim().min(1).max(200);
-const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+const idParam = dbIdSchema;
 const pagedShopQuery = pageQuerySchema().extend(vendorSlugQuery.shape);
 const productList = z.array(productSchema);
 

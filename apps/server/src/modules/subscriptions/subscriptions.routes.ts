@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PLANS } from '@zevar/domain';
+import { PLANS, dbIdSchema } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
 import { forbidden } from '../../lib/errors';
 import { createSubscriptionsService } from './subscriptions.service';
 
-const id = z.coerce.number().int().positive();
+const id = dbIdSchema;
 const providerId = z.string().trim().min(1).max(100);
 
 export const subscriptionsRoutes =

@@ -10,6 +10,7 @@ import {
   userSchema,
   verifySchema,
   PLANS,
+  idParamsSchema,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { currentUser, userReaders } from '../../plugins/auth';
@@ -27,7 +28,7 @@ import {
   pageQuerySchema,
 } from '@zevar/domain';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = idParamsSchema;
 const slugParams = z.object({ slug: z.string().trim().min(1).max(100) });
 
 export const usersRoutes =
