@@ -33,4 +33,4 @@ trap cleanup EXIT
   start >/dev/null
 echo "PostgreSQL $("$bindir/postgres" --version | awk '{print $3}') on port $port"
 
-TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres" npx vitest run --project server
+TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres" npx vitest run --project server "$@"

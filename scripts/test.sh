@@ -1,29 +1,74 @@
 #!/usr/bin/env bash
-# The whole test suite, in the order a failure is cheapest to find: `npm test`.
-set -euo pipefail
+# The whole test suite: `npm test`. Independent layers run side by side (the machine has 2 cores:
+# checks and the web build together, then the two cheap vitest layers together), the slow ones after;
+# a failed phase stops the run. At the end it prints each layer's time and one closing line,
+# 'Total: N passed, N failed', counted from the test runners' JSON reports.
+set -uo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n==> %s\n' "$*"; }
+work=$(mktemp -d /tmp/zevar-test-XXXXXX)
+declare -a names=() times=() results=()
+started=$SECONDS
 
-step "typecheck"
-npm run typecheck
+summary() {
+  printf '\n==> layer times\n'
+  local i
+  for i in "${!names[@]}"; do printf '  %-34s %5ss  %s\n' "${names[$i]}" "${times[$i]}" "${results[$i]}"; done
+  printf '  %-34s %5ss\n' 'total (wall clock)' "$((SECONDS - started))"
+  local failed_layers=0
+  for i in "${!results[@]}"; do [ "${results[$i]}" = ok ] || failed_layers=$((failed_layers + 1)); done
+  node scripts/test-counts.mjs "$work" "$failed_layers"
+  rm -rf "$work"
+}
+trap summary EXIT
 
-step "lint"
-npm run lint
+# run_phase "name|command" ...: runs the commands side by side, each with its output kept apart and
+# printed whole when it ends, then fails the script if any of them failed.
+run_phase() {
+  local -a pids=() labels=() starts=()
+  local spec label cmd
+  for spec in "$@"; do
+    label=${spec%%|*}
+    cmd=${spec#*|}
+    printf '==> %s (started)\n' "$label"
+    (bash -c "$cmd" >"$work/$label.log" 2>&1) &
+    pids+=($!)
+    labels+=("$label")
+    starts+=("$SECONDS")
+  done
+  local failed=0 i status
+  for i in "${!pids[@]}"; do
+    wait "${pids[$i]}"
+    status=$?
+    printf '\n==> %s\n' "${labels[$i]}"
+    cat "$work/${labels[$i]}.log"
+    names+=("${labels[$i]}")
+    times+=("$((SECONDS - starts[i]))")
+    if [ "$status" -eq 0 ]; then results+=(ok); else
+      results+=("FAILED (exit $status)")
+      failed=1
+    fi
+  done
+  if [ "$failed" -ne 0 ]; then
+    printf '\nA test layer failed; later layers were not run.\n'
+    exit 1
+  fi
+}
 
-step "migrations match the schema"
-bash scripts/check-migrations.sh
+vitest_json() { printf -- '--reporter=default --reporter=json --outputFile.json=%s/%s.vitest.json' "$work" "$1"; }
 
-step "unit and component tests (domain, web)"
-npx vitest run --project domain --project web
+run_phase \
+  "typecheck|npm run typecheck" \
+  "lint|npm run lint" \
+  "migrations match the schema|bash scripts/check-migrations.sh" \
+  "web build|npm run build -w @zevar/web"
 
-step "server integration tests on PGlite"
-npx vitest run --project server
+run_phase \
+  "unit and component (domain, web)|npx vitest run --project domain --project web $(vitest_json unit)" \
+  "API on PGlite|npx vitest run --project server $(vitest_json pglite)"
 
-step "server integration tests on PostgreSQL"
-bash scripts/test-postgres.sh
+run_phase "API on PostgreSQL|bash scripts/test-postgres.sh $(vitest_json postgres)"
 
-step "end-to-end tests in Chromium"
-npm run test:e2e
+run_phase "end to end in Chromium|PLAYWRIGHT_JSON_OUTPUT_FILE=$work/e2e.playwright.json npx playwright test -c e2e/playwright.config.ts --reporter=list,json"
 
 printf '\nAll test layers passed.\n'

@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import multipart from '@fastify/multipart';
 import type { Config } from './env';
 import type { Database } from './db/client';
-import type { AppContext } from './context';
+import type { AppContext, Lifecycle } from './context';
 import { registerErrorHandling } from './plugins/errors';
 import { createTokenService, registerAuth } from './plugins/auth';
 import { registerOpenApi } from './plugins/openapi';
@@ -33,6 +33,8 @@ export type AppOptions = {
   mailer?: Mailer;
   /** Run the outbox worker and the payment reconciler on intervals (the server, not tests). */
   backgroundJobs?: boolean;
+  /** The process's life (server.ts moves it on); tests get one that is ready at once. */
+  lifecycle?: Lifecycle;
 };
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -57,6 +59,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     images: createImageStore(opts.config.DATA_DIR),
     ...createPayments(opts.config, opts.database.db, opts.payments),
     mailer: opts.mailer ?? createMailer({ smtpUrl: opts.config.SMTP_URL, dataDir: opts.config.DATA_DIR }),
+    lifecycle: opts.lifecycle ?? { state: 'ready', jobs: Boolean(opts.backgroundJobs) },
   };
   registerAuth(app, { db: ctx.db, tokens });
   await registerOpenApi(app);

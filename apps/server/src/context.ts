@@ -7,6 +7,13 @@ import type { PaymentGateway } from './modules/payments/gateway';
 import type { SandboxGateway } from './modules/payments/sandbox-gateway';
 import type { Mailer } from './modules/mail/mailer';
 
+/** Where the process is in its life, for readiness: a stopping process takes no new traffic. */
+export type Lifecycle = {
+  state: 'starting' | 'ready' | 'stopping';
+  /** Whether this process runs the background jobs. */
+  jobs: boolean;
+};
+
 /** What every module's services receive: no globals, so each test builds its own. */
 export type AppContext = {
   db: Db;
@@ -23,4 +30,5 @@ export type AppContext = {
   sandbox?: SandboxGateway;
   /** Delivers outbox mail (SMTP, or .eml files in DATA_DIR/outbox). */
   mailer: Mailer;
+  lifecycle: Lifecycle;
 };

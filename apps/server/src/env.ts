@@ -58,6 +58,8 @@ export const envSchema = z
       .min(1)
       .max(24 * 60)
       .default(30),
+    /** Seconds a stopping process gives in-flight requests and running jobs before it exits anyway. */
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.JWT_SECRET) {

@@ -1,9 +1,9 @@
 import { ConfigError, parseEnv } from './env';
-import { resolveConfig, ensureFirstAdmin } from './bootstrap';
+import { resolveConfig } from './bootstrap';
 import { connect } from './db/client';
-import { migrate } from './db/migrate';
 import { buildApp } from './app';
-import { seedDemoIfEmpty } from './db/seed/seed-demo';
+import type { Lifecycle } from './context';
+import { prepareDatabase } from './prepare-database';
 import { createStorefrontHead } from './modules/seo/seo.service';
 
 async function main() {
@@ -19,29 +19,37 @@ async function main() {
   }
   const config = resolveConfig(env);
   const database = await connect({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  await migrate(database);
+  const prepared = await prepareDatabase(database, config);
 
+  const lifecycle: Lifecycle = { state: 'starting', jobs: true };
   const renderHead = createStorefrontHead({ db: database.db, config });
   const app = await buildApp({
     config,
     database,
     serveWeb: config.NODE_ENV === 'production',
     renderHead,
-    backgroundJobs: true,
+    backgroundJobs: lifecycle.jobs,
+    lifecycle,
   });
 
-  if (await ensureFirstAdmin(database.db, config)) app.log.info(`created admin ${config.ADMIN_USERNAME}`);
-  if (config.seedDemo) {
-    const accounts = await seedDemoIfEmpty(database.db, config);
-    if (accounts) {
-      console.log('\nDemo data created. Demo accounts (passwords are generated for this database):');
-      for (const a of accounts) console.log(`  ${a.role.padEnd(16)} ${a.username.padEnd(16)} ${a.password}`);
-      console.log('Keep them: they are printed only on this first start.\n');
-    }
+  if (prepared.createdAdmin) app.log.info(`created admin ${config.ADMIN_USERNAME}`);
+  if (prepared.demoAccounts) {
+    console.log('\nDemo data created. Demo accounts (passwords are generated for this database):');
+    for (const a of prepared.demoAccounts)
+      console.log(`  ${a.role.padEnd(16)} ${a.username.padEnd(16)} ${a.password}`);
+    console.log('Keep them: they are printed only on this first start.\n');
   }
 
+  // Stop taking requests (readiness turns 503 first), let those in flight and running jobs finish,
+  // then exit; past the grace period the process exits anyway.
   const close = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
+    lifecycle.state = 'stopping';
+    const deadline = setTimeout(() => {
+      app.log.warn(`still busy after ${config.SHUTDOWN_GRACE_SECONDS}s: exiting`);
+      process.exit(1);
+    }, config.SHUTDOWN_GRACE_SECONDS * 1000);
+    deadline.unref();
     await app.close();
     await database.close();
     process.exit(0);
@@ -50,6 +58,7 @@ async function main() {
   process.once('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  lifecycle.state = 'ready';
   console.log(
     `Zevar is running at ${config.PUBLIC_URL ?? `http://localhost:${config.PORT}`} (database: ${database.kind})`,
   );

@@ -16,7 +16,16 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 export type DbOrTx = Db | Tx;
 export type DbKind = 'pglite' | 'postgres';
 
-export type Database = { db: Db; kind: DbKind; close: () => Promise<void> };
+export type Database = {
+  db: Db;
+  kind: DbKind;
+  close: () => Promise<void>;
+  /**
+   * Runs `work` while holding a PostgreSQL advisory lock, so processes starting at the same moment
+   * on one database take turns. PGlite belongs to one process, so there it simply runs `work`.
+   */
+  withLock: <T>(key: number, work: () => Promise<T>) => Promise<T>;
+};
 
 export function connectPostgres(
   url: string,
@@ -27,7 +36,21 @@ export function connectPostgres(
   // replaces it; without a listener Node would treat the event as fatal and stop the process.
   pool.on('error', onError);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return { db, kind: 'postgres', close: () => pool.end() };
+  const withLock = async <T>(key: number, work: () => Promise<T>): Promise<T> => {
+    // The lock belongs to a session, so it is taken and released on one dedicated connection.
+    const client = await pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [key]);
+      try {
+        return await work();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [key]);
+      }
+    } finally {
+      client.release();
+    }
+  };
+  return { db, kind: 'postgres', close: () => pool.end(), withLock };
 }
 
 export async function connectPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
@@ -39,7 +62,7 @@ export async function connectPglite(dataDir: string | undefined, loadDataDir?: B
     extensions: { pg_trgm },
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), withLock: (_key, work) => work() };
 }
 
 export async function connect(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {

@@ -1,10 +1,12 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { fileURLToPath } from 'node:url';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import type { Database } from './client';
+import type { Database, Db } from './client';
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
@@ -13,4 +15,16 @@ export async function migrate(database: Database): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_DIR };
   if (database.kind === 'pglite') await migratePglite(database.db as unknown as PgliteDatabase, config);
   else await migratePg(database.db as unknown as NodePgDatabase, config);
+}
+
+/** How many committed migrations the database has not applied yet (drizzle records each it applies). */
+export async function pendingMigrations(db: Db): Promise<number> {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
+  const result = await db.execute(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    applied: number;
+  }[];
+  return Math.max(0, journal.entries.length - (rows[0]?.applied ?? 0));
 }

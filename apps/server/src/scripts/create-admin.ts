@@ -9,6 +9,7 @@ import { ConfigError, parseEnv } from '../env';
 import { createAdmin, resolveConfig } from '../bootstrap';
 import { connect } from '../db/client';
 import { migrate } from '../db/migrate';
+import { STARTUP_LOCK_KEY } from '../prepare-database';
 
 async function main() {
   const { values } = parseArgs({ options: { username: { type: 'string' }, email: { type: 'string' } } });
@@ -24,7 +25,7 @@ async function main() {
   if (!PASSWORD_PATTERN.test(password)) throw new ConfigError(MSG.password);
   const database = await connect({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
-    await migrate(database);
+    await database.withLock(STARTUP_LOCK_KEY, () => migrate(database));
     const created = await createAdmin(database.db, {
       username,
       password,

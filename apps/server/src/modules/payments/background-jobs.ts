@@ -46,5 +46,7 @@ export function startBackgroundJobs(app: FastifyInstance, ctx: AppContext): void
   });
   app.addHook('onClose', async () => {
     for (const t of timers) clearInterval(t);
+    // A job that is running finishes before the database closes.
+    while (Object.values(busy).some(Boolean)) await new Promise((resolve) => setTimeout(resolve, 50));
   });
 }

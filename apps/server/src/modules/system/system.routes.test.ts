@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, createTestDatabase, testConfig, type TestApp } from '../../../test/test-app';
+import { buildApp } from '../../app';
+import type { Lifecycle } from '../../context';
 
 describe('system routes', () => {
   let t: TestApp;
@@ -15,6 +17,32 @@ describe('system routes', () => {
       status: 'ok',
       database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
     });
+  });
+
+  it('is ready once migrated, and says not-ready while the process is starting or stopping', async () => {
+    const database = await createTestDatabase();
+    const lifecycle: Lifecycle = { state: 'starting', jobs: false };
+    const app = await buildApp({ config: testConfig(), database, logger: false, lifecycle });
+    try {
+      const starting = await app.inject({ url: '/api/ready' });
+      expect(starting.statusCode).toBe(503);
+      expect(starting.json()).toMatchObject({ status: 'not-ready', process: 'starting', migrations: 'done' });
+      lifecycle.state = 'ready';
+      const ready = await app.inject({ url: '/api/ready' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({
+        status: 'ready',
+        database: 'up',
+        migrations: 'done',
+        jobs: 'off',
+        process: 'ready',
+      });
+      lifecycle.state = 'stopping';
+      expect((await app.inject({ url: '/api/ready' })).statusCode).toBe(503);
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 
   it('tells the web app the default shop and the payment mode, without secrets', async () => {

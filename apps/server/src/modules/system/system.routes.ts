@@ -2,6 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { pendingMigrations } from '../../db/migrate';
+
+const readySchema = z.object({
+  status: z.enum(['ready', 'not-ready']),
+  database: z.enum(['up', 'down']),
+  migrations: z.enum(['done', 'pending']),
+  jobs: z.enum(['running', 'off']),
+  process: z.enum(['starting', 'ready', 'stopping']),
+});
 
 export const systemRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -18,6 +27,27 @@ export const systemRoutes =
       async () => {
         await ctx.db.execute(sql`select 1`);
         return { status: 'ok' as const, database: ctx.dbKind };
+      },
+    );
+
+    // Readiness for a load balancer: 503 until start-up work is done, and again once the process
+    // starts shutting down, so traffic moves to the other processes first.
+    app.get(
+      '/ready',
+      {
+        config: { access: 'public' },
+        schema: { tags: ['system'], response: { 200: readySchema, 503: readySchema } },
+      },
+      async (_req, reply) => {
+        const pending = await pendingMigrations(ctx.db).catch(() => null);
+        const answer = {
+          database: pending === null ? ('down' as const) : ('up' as const),
+          migrations: pending === 0 ? ('done' as const) : ('pending' as const),
+          jobs: ctx.lifecycle.jobs ? ('running' as const) : ('off' as const),
+          process: ctx.lifecycle.state,
+        };
+        const ready = answer.database === 'up' && answer.migrations === 'done' && answer.process === 'ready';
+        return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not-ready', ...answer });
       },
     );
 

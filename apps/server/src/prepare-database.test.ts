@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import pg from 'pg';
+import { connectPglite, connectPostgres, type Database } from './db/client';
+import { products, users } from './db/schema';
+import { prepareDatabase } from './prepare-database';
+import { pendingMigrations } from './db/migrate';
+import { testConfig } from '../test/test-app';
+import { planProducts } from './db/seed/demo-products';
+
+const adminEnv = { ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'Owner@Pass1', SEED_DEMO: 'true' };
+
+async function tally(database: Database) {
+  const [admins] = await database.db.select({ n: count() }).from(users).where(eq(users.username, 'owner'));
+  const [catalogue] = await database.db.select({ n: count() }).from(products);
+  return { admins: admins!.n, products: catalogue!.n };
+}
+
+describe('start-up work', () => {
+  it('migrates and creates the first admin once, however often it runs', async () => {
+    const database = await connectPglite(undefined);
+    const config = testConfig({ ...adminEnv, SEED_DEMO: 'false' });
+    try {
+      expect(await prepareDatabase(database, config)).toEqual({ createdAdmin: true, demoAccounts: null });
+      expect(await prepareDatabase(database, config)).toEqual({ createdAdmin: false, demoAccounts: null });
+      expect(await tally(database)).toEqual({ admins: 1, products: 0 });
+      expect(await pendingMigrations(database.db)).toBe(0);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'three processes starting at the same moment on one empty PostgreSQL migrate once, with one admin and one seed',
+    async () => {
+      const url = process.env.TEST_DATABASE_URL!;
+      const name = `zevar_start_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      const dbUrl = new URL(url);
+      dbUrl.pathname = `/${name}`;
+      const processes = [1, 2, 3].map(() => connectPostgres(dbUrl.toString(), () => undefined));
+      try {
+        // Each "process" has its own pool and its own DATA_DIR, as separate machines would.
+        const results = await Promise.all(processes.map((p) => prepareDatabase(p, testConfig(adminEnv))));
+        expect(results.filter((r) => r.createdAdmin)).toHaveLength(1);
+        expect(results.filter((r) => r.demoAccounts)).toHaveLength(1);
+        const [solo] = processes;
+        expect((await tally(solo!)).admins).toBe(1);
+        expect((await tally(solo!)).products).toBe(planProducts().length);
+        expect(await pendingMigrations(solo!.db)).toBe(0);
+      } finally {
+        await Promise.all(processes.map((p) => p.close()));
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+    180_000,
+  );
+});

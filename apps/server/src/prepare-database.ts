@@ -1,0 +1,27 @@
+import type { Config } from './env';
+import type { Database } from './db/client';
+import { migrate } from './db/migrate';
+import { ensureFirstAdmin } from './bootstrap';
+import { seedDemoIfEmpty, type DemoAccount } from './db/seed/seed-demo';
+
+/** Key of the advisory lock that start-up work runs under (any fixed number; 'zevar' in ASCII). */
+export const STARTUP_LOCK_KEY = 0x7a65766172;
+
+export type PreparedDatabase = {
+  createdAdmin: boolean;
+  /** Demo accounts with their generated passwords, when this start seeded an empty database. */
+  demoAccounts: DemoAccount[] | null;
+};
+
+/**
+ * Migrations, the first admin and demo data, under one advisory lock: processes started together on
+ * one empty database take turns, so the schema is migrated once and there is one admin and one seed.
+ */
+export async function prepareDatabase(database: Database, config: Config): Promise<PreparedDatabase> {
+  return database.withLock(STARTUP_LOCK_KEY, async () => {
+    await migrate(database);
+    const createdAdmin = await ensureFirstAdmin(database.db, config);
+    const demoAccounts = config.seedDemo ? await seedDemoIfEmpty(database.db, config) : null;
+    return { createdAdmin, demoAccounts };
+  });
+}
