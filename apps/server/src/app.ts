@@ -11,6 +11,7 @@ import { createTokenService, registerAuth } from './plugins/auth';
 import { registerOpenApi } from './plugins/openapi';
 import { registerWebApp, type HeadRenderer } from './plugins/web-app';
 import { routeModules } from './modules';
+import { systemRoutes } from './modules/system/system.routes';
 import { createImageStore } from './lib/image-store';
 import type { PaymentGateway } from './modules/payments/gateway';
 import { createPayments } from './modules/payments/create-payments';
@@ -33,6 +34,8 @@ export type AppOptions = {
   mailer?: Mailer;
   /** Run the outbox worker and the payment reconciler on intervals (the server, not tests). */
   backgroundJobs?: boolean;
+  /** False for a worker-only process (PROCESS_ROLE=worker): no API but health and readiness. */
+  serveApi?: boolean;
   /** The process's life (server.ts moves it on); tests get one that is ready at once. */
   lifecycle?: Lifecycle;
 };
@@ -59,15 +62,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     images: createImageStore(opts.config.DATA_DIR),
     ...createPayments(opts.config, opts.database.db, opts.payments),
     mailer: opts.mailer ?? createMailer({ smtpUrl: opts.config.SMTP_URL, dataDir: opts.config.DATA_DIR }),
-    lifecycle: opts.lifecycle ?? { state: 'ready', jobs: Boolean(opts.backgroundJobs) },
+    lifecycle: opts.lifecycle ?? { state: 'ready', jobs: 'off' },
   };
   registerAuth(app, { db: ctx.db, tokens });
   await registerOpenApi(app);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
 
-  for (const module of routeModules) await app.register(module(ctx), { prefix: '/api' });
+  // A worker-only process answers just health and readiness.
+  const modules = opts.serveApi === false ? [systemRoutes] : routeModules;
+  for (const module of modules) await app.register(module(ctx), { prefix: '/api' });
   if (ctx.sandbox) await app.register(sandboxRoutes(ctx.sandbox), { prefix: '/sandbox' });
-  if (opts.backgroundJobs) startBackgroundJobs(app, ctx);
+  if (opts.backgroundJobs) startBackgroundJobs(app, ctx, opts.database);
 
   if (opts.serveWeb) await registerWebApp(app, { distDir: WEB_DIST_DIR, renderHead: opts.renderHead });
   return app;

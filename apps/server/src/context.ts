@@ -10,8 +10,8 @@ import type { Mailer } from './modules/mail/mailer';
 /** Where the process is in its life, for readiness: a stopping process takes no new traffic. */
 export type Lifecycle = {
   state: 'starting' | 'ready' | 'stopping';
-  /** Whether this process runs the background jobs. */
-  jobs: boolean;
+  /** The background job queue in this process ('off' in a web-only process and in tests). */
+  jobs: 'off' | 'starting' | 'running';
 };
 
 /** What every module's services receive: no globals, so each test builds its own. */

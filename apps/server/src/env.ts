@@ -58,6 +58,10 @@ export const envSchema = z
       .min(1)
       .max(24 * 60)
       .default(30),
+    /** all: API, web app and background jobs; web: no jobs; worker: jobs, and only health and readiness over HTTP. */
+    PROCESS_ROLE: z
+      .enum(['all', 'web', 'worker'], { message: "must be 'all', 'web' or 'worker'" })
+      .default('all'),
     /** Seconds a stopping process gives in-flight requests and running jobs before it exits anyway. */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
   })

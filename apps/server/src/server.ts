@@ -21,14 +21,16 @@ async function main() {
   const database = await connect({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const prepared = await prepareDatabase(database, config);
 
-  const lifecycle: Lifecycle = { state: 'starting', jobs: true };
+  const lifecycle: Lifecycle = { state: 'starting', jobs: 'off' };
+  const role = config.PROCESS_ROLE;
   const renderHead = createStorefrontHead({ db: database.db, config });
   const app = await buildApp({
     config,
     database,
-    serveWeb: config.NODE_ENV === 'production',
+    serveWeb: config.NODE_ENV === 'production' && role !== 'worker',
+    serveApi: role !== 'worker',
     renderHead,
-    backgroundJobs: lifecycle.jobs,
+    backgroundJobs: role !== 'web',
     lifecycle,
   });
 
@@ -60,7 +62,7 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   lifecycle.state = 'ready';
   console.log(
-    `Zevar is running at ${config.PUBLIC_URL ?? `http://localhost:${config.PORT}`} (database: ${database.kind})`,
+    `Zevar is running at ${config.PUBLIC_URL ?? `http://localhost:${config.PORT}`} (database: ${database.kind}, role: ${role})`,
   );
 }
 

@@ -17,3 +17,4 @@ export * from './vendor-plans';
 export * from './email-templates';
 export * from './reviews-admin';
 export * from './order-states';
+export * from './jobs';

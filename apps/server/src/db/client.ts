@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
@@ -25,6 +25,11 @@ export type Database = {
    * on one database take turns. PGlite belongs to one process, so there it simply runs `work`.
    */
   withLock: <T>(key: number, work: () => Promise<T>) => Promise<T>;
+  /**
+   * Plain SQL for libraries that bring their own statements (the job queue). Text without values may
+   * hold several statements.
+   */
+  executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 };
 
 export function connectPostgres(
@@ -50,7 +55,13 @@ export function connectPostgres(
       client.release();
     }
   };
-  return { db, kind: 'postgres', close: () => pool.end(), withLock };
+  const executeSql = async (text: string, values?: unknown[]) => {
+    const result = await pool.query(text, values);
+    // Several statements answer with one result each; the last one is what the caller asked for.
+    const last = Array.isArray(result) ? result.at(-1) : result;
+    return { rows: (last?.rows ?? []) as unknown[] };
+  };
+  return { db, kind: 'postgres', close: () => pool.end(), withLock, executeSql };
 }
 
 export async function connectPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
@@ -62,10 +73,28 @@ export async function connectPglite(dataDir: string | undefined, loadDataDir?: B
     extensions: { pg_trgm },
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close(), withLock: (_key, work) => work() };
+  const executeSql = async (text: string, values?: unknown[]) => {
+    if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
+    // Without values the text may be several statements, which only exec runs.
+    const results = await client.exec(text);
+    return { rows: results.at(-1)?.rows ?? [] };
+  };
+  return {
+    db,
+    kind: 'pglite',
+    close: () => client.close(),
+    withLock: (_key, work) => work(),
+    executeSql,
+  };
 }
 
 export async function connect(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) return connectPostgres(opts.databaseUrl);
   return connectPglite(path.join(opts.dataDir, 'pglite'));
+}
+
+/** Rows of a raw SQL query, whichever driver runs it. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

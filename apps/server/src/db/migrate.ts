@@ -6,7 +6,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import type { Database, Db } from './client';
+import { queryRows, type Database, type Db } from './client';
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
@@ -22,9 +22,9 @@ export async function pendingMigrations(db: Db): Promise<number> {
   const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
     entries: unknown[];
   };
-  const result = await db.execute(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    applied: number;
-  }[];
+  const rows = await queryRows<{ applied: number }>(
+    db,
+    sql`select count(*)::int as applied from drizzle.__drizzle_migrations`,
+  );
   return Math.max(0, journal.entries.length - (rows[0]?.applied ?? 0));
 }

@@ -19,6 +19,11 @@ export function isForeignKeyViolation(err: unknown): boolean {
   return pgError(err).code === '23503';
 }
 
+/** A table that does not exist (yet). */
+export function isUndefinedTable(err: unknown): boolean {
+  return pgError(err).code === '42P01';
+}
+
 /** A computed value did not fit its column (for example a price past the integer range). */
 export function isOutOfRange(err: unknown): boolean {
   return pgError(err).code === '22003';

@@ -21,6 +21,7 @@ import { couponsRoutes } from './coupons/coupons.routes';
 import { checkoutRoutes } from './checkout/checkout.routes';
 import { webhooksRoutes } from './payments/webhooks.routes';
 import { ordersAdminRoutes } from './orders/orders-admin.routes';
+import { jobsRoutes } from './jobs/jobs.routes';
 
 /** Every API module, mounted under /api. */
 export const routeModules: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
@@ -45,4 +46,5 @@ export const routeModules: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   checkoutRoutes,
   webhooksRoutes,
   ordersAdminRoutes,
+  jobsRoutes,
 ];

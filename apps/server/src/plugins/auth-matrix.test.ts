@@ -37,6 +37,7 @@ GET /api/email-templates/name/:name SUPER_ADMIN
 GET /api/exists public
 GET /api/health public
 GET /api/image/:name public
+GET /api/jobs/failed SUPER_ADMIN
 GET /api/metals public
 GET /api/metals/:id public
 GET /api/orders/admin/:orderNumber MANAGE_ORDERS
@@ -64,6 +65,7 @@ GET /api/products/top10 public
 GET /api/products/trending public
 GET /api/products/variantGroup/:id public
 GET /api/products/vendorPlan/:plan public
+GET /api/ready public
 GET /api/reviews SUPER_ADMIN
 GET /api/reviews/admin/products SUPER_ADMIN
 GET /api/reviews/product/:productId public

@@ -1,52 +1,45 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import type { Database } from '../../db/client';
 import { reconcilePayments } from './reconciler';
 import { deliverDueEmails } from '../mail/outbox.service';
 import { createSubscriptionsService } from '../subscriptions/subscriptions.service';
+import { createJobQueue, type PeriodicJob } from '../jobs/job-queue';
 
-const RECONCILE_EVERY_MS = 60_000;
-const OUTBOX_EVERY_MS = 15_000;
-
-/** Outbox delivery, payment reconciliation and subscription expiry on intervals (server only, never in tests). */
-export function startBackgroundJobs(app: FastifyInstance, ctx: AppContext): void {
-  let busy = { reconcile: false, outbox: false, subscriptions: false };
-  const run = (name: keyof typeof busy, job: () => Promise<unknown>) => async () => {
-    if (busy[name]) return;
-    busy = { ...busy, [name]: true };
-    try {
-      await job();
-    } catch (err) {
-      ctx.log.error({ err }, `${name} job failed`);
-    } finally {
-      busy = { ...busy, [name]: false };
-    }
-  };
-  const reconcile = run('reconcile', () => reconcilePayments(ctx));
-  const outbox = run('outbox', () =>
-    deliverDueEmails({
-      db: ctx.db,
-      mailer: ctx.mailer,
-      from: ctx.config.MAIL_FROM,
-      now: ctx.now,
-      log: ctx.log,
-    }),
-  );
+/** The marketplace's periodic work: payment reconciliation (with reservation expiry), mail, subscriptions. */
+export function periodicJobs(ctx: AppContext): PeriodicJob[] {
   const subscriptions = createSubscriptionsService(ctx);
-  const expire = run('subscriptions', () => subscriptions.expireDue());
-  const timers = [
-    setInterval(reconcile, RECONCILE_EVERY_MS),
-    setInterval(outbox, OUTBOX_EVERY_MS),
-    setInterval(expire, RECONCILE_EVERY_MS),
+  return [
+    { name: 'reconcile-payments', everySeconds: 60, run: () => reconcilePayments(ctx) },
+    {
+      name: 'deliver-email',
+      everySeconds: 15,
+      run: () =>
+        deliverDueEmails({
+          db: ctx.db,
+          mailer: ctx.mailer,
+          from: ctx.config.MAIL_FROM,
+          now: ctx.now,
+          log: ctx.log,
+        }),
+    },
+    { name: 'expire-subscriptions', everySeconds: 60, run: () => subscriptions.expireDue() },
   ];
-  for (const t of timers) t.unref();
+}
+
+/**
+ * Runs the periodic jobs in the PostgreSQL job queue while the app is up: each run happens once
+ * across all processes on the database; on close, running jobs finish before the database closes.
+ */
+export function startBackgroundJobs(app: FastifyInstance, ctx: AppContext, database: Database): void {
+  const queue = createJobQueue({ database, log: ctx.log, jobs: periodicJobs(ctx) });
   app.addHook('onReady', async () => {
-    void outbox();
-    void reconcile();
-    void expire();
+    ctx.lifecycle.jobs = 'starting';
+    await queue.start();
+    ctx.lifecycle.jobs = 'running';
   });
   app.addHook('onClose', async () => {
-    for (const t of timers) clearInterval(t);
-    // A job that is running finishes before the database closes.
-    while (Object.values(busy).some(Boolean)) await new Promise((resolve) => setTimeout(resolve, 50));
+    await queue.stop(ctx.config.SHUTDOWN_GRACE_SECONDS * 1000);
+    ctx.lifecycle.jobs = 'off';
   });
 }

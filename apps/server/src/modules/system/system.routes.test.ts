@@ -21,7 +21,7 @@ describe('system routes', () => {
 
   it('is ready once migrated, and says not-ready while the process is starting or stopping', async () => {
     const database = await createTestDatabase();
-    const lifecycle: Lifecycle = { state: 'starting', jobs: false };
+    const lifecycle: Lifecycle = { state: 'starting', jobs: 'off' };
     const app = await buildApp({ config: testConfig(), database, logger: false, lifecycle });
     try {
       const starting = await app.inject({ url: '/api/ready' });

@@ -8,7 +8,7 @@ const readySchema = z.object({
   status: z.enum(['ready', 'not-ready']),
   database: z.enum(['up', 'down']),
   migrations: z.enum(['done', 'pending']),
-  jobs: z.enum(['running', 'off']),
+  jobs: z.enum(['off', 'starting', 'running']),
   process: z.enum(['starting', 'ready', 'stopping']),
 });
 
@@ -43,10 +43,14 @@ export const systemRoutes =
         const answer = {
           database: pending === null ? ('down' as const) : ('up' as const),
           migrations: pending === 0 ? ('done' as const) : ('pending' as const),
-          jobs: ctx.lifecycle.jobs ? ('running' as const) : ('off' as const),
+          jobs: ctx.lifecycle.jobs,
           process: ctx.lifecycle.state,
         };
-        const ready = answer.database === 'up' && answer.migrations === 'done' && answer.process === 'ready';
+        const ready =
+          answer.database === 'up' &&
+          answer.migrations === 'done' &&
+          answer.process === 'ready' &&
+          answer.jobs !== 'starting';
         return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not-ready', ...answer });
       },
     );

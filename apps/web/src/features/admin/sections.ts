@@ -14,6 +14,7 @@ export const SECTION_COMPONENTS: Record<AdminSectionKey, LazyExoticComponent<Com
   reviews: lazy(() => import('./reviews/ReviewsSection')),
   'email-templates': lazy(() => import('./email-templates/EmailTemplatesSection')),
   coupons: lazy(() => import('./coupons/CouponsSection')),
+  jobs: lazy(() => import('./jobs/JobsSection')),
 };
 
 export const DEFAULT_SECTION: AdminSectionKey = 'products';

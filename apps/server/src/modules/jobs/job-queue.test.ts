@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createAdminUser } from '../../../test/factories';
+import { createJobQueue, listFailedJobs, type JobQueue } from './job-queue';
+
+const silentLog = {
+  error: () => undefined,
+  warn: () => undefined,
+  info: () => undefined,
+  debug: () => undefined,
+  trace: () => undefined,
+  fatal: () => undefined,
+  child: () => silentLog,
+  level: 'silent',
+  silent: () => undefined,
+} as unknown as Parameters<typeof createJobQueue>[0]['log'];
+
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('background job queue', () => {
+  let t: TestApp;
+  const queues: JobQueue[] = [];
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    for (const q of queues) await q.stop(2000);
+    await t.close();
+  });
+
+  it('runs a periodic job once at a time across two processes sharing the database', async () => {
+    let runs = 0;
+    let active = 0;
+    let overlap = false;
+    const job = {
+      name: 'test-periodic',
+      everySeconds: 1,
+      run: async () => {
+        active += 1;
+        if (active > 1) overlap = true;
+        runs += 1;
+        await new Promise((r) => setTimeout(r, 300));
+        active -= 1;
+      },
+    };
+    // Two queues on one database stand for two processes: the queue, not the process, decides.
+    for (let i = 0; i < 2; i++) {
+      const q = createJobQueue({
+        database: t.database,
+        log: silentLog,
+        jobs: [job],
+        pollingIntervalSeconds: 0.5,
+      });
+      queues.push(q);
+      await q.start();
+    }
+    await until(() => runs >= 3);
+    expect(overlap).toBe(false);
+  });
+
+  it('retries a failing job with backoff, then keeps it as failed for the admin to see', async () => {
+    let attempts = 0;
+    const q = createJobQueue({
+      database: t.database,
+      log: silentLog,
+      jobs: [
+        {
+          name: 'test-failing',
+          everySeconds: 3600,
+          run: async () => {
+            attempts += 1;
+            throw new Error('mail server unreachable');
+          },
+        },
+      ],
+      retryLimit: 1,
+      retryDelaySeconds: 1,
+      pollingIntervalSeconds: 0.5,
+    });
+    queues.push(q);
+    await q.start();
+    await until(async () => (await listFailedJobs(t.db)).some((j) => j.name === 'test-failing'));
+    expect(attempts).toBe(2);
+    const [failed] = (await listFailedJobs(t.db)).filter((j) => j.name === 'test-failing');
+    expect(failed).toMatchObject({ name: 'test-failing', retryCount: 1, error: 'mail server unreachable' });
+
+    const admin = await createAdminUser(t.app, t.db);
+    const res = await t.app.inject({ url: '/api/jobs/failed', headers: admin.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'test-failing' })]));
+  });
+});
+
+describe('failed jobs list before any process ran jobs', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('is empty rather than an error', async () => {
+    const admin = await createAdminUser(t.app, t.db);
+    const res = await t.app.inject({ url: '/api/jobs/failed', headers: admin.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+  });
+});

@@ -1,0 +1,134 @@
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database, type Db } from '../../db/client';
+import { isUndefinedTable } from '../../lib/db-errors';
+import type { FailedJob } from '@zevar/domain';
+
+/** Work that runs every few seconds, once across all processes that share the database. */
+export type PeriodicJob = { name: string; everySeconds: number; run: () => Promise<unknown> };
+
+export type JobQueueOptions = {
+  database: Pick<Database, 'executeSql'>;
+  log: FastifyBaseLogger;
+  jobs: PeriodicJob[];
+  /** Tries after the first failure before a run ends in the failed state (backoff doubles the delay). */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** How often an idle worker asks for work. */
+  pollingIntervalSeconds?: number;
+};
+
+export type JobQueue = {
+  start: () => Promise<void>;
+  /** Stops fetching, lets running jobs finish (within `timeoutMs`), then stops. */
+  stop: (timeoutMs?: number) => Promise<void>;
+  running: () => boolean;
+  /** Queues one run now (deduplicated with a run already waiting). */
+  runNow: (name: string) => Promise<void>;
+};
+
+export const JOB_SCHEMA = 'pgboss';
+/** The safety net: every job is also queued by a once-a-minute schedule, should its chain break. */
+const EVERY_MINUTE = '* * * * *';
+
+/**
+ * Periodic jobs on pg-boss (PostgreSQL, or PGlite through the same SQL adapter). Each job's queue is
+ * 'stately' (at most one run waiting and one running, across every process), each run queues the next
+ * one after `everySeconds`, and a failed run is retried with backoff and then kept as failed.
+ */
+export function createJobQueue(opts: JobQueueOptions): JobQueue {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => opts.database.executeSql(text, values) },
+    schema: JOB_SCHEMA,
+    // Keep failed jobs visible for the admin for a week; completed ones go after a day.
+    archiveFailedAfterSeconds: 7 * 24 * 3600,
+    archiveCompletedAfterSeconds: 24 * 3600,
+  });
+  boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
+  let started = false;
+
+  const queueNext = async (job: PeriodicJob) => {
+    await boss.sendAfter(job.name, {}, {}, job.everySeconds);
+  };
+
+  return {
+    async start() {
+      await boss.start();
+      for (const job of opts.jobs) {
+        await boss.createQueue(job.name, {
+          name: job.name,
+          policy: 'stately',
+          retryLimit: opts.retryLimit ?? 3,
+          retryDelay: opts.retryDelaySeconds ?? 5,
+          retryBackoff: true,
+          expireInSeconds: 300,
+        });
+        await boss.schedule(job.name, EVERY_MINUTE);
+        await boss.work(
+          job.name,
+          { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? Math.min(2, job.everySeconds) },
+          async () => {
+            try {
+              await job.run();
+            } finally {
+              await queueNext(job).catch((err) => opts.log.error({ err }, `could not queue ${job.name}`));
+            }
+          },
+        );
+        await boss.send(job.name, {});
+      }
+      started = true;
+    },
+    async stop(timeoutMs = 10_000) {
+      if (!started) return;
+      started = false;
+      // Running handlers finish first; past the timeout they are failed (and retried by another
+      // process). The database belongs to the app, so the queue does not close it.
+      await boss.stop({ graceful: true, close: false, wait: true, timeout: timeoutMs });
+    },
+    running: () => started,
+    async runNow(name) {
+      await boss.send(name, {});
+    },
+  };
+}
+
+type FailedRow = {
+  id: string;
+  name: string;
+  retryCount: number;
+  failedAt: Date | string | null;
+  output: unknown;
+};
+
+/** The most recent failed runs, newest first (an empty list before the queue was ever started). */
+export async function listFailedJobs(db: Db, limit = 50): Promise<FailedJob[]> {
+  try {
+    const rows = await queryRows<FailedRow>(
+      db,
+      sql`SELECT id::text AS id, name, retry_count AS "retryCount", completed_on AS "failedAt", output
+            FROM ${sql.raw(JOB_SCHEMA)}.job WHERE state = 'failed'
+          UNION ALL
+          SELECT id::text, name, retry_count, completed_on, output
+            FROM ${sql.raw(JOB_SCHEMA)}.archive WHERE state = 'failed'
+          ORDER BY "failedAt" DESC NULLS LAST LIMIT ${limit}`,
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      retryCount: Number(r.retryCount),
+      failedAt: r.failedAt === null ? null : new Date(r.failedAt).toISOString(),
+      error: describeOutput(r.output),
+    }));
+  } catch (err) {
+    // 42P01: the queue's tables do not exist yet (no process has run jobs on this database).
+    if (isUndefinedTable(err)) return [];
+    throw err;
+  }
+}
+
+function describeOutput(output: unknown): string {
+  if (output && typeof output === 'object' && 'message' in output) return String(output.message);
+  return output === null || output === undefined ? '' : JSON.stringify(output);
+}
