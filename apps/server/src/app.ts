@@ -12,7 +12,7 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerWebApp, type HeadRenderer } from './plugins/web-app';
 import { routeModules } from './modules';
 import { systemRoutes } from './modules/system/system.routes';
-import { createImageStore } from './lib/image-store';
+import { createImageStore, createStorage, type ImageStore } from './lib/image-store';
 import type { PaymentGateway } from './modules/payments/gateway';
 import { createPayments } from './modules/payments/create-payments';
 import { sandboxRoutes } from './modules/payments/sandbox.routes';
@@ -34,6 +34,8 @@ export type AppOptions = {
   mailer?: Mailer;
   /** Run the outbox worker and the payment reconciler on intervals (the server, not tests). */
   backgroundJobs?: boolean;
+  /** Where images are kept; by default from config (S3_BUCKET, else DATA_DIR/uploads). */
+  images?: ImageStore;
   /** False for a worker-only process (PROCESS_ROLE=worker): no API but health and readiness. */
   serveApi?: boolean;
   /** The process's life (server.ts moves it on); tests get one that is ready at once. */
@@ -59,7 +61,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     tokens,
     now: opts.now ?? (() => new Date()),
     log: app.log,
-    images: createImageStore(opts.config.DATA_DIR),
+    images: opts.images ?? createImageStore(createStorage(opts.config)),
     ...createPayments(opts.config, opts.database.db, opts.payments),
     mailer: opts.mailer ?? createMailer({ smtpUrl: opts.config.SMTP_URL, dataDir: opts.config.DATA_DIR }),
     lifecycle: opts.lifecycle ?? { state: 'ready', jobs: 'off' },

@@ -58,6 +58,14 @@ export const envSchema = z
       .min(1)
       .max(24 * 60)
       .default(30),
+    /** S3-compatible image storage (AWS S3, MinIO, Cloudflare R2); unset: DATA_DIR/uploads. */
+    S3_BUCKET: optionalText,
+    S3_ENDPOINT: optionalText.pipe(
+      z.url({ message: 'must be a URL such as https://s3.example.com' }).optional(),
+    ),
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    S3_FORCE_PATH_STYLE: bool.default(false),
+    S3_PREFIX: optionalText,
     /** all: API, web app and background jobs; web: no jobs; worker: jobs, and only health and readiness over HTTP. */
     PROCESS_ROLE: z
       .enum(['all', 'web', 'worker'], { message: "must be 'all', 'web' or 'worker'" })

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { Config } from '../env';
+import { createLocalStorage, createS3Storage, type BlobStorage } from './blob-storage';
 
 /** Stored names are ours alone: 32 hex characters and .webp; anything else is refused. */
 export const IMAGE_NAME_PATTERN = /^[a-f0-9]{32}\.webp$/;
 export const MAX_IMAGE_DIMENSION = 2000;
+const IMAGE_TYPE = 'image/webp';
 
 /** What the bytes are, by their signature: only JPEG, PNG and WebP count as images here (never SVG). */
 export function sniffImageType(buf: Buffer): 'jpeg' | 'png' | 'webp' | null {
@@ -21,17 +22,27 @@ export function sniffImageType(buf: Buffer): 'jpeg' | 'png' | 'webp' | null {
   return null;
 }
 
-export function createImageStore(dataDir: string) {
-  const dir = path.resolve(dataDir, 'uploads');
-  mkdirSync(dir, { recursive: true });
-
-  function pathOf(name: string): string | null {
-    return IMAGE_NAME_PATTERN.test(name) ? path.join(dir, name) : null;
+/** The configured storage: S3-compatible when S3_BUCKET is set, else DATA_DIR/uploads. */
+export function createStorage(config: Config): BlobStorage {
+  if (config.S3_BUCKET) {
+    return createS3Storage({
+      bucket: config.S3_BUCKET,
+      endpoint: config.S3_ENDPOINT,
+      region: config.S3_REGION,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+      prefix: config.S3_PREFIX,
+    });
   }
+  return createLocalStorage(path.resolve(config.DATA_DIR, 'uploads'));
+}
 
+const newName = () => `${randomBytes(16).toString('hex')}.webp`;
+
+/** Images on top of a storage: only names of our own making are read, written or deleted. */
+export function createImageStore(storage: BlobStorage) {
+  const valid = (name: string) => IMAGE_NAME_PATTERN.test(name);
   return {
-    dir,
-    pathOf,
+    contentType: IMAGE_TYPE,
     /** Re-encodes any image sharp can read to WebP (metadata stripped, bounded size) and stores it. */
     async saveEncoded(input: Buffer): Promise<string> {
       const output = await sharp(input, { limitInputPixels: 40_000_000 })
@@ -44,22 +55,26 @@ export function createImageStore(dataDir: string) {
         })
         .webp({ quality: 82 })
         .toBuffer();
-      const name = `${randomBytes(16).toString('hex')}.webp`;
-      await writeFile(path.join(dir, name), output);
+      const name = newName();
+      await storage.put(name, output, IMAGE_TYPE);
       return name;
     },
+    /** A copy under a new name, so each row that uses the picture owns its own file. */
+    async copy(name: string): Promise<string> {
+      const data = valid(name) ? await storage.get(name) : null;
+      if (!data) throw new Error(`no image ${name} to copy`);
+      const copy = newName();
+      await storage.put(copy, data, IMAGE_TYPE);
+      return copy;
+    },
     async read(name: string): Promise<Buffer | null> {
-      const file = pathOf(name);
-      if (!file) return null;
-      return readFile(file).catch(() => null);
+      return valid(name) ? storage.get(name) : null;
+    },
+    async exists(name: string): Promise<boolean> {
+      return valid(name) ? storage.exists(name) : false;
     },
     async remove(name: string): Promise<boolean> {
-      const file = pathOf(name);
-      if (!file) return false;
-      return unlink(file).then(
-        () => true,
-        () => false,
-      );
+      return valid(name) ? storage.remove(name) : false;
     },
   };
 }

@@ -1,7 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { copyFile } from 'node:fs/promises';
-import path from 'node:path';
-import { createImageStore } from '../../lib/image-store';
+import type { ImageStore } from '../../lib/image-store';
 import { DEMO_CATEGORIES } from './demo-catalogue';
 import { DEMO_SLIDES } from './demo-extras';
 import { mapLimit, productSvg, tileSvg, wideSvg } from './demo-images';
@@ -17,8 +14,10 @@ export type DemoPictures = {
 type Job = { svg: () => string; put: (name: string) => void };
 
 /** Renders and stores every demo picture, a few at a time so two cores are not swamped. */
-export async function renderDemoPictures(dataDir: string, planned: PlannedProduct[]): Promise<DemoPictures> {
-  const store = createImageStore(dataDir);
+export async function renderDemoPictures(
+  store: ImageStore,
+  planned: PlannedProduct[],
+): Promise<DemoPictures> {
   const result: DemoPictures = {
     products: planned.map(() => []),
     categories: new Map(),
@@ -69,8 +68,7 @@ export async function renderDemoPictures(dataDir: string, planned: PlannedProduc
     let name: string;
     if (first) {
       // Identical pictures are encoded once and copied, so every row still owns its own file.
-      name = `${randomBytes(16).toString('hex')}.webp`;
-      await copyFile(path.join(store.dir, await first), path.join(store.dir, name));
+      name = await store.copy(await first);
     } else {
       const saving = store.saveEncoded(Buffer.from(svg));
       rendered.set(svg, saving);
@@ -83,7 +81,6 @@ export async function renderDemoPictures(dataDir: string, planned: PlannedProduc
 }
 
 /** Best-effort clean-up of pictures whose database rows were never written. */
-export async function removeDemoPictures(dataDir: string, names: string[]): Promise<void> {
-  const store = createImageStore(dataDir);
+export async function removeDemoPictures(store: ImageStore, names: string[]): Promise<void> {
   await Promise.all(names.map((n) => store.remove(n)));
 }

@@ -26,6 +26,7 @@ import {
 } from './demo-extras';
 import { removeDemoPictures, renderDemoPictures, type DemoPictures } from './demo-pictures';
 import { planProducts, productRow, type PlannedProduct } from './demo-products';
+import { createImageStore, createStorage, type ImageStore } from '../../lib/image-store';
 
 export type { DemoAccount } from './demo-accounts';
 export { generatePassword } from './demo-accounts';
@@ -45,11 +46,15 @@ export async function isDatabaseEmpty(db: DbOrTx): Promise<boolean> {
 }
 
 /** Loads the demo catalogue into an empty database; returns the demo accounts, or null when not empty. */
-export async function seedDemoIfEmpty(db: Db, config: Config): Promise<DemoAccount[] | null> {
+export async function seedDemoIfEmpty(
+  db: Db,
+  config: Config,
+  images: ImageStore = createImageStore(createStorage(config)),
+): Promise<DemoAccount[] | null> {
   if (!(await isDatabaseEmpty(db))) return null;
   const planned = planProducts();
   const [pictures, demoUsers] = await Promise.all([
-    renderDemoPictures(config.DATA_DIR, planned),
+    renderDemoPictures(images, planned),
     buildDemoUsers(config.DEFAULT_VENDOR_SLUG),
   ]);
   try {
@@ -72,7 +77,7 @@ export async function seedDemoIfEmpty(db: Db, config: Config): Promise<DemoAccou
       return demoUsers.accounts.filter((a) => !takenSet.has(a.username.toLowerCase()));
     });
   } catch (err) {
-    await removeDemoPictures(config.DATA_DIR, pictures.all);
+    await removeDemoPictures(images, pictures.all);
     throw err;
   }
 }

@@ -41,7 +41,7 @@ export const imagesRoutes =
         const data = await ctx.images.read(req.params.name);
         if (!data) throw notFound('Image');
         return reply
-          .type('image/webp')
+          .type(ctx.images.contentType)
           .header('cache-control', 'public, max-age=31536000, immutable')
           .header('x-content-type-options', 'nosniff')
           .header('content-security-policy', "default-src 'none'")

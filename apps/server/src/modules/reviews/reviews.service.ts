@@ -1,4 +1,3 @@
-import { access } from 'node:fs/promises';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Review, ReviewInput } from '@zevar/domain';
 import type { AppContext } from '../../context';
@@ -21,17 +20,8 @@ export function toReviewDto(row: ReviewRow): Review {
 
 /** Public reviews: anyone may add one to an existing product; photos must be images this server stored. */
 export function createReviewsService(ctx: Pick<AppContext, 'db' | 'images' | 'now'>) {
-  async function photoExists(name: string): Promise<boolean> {
-    const file = ctx.images.pathOf(name);
-    if (!file) return false;
-    return access(file).then(
-      () => true,
-      () => false,
-    );
-  }
-
   async function requireStoredPhotos(photos: string[]): Promise<void> {
-    const checks = await Promise.all(photos.map(photoExists));
+    const checks = await Promise.all(photos.map((p) => ctx.images.exists(p)));
     const bad = checks.findIndex((ok) => !ok);
     if (bad >= 0) {
       throw badRequest('Review photos must be uploaded first', [

@@ -1,0 +1,109 @@
+import { mkdirSync } from 'node:fs';
+import { access, readFile, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NoSuchKey,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+
+/**
+ * Where uploaded files live: the local disk of one process, or S3-compatible object storage that
+ * every process shares. Keys are flat names the caller has already validated.
+ */
+export type BlobStorage = {
+  kind: 'local' | 's3';
+  put: (key: string, body: Buffer, contentType: string) => Promise<void>;
+  /** The bytes, or null when there is no such object. */
+  get: (key: string) => Promise<Buffer | null>;
+  exists: (key: string) => Promise<boolean>;
+  /** Whether an object was there to delete. */
+  remove: (key: string) => Promise<boolean>;
+};
+
+export function createLocalStorage(dir: string): BlobStorage {
+  const root = path.resolve(dir);
+  mkdirSync(root, { recursive: true });
+  const file = (key: string) => path.join(root, key);
+  return {
+    kind: 'local',
+    put: (key, body) => writeFile(file(key), body),
+    get: (key) => readFile(file(key)).catch(() => null),
+    exists: (key) =>
+      access(file(key)).then(
+        () => true,
+        () => false,
+      ),
+    remove: (key) =>
+      unlink(file(key)).then(
+        () => true,
+        () => false,
+      ),
+  };
+}
+
+export type S3Options = {
+  bucket: string;
+  endpoint?: string;
+  region: string;
+  forcePathStyle: boolean;
+  /** Optional key prefix, so one bucket can hold several environments. */
+  prefix?: string;
+  /** Tests pass credentials; in production the SDK reads the usual AWS variables and profiles. */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+};
+
+function isMissing(err: unknown): boolean {
+  if (err instanceof NoSuchKey || err instanceof NotFound) return true;
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
+}
+
+export function createS3Storage(opts: S3Options): BlobStorage {
+  const client = new S3Client({
+    region: opts.region,
+    endpoint: opts.endpoint,
+    forcePathStyle: opts.forcePathStyle,
+    credentials: opts.credentials,
+  });
+  const Bucket = opts.bucket;
+  const keyOf = (key: string) => `${opts.prefix ?? ''}${key}`;
+  const exists = async (key: string) => {
+    try {
+      await client.send(new HeadObjectCommand({ Bucket, Key: keyOf(key) }));
+      return true;
+    } catch (err) {
+      if (isMissing(err)) return false;
+      throw err;
+    }
+  };
+  return {
+    kind: 's3',
+    async put(key, body, contentType) {
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: keyOf(key), Body: body, ContentType: contentType }),
+      );
+    },
+    async get(key) {
+      try {
+        const res = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(key) }));
+        if (!res.Body) return null;
+        return Buffer.from(await res.Body.transformToByteArray());
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+    },
+    exists,
+    async remove(key) {
+      // S3 answers a delete of a missing key with success, so ask first to report it honestly.
+      if (!(await exists(key))) return false;
+      await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(key) }));
+      return true;
+    },
+  };
+}
