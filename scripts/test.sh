@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: `npm test`. Independent layers run side by side (the machine has 2 cores:
-# checks and the web build together, then the two cheap vitest layers together), the slow ones after;
+# checks and the web build together, then the two cheap vitest layers together, then PostgreSQL and
+# the scale-out suite together, then the browser);
 # a failed phase stops the run. At the end it prints each layer's time and one closing line,
 # 'Total: N passed, N failed', counted from the test runners' JSON reports.
 set -uo pipefail
@@ -67,7 +68,9 @@ run_phase \
   "unit and component (domain, web)|npx vitest run --project domain --project web $(vitest_json unit)" \
   "API on PGlite|npx vitest run --project server $(vitest_json pglite)"
 
-run_phase "API on PostgreSQL|bash scripts/test-postgres.sh $(vitest_json postgres)"
+run_phase \
+  "API on PostgreSQL|bash scripts/test-postgres.sh $(vitest_json postgres)" \
+  "scale-out: 3 processes, PostgreSQL, Redis, S3, SMTP|bash scripts/test-scale-out.sh $(vitest_json scale-out)"
 
 run_phase "end to end in Chromium|PLAYWRIGHT_JSON_OUTPUT_FILE=$work/e2e.playwright.json npx playwright test -c e2e/playwright.config.ts --reporter=list,json"
 

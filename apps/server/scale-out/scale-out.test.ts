@@ -1,0 +1,255 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planProducts } from '../src/db/seed/demo-products';
+import { confirmUrl, orderBody } from '../src/modules/checkout/test-helpers';
+import { startS3Server } from '../test/s3-server';
+import { isReady, startSmtpServer, startZevar, waitUntil, type Mail, type ZevarProcess } from './cluster';
+
+const pgUrl = process.env.SCALE_DATABASE_URL;
+const redisUrl = process.env.SCALE_REDIS_URL;
+const ADMIN = { username: 'scale-admin', password: 'Scale@Pass123' };
+const SHOP = 'zevar';
+
+type Paid = { orderNumber: string; orderId: string; razorpayOrderId: string };
+
+describe.runIf(pgUrl && redisUrl)('three Zevar processes on one PostgreSQL', () => {
+  let admin: pg.Client;
+  let db: pg.Client;
+  let dbName: string;
+  let s3: Awaited<ReturnType<typeof startS3Server>>;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let procs: ZevarProcess[] = [];
+  let sku: string;
+
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    dbName = `zevar_scale_${randomBytes(4).toString('hex')}`;
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    const url = new URL(pgUrl!);
+    url.pathname = `/${dbName}`;
+    [s3, smtp] = await Promise.all([startS3Server('zevar-scale'), startSmtpServer()]);
+    const env = {
+      DATABASE_URL: url.toString(),
+      JWT_SECRET: 'scale-out-secret-scale-out-secret-0123456789',
+      PAYMENTS: 'sandbox',
+      RAZORPAY_KEY_SECRET: 'scale_key_secret',
+      RAZORPAY_WEBHOOK_SECRET: 'scale_webhook_secret',
+      SEED_DEMO: 'true',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      REDIS_URL: redisUrl!,
+      S3_BUCKET: s3.options.bucket,
+      S3_ENDPOINT: s3.endpoint,
+      S3_FORCE_PATH_STYLE: 'true',
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      SMTP_URL: smtp.url,
+      SHUTDOWN_GRACE_SECONDS: '5',
+    };
+    // All three at the same moment, on an empty database.
+    procs = await Promise.all(['p1', 'p2', 'p3'].map((name) => startZevar(name, env)));
+    await waitUntil(
+      'all three processes ready',
+      async () => (await Promise.all(procs.map(isReady))).every(Boolean),
+      180_000,
+    ).catch((err) => {
+      for (const p of procs) console.log(`--- ${p.name}\n${p.output()}`);
+      throw err;
+    });
+    db = new pg.Client({ connectionString: url.toString() });
+    await db.connect();
+    // One product every shop shows, with stock for every order of this suite.
+    const { rows } = await db.query<{ sku: string }>(
+      `SELECT p.sku FROM products p JOIN categories c ON c.id = p.category_id
+         LEFT JOIN categories parent ON parent.id = c.parent_id
+        WHERE p.plan = 'FREE' AND c.plan = 'FREE' AND coalesce(parent.plan, 'FREE') = 'FREE'
+        ORDER BY p.id LIMIT 1`,
+    );
+    sku = rows[0]!.sku;
+    await db.query('UPDATE products SET stock = 10000 WHERE sku = $1', [sku]);
+  });
+
+  afterAll(async () => {
+    for (const p of procs) if (p.alive()) p.child.kill('SIGTERM');
+    await waitUntil('processes stopped', () => procs.every((p) => !p.alive()), 20_000).catch(() => {
+      for (const p of procs) p.child.kill('SIGKILL');
+    });
+    await db?.end();
+    await admin?.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin?.end();
+    await Promise.all([s3?.close(), smtp?.close()]);
+  });
+
+  async function call(p: ZevarProcess, path: string, init: RequestInit = {}) {
+    const res = await fetch(`${p.base}${path}`, {
+      ...init,
+      headers: init.body ? { 'content-type': 'application/json' } : {},
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+  }
+
+  /** Like a proxy: a request to a process that is gone goes to the next live one. */
+  async function withFailover<T>(start: number, work: (p: ZevarProcess) => Promise<T>): Promise<T> {
+    let lastError: unknown;
+    for (let i = 0; i < procs.length; i++) {
+      const p = procs[(start + i) % procs.length]!;
+      if (!p.alive()) continue;
+      try {
+        return await work(p);
+      } catch (err) {
+        lastError = err;
+      }
+    }
+    throw lastError;
+  }
+
+  async function initiateAndPay(i: number, confirm: boolean): Promise<Paid> {
+    const init = await withFailover(i, async (p) => {
+      const res = await call(p, '/api/orders/initiate-order', {
+        method: 'POST',
+        body: JSON.stringify(
+          orderBody(SHOP, [{ productSku: sku, quantity: 1 }], { customerEmail: `buyer${i}@example.in` }),
+        ),
+      });
+      if (res.status !== 200) throw new Error(`initiate ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body as { orderId: string; orderNumber: string; razorpayOrderId: string };
+    });
+    const signed = await withFailover(i + 1, async (p) => {
+      const res = await call(p, '/sandbox/pay', {
+        method: 'POST',
+        body: JSON.stringify({ orderId: init.razorpayOrderId }),
+      });
+      if (res.status !== 200) throw new Error(`pay ${res.status}`);
+      return res.body as {
+        razorpay_payment_id: string;
+        razorpay_order_id: string;
+        razorpay_signature: string;
+      };
+    });
+    if (confirm) {
+      await withFailover(i + 2, async (p) => {
+        const res = await call(p, confirmUrl(signed), { method: 'POST' });
+        if (res.status !== 200) throw new Error(`confirm ${res.status}`);
+      });
+    }
+    return { orderNumber: init.orderNumber, orderId: init.orderId, razorpayOrderId: init.razorpayOrderId };
+  }
+
+  async function statusOf(orderNumber: string): Promise<string> {
+    const { rows } = await db.query<{ status: string }>('SELECT status FROM orders WHERE order_number = $1', [
+      orderNumber,
+    ]);
+    return rows[0]?.status ?? 'MISSING';
+  }
+
+  const confirmationsFor = (mails: Mail[], orderNumber: string, email: string) =>
+    mails.filter((m) => m.to.includes(email) && m.raw.includes(orderNumber));
+
+  it('migrated once, with one first admin and one copy of the demo data', async () => {
+    const admins = await db.query(
+      `SELECT count(*)::int AS n FROM users WHERE type = 'ADMIN' AND username = $1`,
+      [ADMIN.username],
+    );
+    expect(admins.rows[0].n).toBe(1);
+    const products = await db.query('SELECT count(*)::int AS n FROM products');
+    expect(products.rows[0].n).toBe(planProducts().length);
+    const migrations = await db.query('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations');
+    const ids = await db.query('SELECT count(DISTINCT hash)::int AS n FROM drizzle.__drizzle_migrations');
+    expect(migrations.rows[0].n).toBe(ids.rows[0].n);
+    for (const p of procs) expect(await isReady(p)).toBe(true);
+  });
+
+  it('serves an image uploaded through process 1 from processes 2 and 3', async () => {
+    const login = await call(procs[0]!, '/api/user/login', { method: 'POST', body: JSON.stringify(ADMIN) });
+    expect(login.status).toBe(200);
+    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#d4af37' } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'gold.png');
+    const up = await fetch(`${procs[0]!.base}/api/image/uploads`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${String(login.body.token)}` },
+      body: form,
+    });
+    expect(up.status).toBe(201);
+    const name = await up.text();
+    for (const p of procs.slice(1)) {
+      const res = await fetch(`${p.base}/api/image/${name}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/webp');
+    }
+  });
+
+  it('sends exactly one confirmation email for each of 20 paid orders, and the reconciler settles a webhook-less payment once', async () => {
+    const paid: Paid[] = [];
+    for (let i = 0; i < 20; i += 4) {
+      paid.push(...(await Promise.all([0, 1, 2, 3].map((k) => initiateAndPay(i + k, true)))));
+    }
+    // Paid at the gateway, but neither the browser nor a webhook ever told the server.
+    const silent = await initiateAndPay(100, false);
+    expect(await statusOf(silent.orderNumber)).toBe('PAYMENT_PENDING');
+
+    for (const o of paid) expect(await statusOf(o.orderNumber)).toBe('CONFIRMED');
+    await waitUntil(
+      'the reconciler to confirm the silent payment',
+      async () => (await statusOf(silent.orderNumber)) === 'CONFIRMED',
+      150_000,
+      2000,
+    );
+    await waitUntil(
+      'one confirmation email per order',
+      () =>
+        paid.every(
+          (o, i) => confirmationsFor(smtp.mails, o.orderNumber, `buyer${i}@example.in`).length >= 1,
+        ) && confirmationsFor(smtp.mails, silent.orderNumber, 'buyer100@example.in').length >= 1,
+      120_000,
+      1000,
+    );
+    // Give a duplicate delivery time to show up before counting.
+    await new Promise((r) => setTimeout(r, 20_000));
+    paid.forEach((o, i) =>
+      expect(confirmationsFor(smtp.mails, o.orderNumber, `buyer${i}@example.in`)).toHaveLength(1),
+    );
+    expect(confirmationsFor(smtp.mails, silent.orderNumber, 'buyer100@example.in')).toHaveLength(1);
+    const sales = await db.query(
+      'SELECT count(*)::int AS n FROM orders WHERE order_number = ANY($1) AND status = $2',
+      [[...paid.map((o) => o.orderNumber), silent.orderNumber], 'CONFIRMED'],
+    );
+    expect(sales.rows[0].n).toBe(21);
+  });
+
+  it('loses no paid order when one process is killed mid-burst, and the others carry on', async () => {
+    const victim = procs[1]!;
+    const burst = Array.from({ length: 12 }, (_, k) => 200 + k);
+    const paid: Paid[] = [];
+    const killer = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        victim.child.kill('SIGKILL');
+        resolve();
+      }, 1500),
+    );
+    for (let i = 0; i < burst.length; i += 3) {
+      const results = await Promise.allSettled(burst.slice(i, i + 3).map((n) => initiateAndPay(n, true)));
+      for (const r of results) if (r.status === 'fulfilled') paid.push(r.value);
+    }
+    await killer;
+    await waitUntil('the killed process to exit', () => !victim.alive(), 10_000);
+    expect(paid.length).toBeGreaterThanOrEqual(burst.length - 3);
+    // Every order the gateway took money for ends confirmed: by the browser, or by the reconciler.
+    await waitUntil(
+      'every paid order confirmed',
+      async () =>
+        (await Promise.all(paid.map((o) => statusOf(o.orderNumber)))).every((s) => s === 'CONFIRMED'),
+      150_000,
+      2000,
+    );
+    for (const p of procs.filter((x) => x !== victim)) expect(await isReady(p)).toBe(true);
+    const after = await initiateAndPay(300, true);
+    expect(await statusOf(after.orderNumber)).toBe('CONFIRMED');
+  });
+});
