@@ -12,6 +12,9 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerWebApp, type HeadRenderer } from './plugins/web-app';
 import { routeModules } from './modules';
 import { systemRoutes } from './modules/system/system.routes';
+import { createRedis, type Redis } from './lib/redis';
+import { createMemoryOnceStore, createRedisOnceStore } from './lib/shared-limits';
+import { registerRateLimits } from './plugins/rate-limits';
 import { createImageStore, createStorage, type ImageStore } from './lib/image-store';
 import type { PaymentGateway } from './modules/payments/gateway';
 import { createPayments } from './modules/payments/create-payments';
@@ -34,6 +37,8 @@ export type AppOptions = {
   mailer?: Mailer;
   /** Run the outbox worker and the payment reconciler on intervals (the server, not tests). */
   backgroundJobs?: boolean;
+  /** A Redis connection owned by the caller; by default one is opened from REDIS_URL when set. */
+  redis?: Redis;
   /** Where images are kept; by default from config (S3_BUCKET, else DATA_DIR/uploads). */
   images?: ImageStore;
   /** False for a worker-only process (PROCESS_ROLE=worker): no API but health and readiness. */
@@ -54,19 +59,25 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
 
   const tokens = createTokenService(opts.config.JWT_SECRET);
+  const now = opts.now ?? (() => new Date());
+  const redis = opts.redis ?? (opts.config.REDIS_URL ? createRedis(opts.config.REDIS_URL) : undefined);
+  if (redis && !opts.redis) app.addHook('onClose', async () => void (await redis.quit()));
   const ctx: AppContext = {
     db: opts.database.db,
     dbKind: opts.database.kind,
     config: opts.config,
     tokens,
-    now: opts.now ?? (() => new Date()),
+    now,
     log: app.log,
     images: opts.images ?? createImageStore(createStorage(opts.config)),
     ...createPayments(opts.config, opts.database.db, opts.payments),
     mailer: opts.mailer ?? createMailer({ smtpUrl: opts.config.SMTP_URL, dataDir: opts.config.DATA_DIR }),
     lifecycle: opts.lifecycle ?? { state: 'ready', jobs: 'off' },
+    redis,
+    once: redis ? createRedisOnceStore(redis) : createMemoryOnceStore(() => now().getTime()),
   };
   registerAuth(app, { db: ctx.db, tokens });
+  await registerRateLimits(app, redis);
   await registerOpenApi(app);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
 

@@ -6,6 +6,8 @@ import type { ImageStore } from './lib/image-store';
 import type { PaymentGateway } from './modules/payments/gateway';
 import type { SandboxGateway } from './modules/payments/sandbox-gateway';
 import type { Mailer } from './modules/mail/mailer';
+import type { Redis } from './lib/redis';
+import type { OnceStore } from './lib/shared-limits';
 
 /** Where the process is in its life, for readiness: a stopping process takes no new traffic. */
 export type Lifecycle = {
@@ -31,4 +33,8 @@ export type AppContext = {
   /** Delivers outbox mail (SMTP, or .eml files in DATA_DIR/outbox). */
   mailer: Mailer;
   lifecycle: Lifecycle;
+  /** Shared by every process when REDIS_URL is set (limits, claims); absent otherwise. */
+  redis?: Redis;
+  /** "Once per window" claims, shared through Redis when it is configured. */
+  once: OnceStore;
 };

@@ -58,6 +58,13 @@ export const envSchema = z
       .min(1)
       .max(24 * 60)
       .default(30),
+    /** Redis for limits and claims shared by every process; unset: each process keeps its own. */
+    REDIS_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+        .optional(),
+    ),
     /** S3-compatible image storage (AWS S3, MinIO, Cloudflare R2); unset: DATA_DIR/uploads. */
     S3_BUCKET: optionalText,
     S3_ENDPOINT: optionalText.pipe(

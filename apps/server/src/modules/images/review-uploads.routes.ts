@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { AppError } from '../../lib/errors';
+import { requestLimit } from '../../plugins/rate-limits';
 import { storeUploadedImage } from './store-uploaded-image';
 
 export const REVIEW_UPLOAD_LIMIT = 20;
@@ -9,40 +9,21 @@ export const REVIEW_UPLOAD_WINDOW_MS = 10 * 60_000;
 export const REVIEW_UPLOAD_RATE_MESSAGE =
   'Too many photo uploads from your connection. Please try again in a few minutes.';
 
-/** Fixed-window counter per client address; old windows are dropped as they are met. */
-export function createWindowLimiter(opts: { limit: number; windowMs: number; now: () => Date }) {
-  const windows = new Map<string, { start: number; count: number }>();
-  return {
-    /** Counts one attempt; false when the client is over the limit for the current window. */
-    take(key: string): boolean {
-      const now = opts.now().getTime();
-      if (windows.size > 10_000) {
-        for (const [k, w] of windows) if (now - w.start >= opts.windowMs) windows.delete(k);
-      }
-      const current = windows.get(key);
-      if (!current || now - current.start >= opts.windowMs) {
-        windows.set(key, { start: now, count: 1 });
-        return true;
-      }
-      current.count += 1;
-      return current.count <= opts.limit;
-    },
-  };
-}
-
 /** Public upload of review photos: rate-limited per client address, checked and re-encoded like catalogue uploads. */
 export const reviewUploadRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const limiter = createWindowLimiter({
-      limit: REVIEW_UPLOAD_LIMIT,
-      windowMs: REVIEW_UPLOAD_WINDOW_MS,
-      now: ctx.now,
-    });
     app.post(
       '/image/review-uploads',
       {
-        config: { access: 'public' },
+        config: {
+          access: 'public',
+          rateLimit: requestLimit({
+            max: REVIEW_UPLOAD_LIMIT,
+            windowMs: REVIEW_UPLOAD_WINDOW_MS,
+            message: REVIEW_UPLOAD_RATE_MESSAGE,
+          }),
+        },
         schema: {
           tags: ['images', 'reviews'],
           consumes: ['multipart/form-data'],
@@ -51,7 +32,6 @@ export const reviewUploadRoutes =
         },
       },
       async (req, reply) => {
-        if (!limiter.take(req.ip)) throw new AppError('RATE_LIMITED', REVIEW_UPLOAD_RATE_MESSAGE);
         const name = await storeUploadedImage(req, ctx);
         return reply.status(201).type('text/plain; charset=utf-8').send(name);
       },

@@ -29,16 +29,11 @@ export const storefrontProductRoutes =
     const planOf = async (slug: string | undefined) => (await shopOf(slug)).plan;
 
     // A shopper's view of a product page feeds the trending rule; one count per address per product per hour.
-    const counted = new Map<string, number>();
     app.post(
       '/products/:id/views',
       { config: access, schema: { tags, params: z.object({ id: idParam }), response: { 204: z.null() } } },
       async (req, reply) => {
-        const key = `${req.ip}:${req.params.id}`;
-        const now = ctx.now().getTime();
-        if ((counted.get(key) ?? 0) < now - 3_600_000) {
-          if (counted.size > 100_000) counted.clear();
-          counted.set(key, now);
+        if (await ctx.once.claim(`view:${req.ip}:${req.params.id}`, 3_600_000)) {
           await reads.countView(req.params.id);
         }
         return reply.status(204).send(null);

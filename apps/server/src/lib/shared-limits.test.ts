@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRedis, type Redis } from './redis';
+import { createMemoryOnceStore, createRedisOnceStore, type OnceStore } from './shared-limits';
+import { hasRedisServer, startRedisServer } from '../../test/redis-server';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+const key = () => randomBytes(4).toString('hex');
+
+function onceContract(name: string, open: () => Promise<{ store: OnceStore; close: () => Promise<void> }>) {
+  describe(`${name} once-per-window claims`, () => {
+    let store: OnceStore;
+    let close: () => Promise<void>;
+    beforeAll(async () => {
+      ({ store, close } = await open());
+    });
+    afterAll(async () => close());
+
+    it('grants a key once while its claim lasts, and other keys independently', async () => {
+      const k = key();
+      expect(await store.claim(k, 60_000)).toBe(true);
+      expect(await store.claim(k, 60_000)).toBe(false);
+      expect(await store.claim(`${k}-other`, 60_000)).toBe(true);
+    });
+
+    it('grants it again once the window has passed', async () => {
+      const k = key();
+      expect(await store.claim(k, 50)).toBe(true);
+      await new Promise((r) => setTimeout(r, 80));
+      expect(await store.claim(k, 50)).toBe(true);
+    });
+  });
+}
+
+onceContract('in-memory', async () => ({ store: createMemoryOnceStore(), close: async () => undefined }));
+
+describe.runIf(hasRedisServer)('with Redis', () => {
+  let server: Awaited<ReturnType<typeof startRedisServer>>;
+  let redis: Redis;
+  beforeAll(async () => {
+    server = await startRedisServer();
+    redis = createRedis(server.url);
+  });
+  afterAll(async () => {
+    await redis.quit();
+    await server.close();
+  });
+
+  onceContract('Redis', async () => ({ store: createRedisOnceStore(redis), close: async () => undefined }));
+
+  describe('request limits shared by two processes', () => {
+    let a: TestApp;
+    let b: TestApp;
+    beforeAll(async () => {
+      [a, b] = await Promise.all([
+        createTestApp({ env: { REDIS_URL: server.url } }),
+        createTestApp({ env: { REDIS_URL: server.url } }),
+      ]);
+    });
+    afterAll(async () => Promise.all([a.close(), b.close()]));
+
+    it('counts review uploads from one address on both together', async () => {
+      const ip = `10.9.${Math.floor(Math.random() * 200)}.7`;
+      // Empty uploads are refused (400) after the limit counted them, which is all this needs.
+      const upload = (t: TestApp) =>
+        t.app.inject({ method: 'POST', url: '/api/image/review-uploads', remoteAddress: ip });
+      const codes: number[] = [];
+      for (let i = 0; i < 20; i++) codes.push((await upload(i % 2 ? a : b)).statusCode);
+      expect(codes.every((c) => c !== 429)).toBe(true);
+      const limited = await upload(a);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
+      expect(limited.headers['retry-after']).toBeDefined();
+    });
+  });
+});
