@@ -14,7 +14,8 @@ let reportsWithFailures = 0;
 function countVitest(report) {
   return {
     passed: report.numPassedTests ?? 0,
-    failed: (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0),
+    // A file that failed to load has no failing test of its own: it counts as one.
+    failed: (report.numFailedTests ?? 0) || (report.success === false ? 1 : 0),
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
   };
 }

@@ -7,5 +7,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Generous for a loaded 2-core machine (npm test runs this beside the API suite); a hang still fails.
+    testTimeout: 30_000,
   },
 });
