@@ -11,16 +11,19 @@ const inr = (rupees: number) =>
     rupees,
   );
 
-/** Subtotal the server should charge: each unit price rounded up to a whole rupee. */
+/** Whole rupees at or above an amount (spec §9: only the total to pay is rounded up). */
+const roundUp = (rupees: number) => Math.ceil(Math.round(rupees * 100) / 100);
+
+/** Subtotal at the products' own prices, to the paisa, as the product pages show them. */
 async function expectedSubtotal(request: APIRequestContext): Promise<number> {
-  let total = 0;
+  let paise = 0;
   for (const slug of PRODUCTS) {
     const name = slug.replace(/-/g, ' ');
     const res = await request.get(`/api/products/name/${encodeURIComponent(name)}?vendorSlug=${SHOP}`);
     expect(res.ok()).toBeTruthy();
-    total += Math.ceil(((await res.json()) as { price: number }).price);
+    paise += Math.round(((await res.json()) as { price: number }).price * 100);
   }
-  return total;
+  return paise / 100;
 }
 
 async function addTwoProducts(page: Page) {
@@ -35,7 +38,8 @@ async function addTwoProducts(page: Page) {
 async function checkOutWithCoupon(page: Page, subtotal: number) {
   await page.goto(`/${SHOP}/cart`);
   await expect(page.getByTestId('cart-line')).toHaveCount(2);
-  await expect(page.getByTestId('cart-total')).toHaveText(inr(subtotal));
+  await expect(page.getByTestId('cart-subtotal')).toHaveText(inr(subtotal));
+  await expect(page.getByTestId('cart-total')).toHaveText(inr(roundUp(subtotal)));
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await expect(page).toHaveURL(new RegExp(`/${SHOP}/checkout/[0-9a-f-]{36}$`));
 
@@ -44,7 +48,7 @@ async function checkOutWithCoupon(page: Page, subtotal: number) {
   const dialog = page.getByRole('dialog').filter({ hasText: 'Coupon applied successfully' });
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByTestId('checkout-discount')).toHaveText(`−${inr(COUPON_DISCOUNT)}`);
-  await expect(page.getByTestId('checkout-total')).toHaveText(inr(subtotal - COUPON_DISCOUNT));
+  await expect(page.getByTestId('checkout-total')).toHaveText(inr(roundUp(subtotal - COUPON_DISCOUNT)));
 
   const payButton = page.getByRole('button', { name: 'Proceed to Payment' });
   await expect(payButton).toBeDisabled();
@@ -65,7 +69,9 @@ async function checkOutWithCoupon(page: Page, subtotal: number) {
 
   const paymentWindow = page.getByRole('dialog', { name: 'Sandbox payment' });
   await expect(paymentWindow).toBeVisible();
-  await expect(paymentWindow.getByTestId('sandbox-amount')).toHaveText(inr(subtotal - COUPON_DISCOUNT));
+  await expect(paymentWindow.getByTestId('sandbox-amount')).toHaveText(
+    inr(roundUp(subtotal - COUPON_DISCOUNT)),
+  );
   return paymentWindow;
 }
 
@@ -79,7 +85,7 @@ test('a new shopper buys two products with a coupon and pays by card', async ({ 
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
   await expect(page.getByText('Your order has been placed successfully')).toBeVisible();
   await expect(page.getByTestId('order-discount')).toHaveText(`−${inr(COUPON_DISCOUNT)}`);
-  await expect(page.getByTestId('order-total')).toHaveText(inr(subtotal - COUPON_DISCOUNT));
+  await expect(page.getByTestId('order-total')).toHaveText(inr(roundUp(subtotal - COUPON_DISCOUNT)));
   const orderNumber = (await page.getByTestId('order-number').textContent())!.trim();
   expect(orderNumber).toMatch(/^ZV\d{6}-/);
   expect(await page.evaluate(() => localStorage.getItem('cart_items'))).toBeNull();
@@ -113,4 +119,41 @@ test('a failed card payment shows Payment Failed', async ({ page, request }) => 
   await expect(page).toHaveURL(/payment-status\?orderId=.+&status=failed/);
   await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
   await expect(page.getByText("We couldn't process your payment.")).toBeVisible();
+});
+
+test.describe('on a phone (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the cart quantity is typed freely and clamped on commit; checkout shows the total and coupon before the pay button', async ({
+    page,
+    request,
+  }) => {
+    const subtotal = await expectedSubtotal(request);
+    await addTwoProducts(page);
+    await page.goto(`/${SHOP}/cart`);
+    const line = page.getByTestId('cart-line').first();
+    const box = line.getByRole('textbox', { name: 'Quantity' });
+    const unit = (await line.getByLabel('Line total').textContent())!;
+    await box.fill('');
+    await box.pressSequentially('3');
+    await box.blur();
+    await expect(box).toHaveValue('3');
+    await box.fill('');
+    await box.pressSequentially('1');
+    await box.press('Enter');
+    await expect(box).toHaveValue('1');
+    await expect(line.getByLabel('Line total')).toHaveText(unit);
+    await expect(page.getByTestId('cart-total')).toHaveText(inr(roundUp(subtotal)));
+
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await expect(page).toHaveURL(new RegExp(`/${SHOP}/checkout/[0-9a-f-]{36}$`));
+    const total = page.getByTestId('checkout-total');
+    const coupon = page.getByLabel('Coupon code');
+    const pay = page.getByRole('button', { name: 'Proceed to Payment' });
+    await expect(total).toHaveText(inr(roundUp(subtotal)));
+    const [t, c, p] = await Promise.all([total.boundingBox(), coupon.boundingBox(), pay.boundingBox()]);
+    expect(t!.y).toBeLessThan(p!.y);
+    expect(c!.y).toBeLessThan(p!.y);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
 });

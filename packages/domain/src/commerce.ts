@@ -33,7 +33,15 @@ export const cartQuoteLineSchema = z.object({
   quantity: z.number().int(),
   lineTotal: z.number(),
 });
-export const cartQuoteSchema = z.object({ lines: z.array(cartQuoteLineSchema), subtotal: z.number() });
+export const cartQuoteSchema = z.object({
+  lines: z.array(cartQuoteLineSchema),
+  /** Sum of the in-stock lines at the products' own prices. */
+  subtotal: z.number(),
+  /** What rounding the amount to pay up to a whole rupee added (0 to 0.99; spec §9). */
+  roundOff: z.number(),
+  /** Subtotal rounded up to a whole rupee. */
+  total: z.number(),
+});
 export type CartQuote = z.infer<typeof cartQuoteSchema>;
 export type CartQuoteLine = z.infer<typeof cartQuoteLineSchema>;
 
@@ -69,7 +77,9 @@ export const checkoutSchema = z.object({
   ),
   subtotal: z.number(),
   discount: z.number(),
-  /** Amount to pay (subtotal minus discount). */
+  /** What rounding the amount to pay up to a whole rupee added (0 to 0.99; spec §9). */
+  roundOff: z.number(),
+  /** Amount to pay: subtotal minus discount, rounded up to a whole rupee. */
   totalAmount: z.number(),
   appliedCoupons: z.array(appliedCouponSchema),
   status: z.enum(CHECKOUT_STATUS_VALUES),
@@ -210,6 +220,8 @@ export const orderStatusViewSchema = z.object({
   totalAmount: z.number(),
   couponDiscount: z.number(),
   shippingCost: z.number(),
+  /** What rounding the amount to pay up to a whole rupee added (0 to 0.99; spec §9). */
+  roundOff: z.number(),
   finalAmount: z.number(),
   appliedCoupons: z.array(appliedCouponSchema),
 });

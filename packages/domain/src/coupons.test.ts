@@ -6,6 +6,7 @@ import {
   couponDiscount,
   isCouponApplicable,
   orderTotals,
+  roundOffOf,
   payableDiscount,
   MIN_PAYABLE_PAISE,
   type CouponRule,
@@ -112,31 +113,48 @@ describe('coupon rules', () => {
   });
 });
 
-describe('money totals', () => {
-  it('subtotal minus discount plus shipping equals the final amount, in integer paise', () => {
+describe('money totals (spec §9: only the total is rounded up)', () => {
+  const linesArb = fc.array(
+    fc.record({ price: fc.integer({ min: 1, max: 5_000_000 }), qty: fc.integer({ min: 1, max: 20 }) }),
+    { minLength: 1, maxLength: 10 },
+  );
+
+  it('lines keep their exact price; the total is the exact sum rounded up by less than a rupee', () => {
     fc.assert(
-      fc.property(
-        fc.array(
-          fc.record({ price: fc.integer({ min: 1, max: 5_000_000 }), qty: fc.integer({ min: 1, max: 20 }) }),
-          {
-            minLength: 1,
-            maxLength: 10,
-          },
-        ),
-        fc.integer({ min: 0, max: 10_000_000 }),
-        (lines, discount) => {
-          const subtotal = lines.reduce((sum, l) => sum + roundUpToRupee(l.price) * l.qty, 0);
-          const t = orderTotals(subtotal, discount);
-          expect(Number.isInteger(t.finalPaise)).toBe(true);
-          expect(t.subtotalPaise - t.discountPaise + t.shippingPaise).toBe(t.finalPaise);
-          expect(t.finalPaise).toBeGreaterThanOrEqual(0);
-          expect(subtotal % 100).toBe(0);
-        },
-      ),
+      fc.property(linesArb, fc.integer({ min: 0, max: 10_000_000 }), (lines, discount) => {
+        const subtotal = lines.reduce((sum, l) => sum + l.price * l.qty, 0);
+        const t = orderTotals(subtotal, discount);
+        expect(t.subtotalPaise).toBe(subtotal);
+        expect(Number.isInteger(t.finalPaise)).toBe(true);
+        expect(t.finalPaise % 100).toBe(0);
+        expect(t.roundOffPaise).toBeGreaterThanOrEqual(0);
+        expect(t.roundOffPaise).toBeLessThan(100);
+        expect(t.subtotalPaise - t.discountPaise + t.shippingPaise + t.roundOffPaise).toBe(t.finalPaise);
+        expect(roundOffOf(t)).toBe(t.roundOffPaise);
+      }),
     );
   });
 
-  it('rounding a line price up to a rupee never lowers it by more than nothing nor raises it by a rupee', () => {
+  it('a whole-rupee total has no round-off line', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e7 }), (rupees) => {
+        expect(orderTotals(rupees * 100, 0).roundOffPaise).toBe(0);
+      }),
+    );
+  });
+
+  it('₹907.60 stays ₹907.60 as a line and the total to pay is ₹908 with ₹0.40 round-off', () => {
+    const t = orderTotals(90_760, 0);
+    expect(t).toEqual({
+      subtotalPaise: 90_760,
+      discountPaise: 0,
+      shippingPaise: 0,
+      roundOffPaise: 40,
+      finalPaise: 90_800,
+    });
+  });
+
+  it('rounding up to a rupee never lowers an amount nor raises it by a rupee', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1e9 }), (p) => {
         const r = roundUpToRupee(p);

@@ -1,5 +1,5 @@
 import type { CouponType } from './catalogue';
-import { formatInr } from './money';
+import { formatInr, roundUpToRupee } from './money';
 
 /** A coupon as the rules see it: amounts in paise. */
 export type CouponRule = {
@@ -63,13 +63,30 @@ export function couponConditionText(
   return coupon.minQuantity > 1 ? `On orders of ${coupon.minQuantity} or more items` : 'On any order';
 }
 
-/** Totals of a basket: subtotal minus a capped discount, plus shipping (free). Integer paise throughout. */
+/**
+ * Totals of a basket (storefront spec §9): lines keep the product's own price; only the amount to pay
+ * (subtotal minus a capped discount plus shipping) is rounded up to a whole rupee, and that rounding
+ * is its own figure (`roundOffPaise`, 0..99) so every screen, mail and the provider show the same sum.
+ */
 export function orderTotals(subtotalPaise: number, discountPaise: number, shippingPaise = 0) {
   const discount = capDiscount(discountPaise, subtotalPaise);
+  const exact = subtotalPaise - discount + shippingPaise;
+  const finalPaise = roundUpToRupee(exact);
   return {
     subtotalPaise,
     discountPaise: discount,
     shippingPaise,
-    finalPaise: subtotalPaise - discount + shippingPaise,
+    roundOffPaise: finalPaise - exact,
+    finalPaise,
   };
+}
+
+/** The round-off of stored totals (nothing is stored twice: it is what the rounding added). */
+export function roundOffOf(t: {
+  subtotalPaise: number;
+  discountPaise: number;
+  shippingPaise?: number;
+  finalPaise: number;
+}) {
+  return t.finalPaise - (t.subtotalPaise - t.discountPaise + (t.shippingPaise ?? 0));
 }

@@ -13,7 +13,7 @@ export function paiseToRupees(paise: Paise): number {
   return paise / 100;
 }
 
-/** Checkout line prices are rounded up to a whole rupee. */
+/** Rounds up to a whole rupee: used for the amount to pay only (see `orderTotals`), never for line prices. */
 export function roundUpToRupee(paise: Paise): Paise {
   return Math.ceil(paise / 100) * 100;
 }

@@ -107,6 +107,8 @@ export const adminOrderSchema = z.object({
   totalAmount: z.number(),
   couponDiscount: z.number(),
   shippingCost: z.number(),
+  /** What rounding the amount to pay up to a whole rupee added (0 to 0.99; spec §9). */
+  roundOff: z.number(),
   finalAmount: z.number(),
   appliedCoupons: z.array(appliedCouponSchema),
   customerNotes: z.string().nullable(),

@@ -123,7 +123,7 @@ function vendorRow(v: VendorSeed, i: number, passwordHash: string): UserRow {
     slug: v.slug,
     plan: v.plan,
     businessName: v.business,
-    description: `${v.business} brings handpicked gold, silver and kundan jewellery from ${v.city} to your doorstep, with hallmarked pieces and easy exchange.`,
+    description: `${v.business} brings handpicked gold, silver and kundan jewellery from ${v.city} to your doorstep, with hallmarked pieces and free insured shipping.`,
     phone: `98${String(20000000 + i * 1234567).slice(0, 8)}`,
     addressLine1: v.street,
     city: v.city,

@@ -220,6 +220,7 @@ const ORDER_CONFIRMATION_BODY = `<div style="margin:0;padding:24px;background:#f
       <table role="presentation" width="100%" style="margin-top:16px;font-size:14px">
         <tr><td>Subtotal</td><td align="right">{{subtotal}}</td></tr>
         <tr><td>Discount</td><td align="right">{{discount}}</td></tr>
+        <tr><td>Round off</td><td align="right">{{roundOff}}</td></tr>
         <tr><td style="padding-top:8px;font-size:16px"><strong>Total</strong></td><td align="right" style="padding-top:8px;font-size:16px;color:#7a1f2b"><strong>{{total}}</strong></td></tr>
       </table>
       <h2 style="font-size:17px;color:#7a1f2b;border-bottom:1px solid #ecdcc2;padding-bottom:6px">Shipping to</h2>
@@ -234,6 +235,6 @@ export const ORDER_CONFIRMATION_TEMPLATE: typeof emailTemplates.$inferInsert = {
   name: 'order-confirmation',
   subject: 'Your Zevar order {{orderNumber}} is confirmed',
   variables:
-    'customerName, orderNumber, orderDate, items, subtotal, discount, total, shippingAddress, vendorName',
+    'customerName, orderNumber, orderDate, items, subtotal, discount, roundOff, total, shippingAddress, vendorName',
   body: ORDER_CONFIRMATION_BODY,
 };

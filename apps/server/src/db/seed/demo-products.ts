@@ -77,7 +77,7 @@ const FEATURES: Record<DemoProduct['type'], string[]> = {
   GOLD: [
     'BIS hallmarked 22K gold',
     'Price follows the day’s gold rate',
-    'Free lifetime exchange',
+    'Free insured shipping across India',
     'Certificate of authenticity',
   ],
   SILVER: [

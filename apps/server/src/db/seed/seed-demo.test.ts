@@ -46,6 +46,22 @@ describe('demo seed', () => {
     expect(seconds).toBeLessThan(60);
   });
 
+  it('promises nothing the Return Policy refuses (no returns, exchanges or refunds) in any product or shop copy', async () => {
+    const promise = /exchange|return|refund|money.back/i;
+    const copy = await t.db
+      .select({ name: products.name, description: products.description, features: products.features })
+      .from(products);
+    for (const p of copy) {
+      expect(
+        p.features.filter((f) => promise.test(f)),
+        p.name,
+      ).toEqual([]);
+      expect(promise.test(p.description ?? ''), p.name).toBe(false);
+    }
+    const shops = await t.db.select({ description: users.description }).from(users);
+    expect(shops.filter((u) => promise.test(u.description ?? ''))).toEqual([]);
+  });
+
   it('prices every metal product from its base, the metal rate and its weight', async () => {
     const rows = await t.db
       .select({

@@ -15,7 +15,7 @@ describe('POST /api/cart/quote', () => {
   it('prices cart lines from the server and reports products above the vendor plan as unavailable', async () => {
     const vendor = await createVendor(t.app, t.db);
     const a = await createProduct(t.db, {
-      pricePaise: 99_950,
+      pricePaise: 99_960,
       originalPricePaise: 120_000,
       stock: 3,
       images: ['a.webp'],
@@ -37,14 +37,15 @@ describe('POST /api/cart/quote', () => {
       available: true,
       sku: a.sku,
       image: 'a.webp',
-      price: 1000,
+      price: 999.6,
       originalPrice: 1200,
       stock: 3,
-      lineTotal: 2000,
+      lineTotal: 1999.2,
     });
     expect(body.lines[1]).toMatchObject({ productId: premium.id, available: false });
     expect(body.lines[2]).toMatchObject({ available: false });
-    expect(body.subtotal).toBe(2000);
+    // Lines keep the product's price; only the total is rounded up, shown as its own figure.
+    expect(body).toMatchObject({ subtotal: 1999.2, roundOff: 0.8, total: 2000 });
   });
 
   it('keeps lines at the stock left and leaves out-of-stock lines out of the subtotal', async () => {
@@ -62,7 +63,7 @@ describe('POST /api/cart/quote', () => {
     const body = res.json();
     expect(body.lines[0]).toMatchObject({ stock: 2, quantity: 2, lineTotal: 2000 });
     expect(body.lines[1]).toMatchObject({ available: true, stock: 0 });
-    expect(body.subtotal).toBe(2000);
+    expect(body).toMatchObject({ subtotal: 2000, roundOff: 0, total: 2000 });
   });
 
   it('answers 404 for an unknown vendor and 400 for a bad body', async () => {
@@ -84,7 +85,7 @@ describe('POST /api/cart/quote', () => {
 });
 
 describe('checkout', () => {
-  it('creates a checkout priced by the server (line prices rounded up), ignoring client prices', async () => {
+  it('creates a checkout priced by the server (lines at the product price, total rounded up), ignoring client prices', async () => {
     const vendor = await createVendor(t.app, t.db);
     const p = await createProduct(t.db, { pricePaise: 149_901, stock: 4 });
     const res = await t.app.inject({
@@ -97,17 +98,18 @@ describe('checkout', () => {
     const got = (await t.app.inject({ method: 'GET', url: `/api/checkout/${checkoutId}` })).json();
     expect(got).toMatchObject({
       status: 'PENDING',
-      subtotal: 3000,
+      subtotal: 2998.02,
       discount: 0,
-      totalAmount: 3000,
+      roundOff: 0.98,
+      totalAmount: 2999,
       vendorSlug: vendor.slug,
     });
     expect(got.items[0]).toMatchObject({
       productSku: p.sku,
       name: p.name,
-      price: 1500,
+      price: 1499.01,
       quantity: 2,
-      lineTotal: 3000,
+      lineTotal: 2998.02,
     });
   });
 
@@ -160,8 +162,20 @@ describe('checkout', () => {
       totalAmount: 900,
       appliedCoupons: [{ code: small.code, discount: 100 }],
     });
+    // One coupon per order: a second one is refused, never silently swapped for the first.
+    const second = await t.app.inject({ method: 'PATCH', url, payload: { code: huge.code } });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(
+      `Only one coupon can be used per order. Remove ${small.code} first to use another.`,
+    );
+    const again = await t.app.inject({ method: 'PATCH', url, payload: { code: small.code.toLowerCase() } });
+    expect(again.json()).toMatchObject({ discount: 100, appliedCoupons: [{ code: small.code }] });
+    const removed = await t.app.inject({ method: 'DELETE', url });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toMatchObject({ discount: 0, totalAmount: 1000, appliedCoupons: [] });
     const b = await t.app.inject({ method: 'PATCH', url, payload: { code: huge.code } });
     expect(b.json()).toMatchObject({ discount: 999, totalAmount: 1 });
+    await t.app.inject({ method: 'DELETE', url });
     const c = await t.app.inject({ method: 'PATCH', url, payload: { code: 'NOPE' } });
     expect(c.statusCode).toBe(400);
     expect(c.json().message).toBe('This coupon cannot be applied');

@@ -85,6 +85,15 @@ export const checkoutRoutes =
         checkout.applyCoupon(req.params.id, typeof req.body === 'string' ? req.body : req.body.code),
     );
 
+    app.delete(
+      '/checkout/applyCoupon/:id',
+      {
+        config: isPublic,
+        schema: { tags: ['checkout'], params: checkoutParams, response: { 200: checkoutSchema } },
+      },
+      async (req) => checkout.removeCoupon(req.params.id),
+    );
+
     app.post(
       '/orders/initiate-order',
       {

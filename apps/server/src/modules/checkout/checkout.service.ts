@@ -1,5 +1,13 @@
 import { and, eq, lt } from 'drizzle-orm';
-import { PAYMENT_TEXT, payableDiscount, paiseToRupees, type CartQuote, type Checkout } from '@zevar/domain';
+import {
+  PAYMENT_TEXT,
+  orderTotals,
+  payableDiscount,
+  paiseToRupees,
+  roundOffOf,
+  type CartQuote,
+  type Checkout,
+} from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { checkouts } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
@@ -24,6 +32,13 @@ function toDto(row: CheckoutRow, status = row.status): Checkout {
     })),
     subtotal: paiseToRupees(row.subtotalPaise),
     discount: paiseToRupees(row.discountPaise),
+    roundOff: paiseToRupees(
+      roundOffOf({
+        subtotalPaise: row.subtotalPaise,
+        discountPaise: row.discountPaise,
+        finalPaise: row.totalPaise,
+      }),
+    ),
     totalAmount: paiseToRupees(row.totalPaise),
     appliedCoupons: row.appliedCoupons.map((c) => ({
       code: c.code,
@@ -80,7 +95,13 @@ export function createCheckoutService(ctx: AppContext) {
       (s, q) => s + (q.available && q.line.stock >= 1 ? q.line.lineTotalPaise : 0),
       0,
     );
-    return { lines, subtotal: paiseToRupees(subtotal) };
+    const totals = orderTotals(subtotal, 0);
+    return {
+      lines,
+      subtotal: paiseToRupees(subtotal),
+      roundOff: paiseToRupees(totals.roundOffPaise),
+      total: paiseToRupees(totals.finalPaise),
+    };
   }
 
   async function create(vendorSlug: string, items: Array<{ productSku: string; quantity: number }>) {
@@ -102,7 +123,7 @@ export function createCheckoutService(ctx: AppContext) {
           pricePaise: l.unitPaise,
         })),
         subtotalPaise: subtotal,
-        totalPaise: subtotal,
+        totalPaise: orderTotals(subtotal, 0).finalPaise,
         expirationTime: expires,
       })
       .returning({ id: checkouts.id });
@@ -129,11 +150,25 @@ export function createCheckoutService(ctx: AppContext) {
     return toDto(await load(id));
   }
 
-  /** Applies one coupon (replacing any other), evaluated on the checkout's own quantity and subtotal. */
-  async function applyCoupon(id: string, code: string): Promise<Checkout> {
+  async function loadOpen(id: string): Promise<CheckoutRow> {
     const row = await load(id);
     if (row.status === 'EXPIRED') throw conflict(PAYMENT_TEXT.checkoutExpired);
     if (row.status !== 'PENDING') throw conflict('This checkout is already completed');
+    return row;
+  }
+
+  /**
+   * Applies a coupon, evaluated on the checkout's own quantity and subtotal. One coupon per order: while
+   * one is applied another is refused (409) rather than silently replacing it; the same one again is a
+   * no-op.
+   */
+  async function applyCoupon(id: string, code: string): Promise<Checkout> {
+    const row = await loadOpen(id);
+    const current = row.appliedCoupons[0];
+    if (current) {
+      if (current.code.toUpperCase() === code.trim().toUpperCase()) return toDto(row);
+      throw conflict(PAYMENT_TEXT.oneCouponOnly(current.code));
+    }
     const coupon = await findCouponByCode(ctx.db, code);
     const quantity = row.items.reduce((s, i) => s + i.quantity, 0);
     const discount = coupon
@@ -145,7 +180,7 @@ export function createCheckoutService(ctx: AppContext) {
       .update(checkouts)
       .set({
         discountPaise: capped,
-        totalPaise: row.subtotalPaise - capped,
+        totalPaise: orderTotals(row.subtotalPaise, capped).finalPaise,
         appliedCoupons: [{ code: coupon.code, discountPaise: capped }],
         updatedAt: ctx.now(),
       })
@@ -155,6 +190,23 @@ export function createCheckoutService(ctx: AppContext) {
     return toDto(updated);
   }
 
-  return { quote, create, get, load, applyCoupon };
+  /** Removes the applied coupon: the total goes back to the subtotal rounded up. */
+  async function removeCoupon(id: string): Promise<Checkout> {
+    const row = await loadOpen(id);
+    const [updated] = await ctx.db
+      .update(checkouts)
+      .set({
+        discountPaise: 0,
+        totalPaise: orderTotals(row.subtotalPaise, 0).finalPaise,
+        appliedCoupons: [],
+        updatedAt: ctx.now(),
+      })
+      .where(and(eq(checkouts.id, id), eq(checkouts.status, 'PENDING')))
+      .returning();
+    if (!updated) throw new AppError('CONFLICT', 'This checkout can no longer be changed');
+    return toDto(updated);
+  }
+
+  return { quote, create, get, load, applyCoupon, removeCoupon };
 }
 export type CheckoutService = ReturnType<typeof createCheckoutService>;

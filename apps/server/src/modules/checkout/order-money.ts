@@ -1,4 +1,4 @@
-import { paiseToRupees } from '@zevar/domain';
+import { paiseToRupees, roundOffOf } from '@zevar/domain';
 import type { orderItems, orders } from '../../db/schema';
 
 /** An order's stored paise as the API's rupees (shopper and admin views alike). */
@@ -7,6 +7,14 @@ export function orderMoney(order: typeof orders.$inferSelect) {
     totalAmount: paiseToRupees(order.totalAmountPaise),
     couponDiscount: paiseToRupees(order.couponDiscountPaise),
     shippingCost: paiseToRupees(order.shippingCostPaise),
+    roundOff: paiseToRupees(
+      roundOffOf({
+        subtotalPaise: order.totalAmountPaise,
+        discountPaise: order.couponDiscountPaise,
+        shippingPaise: order.shippingCostPaise,
+        finalPaise: order.finalAmountPaise,
+      }),
+    ),
     finalAmount: paiseToRupees(order.finalAmountPaise),
     appliedCoupons: order.appliedCoupons.map((c) => ({
       code: c.code,

@@ -6,6 +6,7 @@ import { createCoupon, createProduct, createVendor } from '../../../test/factori
 import {
   coupons,
   emailOutbox,
+  orderItems,
   orders,
   orderStatusHistory,
   sandboxOrders,
@@ -26,8 +27,8 @@ async function shopWithProduct(productOverrides: Parameters<typeof createProduct
 }
 
 describe('POST /api/orders/initiate-order', () => {
-  it('creates a payment-pending order priced by the server, rounded up to a rupee, and a provider order for that amount', async () => {
-    const { vendor, product } = await shopWithProduct();
+  it('creates a payment-pending order priced by the server (lines at the product price, total rounded up to a rupee) and a provider order for that amount', async () => {
+    const { vendor, product } = await shopWithProduct({ pricePaise: 149_975 });
     const res = await initiate(t.app, orderBody(vendor.slug, [{ productSku: product.sku, quantity: 2 }]));
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -43,8 +44,11 @@ describe('POST /api/orders/initiate-order', () => {
     expect(order).toMatchObject({
       status: 'PAYMENT_PENDING',
       paymentStatus: 'PENDING',
+      totalAmountPaise: 299_950,
       finalAmountPaise: 300_000,
     });
+    const [line] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, body.orderId));
+    expect(line).toMatchObject({ priceAtTimePaise: 149_975, totalPricePaise: 299_950 });
     expect(order!.orderNumber).toMatch(/^ZV\d{6}-[0-9A-F]{8}$/);
     expect((await stockOf(t.db, product.id)).stock).toBe(3);
   });
@@ -95,7 +99,7 @@ describe('POST /api/orders/initiate-order', () => {
               finalAmount: final,
             }),
           );
-          const serverPaise = 123_500 * quantity;
+          const serverPaise = Math.ceil((123_456 * quantity) / 100) * 100;
           if (res.statusCode === 200) {
             const [provider] = await t.db
               .select()

@@ -30,7 +30,7 @@ export function newOrderNumber(now: Date): string {
 async function discountFor(tx: Tx, codes: string[], lines: PricedLine[], now: Date) {
   const unique = [...new Set(codes.map((c) => c.trim().toUpperCase()))];
   if (unique.length === 0) return { discountPaise: 0, applied: [] };
-  if (unique.length > 1) throw badRequest('Only one coupon can be applied to an order');
+  if (unique.length > 1) throw badRequest(PAYMENT_TEXT.oneCouponOnly(unique[0]!));
   const coupon = await findCouponByCode(tx, unique[0]!);
   const basket = { quantity: lines.reduce((s, l) => s + l.quantity, 0), subtotalPaise: subtotalOf(lines) };
   const discount = coupon ? evaluateCoupon(coupon, basket, now) : null;

@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { isVisibleOnPlan, roundUpToRupee, PAYMENT_TEXT } from '@zevar/domain';
+import { isVisibleOnPlan, PAYMENT_TEXT } from '@zevar/domain';
 import type { DbOrTx } from '../../db/client';
 import { products } from '../../db/schema';
 import type { Shop } from '../users/shops.service';
@@ -12,7 +12,7 @@ export type PricedLine = {
   slug: string;
   image: string | null;
   quantity: number;
-  /** Unit price rounded up to a whole rupee. */
+  /** The product's own price, to the paisa (only the order total is rounded: `orderTotals`). */
   unitPaise: number;
   originalPaise: number | null;
   lineTotalPaise: number;
@@ -23,7 +23,7 @@ export type PricedLine = {
 type ProductRow = typeof products.$inferSelect;
 
 function toLine(p: ProductRow, quantity: number): PricedLine {
-  const unitPaise = roundUpToRupee(p.pricePaise);
+  const unitPaise = p.pricePaise;
   return {
     productId: p.id,
     sku: p.sku,

@@ -39,7 +39,7 @@ export const DEFAULT_ORDER_CONFIRMATION = {
     '<h2>Thank you for your order, {{customerName}}!</h2>',
     '<p>Your order <strong>{{orderNumber}}</strong> placed on {{orderDate}} is confirmed.</p>',
     '{{itemsTable}}',
-    '<p>Subtotal: {{totalAmount}}<br>Discount: {{couponDiscount}}<br><strong>Total paid: {{finalAmount}}</strong></p>',
+    '<p>Subtotal: {{totalAmount}}<br>Discount: {{couponDiscount}}<br>Round off: {{roundOff}}<br><strong>Total paid: {{finalAmount}}</strong></p>',
     '<p>Payment ID: {{paymentId}}</p>',
     '<p>Shipping to: {{shippingAddress}}</p>',
     '<p>We will let you know when it ships.</p>',

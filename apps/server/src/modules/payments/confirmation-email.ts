@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { formatInr, paiseToRupees } from '@zevar/domain';
+import { formatInr, paiseToRupees, roundOffOf } from '@zevar/domain';
 import type { Tx } from '../../db/client';
 import { emailTemplates, users, type orderItems, type orders } from '../../db/schema';
 import { queueEmail } from '../mail/outbox.service';
@@ -38,6 +38,14 @@ export async function queueOrderConfirmation(tx: Tx, order: Order, items: Item[]
     totalAmount: money(order.totalAmountPaise),
     couponDiscount: money(order.couponDiscountPaise),
     shippingCost: money(order.shippingCostPaise),
+    roundOff: money(
+      roundOffOf({
+        subtotalPaise: order.totalAmountPaise,
+        discountPaise: order.couponDiscountPaise,
+        shippingPaise: order.shippingCostPaise,
+        finalPaise: order.finalAmountPaise,
+      }),
+    ),
     finalAmount: money(order.finalAmountPaise),
     paymentId: order.paymentId ?? '',
     vendorSlug: order.vendorSlug,

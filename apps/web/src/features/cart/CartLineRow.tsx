@@ -2,10 +2,12 @@ import { Link } from 'react-router';
 import { LOW_STOCK_BELOW, PAYMENT_TEXT, type CartQuoteLine } from '@zevar/domain';
 import { ImageWithFallback } from '../../components/ImageWithFallback';
 import { formatInr } from '../../lib/format';
+import { QuantityBox } from '../../components/QuantityBox';
 
 export interface CartLineRowProps {
   line: CartQuoteLine;
   slug: string;
+  /** A quantity already clamped to 1..stock by the quantity box (which says 'Stock Limit'). */
   onQuantity: (quantity: number) => void;
   onRemove: () => void;
 }
@@ -52,41 +54,13 @@ export function CartLineRow({ line, slug, onQuantity, onRemove }: CartLineRowPro
           {outOfStock && <p className="text-xs font-medium text-red-700">Out of Stock</p>}
         </div>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 sm:flex-col sm:items-end">
-          <div
-            className="flex items-center rounded-md border border-sand"
-            role="group"
-            aria-label={`Quantity of ${line.name}`}
-          >
-            <button
-              type="button"
-              className="px-3 py-1 disabled:opacity-40"
-              aria-label="Decrease quantity"
-              disabled={line.quantity <= 1 || outOfStock}
-              onClick={() => onQuantity(line.quantity - 1)}
-            >
-              −
-            </button>
-            <input
-              type="number"
-              inputMode="numeric"
-              aria-label="Quantity"
-              className="w-12 border-x border-sand py-1 text-center text-sm"
-              min={1}
-              max={Math.max(1, line.stock)}
-              value={line.quantity}
-              disabled={outOfStock}
-              onChange={(e) => onQuantity(Number(e.target.value))}
-            />
-            <button
-              type="button"
-              className="px-3 py-1 disabled:opacity-40"
-              aria-label="Increase quantity"
-              disabled={outOfStock}
-              onClick={() => onQuantity(line.quantity + 1)}
-            >
-              +
-            </button>
-          </div>
+          <QuantityBox
+            value={line.quantity}
+            stock={line.stock}
+            onChange={onQuantity}
+            label={`Quantity of ${line.name}`}
+            size="sm"
+          />
           {!outOfStock && (
             <p className="font-semibold" aria-label="Line total">
               {formatInr(line.lineTotal)}

@@ -44,7 +44,14 @@ function serve(plan: 'PREMIUM' | null = 'PREMIUM', checkout?: () => Response) {
         return line(l.productId, stock >= 1 ? Math.min(l.quantity, stock) : l.quantity, stock);
       });
       const counted = quoted.filter((l) => l.stock >= 1);
-      return jsonResponse({ lines: quoted, subtotal: counted.reduce((s, l) => s + l.lineTotal, 0) });
+      const subtotal = counted.reduce((s, l) => s + l.lineTotal, 0);
+      const total = Math.ceil(Math.round(subtotal * 100) / 100);
+      return jsonResponse({
+        lines: quoted,
+        subtotal,
+        roundOff: Math.round((total - subtotal) * 100) / 100,
+        total,
+      });
     }
     if (url.includes('/api/checkout'))
       return checkout ? checkout() : jsonResponse({ checkoutId: 'c-1' }, 201);
@@ -92,6 +99,26 @@ describe('cart page', () => {
     expect(getCart()).toEqual([{ productId: 1, quantity: 3 }]);
   });
 
+  it('clearing the quantity and typing 5 gives 5, not 15; above the stock is clamped on commit', async () => {
+    localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify([{ productId: 2, quantity: 1 }]));
+    serve();
+    renderRoutes(routes, '/zevar/cart');
+    const user = userEvent.setup();
+    const box = await screen.findByRole('textbox', { name: 'Quantity' });
+    await user.clear(box);
+    expect(box).toHaveValue('');
+    await user.type(box, '5');
+    await user.tab();
+    expect(box).toHaveValue('5');
+    await waitFor(() => expect(getCart()).toEqual([{ productId: 2, quantity: 5 }]));
+    await user.clear(box);
+    await user.type(box, '12{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Stock Limit' })).toHaveTextContent(
+      'Maximum available quantity is 10',
+    );
+    expect(getCart()).toEqual([{ productId: 2, quantity: 10 }]);
+  });
+
   it('remove drops the line; Proceed to Checkout creates a checkout and opens it', async () => {
     localStorage.setItem(
       STORAGE_KEYS.cart,
@@ -119,7 +146,7 @@ describe('cart page', () => {
     localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify([{ productId: 1, quantity: 7 }]));
     serve();
     renderRoutes(routes, '/zevar/cart');
-    expect(await screen.findByRole('spinbutton', { name: 'Quantity' })).toHaveValue(3);
+    expect(await screen.findByRole('textbox', { name: 'Quantity' })).toHaveValue('3');
     await waitFor(() => expect(getCart()).toEqual([{ productId: 1, quantity: 3 }]));
     expect(screen.getByTestId('cart-total')).toHaveTextContent('₹3,000.00');
   });

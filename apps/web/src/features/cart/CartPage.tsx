@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { PAYMENT_TEXT, STOREFRONT_MESSAGES, clampQuantity, type CartQuoteLine } from '@zevar/domain';
+import { PAYMENT_TEXT, STOREFRONT_MESSAGES, type CartQuoteLine } from '@zevar/domain';
 import { PageSpinner } from '../../components/Spinner';
 import { useDialog } from '../../components/dialog/dialog-context';
 import { api, isApiError } from '../../lib/api';
@@ -65,9 +65,7 @@ export default function CartPage() {
 
   const available = quote.data.lines.filter((l) => l.available && l.stock > 0);
   const outOfStock = quote.data.lines.some((l) => l.available && l.stock < 1);
-  const setQuantity = (line: CartQuoteLine, raw: number) => {
-    const { quantity, clamped } = clampQuantity(raw, line.stock);
-    if (clamped) void dialog.error(PAYMENT_TEXT.stockLimitTitle, PAYMENT_TEXT.stockLimit(line.stock));
+  const setQuantity = (line: CartQuoteLine, quantity: number) => {
     if (quantity >= 1) updateQuantity(line.productId, quantity, line.stock);
   };
 
@@ -126,9 +124,15 @@ export default function CartPage() {
             <dt>Shipping</dt>
             <dd className="text-emerald-700">{PAYMENT_TEXT.freeShipping}</dd>
           </div>
+          {quote.data.roundOff > 0 && (
+            <div className="flex justify-between">
+              <dt>Round off</dt>
+              <dd data-testid="cart-round-off">+{formatInr(quote.data.roundOff)}</dd>
+            </div>
+          )}
           <div className="flex justify-between border-t border-sand pt-2 text-base font-semibold">
             <dt>Total</dt>
-            <dd data-testid="cart-total">{formatInr(quote.data.subtotal)}</dd>
+            <dd data-testid="cart-total">{formatInr(quote.data.total)}</dd>
           </div>
         </dl>
         <button

@@ -24,6 +24,7 @@ function checkout(overrides: Partial<Checkout> = {}): Checkout {
     ],
     subtotal: 3000,
     discount: 0,
+    roundOff: 0,
     totalAmount: 3000,
     appliedCoupons: [],
     status: 'PENDING',
@@ -180,5 +181,87 @@ describe('checkout page', () => {
     );
     expect(patches).toHaveLength(1);
     expect(localStorage.getItem('selected_coupon')).toBeNull();
+  });
+
+  it('one coupon per order: the applied coupon is a removable badge, the code box returns once it is removed', async () => {
+    const fetchMock = mockFetch((url, init) =>
+      init.method === 'DELETE'
+        ? jsonResponse(checkout())
+        : jsonResponse(
+            checkout({
+              discount: 500,
+              totalAmount: 2500,
+              appliedCoupons: [{ code: 'BUY2SAVE500', discount: 500 }],
+            }),
+          ),
+    );
+    renderRoutes(routes, `/zevar/checkout/${ID}`);
+    const badges = await screen.findByRole('list', { name: 'Applied coupons' });
+    expect(badges).toHaveTextContent('BUY2SAVE500');
+    expect(screen.queryByLabelText('Coupon code')).not.toBeInTheDocument();
+    expect(screen.getByText('One coupon per order. Remove it to use another.')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Remove coupon BUY2SAVE500' }));
+    expect(await screen.findByLabelText('Coupon code')).toBeInTheDocument();
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('₹3,000.00');
+    expect(
+      fetchMock.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === 'DELETE'),
+    ).toBe(true);
+  });
+
+  it('a coupon chosen on a product page never replaces one already applied', async () => {
+    localStorage.setItem('selected_coupon', 'WELCOME100');
+    const fetchMock = mockFetch(() =>
+      jsonResponse(
+        checkout({
+          discount: 500,
+          totalAmount: 2500,
+          appliedCoupons: [{ code: 'BUY2SAVE500', discount: 500 }],
+        }),
+      ),
+    );
+    renderRoutes(routes, `/zevar/checkout/${ID}`);
+    expect(await screen.findByRole('list', { name: 'Applied coupons' })).toHaveTextContent('BUY2SAVE500');
+    expect(
+      fetchMock.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === 'PATCH'),
+    ).toBe(false);
+  });
+
+  it('shows the round-off as its own line when rounding the total up changed it', async () => {
+    mockFetch(() =>
+      jsonResponse(
+        checkout({
+          items: [
+            {
+              productId: 1,
+              productSku: 'ZV-1',
+              name: 'Gold Jhumkas',
+              image: null,
+              quantity: 1,
+              price: 907.6,
+              lineTotal: 907.6,
+            },
+          ],
+          subtotal: 907.6,
+          roundOff: 0.4,
+          totalAmount: 908,
+        }),
+      ),
+    );
+    renderRoutes(routes, `/zevar/checkout/${ID}`);
+    expect(await screen.findByText('Qty 1 × ₹907.60')).toBeInTheDocument();
+    expect(screen.getByTestId('checkout-subtotal')).toHaveTextContent('₹907.60');
+    expect(screen.getByTestId('checkout-round-off')).toHaveTextContent('+₹0.40');
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('₹908.00');
+  });
+
+  it('on a phone the summary with the coupon box and total comes before Proceed to Payment', async () => {
+    mockFetch(() => jsonResponse(checkout()));
+    renderRoutes(routes, `/zevar/checkout/${ID}`);
+    const total = await screen.findByTestId('checkout-total');
+    const pay = screen.getByRole('button', { name: 'Proceed to Payment' });
+    const coupon = screen.getByLabelText('Coupon code');
+    expect(total.compareDocumentPosition(pay) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(coupon.compareDocumentPosition(pay) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { PAYMENT_TEXT, type Checkout } from '@zevar/domain';
+import { MSG, PAYMENT_TEXT, type Checkout } from '@zevar/domain';
 import { PageSpinner } from '../../components/Spinner';
 import { useDialog } from '../../components/dialog/dialog-context';
 import { getSelectedCoupon, setSelectedCoupon } from '../../lib/storage';
@@ -63,6 +63,15 @@ function CheckoutView({ checkout, home }: { checkout: Checkout; home: string }) 
     }
   };
 
+  const removeCoupon = async () => {
+    try {
+      const updated = await checkoutApi.removeCoupon(checkout.checkoutId);
+      queryClient.setQueryData(['checkout', checkout.checkoutId], updated);
+    } catch (err) {
+      await dialog.error('Error', err instanceof Error && err.message ? err.message : MSG.genericError);
+    }
+  };
+
   // A coupon chosen on a product page is tried once on the whole basket; if it does not fit, the
   // shopper still sees the coupon box and the offers.
   useEffect(() => {
@@ -82,17 +91,25 @@ function CheckoutView({ checkout, home }: { checkout: Checkout; home: string }) 
 
   return (
     // minmax(0, …) tracks: a grid item's min-content (a long nowrap name, a big total) must not widen
-    // the page past a phone's viewport.
-    <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-8 px-4 py-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
+    // the page past a phone's viewport. On phones the summary (items, coupon, total) comes first, so the
+    // shopper sees what they pay before 'Proceed to Payment'; from lg it sits in the right column.
+    <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-8">
+      <h1 className="text-2xl lg:col-span-2">Checkout</h1>
+      <OrderSummary
+        checkout={checkout}
+        onApplyCoupon={applyCoupon}
+        onRemoveCoupon={removeCoupon}
+        locked={busy}
+        className="h-fit lg:col-start-2 lg:row-start-2"
+      />
       <form
-        className="card flex min-w-0 flex-col gap-6 p-6"
+        className="card flex min-w-0 flex-col gap-6 p-6 lg:col-start-1 lg:row-start-2"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
           void submit();
         }}
       >
-        <h1 className="text-2xl">Checkout</h1>
         <ShippingForm values={values} onChange={setValues} disabled={busy} />
         <div className="rounded-md bg-cream px-4 py-3 text-sm">
           <span className="font-medium">Payment method:</span> Card, UPI or netbanking via Razorpay
@@ -106,7 +123,6 @@ function CheckoutView({ checkout, home }: { checkout: Checkout; home: string }) 
           {payment.phase === 'processing' ? 'Processing...' : 'Proceed to Payment'}
         </button>
       </form>
-      <OrderSummary checkout={checkout} onApplyCoupon={applyCoupon} locked={busy} />
       {payment.phase === 'verifying' && <VerifyingOverlay />}
     </div>
   );

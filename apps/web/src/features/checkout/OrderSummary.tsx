@@ -6,11 +6,22 @@ import { formatInr } from '../../lib/format';
 export interface OrderSummaryProps {
   checkout: Checkout;
   onApplyCoupon: (code: string) => Promise<void>;
+  onRemoveCoupon: (code: string) => Promise<void>;
   locked: boolean;
+  className?: string;
 }
 
-/** Items, coupon input with Apply, applied-coupon badges, subtotal, discount and total. */
-export function OrderSummary({ checkout, onApplyCoupon, locked }: OrderSummaryProps) {
+/**
+ * Items, coupon input with Apply (one coupon per order: while one is applied it shows as a removable
+ * badge instead), subtotal, discount, round-off (only when the rounding changed the sum) and total.
+ */
+export function OrderSummary({
+  checkout,
+  onApplyCoupon,
+  onRemoveCoupon,
+  locked,
+  className = '',
+}: OrderSummaryProps) {
   const [code, setCode] = useState('');
   const [pending, setPending] = useState(false);
   const apply = async () => {
@@ -23,7 +34,7 @@ export function OrderSummary({ checkout, onApplyCoupon, locked }: OrderSummaryPr
     }
   };
   return (
-    <section className="card min-w-0 p-6" aria-labelledby="summary-title">
+    <section className={`card min-w-0 p-6 ${className}`} aria-labelledby="summary-title">
       <h2 id="summary-title" className="mb-4 text-lg">
         Order Summary
       </h2>
@@ -41,40 +52,57 @@ export function OrderSummary({ checkout, onApplyCoupon, locked }: OrderSummaryPr
           </li>
         ))}
       </ul>
-      <form
-        className="mt-4 flex gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (code.trim()) void apply();
-        }}
-      >
-        <label htmlFor="coupon-code" className="sr-only">
-          Coupon code
-        </label>
-        <input
-          id="coupon-code"
-          className="input min-w-0 flex-1"
-          placeholder="Coupon code"
-          value={code}
-          maxLength={50}
-          disabled={locked}
-          onChange={(e) => setCode(e.target.value)}
-        />
-        <button type="submit" className="btn-outline" disabled={locked || pending || code.trim() === ''}>
-          Apply
-        </button>
-      </form>
+      {checkout.appliedCoupons.length === 0 && (
+        <form
+          className="mt-4 flex gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (code.trim()) void apply();
+          }}
+        >
+          <label htmlFor="coupon-code" className="sr-only">
+            Coupon code
+          </label>
+          <input
+            id="coupon-code"
+            className="input min-w-0 flex-1"
+            placeholder="Coupon code"
+            value={code}
+            maxLength={50}
+            disabled={locked}
+            onChange={(e) => setCode(e.target.value)}
+          />
+          <button type="submit" className="btn-outline" disabled={locked || pending || code.trim() === ''}>
+            Apply
+          </button>
+        </form>
+      )}
       {checkout.appliedCoupons.length > 0 && (
-        <ul className="mt-3 flex flex-wrap gap-2" aria-label="Applied coupons">
-          {checkout.appliedCoupons.map((c) => (
-            <li
-              key={c.code}
-              className="rounded-full bg-emerald-50 px-3 py-1 text-xs font-medium text-emerald-800"
-            >
-              {c.code} (−{formatInr(c.discount)})
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="mt-4 flex flex-wrap gap-2" aria-label="Applied coupons">
+            {checkout.appliedCoupons.map((c) => (
+              <li
+                key={c.code}
+                className="inline-flex items-center gap-1 rounded-full bg-emerald-50 py-1 pr-1 pl-3 text-xs font-medium text-emerald-800"
+              >
+                {c.code} (−{formatInr(c.discount)})
+                <button
+                  type="button"
+                  className="flex size-6 items-center justify-center rounded-full hover:bg-emerald-100 disabled:opacity-40"
+                  aria-label={`Remove coupon ${c.code}`}
+                  disabled={locked || pending}
+                  onClick={() => {
+                    setPending(true);
+                    void onRemoveCoupon(c.code).finally(() => setPending(false));
+                  }}
+                >
+                  <span aria-hidden="true">×</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2 text-xs text-taupe">One coupon per order. Remove it to use another.</p>
+        </>
       )}
       <dl className="mt-4 space-y-2 text-sm">
         <div className="flex justify-between">
@@ -89,6 +117,12 @@ export function OrderSummary({ checkout, onApplyCoupon, locked }: OrderSummaryPr
           <dt>Shipping</dt>
           <dd className="text-emerald-700">Free</dd>
         </div>
+        {checkout.roundOff > 0 && (
+          <div className="flex justify-between">
+            <dt>Round off</dt>
+            <dd data-testid="checkout-round-off">+{formatInr(checkout.roundOff)}</dd>
+          </div>
+        )}
         <div className="flex justify-between border-t border-sand pt-2 text-base font-semibold">
           <dt>Total</dt>
           <dd data-testid="checkout-total">{formatInr(checkout.totalAmount)}</dd>

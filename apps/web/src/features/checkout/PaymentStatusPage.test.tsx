@@ -39,6 +39,7 @@ function order(overrides: Partial<OrderStatusView> = {}): OrderStatusView {
     totalAmount: 3000,
     couponDiscount: 0,
     shippingCost: 0,
+    roundOff: 0,
     finalAmount: 3000,
     appliedCoupons: [],
     ...overrides,

@@ -76,6 +76,9 @@ export function SuccessView({ order, home }: { order: OrderStatusView; home: str
             <Row label="Discount" value={`−${formatInr(order.couponDiscount)}`} testId="order-discount" />
           )}
           {order.shippingCost > 0 && <Row label="Shipping" value={formatInr(order.shippingCost)} />}
+          {order.roundOff > 0 && (
+            <Row label="Round off" value={`+${formatInr(order.roundOff)}`} testId="order-round-off" />
+          )}
           <div className="border-t border-sand pt-2">
             <Row label="Total" value={formatInr(order.finalAmount)} testId="order-total" />
           </div>

@@ -16,6 +16,7 @@ export const checkoutApi = {
   get: (id: string) => api.get(`/checkout/${enc(id)}`, { schema: checkoutSchema }),
   applyCoupon: (id: string, code: string) =>
     api.patch(`/checkout/applyCoupon/${enc(id)}`, { code }, { schema: checkoutSchema }),
+  removeCoupon: (id: string) => api.delete(`/checkout/applyCoupon/${enc(id)}`, { schema: checkoutSchema }),
   paymentConfig: () => api.get('/config', { schema: configSchema }),
   initiateOrder: (body: InitiateOrderInput) =>
     api.post('/orders/initiate-order', body, { schema: initiateOrderResponse }),

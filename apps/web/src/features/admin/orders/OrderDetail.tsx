@@ -34,6 +34,7 @@ function totalsOf(order: AdminOrderDetail): Array<[string, string]> {
       ? [['Discount', `-${formatInr(order.couponDiscount)}`] as [string, string]]
       : []),
     ['Shipping', order.shippingCost > 0 ? formatInr(order.shippingCost) : 'Free'],
+    ...(order.roundOff > 0 ? [['Round off', `+${formatInr(order.roundOff)}`] as [string, string]] : []),
     ['Total', formatInr(order.finalAmount)],
   ];
 }

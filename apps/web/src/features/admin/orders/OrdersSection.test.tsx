@@ -41,6 +41,7 @@ const order: AdminOrder = {
   totalAmount: 5000,
   couponDiscount: 0,
   shippingCost: 0,
+  roundOff: 0,
   finalAmount: 5000,
   appliedCoupons: [],
   customerNotes: null,

@@ -7,7 +7,7 @@ import { api } from '../../../lib/api';
 import { addOnce, isInCart, storeCheckoutId } from '../../../lib/cart';
 import { checkoutIdSchema } from '../../cart/cart-api';
 import { cartPath } from '../paths';
-import { QuantityBox } from './QuantityBox';
+import { QuantityBox } from '../../../components/QuantityBox';
 
 /**
  * Quantity, Add to Cart (once; then a go-to-cart control) and Buy Now (a checkout of this product and

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { DialogProvider } from '../../../components/dialog/DialogProvider';
+import { DialogProvider } from './dialog/DialogProvider';
 import { QuantityBox } from './QuantityBox';
 
 function Harness({ stock, initial = 1 }: { stock: number; initial?: number }) {

@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react';
 import { STOREFRONT_MESSAGES, clampQuantity } from '@zevar/domain';
-import { useDialog } from '../../../components/dialog/dialog-context';
+import { useDialog } from './dialog/dialog-context';
 
 export interface QuantityBoxProps {
   value: number;
   stock: number;
   onChange: (quantity: number) => void;
+  /** Names the group for screen readers when a page has several boxes (e.g. 'Quantity of Ring'). */
+  label?: string;
+  size?: 'sm' | 'md';
 }
 
 /** A whole number 1..stock typed so far (leading zeros allowed, e.g. '07'), or undefined. */
@@ -21,9 +24,10 @@ function liveQuantity(draft: string, stock: number): number | undefined {
  * them blurs the box): a non-number or below 1 becomes 1, a fraction is floored ('2.5' → 2), leading
  * zeros are read as decimal ('07' → 7), above stock is clamped with the 'Stock Limit' dialog.
  * While typing, a valid whole number in range is passed on at once without rewriting the text.
- * Disabled when stock is 0.
+ * Disabled when stock is 0. The one quantity control of the shop: product page and cart.
  */
-export function QuantityBox({ value, stock, onChange }: QuantityBoxProps) {
+export function QuantityBox({ value, stock, onChange, label = 'Quantity', size = 'md' }: QuantityBoxProps) {
+  const pad = size === 'sm' ? 'py-1' : 'py-2';
   const dialog = useDialog();
   const [draft, setDraft] = useState(String(value));
   const disabled = stock < 1;
@@ -42,11 +46,11 @@ export function QuantityBox({ value, stock, onChange }: QuantityBoxProps) {
     <div
       className="inline-flex items-center rounded-md border border-sand bg-white"
       role="group"
-      aria-label="Quantity"
+      aria-label={label}
     >
       <button
         type="button"
-        className="px-3 py-2 text-lg leading-none disabled:opacity-40"
+        className={`px-3 ${pad} text-lg leading-none disabled:opacity-40`}
         aria-label="Decrease quantity"
         disabled={disabled || value <= 1}
         onClick={() => commit(value - 1)}
@@ -57,7 +61,7 @@ export function QuantityBox({ value, stock, onChange }: QuantityBoxProps) {
         type="text"
         inputMode="numeric"
         aria-label="Quantity"
-        className="w-14 border-x border-sand py-2 text-center text-sm outline-none disabled:bg-cream"
+        className={`w-14 border-x border-sand ${pad} text-center text-sm outline-none disabled:bg-cream`}
         value={disabled ? '0' : draft}
         disabled={disabled}
         onChange={(e) => {
@@ -76,7 +80,7 @@ export function QuantityBox({ value, stock, onChange }: QuantityBoxProps) {
       />
       <button
         type="button"
-        className="px-3 py-2 text-lg leading-none disabled:opacity-40"
+        className={`px-3 ${pad} text-lg leading-none disabled:opacity-40`}
         aria-label="Increase quantity"
         disabled={disabled}
         onClick={() => commit(value + 1)}
