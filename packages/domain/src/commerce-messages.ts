@@ -23,6 +23,8 @@ export const PAYMENT_TEXT = {
   paymentFailed: 'Payment failed',
   paymentCancelled: 'Payment cancelled by user',
   confirmFailed: 'Payment confirmation failed',
+  beingConfirmed: (orderNumber: string) =>
+    `Your payment for order ${orderNumber} was received and the order is being confirmed. This page updates by itself; please do not pay again.`,
   orderIdMissing: 'Order ID not found',
   orderNotFound: 'Order not found',
   orderLoadFailed: 'Failed to load order details',

@@ -10,6 +10,11 @@ export const STORAGE_KEYS = {
   cart: 'cart_items',
   /** A coupon the shopper applied on a product page, applied again to the whole basket at checkout. */
   selectedCoupon: 'selected_coupon',
+  /**
+   * The order whose payment the provider took but whose confirmation call failed: the status page
+   * keeps it as 'being confirmed' and empties the cart only once the order is really paid.
+   */
+  confirmingOrder: 'confirming_order',
 } as const;
 
 /** Fired on window after this tab changes the login state (the storage event covers other tabs). */

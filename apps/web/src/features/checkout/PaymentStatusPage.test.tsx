@@ -147,6 +147,39 @@ describe('payment status page', () => {
     expect(fetchMock.mock.calls.length).toBe(polled);
   });
 
+  it('an order being confirmed (confirm call failed) is never called failed while it waits, and empties the cart once paid', async () => {
+    localStorage.setItem('cart_items', JSON.stringify([{ productId: 1, quantity: 1 }]));
+    localStorage.setItem('confirming_order', ORDER_ID);
+    let calls = 0;
+    mockFetch(() => {
+      calls += 1;
+      return jsonResponse(
+        calls < 12
+          ? order({ status: 'PAYMENT_PENDING', paymentStatus: 'PENDING', paymentId: null })
+          : order(),
+      );
+    });
+    renderRoutes(
+      [
+        {
+          path: '/:vendorSlug/payment-status',
+          element: <PaymentStatusPage wait={{ totalMs: 60, everyMs: 20 }} />,
+        },
+      ],
+      `/zevar/payment-status?orderId=${ORDER_ID}&status=confirming`,
+    );
+    expect(await screen.findByRole('heading', { name: 'Confirming your payment...' })).toBeInTheDocument();
+    expect(screen.getByText(/was received and the order is being confirmed/)).toBeInTheDocument();
+    expect(localStorage.getItem('cart_items')).not.toBeNull();
+    expect(
+      await screen.findByRole('heading', { name: 'Order Confirmed!' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Payment Failed' })).not.toBeInTheDocument();
+    expect(calls).toBeGreaterThanOrEqual(12);
+    expect(localStorage.getItem('cart_items')).toBeNull();
+    expect(localStorage.getItem('confirming_order')).toBeNull();
+  });
+
   it("an unknown order shows 'Oops!' with 'Order not found'", async () => {
     mockFetch(() => notFound());
     open(`?orderId=${ORDER_ID}`);

@@ -3,6 +3,8 @@ import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { PAYMENT_TEXT, statusFromOrder, statusFromQuery } from '@zevar/domain';
 import { isApiError } from '../../lib/api';
+import { clearCart, clearStoredCheckout } from '../../lib/cart';
+import { STORAGE_KEYS, readItem, removeItem } from '../../lib/storage';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useStoredVendorSlug } from '../../lib/use-stored';
 import { checkoutApi } from './checkout-api';
@@ -13,14 +15,18 @@ export const PENDING_WAIT = { totalMs: 15_000, everyMs: 3_000 };
 
 /**
  * Payment result: reads orderId and status from the query and shows what the order says. A payment
- * still pending is looked up again for a short while, then the order's paymentStatus decides.
+ * still pending is looked up again for a short while, then the order's paymentStatus decides. With
+ * status=confirming (the provider took the payment but our confirmation call failed) it is never
+ * called failed while the order waits: it keeps looking until the webhook or reconciler settles it.
  */
 export default function PaymentStatusPage({ wait = PENDING_WAIT }: { wait?: typeof PENDING_WAIT }) {
   useDocumentTitle('Payment Status');
   const [params] = useSearchParams();
   const orderId = params.get('orderId');
   const storedSlug = useStoredVendorSlug();
-  const [gaveUp, setGaveUp] = useState(false);
+  const confirming = params.get('status') === 'confirming';
+  const [timedOut, setTimedOut] = useState(false);
+  const gaveUp = timedOut && !confirming;
   const query = useQuery({
     queryKey: ['order-status', orderId],
     queryFn: () => checkoutApi.order(orderId!),
@@ -29,9 +35,18 @@ export default function PaymentStatusPage({ wait = PENDING_WAIT }: { wait?: type
     refetchInterval: (q) => (q.state.data?.status === 'PAYMENT_PENDING' && !gaveUp ? wait.everyMs : false),
   });
   const pending = query.data?.status === 'PAYMENT_PENDING';
+  const paid = query.data ? statusFromOrder(query.data) === 'success' : false;
+  // The cart of an order confirmed late is emptied here, once, when the order is really paid.
+  useEffect(() => {
+    if (paid && orderId && readItem(STORAGE_KEYS.confirmingOrder) === orderId) {
+      removeItem(STORAGE_KEYS.confirmingOrder);
+      clearCart();
+      clearStoredCheckout();
+    }
+  }, [paid, orderId]);
   useEffect(() => {
     if (!pending || gaveUp) return;
-    const timer = setTimeout(() => setGaveUp(true), wait.totalMs);
+    const timer = setTimeout(() => setTimedOut(true), wait.totalMs);
     return () => clearTimeout(timer);
   }, [pending, gaveUp, wait.totalMs]);
   const home = query.data?.vendorSlug
@@ -50,7 +65,11 @@ export default function PaymentStatusPage({ wait = PENDING_WAIT }: { wait?: type
   if (query.isPending) return <LoadingView />;
   const order = query.data;
   if (pending && !gaveUp && statusFromQuery(params.get('status')) !== 'failure') {
-    return <LoadingView title="Confirming your payment..." />;
+    return (
+      <LoadingView title="Confirming your payment...">
+        {confirming && <p className="mt-2 text-taupe">{PAYMENT_TEXT.beingConfirmed(order.orderNumber)}</p>}
+      </LoadingView>
+    );
   }
   return statusFromOrder(order) === 'success' ? (
     <SuccessView order={order} home={home} />

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { OrderStatusView } from '@zevar/domain';
 import { ImageWithFallback } from '../../components/ImageWithFallback';
@@ -136,7 +137,13 @@ export function ErrorView({ message, home }: { message: string; home: string }) 
   );
 }
 
-export function LoadingView({ title = 'Loading Order Details' }: { title?: string }) {
+export function LoadingView({
+  title = 'Loading Order Details',
+  children,
+}: {
+  title?: string;
+  children?: ReactNode;
+}) {
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center" role="status">
       <span
@@ -144,6 +151,7 @@ export function LoadingView({ title = 'Loading Order Details' }: { title?: strin
         className="mx-auto block size-10 animate-spin rounded-full border-4 border-gold-200 border-t-gold-700"
       />
       <h1 className="mt-4 text-xl">{title}</h1>
+      {children}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { PAYMENT_TEXT, type Checkout } from '@zevar/domain';
 import { isApiError } from '../../lib/api';
 import { clearCart, clearStoredCheckout } from '../../lib/cart';
+import { STORAGE_KEYS, writeItem } from '../../lib/storage';
 import { checkoutApi } from './checkout-api';
 import {
   RAZORPAY_SCRIPT,
@@ -75,7 +76,10 @@ export function usePayment(home: string, onAmountsChanged: () => void) {
       clearStoredCheckout();
       await goToStatus(orderId, result.status);
     } catch {
-      await goToStatus(orderId, 'failed');
+      // The provider has a payment id, so money may have been taken: the order is not failed, it is
+      // being confirmed (the webhook or the reconciler settles it). The cart stays until it is paid.
+      writeItem(STORAGE_KEYS.confirmingOrder, orderId);
+      await goToStatus(orderId, 'confirming');
     }
   }
 

@@ -91,6 +91,11 @@ export function ProductInfo({
             <span className="font-medium text-emerald-700">{product.discountPercent}% off</span>
           </>
         )}
+        {product.stock < 1 && (
+          <span className="rounded bg-red-50 px-2 py-0.5 text-sm font-semibold text-red-700" role="status">
+            {STOREFRONT_MESSAGES.outOfStock}
+          </span>
+        )}
       </div>
       <PurchaseActions product={product} shop={shop} onQuantityChange={setQuantity} />
       <Offers coupons={coupons} basket={{ quantity, unitPrice: product.price }} />
