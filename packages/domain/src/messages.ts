@@ -23,6 +23,7 @@ export const MSG = {
   errorTitle: 'Error',
   serverNotResponding: 'Server is not responding',
   genericError: 'An error occurred',
+  sessionEnded: 'Your session has ended. Please sign in again.',
   vendorLoadFailed: 'Failed to load vendor details',
   vendorSlugMissing: 'Please enter your website name to create your vendor page',
   uploadingImage: 'Uploading Image',

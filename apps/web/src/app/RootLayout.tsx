@@ -1,12 +1,14 @@
 import { Suspense } from 'react';
 import { Link, Outlet, ScrollRestoration, isRouteErrorResponse, useRouteError } from 'react-router';
 import { PageSpinner } from '../components/Spinner';
+import { SessionEndHandler } from '../components/SessionEndHandler';
 
 /** Top of every route: scroll restoration and the boundary for lazily loaded pages. */
 export function RootLayout() {
   return (
     <>
       <ScrollRestoration />
+      <SessionEndHandler />
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>

@@ -66,11 +66,15 @@ describe('api client', () => {
     expect(errorMessage(error)).toBe('Server is not responding');
   });
 
-  it('forgets an expired token on 401', async () => {
+  it('forgets an expired token on 401 and says the session has ended', async () => {
     localStorage.setItem(STORAGE_KEYS.token, 'old');
     localStorage.setItem(STORAGE_KEYS.userType, 'VENDOR');
     mockFetch(() => jsonResponse({ code: 'UNAUTHORIZED', message: 'Expired' }, 401));
-    await expect(api.get('/user/1')).rejects.toBeInstanceOf(ApiError);
+    await expect(api.get('/user/1')).rejects.toMatchObject({
+      status: 401,
+      code: 'SESSION_ENDED',
+      message: 'Your session has ended. Please sign in again.',
+    });
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.userType)).toBeNull();
   });

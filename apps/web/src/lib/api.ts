@@ -1,6 +1,6 @@
 import { MSG, apiErrorSchema, type ApiErrorBody } from '@zevar/domain';
 import type { z } from 'zod';
-import { getToken, logout } from './storage';
+import { endSession, getToken } from './storage';
 
 export const API_BASE = '/api';
 
@@ -144,8 +144,11 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 
   if (!response.ok) {
     const text = await response.text().catch(() => '');
-    // An expired or revoked token: forget it so guards send the user to the login page.
-    if (response.status === 401 && headers.Authorization) logout();
+    // An expired or revoked token ends the session (once: see SessionEndHandler), whatever screen asked.
+    if (response.status === 401 && headers.Authorization) {
+      endSession();
+      throw new ApiError(401, 'SESSION_ENDED', MSG.sessionEnded);
+    }
     throw toApiError(response.status, text, response.statusText);
   }
   const data = await readBody(response, responseType);

@@ -21,6 +21,8 @@ export const STORAGE_KEYS = {
 export const AUTH_CHANGED_EVENT = 'auth-changed';
 /** Fired on window whenever the cart in storage changes (cart code dispatches it after saving). */
 export const CART_CHANGED_EVENT = 'cart-changed';
+/** Fired on window once when a signed-in session is ended by the server (expired or revoked token). */
+export const SESSION_ENDED_EVENT = 'session-ended';
 /** Fired on window after this tab stores a new current vendor slug. */
 export const VENDOR_SLUG_CHANGED_EVENT = 'vendor-slug-changed';
 
@@ -81,8 +83,33 @@ export function getUserRoles(): string[] {
   }
 }
 
+let sessionEnded = false;
+
+/**
+ * The server refused our token (401): sign out, clear the stored session and tell the app once, however
+ * many requests come back refused. Returns whether this call ended it.
+ */
+export function endSession(): boolean {
+  if (sessionEnded) return false;
+  sessionEnded = true;
+  logout();
+  notify(SESSION_ENDED_EVENT);
+  return true;
+}
+
+/** True from a session's end until the user has seen the login page or signed in again. */
+export function sessionHasEnded(): boolean {
+  return sessionEnded;
+}
+
+/** The user has been told (login page shown) or signed in: later errors are reported again. */
+export function acknowledgeSessionEnd(): void {
+  sessionEnded = false;
+}
+
 /** Saves what POST /api/user/login answered. */
 export function saveLogin(login: LoginResponse): void {
+  sessionEnded = false;
   writeItem(STORAGE_KEYS.token, login.token);
   writeItem(STORAGE_KEYS.userType, login.userType);
   writeItem(STORAGE_KEYS.userId, String(login.userId));

@@ -1,4 +1,5 @@
-import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { SESSION_ENDED_EVENT, sessionHasEnded } from '../../lib/storage';
 import { Modal } from '../Modal';
 import { DialogContext, type ConfirmOptions, type DialogApi, type DialogType } from './dialog-context';
 
@@ -31,6 +32,8 @@ export function DialogProvider({ children }: { children: ReactNode }) {
         await open('success', title, message);
       },
       error: async (title, message) => {
+        // After the session ended every screen's failing request would say so; the login page says it once.
+        if (sessionHasEnded()) return;
         await open('error', title, message);
       },
       confirm: (title, message, options) => open('confirm', title, message, options),
@@ -41,6 +44,16 @@ export function DialogProvider({ children }: { children: ReactNode }) {
   const close = useCallback((request: DialogRequest, confirmed: boolean) => {
     setQueue((current) => current.filter((item) => item.id !== request.id));
     request.resolve(confirmed);
+  }, []);
+
+  useEffect(() => {
+    const dropErrors = () =>
+      setQueue((current) => {
+        for (const r of current) if (r.type === 'error') r.resolve(false);
+        return current.filter((r) => r.type !== 'error');
+      });
+    window.addEventListener(SESSION_ENDED_EVENT, dropErrors);
+    return () => window.removeEventListener(SESSION_ENDED_EVENT, dropErrors);
   }, []);
 
   const current = queue[0];

@@ -1,5 +1,8 @@
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { MSG } from '@zevar/domain';
+import type { LoginLocationState } from '../../components/SessionEndHandler';
+import { acknowledgeSessionEnd } from '../../lib/storage';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useStoredVendorSlug } from '../../lib/use-stored';
 import { RegisterForm } from './RegisterForm';
@@ -16,6 +19,10 @@ export default function LoginPage() {
   const homePath = storedSlug ? `/${encodeURIComponent(storedSlug)}` : '/';
   useDocumentTitle(mode === 'register' ? 'Vendor Registration' : 'Sign In');
 
+  const sessionEnded = (useLocation().state as LoginLocationState)?.sessionEnded === true;
+  // Requests still in flight when the session ended have failed quietly; from here errors show again.
+  useEffect(() => () => acknowledgeSessionEnd(), []);
+
   const switchTo = (next: Mode) => setParams(next === 'register' ? { mode: 'register' } : {});
 
   return (
@@ -28,7 +35,16 @@ export default function LoginPage() {
           </h1>
         </div>
 
-        <div className="card mt-8 p-6 sm:p-8">
+        {sessionEnded && mode === 'signin' && (
+          <p
+            role="alert"
+            className="mt-6 rounded-md bg-amber-50 px-4 py-3 text-center text-sm text-amber-900"
+          >
+            {MSG.sessionEnded}
+          </p>
+        )}
+        {/* Signing in again (or leaving) ends the quiet period after a session end: errors show again. */}
+        <div className="card mt-8 p-6 sm:p-8" onSubmitCapture={acknowledgeSessionEnd}>
           {mode === 'signin' ? (
             <>
               <SignInForm key={registeredUsername} initialUsername={registeredUsername} />
