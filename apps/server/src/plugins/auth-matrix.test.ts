@@ -9,6 +9,7 @@ import type { RouteRule } from './auth';
  */
 const EXPECTED = `
 DELETE /api/category/:id MANAGE_CATEGORIES
+DELETE /api/checkout/applyCoupon/:id public
 DELETE /api/coupon-codes/:id SUPER_ADMIN
 DELETE /api/email-templates/:id SUPER_ADMIN
 DELETE /api/image/uploads/:name any:MANAGE_PRODUCTS|MANAGE_CATEGORIES|MANAGE_CAROUSEL
@@ -40,6 +41,9 @@ GET /api/image/:name public
 GET /api/jobs/failed SUPER_ADMIN
 GET /api/metals public
 GET /api/metals/:id public
+GET /api/metals/:id/history SUPER_ADMIN
+GET /api/metals/:id/preview SUPER_ADMIN
+GET /api/metals/prices public
 GET /api/orders/admin/:orderNumber MANAGE_ORDERS
 GET /api/orders/byId/:id public
 GET /api/orders/download MANAGE_ORDERS
@@ -124,6 +128,7 @@ PUT /api/category/:id MANAGE_CATEGORIES
 PUT /api/coupon-codes/:id SUPER_ADMIN
 PUT /api/email-templates/:id SUPER_ADMIN
 PUT /api/metals/:id SUPER_ADMIN
+PUT /api/metals/prices SUPER_ADMIN
 PUT /api/products/:id MANAGE_PRODUCTS
 PUT /api/reviews/:id SUPER_ADMIN
 PUT /api/user/:id authenticated

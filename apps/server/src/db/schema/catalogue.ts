@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -42,6 +43,27 @@ export const metals = pgTable('metals', {
   ratePaise: integer('rate_paise').notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Every change of a metal rate: who, when, old and new (per gram). `purity` is null for the metal's own
+ * rate and names the purity once rates are kept per purity. Money in bigint paise.
+ */
+export const metalRateHistory = pgTable(
+  'metal_rate_history',
+  {
+    id: serial('id').primaryKey(),
+    metalId: integer('metal_id')
+      .notNull()
+      .references(() => metals.id, { onDelete: 'cascade' }),
+    purity: text('purity'),
+    /** Null when the metal was created with this rate. */
+    oldRatePaise: bigint('old_rate_paise', { mode: 'number' }),
+    newRatePaise: bigint('new_rate_paise', { mode: 'number' }).notNull(),
+    changedBy: text('changed_by').notNull(),
+    changedAt: tstz('changed_at').notNull().defaultNow(),
+  },
+  (t) => [index('metal_rate_history_metal_idx').on(t.metalId, t.changedAt)],
+);
 
 export const products = pgTable(
   'products',

@@ -1,7 +1,8 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { paiseToRupees, rupeesToPaise, type Metal, type MetalInput } from '@zevar/domain';
 import type { AppContext } from '../../context';
-import { metals, products } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import { metalRateHistory, metals, products } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { isForeignKeyViolation, isOutOfRange, uniqueViolation } from '../../lib/db-errors';
 
@@ -20,6 +21,43 @@ export function toMetalDto(row: MetalRow): Metal {
     price: paiseToRupees(row.ratePaise),
     lastUpdated: row.updatedAt.toISOString(),
   };
+}
+
+/** Price of a metal-priced product at a rate, as SQL (the same formula as `metalPrice` in the domain). */
+export const priceAtRateSql = (ratePaise: number) =>
+  sql<number>`greatest(0, ${products.basePaise} + round(${ratePaise}::numeric * ${products.metalWeightMg} / 1000))::int`;
+
+export const pricedByMetal = (metalId: number) =>
+  sql`${products.metalId} = ${metalId} and ${inArray(products.productType, ['GOLD', 'SILVER'])}`;
+
+/**
+ * Sets a metal's rate and re-prices its products in the caller's transaction (one statement, so no
+ * reader sees old and new prices mixed), and records the change (who, when, old, new) when the rate moved.
+ */
+export async function changeMetalRate(
+  tx: DbOrTx,
+  metal: MetalRow,
+  change: { name?: string; ratePaise: number; actor: string; now: Date },
+): Promise<MetalRow> {
+  const [updated] = await tx
+    .update(metals)
+    .set({ name: change.name ?? metal.name, ratePaise: change.ratePaise, updatedAt: change.now })
+    .where(eq(metals.id, metal.id))
+    .returning();
+  if (!updated) throw notFound('Metal');
+  if (change.ratePaise === metal.ratePaise) return updated;
+  await tx
+    .update(products)
+    .set({ pricePaise: priceAtRateSql(change.ratePaise), updatedAt: change.now })
+    .where(pricedByMetal(metal.id));
+  await tx.insert(metalRateHistory).values({
+    metalId: metal.id,
+    oldRatePaise: metal.ratePaise,
+    newRatePaise: change.ratePaise,
+    changedBy: change.actor,
+    changedAt: change.now,
+  });
+  return updated;
 }
 
 export function createMetalsService(ctx: Pick<AppContext, 'db' | 'now'>) {
@@ -54,40 +92,40 @@ export function createMetalsService(ctx: Pick<AppContext, 'db' | 'now'>) {
       return toMetalDto(row);
     },
 
-    async create(input: MetalInput): Promise<Metal> {
+    async create(input: MetalInput, actor: string): Promise<Metal> {
       await assertNameFree(input.name);
-      const [row] = await write(() =>
-        db
-          .insert(metals)
-          .values({ name: input.name, ratePaise: rupeesToPaise(input.price), updatedAt: ctx.now() })
-          .returning(),
+      const ratePaise = rupeesToPaise(input.price);
+      const row = await write(() =>
+        db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(metals)
+            .values({ name: input.name, ratePaise, updatedAt: ctx.now() })
+            .returning();
+          await tx.insert(metalRateHistory).values({
+            metalId: created!.id,
+            oldRatePaise: null,
+            newRatePaise: ratePaise,
+            changedBy: actor,
+            changedAt: ctx.now(),
+          });
+          return created!;
+        }),
       );
-      return toMetalDto(row!);
+      return toMetalDto(row);
     },
 
     /**
      * Renames or re-prices a metal. The rate and the price of every product priced by it change in ONE
      * transaction and ONE statement, so no reader ever sees old and new prices mixed.
      */
-    async update(id: number, input: MetalInput): Promise<Metal> {
+    async update(id: number, input: MetalInput, actor: string): Promise<Metal> {
       await assertNameFree(input.name, id);
       const ratePaise = rupeesToPaise(input.price);
       const row = await write(() =>
         db.transaction(async (tx) => {
-          const [updated] = await tx
-            .update(metals)
-            .set({ name: input.name, ratePaise, updatedAt: ctx.now() })
-            .where(eq(metals.id, id))
-            .returning();
-          if (!updated) throw notFound('Metal');
-          await tx
-            .update(products)
-            .set({
-              pricePaise: sql`greatest(0, ${products.basePaise} + round(${ratePaise}::numeric * ${products.metalWeightMg} / 1000))::int`,
-              updatedAt: ctx.now(),
-            })
-            .where(sql`${products.metalId} = ${id} and ${inArray(products.productType, ['GOLD', 'SILVER'])}`);
-          return updated;
+          const [current] = await tx.select().from(metals).where(eq(metals.id, id)).for('update');
+          if (!current) throw notFound('Metal');
+          return changeMetalRate(tx, current, { name: input.name, ratePaise, actor, now: ctx.now() });
         }),
       );
       return toMetalDto(row);

@@ -1,0 +1,115 @@
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import {
+  METAL_RATE_TEXT,
+  SUMMARY_METALS,
+  isBigRateChange,
+  paiseToRupees,
+  rateChangePercent,
+  rupeesToPaise,
+  type MetalPrices,
+  type MetalPricesInput,
+  type MetalRateChange,
+  type MetalRatePreview,
+} from '@zevar/domain';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { metalRateHistory, metals, products } from '../../db/schema';
+import { conflict, notFound } from '../../lib/errors';
+import { changeMetalRate, priceAtRateSql, pricedByMetal } from './metals.service';
+
+/** How many products a rate preview names, and how many history entries a metal card lists. */
+const PREVIEW_SAMPLES = 5;
+const HISTORY_LIMIT = 20;
+
+async function findByName(db: DbOrTx, name: string) {
+  const [row] = await db
+    .select()
+    .from(metals)
+    .where(sql`lower(${metals.name}) = lower(${name})`);
+  return row;
+}
+
+/** Rate changes: what a new rate would do to prices, who changed what, and the gold/silver summary. */
+export function createMetalRatesService(ctx: Pick<AppContext, 'db' | 'now'>) {
+  const { db } = ctx;
+
+  return {
+    /** Before saving: how many products change, and the old and new price of a few of them. */
+    async preview(id: number, price: number): Promise<MetalRatePreview> {
+      const [metal] = await db.select().from(metals).where(eq(metals.id, id));
+      if (!metal) throw notFound('Metal');
+      const ratePaise = rupeesToPaise(price);
+      const newPrice = priceAtRateSql(ratePaise);
+      const [affected] = await db
+        .select({ n: count() })
+        .from(products)
+        .where(sql`${pricedByMetal(id)} and ${products.pricePaise} <> ${newPrice}`);
+      const samples = await db
+        .select({ id: products.id, name: products.name, oldPaise: products.pricePaise, newPaise: newPrice })
+        .from(products)
+        .where(sql`${pricedByMetal(id)} and ${products.pricePaise} <> ${newPrice}`)
+        .orderBy(desc(products.salesCount), asc(products.id))
+        .limit(PREVIEW_SAMPLES);
+      return {
+        metalId: id,
+        oldPrice: paiseToRupees(metal.ratePaise),
+        newPrice: paiseToRupees(ratePaise),
+        changePercent: rateChangePercent(metal.ratePaise, ratePaise),
+        bigChange: isBigRateChange(metal.ratePaise, ratePaise),
+        productsAffected: affected?.n ?? 0,
+        samples: samples.map((s) => ({
+          id: s.id,
+          name: s.name,
+          oldPrice: paiseToRupees(s.oldPaise),
+          newPrice: paiseToRupees(Number(s.newPaise)),
+        })),
+      };
+    },
+
+    /** The metal's rate changes, newest first. */
+    async history(id: number): Promise<MetalRateChange[]> {
+      const [metal] = await db.select({ id: metals.id }).from(metals).where(eq(metals.id, id));
+      if (!metal) throw notFound('Metal');
+      const rows = await db
+        .select()
+        .from(metalRateHistory)
+        .where(eq(metalRateHistory.metalId, id))
+        .orderBy(desc(metalRateHistory.changedAt), desc(metalRateHistory.id))
+        .limit(HISTORY_LIMIT);
+      return rows.map((r) => ({
+        id: r.id,
+        purity: r.purity,
+        oldPrice: r.oldRatePaise === null ? null : paiseToRupees(r.oldRatePaise),
+        newPrice: paiseToRupees(r.newRatePaise),
+        changedBy: r.changedBy,
+        changedAt: r.changedAt.toISOString(),
+      }));
+    },
+
+    /** Back-office 'Metal prices summary': the gold and silver rates and their latest update. */
+    async prices(): Promise<MetalPrices> {
+      const gold = await findByName(db, SUMMARY_METALS.gold);
+      const silver = await findByName(db, SUMMARY_METALS.silver);
+      const times = [gold?.updatedAt, silver?.updatedAt].filter((d): d is Date => d !== undefined);
+      const latest = times.length ? new Date(Math.max(...times.map((d) => d.getTime()))) : null;
+      return {
+        gold: gold ? paiseToRupees(gold.ratePaise) : null,
+        silver: silver ? paiseToRupees(silver.ratePaise) : null,
+        lastUpdated: latest?.toISOString() ?? null,
+      };
+    },
+
+    /** Both rates in one transaction: each re-prices its products and is recorded in the history. */
+    async updatePrices(input: MetalPricesInput, actor: string): Promise<MetalPrices> {
+      await db.transaction(async (tx) => {
+        for (const key of ['gold', 'silver'] as const) {
+          const name = SUMMARY_METALS[key];
+          const metal = await findByName(tx, name);
+          if (!metal) throw conflict(METAL_RATE_TEXT.noMetal(name));
+          await changeMetalRate(tx, metal, { ratePaise: rupeesToPaise(input[key]), actor, now: ctx.now() });
+        }
+      });
+      return this.prices();
+    },
+  };
+}

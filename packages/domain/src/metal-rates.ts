@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { rupeesSchema } from './money';
+
+/** Metal-rate changes: confirmation before saving, history, and the gold/silver prices summary. */
+
+export const METAL_RATE_TEXT = {
+  pricesUpdated: 'Metal prices updated successfully',
+  confirmTitle: 'Confirm Rate Change',
+  bigChangeTitle: 'Large Rate Change',
+  noMetal: (name: string) => `There is no metal named ${name}. Add it in Metals Management first.`,
+} as const;
+
+/** A change above this share of the old rate is asked about twice. */
+export const BIG_RATE_CHANGE = 0.1;
+
+/** Signed change in percent, one decimal (0 when there was no old rate). */
+export function rateChangePercent(oldPrice: number, newPrice: number): number {
+  if (oldPrice <= 0) return 0;
+  return Math.round(((newPrice - oldPrice) / oldPrice) * 1000) / 10;
+}
+
+/** More than 10 % up or down from the old rate (exact, on paise, not on the rounded percent). */
+export function isBigRateChange(oldPaise: number, newPaise: number): boolean {
+  if (oldPaise <= 0) return false;
+  return Math.abs(newPaise - oldPaise) * 10 > oldPaise;
+}
+
+const ratePrice = rupeesSchema
+  .refine((v) => v > 0, 'Price must be above 0')
+  .refine((v) => v <= 10_000_000, 'Amount is too large');
+
+export const metalRateChangeSchema = z.object({
+  id: z.number().int(),
+  purity: z.string().nullable(),
+  oldPrice: z.number().nullable(),
+  newPrice: z.number(),
+  changedBy: z.string(),
+  changedAt: z.string(),
+});
+export type MetalRateChange = z.infer<typeof metalRateChangeSchema>;
+
+export const metalRatePreviewQuery = z.object({ price: z.coerce.number().pipe(ratePrice) });
+
+export const metalRatePreviewSchema = z.object({
+  metalId: z.number().int(),
+  oldPrice: z.number(),
+  newPrice: z.number(),
+  changePercent: z.number(),
+  /** Needs a second confirmation (more than 10 %). */
+  bigChange: z.boolean(),
+  productsAffected: z.number().int(),
+  /** A few of the products whose price changes, with their old and new price. */
+  samples: z.array(
+    z.object({ id: z.number().int(), name: z.string(), oldPrice: z.number(), newPrice: z.number() }),
+  ),
+});
+export type MetalRatePreview = z.infer<typeof metalRatePreviewSchema>;
+
+/** Back-office spec 'Metal prices summary': gold, silver, lastUpdated. */
+export const metalPricesSchema = z.object({
+  gold: z.number().nullable(),
+  silver: z.number().nullable(),
+  lastUpdated: z.string().nullable(),
+});
+export type MetalPrices = z.infer<typeof metalPricesSchema>;
+
+export const metalPricesInputSchema = z.object({ gold: ratePrice, silver: ratePrice });
+export type MetalPricesInput = z.infer<typeof metalPricesInputSchema>;
+
+/** The metals the summary shows, by name (case-insensitive). */
+export const SUMMARY_METALS = { gold: 'Gold', silver: 'Silver' } as const;
