@@ -2,12 +2,16 @@ import { z } from 'zod';
 import {
   categorySchema,
   homeCarouselSchema,
+  metalPricesSchema,
+  metalRateChangeSchema,
+  metalRatePreviewSchema,
   metalSchema,
   pagedProductsSchema,
   productSchema,
   type CarouselImageInput,
   type Category,
   type MetalInput,
+  type MetalPricesInput,
   type PagedProducts,
   type Plan,
   type Product,
@@ -17,6 +21,8 @@ import { api } from '../../../lib/api';
 /** Query keys of the catalogue sections; mutations invalidate by prefix. */
 export const catalogueKeys = {
   metals: ['admin', 'metals'] as const,
+  metalHistory: (id: number) => ['admin', 'metals', id, 'history'] as const,
+  metalPrices: ['admin', 'metals', 'prices'] as const,
   categories: ['admin', 'categories'] as const,
   carousel: ['admin', 'carousel'] as const,
   products: ['admin', 'products'] as const,
@@ -44,6 +50,11 @@ export const metalsApi = {
   create: (body: MetalInput) => api.post('/metals', body, { schema: metalSchema }),
   update: (id: number, body: MetalInput) => api.put(`/metals/${id}`, body, { schema: metalSchema }),
   remove: (id: number) => api.delete(`/metals/${id}`),
+  preview: (id: number, price: number) =>
+    api.get(`/metals/${id}/preview`, { query: { price }, schema: metalRatePreviewSchema }),
+  history: (id: number) => api.get(`/metals/${id}/history`, { schema: z.array(metalRateChangeSchema) }),
+  prices: () => api.get('/metals/prices', { schema: metalPricesSchema }),
+  updatePrices: (body: MetalPricesInput) => api.put('/metals/prices', body, { schema: metalPricesSchema }),
 };
 
 export const categoriesApi = {

@@ -7,6 +7,8 @@ import { formatDateTime, formatInr } from '../../../lib/format';
 import { catalogueKeys, metalsApi } from '../catalogue/catalogue-api';
 import { FILL_REQUIRED, TITLE } from '../catalogue/messages';
 import { failure } from '../catalogue/errors';
+import { MetalPricesSummary } from './MetalPricesSummary';
+import { confirmRateChanges } from './rate-confirmation';
 
 const M = {
   loadFailed: 'Failed to load metals',
@@ -32,6 +34,7 @@ export default function MetalsSection() {
     Promise.all([
       qc.invalidateQueries({ queryKey: catalogueKeys.metals }),
       qc.invalidateQueries({ queryKey: catalogueKeys.products }),
+      qc.invalidateQueries({ queryKey: catalogueKeys.metalPrices }),
     ]);
 
   const add = useMutation({
@@ -53,6 +56,7 @@ export default function MetalsSection() {
 
   return (
     <div className="space-y-6">
+      <MetalPricesSummary metals={metals.data ?? []} onChanged={refresh} />
       <form
         onSubmit={onAdd}
         className="card grid gap-4 p-5 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
@@ -125,9 +129,20 @@ function MetalCard({ metal, onChanged }: { metal: Metal; onChanged: () => Promis
     onError: (err) => dialog.error(TITLE.error, failure(M.deleteFailed, err)),
   });
 
-  const onSave = () => {
+  const onSave = async () => {
     // An invalid edit silently does nothing (specification).
-    if (edit && parseDraft(edit).success) update.mutate(edit);
+    const parsed = edit ? parseDraft(edit) : null;
+    if (!edit || !parsed?.success) return;
+    if (parsed.data.price !== metal.price) {
+      // Before a rate is saved the admin sees what it changes, and is asked twice above 10 %.
+      try {
+        const preview = await metalsApi.preview(metal.id, parsed.data.price);
+        if (!(await confirmRateChanges(dialog, [{ name: metal.name, preview }]))) return;
+      } catch (err) {
+        return void dialog.error(TITLE.error, failure(M.updateFailed, err));
+      }
+    }
+    update.mutate(edit);
   };
   const onDelete = async () => {
     if (await dialog.confirm('Confirm Delete', M.confirmDelete)) remove.mutate();
@@ -153,7 +168,12 @@ function MetalCard({ metal, onChanged }: { metal: Metal; onChanged: () => Promis
             onChange={(e) => setEdit({ ...edit, price: e.target.value })}
           />
           <div className="flex gap-2">
-            <button type="button" className="btn-primary" onClick={onSave} disabled={update.isPending}>
+            <button
+              type="button"
+              className="btn-primary"
+              onClick={() => void onSave()}
+              disabled={update.isPending}
+            >
               Save
             </button>
             <button type="button" className="btn-outline" onClick={() => setEdit(null)}>
@@ -168,6 +188,7 @@ function MetalCard({ metal, onChanged }: { metal: Metal; onChanged: () => Promis
             {formatInr(metal.price)} <span className="text-sm text-taupe">per gram</span>
           </p>
           <p className="mt-2 text-xs text-taupe">Last updated: {formatDateTime(metal.lastUpdated)}</p>
+          <RateHistory metalId={metal.id} />
           <div className="mt-4 flex gap-2">
             <button
               type="button"
@@ -183,5 +204,32 @@ function MetalCard({ metal, onChanged }: { metal: Metal; onChanged: () => Promis
         </>
       )}
     </li>
+  );
+}
+
+/** The metal's rate changes: when, who, old and new (newest first; the last few shown). */
+function RateHistory({ metalId }: { metalId: number }) {
+  const history = useQuery({
+    queryKey: catalogueKeys.metalHistory(metalId),
+    queryFn: () => metalsApi.history(metalId),
+  });
+  if (!history.data || history.data.length === 0) return null;
+  return (
+    <details className="mt-3 text-xs">
+      <summary className="cursor-pointer font-medium text-ink">Rate history ({history.data.length})</summary>
+      <ol className="mt-2 space-y-1" aria-label="Rate history">
+        {history.data.slice(0, 10).map((h) => (
+          <li key={h.id} className="flex flex-wrap justify-between gap-x-3 text-taupe">
+            <span>
+              {formatDateTime(h.changedAt)} · {h.changedBy}
+            </span>
+            <span className="text-ink">
+              {h.oldPrice === null ? 'set to ' : `${formatInr(h.oldPrice)} → `}
+              {formatInr(h.newPrice)}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </details>
   );
 }

@@ -1,0 +1,150 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { METAL_RATE_TEXT, metalPricesInputSchema, type Metal, type MetalPricesInput } from '@zevar/domain';
+import { TextField } from '../../../components/FormFields';
+import { useDialog } from '../../../components/dialog/dialog-context';
+import { formatDateTime, formatInr } from '../../../lib/format';
+import { catalogueKeys, metalsApi } from '../catalogue/catalogue-api';
+import { failure } from '../catalogue/errors';
+import { TITLE } from '../catalogue/messages';
+import { confirmRateChanges } from './rate-confirmation';
+
+const LOAD_FAILED = 'Failed to load metal prices';
+const UPDATE_FAILED = 'Failed to update metal prices';
+
+/**
+ * Back-office 'Metal prices summary': the Gold and Silver rates with their last update, edited together.
+ * Saving shows what changes (and asks twice above 10 %), then answers 'Metal prices updated successfully'.
+ */
+export function MetalPricesSummary({
+  metals,
+  onChanged,
+}: {
+  metals: Metal[];
+  onChanged: () => Promise<unknown>;
+}) {
+  const dialog = useDialog();
+  const qc = useQueryClient();
+  const prices = useQuery({ queryKey: catalogueKeys.metalPrices, queryFn: metalsApi.prices });
+  const [editing, setEditing] = useState(false);
+  const form = useForm<MetalPricesInput>({ resolver: zodResolver(metalPricesInputSchema) });
+  const save = useMutation({
+    mutationFn: metalsApi.updatePrices,
+    onSuccess: async () => {
+      setEditing(false);
+      await Promise.all([qc.invalidateQueries({ queryKey: catalogueKeys.metalPrices }), onChanged()]);
+      await dialog.success(TITLE.success, METAL_RATE_TEXT.pricesUpdated);
+    },
+    onError: (err) => dialog.error(TITLE.error, failure(UPDATE_FAILED, err)),
+  });
+
+  const byName = (name: string) => metals.find((m) => m.name.toLowerCase() === name.toLowerCase());
+  const onSubmit = form.handleSubmit(async (values) => {
+    const gold = byName('Gold');
+    const silver = byName('Silver');
+    try {
+      const previews = await Promise.all(
+        [
+          { metal: gold, price: values.gold },
+          { metal: silver, price: values.silver },
+        ]
+          .filter(
+            (c): c is { metal: Metal; price: number } => c.metal !== undefined && c.metal.price !== c.price,
+          )
+          .map(async (c) => ({ name: c.metal.name, preview: await metalsApi.preview(c.metal.id, c.price) })),
+      );
+      if (previews.length > 0 && !(await confirmRateChanges(dialog, previews))) return;
+    } catch (err) {
+      return void dialog.error(TITLE.error, failure(UPDATE_FAILED, err));
+    }
+    save.mutate(values);
+  });
+
+  if (prices.isError)
+    return (
+      <p role="alert" className="text-red-700">
+        {LOAD_FAILED}
+      </p>
+    );
+  const data = prices.data;
+  return (
+    <section className="card p-5" aria-labelledby="metal-prices-title">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id="metal-prices-title" className="text-lg font-semibold">
+          Metal prices
+        </h3>
+        {data?.lastUpdated && (
+          <p className="text-xs text-taupe">Last updated: {formatDateTime(data.lastUpdated)}</p>
+        )}
+      </div>
+      {editing ? (
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          className="mt-3 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
+        >
+          <TextField
+            label="Gold per gram (₹)"
+            type="number"
+            min={0}
+            step={0.01}
+            required
+            error={form.formState.errors.gold?.message}
+            {...form.register('gold', { valueAsNumber: true })}
+          />
+          <TextField
+            label="Silver per gram (₹)"
+            type="number"
+            min={0}
+            step={0.01}
+            required
+            error={form.formState.errors.silver?.message}
+            {...form.register('silver', { valueAsNumber: true })}
+          />
+          <div className="flex gap-2 sm:pt-6">
+            <button
+              type="submit"
+              className="btn-primary"
+              disabled={save.isPending || form.formState.isSubmitting}
+            >
+              Save
+            </button>
+            <button type="button" className="btn-outline" onClick={() => setEditing(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div className="mt-3 flex flex-wrap items-end gap-x-8 gap-y-3">
+          <p>
+            <span className="block text-sm text-taupe">Gold</span>
+            <span className="text-xl text-gold-800" data-testid="summary-gold">
+              {data?.gold == null ? '—' : formatInr(data.gold)}
+            </span>{' '}
+            <span className="text-sm text-taupe">per gram</span>
+          </p>
+          <p>
+            <span className="block text-sm text-taupe">Silver</span>
+            <span className="text-xl text-gold-800" data-testid="summary-silver">
+              {data?.silver == null ? '—' : formatInr(data.silver)}
+            </span>{' '}
+            <span className="text-sm text-taupe">per gram</span>
+          </p>
+          <button
+            type="button"
+            className="btn-outline"
+            disabled={!data || data.gold === null || data.silver === null}
+            onClick={() => {
+              form.reset({ gold: data?.gold ?? undefined, silver: data?.silver ?? undefined });
+              setEditing(true);
+            }}
+          >
+            Edit prices
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
