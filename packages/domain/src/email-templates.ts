@@ -23,3 +23,11 @@ export type EmailTemplateInput = z.infer<typeof emailTemplateInputSchema>;
 /** The body a new template starts with (placeholders for customer name and order number). */
 export const DEFAULT_TEMPLATE_BODY =
   '<h2>Thank you for your order, {{customerName}}!</h2>\n<p>Your order <strong>{{orderNumber}}</strong> has been confirmed.</p>';
+
+/** A template as the admin is editing it, to be rendered with sample values (nothing is saved). */
+export const emailPreviewInputSchema = z.object({
+  subject: z.string().max(200, MSG.invalidInput).default(''),
+  body: z.string().max(200_000, MSG.invalidInput).default(''),
+});
+export const emailPreviewSchema = z.object({ subject: z.string(), html: z.string() });
+export type EmailPreview = z.infer<typeof emailPreviewSchema>;

@@ -103,6 +103,7 @@ POST /api/checkout public
 POST /api/coupon-codes SUPER_ADMIN
 POST /api/coupon-codes/apply public
 POST /api/email-templates SUPER_ADMIN
+POST /api/email-templates/preview SUPER_ADMIN
 POST /api/image/review-uploads public
 POST /api/image/uploads any:MANAGE_PRODUCTS|MANAGE_CATEGORIES|MANAGE_CAROUSEL
 POST /api/metals SUPER_ADMIN

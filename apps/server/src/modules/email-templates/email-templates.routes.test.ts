@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createAdminUser, createVendor, uid } from '../../../test/factories';
+import { ORDER_CONFIRMATION_TEMPLATE } from '../../db/seed/demo-extras';
 
 describe('email templates', () => {
   let t: TestApp;
@@ -50,6 +51,82 @@ describe('email templates', () => {
       (await t.app.inject({ method: 'DELETE', url: `/api/email-templates/${tpl.id}`, headers })).statusCode,
     ).toBe(204);
     expect((await t.app.inject({ url: `/api/email-templates/${tpl.id}`, headers })).statusCode).toBe(404);
+  });
+
+  it('keeps the branded design when saved (inline CSS, tables, https images) and strips only what is unsafe', async () => {
+    const body = [
+      ORDER_CONFIRMATION_TEMPLATE.body!,
+      '<img src="https://cdn.zevar.in/logo.png" alt="Zevar" width="120" style="display:block;border:0">',
+      '<img src="http://cdn.zevar.in/tracker.png"><img src="javascript:alert(1)">',
+      '<a href="javascript:alert(1)" onclick="steal()">x</a><a href="https://zevar.in/track" style="color:#7a1f2b">Track</a>',
+      '<p style="background:url(https://evil.example/x.png);color:red">bg</p>',
+      '<style>body{display:none}</style><iframe src="https://evil.example"></iframe><form action="https://x"><input></form>',
+      '<script>alert(1)</script><svg onload="alert(1)"></svg>',
+    ].join('\n');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/email-templates',
+      headers,
+      payload: { name: `branded-${uid()}`, subject: 'Confirmed', body },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const saved: string = res.json().body;
+    // The design survives: inline styles, the table layout and the https image.
+    expect(saved).toContain('style="margin:0;padding:24px;background:#fbf6ee');
+    expect(saved).toContain('<table role="presentation" width="100%"');
+    expect(saved).toContain('<td style="padding:28px 32px">');
+    expect(saved).toContain('{{customerName}}');
+    expect(saved).toContain(
+      '<img src="https://cdn.zevar.in/logo.png" alt="Zevar" width="120" style="display:block;border:0" />',
+    );
+    expect(saved).toContain('<a href="https://zevar.in/track" style="color:#7a1f2b">Track</a>');
+    expect(saved).toContain('<p style="color:red">bg</p>');
+    // What is unsafe is gone.
+    for (const bad of [
+      '<script',
+      'alert(1)',
+      'onclick',
+      'onload',
+      'javascript:',
+      'http://',
+      'url(',
+      '<iframe',
+      '<form',
+      '<input',
+      '<style',
+      'display:none',
+      '<svg',
+    ])
+      expect(saved).not.toContain(bad);
+  });
+
+  it('previews a template as it will be sent, with sample values, without saving it', async () => {
+    const before = (await t.app.inject({ url: '/api/email-templates', headers })).json().length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/email-templates/preview',
+      headers,
+      payload: {
+        subject: 'Your order {{orderNumber}} is confirmed',
+        body: '<p style="color:#7a1f2b">Dear {{customerName}},</p>{{items}}<p>Total {{total}}</p><script>x()</script>',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().subject).toBe('Your order ZV261122-1A2B3C4D is confirmed');
+    const html: string = res.json().html;
+    expect(html).toContain('<p style="color:#7a1f2b">Dear Asha Rao,</p>');
+    expect(html).toContain('<td>Classic Gold Jhumkas</td>');
+    expect(html).toContain('Total ₹28,006.00');
+    expect(html).not.toContain('<script');
+    expect((await t.app.inject({ url: '/api/email-templates', headers })).json()).toHaveLength(before);
+    const vendor = await createVendor(t.app, t.db);
+    const denied = await t.app.inject({
+      method: 'POST',
+      url: '/api/email-templates/preview',
+      headers: vendor.headers,
+      payload: { subject: 'x', body: 'y' },
+    });
+    expect(denied.statusCode).toBe(403);
   });
 
   it('requires name and subject with the spec message', async () => {

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emailTemplateInputSchema, emailTemplateSchema, idParamsSchema } from '@zevar/domain';
+import {
+  emailPreviewInputSchema,
+  emailPreviewSchema,
+  emailTemplateInputSchema,
+  emailTemplateSchema,
+  idParamsSchema,
+} from '@zevar/domain';
+import { SAMPLE_ORDER_VARIABLES, renderSubject, renderTemplate } from '../mail/templates';
 import type { AppContext } from '../../context';
 import { createEmailTemplatesService } from './email-templates.service';
 
@@ -18,6 +25,23 @@ export const emailTemplatesRoutes =
       '/email-templates',
       { config: { access }, schema: { tags, security, response: { 200: z.array(emailTemplateSchema) } } },
       async () => service.list(),
+    );
+    app.post(
+      '/email-templates/preview',
+      {
+        config: { access },
+        schema: {
+          tags,
+          security,
+          description: 'Renders a template as it would be sent (sanitised), with sample order values.',
+          body: emailPreviewInputSchema,
+          response: { 200: emailPreviewSchema },
+        },
+      },
+      async (req) => ({
+        subject: renderSubject(req.body.subject, SAMPLE_ORDER_VARIABLES),
+        html: renderTemplate(req.body.body, SAMPLE_ORDER_VARIABLES),
+      }),
     );
     app.get(
       '/email-templates/name/:name',

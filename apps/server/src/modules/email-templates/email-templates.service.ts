@@ -1,10 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
-import { filterXSS } from 'xss';
 import type { EmailTemplate, EmailTemplateInput } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../lib/errors';
 import { uniqueViolation } from '../../lib/db-errors';
 import { emailTemplates } from '../../db/schema';
+import { sanitizeEmailHtml } from '../mail/sanitize-email-html';
 
 type Row = typeof emailTemplates.$inferSelect;
 
@@ -17,8 +17,11 @@ const toDto = (r: Row): EmailTemplate => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-/** Stored bodies are sanitised once more at send time; saving clean HTML keeps the editor honest. */
-const clean = (input: EmailTemplateInput) => ({ ...input, body: filterXSS(input.body) });
+/**
+ * Saved with the same allow-list mail is rendered with (inline CSS, tables and https images kept), so
+ * what the admin previews is what is sent; bodies are sanitised once more at send time.
+ */
+const clean = (input: EmailTemplateInput) => ({ ...input, body: sanitizeEmailHtml(input.body) });
 
 export function createEmailTemplatesService(ctx: AppContext) {
   const { db } = ctx;

@@ -1,25 +1,4 @@
-import { createRequire } from 'node:module';
-
-// xss is CommonJS without detectable named exports, so Node's ESM loader cannot import them by name.
-const xss = createRequire(import.meta.url)('xss') as typeof import('xss');
-
-/** The default tag list, plus the presentational attributes email HTML relies on (style is CSS-filtered). */
-const whiteList = Object.fromEntries(
-  Object.entries(xss.getDefaultWhiteList()).map(([tag, attrs]) => [
-    tag,
-    [
-      ...((attrs ?? []) as string[]),
-      'style',
-      'role',
-      'align',
-      'width',
-      'bgcolor',
-      'cellpadding',
-      'cellspacing',
-    ],
-  ]),
-);
-const sanitizer = new xss.FilterXSS({ whiteList, stripIgnoreTagBody: ['script', 'style'] });
+import { sanitizeEmailHtml } from './sanitize-email-html';
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -63,7 +42,7 @@ export function renderTemplate(template: string, variables: Record<string, strin
       return HTML_VARIABLES.has(name) ? value : escapeHtml(value);
     },
   );
-  return sanitizer.process(replaced);
+  return sanitizeEmailHtml(replaced);
 }
 
 /** Subjects are plain text: variables substituted, tags and line breaks removed. */
@@ -87,3 +66,31 @@ export function itemsTableHtml(items: Array<{ name: string; quantity: number; to
     .join('');
   return `<table><thead><tr><th>Item</th><th>Qty</th><th>Total</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
+
+/** Made-up values for every order-confirmation variable: what the admin's preview is rendered with. */
+export const SAMPLE_ORDER_VARIABLES: Record<string, string> = (() => {
+  const itemsTable = itemsTableHtml([
+    { name: 'Classic Gold Jhumkas', quantity: 1, total: '₹24,507.60' },
+    { name: 'Ghungroo Silver Payal', quantity: 2, total: '₹3,998.00' },
+  ]);
+  return {
+    customerName: 'Asha Rao',
+    orderNumber: 'ZV261122-1A2B3C4D',
+    orderId: '00000000-0000-4000-8000-000000000000',
+    orderDate: '22 November 2026',
+    totalAmount: '₹28,505.60',
+    subtotal: '₹28,505.60',
+    couponDiscount: '₹500.00',
+    discount: '₹500.00',
+    shippingCost: '₹0.00',
+    roundOff: '₹0.40',
+    finalAmount: '₹28,006.00',
+    total: '₹28,006.00',
+    paymentId: 'pay_SAMPLE123',
+    vendorSlug: 'zevar',
+    vendorName: 'Zevar',
+    shippingAddress: 'Asha Rao, 12 Residency Road, Bengaluru, Karnataka, 560025, India, 9876543210',
+    itemsTable,
+    items: itemsTable,
+  };
+})();
