@@ -20,6 +20,13 @@ function renderSection() {
     if (url === '/api/email-templates' && (init.method ?? 'GET') === 'GET') return jsonResponse([welcome]);
     if (url === '/api/email-templates' && init.method === 'POST')
       return jsonResponse({ ...welcome, id: 5 }, 201);
+    if (url === '/api/email-templates/preview') {
+      const sent = JSON.parse(String(init.body)) as { subject: string; body: string };
+      return jsonResponse({
+        subject: sent.subject.replace('{{orderNumber}}', 'ZV261122-1A2B3C4D'),
+        html: sent.body.replace('{{customerName}}', 'Asha Rao'),
+      });
+    }
     if (url === '/api/email-templates/4' && init.method === 'DELETE')
       return new Response(null, { status: 204 });
     return notFound();
@@ -52,6 +59,21 @@ describe('email template manager', () => {
       subject: 'Your order is on its way',
       body: DEFAULT_TEMPLATE_BODY,
     });
+  });
+
+  it('previews the email being edited as it will be sent, with sample values, without saving', async () => {
+    const { fetchMock, user } = renderSection();
+    await user.click(await screen.findByRole('button', { name: 'New' }));
+    await user.type(screen.getByLabelText('Subject'), 'Order {{{{orderNumber}} confirmed');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const preview = await screen.findByRole('region', { name: 'Preview with sample values' });
+    expect(preview).toHaveTextContent('Subject: Order ZV261122-1A2B3C4D confirmed');
+    const frame = within(preview).getByTitle('Email preview');
+    expect(frame).toHaveAttribute('sandbox', '');
+    expect(frame.getAttribute('srcdoc')).toContain('Thank you for your order, Asha Rao!');
+    expect(
+      fetchMock.mock.calls.some(([url, init]) => url === '/api/email-templates' && init?.method === 'POST'),
+    ).toBe(false);
   });
 
   it('asks before deleting and reports the deletion', async () => {

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -8,7 +9,10 @@ import {
   type EmailTemplateInput,
 } from '@zevar/domain';
 import { TextField } from '../../../components/FormFields';
+import { useDialog } from '../../../components/dialog/dialog-context';
+import { errorMessage } from '../../../lib/api';
 import { RichTextEditor } from './RichTextEditor';
+import { TEMPLATE_MSG, templatesApi } from './templates-api';
 
 type FormInput = z.input<typeof emailTemplateInputSchema>;
 
@@ -23,7 +27,13 @@ export interface TemplateFormProps {
 
 /** 'Create Template' / 'Edit Template': name and subject required; the body is HTML. */
 export function TemplateForm({ template, onSave, onCancel }: TemplateFormProps) {
-  const { register, handleSubmit, control, formState } = useForm<FormInput, unknown, EmailTemplateInput>({
+  const dialog = useDialog();
+  const [preview, setPreview] = useState<{ subject: string; html: string } | null>(null);
+  const { register, handleSubmit, control, formState, getValues } = useForm<
+    FormInput,
+    unknown,
+    EmailTemplateInput
+  >({
     resolver: zodResolver(emailTemplateInputSchema),
     mode: 'onTouched',
     defaultValues: template
@@ -31,6 +41,15 @@ export function TemplateForm({ template, onSave, onCancel }: TemplateFormProps) 
       : { name: '', subject: '', variables: 'customerName, orderNumber', body: DEFAULT_TEMPLATE_BODY },
   });
   const { errors, isSubmitting } = formState;
+  const showPreview = async () => {
+    try {
+      setPreview(
+        await templatesApi.preview({ subject: getValues('subject') ?? '', body: getValues('body') ?? '' }),
+      );
+    } catch (err) {
+      await dialog.error('Error', `${TEMPLATE_MSG.previewFailed}: ${errorMessage(err)}`);
+    }
+  };
   return (
     <form
       noValidate
@@ -70,10 +89,30 @@ export function TemplateForm({ template, onSave, onCancel }: TemplateFormProps) 
         <button type="submit" className="btn-primary" disabled={isSubmitting}>
           {isSubmitting ? 'Saving...' : 'Save'}
         </button>
+        <button type="button" className="btn-outline" onClick={() => void showPreview()}>
+          Preview
+        </button>
         <button type="button" className="btn-outline" onClick={onCancel}>
           Cancel
         </button>
       </div>
+      {preview && (
+        <section aria-labelledby="template-preview-title" className="space-y-2">
+          <h3 id="template-preview-title" className="text-lg font-semibold">
+            Preview with sample values
+          </h3>
+          <p className="text-sm">
+            <span className="font-medium">Subject:</span> {preview.subject}
+          </p>
+          {/* Sandboxed: the sanitised email renders as a mail client would show it, with no script. */}
+          <iframe
+            title="Email preview"
+            sandbox=""
+            srcDoc={preview.html}
+            className="h-[32rem] w-full rounded-md border border-sand bg-white"
+          />
+        </section>
+      )}
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailTemplateSchema, type EmailTemplateInput } from '@zevar/domain';
+import { emailPreviewSchema, emailTemplateSchema, type EmailTemplateInput } from '@zevar/domain';
 import { api } from '../../../lib/api';
 
 export const TEMPLATE_MSG = {
@@ -7,6 +7,7 @@ export const TEMPLATE_MSG = {
   createFailed: 'Failed to create template',
   updateFailed: 'Failed to update template',
   deleteFailed: 'Failed to delete template',
+  previewFailed: 'Failed to preview template',
   created: 'Template created successfully',
   updated: 'Template updated successfully',
   deleted: 'Template deleted successfully',
@@ -19,4 +20,7 @@ export const templatesApi = {
   update: (id: number, body: EmailTemplateInput) =>
     api.put(`/email-templates/${id}`, body, { schema: emailTemplateSchema }),
   remove: (id: number) => api.delete(`/email-templates/${id}`),
+  /** The email as it will be sent (sanitised), with sample order values. */
+  preview: (body: { subject: string; body: string }) =>
+    api.post('/email-templates/preview', body, { schema: emailPreviewSchema }),
 };
