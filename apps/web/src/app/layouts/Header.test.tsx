@@ -38,19 +38,30 @@ describe('storefront header', () => {
     expect(screen.getByRole('link', { name: 'Cart, 0 items' })).toBeInTheDocument();
   });
 
-  it('takes the scrolled look past 70 px', () => {
+  it('takes the scrolled look past 70 px and keeps it until well back under, without changing its height', () => {
     renderHeader();
     const header = screen.getByRole('banner');
+    const unscrolledClasses = header.className;
+    const scrollTo = (y: number) =>
+      act(() => {
+        window.scrollY = y;
+        fireEvent.scroll(window);
+      });
     expect(header).toHaveAttribute('data-scrolled', 'false');
-    act(() => {
-      window.scrollY = HEADER_SCROLL_THRESHOLD + 1;
-      fireEvent.scroll(window);
-    });
+    scrollTo(HEADER_SCROLL_THRESHOLD + 1);
     expect(header).toHaveAttribute('data-scrolled', 'true');
-    act(() => {
-      window.scrollY = HEADER_SCROLL_THRESHOLD;
-      fireEvent.scroll(window);
-    });
+    // Resting just under the threshold (where a shrinking header used to push the page) changes nothing.
+    for (const y of [HEADER_SCROLL_THRESHOLD, HEADER_SCROLL_THRESHOLD - 10, HEADER_SCROLL_THRESHOLD + 1]) {
+      scrollTo(y);
+      expect(header).toHaveAttribute('data-scrolled', 'true');
+    }
+    // No class that sets the layout height (padding, height, text size) differs between the two looks.
+    const sizing = (classes: string) =>
+      classes.split(/\s+/).filter((c) => /^(p[ytb]?|h|min-h|text-(xs|sm|base|lg|\d?xl))-/.test(c));
+    expect(sizing(header.className)).toEqual(sizing(unscrolledClasses));
+    const logo = screen.getAllByRole('link')[0]!;
+    expect(logo.className).not.toMatch(/\btext-xl\b/);
+    scrollTo(0);
     expect(header).toHaveAttribute('data-scrolled', 'false');
   });
 

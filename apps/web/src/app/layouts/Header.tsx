@@ -65,17 +65,17 @@ export function Header() {
   return (
     <header
       data-scrolled={scrolled}
-      className={`sticky top-0 z-40 border-b transition-all duration-300 ${
-        scrolled
-          ? 'border-sand bg-ivory/95 py-2 shadow-soft backdrop-blur'
-          : 'border-transparent bg-ivory py-4'
+      // The scrolled look changes colours, shadow and the logo's scale only: the header's height stays
+      // the same, so the page under it never moves and cannot scroll itself back past the threshold.
+      className={`sticky top-0 z-40 border-b py-3 transition-[background-color,box-shadow,border-color] duration-300 ${
+        scrolled ? 'border-sand bg-ivory/95 shadow-soft backdrop-blur' : 'border-transparent bg-ivory'
       }`}
     >
       <div className="mx-auto flex max-w-7xl items-center gap-4 px-4">
         <Link
           to={base}
-          className={`font-serif font-semibold tracking-[0.25em] text-ink uppercase transition-all ${
-            scrolled ? 'text-xl' : 'text-2xl sm:text-3xl'
+          className={`origin-left font-serif text-2xl font-semibold tracking-[0.25em] text-ink uppercase transition-transform sm:text-3xl ${
+            scrolled ? 'scale-[0.8]' : ''
           }`}
         >
           {slug}
