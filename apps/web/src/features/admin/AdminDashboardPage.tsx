@@ -2,6 +2,8 @@ import { Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AdminSectionKey } from '@zevar/domain';
 import { PageSpinner } from '../../components/Spinner';
+import { useDialog } from '../../components/dialog/dialog-context';
+import { confirmLeavingForms } from '../../components/unsaved-changes';
 import { getUserRoles, isAuthenticated, isUserType, logout } from '../../lib/storage';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { SECTION_COMPONENTS, allowedSections, pickSection, type AdminSection } from './sections';
@@ -20,9 +22,15 @@ export default function AdminDashboardPage({ initialSection }: { initialSection?
     if (!isAuthenticated() || !isUserType('ADMIN')) navigate('/login', { replace: true });
   }, [navigate]);
 
-  const onLogout = () => {
+  const dialog = useDialog();
+  // Logging out or switching section throws away open forms: ask first when one has unsaved changes.
+  const onLogout = async () => {
+    if (!(await confirmLeavingForms(dialog))) return;
     logout();
     navigate('/login', { replace: true });
+  };
+  const onSelect = async (key: AdminSectionKey) => {
+    if (key !== selected && (await confirmLeavingForms(dialog))) setSelected(key);
   };
 
   const Section = current ? SECTION_COMPONENTS[current.key] : null;
@@ -37,7 +45,7 @@ export default function AdminDashboardPage({ initialSection }: { initialSection?
           <button
             type="button"
             className="btn border border-ivory/40 text-ivory hover:bg-ivory/10"
-            onClick={onLogout}
+            onClick={() => void onLogout()}
           >
             Logout
           </button>
@@ -46,7 +54,7 @@ export default function AdminDashboardPage({ initialSection }: { initialSection?
 
       {/* The side column stretches with the page (at least one screen below the header). */}
       <div className="md:flex md:min-h-[calc(100dvh-4rem)]">
-        <SideNav sections={allowed} selected={selected} onSelect={setSelected} />
+        <SideNav sections={allowed} selected={selected} onSelect={(key) => void onSelect(key)} />
         <main className="min-w-0 flex-1 px-4 py-6 md:px-8">
           <h1 className="text-3xl font-semibold">{title}</h1>
           <div className="mt-6">

@@ -15,6 +15,7 @@ import {
   type ProfileFormOutput,
   type ProfilePath,
 } from './profile-form';
+import { useUnsavedChangesGuard } from '../../components/unsaved-changes';
 
 export const PROFILE_MSG = {
   updated: 'Profile updated successfully',
@@ -48,6 +49,8 @@ export default function ProfileEdit({ vendor, onCancel, onSaved }: ProfileEditPr
   });
   const { register, handleSubmit, setError, formState } = form;
   const { errors, isSubmitting } = formState;
+  const { confirmDiscard } = useUnsavedChangesGuard(formState.isDirty && !formState.isSubmitSuccessful);
+  const cancel = () => void confirmDiscard().then((discard) => discard && onCancel());
 
   const onValid = async (values: ProfileFormOutput) => {
     try {
@@ -128,7 +131,7 @@ export default function ProfileEdit({ vendor, onCancel, onSaved }: ProfileEditPr
           <button type="submit" className="btn-primary" disabled={isSubmitting}>
             {isSubmitting ? 'Saving...' : 'Save'}
           </button>
-          <button type="button" className="btn-outline" onClick={onCancel} disabled={isSubmitting}>
+          <button type="button" className="btn-outline" onClick={cancel} disabled={isSubmitting}>
             Cancel
           </button>
         </div>

@@ -16,6 +16,7 @@ import { StatCards } from './StatCards';
 import { VendorHeader } from './VendorHeader';
 import { ProcessingDialog } from './ProcessingDialog';
 import { useSubscription } from './use-subscription';
+import { confirmLeavingForms } from '../../components/unsaved-changes';
 
 const TABS = [
   { key: 'profile', label: 'Profile' },
@@ -62,9 +63,13 @@ export default function VendorDashboardPage() {
   if (!vendor.data) return <PageSpinner label="Loading your dashboard..." />;
   const data = vendor.data;
 
-  const onLogout = () => {
+  const onLogout = async () => {
+    if (!(await confirmLeavingForms(dialog))) return;
     logout();
     navigate('/login', { replace: true });
+  };
+  const onTab = async (next: TabKey) => {
+    if (next !== tab && (await confirmLeavingForms(dialog))) setTab(next);
   };
 
   return (
@@ -77,11 +82,11 @@ export default function VendorDashboardPage() {
           setTab('profile');
           setEditing(true);
         }}
-        onLogout={onLogout}
+        onLogout={() => void onLogout()}
       />
       <main className="mx-auto max-w-7xl space-y-8 px-4 py-8">
         <StatCards vendor={data} />
-        <Tabs current={tab} onChange={setTab}>
+        <Tabs current={tab} onChange={(next) => void onTab(next)}>
           {tab === 'profile' &&
             (editing ? (
               <ProfileEdit

@@ -1,13 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
-import { LINK_TYPES, PLANS, PLAN_LABELS, type CarouselItem, type Plan } from '@zevar/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { LINK_TYPES, PLANS, PLAN_LABELS, carouselImageUpdateSchema, type CarouselItem } from '@zevar/domain';
 import { Modal } from '../../../components/Modal';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 
-export type CarouselEdit = {
-  id: number;
-  linkType: CarouselItem['linkType'];
-  targetId: number;
-  vendorPlan: Plan;
-};
+export type CarouselEdit = z.infer<typeof carouselImageUpdateSchema>;
+type EditInput = z.input<typeof carouselImageUpdateSchema>;
 
 const LINK_LABELS: Record<CarouselItem['linkType'], string> = { CATEGORY: 'Category', PRODUCT: 'Product' };
 
@@ -24,19 +24,23 @@ export function CarouselEditDialog({
   onCancel: () => void;
 }) {
   const titleId = useId();
-  const [linkType, setLinkType] = useState(item.linkType);
-  const [targetId, setTargetId] = useState(String(item.targetId));
-  const [vendorPlan, setVendorPlan] = useState<Plan>(item.vendorPlan);
-  const valid = Number.isInteger(Number(targetId)) && Number(targetId) >= 1;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (valid) onSave({ id: item.id, linkType, targetId: Number(targetId), vendorPlan });
-  };
+  const { register, handleSubmit, formState } = useForm<EditInput, unknown, CarouselEdit>({
+    resolver: zodResolver(carouselImageUpdateSchema),
+    mode: 'onChange',
+    defaultValues: {
+      id: item.id,
+      linkType: item.linkType,
+      targetId: item.targetId,
+      vendorPlan: item.vendorPlan,
+    },
+  });
+  const { confirmDiscard } = useUnsavedChangesGuard(formState.isDirty);
+  const dismiss = () => void confirmDiscard().then((discard) => discard && onCancel());
+  const invalid = Boolean(formState.errors.targetId);
 
   return (
-    <Modal labelledBy={titleId} onDismiss={onCancel}>
-      <form onSubmit={submit} className="space-y-4">
+    <Modal labelledBy={titleId} onDismiss={dismiss}>
+      <form onSubmit={handleSubmit(onSave)} className="space-y-4" noValidate>
         <h2 id={titleId} className="text-xl font-semibold">
           Edit Carousel Image
         </h2>
@@ -44,12 +48,7 @@ export function CarouselEditDialog({
           <label htmlFor="edit-link-type" className="label">
             Link Type
           </label>
-          <select
-            id="edit-link-type"
-            className="input"
-            value={linkType}
-            onChange={(e) => setLinkType(e.target.value as CarouselItem['linkType'])}
-          >
+          <select id="edit-link-type" className="input" {...register('linkType')}>
             {LINK_TYPES.map((t) => (
               <option key={t} value={t}>
                 {LINK_LABELS[t]}
@@ -67,21 +66,15 @@ export function CarouselEditDialog({
             type="number"
             min={1}
             step={1}
-            value={targetId}
-            onChange={(e) => setTargetId(e.target.value)}
-            aria-invalid={!valid || undefined}
+            aria-invalid={invalid || undefined}
+            {...register('targetId')}
           />
         </div>
         <div>
           <label htmlFor="edit-plan" className="label">
             Required Plan
           </label>
-          <select
-            id="edit-plan"
-            className="input"
-            value={vendorPlan}
-            onChange={(e) => setVendorPlan(e.target.value as Plan)}
-          >
+          <select id="edit-plan" className="input" {...register('vendorPlan')}>
             {PLANS.map((p) => (
               <option key={p} value={p}>
                 {PLAN_LABELS[p]}
@@ -90,10 +83,10 @@ export function CarouselEditDialog({
           </select>
         </div>
         <div className="flex justify-end gap-2">
-          <button type="button" className="btn-outline" onClick={onCancel}>
+          <button type="button" className="btn-outline" onClick={dismiss}>
             Cancel
           </button>
-          <button type="submit" className="btn-primary" disabled={!valid || busy}>
+          <button type="submit" className="btn-primary" disabled={invalid || busy}>
             Save
           </button>
         </div>

@@ -1,12 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   LINK_TYPES,
   PLANS,
   PLAN_LABELS,
+  carouselImageInputSchema,
+  type CarouselImageInput,
   type CarouselItem,
   type HomeCarousel,
-  type Plan,
 } from '@zevar/domain';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { ImageWithFallback } from '../../../components/ImageWithFallback';
@@ -15,6 +19,7 @@ import { carouselApi, catalogueKeys } from '../catalogue/catalogue-api';
 import { failure } from '../catalogue/errors';
 import { ImagePicker } from '../catalogue/ImagePicker';
 import { FILL_REQUIRED, TITLE } from '../catalogue/messages';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { CarouselEditDialog, type CarouselEdit } from './CarouselEditDialog';
 
 const M = {
@@ -28,13 +33,8 @@ const M = {
   confirmDelete: 'Are you sure you want to delete this image?',
 } as const;
 
-type Draft = {
-  imageUrl: string | null;
-  linkType: CarouselItem['linkType'];
-  targetId: string;
-  vendorPlan: Plan;
-};
-const EMPTY: Draft = { imageUrl: null, linkType: 'CATEGORY', targetId: '', vendorPlan: 'FREE' };
+type Draft = z.input<typeof carouselImageInputSchema>;
+const EMPTY: Draft = { imageUrl: '', linkType: 'CATEGORY', targetId: '', vendorPlan: 'FREE' };
 const LINK_LABELS: Record<CarouselItem['linkType'], string> = { CATEGORY: 'Category', PRODUCT: 'Product' };
 
 /** Carousel manager: add-image form with live preview, cards with Edit (popup) and Delete (confirm). */
@@ -42,7 +42,14 @@ export default function CarouselSection() {
   const dialog = useDialog();
   const qc = useQueryClient();
   const carousel = useQuery({ queryKey: catalogueKeys.carousel, queryFn: carouselApi.home });
-  const [draft, setDraft] = useState<Draft>(EMPTY);
+  // Each field is its own form value: an upload finishing sets only the image, never the link type or
+  // target typed while it ran (a whole-draft write after the await used to put old values back).
+  const form = useForm<Draft, unknown, CarouselImageInput>({
+    resolver: zodResolver(carouselImageInputSchema),
+    defaultValues: EMPTY,
+  });
+  const draft = form.watch();
+  useUnsavedChangesGuard(form.formState.isDirty);
   const [editing, setEditing] = useState<CarouselItem | null>(null);
   const store = (data: HomeCarousel) => qc.setQueryData(catalogueKeys.carousel, data);
 
@@ -50,7 +57,7 @@ export default function CarouselSection() {
     mutationFn: carouselApi.add,
     onSuccess: async (data) => {
       store(data);
-      setDraft(EMPTY);
+      form.reset(EMPTY);
       await dialog.success(TITLE.success, M.added);
     },
     onError: (err) => dialog.error(TITLE.error, failure(M.addFailed, err)),
@@ -73,19 +80,10 @@ export default function CarouselSection() {
     onError: (err) => dialog.error(TITLE.error, failure(M.deleteFailed, err)),
   });
 
-  const onAdd = (event: FormEvent) => {
-    event.preventDefault();
-    const targetId = Number(draft.targetId);
-    if (!draft.imageUrl || !draft.linkType || !Number.isInteger(targetId) || targetId < 1) {
-      return void dialog.error(TITLE.validation, FILL_REQUIRED);
-    }
-    add.mutate({
-      imageUrl: draft.imageUrl,
-      linkType: draft.linkType,
-      targetId,
-      vendorPlan: draft.vendorPlan,
-    });
-  };
+  const onAdd = form.handleSubmit(
+    (values) => add.mutate(values),
+    () => void dialog.error(TITLE.validation, FILL_REQUIRED),
+  );
   const onDelete = async (item: CarouselItem) => {
     if (await dialog.confirm('Confirm Delete', M.confirmDelete)) remove.mutate(item);
   };
@@ -103,20 +101,15 @@ export default function CarouselSection() {
             label="Carousel Image"
             placeholder="Upload carousel image"
             required
-            value={draft.imageUrl}
-            onChange={(imageUrl) => setDraft({ ...draft, imageUrl })}
+            value={draft.imageUrl || null}
+            onChange={(imageUrl) => form.setValue('imageUrl', imageUrl ?? '', { shouldDirty: true })}
           />
           <div className="grid gap-4 sm:grid-cols-3">
             <div>
               <label htmlFor="carousel-link-type" className="label label-required">
                 Link Type
               </label>
-              <select
-                id="carousel-link-type"
-                className="input"
-                value={draft.linkType}
-                onChange={(e) => setDraft({ ...draft, linkType: e.target.value as CarouselItem['linkType'] })}
-              >
+              <select id="carousel-link-type" className="input" {...form.register('linkType')}>
                 {LINK_TYPES.map((t) => (
                   <option key={t} value={t}>
                     {LINK_LABELS[t]}
@@ -134,20 +127,14 @@ export default function CarouselSection() {
                 type="number"
                 min={1}
                 step={1}
-                value={draft.targetId}
-                onChange={(e) => setDraft({ ...draft, targetId: e.target.value })}
+                {...form.register('targetId')}
               />
             </div>
             <div>
               <label htmlFor="carousel-plan" className="label label-required">
                 Required Plan
               </label>
-              <select
-                id="carousel-plan"
-                className="input"
-                value={draft.vendorPlan}
-                onChange={(e) => setDraft({ ...draft, vendorPlan: e.target.value as Plan })}
-              >
+              <select id="carousel-plan" className="input" {...form.register('vendorPlan')}>
                 {PLANS.map((p) => (
                   <option key={p} value={p}>
                     {PLAN_LABELS[p]}
@@ -169,7 +156,9 @@ export default function CarouselSection() {
               className="aspect-[16/7] w-full object-cover"
             />
             <p className="absolute bottom-2 left-2 rounded bg-ink/70 px-2 py-1 text-xs text-ivory">
-              {LINK_LABELS[draft.linkType]} {draft.targetId || '—'} · {PLAN_LABELS[draft.vendorPlan]}
+              {LINK_LABELS[draft.linkType as CarouselItem['linkType']] ?? '—'}{' '}
+              {String(draft.targetId ?? '') || '—'} ·{' '}
+              {PLAN_LABELS[draft.vendorPlan as keyof typeof PLAN_LABELS] ?? '—'}
             </p>
           </div>
         </div>

@@ -10,6 +10,7 @@ import {
 } from '@zevar/domain';
 import { TextField } from '../../../components/FormFields';
 import { useDialog } from '../../../components/dialog/dialog-context';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { errorMessage } from '../../../lib/api';
 import { RichTextEditor } from './RichTextEditor';
 import { TEMPLATE_MSG, templatesApi } from './templates-api';
@@ -41,6 +42,8 @@ export function TemplateForm({ template, onSave, onCancel }: TemplateFormProps) 
       : { name: '', subject: '', variables: 'customerName, orderNumber', body: DEFAULT_TEMPLATE_BODY },
   });
   const { errors, isSubmitting } = formState;
+  const { confirmDiscard } = useUnsavedChangesGuard(formState.isDirty && !formState.isSubmitSuccessful);
+  const cancel = () => void confirmDiscard().then((discard) => discard && onCancel());
   const showPreview = async () => {
     try {
       setPreview(
@@ -92,7 +95,7 @@ export function TemplateForm({ template, onSave, onCancel }: TemplateFormProps) 
         <button type="button" className="btn-outline" onClick={() => void showPreview()}>
           Preview
         </button>
-        <button type="button" className="btn-outline" onClick={onCancel}>
+        <button type="button" className="btn-outline" onClick={cancel}>
           Cancel
         </button>
       </div>

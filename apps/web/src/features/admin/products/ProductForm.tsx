@@ -16,6 +16,7 @@ import {
   type ProductFormValues,
 } from './product-form-model';
 import { useNameCheck } from './use-name-check';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 
 export const NAME_TAKEN = 'Product name already exists';
 
@@ -26,10 +27,12 @@ export interface ProductFormProps {
   /** Resolves true when saved (the form then resets). */
   onSave: (body: ReturnType<typeof toProductBody>) => Promise<boolean>;
   onCancel?: () => void;
+  /** Told whether the form holds unsaved changes (the edit popup asks before closing then). */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 /** The product form with its six sections; used at the top of the section (add) and in the edit popup. */
-export function ProductForm({ product, busy, onSave, onCancel }: ProductFormProps) {
+export function ProductForm({ product, busy, onSave, onCancel, onDirtyChange }: ProductFormProps) {
   const dialog = useDialog();
   const idPrefix = product ? `edit-product-${product.id}` : 'product';
   const categories = useQuery({ queryKey: catalogueKeys.categories, queryFn: categoriesApi.list });
@@ -39,6 +42,9 @@ export function ProductForm({ product, busy, onSave, onCancel }: ProductFormProp
     defaultValues: product ? fromProduct(product) : EMPTY_PRODUCT,
   });
   const { handleSubmit, reset } = methods;
+  const dirty = methods.formState.isDirty;
+  useUnsavedChangesGuard(dirty);
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   useEffect(() => reset(product ? fromProduct(product) : EMPTY_PRODUCT), [product, reset]);
 
   const name = useWatch({ control: methods.control, name: 'name' });
