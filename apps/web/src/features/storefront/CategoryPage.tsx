@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
 import { CATEGORY_PAGE_SIZE, PRODUCT_SORTS, STOREFRONT_MESSAGES, type ProductSort } from '@zevar/domain';
@@ -11,21 +11,13 @@ import { categoryPath } from './paths';
 import { ProductCard } from './ProductCard';
 import { storefrontApi, useLoggedError } from './storefront-api';
 import { ShopFallback, useShop } from './use-shop';
+import { useDebounced } from '../../lib/use-debounced';
 
 const SORT_LABELS: Record<ProductSort, string> = {
   default: 'Featured',
   'price-asc': 'Price: Low to High',
   'price-desc': 'Price: High to Low',
 };
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = window.setTimeout(() => setDebounced(value), ms);
-    return () => window.clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** Category page: sub-categories, then products with server-side search, filter, sort and infinite scroll. */
 export default function CategoryPage() {

@@ -8,17 +8,9 @@ import { ProductFiltersBar } from './ProductFiltersBar';
 import { VendorProductCard } from './VendorProductCard';
 import { currentPlan } from '../../lib/vendor-plan';
 import { EMPTY_FILTERS, fetchCategories, fetchVendorProducts, type ProductFilters } from './vendor-products';
+import { useDebounced } from '../../lib/use-debounced';
 
 const SEARCH_DEBOUNCE_MS = 300;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** All Products tab: the catalogue available on the vendor's plan, with commission and WhatsApp sharing. */
 export default function AllProductsTab({ vendor }: { vendor: User }) {

@@ -13,15 +13,7 @@ import { OrderDetail } from './OrderDetail';
 import { OrdersTable } from './OrdersTable';
 import { ordersApi, statusLabel, type OrderFilters } from './orders-api';
 import { useOrderUpdates } from './use-order-updates';
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
+import { useDebounced } from '../../../lib/use-debounced';
 
 function FiltersBar({
   filters,

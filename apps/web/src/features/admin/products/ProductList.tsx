@@ -7,17 +7,9 @@ import { useDialog } from '../../../components/dialog/dialog-context';
 import { catalogueKeys, categoriesApi, fetchProducts, metalsApi } from '../catalogue/catalogue-api';
 import { TITLE } from '../catalogue/messages';
 import { ProductTable } from './ProductTable';
+import { useDebounced } from '../../../lib/use-debounced';
 
 export const SEARCH_DEBOUNCE_MS = 300;
-
-function useDebounced(value: string, ms: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** Products list: server-side search (debounced), category and metal filters, pages of 30. */
 export function ProductList({

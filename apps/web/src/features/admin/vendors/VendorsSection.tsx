@@ -12,15 +12,7 @@ import { VendorEditModal } from './VendorEditModal';
 import { useUserActions } from './use-user-actions';
 import { USER_MSG } from './user-messages';
 import { EMPTY_USER_FILTERS, fetchUsers, type UserFilters } from './users-api';
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
+import { useDebounced } from '../../../lib/use-debounced';
 
 /** User management: vendors and admins, their details, edits, status, deletion and payouts. */
 export default function VendorsSection() {
