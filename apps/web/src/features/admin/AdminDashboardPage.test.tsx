@@ -1,9 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADMIN_SECTIONS } from '@zevar/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../lib/storage';
-import { renderRoutes, signIn } from '../../test/utils';
+import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/utils';
 import AdminDashboardPage from './AdminDashboardPage';
 
 // Sections are owned by their features; here each one only names itself.
@@ -104,6 +104,13 @@ describe('admin dashboard shell', () => {
       expect(localStorage.getItem(STORAGE_KEYS[key])).toBeNull();
     }
     expect(localStorage.getItem(STORAGE_KEYS.cart)).not.toBeNull();
+  });
+
+  it('checks its token on entry: an expired one ends the session even on a section that reads public data', async () => {
+    const fetchMock = mockFetch(() => jsonResponse({ code: 'UNAUTHORIZED', message: 'Invalid token' }, 401));
+    renderDashboard(['SUPER_ADMIN']);
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull());
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/user/1');
   });
 
   it('sends a non-admin session to /login on entry', async () => {

@@ -1,10 +1,12 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import type { AdminSectionKey } from '@zevar/domain';
 import { PageSpinner } from '../../components/Spinner';
 import { useDialog } from '../../components/dialog/dialog-context';
 import { confirmLeavingForms } from '../../components/unsaved-changes';
-import { getUserRoles, isAuthenticated, isUserType, logout } from '../../lib/storage';
+import { api } from '../../lib/api';
+import { getUserId, getUserRoles, isAuthenticated, isUserType, logout } from '../../lib/storage';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { SECTION_COMPONENTS, allowedSections, pickSection, type AdminSection } from './sections';
 
@@ -16,6 +18,17 @@ export default function AdminDashboardPage({ initialSection }: { initialSection?
   const current = allowed.find((section) => section.key === selected);
   const title = current ? `${current.label} Management` : 'Admin Dashboard';
   useDocumentTitle(title);
+
+  // Many sections read public data, so an expired token would only show on the first save: the
+  // dashboard asks the server for its own user on entry, and a 401 ends the session at once.
+  const userId = getUserId();
+  useQuery({
+    queryKey: ['session', userId],
+    queryFn: () => api.get(`/user/${userId}`),
+    enabled: userId !== null,
+    retry: false,
+    staleTime: Infinity,
+  });
 
   // Entry check of the dashboard itself (the route guard normally decides first).
   useEffect(() => {
