@@ -125,6 +125,14 @@ test('an admin builds and maintains the catalogue through the web app', async ({
   await card.getByRole('button', { name: 'Edit' }).click();
   await card.getByLabel('Price per gram').fill('7000');
   await card.getByRole('button', { name: 'Save' }).click();
+  // The change is previewed first (how many products change), and asked twice above 10 %.
+  const preview = page.getByRole('dialog', { name: 'Confirm Rate Change' });
+  await expect(preview).toContainText('1 product price changes');
+  await preview.getByRole('button', { name: 'Save Rate' }).click();
+  // 6,000 -> 7,000 is +16.7 %: asked a second time.
+  const twice = page.getByRole('dialog', { name: 'Large Rate Change' });
+  await expect(twice).toContainText('+16.7%');
+  await twice.getByRole('button', { name: 'Yes, save it' }).click();
   await acknowledge(page, 'Metal updated successfully');
   await openSection(page, 'Products');
   await page.getByPlaceholder('Search products...').fill(productName);
