@@ -21,6 +21,9 @@ import { createPayments } from './modules/payments/create-payments';
 import { sandboxRoutes } from './modules/payments/sandbox.routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { startBackgroundJobs } from './modules/payments/background-jobs';
+import { createCacheInvalidation } from './lib/cache/invalidation';
+import { createPublicCache } from './lib/cache/public-cache';
+import { registerCacheInvalidation } from './plugins/public-cache';
 
 export const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -62,6 +65,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const now = opts.now ?? (() => new Date());
   const redis = opts.redis ?? (opts.config.REDIS_URL ? createRedis(opts.config.REDIS_URL) : undefined);
   if (redis && !opts.redis) app.addHook('onClose', async () => void (await redis.quit()));
+  const invalidation = createCacheInvalidation(opts.database.notifications, (err) =>
+    app.log.error({ err }, 'cache invalidation message failed'),
+  );
+  app.addHook('onClose', () => invalidation.close());
   const ctx: AppContext = {
     db: opts.database.db,
     dbKind: opts.database.kind,
@@ -75,7 +82,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     lifecycle: opts.lifecycle ?? { state: 'ready', jobs: 'off' },
     redis,
     once: redis ? createRedisOnceStore(redis) : createMemoryOnceStore(() => now().getTime()),
+    cache: createPublicCache(invalidation),
   };
+  registerCacheInvalidation(app, ctx.cache);
   registerAuth(app, { db: ctx.db, tokens });
   await registerRateLimits(app, redis);
   await registerOpenApi(app);
