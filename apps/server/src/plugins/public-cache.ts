@@ -66,10 +66,11 @@ export async function sendCached(
   cache: PublicCache,
   request: FastifyRequest,
   reply: FastifyReply,
-  opts: { tags: readonly CacheTag[]; plan?: string },
+  /** `ttlMs` bounds answers that also depend on the clock (coupon expiry). */
+  opts: { tags: readonly CacheTag[]; plan?: string; ttlMs?: number },
   produce: () => Promise<unknown>,
 ): Promise<FastifyReply> {
-  const answer = await cache.answer(keyOf(request, opts.plan), opts.tags, produce);
+  const answer = await cache.answer(keyOf(request, opts.plan), opts.tags, produce, opts.ttlMs);
   reply.header('etag', answer.etag).header('cache-control', PUBLIC_CACHE_CONTROL);
   if (matches(request.headers['if-none-match'], answer.etag)) return reply.status(304).send();
   return reply.type('application/json; charset=utf-8').serializer(identity).send(answer.body);

@@ -35,6 +35,7 @@ export function createPublicCache(invalidation: CacheInvalidation) {
     key: string,
     tags: readonly CacheTag[],
     produce: () => Promise<unknown>,
+    ttlMs?: number,
   ): Promise<CachedAnswer> {
     const hit = entries.get(key);
     if (hit) return hit;
@@ -45,7 +46,7 @@ export function createPublicCache(invalidation: CacheInvalidation) {
       const body = JSON.stringify(await produce());
       const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
       const made = { body, etag };
-      if (stamp(tags) === before) entries.set(key, { ...made, tags });
+      if (stamp(tags) === before) entries.set(key, { ...made, tags }, ttlMs ? { ttl: ttlMs } : undefined);
       return made;
     })();
     inFlight.set(key, build);
