@@ -84,6 +84,8 @@ export async function createTestApp(
     mailer?: AppOptions['mailer'];
     /** Share a database with another test app (see connectAgain). */
     database?: Database;
+    /** Serve a built web app from this directory (index.html and assets/). */
+    webDistDir?: string;
   } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await createTestDatabase());
@@ -95,6 +97,8 @@ export async function createTestApp(
     now: opts.now,
     payments: opts.payments,
     mailer: opts.mailer,
+    serveWeb: Boolean(opts.webDistDir),
+    webDistDir: opts.webDistDir,
   });
   await app.ready();
   return {
