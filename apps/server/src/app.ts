@@ -87,6 +87,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     cache: createPublicCache(invalidation),
   };
   registerCacheInvalidation(app, ctx.cache);
+  app.decorate('publicCache', ctx.cache);
   registerAuth(app, { db: ctx.db, tokens });
   await registerRateLimits(app, redis);
   await registerOpenApi(app);

@@ -39,6 +39,13 @@ export function tagsInvalidatedBy(method: string, routeUrl: string): readonly Ca
   return ALL_CACHE_TAGS;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's public answer cache (the bench empties it to measure misses). */
+    publicCache: PublicCache;
+  }
+}
+
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Invalidates before the write's response leaves, so nothing stale is served after it returns. */
