@@ -19,16 +19,15 @@ type Paged = {
   totalElements: number;
 };
 
-/** A word of a product name in the category's first page: a search that finds something there. */
-function searchTermFrom(names: string[]): string {
-  for (const name of names) {
-    const word = name
+/** Words of the product names on the category's first page: candidate search terms. */
+function wordsOf(names: string[]): string[] {
+  const words = names.flatMap((n) =>
+    n
       .toLowerCase()
       .split(/[^a-z]+/)
-      .find((w) => w.length >= 4);
-    if (word) return word;
-  }
-  throw new Error('no product name in the category to search for');
+      .filter((w) => w.length >= 4),
+  );
+  return [...new Set(words)].slice(0, 8);
 }
 
 /**
@@ -50,11 +49,18 @@ export async function targets(baseUrl: string, vendor: string, home = true): Pro
   const product = best?.page.content[0];
   if (!best || !product)
     throw new Error(`no products visible to ${vendor}: generate or seed the catalogue first`);
-  const term = searchTermFrom(best.page.content.map((p) => p.name));
-  const search = await getJson<Paged>(
-    `${baseUrl}/api/products/category/${best.id}?${q}&size=15&search=${term}`,
-  );
-  if (search.totalElements === 0) throw new Error(`search term ${term} finds nothing in category ${best.id}`);
+  // A term that finds products in this category but not all of them (a real narrowing search).
+  let pick: { term: string; found: number } | null = null;
+  for (const term of wordsOf(best.page.content.map((p) => p.name))) {
+    const url = `${baseUrl}/api/products/category/${best.id}?${q}&size=15&search=${term}`;
+    const found = (await getJson<Paged>(url)).totalElements;
+    if (found === 0) continue;
+    if (!pick || (pick.found === best.page.totalElements && found < pick.found)) pick = { term, found };
+    if (found < best.page.totalElements) break;
+  }
+  if (!pick) throw new Error(`no search term finds products in category ${best.id}`);
+  const term = pick.term;
+  const search = { totalElements: pick.found };
   const list: Target[] = [
     { name: 'product page', path: `/api/products/name/${product.slug}?${q}` },
     { name: 'category page (15 items)', path: `/api/products/category/${best.id}?${q}&size=15` },

@@ -45,8 +45,10 @@ async function waitForHealth(url: string, timeoutMs: number) {
 }
 
 function start(script: string, args: string[], env: Record<string, string> = {}): ChildProcess {
+  // The bench's own DATABASE_URL must not turn the PGlite server into a PostgreSQL one.
+  const { DATABASE_URL: _db, ...inherited } = process.env;
   return spawn(process.execPath, ['--import', 'tsx', path.resolve(script), ...args], {
-    env: { ...process.env, ...env },
+    env: { ...inherited, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
 }
