@@ -124,7 +124,12 @@ describe('server-rendered storefront pages', () => {
 
   it("puts a product page's data into its HTML, as the answers the page asks for first", async () => {
     const vendor = await createVendor(t.app, t.db, { plan: 'BASIC' });
-    const p = await createProduct(t.db, { name: `Peacock Jhumka ${uid()}`, pricePaise: 2_345_00 });
+    const image = `${'a'.repeat(32)}.webp`;
+    const p = await createProduct(t.db, {
+      name: `Peacock Jhumka ${uid()}`,
+      pricePaise: 2_345_00,
+      images: [image],
+    });
     const res = await t.app.inject({ url: `/${vendor.slug}/product/${p.slug}` });
     expect(res.statusCode).toBe(200);
     const json = /<script type="application\/json" id="zevar-prefetched">(.*?)<\/script>/s.exec(
@@ -136,6 +141,10 @@ describe('server-rendered storefront pages', () => {
     expect(prefetched[api]).toMatchObject({ id: p.id, name: p.name, price: 2345 });
     expect(prefetched[`/api/user/vendor-plan/${vendor.slug}`]).toBe('BASIC');
     expect(res.body.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(res.body).toContain(
+      `<link rel="preload" as="image" href="/api/image/${image}" imagesrcset="/api/image/${image}?w=320 320w,`,
+    );
+    expect(prefetched[`/api/reviews/product/${p.id}`]).toEqual([]);
   });
 
   it('answers 404 with the app shell for a product or category that does not exist', async () => {

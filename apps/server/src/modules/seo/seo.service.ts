@@ -1,8 +1,18 @@
-import type { Category, PublicVendor, Product } from '@zevar/domain';
+import {
+  CATEGORY_PAGE_SIZE,
+  HERO_IMAGE_SIZES,
+  PRODUCT_IMAGE_SIZES,
+  storedImageSrcSet,
+  storedImageUrl,
+  type CarouselItem,
+  type Category,
+  type PublicVendor,
+  type Product,
+} from '@zevar/domain';
 import type { Config } from '../../env';
 import type { PageRender, PageRenderer } from '../../plugins/web-app';
 import { parseStorefrontPath } from './storefront-path';
-import { renderHeadTags, type HeadData } from './head-tags';
+import { escapeHtml, renderHeadTags, type HeadData } from './head-tags';
 
 type Shop = { slug: string; name: string };
 
@@ -85,22 +95,57 @@ export function createStorefrontPages(deps: { config: Config }): PageRenderer {
     const vendor = JSON.parse(vendorRes.body) as PublicVendor;
     const shop: Shop = { slug: vendor.slug, name: vendor.bussinessName || vendor.name };
     const prefetched: Record<string, unknown> = { [planUrl]: planRes.body };
-    if (target.kind === 'shop')
-      return { status: 200, head: renderHeadTags(shopHead(shop, pathname)), prefetched };
+    const shopQuery = `vendorSlug=${enc(target.vendorSlug)}`;
+    /** The answers the page asks for next, embedded when they are there (failures: the page fetches). */
+    const prefetch = async (urls: string[]) => {
+      const answers = await Promise.all(urls.map(async (u) => [u, await get(u)] as const));
+      for (const [u, r] of answers) if (r.status === 200) prefetched[u] = JSON.parse(r.body) as unknown;
+    };
+    if (target.kind === 'shop') {
+      const plan = planRes.body;
+      const carouselUrl = `/api/carousels/images/${plan}`;
+      await prefetch([
+        `/api/category/plan/${plan}`,
+        carouselUrl,
+        `/api/products/trending?${shopQuery}&size=8`,
+        `/api/products/sale?${shopQuery}&size=12`,
+        `/api/products/special-offers?${shopQuery}`,
+      ]);
+      const hero = (prefetched[carouselUrl] as CarouselItem[] | undefined)?.[0]?.imageUrl;
+      const head = renderHeadTags(shopHead(shop, pathname)) + preloadImage(hero, HERO_IMAGE_SIZES);
+      return { status: 200, head, prefetched };
+    }
     const url =
       target.kind === 'product'
-        ? `/api/products/name/${enc(target.name)}?vendorSlug=${enc(target.vendorSlug)}`
-        : `/api/category/name/${enc(target.name)}?vendorSlug=${enc(target.vendorSlug)}`;
+        ? `/api/products/name/${enc(target.name)}?${shopQuery}`
+        : `/api/category/name/${enc(target.name)}?${shopQuery}`;
     const res = await get(url);
     // Unknown or hidden product/category: the shell with 404 (the page itself shows the not-found state).
     if (res.status === 404) return { status: 404, head: null, prefetched };
     if (res.status !== 200) return null;
     const data = JSON.parse(res.body) as unknown;
     prefetched[url] = data;
-    const head =
-      target.kind === 'product'
-        ? productHead(shop, data as Product, pathname)
-        : categoryHead(shop, data as Category, pathname);
-    return { status: 200, head: renderHeadTags(head), prefetched };
+    if (target.kind === 'product') {
+      const product = data as Product;
+      await prefetch([`/api/reviews/product/${product.id}`, '/api/coupon-codes']);
+      const head =
+        renderHeadTags(productHead(shop, product, pathname)) +
+        preloadImage(product.images[0], PRODUCT_IMAGE_SIZES);
+      return { status: 200, head, prefetched };
+    }
+    const category = data as Category;
+    await prefetch([
+      `/api/products/category/${category.id}?${shopQuery}&page=0&size=${CATEGORY_PAGE_SIZE}&sort=default`,
+    ]);
+    return { status: 200, head: renderHeadTags(categoryHead(shop, category, pathname)), prefetched };
   };
+}
+
+/** Starts the page's largest image (LCP) with the HTML, with the same srcset the <img> will use. */
+function preloadImage(name: string | null | undefined, sizes: string): string {
+  const url = storedImageUrl(name);
+  if (!url) return '';
+  const srcset = storedImageSrcSet(name);
+  const responsive = srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}"` : '';
+  return `\n<link rel="preload" as="image" href="${escapeHtml(url)}"${responsive} fetchpriority="high">`;
 }

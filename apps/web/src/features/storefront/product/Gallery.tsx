@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { PRODUCT_IMAGE_SIZES } from '@zevar/domain';
 import { ImageWithFallback } from '../../../components/ImageWithFallback';
 import { Modal } from '../../../components/Modal';
 
@@ -35,7 +36,15 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
           aria-label="Open photo viewer"
           onClick={() => n > 0 && setViewer(true)}
         >
-          <ImageWithFallback src={current} alt={name} className="aspect-square w-full object-cover" />
+          <ImageWithFallback
+            src={current}
+            alt={name}
+            priority={current === images[0]}
+            sizes={PRODUCT_IMAGE_SIZES}
+            width={960}
+            height={960}
+            className="aspect-square w-full object-cover"
+          />
         </button>
         {n > 1 && <Arrows onPrev={() => move(-1)} onNext={() => move(1)} />}
       </div>
