@@ -39,7 +39,8 @@ function fingerprint() {
 }
 
 const current = fingerprint();
-const built = existsSync(stamp) && existsSync(path.join(dist, 'index.html')) ? readFileSync(stamp, 'utf8') : '';
+const built =
+  existsSync(stamp) && existsSync(path.join(dist, 'index.html')) ? readFileSync(stamp, 'utf8') : '';
 if (built === current && !process.argv.includes('--force')) {
   console.log('web app is up to date (apps/web/dist), not rebuilding');
 } else {
