@@ -59,7 +59,14 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
                 onClick={() => setIndex(i)}
                 className={`block size-16 overflow-hidden rounded-md border-2 ${i === wrap(index, n) ? 'border-gold-600' : 'border-transparent'}`}
               >
-                <ImageWithFallback src={img} alt="" className="size-full object-cover" />
+                <ImageWithFallback
+                  src={img}
+                  alt=""
+                  sizes="64px"
+                  width={64}
+                  height={64}
+                  className="size-full object-cover"
+                />
               </button>
             </li>
           ))}
