@@ -1,27 +1,12 @@
 /**
- * Load-tests the storefront calls against a running server with autocannon and prints requests per
- * second and p99 latency for each: product page, category page (first and a deep page, sorted), and
- * the vendor home calls.
+ * The storefront calls to load-test on a running server, and one autocannon measurement.
  *
- *   npx tsx bench/load.ts [--url http://localhost:3000] [--vendor bench-vendor-3] [--duration 8] [--connections 10]
+ *   npx tsx bench/load.ts [--url http://localhost:3000] [--vendor bench-vendor-3] [--duration 10] [--connections 50]
  */
 import autocannon from 'autocannon';
 
-export type LoadOptions = {
-  baseUrl: string;
-  vendor: string;
-  duration: number;
-  connections: number;
-  log?: (m: string) => void;
-};
-export type LoadFigure = {
-  name: string;
-  path: string;
-  rps: number;
-  p99: number;
-  avg: number;
-  errors: number;
-};
+export type Target = { name: string; path: string };
+export type Figure = { rps: number; p50: number; p99: number; errors: number };
 
 async function getJson<T>(url: string): Promise<T> {
   const res = await fetch(url);
@@ -29,59 +14,75 @@ async function getJson<T>(url: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-type Paged = { content: Array<{ slug: string; id: number; category: { id: number } }>; totalPages: number };
+type Paged = {
+  content: Array<{ slug: string; id: number; name: string; category: { id: number } }>;
+  totalElements: number;
+};
 
-/** Picks real targets from the server so every request hits data. */
-async function targets(baseUrl: string, vendor: string) {
+/** Words of the product names on the category's first page: candidate search terms. */
+function wordsOf(names: string[]): string[] {
+  const words = names.flatMap((n) =>
+    n
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .filter((w) => w.length >= 4),
+  );
+  return [...new Set(words)].slice(0, 8);
+}
+
+/**
+ * Real targets picked from the server, so every request finds data: a product page, the category
+ * with the most products (page 1 of 15), a search in that category for a word its products have,
+ * and (with `home`) the other home-page calls.
+ */
+export async function targets(baseUrl: string, vendor: string, home = true): Promise<Target[]> {
   const q = `vendorSlug=${encodeURIComponent(vendor)}`;
-  const page = await getJson<Paged>(`${baseUrl}/api/products?${q}&size=20&page=50`);
-  const product = page.content[0];
-  if (!product) throw new Error(`no products visible to ${vendor}: generate the catalogue first`);
   const plan = await (await fetch(`${baseUrl}/api/user/vendor-plan/${vendor}`)).text();
   const cats = await getJson<Array<{ id: number; parentCategory: unknown }>>(
     `${baseUrl}/api/category/plan/${plan}`,
   );
-  const parent = cats.find((c) => c.parentCategory === null) ?? cats[0];
-  return [
-    { name: 'product page (by slug)', path: `/api/products/name/${product.slug}?${q}` },
-    { name: 'category page 1', path: `/api/products/category/${parent!.id}?${q}&size=15` },
+  let best: { id: number; page: Paged } | null = null;
+  for (const c of cats.filter((x) => x.parentCategory === null).slice(0, 30)) {
+    const page = await getJson<Paged>(`${baseUrl}/api/products/category/${c.id}?${q}&size=15`);
+    if (!best || page.totalElements > best.page.totalElements) best = { id: c.id, page };
+  }
+  const product = best?.page.content[0];
+  if (!best || !product)
+    throw new Error(`no products visible to ${vendor}: generate or seed the catalogue first`);
+  // A term that finds products in this category but not all of them (a real narrowing search).
+  let pick: { term: string; found: number } | null = null;
+  for (const term of wordsOf(best.page.content.map((p) => p.name))) {
+    const url = `${baseUrl}/api/products/category/${best.id}?${q}&size=15&search=${term}`;
+    const found = (await getJson<Paged>(url)).totalElements;
+    if (found === 0) continue;
+    if (!pick || (pick.found === best.page.totalElements && found < pick.found)) pick = { term, found };
+    if (found < best.page.totalElements) break;
+  }
+  if (!pick) throw new Error(`no search term finds products in category ${best.id}`);
+  const term = pick.term;
+  const search = { totalElements: pick.found };
+  const list: Target[] = [
+    { name: 'product page', path: `/api/products/name/${product.slug}?${q}` },
+    { name: 'category page (15 items)', path: `/api/products/category/${best.id}?${q}&size=15` },
     {
-      name: 'category page 40, price-desc',
-      path: `/api/products/category/${parent!.id}?${q}&size=15&page=40&sort=price-desc`,
+      name: `category search '${term}' (${search.totalElements} found)`,
+      path: `/api/products/category/${best.id}?${q}&size=15&search=${term}`,
     },
-    { name: 'category search', path: `/api/products/category/${parent!.id}?${q}&size=15&search=lotus` },
-    { name: 'home: trending', path: `/api/products/trending?${q}&size=8` },
-    { name: 'home: sale', path: `/api/products/sale?${q}&size=12` },
-    { name: 'home: special offers', path: `/api/products/special-offers?${q}` },
-    { name: 'home: categories', path: `/api/category/plan/${plan}` },
-    { name: 'home: carousel', path: `/api/carousels/images/${plan}` },
-    { name: 'reviews', path: `/api/reviews/product/${product.id}` },
   ];
-}
-
-export async function runLoad(opts: LoadOptions): Promise<LoadFigure[]> {
-  const log = opts.log ?? console.log;
-  const figures: LoadFigure[] = [];
-  for (const t of await targets(opts.baseUrl, opts.vendor)) {
-    const r = await autocannon({
-      url: opts.baseUrl + t.path,
-      connections: opts.connections,
-      duration: opts.duration,
-    });
-    const figure = {
-      name: t.name,
-      path: t.path,
-      rps: r.requests.average,
-      p99: r.latency.p99,
-      avg: r.latency.average,
-      errors: r.errors + r.non2xx,
-    };
-    figures.push(figure);
-    log(
-      `${t.name.padEnd(32)} ${figure.rps.toFixed(0).padStart(6)} req/s   p99 ${String(figure.p99).padStart(5)} ms   avg ${figure.avg.toFixed(1)} ms   errors ${figure.errors}`,
+  if (home) {
+    list.push(
+      { name: 'home: trending', path: `/api/products/trending?${q}&size=8` },
+      { name: 'home: sale', path: `/api/products/sale?${q}&size=12` },
+      { name: 'home: categories', path: `/api/category/plan/${plan}` },
+      { name: 'home: carousel', path: `/api/carousels/images/${plan}` },
     );
   }
-  return figures;
+  return list;
+}
+
+export async function measure(url: string, duration: number, connections: number): Promise<Figure> {
+  const r = await autocannon({ url, connections, duration });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
 function arg(name: string): string | undefined {
@@ -90,12 +91,20 @@ function arg(name: string): string | undefined {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  runLoad({
-    baseUrl: arg('--url') ?? 'http://localhost:3000',
-    vendor: arg('--vendor') ?? 'bench-vendor-3',
-    duration: Number(arg('--duration') ?? 8),
-    connections: Number(arg('--connections') ?? 10),
-  }).catch((err: unknown) => {
+  const baseUrl = arg('--url') ?? 'http://localhost:3000';
+  const run = async () => {
+    for (const t of await targets(baseUrl, arg('--vendor') ?? 'zevar')) {
+      const f = await measure(
+        baseUrl + t.path,
+        Number(arg('--duration') ?? 10),
+        Number(arg('--connections') ?? 50),
+      );
+      console.log(
+        `${t.name.padEnd(40)} ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  errors ${f.errors}`,
+      );
+    }
+  };
+  run().catch((err: unknown) => {
     console.error(err);
     process.exit(1);
   });

@@ -1,82 +1,190 @@
 /**
- * `npm run bench`: generates the large catalogue into DATABASE_URL (unless --skip-generate), starts
- * the real server on it, load-tests the storefront calls and prints the figures.
+ * `npm run bench`: in one run, on this machine, the bare Fastify hello (the ceiling) and the
+ * storefront calls on PostgreSQL with the generated 100,000-product catalogue (when DATABASE_URL is
+ * set) and on the embedded PGlite with the demo data, in interleaved rounds; medians of req/s, p50
+ * and p99, the ratio to hello, and the statements each call sends on a cache miss.
  *
- *   DATABASE_URL=postgres://... npm run bench -- [--skip-generate] [--products 100000] [--duration 8]
+ *   [DATABASE_URL=postgres://...] npm run bench -- [--skip-generate] [--products 100000]
+ *     [--duration 10] [--rounds 5] [--connections 50] [--port-base 3390] [--no-pglite]
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generateCatalogue } from './generate-catalogue';
-import { runLoad } from './load';
+import { measure, targets, type Figure, type Target } from './load';
+import { statementsPerMiss } from './statements';
+import { connectPglite, connectPostgres } from '../apps/server/src/db/client';
 
-const PORT = 3390;
-const arg = (name: string, fallback: number) => {
+const num = (name: string, fallback: number) => {
   const i = process.argv.indexOf(name);
   const v = i >= 0 ? Number(process.argv[i + 1]) : fallback;
   return Number.isFinite(v) && v > 0 ? v : fallback;
 };
+const flag = (name: string) => process.argv.includes(name);
+
+const duration = num('--duration', 10);
+const rounds = num('--rounds', 5);
+const connections = num('--connections', 50);
+const portBase = num('--port-base', 3390);
 
 async function waitForHealth(url: string, timeoutMs: number) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    const ok = await fetch(url).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 500));
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`server did not become healthy at ${url}`);
 }
 
+function start(script: string, args: string[], env: Record<string, string> = {}): ChildProcess {
+  // The bench's own DATABASE_URL must not turn the PGlite server into a PostgreSQL one.
+  const { DATABASE_URL: _db, ...inherited } = process.env;
+  return spawn(process.execPath, ['--import', 'tsx', path.resolve(script), ...args], {
+    env: { ...inherited, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+function serverEnv(port: number, extra: Record<string, string>): Record<string, string> {
+  return { PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...extra };
+}
+
+type Backend = { name: string; baseUrl: string; vendor: string; targets: Target[] };
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
 async function main() {
   const databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) {
-    console.log(
-      'usage: DATABASE_URL=postgres://user@host:port/db npm run bench -- [--skip-generate] [--products 100000] [--duration 8]',
-    );
-    console.log(
-      'Generates 100,000 products across 500 vendors, starts the server on it and prints req/s and p99 per storefront call.',
-    );
-    return;
-  }
-  if (!process.argv.includes('--skip-generate')) {
+  const withPglite = !flag('--no-pglite');
+  if (!databaseUrl && !withPglite)
+    throw new Error('nothing to measure: set DATABASE_URL or drop --no-pglite');
+  if (databaseUrl && !flag('--skip-generate')) {
     await generateCatalogue({
       databaseUrl,
-      products: arg('--products', 100_000),
-      vendors: arg('--vendors', 500),
+      products: num('--products', 100_000),
+      vendors: num('--vendors', 500),
       reset: true,
     });
   }
-  const server = spawn(process.execPath, ['--import', 'tsx', path.resolve('apps/server/src/server.ts')], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'zevar-bench-')),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  if (!databaseUrl) console.log('DATABASE_URL not set: PostgreSQL rows skipped (PGlite and hello only).');
+
+  const children: ChildProcess[] = [];
+  const backends: Backend[] = [];
+  const jwt = randomBytes(32).toString('hex');
+  const pgliteDir = mkdtempSync(path.join(os.tmpdir(), 'zevar-bench-pglite-'));
   try {
-    const baseUrl = `http://127.0.0.1:${PORT}`;
-    await waitForHealth(`${baseUrl}/api/health`, 60_000);
-    // bench-vendor-3 is on PREMIUM (vendors cycle through the plans), so it sees the whole catalogue.
-    await runLoad({
-      baseUrl,
-      vendor: 'bench-vendor-3',
-      duration: arg('--duration', 8),
-      connections: arg('--connections', 10),
+    const helloUrl = `http://127.0.0.1:${portBase + 1}`;
+    children.push(start('bench/hello.ts', [String(portBase + 1)]));
+    const starts: Array<Promise<void>> = [waitForHealth(helloUrl, 30_000)];
+    if (databaseUrl) {
+      const port = portBase + 2;
+      children.push(
+        start(
+          'apps/server/src/server.ts',
+          [],
+          serverEnv(port, {
+            DATABASE_URL: databaseUrl,
+            JWT_SECRET: jwt,
+            SEED_DEMO: 'false',
+            DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'zevar-bench-')),
+          }),
+        ),
+      );
+      // bench-vendor-3 is on PREMIUM (vendors cycle through the plans): it sees the whole catalogue.
+      backends.push({
+        name: 'PostgreSQL',
+        baseUrl: `http://127.0.0.1:${port}`,
+        vendor: 'bench-vendor-3',
+        targets: [],
+      });
+    }
+    if (withPglite) {
+      const port = portBase + 3;
+      children.push(start('apps/server/src/server.ts', [], serverEnv(port, { DATA_DIR: pgliteDir })));
+      backends.push({ name: 'PGlite', baseUrl: `http://127.0.0.1:${port}`, vendor: 'zevar', targets: [] });
+    }
+    for (const b of backends) starts.push(waitForHealth(`${b.baseUrl}/api/health`, 300_000));
+    await Promise.all(starts);
+    for (const b of backends) b.targets = await targets(b.baseUrl, b.vendor, b.name === 'PostgreSQL');
+
+    const runs: Array<{ key: string; url: string }> = [{ key: 'hello', url: `${helloUrl}/` }];
+    // Interleaved: each round measures hello and every call once, so a noisy minute hits them all.
+    const maxTargets = Math.max(...backends.map((b) => b.targets.length));
+    for (let i = 0; i < maxTargets; i++) {
+      for (const b of backends) {
+        const t = b.targets[i];
+        if (t) runs.push({ key: `${b.name}|${t.name}`, url: b.baseUrl + t.path });
+      }
+    }
+    const figures = new Map<string, Figure[]>();
+    for (let round = 1; round <= rounds; round++) {
+      console.log(`round ${round}/${rounds}`);
+      for (const r of runs) {
+        const f = await measure(r.url, duration, connections);
+        figures.set(r.key, [...(figures.get(r.key) ?? []), f]);
+      }
+    }
+    for (const c of children) c.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1500));
+
+    const statements = new Map<string, number>();
+    for (const b of backends) {
+      const database =
+        b.name === 'PostgreSQL'
+          ? connectPostgres(databaseUrl!)
+          : await connectPglite(path.join(pgliteDir, 'pglite'));
+      const env: Record<string, string> =
+        b.name === 'PostgreSQL' ? { DATABASE_URL: databaseUrl!, JWT_SECRET: jwt } : {};
+      try {
+        const counts = await statementsPerMiss(
+          database,
+          { ...env, DATA_DIR: pgliteDir },
+          b.targets.map((t) => t.path),
+        );
+        for (const t of b.targets) statements.set(`${b.name}|${t.name}`, counts.get(t.path) ?? NaN);
+      } finally {
+        await database.close();
+      }
+    }
+
+    const hello = median((figures.get('hello') ?? []).map((f) => f.rps));
+    const rows = [...figures.entries()].map(([key, fs]) => {
+      const [backend, call] = key === 'hello' ? ['-', 'bare Fastify hello'] : key.split('|');
+      const rps = median(fs.map((f) => f.rps));
+      return {
+        backend: backend!,
+        call: call!,
+        rps: Math.round(rps),
+        p50: median(fs.map((f) => f.p50)),
+        p99: median(fs.map((f) => f.p99)),
+        ratio: key === 'hello' ? '' : `${((rps / hello) * 100).toFixed(1)} %`,
+        errors: fs.reduce((n, f) => n + f.errors, 0),
+        statements: statements.get(key) ?? '',
+      };
     });
+    console.log(
+      `\n${new Date().toISOString()}  ${rounds} interleaved rounds of ${duration} s, ${connections} connections, medians\n`,
+    );
+    console.log('| backend | call | req/s | p50 ms | p99 ms | / hello | errors | statements on a miss |');
+    console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const r of rows) {
+      console.log(
+        `| ${r.backend} | ${r.call} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ratio} | ${r.errors} | ${r.statements} |`,
+      );
+    }
   } finally {
-    server.kill('SIGTERM');
+    for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
   }
 }
 

@@ -1,11 +1,22 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { compression } from 'vite-plugin-compression2';
 
 const API_ORIGIN = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  // Brotli and gzip copies of every text asset, made once at build; the server sends the one the
+  // browser accepts (apps/server/src/plugins/web-app.ts).
+  plugins: [
+    react(),
+    tailwindcss(),
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|mjs|css|svg|json)$/,
+      threshold: 0,
+    }),
+  ],
   server: {
     port: 5173,
     proxy: {

@@ -9,7 +9,8 @@ import type { AppContext, Lifecycle } from './context';
 import { registerErrorHandling } from './plugins/errors';
 import { createTokenService, registerAuth } from './plugins/auth';
 import { registerOpenApi } from './plugins/openapi';
-import { registerWebApp, type HeadRenderer } from './plugins/web-app';
+import { registerWebApp } from './plugins/web-app';
+import { createStorefrontPages } from './modules/seo/seo.service';
 import { routeModules } from './modules';
 import { systemRoutes } from './modules/system/system.routes';
 import { createRedis, type Redis } from './lib/redis';
@@ -21,6 +22,9 @@ import { createPayments } from './modules/payments/create-payments';
 import { sandboxRoutes } from './modules/payments/sandbox.routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { startBackgroundJobs } from './modules/payments/background-jobs';
+import { createCacheInvalidation } from './lib/cache/invalidation';
+import { createPublicCache } from './lib/cache/public-cache';
+import { registerCacheInvalidation } from './plugins/public-cache';
 
 export const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -30,7 +34,8 @@ export type AppOptions = {
   now?: () => Date;
   /** Serve the built web app (production). */
   serveWeb?: boolean;
-  renderHead?: HeadRenderer;
+  /** The built web app to serve (default: apps/web/dist). */
+  webDistDir?: string;
   logger?: boolean;
   /** Tests inject fakes; by default built from config (PAYMENTS, SMTP_URL). */
   payments?: PaymentGateway;
@@ -62,6 +67,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const now = opts.now ?? (() => new Date());
   const redis = opts.redis ?? (opts.config.REDIS_URL ? createRedis(opts.config.REDIS_URL) : undefined);
   if (redis && !opts.redis) app.addHook('onClose', async () => void (await redis.quit()));
+  const invalidation = createCacheInvalidation(opts.database.notifications, (err) =>
+    app.log.error({ err }, 'cache invalidation message failed'),
+  );
+  app.addHook('onClose', () => invalidation.close());
   const ctx: AppContext = {
     db: opts.database.db,
     dbKind: opts.database.kind,
@@ -75,18 +84,27 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     lifecycle: opts.lifecycle ?? { state: 'ready', jobs: 'off' },
     redis,
     once: redis ? createRedisOnceStore(redis) : createMemoryOnceStore(() => now().getTime()),
+    cache: createPublicCache(invalidation),
   };
+  registerCacheInvalidation(app, ctx.cache);
+  app.decorate('publicCache', ctx.cache);
   registerAuth(app, { db: ctx.db, tokens });
   await registerRateLimits(app, redis);
   await registerOpenApi(app);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
 
+  // Before the API routes: its compression applies to them too.
+  if (opts.serveWeb) {
+    await registerWebApp(app, {
+      distDir: opts.webDistDir ?? WEB_DIST_DIR,
+      renderPage: createStorefrontPages({ config: opts.config }),
+    });
+  }
   // A worker-only process answers just health and readiness.
   const modules = opts.serveApi === false ? [systemRoutes] : routeModules;
   for (const module of modules) await app.register(module(ctx), { prefix: '/api' });
   if (ctx.sandbox) await app.register(sandboxRoutes(ctx.sandbox), { prefix: '/sandbox' });
   if (opts.backgroundJobs) startBackgroundJobs(app, ctx, opts.database);
 
-  if (opts.serveWeb) await registerWebApp(app, { distDir: WEB_DIST_DIR, renderHead: opts.renderHead });
   return app;
 }

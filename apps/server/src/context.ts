@@ -8,6 +8,7 @@ import type { SandboxGateway } from './modules/payments/sandbox-gateway';
 import type { Mailer } from './modules/mail/mailer';
 import type { Redis } from './lib/redis';
 import type { OnceStore } from './lib/shared-limits';
+import type { PublicCache } from './lib/cache/public-cache';
 
 /** Where the process is in its life, for readiness: a stopping process takes no new traffic. */
 export type Lifecycle = {
@@ -37,4 +38,6 @@ export type AppContext = {
   redis?: Redis;
   /** "Once per window" claims, shared through Redis when it is configured. */
   once: OnceStore;
+  /** Ready-to-send public catalogue answers; writes invalidate it (plugins/public-cache.ts). */
+  cache: PublicCache;
 };

@@ -4,7 +4,6 @@ import { connect } from './db/client';
 import { buildApp } from './app';
 import type { Lifecycle } from './context';
 import { prepareDatabase } from './prepare-database';
-import { createStorefrontHead } from './modules/seo/seo.service';
 
 async function main() {
   let env;
@@ -23,13 +22,11 @@ async function main() {
 
   const lifecycle: Lifecycle = { state: 'starting', jobs: 'off' };
   const role = config.PROCESS_ROLE;
-  const renderHead = createStorefrontHead({ db: database.db, config });
   const app = await buildApp({
     config,
     database,
     serveWeb: config.NODE_ENV === 'production' && role !== 'worker',
     serveApi: role !== 'worker',
-    renderHead,
     backgroundJobs: role !== 'web',
     lifecycle,
   });

@@ -10,6 +10,18 @@ import { parseEnv, type Config } from '../src/env';
 import { resolveConfig } from '../src/bootstrap';
 import { connectPglite, connectPostgres, type Database, type Db } from '../src/db/client';
 
+const urls = new WeakMap<Db, string>();
+
+/**
+ * Another client of the same database, as a second server process would have: a new connection
+ * pool on PostgreSQL; on PGlite (one process by nature) the same client, left open.
+ */
+export function connectAgain(database: Database): Database {
+  const url = urls.get(database.db);
+  if (!url) return { ...database, close: async () => undefined };
+  return connectPostgres(url, () => undefined);
+}
+
 /** A fresh database for one test file: a copy of the migrated template. */
 export async function createTestDatabase(): Promise<Database> {
   const pgTemplate = inject('postgresTemplate');
@@ -24,6 +36,7 @@ export async function createTestDatabase(): Promise<Database> {
     dbUrl.pathname = `/${name}`;
     // Dropping the database at the end terminates its idle connections; that is expected here.
     const database = connectPostgres(dbUrl.toString(), () => undefined);
+    urls.set(database.db, dbUrl.toString());
     return {
       ...database,
       close: async () => {
@@ -69,9 +82,13 @@ export async function createTestApp(
     now?: () => Date;
     payments?: AppOptions['payments'];
     mailer?: AppOptions['mailer'];
+    /** Share a database with another test app (see connectAgain). */
+    database?: Database;
+    /** Serve a built web app from this directory (index.html and assets/). */
+    webDistDir?: string;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = opts.database ?? (await createTestDatabase());
   const config = testConfig(opts.env);
   const app = await buildApp({
     config,
@@ -80,6 +97,8 @@ export async function createTestApp(
     now: opts.now,
     payments: opts.payments,
     mailer: opts.mailer,
+    serveWeb: Boolean(opts.webDistDir),
+    webDistDir: opts.webDistDir,
   });
   await app.ready();
   return {

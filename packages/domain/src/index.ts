@@ -19,3 +19,4 @@ export * from './reviews-admin';
 export * from './order-states';
 export * from './jobs';
 export * from './metal-rates';
+export * from './images';

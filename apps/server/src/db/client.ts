@@ -8,6 +8,7 @@ import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
+import type { Notifications } from '../lib/cache/invalidation';
 
 export type Schema = typeof schema;
 /** Both drivers behind one type: services never know which database they run on. */
@@ -15,6 +16,9 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type DbOrTx = Db | Tx;
 export type DbKind = 'pglite' | 'postgres';
+
+/** Counts the statements sent through the client (tests assert how many a read costs). */
+export type StatementCounter = { count: number };
 
 export type Database = {
   db: Db;
@@ -30,7 +34,14 @@ export type Database = {
    * hold several statements.
    */
   executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+  statements: StatementCounter;
+  /** Messages to every app on this database: NOTIFY on PostgreSQL, in memory on PGlite (one process). */
+  notifications: Notifications;
 };
+
+function countingLogger(counter: StatementCounter) {
+  return { logQuery: () => void (counter.count += 1) };
+}
 
 export function connectPostgres(
   url: string,
@@ -40,7 +51,9 @@ export function connectPostgres(
   // An idle connection can be closed by the server (restart, failover, an administrator): the pool
   // replaces it; without a listener Node would treat the event as fatal and stop the process.
   pool.on('error', onError);
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const statements = { count: 0 };
+  const db = drizzlePg(pool, { schema, logger: countingLogger(statements) }) as unknown as Db;
+  const notifications = postgresNotifications(url, pool, onError);
   const withLock = async <T>(key: number, work: () => Promise<T>): Promise<T> => {
     // The lock belongs to a session, so it is taken and released on one dedicated connection.
     const client = await pool.connect();
@@ -61,7 +74,18 @@ export function connectPostgres(
     const last = Array.isArray(result) ? result.at(-1) : result;
     return { rows: (last?.rows ?? []) as unknown[] };
   };
-  return { db, kind: 'postgres', close: () => pool.end(), withLock, executeSql };
+  return {
+    db,
+    kind: 'postgres',
+    close: async () => {
+      await notifications.close();
+      await pool.end();
+    },
+    withLock,
+    executeSql,
+    statements,
+    notifications,
+  };
 }
 
 export async function connectPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
@@ -72,7 +96,8 @@ export async function connectPglite(dataDir: string | undefined, loadDataDir?: B
     loadDataDir,
     extensions: { pg_trgm },
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const statements = { count: 0 };
+  const db = drizzlePglite(client, { schema, logger: countingLogger(statements) }) as unknown as Db;
   const executeSql = async (text: string, values?: unknown[]) => {
     if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
     // Without values the text may be several statements, which only exec runs.
@@ -85,6 +110,8 @@ export async function connectPglite(dataDir: string | undefined, loadDataDir?: B
     close: () => client.close(),
     withLock: (_key, work) => work(),
     executeSql,
+    statements,
+    notifications: inProcessNotifications(),
   };
 }
 
@@ -97,4 +124,66 @@ export async function connect(opts: { databaseUrl?: string; dataDir: string }): 
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * LISTEN/NOTIFY over one dedicated connection (a pooled one would lose its LISTEN when returned).
+ * When that connection drops, it reconnects and reports an empty message: messages sent meanwhile
+ * are lost, so listeners must treat it as "anything may have changed".
+ */
+function postgresNotifications(url: string, pool: pg.Pool, onError: (err: Error) => void): Notifications {
+  let client: pg.Client | undefined;
+  let closed = false;
+  const handlers = new Map<string, (payload: string) => void>();
+  const connectListener = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (m) => handlers.get(m.channel)?.(m.payload ?? ''));
+    c.on('error', (err) => {
+      onError(err);
+      if (closed) return;
+      client = undefined;
+      setTimeout(() => {
+        void connectListener()
+          .then(() => {
+            for (const h of handlers.values()) h('');
+          })
+          .catch(onError);
+      }, 1000).unref();
+    });
+    await c.connect();
+    for (const channel of handlers.keys()) await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = c;
+  };
+  let ready: Promise<void> | undefined;
+  return {
+    async listen(channel, onMessage) {
+      handlers.set(channel, onMessage);
+      ready ??= connectListener();
+      await ready;
+      await client?.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    },
+    async notify(channel, payload) {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async close() {
+      closed = true;
+      await client?.end().catch(() => undefined);
+    },
+  };
+}
+
+/** PGlite lives in one process: every app on the same client hears every message at once. */
+function inProcessNotifications(): Notifications {
+  const handlers = new Map<string, Array<(payload: string) => void>>();
+  return {
+    async listen(channel, onMessage) {
+      handlers.set(channel, [...(handlers.get(channel) ?? []), onMessage]);
+    },
+    async notify(channel, payload) {
+      for (const h of handlers.get(channel) ?? []) h(payload);
+    },
+    async close() {
+      handlers.clear();
+    },
+  };
 }

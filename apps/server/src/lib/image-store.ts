@@ -7,6 +7,9 @@ import { createLocalStorage, createS3Storage, type BlobStorage } from './blob-st
 /** Stored names are ours alone: 32 hex characters and .webp; anything else is refused. */
 export const IMAGE_NAME_PATTERN = /^[a-f0-9]{32}\.webp$/;
 export const MAX_IMAGE_DIMENSION = 2000;
+/** Widths the storefront asks for in `srcset` (a phone's card, a phone's full width, a desktop). */
+export const IMAGE_WIDTHS = [320, 640, 960, 1280] as const;
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 const IMAGE_TYPE = 'image/webp';
 
 /** What the bytes are, by their signature: only JPEG, PNG and WebP count as images here (never SVG). */
@@ -70,11 +73,31 @@ export function createImageStore(storage: BlobStorage) {
     async read(name: string): Promise<Buffer | null> {
       return valid(name) ? storage.get(name) : null;
     },
+    /**
+     * A narrower copy made by sharp on first request and kept in the same storage
+     * (`w{width}-{name}`); the original's width when it is already that narrow.
+     */
+    async readVariant(name: string, width: ImageWidth): Promise<Buffer | null> {
+      if (!valid(name)) return null;
+      const key = `w${width}-${name}`;
+      const kept = await storage.get(key);
+      if (kept) return kept;
+      const original = await storage.get(name);
+      if (!original) return null;
+      const made = await sharp(original)
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 78 })
+        .toBuffer();
+      await storage.put(key, made, IMAGE_TYPE);
+      return made;
+    },
     async exists(name: string): Promise<boolean> {
       return valid(name) ? storage.exists(name) : false;
     },
     async remove(name: string): Promise<boolean> {
-      return valid(name) ? storage.remove(name) : false;
+      if (!valid(name)) return false;
+      await Promise.all(IMAGE_WIDTHS.map((w) => storage.remove(`w${w}-${name}`)));
+      return storage.remove(name);
     },
   };
 }

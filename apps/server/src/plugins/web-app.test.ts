@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerWebApp } from './web-app';
@@ -12,17 +13,27 @@ describe('serving the built web app', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(
       path.join(dist, 'index.html'),
-      '<html><head><title>Zevar</title></head><body><div id="root"></div></body></html>',
+      `<html><head><meta name="description" content="Generic"><title>Zevar</title></head><body><div id="root"></div><!--${'padding '.repeat(200)}--></body></html>`,
     );
     writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+    writeFileSync(path.join(dist, 'assets', 'app-1234.js.br'), 'brotli bytes');
+    writeFileSync(path.join(dist, 'assets', 'app-1234.js.gz'), gzipSync('console.log(1)'));
     writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     app.addHook('onRoute', () => undefined);
     await registerWebApp(app, {
       distDir: dist,
-      renderHead: async (p) =>
-        p.startsWith('/zevar/product/')
-          ? '<title>Ruby Ring | Zevar</title><meta property="og:title" content="Ruby Ring">'
-          : null,
+      renderPage: async (p) =>
+        p === '/zevar/product/missing'
+          ? { status: 404, head: null }
+          : p.startsWith('/zevar/product/')
+            ? {
+                status: 200,
+                head: '<title>Ruby Ring | Zevar</title><meta name="description" content="A ruby ring"><meta property="og:title" content="Ruby Ring">',
+                prefetched: {
+                  '/api/products/name/ruby-ring?vendorSlug=zevar': { name: 'Ruby </script> Ring' },
+                },
+              }
+            : null,
     });
     await app.ready();
   });
@@ -40,6 +51,41 @@ describe('serving the built web app', () => {
     expect(res.body).toContain('<meta property="og:title" content="Ruby Ring">');
     expect(res.body.match(/<title>/g)).toHaveLength(1);
     expect(res.body).toContain('<title>Ruby Ring | Zevar</title>');
+  });
+
+  it("replaces the generic description with the page's, and embeds its first answers as inert JSON", async () => {
+    const res = await app.inject({ url: '/zevar/product/ruby-ring' });
+    expect(res.body.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(res.body).toContain('<meta name="description" content="A ruby ring">');
+    const json = /<script type="application\/json" id="zevar-prefetched">(.*?)<\/script>/s.exec(
+      res.body,
+    )?.[1];
+    expect(json).toBeDefined();
+    expect(JSON.parse(json!)).toEqual({
+      '/api/products/name/ruby-ring?vendorSlug=zevar': { name: 'Ruby </script> Ring' },
+    });
+  });
+
+  it('answers 404 with the app shell for a product that does not exist', async () => {
+    const res = await app.inject({ url: '/zevar/product/missing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<div id="root">');
+    expect(res.body).toContain('<meta name="description" content="Generic">');
+  });
+
+  it('serves hashed assets precompressed (brotli, else gzip) and compresses the HTML', async () => {
+    const br = await app.inject({ url: '/assets/app-1234.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.toString()).toBe('brotli bytes');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gz = await app.inject({ url: '/assets/app-1234.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await app.inject({ url: '/assets/app-1234.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
+    const html = await app.inject({ url: '/zevar/category/rings', headers: { 'accept-encoding': 'br' } });
+    expect(html.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(html.rawPayload).toString()).toContain('<div id="root">');
   });
 
   it('serves assets added by a rebuild while the server runs', async () => {

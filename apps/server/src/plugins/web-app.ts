@@ -1,10 +1,24 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
+import { jsonForScript } from '../modules/seo/head-tags';
 
-/** Extra head tags for a storefront path (title, Open Graph, JSON-LD), or null for the plain shell. */
-export type HeadRenderer = (pathname: string) => Promise<string | null>;
+/** One of the app's own GET answers, as `inject` gives it. */
+export type InternalGet = (url: string) => Promise<{ status: number; body: string }>;
+
+/**
+ * What the server knows about a storefront page: head tags (title, description, Open Graph,
+ * JSON-LD), the status (404 for a product or category that does not exist) and the public answers
+ * the page will ask for first, keyed by URL. Null: the plain shell.
+ */
+export type PageRender = { status: number; head: string | null; prefetched?: Record<string, unknown> };
+export type PageRenderer = (pathname: string, get: InternalGet) => Promise<PageRender | null>;
+
+/** Where the embedded answers go; the web app reads them before its first request (lib/prefetched.ts). */
+export const PREFETCHED_ELEMENT_ID = 'zevar-prefetched';
 
 /**
  * In production the server also serves the built web app on the same port; any non-API GET that is
@@ -12,8 +26,15 @@ export type HeadRenderer = (pathname: string) => Promise<string | null>;
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  opts: { distDir: string; renderHead?: HeadRenderer },
+  opts: { distDir: string; renderPage?: PageRenderer },
 ) {
+  // HTML and API answers are compressed per response; the hashed assets were compressed at build.
+  await app.register(compress, {
+    global: true,
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
   const indexPath = path.join(opts.distDir, 'index.html');
   if (!existsSync(indexPath)) {
     app.log.warn(`web app not built (${indexPath} missing): run npm run build`);
@@ -32,6 +53,7 @@ export async function registerWebApp(
     prefix: '/assets/',
     wildcard: true,
     index: false,
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
   });
@@ -51,11 +73,37 @@ export async function registerWebApp(
     if (pathname.startsWith('/api/')) {
       return reply.status(404).send({ code: 'NOT_FOUND', message: `No route for GET ${pathname}` });
     }
-    const head = opts.renderHead ? await opts.renderHead(pathname).catch(() => null) : null;
-    const page = shell();
-    const html = head
-      ? page.replace(/<title>.*?<\/title>/s, '').replace('</head>', `${head}\n</head>`)
-      : page;
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    const get: InternalGet = async (url) => {
+      const res = await app.inject({ method: 'GET', url });
+      return { status: res.statusCode, body: res.body };
+    };
+    const page = opts.renderPage ? await opts.renderPage(pathname, get).catch(() => null) : null;
+    return reply
+      .status(page?.status ?? 200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(renderShell(shell(), page));
   });
+}
+
+/**
+ * The shell with the page's head tags (its title and description replace the generic ones) and its
+ * first answers as inert JSON (`type="application/json"`: data, not script, so a strict CSP holds).
+ */
+export function renderShell(shell: string, page: PageRender | null): string {
+  let html = shell;
+  if (page?.head) {
+    html = html.replace(/<title>.*?<\/title>/s, '');
+    if (page.head.includes('<meta name="description"'))
+      html = html.replace(/<meta name="description"[^>]*>\s*/s, '');
+    html = html.replace('</head>', `${page.head}\n</head>`);
+  }
+  if (page?.prefetched && Object.keys(page.prefetched).length > 0) {
+    const json = jsonForScript(page.prefetched);
+    html = html.replace(
+      '<div id="root"></div>',
+      `<div id="root"></div>\n<script type="application/json" id="${PREFETCHED_ELEMENT_ID}">${json}</script>`,
+    );
+  }
+  return html;
 }

@@ -1,14 +1,27 @@
 import { useState, type ImgHTMLAttributes } from 'react';
+import { storedImageSrcSet } from '@zevar/domain';
 import { imageUrl } from './image-url';
 
 export interface ImageWithFallbackProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> {
   /** A stored image name or a URL; see imageUrl(). */
   src: string | null | undefined;
   alt: string;
+  /**
+   * The largest image of the page (LCP): loaded at once with high priority instead of lazily; the
+   * server preloads the same srcset for shared pages.
+   */
+  priority?: boolean;
 }
 
 /** An image that shows a 'No Image' placeholder when the source is missing or fails to load. */
-export function ImageWithFallback({ src, alt, className = '', ...rest }: ImageWithFallbackProps) {
+export function ImageWithFallback({
+  src,
+  alt,
+  className = '',
+  priority = false,
+  sizes,
+  ...rest
+}: ImageWithFallbackProps) {
   const url = imageUrl(src);
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
 
@@ -26,9 +39,13 @@ export function ImageWithFallback({ src, alt, className = '', ...rest }: ImageWi
   return (
     <img
       src={url}
+      srcSet={storedImageSrcSet(src)}
+      // Without a layout hint the browser would pick by viewport width; cards pass their own.
+      sizes={sizes ?? '100vw'}
       alt={alt}
-      loading="lazy"
-      decoding="async"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
+      decoding={priority ? 'sync' : 'async'}
       className={className}
       onError={() => setFailedUrl(url)}
       {...rest}

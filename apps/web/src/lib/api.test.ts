@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '../test/utils';
 import { ApiError, api, errorMessage, isPublicUrl } from './api';
 import { STORAGE_KEYS } from './storage';
+import { resetPrefetched } from './prefetched';
 
 function headersOf(fetchMock: ReturnType<typeof mockFetch>, call = 0): Record<string, string> {
   return (fetchMock.mock.calls[call]?.[1]?.headers ?? {}) as Record<string, string>;
@@ -90,5 +91,28 @@ describe('api client', () => {
     );
     expect(errorMessage(new Error('Client broke'))).toBe('Client broke');
     expect(errorMessage('???')).toBe('An error occurred');
+  });
+
+  it('answers the first read of a URL from the data embedded in the page, then asks the server', async () => {
+    const el = document.createElement('script');
+    el.type = 'application/json';
+    el.id = 'zevar-prefetched';
+    el.textContent = JSON.stringify({ '/api/products/name/ruby?vendorSlug=asha': { name: 'Ruby' } });
+    document.body.append(el);
+    resetPrefetched();
+    try {
+      const fetchMock = mockFetch(() => jsonResponse({ name: 'Ruby (fresh)' }));
+      await expect(api.get('/products/name/ruby', { query: { vendorSlug: 'asha' } })).resolves.toEqual({
+        name: 'Ruby',
+      });
+      expect(fetchMock).not.toHaveBeenCalled();
+      await expect(api.get('/products/name/ruby', { query: { vendorSlug: 'asha' } })).resolves.toEqual({
+        name: 'Ruby (fresh)',
+      });
+      expect(fetchMock.mock.calls[0]?.[1]?.cache).toBe('no-cache');
+    } finally {
+      el.remove();
+      resetPrefetched();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { MSG, apiErrorSchema, type ApiErrorBody } from '@zevar/domain';
 import type { z } from 'zod';
 import { endSession, getToken } from './storage';
+import { takePrefetched } from './prefetched';
 
 export const API_BASE = '/api';
 
@@ -134,9 +135,16 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   }
   Object.assign(headers, options.headers);
 
+  if (method === 'GET' && !headers.Authorization) {
+    const embedded = takePrefetched(url);
+    if (embedded) return schema ? schema.parse(embedded.value) : (embedded.value as T);
+  }
+
   let response: Response;
   try {
-    response = await fetch(url, { method, headers, body: payload, signal });
+    // Public answers may be cached by the browser for a few seconds (Cache-Control); the app always
+    // revalidates (ETag -> 304), so what it shows is never older than the last write.
+    response = await fetch(url, { method, headers, body: payload, signal, cache: 'no-cache' });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw toApiError(0, '');

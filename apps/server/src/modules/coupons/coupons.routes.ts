@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { couponSchema, rupeesToPaise } from '@zevar/domain';
+import { sendCached } from '../../plugins/public-cache';
 import type { AppContext } from '../../context';
 import { createCouponsService } from './coupons.service';
 import {
@@ -26,11 +27,14 @@ export const couponsRoutes =
         config: { access: 'public' },
         schema: { tags, querystring: couponListQuery, response: { 200: z.array(couponSchema) } },
       },
-      async (req) =>
-        service.list({
-          quantity: req.query.quantity,
-          subtotalPaise: req.query.totalPrice === undefined ? undefined : rupeesToPaise(req.query.totalPrice),
-        }),
+      async (req, reply) =>
+        sendCached(ctx.cache, req, reply, { tags: ['coupons'], ttlMs: 30_000 }, () =>
+          service.list({
+            quantity: req.query.quantity,
+            subtotalPaise:
+              req.query.totalPrice === undefined ? undefined : rupeesToPaise(req.query.totalPrice),
+          }),
+        ),
     );
 
     app.get(

@@ -55,6 +55,24 @@ describe('images', () => {
     expect(get.rawPayload.toString('latin1')).not.toContain('secret-location-data');
   });
 
+  it('serves narrower WebP copies for srcset widths, made once and kept, and refuses other widths', async () => {
+    const res = await upload(multipart(await jpegWithExif(), 'wide.jpg', 'image/jpeg'));
+    const name = res.body;
+    for (const w of [320, 640, 960, 1280]) {
+      const get = await t.app.inject({ method: 'GET', url: `/api/image/${name}?w=${w}` });
+      expect(get.statusCode).toBe(200);
+      expect(get.headers['cache-control']).toContain('immutable');
+      const meta = await sharp(get.rawPayload).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: w });
+    }
+    const again = await t.app.inject({ method: 'GET', url: `/api/image/${name}?w=320` });
+    expect((await sharp(again.rawPayload).metadata()).width).toBe(320);
+    expect((await t.app.inject({ method: 'GET', url: `/api/image/${name}?w=333` })).statusCode).toBe(400);
+    const small = await upload(multipart(await png(), 'small.png', 'image/png'));
+    const narrow = await t.app.inject({ method: 'GET', url: `/api/image/${small.body}?w=640` });
+    expect((await sharp(narrow.rawPayload).metadata()).width).toBe(40);
+  });
+
   it('refuses a text file renamed .jpg', async () => {
     const res = await upload(
       multipart(Buffer.from('just some text, not an image'), 'photo.jpg', 'image/jpeg'),

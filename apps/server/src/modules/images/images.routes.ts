@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { IMAGE_WIDTHS, type ImageWidth } from '../../lib/image-store';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { storeUploadedImage } from './store-uploaded-image';
@@ -36,9 +37,30 @@ export const imagesRoutes =
 
     app.get(
       '/image/:name',
-      { config: { access: 'public' }, schema: { tags, params: nameParams } },
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          params: nameParams,
+          querystring: z.object({
+            w: z.coerce
+              .number()
+              .pipe(
+                z.union(
+                  IMAGE_WIDTHS.map((w) => z.literal(w)) as [
+                    z.ZodLiteral<ImageWidth>,
+                    ...z.ZodLiteral<ImageWidth>[],
+                  ],
+                ),
+              )
+              .optional(),
+          }),
+        },
+      },
       async (req, reply) => {
-        const data = await ctx.images.read(req.params.name);
+        const data = req.query.w
+          ? await ctx.images.readVariant(req.params.name, req.query.w)
+          : await ctx.images.read(req.params.name);
         if (!data) throw notFound('Image');
         return reply
           .type(ctx.images.contentType)

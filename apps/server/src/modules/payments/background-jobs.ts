@@ -10,7 +10,17 @@ import { createJobQueue, type PeriodicJob } from '../jobs/job-queue';
 export function periodicJobs(ctx: AppContext): PeriodicJob[] {
   const subscriptions = createSubscriptionsService(ctx);
   return [
-    { name: 'reconcile-payments', everySeconds: 60, run: () => reconcilePayments(ctx) },
+    // Confirming or releasing orders moves stock and sales counts; expiring a subscription moves a
+    // shop's plan: either changes public answers, so the cache is told (these run outside a request).
+    {
+      name: 'reconcile-payments',
+      everySeconds: 60,
+      run: async () => {
+        const report = await reconcilePayments(ctx);
+        if (report.confirmed + report.released > 0) await ctx.cache.invalidate(['catalogue', 'coupons']);
+        return report;
+      },
+    },
     {
       name: 'deliver-email',
       everySeconds: 15,
@@ -23,7 +33,15 @@ export function periodicJobs(ctx: AppContext): PeriodicJob[] {
           log: ctx.log,
         }),
     },
-    { name: 'expire-subscriptions', everySeconds: 60, run: () => subscriptions.expireDue() },
+    {
+      name: 'expire-subscriptions',
+      everySeconds: 60,
+      run: async () => {
+        const ended = await subscriptions.expireDue();
+        if (ended > 0) await ctx.cache.invalidate(['shops']);
+        return ended;
+      },
+    },
   ];
 }
 

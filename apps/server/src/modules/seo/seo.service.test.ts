@@ -1,8 +1,21 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createCategory, createProduct, createVendor, uid } from '../../../test/factories';
-import { createStorefrontHead } from './seo.service';
+import { createStorefrontPages } from './seo.service';
 import { parseStorefrontPath } from './storefront-path';
+
+/** The page's head tags, rendered from the test app's own answers (as the web-app plugin does). */
+const headOf = (t: TestApp) => {
+  const pages = createStorefrontPages({ config: t.config });
+  const get = async (url: string) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    return { status: res.statusCode, body: res.body };
+  };
+  return async (path: string) => (await pages(path, get))?.head ?? null;
+};
 
 describe('storefront head tags', () => {
   let t: TestApp;
@@ -10,7 +23,7 @@ describe('storefront head tags', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ env: { PUBLIC_URL: 'https://shop.example.in', DEFAULT_VENDOR_SLUG: 'zevar' } });
-    render = createStorefrontHead({ db: t.db, config: t.config });
+    render = headOf(t);
   });
   afterAll(async () => t.close());
 
@@ -67,7 +80,7 @@ describe('storefront head tags', () => {
     try {
       await createVendor(def.app, def.db, { slug: 'default-shop', plan: 'FREE' });
       const p = await createProduct(def.db, { images: [] });
-      const head = await createStorefrontHead({ db: def.db, config: def.config })(`/product/${p.slug}`);
+      const head = await headOf(def)(`/product/${p.slug}`);
       expect(head).toContain(`<link rel="canonical" href="http://localhost:4321/product/${p.slug}">`);
       expect(head).not.toContain('og:image');
     } finally {
@@ -93,5 +106,57 @@ describe('storefront head tags', () => {
       vendorSlug: 'zevar',
       name: 'a-b',
     });
+  });
+});
+
+describe('server-rendered storefront pages', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'zevar-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<html><head><meta name="description" content="Generic"><title>Zevar</title></head><body><div id="root"></div></body></html>',
+    );
+    t = await createTestApp({ webDistDir: dist });
+  });
+  afterAll(async () => t.close());
+
+  it("puts a product page's data into its HTML, as the answers the page asks for first", async () => {
+    const vendor = await createVendor(t.app, t.db, { plan: 'BASIC' });
+    const image = `${'a'.repeat(32)}.webp`;
+    const p = await createProduct(t.db, {
+      name: `Peacock Jhumka ${uid()}`,
+      pricePaise: 2_345_00,
+      images: [image],
+    });
+    const res = await t.app.inject({ url: `/${vendor.slug}/product/${p.slug}` });
+    expect(res.statusCode).toBe(200);
+    const json = /<script type="application\/json" id="zevar-prefetched">(.*?)<\/script>/s.exec(
+      res.body,
+    )?.[1];
+    const prefetched = JSON.parse(json!) as Record<string, unknown>;
+    const api = `/api/products/name/${p.slug}?vendorSlug=${vendor.slug}`;
+    expect(prefetched[api]).toEqual((await t.app.inject({ url: api })).json());
+    expect(prefetched[api]).toMatchObject({ id: p.id, name: p.name, price: 2345 });
+    expect(prefetched[`/api/user/vendor-plan/${vendor.slug}`]).toBe('BASIC');
+    expect(res.body.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(res.body).toContain(
+      `<link rel="preload" as="image" href="/api/image/${image}" imagesrcset="/api/image/${image}?w=320 320w,`,
+    );
+    expect(prefetched[`/api/reviews/product/${p.id}`]).toEqual([]);
+  });
+
+  it('answers 404 with the app shell for a product or category that does not exist', async () => {
+    const vendor = await createVendor(t.app, t.db, { plan: 'FREE' });
+    for (const url of [
+      `/${vendor.slug}/product/no-such-${uid()}`,
+      `/${vendor.slug}/category/no-such-${uid()}`,
+    ]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).toContain('<div id="root"></div>');
+    }
+    expect((await t.app.inject({ url: `/${vendor.slug}` })).statusCode).toBe(200);
   });
 });

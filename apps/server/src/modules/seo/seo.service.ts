@@ -1,21 +1,29 @@
-import type { Category, Product } from '@zevar/domain';
+import {
+  CATEGORY_PAGE_SIZE,
+  HERO_IMAGE_SIZES,
+  PRODUCT_IMAGE_SIZES,
+  storedImageSrcSet,
+  storedImageUrl,
+  type CarouselItem,
+  type Category,
+  type PublicVendor,
+  type Product,
+} from '@zevar/domain';
 import type { Config } from '../../env';
-import type { Db } from '../../db/client';
-import type { HeadRenderer } from '../../plugins/web-app';
-import { AppError } from '../../lib/errors';
-import { createProductReads } from '../storefront/product-reads.service';
-import { createCategoryReads } from '../storefront/category-reads.service';
-import { createShopsService, type Shop } from '../users/shops.service';
+import type { PageRender, PageRenderer } from '../../plugins/web-app';
 import { parseStorefrontPath } from './storefront-path';
-import { renderHeadTags, type HeadData } from './head-tags';
+import { escapeHtml, renderHeadTags, type HeadData } from './head-tags';
 
-/** Server-rendered head tags for shared storefront pages: product, category and vendor home. */
-export function createStorefrontHead(deps: { db: Db; config: Config }): HeadRenderer {
+type Shop = { slug: string; name: string };
+
+/**
+ * Shared storefront pages (product, category, vendor home) rendered from the app's own public
+ * answers (through `get`, so from the same cache the API serves): head tags, the answers the page
+ * asks for first (embedded, keyed by the exact URL the web app requests), and 404 when the product
+ * or category does not exist for that shop.
+ */
+export function createStorefrontPages(deps: { config: Config }): PageRenderer {
   const base = (deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT}`).replace(/\/+$/, '');
-  const products = createProductReads(deps.db);
-  const categories = createCategoryReads(deps.db);
-  // Shop lookup only needs the database; the rest of the context is unused by it.
-  const shops = createShopsService({ db: deps.db } as Parameters<typeof createShopsService>[0]);
   const absolute = (pathOrUrl: string) =>
     /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${base}${pathOrUrl}`;
   const imageUrl = (name: string | null | undefined) =>
@@ -75,21 +83,69 @@ export function createStorefrontHead(deps: { db: Db; config: Config }): HeadRend
     };
   }
 
-  return async (pathname) => {
+  const enc = encodeURIComponent;
+
+  return async (pathname, get): Promise<PageRender | null> => {
     const target = parseStorefrontPath(pathname, deps.config.DEFAULT_VENDOR_SLUG);
     if (!target) return null;
-    try {
-      const shop = await shops.findShop(target.vendorSlug);
-      if (!shop) return null;
-      if (target.kind === 'product')
-        return renderHeadTags(productHead(shop, await products.byName(shop.plan, target.name), pathname));
-      if (target.kind === 'category')
-        return renderHeadTags(categoryHead(shop, await categories.byName(shop.plan, target.name), pathname));
-      return renderHeadTags(shopHead(shop, pathname));
-    } catch (err) {
-      // Unknown or hidden product/category: the plain shell (the page itself shows the not-found state).
-      if (err instanceof AppError && err.status === 404) return null;
-      throw err;
+    const vendorUrl = `/api/vendors/slug/${enc(target.vendorSlug)}`;
+    const planUrl = `/api/user/vendor-plan/${enc(target.vendorSlug)}`;
+    const [vendorRes, planRes] = await Promise.all([get(vendorUrl), get(planUrl)]);
+    if (vendorRes.status !== 200 || planRes.status !== 200) return null;
+    const vendor = JSON.parse(vendorRes.body) as PublicVendor;
+    const shop: Shop = { slug: vendor.slug, name: vendor.bussinessName || vendor.name };
+    const prefetched: Record<string, unknown> = { [planUrl]: planRes.body };
+    const shopQuery = `vendorSlug=${enc(target.vendorSlug)}`;
+    /** The answers the page asks for next, embedded when they are there (failures: the page fetches). */
+    const prefetch = async (urls: string[]) => {
+      const answers = await Promise.all(urls.map(async (u) => [u, await get(u)] as const));
+      for (const [u, r] of answers) if (r.status === 200) prefetched[u] = JSON.parse(r.body) as unknown;
+    };
+    if (target.kind === 'shop') {
+      const plan = planRes.body;
+      const carouselUrl = `/api/carousels/images/${plan}`;
+      await prefetch([
+        `/api/category/plan/${plan}`,
+        carouselUrl,
+        `/api/products/trending?${shopQuery}&size=8`,
+        `/api/products/sale?${shopQuery}&size=12`,
+        `/api/products/special-offers?${shopQuery}`,
+      ]);
+      const hero = (prefetched[carouselUrl] as CarouselItem[] | undefined)?.[0]?.imageUrl;
+      const head = renderHeadTags(shopHead(shop, pathname)) + preloadImage(hero, HERO_IMAGE_SIZES);
+      return { status: 200, head, prefetched };
     }
+    const url =
+      target.kind === 'product'
+        ? `/api/products/name/${enc(target.name)}?${shopQuery}`
+        : `/api/category/name/${enc(target.name)}?${shopQuery}`;
+    const res = await get(url);
+    // Unknown or hidden product/category: the shell with 404 (the page itself shows the not-found state).
+    if (res.status === 404) return { status: 404, head: null, prefetched };
+    if (res.status !== 200) return null;
+    const data = JSON.parse(res.body) as unknown;
+    prefetched[url] = data;
+    if (target.kind === 'product') {
+      const product = data as Product;
+      await prefetch([`/api/reviews/product/${product.id}`, '/api/coupon-codes']);
+      const head =
+        renderHeadTags(productHead(shop, product, pathname)) +
+        preloadImage(product.images[0], PRODUCT_IMAGE_SIZES);
+      return { status: 200, head, prefetched };
+    }
+    const category = data as Category;
+    await prefetch([
+      `/api/products/category/${category.id}?${shopQuery}&page=0&size=${CATEGORY_PAGE_SIZE}&sort=default`,
+    ]);
+    return { status: 200, head: renderHeadTags(categoryHead(shop, category, pathname)), prefetched };
   };
+}
+
+/** Starts the page's largest image (LCP) with the HTML, with the same srcset the <img> will use. */
+function preloadImage(name: string | null | undefined, sizes: string): string {
+  const url = storedImageUrl(name);
+  if (!url) return '';
+  const srcset = storedImageSrcSet(name);
+  const responsive = srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}"` : '';
+  return `\n<link rel="preload" as="image" href="${escapeHtml(url)}"${responsive} fetchpriority="high">`;
 }

@@ -1,6 +1,15 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendCached } from '../../plugins/public-cache';
 import { z } from 'zod';
-import { carouselItemSchema, categorySchema, planSchema, vendorSlugQuery, dbIdSchema } from '@zevar/domain';
+import {
+  carouselItemSchema,
+  categorySchema,
+  planSchema,
+  vendorSlugQuery,
+  dbIdSchema,
+  type Plan,
+} from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { createCategoryReads } from './category-reads.service';
 import { createShopResolver } from './visibility';
@@ -15,11 +24,13 @@ export const storefrontCategoryRoutes =
   async (app) => {
     const reads = createCategoryReads(ctx.db);
     const shopOf = createShopResolver(ctx);
+    const cached = (req: FastifyRequest, reply: FastifyReply, plan: Plan, read: () => Promise<unknown>) =>
+      sendCached(ctx.cache, req, reply, { tags: ['catalogue'], plan }, read);
 
     app.get(
       '/category/plan/:plan',
       { config: access, schema: { tags, params: planParams, response: { 200: z.array(categorySchema) } } },
-      async (req) => reads.all(req.params.plan),
+      async (req, reply) => cached(req, reply, req.params.plan, () => reads.all(req.params.plan)),
     );
     app.get(
       '/category/plan/:plan/id/:id',
@@ -31,7 +42,8 @@ export const storefrontCategoryRoutes =
           response: { 200: categorySchema },
         },
       },
-      async (req) => reads.byId(req.params.plan, req.params.id),
+      async (req, reply) =>
+        cached(req, reply, req.params.plan, () => reads.byId(req.params.plan, req.params.id)),
     );
     app.get(
       '/category/name/:name',
@@ -44,7 +56,10 @@ export const storefrontCategoryRoutes =
           response: { 200: categorySchema },
         },
       },
-      async (req) => reads.byName((await shopOf(req.query.vendorSlug)).plan, req.params.name),
+      async (req, reply) => {
+        const { plan } = await shopOf(req.query.vendorSlug);
+        return cached(req, reply, plan, () => reads.byName(plan, req.params.name));
+      },
     );
     app.get(
       '/carousels/images/:plan',
@@ -52,6 +67,6 @@ export const storefrontCategoryRoutes =
         config: access,
         schema: { tags, params: planParams, response: { 200: z.array(carouselItemSchema) } },
       },
-      async (req) => reads.carousel(req.params.plan),
+      async (req, reply) => cached(req, reply, req.params.plan, () => reads.carousel(req.params.plan)),
     );
   };

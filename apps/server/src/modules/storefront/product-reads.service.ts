@@ -1,6 +1,9 @@
-import { and, asc, desc, eq, gt, gte, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, or, Placeholder, SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   nameFromSlug,
+  PLANS,
+  plansVisibleTo,
   toPaged,
   SPECIAL_OFFER_COUNT,
   TRENDING_LIMIT,
@@ -15,10 +18,11 @@ import {
 import type { Db } from '../../db/client';
 import { categories, products } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
-import { toLinkedVariant, toProductDto } from '../products/product-mapper';
-import { countProducts, searchResultOrder, selectProducts } from '../products/product-queries';
+import { toProductDto } from '../products/product-mapper';
+import { countProducts, searchResultOrder } from '../products/product-queries';
 import { categoryVisibleTo, productVisibleTo } from './visibility';
-import { textContains } from '../../lib/sql-search';
+import { likePattern } from '../../lib/sql-search';
+import { runProductPage, type ProductPageRow, type ProductPageShape } from './product-page-query';
 
 const byId = [asc(products.id)];
 const inStock = gt(products.stock, 0);
@@ -34,47 +38,41 @@ const SORTS: Record<CategoryProductsQuery['sort'], SQL[]> = {
   'price-desc': [desc(products.pricePaise), asc(products.id)],
 };
 
-/** Public product reads for storefronts: every call is bounded to a few queries and paginated in SQL. */
+/** Public product reads for storefronts: one statement per call (two on an empty page), paginated in SQL. */
 export function createProductReads(db: Db) {
-  async function list(where: SQL, orderBy: SQL[], limit: number, offset = 0): Promise<Product[]> {
-    const rows = await selectProducts(db, where, orderBy, limit, offset);
-    return rows.map((r) => toProductDto(r));
+  const p = sql.placeholder;
+  const dto = (rows: ProductPageRow[]) => rows.map((r) => toProductDto(r));
+
+  async function list(shape: ProductPageShape, values: Values, limit: number): Promise<Product[]> {
+    return dto(await runProductPage(db, shape, { ...values, limit }));
   }
 
-  async function paged(where: SQL, q: PageQuery, orderBy: SQL[] = byId): Promise<Paged<Product>> {
-    const [content, total] = await Promise.all([
-      list(where, orderBy, q.size, q.page * q.size),
-      countProducts(db, where),
-    ]);
-    return toPaged(content, total, q);
-  }
-
-  /** One product with the variants the same shop may show; null when missing or above the tier. */
-  async function findOne(plan: Plan, match: SQL): Promise<Product | null> {
-    const [row] = await selectProducts(db, and(productVisibleTo(plan), match)!, byId, 1);
-    if (!row) return null;
-    const group = row.product.variantGroupId;
-    const variants = group
-      ? await db
-          .select({ product: products })
-          .from(products)
-          .innerJoin(categories, eq(products.categoryId, categories.id))
-          .where(
-            and(eq(products.variantGroupId, group), ne(products.id, row.product.id), productVisibleTo(plan)),
-          )
-          .orderBy(asc(products.id))
-      : [];
-    return toProductDto(
-      row,
-      variants.map((v) => toLinkedVariant(v.product)),
+  /** A page and its total in one statement; a page past the end has no row to carry the total. */
+  async function paged(shape: ProductPageShape, values: Values, q: PageQuery): Promise<Paged<Product>> {
+    const rows = await runProductPage(
+      db,
+      { ...shape, withTotal: true },
+      {
+        ...values,
+        limit: q.size,
+        offset: q.page * q.size,
+      },
     );
+    const total = rows[0]?.total ?? (q.page > 0 ? await countProducts(db, bind(shape.where, values)) : 0);
+    return toPaged(dto(rows), total, q);
   }
 
   /** 404 either way; a product that exists above the shop's tier says so, so the page can go to '/'. */
-  async function requireOne(plan: Plan, match: SQL): Promise<Product> {
-    const product = await findOne(plan, match);
-    if (product) return product;
-    const [hidden] = await db.select({ id: products.id }).from(products).where(match).limit(1);
+  async function requireOne(plan: Plan, key: string, match: SQL, values: Values): Promise<Product> {
+    const shape = {
+      key: `one:${plan}:${key}`,
+      where: and(productVisibleTo(plan), match)!,
+      orderBy: byId,
+      variantsFor: plan,
+    };
+    const [row] = await runProductPage(db, shape, { ...values, limit: 1 });
+    if (row) return toProductDto(row, row.variants);
+    const [hidden] = await db.select({ id: products.id }).from(products).where(bind(match, values)).limit(1);
     if (hidden) throw new AppError('NOT_IN_PLAN', 'This product is not available in this shop');
     throw notFound('Product');
   }
@@ -83,66 +81,85 @@ export function createProductReads(db: Db) {
   function byName(plan: Plan, name: string): Promise<Product> {
     const trimmed = name.trim();
     const lowered = trimmed.toLowerCase();
+    const values: Values = { slug: lowered, spaced: nameFromSlug(lowered), lowered };
     const conditions = [
-      eq(products.slug, lowered),
-      sql`lower(${products.name}) = ${nameFromSlug(lowered)}`,
-      sql`lower(${products.name}) = ${lowered}`,
+      eq(products.slug, p('slug')),
+      sql`lower(${products.name}) = ${p('spaced')}`,
+      sql`lower(${products.name}) = ${p('lowered')}`,
     ];
-    if (/^\d{1,9}$/.test(trimmed)) conditions.push(eq(products.id, Number(trimmed)));
-    return requireOne(plan, or(...conditions)!);
+    const byNumber = /^\d{1,9}$/.test(trimmed);
+    if (byNumber) {
+      conditions.push(sql`${products.id} = ${p('id')}`);
+      values.id = Number(trimmed);
+    }
+    return requireOne(plan, byNumber ? 'name-or-id' : 'name', or(...conditions)!, values);
   }
 
-  /** The category (first) and its visible children; null when the category is missing or above the tier. */
-  async function categoryTree(plan: Plan, categoryId: number): Promise<number[] | null> {
-    const rows = await db
-      .select({ id: categories.id })
-      .from(categories)
-      .where(
-        and(or(eq(categories.id, categoryId), eq(categories.parentId, categoryId)), categoryVisibleTo(plan)),
-      );
-    const ids = rows.map((r) => r.id);
-    return ids.includes(categoryId) ? [categoryId, ...ids.filter((id) => id !== categoryId)] : null;
-  }
-
-  /** Category page listing over the category and its children: search, subcategory and sort in SQL. */
+  /**
+   * Category page listing over the category and its visible children: search, subcategory and sort
+   * in SQL. The category itself must be visible to the shop; an empty answer checks it for the 404.
+   */
   async function categoryListing(
     plan: Plan,
     categoryId: number,
     q: CategoryProductsQuery,
   ): Promise<Paged<Product>> {
-    const tree = await categoryTree(plan, categoryId);
-    if (!tree) throw notFound('Category');
-    const ids = q.subCategoryId ? tree.filter((id) => id === q.subCategoryId) : tree;
-    if (ids.length === 0) return toPaged([], 0, q);
-    const filters: SQL[] = [productVisibleTo(plan), inArray(products.categoryId, ids)];
-    if (!q.search) return paged(and(...filters)!, q, SORTS[q.sort]);
-    filters.push(textContains(products.name, q.search));
-    return paged(and(...filters)!, q, q.sort === 'default' ? searchResultOrder : SORTS[q.sort]);
+    const filters: SQL[] = [
+      productVisibleTo(plan),
+      sql`${products.categoryId} in (select ${tree.id} from ${categories} as ${sql.identifier('tree')} where (${tree.id} = ${p('category')} or ${tree.parentId} = ${p('category')}))`,
+      sql`exists (select 1 from ${categories} as ${sql.identifier('tree')} where ${tree.id} = ${p('category')} and ${treeVisibleTo(plan)})`,
+    ];
+    const values: Values = { category: categoryId };
+    if (q.subCategoryId) {
+      filters.push(sql`${products.categoryId} = ${p('sub')}`);
+      values.sub = q.subCategoryId;
+    }
+    if (q.search) {
+      filters.push(sql`${products.name} ilike ${p('pattern')}`);
+      values.pattern = likePattern(q.search);
+    }
+    const orderBy = q.search && q.sort === 'default' ? searchResultOrder : SORTS[q.sort];
+    const shape = {
+      key: `category:${plan}:${q.sort}:${Boolean(q.subCategoryId)}:${Boolean(q.search)}`,
+      where: and(...filters)!,
+      orderBy,
+    };
+    const page = await paged(shape, values, q);
+    if (page.content.length === 0 && !(await categoryVisible(plan, categoryId))) throw notFound('Category');
+    return page;
+  }
+
+  async function categoryVisible(plan: Plan, categoryId: number): Promise<boolean> {
+    const [row] = await db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(and(eq(categories.id, categoryId), categoryVisibleTo(plan)));
+    return Boolean(row);
   }
 
   async function trending(plan: Plan, q: PageQuery): Promise<Paged<Product>> {
-    const top = await list(
-      and(productVisibleTo(plan), inStock, isTrendingSql)!,
-      [desc(trendingScore), asc(products.id)],
-      TRENDING_LIMIT,
-    );
+    const shape = {
+      key: `trending:${plan}`,
+      where: and(productVisibleTo(plan), inStock, isTrendingSql)!,
+      orderBy: [desc(trendingScore), asc(products.id)],
+    };
+    const top = await list(shape, {}, TRENDING_LIMIT);
     return toPaged(top.slice(q.page * q.size, q.page * q.size + q.size), top.length, q);
   }
 
-  /** Six random visible products: a random window of ids keeps this an index range scan on any size. */
+  /**
+   * Six random visible products: a random starting id, then the ids after it and (wrapping round)
+   * before it, in one statement.
+   */
   async function specialOffers(plan: Plan): Promise<Product[]> {
-    const where = and(productVisibleTo(plan), inStock)!;
-    const [bounds] = await db
-      .select({ min: sql<number>`min(${products.id})`, max: sql<number>`max(${products.id})` })
-      .from(products);
-    const min = Number(bounds?.min ?? 0);
-    const max = Number(bounds?.max ?? 0);
-    const start = min + Math.floor(Math.random() * Math.max(1, max - min + 1));
-    let pool = await list(and(where, gte(products.id, start))!, byId, SPECIAL_OFFER_COUNT * 5);
-    if (pool.length < SPECIAL_OFFER_COUNT)
-      pool = pool.concat(await list(where, byId, SPECIAL_OFFER_COUNT * 5));
-    const unique = [...new Map(pool.map((p) => [p.id, p])).values()];
-    return shuffle(unique).slice(0, SPECIAL_OFFER_COUNT);
+    const start = sql`(select min(${idsOnly.id}) + floor(${p('fraction')}::float8 * (max(${idsOnly.id}) - min(${idsOnly.id}) + 1))::int from ${products} as ${sql.identifier('ids_only')})`;
+    const shape = {
+      key: `offers:${plan}`,
+      where: and(productVisibleTo(plan), inStock)!,
+      orderBy: [sql`(${products.id} < ${start})`, asc(products.id)],
+    };
+    const pool = await list(shape, { fraction: Math.random() }, SPECIAL_OFFER_COUNT * 5);
+    return shuffle(pool).slice(0, SPECIAL_OFFER_COUNT);
   }
 
   return {
@@ -153,25 +170,92 @@ export function createProductReads(db: Db) {
         .where(eq(products.id, id));
     },
     byName,
-    bySlug: (plan: Plan, slug: string) => requireOne(plan, eq(products.slug, slug.trim().toLowerCase())),
+    bySlug: (plan: Plan, slug: string) =>
+      requireOne(plan, 'slug', eq(products.slug, p('slug')), { slug: slug.trim().toLowerCase() }),
     bySku: (plan: Plan, sku: string) =>
-      requireOne(plan, sql`lower(${products.sku}) = ${sku.trim().toLowerCase()}`),
-    all: (plan: Plan, q: PageQuery) => paged(productVisibleTo(plan), q),
+      requireOne(plan, 'sku', sql`lower(${products.sku}) = ${p('sku')}`, { sku: sku.trim().toLowerCase() }),
+    all: (plan: Plan, q: PageQuery) =>
+      paged({ key: `all:${plan}`, where: productVisibleTo(plan), orderBy: byId }, {}, q),
     recent: (plan: Plan, size: number) =>
-      list(productVisibleTo(plan), [desc(products.createdAt), desc(products.id)], size),
-    top10: (plan: Plan) => list(productVisibleTo(plan), [desc(products.salesCount), asc(products.id)], 10),
+      list(
+        {
+          key: `recent:${plan}`,
+          where: productVisibleTo(plan),
+          orderBy: [desc(products.createdAt), desc(products.id)],
+        },
+        {},
+        size,
+      ),
+    top10: (plan: Plan) =>
+      list(
+        {
+          key: `top10:${plan}`,
+          where: productVisibleTo(plan),
+          orderBy: [desc(products.salesCount), asc(products.id)],
+        },
+        {},
+        10,
+      ),
     trending,
     sale: (plan: Plan, q: PageQuery) =>
-      paged(and(productVisibleTo(plan), inStock, eq(products.sale, true))!, q),
+      paged(
+        {
+          key: `sale:${plan}`,
+          where: and(productVisibleTo(plan), inStock, eq(products.sale, true))!,
+          orderBy: byId,
+        },
+        {},
+        q,
+      ),
     specialOffers,
     variantGroup: (plan: Plan, group: string) =>
-      list(and(productVisibleTo(plan), eq(products.variantGroupId, group))!, byId, 50),
+      list(
+        {
+          key: `variant-group:${plan}`,
+          where: and(productVisibleTo(plan), sql`${products.variantGroupId} = ${p('group')}`)!,
+          orderBy: byId,
+        },
+        { group },
+        50,
+      ),
     search: (plan: Plan, keyword: string, q: PageQuery) =>
-      paged(and(productVisibleTo(plan), textContains(products.name, keyword))!, q, searchResultOrder),
+      paged(
+        {
+          key: `search:${plan}`,
+          where: and(productVisibleTo(plan), sql`${products.name} ilike ${p('pattern')}`)!,
+          orderBy: searchResultOrder,
+        },
+        { pattern: likePattern(keyword) },
+        q,
+      ),
     categoryListing,
   };
 }
 export type ProductReads = ReturnType<typeof createProductReads>;
+
+type Values = Record<string, unknown>;
+const tree = alias(categories, 'tree');
+const idsOnly = alias(products, 'ids_only');
+
+function treeVisibleTo(plan: Plan): SQL {
+  const plans = plansVisibleTo(plan);
+  if (plans.length === PLANS.length) return sql`true`;
+  return sql`${tree.plan} in (${sql.join(
+    plans.map((x) => sql`${x}`),
+    sql`, `,
+  )})`;
+}
+
+/** The same condition with its placeholders filled in, for the rare unprepared follow-up query. */
+function bind(where: SQL, values: Values): SQL {
+  return sql.join(
+    where.queryChunks.map((chunk) => {
+      if (chunk instanceof Placeholder) return sql`${values[chunk.name]}`;
+      if (chunk instanceof SQL) return bind(chunk, values);
+      return chunk as SQL;
+    }),
+  );
+}
 
 function shuffle<T>(items: T[]): T[] {
   const copy = [...items];

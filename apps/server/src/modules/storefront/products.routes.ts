@@ -1,4 +1,6 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendCached } from '../../plugins/public-cache';
 import { z } from 'zod';
 import {
   categoryProductsQuery,
@@ -8,6 +10,7 @@ import {
   productSchema,
   vendorSlugQuery,
   dbIdSchema,
+  type Plan,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { createProductReads } from './product-reads.service';
@@ -27,6 +30,8 @@ export const storefrontProductRoutes =
     const reads = createProductReads(ctx.db);
     const shopOf = createShopResolver(ctx);
     const planOf = async (slug: string | undefined) => (await shopOf(slug)).plan;
+    const cached = (req: FastifyRequest, reply: FastifyReply, plan: Plan, read: () => Promise<unknown>) =>
+      sendCached(ctx.cache, req, reply, { tags: ['catalogue'], plan }, read);
 
     // A shopper's view of a product page feeds the trending rule; one count per address per product per hour.
     app.post(
@@ -46,7 +51,10 @@ export const storefrontProductRoutes =
         config: access,
         schema: { tags, querystring: pagedShopQuery, response: { 200: pagedProductsSchema } },
       },
-      async (req) => reads.all(await planOf(req.query.vendorSlug), req.query),
+      async (req, reply) => {
+        const plan = await planOf(req.query.vendorSlug);
+        return cached(req, reply, plan, () => reads.all(plan, req.query));
+      },
     );
     app.get(
       '/products/name/:name',
@@ -59,7 +67,10 @@ export const storefrontProductRoutes =
           response: { 200: productSchema },
         },
       },
-      async (req) => reads.byName(await planOf(req.query.vendorSlug), req.params.name),
+      async (req, reply) => {
+        const plan = await planOf(req.query.vendorSlug);
+        return cached(req, reply, plan, () => reads.byName(plan, req.params.name));
+      },
     );
     app.get(
       '/products/slug/:slug',
@@ -72,7 +83,10 @@ export const storefrontProductRoutes =
           response: { 200: productSchema },
         },
       },
-      async (req) => reads.bySlug(await planOf(req.query.vendorSlug), req.params.slug),
+      async (req, reply) => {
+        const plan = await planOf(req.query.vendorSlug);
+        return cached(req, reply, plan, () => reads.bySlug(plan, req.params.slug));
+      },
     );
     app.get(
       '/products/sku/:sku',
@@ -85,7 +99,10 @@ export const storefrontProductRoutes =
           response: { 200: productSchema },
         },
       },
-      async (req) => reads.bySku(await planOf(req.query.vendorSlug), req.params.sku),
+      async (req, reply) => {
+        const plan = await planOf(req.query.vendorSlug);
+        return cached(req, reply, plan, () => reads.bySku(plan, req.params.sku));
+      },
     );
     app.get(
       '/products/recent',
@@ -97,12 +114,18 @@ export const storefrontProductRoutes =
           response: { 200: productList },
         },
       },
-      async (req) => reads.recent(await planOf(req.query.vendorSlug), req.query.size),
+      async (req, reply) => {
+        const plan = await planOf(req.query.vendorSlug);
+        return cached(req, reply, plan, () => reads.recent(plan, req.query.size));
+      },
     );
     app.get(
       '/products/top10',
       { config: access, schema: { tags, querystring: vendorSlugQuery, response: { 200: productList } } },
-      async (req) => reads.top10(await planOf(req.query.vendorSlug)),
+      async (req, reply) => {
+        const plan = await planOf(req.query.vendorSlug);
+        return cached(req, reply, plan, () => reads.top10(plan));
+      },
     );
     app.get(
       '/products/trending',
@@ -110,7 +133,10 @@ export const storefrontProductRoutes =
         config: access,
         schema: { tags, querystring: pagedShopQuery, response: { 200: pagedProductsSchema } },
       },
-      async (req) => reads.trending(await planOf(req.query.vendorSlug), req.query),
+      async (req, reply) => {
+        const plan = await planOf(req.query.vendorSlug);
+        return cached(req, reply, plan, () => reads.trending(plan, req.query));
+      },
     );
     app.get(
       '/products/sale',
@@ -118,12 +144,18 @@ export const storefrontProductRoutes =
         config: access,
         schema: { tags, querystring: pagedShopQuery, response: { 200: pagedProductsSchema } },
       },
-      async (req) => reads.sale(await planOf(req.query.vendorSlug), req.query),
+      async (req, reply) => {
+        const plan = await planOf(req.query.vendorSlug);
+        return cached(req, reply, plan, () => reads.sale(plan, req.query));
+      },
     );
     app.get(
       '/products/special-offers',
       { config: access, schema: { tags, querystring: vendorSlugQuery, response: { 200: productList } } },
-      async (req) => reads.specialOffers(await planOf(req.query.vendorSlug)),
+      async (req, reply) => {
+        const plan = await planOf(req.query.vendorSlug);
+        return cached(req, reply, plan, () => reads.specialOffers(plan));
+      },
     );
     app.get(
       '/products/variantGroup/:id',
@@ -136,7 +168,10 @@ export const storefrontProductRoutes =
           response: { 200: productList },
         },
       },
-      async (req) => reads.variantGroup(await planOf(req.query.vendorSlug), req.params.id),
+      async (req, reply) => {
+        const plan = await planOf(req.query.vendorSlug);
+        return cached(req, reply, plan, () => reads.variantGroup(plan, req.params.id));
+      },
     );
     app.get(
       '/products/vendorPlan/:plan',
@@ -149,7 +184,7 @@ export const storefrontProductRoutes =
           response: { 200: pagedProductsSchema },
         },
       },
-      async (req) => reads.all(req.params.plan, req.query),
+      async (req, reply) => cached(req, reply, req.params.plan, () => reads.all(req.params.plan, req.query)),
     );
     app.get(
       '/products/search/:keyword',
@@ -162,7 +197,10 @@ export const storefrontProductRoutes =
           response: { 200: pagedProductsSchema },
         },
       },
-      async (req) => reads.search(await planOf(req.query.vendorSlug), req.params.keyword, req.query),
+      async (req, reply) => {
+        const plan = await planOf(req.query.vendorSlug);
+        return cached(req, reply, plan, () => reads.search(plan, req.params.keyword, req.query));
+      },
     );
     app.get(
       '/products/category/:id',
@@ -175,7 +213,10 @@ export const storefrontProductRoutes =
           response: { 200: pagedProductsSchema },
         },
       },
-      async (req) => reads.categoryListing(await planOf(req.query.vendorSlug), req.params.id, req.query),
+      async (req, reply) => {
+        const plan = await planOf(req.query.vendorSlug);
+        return cached(req, reply, plan, () => reads.categoryListing(plan, req.params.id, req.query));
+      },
     );
     app.get(
       '/products/category/:categoryId/vendorPlan/:plan',
@@ -188,6 +229,9 @@ export const storefrontProductRoutes =
           response: { 200: pagedProductsSchema },
         },
       },
-      async (req) => reads.categoryListing(req.params.plan, req.params.categoryId, req.query),
+      async (req, reply) =>
+        cached(req, reply, req.params.plan, () =>
+          reads.categoryListing(req.params.plan, req.params.categoryId, req.query),
+        ),
     );
   };

@@ -17,10 +17,15 @@ export function categoryVisibleTo(plan: Plan): SQL {
   return plans.length === PLANS.length ? sql`true` : inArray(categories.plan, plans);
 }
 
-/** The shop behind `vendorSlug`, or the default storefront when none is given; unknown slug -> 404. */
+/**
+ * The shop behind `vendorSlug`, or the default storefront when none is given; unknown slug -> 404.
+ * Cached until a write invalidates shops, so storefront reads do not touch the users table.
+ */
 export function createShopResolver(ctx: AppContext) {
   const shops = createShopsService(ctx);
-  return (vendorSlug: string | undefined): Promise<Shop> =>
-    shops.requireShop(vendorSlug ?? ctx.config.DEFAULT_VENDOR_SLUG);
+  return (vendorSlug: string | undefined): Promise<Shop> => {
+    const slug = (vendorSlug ?? ctx.config.DEFAULT_VENDOR_SLUG).trim().toLowerCase();
+    return ctx.cache.value(`shop:${slug}`, ['shops'], () => shops.requireShop(slug));
+  };
 }
 export type ShopResolver = ReturnType<typeof createShopResolver>;

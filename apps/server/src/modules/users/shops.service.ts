@@ -9,8 +9,23 @@ export type Shop = { id: number; slug: string; plan: Plan; name: string };
 /** Vendor storefronts by slug: what every public storefront call resolves first. */
 export function createShopsService(ctx: AppContext) {
   async function findRow(slug: string) {
+    // Only what a shop shows: never the password hash or other account fields.
     const [row] = await ctx.db
-      .select()
+      .select({
+        id: users.id,
+        slug: users.slug,
+        plan: users.plan,
+        name: users.name,
+        businessName: users.businessName,
+        description: users.description,
+        phone: users.phone,
+        city: users.city,
+        state: users.state,
+        website: users.website,
+        facebook: users.facebook,
+        instagram: users.instagram,
+        twitter: users.twitter,
+      })
       .from(users)
       .where(
         and(eq(users.slug, slug.trim().toLowerCase()), eq(users.type, 'VENDOR'), eq(users.active, true)),

@@ -16,6 +16,8 @@ import type { AppContext } from '../../context';
 import { currentUser, userReaders } from '../../plugins/auth';
 import { createUsersService } from './users.service';
 import { createShopsService } from './shops.service';
+import { createShopResolver } from '../storefront/visibility';
+import { PUBLIC_CACHE_CONTROL, sendCached } from '../../plugins/public-cache';
 import { createLoginLimiter } from './login-limiter';
 import { createUsersAdminService } from './users-admin.service';
 import { sendXlsx } from '../../lib/xlsx';
@@ -37,6 +39,7 @@ export const usersRoutes =
     const limiter = createLoginLimiter({ maxFailures: 5, windowMs: 15 * 60_000, now: ctx.now });
     const service = createUsersService(ctx, limiter);
     const shops = createShopsService(ctx);
+    const shopOf = createShopResolver(ctx);
     const admin = createUsersAdminService(ctx);
     const tags = ['users'];
     const readers = userReaders;
@@ -104,8 +107,8 @@ export const usersRoutes =
         schema: { tags, params: slugParams, response: { 200: z.enum(PLANS) } },
       },
       async (req, reply) => {
-        const shop = await shops.requireShop(req.params.slug);
-        return reply.type('text/plain').send(shop.plan);
+        const shop = await shopOf(req.params.slug);
+        return reply.type('text/plain').header('cache-control', PUBLIC_CACHE_CONTROL).send(shop.plan);
       },
     );
 
@@ -115,7 +118,8 @@ export const usersRoutes =
         config: { access: 'public' },
         schema: { tags, params: slugParams, response: { 200: publicVendorSchema } },
       },
-      async (req) => shops.getPublicVendor(req.params.slug),
+      async (req, reply) =>
+        sendCached(ctx.cache, req, reply, { tags: ['shops'] }, () => shops.getPublicVendor(req.params.slug)),
     );
 
     app.get(

@@ -25,6 +25,9 @@ export function ProductCard({ product, shop, onAddToCart, fractionDigits = 2 }: 
         <ImageWithFallback
           src={product.images[0]}
           alt={name}
+          sizes="(min-width: 1024px) 25vw, 50vw"
+          width={640}
+          height={640}
           className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
         />
         {outOfStock && (

@@ -30,6 +30,9 @@ export function CategoryStrip({ categories, shop }: { categories: Category[]; sh
               <ImageWithFallback
                 src={c.image}
                 alt={c.name}
+                sizes="64px"
+                width={64}
+                height={64}
                 className="size-16 rounded-full border border-sand object-cover"
               />
               <span className="line-clamp-2">{c.name}</span>
@@ -63,6 +66,7 @@ export function ShopByCategory({ categories, shop }: { categories: Category[]; s
             <ImageWithFallback
               src={c.banner ?? c.image}
               alt={c.name}
+              sizes="(min-width: 768px) 50vw, 100vw"
               className="aspect-[16/5] w-full object-cover"
             />
             <div className="flex items-baseline justify-between gap-2 p-4">

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { CAROUSEL_INTERVAL_MS, type CarouselItem } from '@zevar/domain';
+import { CAROUSEL_INTERVAL_MS, HERO_IMAGE_SIZES, type CarouselItem } from '@zevar/domain';
 import { ImageWithFallback } from '../../../components/ImageWithFallback';
 import { categoryPath, productPath } from '../paths';
 
@@ -40,6 +40,10 @@ export function HeroCarousel({ items, shop }: { items: CarouselItem[]; shop: str
             <ImageWithFallback
               src={item.imageUrl}
               alt={`Slide ${i + 1}`}
+              priority={i === 0}
+              sizes={HERO_IMAGE_SIZES}
+              width={1280}
+              height={560}
               className="aspect-[16/7] w-full object-cover sm:aspect-[16/5]"
             />
           );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { PRODUCT_IMAGE_SIZES } from '@zevar/domain';
 import { ImageWithFallback } from '../../../components/ImageWithFallback';
 import { Modal } from '../../../components/Modal';
 
@@ -35,7 +36,15 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
           aria-label="Open photo viewer"
           onClick={() => n > 0 && setViewer(true)}
         >
-          <ImageWithFallback src={current} alt={name} className="aspect-square w-full object-cover" />
+          <ImageWithFallback
+            src={current}
+            alt={name}
+            priority={current === images[0]}
+            sizes={PRODUCT_IMAGE_SIZES}
+            width={960}
+            height={960}
+            className="aspect-square w-full object-cover"
+          />
         </button>
         {n > 1 && <Arrows onPrev={() => move(-1)} onNext={() => move(1)} />}
       </div>
@@ -50,7 +59,14 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
                 onClick={() => setIndex(i)}
                 className={`block size-16 overflow-hidden rounded-md border-2 ${i === wrap(index, n) ? 'border-gold-600' : 'border-transparent'}`}
               >
-                <ImageWithFallback src={img} alt="" className="size-full object-cover" />
+                <ImageWithFallback
+                  src={img}
+                  alt=""
+                  sizes="64px"
+                  width={64}
+                  height={64}
+                  className="size-full object-cover"
+                />
               </button>
             </li>
           ))}

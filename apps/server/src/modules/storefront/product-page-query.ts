@@ -1,0 +1,140 @@
+import { createHash } from 'node:crypto';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { PLANS, plansVisibleTo, paiseToRupees, type Plan } from '@zevar/domain';
+import type { Db } from '../../db/client';
+import { categories, metals, products, reviews } from '../../db/schema';
+import type { LinkedVariant, ProductJoinedRow } from '../products/product-mapper';
+
+const parentCategories = alias(categories, 'parent_categories');
+const variant = alias(products, 'variant');
+const variantCategory = alias(categories, 'variant_category');
+
+/**
+ * The shape of a storefront product read: which rows (`where`, may use `products` and the product's
+ * own `categories`, with `sql.placeholder`s for the values), in which order, and whether the page
+ * needs the total and the linked variants. `key` names the shape: equal keys must build equal SQL.
+ */
+export type ProductPageShape = {
+  key: string;
+  where: SQL;
+  orderBy: SQL[];
+  withTotal?: boolean;
+  /** Linked variants visible to this plan, for a single-product read. */
+  variantsFor?: Plan;
+};
+
+export type ProductPageRow = ProductJoinedRow & { total: number; variants: LinkedVariant[] };
+
+type VariantJson = {
+  id: number;
+  name: string;
+  slug: string;
+  variantType: string | null;
+  variantValue: string | null;
+  pricePaise: number | string;
+  stock: number;
+  image: string | null;
+};
+
+/*
+ * One statement per read: the page of ids is chosen on products + categories only (index friendly;
+ * `count(*) over ()` gives the total of the filtered set in the same pass), then only those rows
+ * are joined to category, parent and metal, with their ratings and (for a product page) the linked
+ * variants as correlated subqueries. Each shape is built once and run as a prepared statement, so
+ * a miss neither rebuilds the SQL nor makes PostgreSQL plan it again.
+ */
+function build(db: Db, shape: ProductPageShape) {
+  const order = sql.join(shape.orderBy, sql`, `);
+  const page = db
+    .select({
+      id: products.id,
+      ord: sql<number>`row_number() over (order by ${order})`.as('ord'),
+      total: (shape.withTotal ? sql<number>`count(*) over ()` : sql<number>`0`).as('total'),
+    })
+    .from(products)
+    .innerJoin(categories, eq(products.categoryId, categories.id))
+    .where(shape.where)
+    .orderBy(...shape.orderBy)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('page');
+  const variants = shape.variantsFor
+    ? sql<VariantJson[]>`(select coalesce(json_agg(json_build_object(
+        'id', ${variant.id}, 'name', ${variant.name}, 'slug', ${variant.slug},
+        'variantType', ${variant.variantType}, 'variantValue', ${variant.variantValue},
+        'pricePaise', ${variant.pricePaise}, 'stock', ${variant.stock}, 'image', ${variant.images}->>0
+      ) order by ${variant.id}), '[]'::json)
+      from ${products} as ${sql.identifier('variant')}
+        inner join ${categories} as ${sql.identifier('variant_category')} on ${variantCategory.id} = ${variant.categoryId}
+      where ${variant.variantGroupId} = ${products.variantGroupId} and ${variant.id} <> ${products.id}
+        and ${variantVisibleTo(shape.variantsFor)})`
+    : sql<VariantJson[]>`'[]'::json`;
+  return db
+    .select({
+      product: products,
+      category: { id: categories.id, name: categories.name },
+      parentCategory: { id: parentCategories.id, name: parentCategories.name },
+      metal: { id: metals.id, name: metals.name, ratePaise: metals.ratePaise },
+      total: page.total,
+      ratingAvg: sql<
+        string | null
+      >`(select avg(${reviews.rating}) from ${reviews} where ${reviews.productId} = ${products.id})`,
+      ratingCount: sql<number>`(select count(*)::int from ${reviews} where ${reviews.productId} = ${products.id})`,
+      variants,
+    })
+    .from(page)
+    .innerJoin(products, eq(products.id, page.id))
+    .innerJoin(categories, eq(products.categoryId, categories.id))
+    .leftJoin(parentCategories, eq(categories.parentId, parentCategories.id))
+    .leftJoin(metals, eq(products.metalId, metals.id))
+    .orderBy(page.ord)
+    .prepare(`storefront_${createHash('sha1').update(shape.key).digest('hex').slice(0, 16)}`);
+}
+
+function variantVisibleTo(plan: Plan): SQL {
+  const plans = plansVisibleTo(plan);
+  if (plans.length === PLANS.length) return sql`true`;
+  const list = sql.join(
+    plans.map((p) => sql`${p}`),
+    sql`, `,
+  );
+  return sql`${variant.plan} in (${list}) and ${variantCategory.plan} in (${list})`;
+}
+
+type Prepared = ReturnType<typeof build>;
+const preparedByDb = new WeakMap<Db, Map<string, Prepared>>();
+
+/** Runs the read of this shape (prepared once per database) with its placeholder values. */
+export async function runProductPage(
+  db: Db,
+  shape: ProductPageShape,
+  values: Record<string, unknown> & { limit: number; offset?: number },
+): Promise<ProductPageRow[]> {
+  let prepared = preparedByDb.get(db);
+  if (!prepared) preparedByDb.set(db, (prepared = new Map()));
+  let query = prepared.get(shape.key);
+  if (!query) prepared.set(shape.key, (query = build(db, shape)));
+  const rows = await query.execute({ offset: 0, ...values });
+  return rows.map((r) => ({
+    product: r.product,
+    category: r.category,
+    parentCategory: r.parentCategory,
+    metal: r.metal,
+    averageRating: r.ratingAvg === null ? null : Number(r.ratingAvg),
+    reviewCount: Number(r.ratingCount),
+    total: Number(r.total),
+    variants: (typeof r.variants === 'string' ? (JSON.parse(r.variants) as VariantJson[]) : r.variants).map(
+      (v) => ({
+        id: v.id,
+        name: v.name,
+        slug: v.slug,
+        variantType: v.variantType as LinkedVariant['variantType'],
+        variantValue: v.variantValue,
+        price: paiseToRupees(Number(v.pricePaise)),
+        stock: v.stock,
+        image: v.image,
+      }),
+    ),
+  }));
+}

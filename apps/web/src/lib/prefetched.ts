@@ -1,0 +1,35 @@
+/**
+ * Answers the server embedded in a storefront page's HTML (`<script type="application/json"
+ * id="zevar-prefetched">`), keyed by the exact API URL. Each is used once, by the first request for
+ * it, so the first paint needs no round trip and later reads always go to the server.
+ */
+let answers: Map<string, unknown> | null = null;
+
+function load(): Map<string, unknown> {
+  if (answers) return answers;
+  answers = new Map();
+  if (typeof document === 'undefined') return answers;
+  const el = document.getElementById('zevar-prefetched');
+  if (!el?.textContent) return answers;
+  try {
+    for (const [url, value] of Object.entries(JSON.parse(el.textContent) as Record<string, unknown>)) {
+      answers.set(url, value);
+    }
+  } catch {
+    // A malformed block only costs the round trip it would have saved.
+  }
+  return answers;
+}
+
+export function takePrefetched(url: string): { value: unknown } | null {
+  const map = load();
+  if (!map.has(url)) return null;
+  const value = map.get(url);
+  map.delete(url);
+  return { value };
+}
+
+/** Tests: forget what was read. */
+export function resetPrefetched(): void {
+  answers = null;
+}
