@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -46,9 +47,9 @@ export const coupons = pgTable(
     id: serial('id').primaryKey(),
     code: text('code').notNull(),
     type: text('type', { enum: COUPON_TYPES }).notNull().default('APPLY_WITH_QUANTITY'),
-    discountPaise: integer('discount_paise').notNull(),
+    discountPaise: bigint('discount_paise', { mode: 'number' }).notNull(),
     minQuantity: integer('min_quantity').notNull().default(1),
-    minimumTotalPaise: integer('minimum_total_paise').notNull().default(0),
+    minimumTotalPaise: bigint('minimum_total_paise', { mode: 'number' }).notNull().default(0),
     expiryDate: tstz('expiry_date').notNull(),
     description: text('description').notNull().default(''),
     usedCount: integer('used_count').notNull().default(0),
@@ -67,9 +68,9 @@ export const checkouts = pgTable(
     vendorId: integer('vendor_id').references(() => users.id, { onDelete: 'set null' }),
     vendorSlug: text('vendor_slug').notNull(),
     items: jsonb('items').$type<CheckoutLine[]>().notNull(),
-    subtotalPaise: integer('subtotal_paise').notNull(),
-    discountPaise: integer('discount_paise').notNull().default(0),
-    totalPaise: integer('total_paise').notNull(),
+    subtotalPaise: bigint('subtotal_paise', { mode: 'number' }).notNull(),
+    discountPaise: bigint('discount_paise', { mode: 'number' }).notNull().default(0),
+    totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
     appliedCoupons: jsonb('applied_coupons').$type<AppliedCoupon[]>().notNull().default([]),
     status: text('status', { enum: CHECKOUT_STATUS_VALUES }).notNull().default('PENDING'),
     expirationTime: tstz('expiration_time').notNull(),
@@ -94,10 +95,10 @@ export const orders = pgTable(
     shippingAddress: jsonb('shipping_address').$type<Address>().notNull(),
     billingAddress: jsonb('billing_address').$type<Address>(),
     /** Subtotal of the lines. */
-    totalAmountPaise: integer('total_amount_paise').notNull(),
-    couponDiscountPaise: integer('coupon_discount_paise').notNull().default(0),
-    shippingCostPaise: integer('shipping_cost_paise').notNull().default(0),
-    finalAmountPaise: integer('final_amount_paise').notNull(),
+    totalAmountPaise: bigint('total_amount_paise', { mode: 'number' }).notNull(),
+    couponDiscountPaise: bigint('coupon_discount_paise', { mode: 'number' }).notNull().default(0),
+    shippingCostPaise: bigint('shipping_cost_paise', { mode: 'number' }).notNull().default(0),
+    finalAmountPaise: bigint('final_amount_paise', { mode: 'number' }).notNull(),
     appliedCoupons: jsonb('applied_coupons').$type<AppliedCoupon[]>().notNull().default([]),
     status: text('status', { enum: ORDER_STATUS_VALUES }).notNull().default('PENDING'),
     paymentStatus: text('payment_status', { enum: PAYMENT_STATUS_VALUES }).notNull().default('PENDING'),
@@ -134,10 +135,10 @@ export const orderItems = pgTable(
     productName: text('product_name').notNull(),
     productImage: text('product_image'),
     quantity: integer('quantity').notNull(),
-    priceAtTimePaise: integer('price_at_time_paise').notNull(),
-    totalPricePaise: integer('total_price_paise').notNull(),
+    priceAtTimePaise: bigint('price_at_time_paise', { mode: 'number' }).notNull(),
+    totalPricePaise: bigint('total_price_paise', { mode: 'number' }).notNull(),
     /** Per-unit vendor commission at the time of the order. */
-    vendorCommissionPaise: integer('vendor_commission_paise').notNull().default(0),
+    vendorCommissionPaise: bigint('vendor_commission_paise', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
@@ -182,7 +183,7 @@ export const payments = pgTable(
     provider: text('provider').notNull(),
     providerOrderId: text('provider_order_id').notNull(),
     providerPaymentId: text('provider_payment_id'),
-    amountPaise: integer('amount_paise').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     status: text('status', { enum: ['CREATED', 'CAPTURED', 'FAILED'] })
       .notNull()
       .default('CREATED'),
@@ -198,7 +199,7 @@ export const payments = pgTable(
 /** The offline sandbox gateway's own records (what Razorpay would keep on its side). */
 export const sandboxOrders = pgTable('sandbox_orders', {
   id: text('id').primaryKey(),
-  amountPaise: integer('amount_paise').notNull(),
+  amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
   currency: text('currency').notNull().default('INR'),
   receipt: text('receipt'),
   status: text('status', { enum: ['created', 'paid', 'failed'] })
@@ -223,8 +224,8 @@ export const vendorEarnings = pgTable(
       .notNull()
       .references(() => orderItems.id, { onDelete: 'cascade' }),
     units: integer('units').notNull(),
-    amountPaise: integer('amount_paise').notNull(),
-    revenuePaise: integer('revenue_paise').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    revenuePaise: bigint('revenue_paise', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -241,10 +242,10 @@ export const payouts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     payoutDate: tstz('payout_date').notNull(),
-    amountPaise: integer('amount_paise').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     productCount: integer('product_count').notNull().default(0),
     orderCount: integer('order_count').notNull().default(0),
-    revenuePaise: integer('revenue_paise').notNull().default(0),
+    revenuePaise: bigint('revenue_paise', { mode: 'number' }).notNull().default(0),
     bankName: text('bank_name'),
     accountNumber: text('account_number'),
     ifscCode: text('ifsc_code'),

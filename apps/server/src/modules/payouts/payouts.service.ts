@@ -38,20 +38,20 @@ export function createPayoutsService(ctx: AppContext) {
     const [last] = await tx
       .select({
         at: sql<Date | null>`max(${payouts.createdAt})`,
-        paid: sql<number>`coalesce(sum(${payouts.amountPaise}), 0)::int`,
+        paid: sql<number>`coalesce(sum(${payouts.amountPaise}), 0)`.mapWith(Number),
       })
       .from(payouts)
       .where(eq(payouts.vendorId, vendorId));
     const since = last?.at ? new Date(last.at) : new Date(0);
     const [all] = await tx
-      .select({ earned: sql<number>`coalesce(sum(${vendorEarnings.amountPaise}), 0)::int` })
+      .select({ earned: sql<number>`coalesce(sum(${vendorEarnings.amountPaise}), 0)`.mapWith(Number) })
       .from(vendorEarnings)
       .where(eq(vendorEarnings.vendorId, vendorId));
     const [recent] = await tx
       .select({
-        units: sql<number>`coalesce(sum(${vendorEarnings.units}), 0)::int`,
+        units: sql<number>`coalesce(sum(${vendorEarnings.units}), 0)`.mapWith(Number),
         orders: countDistinct(vendorEarnings.orderId),
-        revenue: sql<number>`coalesce(sum(${vendorEarnings.revenuePaise}), 0)::int`,
+        revenue: sql<number>`coalesce(sum(${vendorEarnings.revenuePaise}), 0)`.mapWith(Number),
       })
       .from(vendorEarnings)
       .where(and(eq(vendorEarnings.vendorId, vendorId), gt(vendorEarnings.createdAt, since)));

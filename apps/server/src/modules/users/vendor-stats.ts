@@ -35,7 +35,7 @@ export async function loadVendorStats(
     db
       .select({
         vendorId: vendorEarnings.vendorId,
-        total: sql<number>`coalesce(sum(${vendorEarnings.amountPaise}), 0)::int`,
+        total: sql<number>`coalesce(sum(${vendorEarnings.amountPaise}), 0)`.mapWith(Number),
       })
       .from(vendorEarnings)
       .where(inArray(vendorEarnings.vendorId, ids))

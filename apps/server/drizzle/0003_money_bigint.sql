@@ -1,0 +1,25 @@
+ALTER TABLE "plan_options" ALTER COLUMN "price_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "subscriptions" ALTER COLUMN "amount_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "metals" ALTER COLUMN "rate_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "products" ALTER COLUMN "price_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "products" ALTER COLUMN "original_price_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "products" ALTER COLUMN "base_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "products" ALTER COLUMN "vendor_commission_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "checkouts" ALTER COLUMN "subtotal_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "checkouts" ALTER COLUMN "discount_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "checkouts" ALTER COLUMN "total_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "coupons" ALTER COLUMN "discount_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "coupons" ALTER COLUMN "minimum_total_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "order_items" ALTER COLUMN "price_at_time_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "order_items" ALTER COLUMN "total_price_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "order_items" ALTER COLUMN "vendor_commission_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "orders" ALTER COLUMN "total_amount_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "orders" ALTER COLUMN "coupon_discount_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "orders" ALTER COLUMN "shipping_cost_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "orders" ALTER COLUMN "final_amount_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "payments" ALTER COLUMN "amount_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "payouts" ALTER COLUMN "amount_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "payouts" ALTER COLUMN "revenue_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "sandbox_orders" ALTER COLUMN "amount_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "vendor_earnings" ALTER COLUMN "amount_paise" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "vendor_earnings" ALTER COLUMN "revenue_paise" SET DATA TYPE bigint;
