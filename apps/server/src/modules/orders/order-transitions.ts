@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   canMoveOrder,
   canMovePayment,
@@ -10,9 +10,10 @@ import {
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { orderItems, orderStatusHistory, orders, products, vendorEarnings } from '../../db/schema';
+import { orderStatusHistory, orders, vendorEarnings } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
-import { releaseOrder, returnStock } from '../payments/release-order';
+import { releaseOrder } from '../payments/release-order';
+import { returnOrderStock, reverseSale as reverseSalesCount } from '../stock/stock.service';
 
 type OrderRow = typeof orders.$inferSelect;
 const CHANGED_MEANWHILE = 'The order changed meanwhile. Please reload it and try again.';
@@ -60,7 +61,7 @@ export function createOrderTransitions(ctx: Pick<AppContext, 'db' | 'now'>) {
         .set({ status: to, updatedAt: ctx.now(), ...(releasing ? { stockReleased: true } : {}) })
         .where(and(eq(orders.id, order.id), eq(orders.status, order.status)));
       if (releasing) {
-        await returnStock(tx, order.id);
+        await returnOrderStock(tx, order.id);
         await reverseSale(tx, order.id);
       }
       await tx
@@ -108,17 +109,7 @@ export function createOrderTransitions(ctx: Pick<AppContext, 'db' | 'now'>) {
  */
 async function reverseSale(tx: Tx, orderId: string): Promise<void> {
   await tx.delete(vendorEarnings).where(eq(vendorEarnings.orderId, orderId));
-  const lines = await tx
-    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId));
-  for (const line of lines) {
-    if (line.productId === null) continue;
-    await tx
-      .update(products)
-      .set({ salesCount: sql`greatest(${products.salesCount} - ${line.quantity}, 0)` })
-      .where(eq(products.id, line.productId));
-  }
+  await reverseSalesCount(tx, orderId);
 }
 
 function assertOrderMove(from: OrderStatus, to: OrderStatus): void {

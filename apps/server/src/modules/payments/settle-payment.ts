@@ -8,15 +8,13 @@ import {
   orderStatusHistory,
   orders,
   payments,
-  products,
   vendorEarnings,
 } from '../../db/schema';
 import { queueOrderConfirmation } from './confirmation-email';
+import { reReserveOrder, recordSale } from '../stock/stock.service';
 
 type Order = typeof orders.$inferSelect;
 export type SettleResult = 'confirmed' | 'already-settled' | 'refund-required' | 'not-found';
-
-class OutOfStock extends Error {}
 
 /** Every effect of a paid order; runs in the same transaction as the one UPDATE that gated it. */
 async function applyPaidEffects(
@@ -34,13 +32,7 @@ async function applyPaidEffects(
       .set({ usedCount: sql`${coupons.usedCount} + 1` })
       .where(inArray(sql`upper(${coupons.code})`, codes));
   }
-  for (const item of items) {
-    if (item.productId === null) continue;
-    await tx
-      .update(products)
-      .set({ salesCount: sql`${products.salesCount} + ${item.quantity}` })
-      .where(eq(products.id, item.productId));
-  }
+  await recordSale(tx, order.id);
   if (order.vendorId !== null && items.length > 0) {
     await tx
       .insert(vendorEarnings)
@@ -72,28 +64,6 @@ async function applyPaidEffects(
   await queueOrderConfirmation(tx, order, items);
 }
 
-/** Takes the lines' units again for a late payment; all or nothing (savepoint). */
-async function reReserve(tx: Tx, orderId: string): Promise<boolean> {
-  try {
-    await tx.transaction(async (sp) => {
-      const lines = await sp.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-      for (const line of lines) {
-        if (line.productId === null) throw new OutOfStock();
-        const taken = await sp
-          .update(products)
-          .set({ stock: sql`${products.stock} - ${line.quantity}` })
-          .where(and(eq(products.id, line.productId), sql`${products.stock} >= ${line.quantity}`))
-          .returning({ id: products.id });
-        if (taken.length === 0) throw new OutOfStock();
-      }
-    });
-    return true;
-  } catch (err) {
-    if (err instanceof OutOfStock) return false;
-    throw err;
-  }
-}
-
 /**
  * A payment for an order that was already cancelled and whose stock went back: take the stock again
  * if it is still there and confirm; otherwise keep it cancelled, mark the payment captured, and log
@@ -107,7 +77,7 @@ async function settleLatePayment(ctx: AppContext, tx: Tx, order: Order, paymentI
     .where(and(eq(orders.id, order.id), eq(orders.status, 'CANCELLED'), ne(orders.paymentStatus, 'CAPTURED')))
     .returning();
   if (!gated) return 'already-settled' as const;
-  if (order.stockReleased && (await reReserve(tx, order.id))) {
+  if (order.stockReleased && (await reReserveOrder(tx, order.id))) {
     const [confirmed] = await tx
       .update(orders)
       .set({ status: 'CONFIRMED', stockReleased: false })
