@@ -158,6 +158,8 @@ export const orderStatusHistory = pgTable(
     fromValue: text('from_value'),
     toValue: text('to_value').notNull(),
     actor: text('actor').notNull(),
+    /** The gateway's refund id on refund entries. */
+    reference: text('reference'),
     createdAt: createdAt(),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId, t.createdAt)],
@@ -209,7 +211,54 @@ export const sandboxOrders = pgTable('sandbox_orders', {
   createdAt: createdAt(),
 });
 
-/** Commission a vendor earned on a paid order line; unique per line so it is recorded once. */
+export const REFUND_STATUSES = ['REQUESTED', 'PENDING', 'PROCESSED', 'FAILED'] as const;
+
+/**
+ * Refunds asked of the gateway: REQUESTED before the call (so a crash leaves a row the reconciler
+ * retries), PENDING once the gateway has its id, then PROCESSED or FAILED from its webhook or the
+ * reconciler. Written by the payments module.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    providerRefundId: text('provider_refund_id'),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    status: text('status', { enum: REFUND_STATUSES }).notNull().default('REQUESTED'),
+    requestedBy: text('requested_by').notNull(),
+    createdAt: createdAt(),
+    settledAt: tstz('settled_at'),
+  },
+  (t) => [
+    uniqueIndex('refunds_provider_refund_uq').on(t.providerRefundId),
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/** The offline sandbox gateway's refunds (what Razorpay would keep on its side). */
+export const sandboxRefunds = pgTable('sandbox_refunds', {
+  id: text('id').primaryKey(),
+  paymentId: text('payment_id').notNull(),
+  amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+  status: text('status', { enum: ['pending', 'processed', 'failed'] })
+    .notNull()
+    .default('processed'),
+  createdAt: createdAt(),
+});
+
+export const EARNING_KINDS = ['EARNING', 'REVERSAL'] as const;
+
+/**
+ * The vendor earnings ledger, append-only: an EARNING row per paid order line, and a REVERSAL row
+ * (negative amounts) when that sale is cancelled or refunded. Rows are never updated or deleted;
+ * a vendor's balance is the sum of its rows minus its payouts. Unique per line and kind, so each
+ * is recorded once.
+ */
 export const vendorEarnings = pgTable(
   'vendor_earnings',
   {
@@ -223,13 +272,14 @@ export const vendorEarnings = pgTable(
     orderItemId: integer('order_item_id')
       .notNull()
       .references(() => orderItems.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: EARNING_KINDS }).notNull().default('EARNING'),
     units: integer('units').notNull(),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     revenuePaise: bigint('revenue_paise', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('vendor_earnings_item_uq').on(t.orderItemId),
+    uniqueIndex('vendor_earnings_item_kind_uq').on(t.orderItemId, t.kind),
     index('vendor_earnings_vendor_idx').on(t.vendorId),
   ],
 );

@@ -243,6 +243,10 @@ describe('reconciler and expiry', () => {
           throw new Error('down');
         },
         fetchOrderState: async () => ({ state: 'unknown' }),
+        refund: async () => {
+          throw new Error('down');
+        },
+        fetchRefundState: async () => 'unknown',
         verifyPaymentSignature: () => false,
         verifyWebhookSignature: () => false,
       },

@@ -3,19 +3,30 @@ import type { AppContext } from '../../context';
 import { checkouts, orders } from '../../db/schema';
 import { settlePayment } from './settle-payment';
 import { releaseOrder } from './release-order';
+import { reconcileRefunds, type RefundReconcileReport } from './refunds.service';
 
 /** When the provider cannot be asked, an expired hold is released only after this much longer. */
 const UNKNOWN_GRACE_MS = 24 * 60 * 60_000;
 
-export type ReconcileReport = { confirmed: number; released: number; checkoutsExpired: number };
+export type ReconcileReport = {
+  confirmed: number;
+  released: number;
+  checkoutsExpired: number;
+  refunds: RefundReconcileReport;
+};
 
 /**
  * Settles orders stuck in PAYMENT_PENDING: asks the gateway whether each was paid (confirming it),
- * failed or is still open; releases holds that expired. Also expires old checkouts.
+ * failed or is still open; releases holds that expired. Also expires old checkouts and settles refunds.
  */
 export async function reconcilePayments(ctx: AppContext, batch = 50): Promise<ReconcileReport> {
   const now = ctx.now();
-  const report: ReconcileReport = { confirmed: 0, released: 0, checkoutsExpired: 0 };
+  const report: ReconcileReport = {
+    confirmed: 0,
+    released: 0,
+    checkoutsExpired: 0,
+    refunds: { issued: 0, settled: 0 },
+  };
   const pending = await ctx.db
     .select({
       id: orders.id,
@@ -53,5 +64,6 @@ export async function reconcilePayments(ctx: AppContext, batch = 50): Promise<Re
     .where(and(eq(checkouts.status, 'PENDING'), lt(checkouts.expirationTime, now)))
     .returning({ id: checkouts.id });
   report.checkoutsExpired = expiredCheckouts.length;
+  report.refunds = await reconcileRefunds(ctx);
   return report;
 }

@@ -1,19 +1,16 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import {
-  checkouts,
-  coupons,
-  orderItems,
-  orderStatusHistory,
-  orders,
-  payments,
-  vendorEarnings,
-} from '../../db/schema';
+import { checkouts, orderItems, orderStatusHistory, orders, payments } from '../../db/schema';
 import { queueOrderConfirmation } from './confirmation-email';
 import { reReserveOrder, recordSale } from '../stock/stock.service';
+import { recordOrderEarnings } from '../earnings/earnings-ledger';
+import { countCouponUses } from '../coupons/coupons.service';
 
 type Order = typeof orders.$inferSelect;
+
+/** Payment states of a cancelled order that never had money: a capture arriving now is a late payment. */
+const NEVER_PAID = ['PENDING', 'FAILED', 'CANCELLED'] as const;
 export type SettleResult = 'confirmed' | 'already-settled' | 'refund-required' | 'not-found';
 
 /** Every effect of a paid order; runs in the same transaction as the one UPDATE that gated it. */
@@ -25,29 +22,9 @@ async function applyPaidEffects(
   fromPayment: string,
 ) {
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-  const codes = order.appliedCoupons.map((c) => c.code.toUpperCase());
-  if (codes.length > 0) {
-    await tx
-      .update(coupons)
-      .set({ usedCount: sql`${coupons.usedCount} + 1` })
-      .where(inArray(sql`upper(${coupons.code})`, codes));
-  }
+  await countCouponUses(tx, order.appliedCoupons.map((c) => c.code));
   await recordSale(tx, order.id);
-  if (order.vendorId !== null && items.length > 0) {
-    await tx
-      .insert(vendorEarnings)
-      .values(
-        items.map((i) => ({
-          vendorId: order.vendorId!,
-          orderId: order.id,
-          orderItemId: i.id,
-          units: i.quantity,
-          amountPaise: i.vendorCommissionPaise * i.quantity,
-          revenuePaise: i.totalPricePaise,
-        })),
-      )
-      .onConflictDoNothing({ target: vendorEarnings.orderItemId });
-  }
+  await recordOrderEarnings(tx, order);
   await tx.insert(orderStatusHistory).values([
     { orderId: order.id, field: 'status', fromValue: fromStatus, toValue: 'CONFIRMED', actor },
     { orderId: order.id, field: 'paymentStatus', fromValue: fromPayment, toValue: 'CAPTURED', actor },
@@ -74,7 +51,7 @@ async function settleLatePayment(ctx: AppContext, tx: Tx, order: Order, paymentI
   const [gated] = await tx
     .update(orders)
     .set({ paymentStatus: 'CAPTURED', paymentId, paymentDate: now, updatedAt: now })
-    .where(and(eq(orders.id, order.id), eq(orders.status, 'CANCELLED'), ne(orders.paymentStatus, 'CAPTURED')))
+    .where(and(eq(orders.id, order.id), eq(orders.status, 'CANCELLED'), inArray(orders.paymentStatus, NEVER_PAID)))
     .returning();
   if (!gated) return 'already-settled' as const;
   if (order.stockReleased && (await reReserveOrder(tx, order.id))) {
@@ -123,7 +100,7 @@ export async function settlePayment(
     }
     const [current] = await tx.select().from(orders).where(eq(orders.providerOrderId, providerOrderId));
     if (!current) return 'not-found';
-    if (current.status === 'CANCELLED' && current.paymentStatus !== 'CAPTURED') {
+    if (current.status === 'CANCELLED' && (NEVER_PAID as readonly string[]).includes(current.paymentStatus)) {
       return settleLatePayment(ctx, tx, current, paymentId, actor);
     }
     return 'already-settled';

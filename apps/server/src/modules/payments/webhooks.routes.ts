@@ -7,6 +7,7 @@ import { paymentEvents } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { settlePayment } from './settle-payment';
 import { releaseOrder } from './release-order';
+import { settleRefund } from './refunds.service';
 import {
   createSubscriptionsService,
   type SubscriptionsService,
@@ -22,6 +23,7 @@ const eventSchema = z
       .object({
         payment: z.object({ entity }).optional(),
         order: z.object({ entity: z.object({ id: z.string() }).loose() }).optional(),
+        refund: z.object({ entity: z.object({ id: z.string() }).loose() }).optional(),
       })
       .loose()
       .default({}),
@@ -35,6 +37,11 @@ const headers = z.object({
 });
 
 async function handle(ctx: AppContext, subscriptions: SubscriptionsService, event: Event): Promise<string> {
+  const refund = event.payload.refund?.entity;
+  if ((event.event === 'refund.processed' || event.event === 'refund.failed') && refund) {
+    const outcome = event.event === 'refund.processed' ? 'PROCESSED' : 'FAILED';
+    return settleRefund(ctx, { providerRefundId: refund.id }, outcome, `webhook:${event.event}`);
+  }
   const payment = event.payload.payment?.entity;
   const orderId = event.payload.order?.entity.id ?? payment?.order_id ?? null;
   if (!orderId) return 'ignored';
