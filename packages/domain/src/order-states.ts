@@ -37,10 +37,15 @@ export const PAYMENT_STATUS_TRANSITIONS: Record<PaymentStatus, readonly PaymentS
   CANCELLED: [],
   REFUND_PENDING: [],
   REFUND_FAILED: ['REFUNDED'],
+  NEEDS_REVIEW: ['REFUNDED'],
 };
 
 /** Payment states of an order whose money goes (or went) back: it is never processed, shipped or delivered. */
-export const REFUNDING_PAYMENT_STATUSES: readonly PaymentStatus[] = ['REFUND_PENDING', 'REFUNDED', 'REFUND_FAILED'];
+export const REFUNDING_PAYMENT_STATUSES: readonly PaymentStatus[] = [
+  'REFUND_PENDING',
+  'REFUNDED',
+  'REFUND_FAILED',
+];
 
 export const REFUNDED_ORDER_MESSAGE = 'A refunded order cannot be processed, shipped or delivered';
 

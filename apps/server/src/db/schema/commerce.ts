@@ -186,6 +186,8 @@ export const payments = pgTable(
     providerOrderId: text('provider_order_id').notNull(),
     providerPaymentId: text('provider_payment_id'),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    /** What the provider reports as captured, when it differs from the amount (flagged for review). */
+    capturedAmountPaise: bigint('captured_amount_paise', { mode: 'number' }),
     status: text('status', { enum: ['CREATED', 'CAPTURED', 'FAILED'] })
       .notNull()
       .default('CREATED'),

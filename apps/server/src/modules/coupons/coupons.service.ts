@@ -62,7 +62,12 @@ export async function countCouponUses(db: DbOrTx, codes: string[]): Promise<void
   await db
     .update(coupons)
     .set({ usedCount: sql`${coupons.usedCount} + 1` })
-    .where(inArray(sql`upper(${coupons.code})`, codes.map((c) => c.toUpperCase())));
+    .where(
+      inArray(
+        sql`upper(${coupons.code})`,
+        codes.map((c) => c.toUpperCase()),
+      ),
+    );
 }
 
 /** Gives back the uses a cancelled or refunded order took (the caller's refund gate makes it once). */
@@ -71,7 +76,12 @@ export async function returnCouponUses(db: DbOrTx, codes: string[]): Promise<voi
   await db
     .update(coupons)
     .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
-    .where(inArray(sql`upper(${coupons.code})`, codes.map((c) => c.toUpperCase())));
+    .where(
+      inArray(
+        sql`upper(${coupons.code})`,
+        codes.map((c) => c.toUpperCase()),
+      ),
+    );
 }
 
 export function createCouponsService(ctx: AppContext) {

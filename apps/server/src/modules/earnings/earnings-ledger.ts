@@ -10,7 +10,10 @@ import { orderItems, vendorEarnings } from '../../db/schema';
  */
 
 /** Records the commission of a paid order's lines, once (unique per line and kind). */
-export async function recordOrderEarnings(tx: Tx, order: { id: string; vendorId: number | null }): Promise<void> {
+export async function recordOrderEarnings(
+  tx: Tx,
+  order: { id: string; vendorId: number | null },
+): Promise<void> {
   if (order.vendorId === null) return;
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
   if (items.length === 0) return;

@@ -8,7 +8,7 @@ import {
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { orderStatusHistory, orders } from '../../db/schema';
+import { orderStatusHistory, orders, payments } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { returnOrderStock, reverseSale } from '../stock/stock.service';
 import { reverseOrderEarnings } from '../earnings/earnings-ledger';
@@ -51,6 +51,8 @@ export function createCancelPaidOrder(ctx: Ctx) {
     const now = ctx.now();
     const order = await lockOrder(tx, orderNumber);
     if (want === 'refund' && order.paymentStatus === 'REFUND_FAILED') return retry(tx, order, actor, now);
+    if (want === 'refund' && order.paymentStatus === 'NEEDS_REVIEW')
+      return refundReviewed(tx, order, actor, now);
     if (want === 'cancel' && !NOT_SHIPPED.includes(order.status)) {
       throw conflict(
         transitionRefusedMessage('order status', order.status, 'CANCELLED', nextOrderStatuses(order.status)),
@@ -90,7 +92,11 @@ export function createCancelPaidOrder(ctx: Ctx) {
     const history = [];
     if (cancel) history.push({ field: 'status' as const, fromValue: order.status, toValue: 'CANCELLED' });
     if (captured)
-      history.push({ field: 'paymentStatus' as const, fromValue: order.paymentStatus, toValue: 'REFUND_PENDING' });
+      history.push({
+        field: 'paymentStatus' as const,
+        fromValue: order.paymentStatus,
+        toValue: 'REFUND_PENDING',
+      });
     if (history.length > 0) {
       await tx
         .insert(orderStatusHistory)
@@ -100,6 +106,37 @@ export function createCancelPaidOrder(ctx: Ctx) {
     return requestRefundIn(
       tx,
       { id: order.id, paymentId: order.paymentId, amountPaise: order.finalAmountPaise },
+      actor,
+      now,
+    );
+  }
+
+  /**
+   * A payment flagged for review (its amount was not the order's) is refunded in what was captured;
+   * the order was never confirmed, so only its reservation goes back.
+   */
+  async function refundReviewed(tx: Tx, order: OrderRow, actor: string, now: Date) {
+    const [payment] = await tx.select().from(payments).where(eq(payments.referenceId, order.id));
+    await tx
+      .update(orders)
+      .set({ status: 'CANCELLED', paymentStatus: 'REFUND_PENDING', stockReleased: true, updatedAt: now })
+      .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'NEEDS_REVIEW')));
+    if (!order.stockReleased) await returnOrderStock(tx, order.id);
+    const history: Array<{ field: 'status' | 'paymentStatus'; fromValue: string; toValue: string }> = [
+      { field: 'paymentStatus', fromValue: 'NEEDS_REVIEW', toValue: 'REFUND_PENDING' },
+    ];
+    if (order.status !== 'CANCELLED')
+      history.unshift({ field: 'status', fromValue: order.status, toValue: 'CANCELLED' });
+    await tx
+      .insert(orderStatusHistory)
+      .values(history.map((h) => ({ ...h, orderId: order.id, actor, createdAt: now })));
+    return requestRefundIn(
+      tx,
+      {
+        id: order.id,
+        paymentId: order.paymentId!,
+        amountPaise: payment?.capturedAmountPaise ?? order.finalAmountPaise,
+      },
       actor,
       now,
     );

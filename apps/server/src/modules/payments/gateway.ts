@@ -5,7 +5,10 @@ export type ProviderOrder = { id: string; amountPaise: number; currency: string 
 
 /** The provider's view of an order when asked later (reconciliation). */
 export type ProviderOrderState =
-  { state: 'paid'; paymentId: string } | { state: 'failed' } | { state: 'pending' } | { state: 'unknown' };
+  | { state: 'paid'; paymentId: string; amountPaise: number }
+  | { state: 'failed' }
+  | { state: 'pending' }
+  | { state: 'unknown' };
 
 /** A refund as the gateway reports it ('pending' until the bank has it, then 'processed' or 'failed'). */
 export type ProviderRefundState = 'pending' | 'processed' | 'failed';

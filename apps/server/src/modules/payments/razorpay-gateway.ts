@@ -37,7 +37,7 @@ export function createRazorpayGateway(
       try {
         const payments = await client.orders.fetchPayments(providerOrderId);
         const captured = payments.items.find((p) => p.status === 'captured');
-        if (captured) return { state: 'paid', paymentId: captured.id };
+        if (captured) return { state: 'paid', paymentId: captured.id, amountPaise: Number(captured.amount) };
         const order = await client.orders.fetch(providerOrderId);
         if (order.status === 'paid') return { state: 'unknown' };
         const allFailed = payments.items.length > 0 && payments.items.every((p) => p.status === 'failed');

@@ -22,6 +22,8 @@ export async function releaseOrderIn(
   const conditions: SQL[] = [
     'orderId' in where ? eq(orders.id, where.orderId) : eq(orders.providerOrderId, where.providerOrderId),
     eq(orders.status, 'PAYMENT_PENDING'),
+    // A payment flagged for review keeps its reservation until an operator decides.
+    eq(orders.paymentStatus, 'PENDING'),
   ];
   if (opts.onlyIfExpired) conditions.push(lt(orders.reservationExpiresAt, now));
   const [order] = await tx

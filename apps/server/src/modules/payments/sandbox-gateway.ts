@@ -24,7 +24,8 @@ export function createSandboxGateway(db: Db, keys: Keys) {
     async fetchOrderState(providerOrderId) {
       const [row] = await db.select().from(sandboxOrders).where(eq(sandboxOrders.id, providerOrderId));
       if (!row) return { state: 'unknown' };
-      if (row.status === 'paid' && row.paymentId) return { state: 'paid', paymentId: row.paymentId };
+      if (row.status === 'paid' && row.paymentId)
+        return { state: 'paid', paymentId: row.paymentId, amountPaise: row.amountPaise };
       return row.status === 'failed' ? { state: 'failed' } : { state: 'pending' };
     },
     /** Refunds a paid sandbox order's payment in full or part; more than was paid is refused. */

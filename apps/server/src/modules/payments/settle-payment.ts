@@ -1,9 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { paiseToRupees } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { checkouts, orderItems, orderStatusHistory, orders, payments } from '../../db/schema';
 import { queueOrderConfirmation } from './confirmation-email';
-import { reReserveOrder, recordSale } from '../stock/stock.service';
+import { recordSale } from '../stock/stock.service';
+import { issueRefund, requestRefundIn } from './refunds.service';
 import { recordOrderEarnings } from '../earnings/earnings-ledger';
 import { countCouponUses } from '../coupons/coupons.service';
 
@@ -11,7 +13,8 @@ type Order = typeof orders.$inferSelect;
 
 /** Payment states of a cancelled order that never had money: a capture arriving now is a late payment. */
 const NEVER_PAID = ['PENDING', 'FAILED', 'CANCELLED'] as const;
-export type SettleResult = 'confirmed' | 'already-settled' | 'refund-required' | 'not-found';
+export type SettleResult =
+  'confirmed' | 'already-settled' | 'amount-mismatch' | 'refunding-late-payment' | 'not-found';
 
 /** Every effect of a paid order; runs in the same transaction as the one UPDATE that gated it. */
 async function applyPaidEffects(
@@ -22,7 +25,10 @@ async function applyPaidEffects(
   fromPayment: string,
 ) {
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-  await countCouponUses(tx, order.appliedCoupons.map((c) => c.code));
+  await countCouponUses(
+    tx,
+    order.appliedCoupons.map((c) => c.code),
+  );
   await recordSale(tx, order.id);
   await recordOrderEarnings(tx, order);
   await tx.insert(orderStatusHistory).values([
@@ -41,68 +47,139 @@ async function applyPaidEffects(
   await queueOrderConfirmation(tx, order, items);
 }
 
+type Outcome = { result: SettleResult; refundId?: number };
+
 /**
- * A payment for an order that was already cancelled and whose stock went back: take the stock again
- * if it is still there and confirm; otherwise keep it cancelled, mark the payment captured, and log
- * it for a refund (docs/decisions/0010-late-payments-and-checkout-money.md).
+ * A captured amount that is not the order's: the order is not confirmed. Its payment status becomes
+ * NEEDS_REVIEW (the reservation is kept and the reconciler leaves it alone) and an operator refunds it
+ * from the order page. Exactly once: the conditional update is the gate.
  */
-async function settleLatePayment(ctx: AppContext, tx: Tx, order: Order, paymentId: string, actor: string) {
+async function flagForReview(
+  ctx: AppContext,
+  tx: Tx,
+  providerOrderId: string,
+  paymentId: string,
+  capturedPaise: number,
+  actor: string,
+): Promise<Outcome> {
+  const now = ctx.now();
+  const [order] = await tx
+    .update(orders)
+    .set({ paymentStatus: 'NEEDS_REVIEW', paymentId, paymentDate: now, updatedAt: now })
+    .where(
+      and(
+        eq(orders.providerOrderId, providerOrderId),
+        inArray(orders.status, ['PAYMENT_PENDING', 'CANCELLED']),
+        inArray(orders.paymentStatus, NEVER_PAID),
+      ),
+    )
+    .returning();
+  if (!order) return { result: 'already-settled' };
+  await tx
+    .update(payments)
+    .set({ providerPaymentId: paymentId, capturedAmountPaise: capturedPaise })
+    .where(eq(payments.providerOrderId, providerOrderId));
+  await tx.insert(orderStatusHistory).values({
+    orderId: order.id,
+    field: 'paymentStatus',
+    fromValue: 'PENDING',
+    toValue: 'NEEDS_REVIEW',
+    actor: `${actor}:amount-mismatch`,
+    reference: `captured ${paiseToRupees(capturedPaise)} of ${paiseToRupees(order.finalAmountPaise)}`,
+    createdAt: now,
+  });
+  ctx.log.warn(
+    { orderId: order.id, orderNumber: order.orderNumber, paymentId, capturedPaise },
+    'captured amount differs from the order amount: flagged for review',
+  );
+  return { result: 'amount-mismatch' };
+}
+
+/**
+ * A payment for an order already cancelled or expired (its stock went back, the admin may have
+ * cancelled it): the money goes back automatically. The refund is requested in this transaction and
+ * asked of the gateway after commit; if the gateway cannot take it, the reconciler retries and finally
+ * lists the order as REFUND_FAILED with its payment id (docs/decisions/0012-money-ledger-refunds.md).
+ */
+async function refundLatePayment(
+  ctx: AppContext,
+  tx: Tx,
+  order: Order,
+  paymentId: string,
+  capturedPaise: number | undefined,
+  actor: string,
+): Promise<Outcome> {
   const now = ctx.now();
   const [gated] = await tx
     .update(orders)
-    .set({ paymentStatus: 'CAPTURED', paymentId, paymentDate: now, updatedAt: now })
-    .where(and(eq(orders.id, order.id), eq(orders.status, 'CANCELLED'), inArray(orders.paymentStatus, NEVER_PAID)))
+    .set({ paymentStatus: 'REFUND_PENDING', paymentId, paymentDate: now, updatedAt: now })
+    .where(
+      and(eq(orders.id, order.id), eq(orders.status, 'CANCELLED'), inArray(orders.paymentStatus, NEVER_PAID)),
+    )
     .returning();
-  if (!gated) return 'already-settled' as const;
-  if (order.stockReleased && (await reReserveOrder(tx, order.id))) {
-    const [confirmed] = await tx
-      .update(orders)
-      .set({ status: 'CONFIRMED', stockReleased: false })
-      .where(eq(orders.id, order.id))
-      .returning();
-    await applyPaidEffects(tx, confirmed!, `${actor}:late`, 'CANCELLED', order.paymentStatus);
-    return 'confirmed' as const;
-  }
+  if (!gated) return { result: 'already-settled' };
   await tx.insert(orderStatusHistory).values({
     orderId: order.id,
     field: 'paymentStatus',
     fromValue: order.paymentStatus,
-    toValue: 'CAPTURED',
-    actor: `${actor}:refund-required`,
+    toValue: 'REFUND_PENDING',
+    actor: `${actor}:late-payment`,
+    createdAt: now,
   });
+  const refundId = await requestRefundIn(
+    tx,
+    { id: order.id, paymentId, amountPaise: capturedPaise ?? order.finalAmountPaise },
+    'system:late-payment',
+    now,
+  );
   ctx.log.warn(
     { orderId: order.id, orderNumber: order.orderNumber, paymentId },
-    'payment captured for a cancelled order without stock: refund required',
+    'payment captured for a cancelled order: refunding it',
   );
-  return 'refund-required' as const;
+  return { result: 'refunding-late-payment', refundId };
 }
 
 /**
  * Records a verified payment for the provider order, exactly once whoever calls (browser, webhook,
- * reconciler) and however often: UPDATE ... WHERE status = 'PAYMENT_PENDING' RETURNING is the single gate.
+ * reconciler) and however often: UPDATE ... WHERE status = 'PAYMENT_PENDING' AND payment_status =
+ * 'PENDING' RETURNING is the single gate. `capturedPaise`, when the caller knows it (webhook,
+ * reconciler), must equal the order's amount, or the order is flagged for review instead.
  */
 export async function settlePayment(
   ctx: AppContext,
   providerOrderId: string,
   paymentId: string,
   actor: string,
+  capturedPaise?: number,
 ): Promise<SettleResult> {
-  return ctx.db.transaction(async (tx) => {
+  const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
     const now = ctx.now();
+    const [current] = await tx.select().from(orders).where(eq(orders.providerOrderId, providerOrderId));
+    if (!current) return { result: 'not-found' };
+    if (capturedPaise !== undefined && capturedPaise !== current.finalAmountPaise) {
+      return flagForReview(ctx, tx, providerOrderId, paymentId, capturedPaise, actor);
+    }
     const [order] = await tx
       .update(orders)
       .set({ status: 'CONFIRMED', paymentStatus: 'CAPTURED', paymentId, paymentDate: now, updatedAt: now })
-      .where(and(eq(orders.providerOrderId, providerOrderId), eq(orders.status, 'PAYMENT_PENDING')))
+      .where(
+        and(
+          eq(orders.providerOrderId, providerOrderId),
+          eq(orders.status, 'PAYMENT_PENDING'),
+          eq(orders.paymentStatus, 'PENDING'),
+        ),
+      )
       .returning();
     if (order) {
       await applyPaidEffects(tx, order, actor, 'PAYMENT_PENDING', 'PENDING');
-      return 'confirmed';
+      return { result: 'confirmed' };
     }
-    const [current] = await tx.select().from(orders).where(eq(orders.providerOrderId, providerOrderId));
-    if (!current) return 'not-found';
-    if (current.status === 'CANCELLED' && (NEVER_PAID as readonly string[]).includes(current.paymentStatus)) {
-      return settleLatePayment(ctx, tx, current, paymentId, actor);
+    const [latest] = await tx.select().from(orders).where(eq(orders.id, current.id));
+    if (latest!.status === 'CANCELLED' && (NEVER_PAID as readonly string[]).includes(latest!.paymentStatus)) {
+      return refundLatePayment(ctx, tx, latest!, paymentId, capturedPaise, actor);
     }
-    return 'already-settled';
+    return { result: 'already-settled' };
   });
+  if (outcome.refundId !== undefined) await issueRefund(ctx, outcome.refundId);
+  return outcome.result;
 }

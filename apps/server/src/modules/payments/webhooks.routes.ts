@@ -14,7 +14,12 @@ import {
 } from '../subscriptions/subscriptions.service';
 
 const entity = z
-  .object({ id: z.string(), order_id: z.string().nullish(), status: z.string().optional() })
+  .object({
+    id: z.string(),
+    order_id: z.string().nullish(),
+    status: z.string().optional(),
+    amount: z.number().int().nonnegative().optional(),
+  })
   .loose();
 const eventSchema = z
   .object({
@@ -48,7 +53,7 @@ async function handle(ctx: AppContext, subscriptions: SubscriptionsService, even
   if ((event.event === 'payment.captured' || event.event === 'order.paid') && payment) {
     // Plan upgrades are paid through the same provider; their orders are not shop orders.
     if (await subscriptions.settleByProviderOrder(orderId, payment.id)) return 'subscription-activated';
-    return settlePayment(ctx, orderId, payment.id, `webhook:${event.event}`);
+    return settlePayment(ctx, orderId, payment.id, `webhook:${event.event}`, payment.amount);
   }
   if (event.event === 'payment.failed') {
     return (await releaseOrder(ctx, { providerOrderId: orderId }, 'FAILED', 'webhook:payment.failed'))

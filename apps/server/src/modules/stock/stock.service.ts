@@ -9,13 +9,11 @@ import { conflict } from '../../lib/errors';
  * functions inside their own transaction; nothing else writes `products.stock` or `sales_count`.
  *
  * Locking order: every function touches product rows in ascending product id, so two transactions
- * that share products (a late payment re-reserving, a new order reserving, an admin cancelling)
+ * that share products (a new order reserving, a release or an admin cancelling returning stock)
  * wait for each other instead of deadlocking.
  */
 
 type Line = { productId: number; quantity: number };
-
-class OutOfStock extends Error {}
 
 /** Sums repeated products and sorts by product id (the one locking order). */
 function inLockOrder<T extends Line>(lines: T[]): T[] {
@@ -50,29 +48,6 @@ export async function reserveLines(tx: Tx, lines: Array<Line & { name: string }>
       .from(products)
       .where(eq(products.id, line.productId));
     throw conflict(PAYMENT_TEXT.outOfStock(line.name, left?.stock ?? 0));
-  }
-}
-
-/**
- * Takes an order's units again (a payment that arrived after its hold was released): all or
- * nothing, inside a savepoint. A line whose product was deleted counts as out of stock.
- */
-export async function reReserveOrder(tx: Tx, orderId: string): Promise<boolean> {
-  try {
-    await tx.transaction(async (sp) => {
-      const all = await sp
-        .select({ productId: orderItems.productId, quantity: orderItems.quantity })
-        .from(orderItems)
-        .where(eq(orderItems.orderId, orderId));
-      if (all.some((l) => l.productId === null)) throw new OutOfStock();
-      for (const line of inLockOrder(all as Line[])) {
-        if (!(await take(sp as unknown as Tx, line))) throw new OutOfStock();
-      }
-    });
-    return true;
-  } catch (err) {
-    if (err instanceof OutOfStock) return false;
-    throw err;
   }
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "captured_amount_paise" bigint;
