@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { checkouts, orders } from '../../db/schema';
 import { settlePayment } from './settle-payment';
 import { releaseOrder } from './release-order';
+import { createSubscriptionsService } from '../subscriptions/subscriptions.service';
 import { reconcileRefunds, type RefundReconcileReport } from './refunds.service';
 
 /** When the provider cannot be asked, an expired hold is released only after this much longer. */
@@ -13,6 +14,7 @@ export type ReconcileReport = {
   released: number;
   checkoutsExpired: number;
   refunds: RefundReconcileReport;
+  subscriptionsActivated: number;
 };
 
 type Pending = { id: string; providerOrderId: string | null; expiresAt: Date | null; createdAt: Date };
@@ -60,6 +62,7 @@ export async function reconcilePayments(ctx: AppContext, batch = 50): Promise<Re
     released: 0,
     checkoutsExpired: 0,
     refunds: { issued: 0, settled: 0 },
+    subscriptionsActivated: 0,
   };
   let after: { createdAt: Date; id: string } | null = null;
   for (;;) {
@@ -97,5 +100,6 @@ export async function reconcilePayments(ctx: AppContext, batch = 50): Promise<Re
     .returning({ id: checkouts.id });
   report.checkoutsExpired = expiredCheckouts.length;
   report.refunds = await reconcileRefunds(ctx);
+  report.subscriptionsActivated = await createSubscriptionsService(ctx).reconcilePending();
   return report;
 }
