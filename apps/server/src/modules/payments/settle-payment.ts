@@ -23,6 +23,7 @@ async function applyPaidEffects(
   actor: string,
   fromStatus: string,
   fromPayment: string,
+  timeZone: string,
 ) {
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
   await countCouponUses(
@@ -44,7 +45,7 @@ async function applyPaidEffects(
       .set({ status: 'CAPTURED', providerPaymentId: order.paymentId, verifiedAt: order.paymentDate })
       .where(eq(payments.providerOrderId, order.providerOrderId));
   }
-  await queueOrderConfirmation(tx, order, items);
+  await queueOrderConfirmation(tx, order, items, timeZone);
 }
 
 type Outcome = { result: SettleResult; refundId?: number };
@@ -171,7 +172,7 @@ export async function settlePayment(
       )
       .returning();
     if (order) {
-      await applyPaidEffects(tx, order, actor, 'PAYMENT_PENDING', 'PENDING');
+      await applyPaidEffects(tx, order, actor, 'PAYMENT_PENDING', 'PENDING', ctx.config.BUSINESS_TIMEZONE);
       return { result: 'confirmed' };
     }
     const [latest] = await tx.select().from(orders).where(eq(orders.id, current.id));

@@ -83,7 +83,7 @@ export function createSubscriptionsService(ctx: AppContext) {
         day: 'numeric',
         month: 'long',
         year: 'numeric',
-        timeZone: 'Asia/Kolkata',
+        timeZone: ctx.config.BUSINESS_TIMEZONE,
       });
       throw conflict(
         `Your ${PLAN_LABELS[current.plan]} plan is active until ${until}; choose the same or a higher plan.`,
