@@ -141,7 +141,7 @@ test('an admin cancels a paid order: the refund shows in its history and the ven
   await expect(page.getByRole('region', { name: 'Order Information' })).toContainText('Refunded');
   const history = page.getByRole('region', { name: 'Status History' });
   await expect(history).toContainText(
-    new RegExp(`Captured → Refund Pending\s*by ${env.admin.username}\s*refund rfnd_`),
+    new RegExp(`Captured → Refund Pending\\s*by ${env.admin.username}\\s*refund rfnd_`),
   );
   await expect(history).toContainText(/Refund Pending → Refunded/);
   expect(await vendorCommission(request, token)).toBe(before);
