@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, env, signIn, uid } from './fixtures';
+import { test, expect, env, signIn, uid, adminToken } from './fixtures';
 
 const SHOP = 'zevar';
 const PRODUCT = 'infinity couple ring';
@@ -108,6 +108,43 @@ test('a super admin finds a paid order, moves it to processing and shipped, and 
   );
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByPlaceholder('Search orders...')).toBeVisible();
+});
+
+/** The shop vendor's commission earned (rupees), as the admin's user view reports it. */
+async function vendorCommission(request: APIRequestContext, token: string): Promise<number> {
+  const vendor = (await (await request.get(`/api/vendors/slug/${SHOP}`)).json()) as { id: number };
+  const res = await request.get(`/api/user/${vendor.id}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.ok()).toBeTruthy();
+  return ((await res.json()) as { vendorStats: { revenue: number } }).vendorStats.revenue;
+}
+
+test('an admin cancels a paid order: the refund shows in its history and the vendor figures drop', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const before = await vendorCommission(request, token);
+  const { orderNumber } = await placePaidOrder(request, `Refund Shopper ${uid()}`);
+  const earned = await vendorCommission(request, token);
+  expect(earned).toBeGreaterThan(before);
+
+  await signIn(page, env.admin.username, env.admin.password);
+  await openSection(page, 'Orders');
+  await page.getByPlaceholder('Search orders...').fill(orderNumber);
+  const status = page.getByRole('combobox', { name: `Order status for ${orderNumber}` });
+  await expect(status).toHaveValue('CONFIRMED');
+  await status.selectOption('CANCELLED');
+  await acknowledge(page, 'Order status updated successfully');
+  await expect(status).toHaveValue('CANCELLED');
+
+  await page.getByRole('button', { name: `View order ${orderNumber}` }).click();
+  await expect(page.getByRole('region', { name: 'Order Information' })).toContainText('Refunded');
+  const history = page.getByRole('region', { name: 'Status History' });
+  await expect(history).toContainText(
+    new RegExp(`Captured → Refund Pending\\s*by ${env.admin.username}\\s*refund rfnd_`),
+  );
+  await expect(history).toContainText(/Refund Pending → Refunded/);
+  expect(await vendorCommission(request, token)).toBe(before);
 });
 
 test('a super admin creates a coupon and deletes it', async ({ page }) => {

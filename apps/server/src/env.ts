@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_BUSINESS_TIMEZONE, isTimeZone } from '@zevar/domain';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -32,6 +33,11 @@ export const envSchema = z
       .trim()
       .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug such as zevar')
       .default('zevar'),
+    BUSINESS_TIMEZONE: z
+      .string()
+      .trim()
+      .refine(isTimeZone, 'must be an IANA timezone such as Asia/Kolkata')
+      .default(DEFAULT_BUSINESS_TIMEZONE),
     PAYMENTS: z
       .enum(['sandbox', 'razorpay'], { message: "must be 'sandbox' or 'razorpay'" })
       .default('sandbox'),

@@ -19,8 +19,8 @@ const optionalText = (max: number) =>
 export const imageRefSchema = requiredText(500);
 const idRef = idParamsSchema;
 const positiveId = dbIdSchema;
-/** Catalogue amounts stay within what the database's integer paise hold. */
-const amountSchema = rupeesSchema.refine((v) => v <= 10_000_000, 'Amount is too large');
+/** Catalogue amounts: up to ₹10 crore each (a bridal set or bullion bar), which the bigint paise columns hold. */
+const amountSchema = rupeesSchema;
 
 export const categoryInputSchema = z.object({
   name: requiredText(100),

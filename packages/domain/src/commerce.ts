@@ -183,6 +183,12 @@ export const PAYMENT_STATUS_VALUES = [
   'FAILED',
   'REFUNDED',
   'CANCELLED',
+  /** A refund was asked of the gateway; its webhook or the reconciler settles it. */
+  'REFUND_PENDING',
+  /** The gateway refused or failed the refund; an admin may ask again (set REFUNDED). */
+  'REFUND_FAILED',
+  /** The captured amount was not the order's: not confirmed; an operator reviews and refunds it. */
+  'NEEDS_REVIEW',
 ] as const;
 
 export const orderAddressSchema = z.object({

@@ -20,3 +20,4 @@ export * from './order-states';
 export * from './jobs';
 export * from './metal-rates';
 export * from './images';
+export * from './time';

@@ -33,12 +33,20 @@ export function metalPrice(basePaise: Paise, ratePaisePerGram: Paise, weightMg: 
   return Math.max(0, price);
 }
 
-/** A rupee amount in the API: finite, not negative, at most two decimals. */
+/**
+ * The largest single amount an input may carry: ₹10 crore (a product price, a commission, a coupon,
+ * a plan price). Paise columns are PostgreSQL `bigint`; with at most 100 lines of 1000 units an
+ * order stays below 10^15 paise, inside both `bigint` and JavaScript's exact integers.
+ */
+export const MAX_AMOUNT_RUPEES = 100_000_000;
+export const MAX_AMOUNT_PAISE = MAX_AMOUNT_RUPEES * 100;
+
+/** A rupee amount in the API: finite, not negative, at most two decimals, at most ₹10 crore. */
 export const rupeesSchema = z
   .number({ message: 'Must be a number' })
   .finite()
   .min(0, 'Must not be negative')
-  .max(100_000_000, 'Amount is too large')
+  .max(MAX_AMOUNT_RUPEES, 'Amount is too large')
   .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'At most two decimals');
 
 export function formatInr(rupees: number, fractionDigits = 2): string {

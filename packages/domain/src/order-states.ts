@@ -35,7 +35,25 @@ export const PAYMENT_STATUS_TRANSITIONS: Record<PaymentStatus, readonly PaymentS
   FAILED: [],
   REFUNDED: [],
   CANCELLED: [],
+  REFUND_PENDING: [],
+  REFUND_FAILED: ['REFUNDED'],
+  NEEDS_REVIEW: ['REFUNDED'],
 };
+
+/** Payment states of an order whose money goes (or went) back: it is never processed, shipped or delivered. */
+export const REFUNDING_PAYMENT_STATUSES: readonly PaymentStatus[] = [
+  'REFUND_PENDING',
+  'REFUNDED',
+  'REFUND_FAILED',
+];
+
+export const REFUNDED_ORDER_MESSAGE = 'A refunded order cannot be processed, shipped or delivered';
+
+/** Whether an order may move to `to`, given its payment status as well as its order status. */
+export function canMoveOrderWithPayment(from: OrderStatus, to: OrderStatus, payment: PaymentStatus): boolean {
+  if (REFUNDING_PAYMENT_STATUSES.includes(payment) && to !== 'CANCELLED') return false;
+  return canMoveOrder(from, to);
+}
 
 export const nextOrderStatuses = (from: OrderStatus): readonly OrderStatus[] =>
   ORDER_STATUS_TRANSITIONS[from];
@@ -121,6 +139,8 @@ export const orderHistoryEntrySchema = z.object({
   to: z.string(),
   actor: z.string(),
   at: z.string(),
+  /** The gateway's refund id on refund entries. */
+  reference: z.string().nullable().optional(),
 });
 export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
 

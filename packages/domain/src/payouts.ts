@@ -27,6 +27,8 @@ export const payoutPreviewSchema = z.object({
   productCount: z.number().int(),
   orderCount: z.number().int(),
   revenue: z.number(),
+  /** Rupees the vendor owes back: commission reversed (refunds) after it was paid out; the next payouts net it off. */
+  owedBack: z.number().default(0),
   eligible: z.boolean(),
   reason: z.string().nullable(),
 });

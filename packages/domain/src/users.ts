@@ -110,7 +110,12 @@ export const subscriptionSummarySchema = z.object({
 export const vendorStatsSchema = z.object({
   orderCount: z.number().int(),
   productCount: z.number().int(),
+  /** 'Commission earned': the earnings ledger's sum (commission on paid orders, net of refunds), rupees. */
   revenue: z.number(),
+  /** 'Commission paid out': the sum of the vendor's payouts, rupees. */
+  commissionPaidOut: z.number().default(0),
+  /** 'Sales': the value of the vendor's paid order lines, net of refunds, rupees. */
+  sales: z.number().default(0),
   lastOrderDate: z.string().nullable(),
   lastPayOutDate: z.string().nullable(),
 });

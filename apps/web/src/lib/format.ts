@@ -1,5 +1,11 @@
-/** Display formatting for India: en-IN grouping, rupee sign, day-month-year dates. */
+/**
+ * Display formatting for India: en-IN grouping, rupee sign, day-month-year dates, always in the
+ * business timezone whatever the browser's (docs/decisions/0012-money-ledger-refunds.md).
+ */
+import { DEFAULT_BUSINESS_TIMEZONE, zonedIsoDate } from '@zevar/domain';
+
 export { formatInr } from '@zevar/domain';
+const timeZone = DEFAULT_BUSINESS_TIMEZONE;
 
 function toDate(value: string | number | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;
@@ -10,13 +16,17 @@ function toDate(value: string | number | Date | null | undefined): Date | null {
 /** '5 Mar 2026'; '' for a missing or invalid date. */
 export function formatDate(value: string | number | Date | null | undefined): string {
   const date = toDate(value);
-  return date ? date.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' }) : '';
+  return date
+    ? date.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone })
+    : '';
 }
 
 /** '5 March 2026' (the long format); '' for a missing or invalid date. */
 export function formatLongDate(value: string | number | Date | null | undefined): string {
   const date = toDate(value);
-  return date ? date.toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric' }) : '';
+  return date
+    ? date.toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone })
+    : '';
 }
 
 /** '5 Mar 2026, 2:30 pm'; '' for a missing or invalid date. */
@@ -29,12 +39,12 @@ export function formatDateTime(value: string | number | Date | null | undefined)
         year: 'numeric',
         hour: 'numeric',
         minute: '2-digit',
+        timeZone,
       })
     : '';
 }
 
-/** yyyy-MM-dd in local time, the form the API's date filters take. */
+/** yyyy-MM-dd of the business timezone, the form the API's date filters take. */
 export function toIsoDate(value: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
+  return zonedIsoDate(value, timeZone);
 }

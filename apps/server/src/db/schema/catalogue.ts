@@ -40,7 +40,7 @@ export const metals = pgTable('metals', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
   /** Rate per gram. */
-  ratePaise: integer('rate_paise').notNull(),
+  ratePaise: bigint('rate_paise', { mode: 'number' }).notNull(),
   updatedAt: updatedAt(),
 });
 
@@ -76,10 +76,10 @@ export const products = pgTable(
     description: text('description'),
     productType: text('product_type', { enum: PRODUCT_TYPES }).notNull().default('MRP'),
     /** Selling price; for GOLD and SILVER products derived from basePaise + metal rate x weight. */
-    pricePaise: integer('price_paise').notNull(),
-    originalPricePaise: integer('original_price_paise'),
+    pricePaise: bigint('price_paise', { mode: 'number' }).notNull(),
+    originalPricePaise: bigint('original_price_paise', { mode: 'number' }),
     /** Non-metal part of a metal-priced product (making charges, stones). */
-    basePaise: integer('base_paise').notNull().default(0),
+    basePaise: bigint('base_paise', { mode: 'number' }).notNull().default(0),
     metalId: integer('metal_id').references(() => metals.id, { onDelete: 'restrict' }),
     /** Metal weight in milligrams. */
     metalWeightMg: integer('metal_weight_mg').notNull().default(0),
@@ -88,7 +88,7 @@ export const products = pgTable(
       .notNull()
       .references(() => categories.id, { onDelete: 'restrict' }),
     plan: text('plan', { enum: PLANS }).notNull().default('FREE'),
-    vendorCommissionPaise: integer('vendor_commission_paise').notNull().default(0),
+    vendorCommissionPaise: bigint('vendor_commission_paise', { mode: 'number' }).notNull().default(0),
     images: jsonb('images').$type<string[]>().notNull().default([]),
     specifications: jsonb('specifications').$type<Record<string, string>>().notNull().default({}),
     features: jsonb('features').$type<string[]>().notNull().default([]),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -46,9 +47,9 @@ export const coupons = pgTable(
     id: serial('id').primaryKey(),
     code: text('code').notNull(),
     type: text('type', { enum: COUPON_TYPES }).notNull().default('APPLY_WITH_QUANTITY'),
-    discountPaise: integer('discount_paise').notNull(),
+    discountPaise: bigint('discount_paise', { mode: 'number' }).notNull(),
     minQuantity: integer('min_quantity').notNull().default(1),
-    minimumTotalPaise: integer('minimum_total_paise').notNull().default(0),
+    minimumTotalPaise: bigint('minimum_total_paise', { mode: 'number' }).notNull().default(0),
     expiryDate: tstz('expiry_date').notNull(),
     description: text('description').notNull().default(''),
     usedCount: integer('used_count').notNull().default(0),
@@ -67,9 +68,9 @@ export const checkouts = pgTable(
     vendorId: integer('vendor_id').references(() => users.id, { onDelete: 'set null' }),
     vendorSlug: text('vendor_slug').notNull(),
     items: jsonb('items').$type<CheckoutLine[]>().notNull(),
-    subtotalPaise: integer('subtotal_paise').notNull(),
-    discountPaise: integer('discount_paise').notNull().default(0),
-    totalPaise: integer('total_paise').notNull(),
+    subtotalPaise: bigint('subtotal_paise', { mode: 'number' }).notNull(),
+    discountPaise: bigint('discount_paise', { mode: 'number' }).notNull().default(0),
+    totalPaise: bigint('total_paise', { mode: 'number' }).notNull(),
     appliedCoupons: jsonb('applied_coupons').$type<AppliedCoupon[]>().notNull().default([]),
     status: text('status', { enum: CHECKOUT_STATUS_VALUES }).notNull().default('PENDING'),
     expirationTime: tstz('expiration_time').notNull(),
@@ -94,10 +95,10 @@ export const orders = pgTable(
     shippingAddress: jsonb('shipping_address').$type<Address>().notNull(),
     billingAddress: jsonb('billing_address').$type<Address>(),
     /** Subtotal of the lines. */
-    totalAmountPaise: integer('total_amount_paise').notNull(),
-    couponDiscountPaise: integer('coupon_discount_paise').notNull().default(0),
-    shippingCostPaise: integer('shipping_cost_paise').notNull().default(0),
-    finalAmountPaise: integer('final_amount_paise').notNull(),
+    totalAmountPaise: bigint('total_amount_paise', { mode: 'number' }).notNull(),
+    couponDiscountPaise: bigint('coupon_discount_paise', { mode: 'number' }).notNull().default(0),
+    shippingCostPaise: bigint('shipping_cost_paise', { mode: 'number' }).notNull().default(0),
+    finalAmountPaise: bigint('final_amount_paise', { mode: 'number' }).notNull(),
     appliedCoupons: jsonb('applied_coupons').$type<AppliedCoupon[]>().notNull().default([]),
     status: text('status', { enum: ORDER_STATUS_VALUES }).notNull().default('PENDING'),
     paymentStatus: text('payment_status', { enum: PAYMENT_STATUS_VALUES }).notNull().default('PENDING'),
@@ -134,10 +135,10 @@ export const orderItems = pgTable(
     productName: text('product_name').notNull(),
     productImage: text('product_image'),
     quantity: integer('quantity').notNull(),
-    priceAtTimePaise: integer('price_at_time_paise').notNull(),
-    totalPricePaise: integer('total_price_paise').notNull(),
+    priceAtTimePaise: bigint('price_at_time_paise', { mode: 'number' }).notNull(),
+    totalPricePaise: bigint('total_price_paise', { mode: 'number' }).notNull(),
     /** Per-unit vendor commission at the time of the order. */
-    vendorCommissionPaise: integer('vendor_commission_paise').notNull().default(0),
+    vendorCommissionPaise: bigint('vendor_commission_paise', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
@@ -157,6 +158,8 @@ export const orderStatusHistory = pgTable(
     fromValue: text('from_value'),
     toValue: text('to_value').notNull(),
     actor: text('actor').notNull(),
+    /** The gateway's refund id on refund entries. */
+    reference: text('reference'),
     createdAt: createdAt(),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId, t.createdAt)],
@@ -182,7 +185,9 @@ export const payments = pgTable(
     provider: text('provider').notNull(),
     providerOrderId: text('provider_order_id').notNull(),
     providerPaymentId: text('provider_payment_id'),
-    amountPaise: integer('amount_paise').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    /** What the provider reports as captured, when it differs from the amount (flagged for review). */
+    capturedAmountPaise: bigint('captured_amount_paise', { mode: 'number' }),
     status: text('status', { enum: ['CREATED', 'CAPTURED', 'FAILED'] })
       .notNull()
       .default('CREATED'),
@@ -198,7 +203,7 @@ export const payments = pgTable(
 /** The offline sandbox gateway's own records (what Razorpay would keep on its side). */
 export const sandboxOrders = pgTable('sandbox_orders', {
   id: text('id').primaryKey(),
-  amountPaise: integer('amount_paise').notNull(),
+  amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
   currency: text('currency').notNull().default('INR'),
   receipt: text('receipt'),
   status: text('status', { enum: ['created', 'paid', 'failed'] })
@@ -208,7 +213,54 @@ export const sandboxOrders = pgTable('sandbox_orders', {
   createdAt: createdAt(),
 });
 
-/** Commission a vendor earned on a paid order line; unique per line so it is recorded once. */
+export const REFUND_STATUSES = ['REQUESTED', 'PENDING', 'PROCESSED', 'FAILED'] as const;
+
+/**
+ * Refunds asked of the gateway: REQUESTED before the call (so a crash leaves a row the reconciler
+ * retries), PENDING once the gateway has its id, then PROCESSED or FAILED from its webhook or the
+ * reconciler. Written by the payments module.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    providerRefundId: text('provider_refund_id'),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    status: text('status', { enum: REFUND_STATUSES }).notNull().default('REQUESTED'),
+    requestedBy: text('requested_by').notNull(),
+    createdAt: createdAt(),
+    settledAt: tstz('settled_at'),
+  },
+  (t) => [
+    uniqueIndex('refunds_provider_refund_uq').on(t.providerRefundId),
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/** The offline sandbox gateway's refunds (what Razorpay would keep on its side). */
+export const sandboxRefunds = pgTable('sandbox_refunds', {
+  id: text('id').primaryKey(),
+  paymentId: text('payment_id').notNull(),
+  amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+  status: text('status', { enum: ['pending', 'processed', 'failed'] })
+    .notNull()
+    .default('processed'),
+  createdAt: createdAt(),
+});
+
+export const EARNING_KINDS = ['EARNING', 'REVERSAL'] as const;
+
+/**
+ * The vendor earnings ledger, append-only: an EARNING row per paid order line, and a REVERSAL row
+ * (negative amounts) when that sale is cancelled or refunded. Rows are never updated or deleted;
+ * a vendor's balance is the sum of its rows minus its payouts. Unique per line and kind, so each
+ * is recorded once.
+ */
 export const vendorEarnings = pgTable(
   'vendor_earnings',
   {
@@ -222,13 +274,14 @@ export const vendorEarnings = pgTable(
     orderItemId: integer('order_item_id')
       .notNull()
       .references(() => orderItems.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: EARNING_KINDS }).notNull().default('EARNING'),
     units: integer('units').notNull(),
-    amountPaise: integer('amount_paise').notNull(),
-    revenuePaise: integer('revenue_paise').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    revenuePaise: bigint('revenue_paise', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('vendor_earnings_item_uq').on(t.orderItemId),
+    uniqueIndex('vendor_earnings_item_kind_uq').on(t.orderItemId, t.kind),
     index('vendor_earnings_vendor_idx').on(t.vendorId),
   ],
 );
@@ -241,10 +294,10 @@ export const payouts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     payoutDate: tstz('payout_date').notNull(),
-    amountPaise: integer('amount_paise').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     productCount: integer('product_count').notNull().default(0),
     orderCount: integer('order_count').notNull().default(0),
-    revenuePaise: integer('revenue_paise').notNull().default(0),
+    revenuePaise: bigint('revenue_paise', { mode: 'number' }).notNull().default(0),
     bankName: text('bank_name'),
     accountNumber: text('account_number'),
     ifscCode: text('ifsc_code'),

@@ -1,4 +1,14 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { PLANS } from '@zevar/domain';
 import { createdAt, tstz, updatedAt } from './columns';
 import { users } from './users';
@@ -19,7 +29,7 @@ export const planOptions = pgTable(
       .notNull()
       .references(() => vendorPlans.id, { onDelete: 'cascade' }),
     durationMonths: integer('duration_months').notNull(),
-    pricePaise: integer('price_paise').notNull(),
+    pricePaise: bigint('price_paise', { mode: 'number' }).notNull(),
     active: boolean('active').notNull().default(true),
   },
   (t) => [index('plan_options_plan_idx').on(t.planId)],
@@ -40,7 +50,7 @@ export const subscriptions = pgTable(
     optionId: integer('option_id').references(() => planOptions.id, { onDelete: 'set null' }),
     plan: text('plan', { enum: PLANS }).notNull(),
     durationMonths: integer('duration_months').notNull(),
-    amountPaise: integer('amount_paise').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('PENDING'),
     providerOrderId: text('provider_order_id'),
     paymentId: text('payment_id'),

@@ -74,7 +74,7 @@ describe('paying again for the same checkout', () => {
     expect(payment!.status).toBe('FAILED');
   });
 
-  it('a late confirmation of the released first attempt follows the late-payment rule: kept cancelled for refund when the pieces are taken', async () => {
+  it('a late confirmation of the released first attempt follows the late-payment rule: kept cancelled and refunded', async () => {
     const { product, body } = await checkoutFor(3, 3);
     const a = (await initiate(t.app, body())).json() as Init;
     const b = (await initiate(t.app, body())).json() as Init;
@@ -84,7 +84,7 @@ describe('paying again for the same checkout', () => {
       url: confirmUrl(await sandboxPay(t.app, a.razorpayOrderId)),
     });
     expect(late.json()).toEqual({ status: 'failed' });
-    expect(await orderRow(a.orderId)).toMatchObject({ status: 'CANCELLED', paymentStatus: 'CAPTURED' });
+    expect(await orderRow(a.orderId)).toMatchObject({ status: 'CANCELLED', paymentStatus: 'REFUNDED' });
     expect((await stockOf(t.db, product.id)).stock).toBe(0);
 
     const paid = await t.app.inject({
@@ -95,7 +95,7 @@ describe('paying again for the same checkout', () => {
     expect(await stockOf(t.db, product.id)).toEqual({ stock: 0, sales: 3 });
   });
 
-  it('a late confirmation of the released first attempt takes the stock again when it is still there', async () => {
+  it('a late confirmation of the released first attempt is refunded even when the stock is still there', async () => {
     const { product, body } = await checkoutFor(6, 3);
     const a = (await initiate(t.app, body())).json() as Init;
     await initiate(t.app, body());
@@ -104,9 +104,9 @@ describe('paying again for the same checkout', () => {
       method: 'POST',
       url: confirmUrl(await sandboxPay(t.app, a.razorpayOrderId)),
     });
-    expect(late.json()).toEqual({ status: 'success' });
-    expect(await orderRow(a.orderId)).toMatchObject({ status: 'CONFIRMED', stockReleased: false });
-    expect((await stockOf(t.db, product.id)).stock).toBe(0);
+    expect(late.json()).toEqual({ status: 'failed' });
+    expect(await orderRow(a.orderId)).toMatchObject({ status: 'CANCELLED', paymentStatus: 'REFUNDED' });
+    expect(await stockOf(t.db, product.id)).toEqual({ stock: 3, sales: 0 });
   });
 
   it('a retry that is refused leaves the earlier attempt waiting for payment with its stock held', async () => {

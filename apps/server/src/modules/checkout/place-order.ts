@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   PAYMENT_TEXT,
@@ -11,11 +11,12 @@ import {
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { checkouts, orderItems, orderStatusHistory, orders, payments, products } from '../../db/schema';
+import { checkouts, orderItems, orderStatusHistory, orders, payments } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { createShopsService, type Shop } from '../users/shops.service';
 import { evaluateCoupon, findCouponByCode } from '../coupons/coupons.service';
 import { releaseOrder, releaseOrderIn } from '../payments/release-order';
+import { reserveLines } from '../stock/stock.service';
 import { priceBySku, subtotalOf, type PricedLine } from './pricing';
 import type { CheckoutService } from './checkout.service';
 
@@ -57,25 +58,6 @@ function checkClientFigures(input: Input, totals: ReturnType<typeof orderTotals>
   }
 }
 
-/** Takes the units atomically: the row changes only while enough stock is left. */
-async function reserve(tx: Tx, lines: PricedLine[]) {
-  // A fixed order (by product id) keeps concurrent multi-line reservations from deadlocking.
-  for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
-    const taken = await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} - ${line.quantity}` })
-      .where(and(eq(products.id, line.productId), sql`${products.stock} >= ${line.quantity}`))
-      .returning({ id: products.id });
-    if (taken.length === 0) {
-      const [now] = await tx
-        .select({ stock: products.stock })
-        .from(products)
-        .where(eq(products.id, line.productId));
-      throw conflict(PAYMENT_TEXT.outOfStock(line.name, now?.stock ?? 0));
-    }
-  }
-}
-
 /**
  * The shopper's own retry (payment window abandoned, page reloaded, paid again): the earlier attempts
  * of this checkout still waiting for payment are cancelled through the release gate and their stock
@@ -102,7 +84,7 @@ async function insertOrder(ctx: AppContext, tx: Tx, shop: Shop, input: Input, li
   );
   const totals = orderTotals(subtotalOf(lines), coupon.discountPaise);
   checkClientFigures(input, totals);
-  await reserve(tx, lines);
+  await reserveLines(tx, lines);
   const [order] = await tx
     .insert(orders)
     .values({

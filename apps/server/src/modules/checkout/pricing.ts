@@ -1,7 +1,8 @@
-import { inArray } from 'drizzle-orm';
-import { isVisibleOnPlan, PAYMENT_TEXT } from '@zevar/domain';
+import { and, eq, inArray } from 'drizzle-orm';
+import { PAYMENT_TEXT } from '@zevar/domain';
 import type { DbOrTx } from '../../db/client';
-import { products } from '../../db/schema';
+import { categories, products } from '../../db/schema';
+import { productVisibleTo } from '../storefront/visibility';
 import type { Shop } from '../users/shops.service';
 import { AppError, conflict } from '../../lib/errors';
 
@@ -46,7 +47,7 @@ function merge<K>(items: Array<{ key: K; quantity: number }>): Map<K, number> {
   return map;
 }
 
-/** Loads the products behind a list of ids in one query; those above the shop's plan count as missing. */
+/** Loads the products behind a list of ids in one query; those the storefront hides from the shop count as missing. */
 export async function loadVisibleProducts(
   db: DbOrTx,
   shop: Shop,
@@ -54,17 +55,13 @@ export async function loadVisibleProducts(
   keys: Array<number | string>,
 ) {
   if (keys.length === 0) return [];
-  const rows =
-    by === 'id'
-      ? await db
-          .select()
-          .from(products)
-          .where(inArray(products.id, keys as number[]))
-      : await db
-          .select()
-          .from(products)
-          .where(inArray(products.sku, keys as string[]));
-  return rows.filter((p) => isVisibleOnPlan(p.plan, shop.plan));
+  const key = by === 'id' ? inArray(products.id, keys as number[]) : inArray(products.sku, keys as string[]);
+  const rows = await db
+    .select({ product: products })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(key, productVisibleTo(shop.plan)));
+  return rows.map((r) => r.product);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import {
   couponConditionText,
   couponDiscount,
@@ -54,6 +54,34 @@ export async function findCouponByCode(db: DbOrTx, code: string): Promise<Coupon
 /** Discount in paise the coupon gives on the server's own basket, or null when it does not apply. */
 export function evaluateCoupon(row: CouponRow, basket: CouponBasket, now: Date): number | null {
   return isCouponApplicable(toRule(row), basket, now) ? couponDiscount(toRule(row), basket, now) : null;
+}
+
+/** Counts one use of each coupon a paid order applied (the caller's payment gate makes it once). */
+export async function countCouponUses(db: DbOrTx, codes: string[]): Promise<void> {
+  if (codes.length === 0) return;
+  await db
+    .update(coupons)
+    .set({ usedCount: sql`${coupons.usedCount} + 1` })
+    .where(
+      inArray(
+        sql`upper(${coupons.code})`,
+        codes.map((c) => c.toUpperCase()),
+      ),
+    );
+}
+
+/** Gives back the uses a cancelled or refunded order took (the caller's refund gate makes it once). */
+export async function returnCouponUses(db: DbOrTx, codes: string[]): Promise<void> {
+  if (codes.length === 0) return;
+  await db
+    .update(coupons)
+    .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
+    .where(
+      inArray(
+        sql`upper(${coupons.code})`,
+        codes.map((c) => c.toUpperCase()),
+      ),
+    );
 }
 
 export function createCouponsService(ctx: AppContext) {

@@ -1,6 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
+  REFUNDED_ORDER_MESSAGE,
   canMoveOrder,
+  canMoveOrderWithPayment,
   canMovePayment,
   nextOrderStatuses,
   nextPaymentStatuses,
@@ -10,9 +12,10 @@ import {
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { orderItems, orderStatusHistory, orders, products, vendorEarnings } from '../../db/schema';
+import { orderStatusHistory, orders } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
-import { releaseOrder, returnStock } from '../payments/release-order';
+import { releaseOrder } from '../payments/release-order';
+import { createCancelPaidOrder } from './cancel-paid-order';
 
 type OrderRow = typeof orders.$inferSelect;
 const CHANGED_MEANWHILE = 'The order changed meanwhile. Please reload it and try again.';
@@ -32,10 +35,11 @@ async function findOrder(ctx: Pick<AppContext, 'db'>, orderNumber: string): Prom
 
 /**
  * Admin changes of an order's status or payment status: only allowed transitions, each recorded in
- * order_status_history with the admin's username. Cancelling returns the reserved stock exactly once
- * through the same release code the payment flow uses.
+ * order_status_history with the admin's username. Cancelling an order that waits for payment uses the
+ * payment flow's release gate; cancelling or refunding a paid one is the cancel-and-refund use case.
  */
-export function createOrderTransitions(ctx: Pick<AppContext, 'db' | 'now'>) {
+export function createOrderTransitions(ctx: Pick<AppContext, 'db' | 'now' | 'payments' | 'log'>) {
+  const cancelPaidOrder = createCancelPaidOrder(ctx);
   /** A payment-pending order is released by the payment flow's own gate (status and payment change together). */
   async function releasePending(
     orderId: string,
@@ -48,21 +52,17 @@ export function createOrderTransitions(ctx: Pick<AppContext, 'db' | 'now'>) {
 
   async function changeStatus(orderNumber: string, to: OrderStatus, actor: string): Promise<void> {
     const current = await findOrder(ctx, orderNumber);
-    assertOrderMove(current.status, to);
+    assertOrderMove(current.status, to, current.paymentStatus);
     if (current.status === 'PAYMENT_PENDING' && to === 'CANCELLED')
       return releasePending(current.id, 'CANCELLED', actor);
+    if (to === 'CANCELLED') return cancelPaidOrder(orderNumber, 'cancel', actor);
     await ctx.db.transaction(async (tx) => {
       const order = await lockOrder(tx, orderNumber);
-      assertOrderMove(order.status, to);
-      const releasing = to === 'CANCELLED' && !order.stockReleased;
+      assertOrderMove(order.status, to, order.paymentStatus);
       await tx
         .update(orders)
-        .set({ status: to, updatedAt: ctx.now(), ...(releasing ? { stockReleased: true } : {}) })
+        .set({ status: to, updatedAt: ctx.now() })
         .where(and(eq(orders.id, order.id), eq(orders.status, order.status)));
-      if (releasing) {
-        await returnStock(tx, order.id);
-        await reverseSale(tx, order.id);
-      }
       await tx
         .insert(orderStatusHistory)
         .values({ orderId: order.id, field: 'status', fromValue: order.status, toValue: to, actor });
@@ -81,6 +81,7 @@ export function createOrderTransitions(ctx: Pick<AppContext, 'db' | 'now'>) {
       }
       return releasePending(current.id, to, actor);
     }
+    if (to === 'REFUNDED') return cancelPaidOrder(orderNumber, 'refund', actor);
     await ctx.db.transaction(async (tx) => {
       const order = await lockOrder(tx, orderNumber);
       assertPaymentMove(order.paymentStatus, to);
@@ -101,29 +102,10 @@ export function createOrderTransitions(ctx: Pick<AppContext, 'db' | 'now'>) {
   return { changeStatus, changePayment };
 }
 
-/**
- * A cancelled sale earns the vendor nothing and counts as no sale: its commission rows go (if they
- * were already paid out, the vendor's unpaid balance absorbs it from later earnings) and the
- * products' sales counts come back down.
- */
-async function reverseSale(tx: Tx, orderId: string): Promise<void> {
-  await tx.delete(vendorEarnings).where(eq(vendorEarnings.orderId, orderId));
-  const lines = await tx
-    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId));
-  for (const line of lines) {
-    if (line.productId === null) continue;
-    await tx
-      .update(products)
-      .set({ salesCount: sql`greatest(${products.salesCount} - ${line.quantity}, 0)` })
-      .where(eq(products.id, line.productId));
-  }
-}
-
-function assertOrderMove(from: OrderStatus, to: OrderStatus): void {
+function assertOrderMove(from: OrderStatus, to: OrderStatus, payment: PaymentStatus): void {
   if (!canMoveOrder(from, to))
     throw conflict(transitionRefusedMessage('order status', from, to, nextOrderStatuses(from)));
+  if (!canMoveOrderWithPayment(from, to, payment)) throw conflict(REFUNDED_ORDER_MESSAGE);
 }
 
 function assertPaymentMove(from: PaymentStatus, to: PaymentStatus): void {

@@ -162,7 +162,7 @@ describe('order status changes', () => {
     expect(row!.stockReleased).toBe(true);
   });
 
-  it('takes back the commission and the sales count of a cancelled paid order', async () => {
+  it('takes back the commission (a reversal row in the ledger) and the sales count of a cancelled paid order', async () => {
     const o = await placeOrder();
     expect(
       await t.db.select().from(vendorEarnings).where(eq(vendorEarnings.orderId, o.orderId)),
@@ -172,9 +172,9 @@ describe('order status changes', () => {
         .n,
     ).toBe(2);
     expect((await patch(`${o.orderNumber}/status?status=CANCELLED`)).statusCode).toBe(200);
-    expect(
-      await t.db.select().from(vendorEarnings).where(eq(vendorEarnings.orderId, o.orderId)),
-    ).toHaveLength(0);
+    const ledger = await t.db.select().from(vendorEarnings).where(eq(vendorEarnings.orderId, o.orderId));
+    expect(ledger.map((r) => r.kind).sort()).toEqual(['EARNING', 'REVERSAL']);
+    expect(ledger.reduce((sum, r) => sum + r.amountPaise, 0)).toBe(0);
     expect(
       (await t.db.select({ n: products.salesCount }).from(products).where(eq(products.id, o.productId)))[0]!
         .n,
@@ -205,13 +205,22 @@ describe('payment status changes', () => {
     const o = await placeOrder();
     const res = await patch(`${o.orderNumber}/payment?status=refunded`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().paymentStatus).toBe('REFUNDED');
-    expect(res.json().statusHistory.at(-1)).toMatchObject({
+    expect(res.json()).toMatchObject({ status: 'CANCELLED', paymentStatus: 'REFUNDED' });
+    const [asked, done] = res.json().statusHistory.slice(-2);
+    expect(asked).toMatchObject({
       field: 'paymentStatus',
       from: 'CAPTURED',
-      to: 'REFUNDED',
+      to: 'REFUND_PENDING',
       actor: manager.username,
     });
+    expect(done).toMatchObject({
+      field: 'paymentStatus',
+      from: 'REFUND_PENDING',
+      to: 'REFUNDED',
+      actor: 'gateway',
+    });
+    expect(asked.reference).toMatch(/^rfnd_/);
+    expect(done.reference).toBe(asked.reference);
     const again = await patch(`${o.orderNumber}/payment?status=REFUNDED`);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(

@@ -87,6 +87,7 @@ export function createOrdersAdminService(ctx: Pick<AppContext, 'db'>) {
         to: h.toValue,
         actor: h.actor,
         at: h.createdAt.toISOString(),
+        reference: h.reference,
       })),
     };
   }

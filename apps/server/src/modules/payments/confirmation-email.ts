@@ -11,7 +11,12 @@ type Item = typeof orderItems.$inferSelect;
 const money = (paise: number) => formatInr(paiseToRupees(paise));
 
 /** Queues the order-confirmation email once per order (dedupe key), from the editable template. */
-export async function queueOrderConfirmation(tx: Tx, order: Order, items: Item[]): Promise<void> {
+export async function queueOrderConfirmation(
+  tx: Tx,
+  order: Order,
+  items: Item[],
+  timeZone: string,
+): Promise<void> {
   const [template] = await tx
     .select()
     .from(emailTemplates)
@@ -34,6 +39,7 @@ export async function queueOrderConfirmation(tx: Tx, order: Order, items: Item[]
       day: 'numeric',
       month: 'long',
       year: 'numeric',
+      timeZone,
     }),
     totalAmount: money(order.totalAmountPaise),
     couponDiscount: money(order.couponDiscountPaise),

@@ -5,7 +5,14 @@ export type ProviderOrder = { id: string; amountPaise: number; currency: string 
 
 /** The provider's view of an order when asked later (reconciliation). */
 export type ProviderOrderState =
-  { state: 'paid'; paymentId: string } | { state: 'failed' } | { state: 'pending' } | { state: 'unknown' };
+  | { state: 'paid'; paymentId: string; amountPaise: number }
+  | { state: 'failed' }
+  | { state: 'pending' }
+  | { state: 'unknown' };
+
+/** A refund as the gateway reports it ('pending' until the bank has it, then 'processed' or 'failed'). */
+export type ProviderRefundState = 'pending' | 'processed' | 'failed';
+export type ProviderRefund = { id: string; state: ProviderRefundState };
 
 /** What the shop needs from a card payment provider; Razorpay and the offline sandbox implement it. */
 export interface PaymentGateway {
@@ -17,6 +24,15 @@ export interface PaymentGateway {
     notes: Record<string, string>;
   }): Promise<ProviderOrder>;
   fetchOrderState(providerOrderId: string): Promise<ProviderOrderState>;
+  /** Refunds (part of) a captured payment; throws when the provider refuses or cannot be reached. */
+  refund(input: {
+    paymentId: string;
+    amountPaise: number;
+    receipt: string;
+    notes: Record<string, string>;
+  }): Promise<ProviderRefund>;
+  /** The refund's current state, or 'unknown' when the provider cannot be asked. */
+  fetchRefundState(paymentId: string, refundId: string): Promise<ProviderRefundState | 'unknown'>;
   /** Checks the checkout handler's signature: HMAC-SHA256(order_id|payment_id) with the key secret. */
   verifyPaymentSignature(providerOrderId: string, paymentId: string, signature: string): boolean;
   /** Checks a webhook's X-Razorpay-Signature: HMAC-SHA256 of the raw body with the webhook secret. */

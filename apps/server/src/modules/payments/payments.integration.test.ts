@@ -5,7 +5,15 @@ import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createCoupon, createProduct, createVendor } from '../../../test/factories';
-import { coupons, emailOutbox, emailTemplates, orders, paymentEvents, vendorEarnings } from '../../db/schema';
+import {
+  coupons,
+  emailOutbox,
+  emailTemplates,
+  orders,
+  paymentEvents,
+  refunds,
+  vendorEarnings,
+} from '../../db/schema';
 import {
   capturedEvent,
   confirmUrl,
@@ -210,18 +218,24 @@ describe('reconciler and expiry', () => {
     expect((await stockOf(t.db, unpaid.product.id)).stock).toBe(1);
   });
 
-  it('a payment arriving after cancellation takes the stock again when it is still there', async () => {
+  it('a payment arriving after cancellation is refunded automatically, not confirmed', async () => {
     const { product, init } = await newOrder(1);
     await t.app.inject({ method: 'POST', url: `/api/orders/${init.orderId}/cancel-payment` });
     const paid = await sandboxPay(t.app, init.razorpayOrderId);
     const res = await t.app.inject({ method: 'POST', url: confirmUrl(paid) });
-    expect(res.json()).toEqual({ status: 'success' });
-    expect((await stockOf(t.db, product.id)).stock).toBe(0);
+    expect(res.json()).toEqual({ status: 'failed' });
+    expect(await stockOf(t.db, product.id)).toEqual({ stock: 1, sales: 0 });
     const [order] = await t.db.select().from(orders).where(eq(orders.id, init.orderId));
-    expect(order).toMatchObject({ status: 'CONFIRMED', paymentStatus: 'CAPTURED', stockReleased: false });
+    expect(order).toMatchObject({ status: 'CANCELLED', paymentStatus: 'REFUNDED', stockReleased: true });
+    const [refund] = await t.db.select().from(refunds).where(eq(refunds.orderId, init.orderId));
+    expect(refund).toMatchObject({
+      status: 'PROCESSED',
+      providerPaymentId: paid.razorpay_payment_id,
+      amountPaise: 100_000,
+    });
   });
 
-  it('a late payment whose piece was sold meanwhile is kept cancelled and marked for refund, not oversold', async () => {
+  it('a late payment whose piece was sold meanwhile is kept cancelled and refunded, not oversold', async () => {
     const { vendor, product, init } = await newOrder(1);
     await t.app.inject({ method: 'POST', url: `/api/orders/${init.orderId}/cancel-payment` });
     const second = await initiate(t.app, orderBody(vendor.slug, [{ productSku: product.sku, quantity: 1 }]));
@@ -230,7 +244,7 @@ describe('reconciler and expiry', () => {
     const res = await t.app.inject({ method: 'POST', url: confirmUrl(paid) });
     expect(res.json()).toEqual({ status: 'failed' });
     const [order] = await t.db.select().from(orders).where(eq(orders.id, init.orderId));
-    expect(order).toMatchObject({ status: 'CANCELLED', paymentStatus: 'CAPTURED' });
+    expect(order).toMatchObject({ status: 'CANCELLED', paymentStatus: 'REFUNDED' });
     expect((await stockOf(t.db, product.id)).stock).toBe(0);
   });
 
@@ -243,6 +257,10 @@ describe('reconciler and expiry', () => {
           throw new Error('down');
         },
         fetchOrderState: async () => ({ state: 'unknown' }),
+        refund: async () => {
+          throw new Error('down');
+        },
+        fetchRefundState: async () => 'unknown',
         verifyPaymentSignature: () => false,
         verifyWebhookSignature: () => false,
       },

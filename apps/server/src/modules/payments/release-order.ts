@@ -1,25 +1,10 @@
-import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, lt, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { orderItems, orderStatusHistory, orders, payments, products } from '../../db/schema';
+import { orderStatusHistory, orders, payments } from '../../db/schema';
+import { returnOrderStock } from '../stock/stock.service';
 
 export type ReleaseReason = 'CANCELLED' | 'FAILED';
-
-/** Puts the reserved units of an order's lines back on the shelf. */
-export async function returnStock(tx: Tx, orderId: string): Promise<void> {
-  const lines = await tx
-    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(orderItems.productId);
-  for (const line of lines) {
-    if (line.productId === null) continue;
-    await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} + ${line.quantity}` })
-      .where(eq(products.id, line.productId));
-  }
-}
 
 /**
  * Cancels an order still waiting for payment and releases its stock, exactly once: the conditional
@@ -37,6 +22,8 @@ export async function releaseOrderIn(
   const conditions: SQL[] = [
     'orderId' in where ? eq(orders.id, where.orderId) : eq(orders.providerOrderId, where.providerOrderId),
     eq(orders.status, 'PAYMENT_PENDING'),
+    // A payment flagged for review keeps its reservation until an operator decides.
+    eq(orders.paymentStatus, 'PENDING'),
   ];
   if (opts.onlyIfExpired) conditions.push(lt(orders.reservationExpiresAt, now));
   const [order] = await tx
@@ -45,7 +32,7 @@ export async function releaseOrderIn(
     .where(and(...conditions))
     .returning({ id: orders.id, providerOrderId: orders.providerOrderId });
   if (!order) return false;
-  await returnStock(tx, order.id);
+  await returnOrderStock(tx, order.id);
   await tx.insert(orderStatusHistory).values([
     { orderId: order.id, field: 'status', fromValue: 'PAYMENT_PENDING', toValue: 'CANCELLED', actor },
     { orderId: order.id, field: 'paymentStatus', fromValue: 'PENDING', toValue: reason, actor },

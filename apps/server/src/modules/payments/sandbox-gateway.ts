@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq, and } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sandboxOrders } from '../../db/schema';
-import { notFound, conflict } from '../../lib/errors';
+import { sandboxOrders, sandboxRefunds } from '../../db/schema';
+import { AppError, notFound, conflict } from '../../lib/errors';
 import { paymentSignature, signatureChecks, type PaymentGateway } from './gateway';
 
 const randomId = (prefix: string) =>
@@ -24,8 +24,25 @@ export function createSandboxGateway(db: Db, keys: Keys) {
     async fetchOrderState(providerOrderId) {
       const [row] = await db.select().from(sandboxOrders).where(eq(sandboxOrders.id, providerOrderId));
       if (!row) return { state: 'unknown' };
-      if (row.status === 'paid' && row.paymentId) return { state: 'paid', paymentId: row.paymentId };
+      if (row.status === 'paid' && row.paymentId)
+        return { state: 'paid', paymentId: row.paymentId, amountPaise: row.amountPaise };
       return row.status === 'failed' ? { state: 'failed' } : { state: 'pending' };
+    },
+    /** Refunds a paid sandbox order's payment in full or part; more than was paid is refused. */
+    async refund({ paymentId, amountPaise }) {
+      const [paid] = await db.select().from(sandboxOrders).where(eq(sandboxOrders.paymentId, paymentId));
+      const earlier = await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentId, paymentId));
+      const refunded = earlier.filter((r) => r.status !== 'failed').reduce((s, r) => s + r.amountPaise, 0);
+      if (!paid || paid.status !== 'paid' || refunded + amountPaise > paid.amountPaise) {
+        throw new AppError('PAYMENT_ERROR', 'The payment provider did not accept the refund');
+      }
+      const id = randomId('rfnd');
+      await db.insert(sandboxRefunds).values({ id, paymentId, amountPaise, status: 'processed' });
+      return { id, state: 'processed' as const };
+    },
+    async fetchRefundState(_paymentId, refundId) {
+      const [row] = await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.id, refundId));
+      return row?.status ?? 'unknown';
     },
   };
 

@@ -1,22 +1,20 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import { paiseToRupees } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import {
-  checkouts,
-  coupons,
-  orderItems,
-  orderStatusHistory,
-  orders,
-  payments,
-  products,
-  vendorEarnings,
-} from '../../db/schema';
+import { checkouts, orderItems, orderStatusHistory, orders, payments } from '../../db/schema';
 import { queueOrderConfirmation } from './confirmation-email';
+import { recordSale } from '../stock/stock.service';
+import { issueRefund, requestRefundIn } from './refunds.service';
+import { recordOrderEarnings } from '../earnings/earnings-ledger';
+import { countCouponUses } from '../coupons/coupons.service';
 
 type Order = typeof orders.$inferSelect;
-export type SettleResult = 'confirmed' | 'already-settled' | 'refund-required' | 'not-found';
 
-class OutOfStock extends Error {}
+/** Payment states of a cancelled order that never had money: a capture arriving now is a late payment. */
+const NEVER_PAID = ['PENDING', 'FAILED', 'CANCELLED'] as const;
+export type SettleResult =
+  'confirmed' | 'already-settled' | 'amount-mismatch' | 'refunding-late-payment' | 'not-found';
 
 /** Every effect of a paid order; runs in the same transaction as the one UPDATE that gated it. */
 async function applyPaidEffects(
@@ -25,37 +23,15 @@ async function applyPaidEffects(
   actor: string,
   fromStatus: string,
   fromPayment: string,
+  timeZone: string,
 ) {
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-  const codes = order.appliedCoupons.map((c) => c.code.toUpperCase());
-  if (codes.length > 0) {
-    await tx
-      .update(coupons)
-      .set({ usedCount: sql`${coupons.usedCount} + 1` })
-      .where(inArray(sql`upper(${coupons.code})`, codes));
-  }
-  for (const item of items) {
-    if (item.productId === null) continue;
-    await tx
-      .update(products)
-      .set({ salesCount: sql`${products.salesCount} + ${item.quantity}` })
-      .where(eq(products.id, item.productId));
-  }
-  if (order.vendorId !== null && items.length > 0) {
-    await tx
-      .insert(vendorEarnings)
-      .values(
-        items.map((i) => ({
-          vendorId: order.vendorId!,
-          orderId: order.id,
-          orderItemId: i.id,
-          units: i.quantity,
-          amountPaise: i.vendorCommissionPaise * i.quantity,
-          revenuePaise: i.totalPricePaise,
-        })),
-      )
-      .onConflictDoNothing({ target: vendorEarnings.orderItemId });
-  }
+  await countCouponUses(
+    tx,
+    order.appliedCoupons.map((c) => c.code),
+  );
+  await recordSale(tx, order.id);
+  await recordOrderEarnings(tx, order);
   await tx.insert(orderStatusHistory).values([
     { orderId: order.id, field: 'status', fromValue: fromStatus, toValue: 'CONFIRMED', actor },
     { orderId: order.id, field: 'paymentStatus', fromValue: fromPayment, toValue: 'CAPTURED', actor },
@@ -69,93 +45,142 @@ async function applyPaidEffects(
       .set({ status: 'CAPTURED', providerPaymentId: order.paymentId, verifiedAt: order.paymentDate })
       .where(eq(payments.providerOrderId, order.providerOrderId));
   }
-  await queueOrderConfirmation(tx, order, items);
+  await queueOrderConfirmation(tx, order, items, timeZone);
 }
 
-/** Takes the lines' units again for a late payment; all or nothing (savepoint). */
-async function reReserve(tx: Tx, orderId: string): Promise<boolean> {
-  try {
-    await tx.transaction(async (sp) => {
-      const lines = await sp.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-      for (const line of lines) {
-        if (line.productId === null) throw new OutOfStock();
-        const taken = await sp
-          .update(products)
-          .set({ stock: sql`${products.stock} - ${line.quantity}` })
-          .where(and(eq(products.id, line.productId), sql`${products.stock} >= ${line.quantity}`))
-          .returning({ id: products.id });
-        if (taken.length === 0) throw new OutOfStock();
-      }
-    });
-    return true;
-  } catch (err) {
-    if (err instanceof OutOfStock) return false;
-    throw err;
-  }
+type Outcome = { result: SettleResult; refundId?: number };
+
+/**
+ * A captured amount that is not the order's: the order is not confirmed. Its payment status becomes
+ * NEEDS_REVIEW (the reservation is kept and the reconciler leaves it alone) and an operator refunds it
+ * from the order page. Exactly once: the conditional update is the gate.
+ */
+async function flagForReview(
+  ctx: AppContext,
+  tx: Tx,
+  providerOrderId: string,
+  paymentId: string,
+  capturedPaise: number,
+  actor: string,
+): Promise<Outcome> {
+  const now = ctx.now();
+  const [order] = await tx
+    .update(orders)
+    .set({ paymentStatus: 'NEEDS_REVIEW', paymentId, paymentDate: now, updatedAt: now })
+    .where(
+      and(
+        eq(orders.providerOrderId, providerOrderId),
+        inArray(orders.status, ['PAYMENT_PENDING', 'CANCELLED']),
+        inArray(orders.paymentStatus, NEVER_PAID),
+      ),
+    )
+    .returning();
+  if (!order) return { result: 'already-settled' };
+  await tx
+    .update(payments)
+    .set({ providerPaymentId: paymentId, capturedAmountPaise: capturedPaise })
+    .where(eq(payments.providerOrderId, providerOrderId));
+  await tx.insert(orderStatusHistory).values({
+    orderId: order.id,
+    field: 'paymentStatus',
+    fromValue: 'PENDING',
+    toValue: 'NEEDS_REVIEW',
+    actor: `${actor}:amount-mismatch`,
+    reference: `captured ${paiseToRupees(capturedPaise)} of ${paiseToRupees(order.finalAmountPaise)}`,
+    createdAt: now,
+  });
+  ctx.log.warn(
+    { orderId: order.id, orderNumber: order.orderNumber, paymentId, capturedPaise },
+    'captured amount differs from the order amount: flagged for review',
+  );
+  return { result: 'amount-mismatch' };
 }
 
 /**
- * A payment for an order that was already cancelled and whose stock went back: take the stock again
- * if it is still there and confirm; otherwise keep it cancelled, mark the payment captured, and log
- * it for a refund (docs/decisions/0010-late-payments-and-checkout-money.md).
+ * A payment for an order already cancelled or expired (its stock went back, the admin may have
+ * cancelled it): the money goes back automatically. The refund is requested in this transaction and
+ * asked of the gateway after commit; if the gateway cannot take it, the reconciler retries and finally
+ * lists the order as REFUND_FAILED with its payment id (docs/decisions/0012-money-ledger-refunds.md).
  */
-async function settleLatePayment(ctx: AppContext, tx: Tx, order: Order, paymentId: string, actor: string) {
+async function refundLatePayment(
+  ctx: AppContext,
+  tx: Tx,
+  order: Order,
+  paymentId: string,
+  capturedPaise: number | undefined,
+  actor: string,
+): Promise<Outcome> {
   const now = ctx.now();
   const [gated] = await tx
     .update(orders)
-    .set({ paymentStatus: 'CAPTURED', paymentId, paymentDate: now, updatedAt: now })
-    .where(and(eq(orders.id, order.id), eq(orders.status, 'CANCELLED'), ne(orders.paymentStatus, 'CAPTURED')))
+    .set({ paymentStatus: 'REFUND_PENDING', paymentId, paymentDate: now, updatedAt: now })
+    .where(
+      and(eq(orders.id, order.id), eq(orders.status, 'CANCELLED'), inArray(orders.paymentStatus, NEVER_PAID)),
+    )
     .returning();
-  if (!gated) return 'already-settled' as const;
-  if (order.stockReleased && (await reReserve(tx, order.id))) {
-    const [confirmed] = await tx
-      .update(orders)
-      .set({ status: 'CONFIRMED', stockReleased: false })
-      .where(eq(orders.id, order.id))
-      .returning();
-    await applyPaidEffects(tx, confirmed!, `${actor}:late`, 'CANCELLED', order.paymentStatus);
-    return 'confirmed' as const;
-  }
+  if (!gated) return { result: 'already-settled' };
   await tx.insert(orderStatusHistory).values({
     orderId: order.id,
     field: 'paymentStatus',
     fromValue: order.paymentStatus,
-    toValue: 'CAPTURED',
-    actor: `${actor}:refund-required`,
+    toValue: 'REFUND_PENDING',
+    actor: `${actor}:late-payment`,
+    createdAt: now,
   });
+  const refundId = await requestRefundIn(
+    tx,
+    { id: order.id, paymentId, amountPaise: capturedPaise ?? order.finalAmountPaise },
+    'system:late-payment',
+    now,
+  );
   ctx.log.warn(
     { orderId: order.id, orderNumber: order.orderNumber, paymentId },
-    'payment captured for a cancelled order without stock: refund required',
+    'payment captured for a cancelled order: refunding it',
   );
-  return 'refund-required' as const;
+  return { result: 'refunding-late-payment', refundId };
 }
 
 /**
  * Records a verified payment for the provider order, exactly once whoever calls (browser, webhook,
- * reconciler) and however often: UPDATE ... WHERE status = 'PAYMENT_PENDING' RETURNING is the single gate.
+ * reconciler) and however often: UPDATE ... WHERE status = 'PAYMENT_PENDING' AND payment_status =
+ * 'PENDING' RETURNING is the single gate. `capturedPaise`, when the caller knows it (webhook,
+ * reconciler), must equal the order's amount, or the order is flagged for review instead.
  */
 export async function settlePayment(
   ctx: AppContext,
   providerOrderId: string,
   paymentId: string,
   actor: string,
+  capturedPaise?: number,
 ): Promise<SettleResult> {
-  return ctx.db.transaction(async (tx) => {
+  const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
     const now = ctx.now();
+    const [current] = await tx.select().from(orders).where(eq(orders.providerOrderId, providerOrderId));
+    if (!current) return { result: 'not-found' };
+    if (capturedPaise !== undefined && capturedPaise !== current.finalAmountPaise) {
+      return flagForReview(ctx, tx, providerOrderId, paymentId, capturedPaise, actor);
+    }
     const [order] = await tx
       .update(orders)
       .set({ status: 'CONFIRMED', paymentStatus: 'CAPTURED', paymentId, paymentDate: now, updatedAt: now })
-      .where(and(eq(orders.providerOrderId, providerOrderId), eq(orders.status, 'PAYMENT_PENDING')))
+      .where(
+        and(
+          eq(orders.providerOrderId, providerOrderId),
+          eq(orders.status, 'PAYMENT_PENDING'),
+          eq(orders.paymentStatus, 'PENDING'),
+        ),
+      )
       .returning();
     if (order) {
-      await applyPaidEffects(tx, order, actor, 'PAYMENT_PENDING', 'PENDING');
-      return 'confirmed';
+      await applyPaidEffects(tx, order, actor, 'PAYMENT_PENDING', 'PENDING', ctx.config.BUSINESS_TIMEZONE);
+      return { result: 'confirmed' };
     }
-    const [current] = await tx.select().from(orders).where(eq(orders.providerOrderId, providerOrderId));
-    if (!current) return 'not-found';
-    if (current.status === 'CANCELLED' && current.paymentStatus !== 'CAPTURED') {
-      return settleLatePayment(ctx, tx, current, paymentId, actor);
+    const [latest] = await tx.select().from(orders).where(eq(orders.id, current.id));
+    if (latest!.status === 'CANCELLED' && (NEVER_PAID as readonly string[]).includes(latest!.paymentStatus)) {
+      return refundLatePayment(ctx, tx, latest!, paymentId, capturedPaise, actor);
     }
-    return 'already-settled';
+    return { result: 'already-settled' };
   });
+  if (outcome.refundId !== undefined) await issueRefund(ctx, outcome.refundId);
+  return outcome.result;
 }

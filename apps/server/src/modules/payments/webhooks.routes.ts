@@ -7,13 +7,19 @@ import { paymentEvents } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { settlePayment } from './settle-payment';
 import { releaseOrder } from './release-order';
+import { settleRefund } from './refunds.service';
 import {
   createSubscriptionsService,
   type SubscriptionsService,
 } from '../subscriptions/subscriptions.service';
 
 const entity = z
-  .object({ id: z.string(), order_id: z.string().nullish(), status: z.string().optional() })
+  .object({
+    id: z.string(),
+    order_id: z.string().nullish(),
+    status: z.string().optional(),
+    amount: z.number().int().nonnegative().optional(),
+  })
   .loose();
 const eventSchema = z
   .object({
@@ -22,6 +28,7 @@ const eventSchema = z
       .object({
         payment: z.object({ entity }).optional(),
         order: z.object({ entity: z.object({ id: z.string() }).loose() }).optional(),
+        refund: z.object({ entity: z.object({ id: z.string() }).loose() }).optional(),
       })
       .loose()
       .default({}),
@@ -35,13 +42,18 @@ const headers = z.object({
 });
 
 async function handle(ctx: AppContext, subscriptions: SubscriptionsService, event: Event): Promise<string> {
+  const refund = event.payload.refund?.entity;
+  if ((event.event === 'refund.processed' || event.event === 'refund.failed') && refund) {
+    const outcome = event.event === 'refund.processed' ? 'PROCESSED' : 'FAILED';
+    return settleRefund(ctx, { providerRefundId: refund.id }, outcome, `webhook:${event.event}`);
+  }
   const payment = event.payload.payment?.entity;
   const orderId = event.payload.order?.entity.id ?? payment?.order_id ?? null;
   if (!orderId) return 'ignored';
   if ((event.event === 'payment.captured' || event.event === 'order.paid') && payment) {
     // Plan upgrades are paid through the same provider; their orders are not shop orders.
     if (await subscriptions.settleByProviderOrder(orderId, payment.id)) return 'subscription-activated';
-    return settlePayment(ctx, orderId, payment.id, `webhook:${event.event}`);
+    return settlePayment(ctx, orderId, payment.id, `webhook:${event.event}`, payment.amount);
   }
   if (event.event === 'payment.failed') {
     return (await releaseOrder(ctx, { providerOrderId: orderId }, 'FAILED', 'webhook:payment.failed'))

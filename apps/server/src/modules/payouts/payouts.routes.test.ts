@@ -82,6 +82,7 @@ describe('vendor payouts', () => {
       productCount: 3,
       orderCount: 2,
       revenue: 3000,
+      owedBack: 0,
       eligible: true,
       reason: null,
     });

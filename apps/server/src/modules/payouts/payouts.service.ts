@@ -31,32 +31,35 @@ export function createPayoutsService(ctx: AppContext) {
   const { db } = ctx;
 
   /**
-   * Unpaid figures: commission earned minus everything already paid out; counts cover the
-   * earnings recorded since the last payout.
+   * Unpaid figures: the ledger's sum (earnings net of reversals) minus everything already paid out;
+   * a negative balance is owed back and nets off later earnings. Counts cover the ledger rows
+   * recorded since the last payout. Computed afresh on every call.
    */
   async function unpaid(tx: DbOrTx, vendorId: number) {
     const [last] = await tx
       .select({
         at: sql<Date | null>`max(${payouts.createdAt})`,
-        paid: sql<number>`coalesce(sum(${payouts.amountPaise}), 0)::int`,
+        paid: sql<number>`coalesce(sum(${payouts.amountPaise}), 0)`.mapWith(Number),
       })
       .from(payouts)
       .where(eq(payouts.vendorId, vendorId));
     const since = last?.at ? new Date(last.at) : new Date(0);
     const [all] = await tx
-      .select({ earned: sql<number>`coalesce(sum(${vendorEarnings.amountPaise}), 0)::int` })
+      .select({ earned: sql<number>`coalesce(sum(${vendorEarnings.amountPaise}), 0)`.mapWith(Number) })
       .from(vendorEarnings)
       .where(eq(vendorEarnings.vendorId, vendorId));
     const [recent] = await tx
       .select({
-        units: sql<number>`coalesce(sum(${vendorEarnings.units}), 0)::int`,
+        units: sql<number>`coalesce(sum(${vendorEarnings.units}), 0)`.mapWith(Number),
         orders: countDistinct(vendorEarnings.orderId),
-        revenue: sql<number>`coalesce(sum(${vendorEarnings.revenuePaise}), 0)::int`,
+        revenue: sql<number>`coalesce(sum(${vendorEarnings.revenuePaise}), 0)`.mapWith(Number),
       })
       .from(vendorEarnings)
       .where(and(eq(vendorEarnings.vendorId, vendorId), gt(vendorEarnings.createdAt, since)));
+    const balance = (all?.earned ?? 0) - (last?.paid ?? 0);
     return {
-      amountPaise: Math.max(0, (all?.earned ?? 0) - (last?.paid ?? 0)),
+      amountPaise: Math.max(0, balance),
+      owedBackPaise: Math.max(0, -balance),
       productCount: recent?.units ?? 0,
       orderCount: recent?.orders ?? 0,
       revenuePaise: recent?.revenue ?? 0,
@@ -83,6 +86,7 @@ export function createPayoutsService(ctx: AppContext) {
       productCount: u.productCount,
       orderCount: u.orderCount,
       revenue: paiseToRupees(u.revenuePaise),
+      owedBack: paiseToRupees(u.owedBackPaise),
       eligible: reason === null,
       reason,
     };

@@ -4,12 +4,21 @@ import { categories, products } from '../../db/schema';
 import type { AppContext } from '../../context';
 import { createShopsService, type Shop } from '../users/shops.service';
 
-/** Products a shop on `plan` may show: the product's and its category's plan weight are at most the vendor's. */
+/**
+ * The one plan rule for products, used by the storefront, the cart quote, the checkout and
+ * initiate-order: a shop on `plan` may show and sell a product when the product's plan, its
+ * category's plan and that category's parent's plan all weigh at most the vendor's. The query must
+ * join `categories` on the product's category.
+ */
 export function productVisibleTo(plan: Plan): SQL {
   const plans = plansVisibleTo(plan);
   // The top tier sees everything: no filter at all keeps the plans' index choices simple.
   if (plans.length === PLANS.length) return sql`true`;
-  return and(inArray(products.plan, plans), inArray(categories.plan, plans))!;
+  const parentVisible = sql`(${categories.parentId} is null or exists (select 1 from ${categories} as pc where pc.id = ${categories.parentId} and pc.plan in (${sql.join(
+    plans.map((p) => sql`${p}`),
+    sql`, `,
+  )})))`;
+  return and(inArray(products.plan, plans), inArray(categories.plan, plans), parentVisible)!;
 }
 
 export function categoryVisibleTo(plan: Plan): SQL {

@@ -5,7 +5,8 @@ import { createAdminUser, createVendor, type Actor } from '../../../test/factori
 import { subscriptions, users } from '../../db/schema';
 import { createSubscriptionsService } from './subscriptions.service';
 import type { AppContext } from '../../context';
-import { capturedEvent, webhook } from '../checkout/test-helpers';
+import { capturedEvent, testContext, webhook } from '../checkout/test-helpers';
+import { reconcilePayments } from '../payments/reconciler';
 
 describe('plan subscriptions', () => {
   let t: TestApp;
@@ -138,6 +139,44 @@ describe('plan subscriptions', () => {
     );
     expect(res.json()).toEqual({ status: 'subscription-activated' });
     expect((await t.db.select().from(users).where(eq(users.id, v.id)))[0]!.plan).toBe('PREMIUM');
+  });
+
+  it('a subscription paid with a failed browser verification is activated by the reconciler, exactly once', async () => {
+    const v = await createVendor(t.app, t.db);
+    const { razorpayOrderId, subscriptionOrderId } = (await subscribe(v)).json();
+    const paid = await pay(razorpayOrderId);
+    expect((await verify(v, subscriptionOrderId, paid.razorpay_payment_id, 'f'.repeat(64))).statusCode).toBe(
+      400,
+    );
+    expect((await t.db.select().from(users).where(eq(users.id, v.id)))[0]!.plan).toBe('FREE');
+    const ctx = testContext(t.db, t.config, () => now);
+    expect((await reconcilePayments(ctx)).subscriptionsActivated).toBeGreaterThanOrEqual(1);
+    expect((await reconcilePayments(ctx)).subscriptionsActivated).toBe(0);
+    const late = await webhook(
+      t.app,
+      t.config,
+      capturedEvent(razorpayOrderId, paid.razorpay_payment_id),
+      `evt_late_${v.id}`,
+    );
+    expect(late.json()).toEqual({ status: 'subscription-activated' });
+    const rows = await t.db.select().from(subscriptions).where(eq(subscriptions.vendorId, v.id));
+    expect(rows).toEqual([
+      expect.objectContaining({ status: 'ACTIVE', paymentId: paid.razorpay_payment_id }),
+    ]);
+    expect((await t.db.select().from(users).where(eq(users.id, v.id)))[0]!.plan).toBe('PREMIUM');
+  });
+
+  it('renewing the running plan extends its period instead of restarting it', async () => {
+    const v = await createVendor(t.app, t.db);
+    for (const option of [0, 1]) {
+      const { razorpayOrderId, subscriptionOrderId } = (await subscribe(v, option)).json();
+      const paid = await pay(razorpayOrderId);
+      await verify(v, subscriptionOrderId, paid.razorpay_payment_id, paid.razorpay_signature);
+    }
+    const me = (await t.app.inject({ url: `/api/user/${v.id}`, headers: v.headers })).json();
+    const active = me.subscriptions.filter((s: { active: boolean }) => s.active);
+    // 6 months from 22 Nov 2026, then 12 more.
+    expect(active).toEqual([expect.objectContaining({ endDate: '2028-05-22T10:00:00.000Z' })]);
   });
 
   it('settles by provider order and ends the plan when it expires', async () => {

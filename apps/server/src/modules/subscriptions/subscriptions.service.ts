@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
 import { paiseToRupees, PLAN_LABELS, PLAN_WEIGHTS, type Plan } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -6,6 +6,9 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/e
 import { planOptions, subscriptions, users, vendorPlans } from '../../db/schema';
 
 export type SubscribeResult = { amount: number; razorpayOrderId: string; subscriptionOrderId: number };
+
+/** How far back the reconciler looks for paid subscriptions that were never activated. */
+const RECONCILE_DAYS = 7;
 
 function addMonths(from: Date, months: number): Date {
   const d = new Date(from);
@@ -18,7 +21,8 @@ export function createSubscriptionsService(ctx: AppContext) {
 
   /**
    * Activates a paid subscription exactly once (the PENDING -> ACTIVE update is the only gate), ends
-   * the vendor's previous one and moves the vendor to the new plan.
+   * the vendor's previous one and moves the vendor to the new plan. Renewing the plan that is running
+   * extends it: the new period starts where the running one ends.
    */
   async function activate(tx: DbOrTx, subscriptionId: number, paymentId: string | null): Promise<boolean> {
     const now = ctx.now();
@@ -28,9 +32,23 @@ export function createSubscriptionsService(ctx: AppContext) {
       .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.status, 'PENDING')))
       .returning();
     if (!sub) return false;
+    const [running] = await tx
+      .select({ endDate: subscriptions.endDate })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.vendorId, sub.vendorId),
+          eq(subscriptions.status, 'ACTIVE'),
+          eq(subscriptions.plan, sub.plan),
+          gt(subscriptions.endDate, now),
+          sql`${subscriptions.id} <> ${sub.id}`,
+        ),
+      )
+      .orderBy(desc(subscriptions.endDate))
+      .limit(1);
     await tx
       .update(subscriptions)
-      .set({ endDate: addMonths(now, sub.durationMonths) })
+      .set({ endDate: addMonths(running?.endDate ?? now, sub.durationMonths) })
       .where(eq(subscriptions.id, sub.id));
     await tx
       .update(subscriptions)
@@ -65,7 +83,7 @@ export function createSubscriptionsService(ctx: AppContext) {
         day: 'numeric',
         month: 'long',
         year: 'numeric',
-        timeZone: 'Asia/Kolkata',
+        timeZone: ctx.config.BUSINESS_TIMEZONE,
       });
       throw conflict(
         `Your ${PLAN_LABELS[current.plan]} plan is active until ${until}; choose the same or a higher plan.`,
@@ -148,6 +166,33 @@ export function createSubscriptionsService(ctx: AppContext) {
     return true;
   }
 
+  /**
+   * Reconciler pass: subscriptions still PENDING whose provider order was paid (the browser's
+   * verification failed or never came) are activated, through the same gate, oldest first.
+   */
+  async function reconcilePending(batch = 100): Promise<number> {
+    const since = new Date(ctx.now().getTime() - RECONCILE_DAYS * 24 * 60 * 60_000);
+    const pending = await db
+      .select({ id: subscriptions.id, providerOrderId: subscriptions.providerOrderId })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.status, 'PENDING'),
+          isNotNull(subscriptions.providerOrderId),
+          gt(subscriptions.createdAt, since),
+        ),
+      )
+      .orderBy(asc(subscriptions.createdAt), asc(subscriptions.id))
+      .limit(batch);
+    let activated = 0;
+    for (const sub of pending) {
+      const state = await ctx.payments.fetchOrderState(sub.providerOrderId!);
+      if (state.state !== 'paid') continue;
+      if (await db.transaction((tx) => activate(tx, sub.id, state.paymentId))) activated += 1;
+    }
+    return activated;
+  }
+
   /** Ends subscriptions past their end date and returns those vendors to the Free plan. */
   async function expireDue(): Promise<number> {
     const now = ctx.now();
@@ -170,6 +215,6 @@ export function createSubscriptionsService(ctx: AppContext) {
     });
   }
 
-  return { subscribe, verify, settleByProviderOrder, expireDue };
+  return { subscribe, verify, settleByProviderOrder, reconcilePending, expireDue };
 }
 export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;

@@ -18,6 +18,7 @@ import { users } from '../../db/schema';
 import type { AuthUser } from '../../plugins/auth';
 import { toUserDto } from './user-mapper';
 import { loadSubscriptions, loadVendorStats } from './vendor-stats';
+import { cannotDeleteMessage, vendorBusiness } from './vendor-business';
 import { uniqueViolation } from '../../lib/db-errors';
 import { textContains } from '../../lib/sql-search';
 
@@ -219,6 +220,10 @@ export function createUsersAdminService(ctx: AppContext) {
     if (!canManage(viewer, target.type)) throw forbidden();
     if (viewer.id === id) throw new AppError('CONFLICT', 'You cannot delete your own account');
     if (target.type === 'ADMIN' && target.roles.includes('SUPER_ADMIN')) await assertAnotherSuperAdmin(id);
+    if (target.type === 'VENDOR') {
+      const reasons = await vendorBusiness(db, id, ctx.now());
+      if (reasons.length > 0) throw conflict(cannotDeleteMessage(reasons));
+    }
     await db.delete(users).where(eq(users.id, id));
   }
 

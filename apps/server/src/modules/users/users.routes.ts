@@ -11,6 +11,7 @@ import {
   verifySchema,
   PLANS,
   idParamsSchema,
+  zonedDayStart,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { currentUser, userReaders } from '../../plugins/auth';
@@ -44,11 +45,12 @@ export const usersRoutes =
     const tags = ['users'];
     const readers = userReaders;
     const security = [{ bearer: [] }];
+    // Calendar days of the business timezone, so 'joined on' the date a row shows finds that row.
     const dayRange = (from: string, to: string) => {
-      const start = new Date(`${from}T00:00:00+05:30`);
-      const end = new Date(`${to}T00:00:00+05:30`);
-      end.setUTCDate(end.getUTCDate() + 1);
-      return { from: start, to: end };
+      const zone = ctx.config.BUSINESS_TIMEZONE;
+      const next = new Date(`${to}T00:00:00Z`);
+      next.setUTCDate(next.getUTCDate() + 1);
+      return { from: zonedDayStart(from, zone), to: zonedDayStart(next.toISOString().slice(0, 10), zone) };
     };
 
     app.post(

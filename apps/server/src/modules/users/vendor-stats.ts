@@ -35,29 +35,36 @@ export async function loadVendorStats(
     db
       .select({
         vendorId: vendorEarnings.vendorId,
-        total: sql<number>`coalesce(sum(${vendorEarnings.amountPaise}), 0)::int`,
+        total: sql<number>`coalesce(sum(${vendorEarnings.amountPaise}), 0)`.mapWith(Number),
+        sales: sql<number>`coalesce(sum(${vendorEarnings.revenuePaise}), 0)`.mapWith(Number),
       })
       .from(vendorEarnings)
       .where(inArray(vendorEarnings.vendorId, ids))
       .groupBy(vendorEarnings.vendorId),
     db
-      .select({ vendorId: payouts.vendorId, last: sql<Date | null>`max(${payouts.payoutDate})` })
+      .select({
+        vendorId: payouts.vendorId,
+        last: sql<Date | null>`max(${payouts.payoutDate})`,
+        paid: sql<number>`coalesce(sum(${payouts.amountPaise}), 0)`.mapWith(Number),
+      })
       .from(payouts)
       .where(inArray(payouts.vendorId, ids))
       .groupBy(payouts.vendorId),
   ]);
   const countOn = new Map(perPlan.map((r) => [r.plan, r.n]));
   const orderOf = new Map(orderAgg.map((r) => [r.vendorId, r]));
-  const earnedOf = new Map(earningAgg.map((r) => [r.vendorId, r.total]));
-  const payoutOf = new Map(payoutAgg.map((r) => [r.vendorId, r.last]));
+  const earnedOf = new Map(earningAgg.map((r) => [r.vendorId, r]));
+  const payoutOf = new Map(payoutAgg.map((r) => [r.vendorId, r]));
   for (const v of vendors) {
     const o = orderOf.get(v.id);
     result.set(v.id, {
       productCount: plansVisibleTo(v.plan).reduce((sum, p) => sum + (countOn.get(p) ?? 0), 0),
       orderCount: o?.n ?? 0,
-      revenue: (earnedOf.get(v.id) ?? 0) / 100,
+      revenue: (earnedOf.get(v.id)?.total ?? 0) / 100,
+      commissionPaidOut: (payoutOf.get(v.id)?.paid ?? 0) / 100,
+      sales: (earnedOf.get(v.id)?.sales ?? 0) / 100,
       lastOrderDate: toIso(o?.last),
-      lastPayOutDate: toIso(payoutOf.get(v.id)),
+      lastPayOutDate: toIso(payoutOf.get(v.id)?.last),
     });
   }
   return result;

@@ -12,19 +12,25 @@ function StatCard({ label, value, note }: { label: string; value: string; note?:
   );
 }
 
-/** Total Products, Total Orders, Total Revenue and Last Payout Date from vendorStats. */
+/**
+ * Total Products, Total Orders, Commission earned, Commission paid out, Sales and Last Payout Date.
+ * On the Free plan commission accrues but is payable only after upgrading, so it is not called earned
+ * (docs/decisions/0012-money-ledger-refunds.md).
+ */
 export function StatCards({ vendor }: { vendor: User }) {
   const stats = vendor.vendorStats;
   const isFree = currentPlan(vendor) === 'FREE';
   return (
-    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       <StatCard label="Total Products" value={String(stats?.productCount ?? 0)} />
       <StatCard label="Total Orders" value={String(stats?.orderCount ?? 0)} />
       <StatCard
-        label="Total Revenue"
+        label={isFree ? 'Commission accrued' : 'Commission earned'}
         value={formatInr(stats?.revenue ?? 0)}
         note={isFree ? 'Upgrade your plan to start earning commission on your sales.' : undefined}
       />
+      <StatCard label="Commission paid out" value={formatInr(stats?.commissionPaidOut ?? 0)} />
+      <StatCard label="Sales" value={formatInr(stats?.sales ?? 0)} />
       <StatCard label="Last Payout Date" value={formatDate(stats?.lastPayOutDate) || 'No payouts yet'} />
     </dl>
   );

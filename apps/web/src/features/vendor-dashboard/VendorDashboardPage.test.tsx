@@ -36,7 +36,9 @@ describe('vendor dashboard shell', () => {
     }
     expect(screen.getByText('Total Products').nextSibling).toHaveTextContent('40');
     expect(screen.getByText('Total Orders').nextSibling).toHaveTextContent('12');
-    expect(screen.getByText('Total Revenue').nextSibling).toHaveTextContent('₹15,400.50');
+    expect(screen.getByText('Commission earned').nextSibling).toHaveTextContent('₹15,400.50');
+    expect(screen.getByText('Commission paid out').nextSibling).toHaveTextContent('₹9,000.00');
+    expect(screen.getByText('Sales').nextSibling).toHaveTextContent('₹1,54,005.00');
     expect(screen.getByText('Last Payout Date').nextSibling).toHaveTextContent('5 Feb 2025');
     expect(screen.queryByText(/Upgrade your plan/)).not.toBeInTheDocument();
 

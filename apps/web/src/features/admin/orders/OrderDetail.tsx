@@ -90,6 +90,7 @@ function History({ order }: { order: AdminOrderDetail }) {
               {statusLabel(h.to)}
             </span>
             <span className="text-taupe">by {h.actor}</span>
+            {h.reference && <span className="font-mono text-xs text-taupe">refund {h.reference}</span>}
           </li>
         ))}
       </ol>

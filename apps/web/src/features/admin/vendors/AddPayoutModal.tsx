@@ -17,6 +17,9 @@ export function AddPayoutModal({ vendor, onClose }: { vendor: User; onClose: () 
   const preview = useQuery({
     queryKey: ['payout-preview', vendor.id],
     queryFn: () => usersApi.payoutPreview(vendor.id),
+    // Computed afresh every time the modal opens: a cached preview could offer a payout already made.
+    gcTime: 0,
+    staleTime: 0,
   });
   const bank = vendor.bankDetails;
 
@@ -26,6 +29,7 @@ export function AddPayoutModal({ vendor, onClose }: { vendor: User; onClose: () 
       await usersApi.createPayout(vendor.id);
       void queryClient.invalidateQueries({ queryKey: ['admin-users'] });
       void queryClient.invalidateQueries({ queryKey: ['vendor-payouts', vendor.id] });
+      queryClient.removeQueries({ queryKey: ['payout-preview', vendor.id] });
       onClose();
       void dialog.success('Success', USER_MSG.payoutDone);
     } catch (err) {
@@ -49,7 +53,8 @@ export function AddPayoutModal({ vendor, onClose }: { vendor: User; onClose: () 
       {data && (
         <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
           <Figure label="Amount" value={formatInr(data.amount)} strong />
-          <Figure label="Revenue" value={formatInr(data.revenue)} />
+          <Figure label="Sales" value={formatInr(data.revenue)} />
+          {data.owedBack > 0 && <Figure label="Owed back (refunds)" value={formatInr(data.owedBack)} />}
           <Figure label="Products Sold" value={String(data.productCount)} />
           <Figure label="Orders" value={String(data.orderCount)} />
           <Figure label="Account Holder Name" value={bank?.accountHolderName ?? '—'} />
@@ -70,7 +75,7 @@ export function AddPayoutModal({ vendor, onClose }: { vendor: User; onClose: () 
         <button
           type="button"
           className="btn-primary"
-          disabled={!data?.eligible || submitting}
+          disabled={!data?.eligible || preview.isFetching || submitting}
           onClick={() => void submit()}
         >
           {submitting ? 'Processing...' : 'Process Payout'}

@@ -80,7 +80,9 @@ function VendorCards({ user: u }: { user: User }) {
       <Card title="Vendor Statistics">
         <Row label="Products">{stats?.productCount ?? 0}</Row>
         <Row label="Orders">{stats?.orderCount ?? 0}</Row>
-        <Row label="Revenue">{formatInr(stats?.revenue ?? 0)}</Row>
+        <Row label="Commission earned">{formatInr(stats?.revenue ?? 0)}</Row>
+        <Row label="Commission paid out">{formatInr(stats?.commissionPaidOut ?? 0)}</Row>
+        <Row label="Sales">{formatInr(stats?.sales ?? 0)}</Row>
         <Row label="Last Order">{formatDate(stats?.lastOrderDate)}</Row>
         <Row label="Last Payout">{formatDate(stats?.lastPayOutDate)}</Row>
       </Card>

@@ -17,6 +17,8 @@ const stats = (revenue: number) => ({
   orderCount: 1,
   productCount: 1,
   revenue,
+  commissionPaidOut: 0,
+  sales: revenue * 10,
   lastOrderDate: null,
   lastPayOutDate: null,
 });

@@ -1,0 +1,70 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+import { orderItems, vendorEarnings } from '../../db/schema';
+
+/**
+ * The vendor earnings ledger (docs/decisions/0012-money-ledger-refunds.md). Append-only: a sale
+ * adds one EARNING row per line, a cancellation or refund adds one REVERSAL row per earned line with
+ * the negated figures. Nothing here updates or deletes a row, so every rupee a vendor earned, lost
+ * and was paid can be traced.
+ */
+
+/** Records the commission of a paid order's lines, once (unique per line and kind). */
+export async function recordOrderEarnings(
+  tx: Tx,
+  order: { id: string; vendorId: number | null },
+): Promise<void> {
+  if (order.vendorId === null) return;
+  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  if (items.length === 0) return;
+  await tx
+    .insert(vendorEarnings)
+    .values(
+      items.map((i) => ({
+        vendorId: order.vendorId!,
+        orderId: order.id,
+        orderItemId: i.id,
+        kind: 'EARNING' as const,
+        units: i.quantity,
+        amountPaise: i.vendorCommissionPaise * i.quantity,
+        revenuePaise: i.totalPricePaise,
+      })),
+    )
+    .onConflictDoNothing({ target: [vendorEarnings.orderItemId, vendorEarnings.kind] });
+}
+
+/**
+ * Reverses what an order earned: a REVERSAL row for each EARNING row, once. When the earning was
+ * already paid out the vendor's balance goes below zero and the next payout nets it off.
+ */
+export async function reverseOrderEarnings(tx: Tx, orderId: string, at: Date): Promise<void> {
+  const earned = await tx
+    .select()
+    .from(vendorEarnings)
+    .where(and(eq(vendorEarnings.orderId, orderId), eq(vendorEarnings.kind, 'EARNING')));
+  if (earned.length === 0) return;
+  await tx
+    .insert(vendorEarnings)
+    .values(
+      earned.map((e) => ({
+        vendorId: e.vendorId,
+        orderId: e.orderId,
+        orderItemId: e.orderItemId,
+        kind: 'REVERSAL' as const,
+        units: -e.units,
+        amountPaise: -e.amountPaise,
+        revenuePaise: -e.revenuePaise,
+        createdAt: at,
+      })),
+    )
+    .onConflictDoNothing({ target: [vendorEarnings.orderItemId, vendorEarnings.kind] });
+}
+
+/** The sum of a vendor's ledger rows (commission earned net of reversals), in paise. */
+export async function ledgerTotal(db: DbOrTx, vendorId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${vendorEarnings.amountPaise}), 0)`.mapWith(Number) })
+    .from(vendorEarnings)
+    .where(eq(vendorEarnings.vendorId, vendorId));
+  return row?.total ?? 0;
+}

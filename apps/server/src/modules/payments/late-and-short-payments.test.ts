@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createAdminUser, createProduct, createVendor } from '../../../test/factories';
+import { orders, refunds } from '../../db/schema';
+import { initiate, orderBody, sandboxPay, stockOf, testContext, webhook } from '../checkout/test-helpers';
+import { reconcilePayments } from './reconciler';
+
+let t: TestApp;
+let clock = Date.now();
+beforeAll(async () => {
+  t = await createTestApp({ now: () => new Date(clock) });
+});
+afterAll(async () => t.close());
+const ctx = () => testContext(t.db, t.config, () => new Date(clock));
+
+async function newOrder(stock = 2) {
+  const vendor = await createVendor(t.app, t.db);
+  const product = await createProduct(t.db, { pricePaise: 100_000, stock });
+  const res = await initiate(t.app, orderBody(vendor.slug, [{ productSku: product.sku, quantity: 1 }]));
+  expect(res.statusCode).toBe(200);
+  return { product, init: res.json() as { orderId: string; orderNumber: string; razorpayOrderId: string } };
+}
+
+const captured = (orderId: string, paymentId: string, amount: number) => ({
+  event: 'payment.captured',
+  payload: { payment: { entity: { id: paymentId, order_id: orderId, status: 'captured', amount } } },
+});
+
+async function orderRow(id: string) {
+  const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
+  return row!;
+}
+
+describe('payments that arrive short, late or after a crash', () => {
+  it('a short capture does not confirm the order: it is flagged for review, kept out of expiry, and refunded in what was captured', async () => {
+    const { product, init } = await newOrder();
+    const res = await webhook(
+      t.app,
+      t.config,
+      captured(init.razorpayOrderId, 'pay_short1', 50_000),
+      'evt_short1',
+    );
+    expect(res.json()).toEqual({ status: 'amount-mismatch' });
+    expect(await orderRow(init.orderId)).toMatchObject({
+      status: 'PAYMENT_PENDING',
+      paymentStatus: 'NEEDS_REVIEW',
+    });
+    expect(await stockOf(t.db, product.id)).toEqual({ stock: 1, sales: 0 });
+
+    clock += 2 * 24 * 60 * 60_000;
+    await reconcilePayments(ctx());
+    expect(await orderRow(init.orderId)).toMatchObject({
+      status: 'PAYMENT_PENDING',
+      paymentStatus: 'NEEDS_REVIEW',
+    });
+
+    // In the sandbox the provider order was never paid; the operator's refund goes to the gateway,
+    // which refuses a refund of a payment it does not know, so it stays pending for the reconciler.
+    const admin = await createAdminUser(t.app, t.db, ['MANAGE_ORDERS']);
+    const refund = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${init.orderNumber}/payment?status=REFUNDED`,
+      headers: admin.headers,
+    });
+    expect(refund.json()).toMatchObject({ status: 'CANCELLED', paymentStatus: 'REFUND_PENDING' });
+    const [row] = await t.db.select().from(refunds).where(eq(refunds.orderId, init.orderId));
+    expect(row).toMatchObject({ amountPaise: 50_000, providerPaymentId: 'pay_short1' });
+    expect(await stockOf(t.db, product.id)).toEqual({ stock: 2, sales: 0 });
+  });
+
+  it('a capture arriving after the hold expired and was released is refunded automatically', async () => {
+    const { product, init } = await newOrder();
+    clock += 60 * 60_000;
+    await reconcilePayments(ctx());
+    expect(await orderRow(init.orderId)).toMatchObject({ status: 'CANCELLED', stockReleased: true });
+    // The shopper's bank completes the payment afterwards.
+    const paid = await sandboxPay(t.app, init.razorpayOrderId);
+    const res = await webhook(
+      t.app,
+      t.config,
+      captured(init.razorpayOrderId, paid.razorpay_payment_id, 100_000),
+      `evt_${paid.razorpay_payment_id}`,
+    );
+    expect(res.json()).toEqual({ status: 'refunding-late-payment' });
+    expect(await orderRow(init.orderId)).toMatchObject({ status: 'CANCELLED', paymentStatus: 'REFUNDED' });
+    expect(await stockOf(t.db, product.id)).toEqual({ stock: 2, sales: 0 });
+    const replay = await webhook(
+      t.app,
+      t.config,
+      captured(init.razorpayOrderId, paid.razorpay_payment_id, 100_000),
+      `evt_${paid.razorpay_payment_id}_again`,
+    );
+    expect(replay.json()).toEqual({ status: 'already-settled' });
+    expect(await t.db.select().from(refunds).where(eq(refunds.orderId, init.orderId))).toHaveLength(1);
+  });
+
+  it('60 abandoned checkouts ahead of a paid order do not delay it beyond one reconciler pass', async () => {
+    const vendor = await createVendor(t.app, t.db);
+    const product = await createProduct(t.db, { pricePaise: 100_000, stock: 100 });
+    for (let i = 0; i < 60; i += 1) {
+      clock += 1_000;
+      const res = await initiate(t.app, orderBody(vendor.slug, [{ productSku: product.sku, quantity: 1 }]));
+      expect(res.statusCode).toBe(200);
+    }
+    clock += 1_000;
+    const { init } = await newOrder();
+    await sandboxPay(t.app, init.razorpayOrderId);
+    const report = await reconcilePayments(ctx(), 25);
+    expect(report.confirmed).toBe(1);
+    expect(await orderRow(init.orderId)).toMatchObject({ status: 'CONFIRMED', paymentStatus: 'CAPTURED' });
+  });
+});

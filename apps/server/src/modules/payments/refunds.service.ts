@@ -1,0 +1,185 @@
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { orderStatusHistory, orders, refunds } from '../../db/schema';
+
+/** A refund the gateway never took (refused, or unreachable) is given up after this long. */
+const GIVE_UP_MS = 24 * 60 * 60_000;
+
+type Ctx = Pick<AppContext, 'db' | 'now' | 'payments' | 'log'>;
+type Outcome = 'PROCESSED' | 'FAILED';
+export type RefundSettleResult = 'refunded' | 'refund-failed' | 'already-settled' | 'not-found';
+
+/**
+ * Records that an order's captured payment is to be refunded, inside the caller's transaction (the
+ * one that gated the cancellation). The gateway is called after commit by `issueRefund`.
+ */
+export async function requestRefundIn(
+  tx: Tx,
+  order: { id: string; paymentId: string; amountPaise: number },
+  requestedBy: string,
+  now: Date,
+): Promise<number> {
+  const [row] = await tx
+    .insert(refunds)
+    .values({
+      orderId: order.id,
+      providerPaymentId: order.paymentId,
+      amountPaise: order.amountPaise,
+      requestedBy,
+      createdAt: now,
+    })
+    .returning({ id: refunds.id });
+  return row!.id;
+}
+
+/**
+ * The refund's own outcome moves the order's payment status (REFUND_PENDING -> REFUNDED or
+ * REFUND_FAILED), exactly once whoever reports it: the conditional update of the refund row is the gate.
+ */
+export async function settleRefund(
+  ctx: Ctx,
+  where: { providerRefundId: string } | { refundId: number },
+  outcome: Outcome,
+  actor: string,
+): Promise<RefundSettleResult> {
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    const [refund] = await tx
+      .update(refunds)
+      .set({ status: outcome, settledAt: now })
+      .where(
+        and(
+          'refundId' in where
+            ? eq(refunds.id, where.refundId)
+            : eq(refunds.providerRefundId, where.providerRefundId),
+          inArray(refunds.status, ['REQUESTED', 'PENDING']),
+        ),
+      )
+      .returning();
+    if (!refund) {
+      const known = 'refundId' in where ? true : await isKnownRefund(tx, where.providerRefundId);
+      return known ? 'already-settled' : 'not-found';
+    }
+    const to = outcome === 'PROCESSED' ? 'REFUNDED' : 'REFUND_FAILED';
+    const [order] = await tx
+      .update(orders)
+      .set({ paymentStatus: to, updatedAt: now })
+      .where(and(eq(orders.id, refund.orderId), eq(orders.paymentStatus, 'REFUND_PENDING')))
+      .returning({ id: orders.id, orderNumber: orders.orderNumber });
+    if (order) {
+      await tx.insert(orderStatusHistory).values({
+        orderId: order.id,
+        field: 'paymentStatus',
+        fromValue: 'REFUND_PENDING',
+        toValue: to,
+        actor,
+        reference: refund.providerRefundId,
+        createdAt: now,
+      });
+    }
+    if (outcome === 'FAILED') {
+      ctx.log.warn(
+        { orderId: refund.orderId, orderNumber: order?.orderNumber, paymentId: refund.providerPaymentId },
+        'refund failed: the order is listed as REFUND_FAILED for the operator',
+      );
+    }
+    return outcome === 'PROCESSED' ? 'refunded' : 'refund-failed';
+  });
+}
+
+async function isKnownRefund(tx: Tx, providerRefundId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(eq(refunds.providerRefundId, providerRefundId));
+  return Boolean(row);
+}
+
+/**
+ * Asks the gateway to refund a REQUESTED refund (after the transaction that requested it, or again
+ * from the reconciler when the first call failed). The gateway's refund id goes on the refund row
+ * and on the order history entry that asked for it.
+ */
+export async function issueRefund(ctx: Ctx, refundId: number): Promise<void> {
+  const [refund] = await ctx.db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'REQUESTED')));
+  if (!refund) return;
+  let provider;
+  try {
+    provider = await ctx.payments.refund({
+      paymentId: refund.providerPaymentId,
+      amountPaise: refund.amountPaise,
+      receipt: `refund_${refund.id}`,
+      notes: { orderId: refund.orderId, requestedBy: refund.requestedBy },
+    });
+  } catch (err) {
+    ctx.log.error({ err, orderId: refund.orderId }, 'refund request failed; the reconciler will retry');
+    return;
+  }
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(refunds)
+      .set({ providerRefundId: provider.id, status: 'PENDING' })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'REQUESTED')));
+    await tx
+      .update(orderStatusHistory)
+      .set({ reference: provider.id })
+      .where(
+        and(
+          eq(orderStatusHistory.orderId, refund.orderId),
+          eq(orderStatusHistory.toValue, 'REFUND_PENDING'),
+          isNull(orderStatusHistory.reference),
+        ),
+      );
+  });
+  if (provider.state !== 'pending') {
+    await settleRefund(
+      ctx,
+      { providerRefundId: provider.id },
+      provider.state === 'processed' ? 'PROCESSED' : 'FAILED',
+      'gateway',
+    );
+  }
+}
+
+export type RefundReconcileReport = { issued: number; settled: number };
+
+/**
+ * One reconciler pass over refunds: asks again for refunds the gateway never took, asks the
+ * gateway about pending ones, and gives up (REFUND_FAILED, listed for the operator) after a day.
+ */
+export async function reconcileRefunds(ctx: Ctx, batch = 100): Promise<RefundReconcileReport> {
+  const report: RefundReconcileReport = { issued: 0, settled: 0 };
+  const open = await ctx.db
+    .select()
+    .from(refunds)
+    .where(inArray(refunds.status, ['REQUESTED', 'PENDING']))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id))
+    .limit(batch);
+  const now = ctx.now().getTime();
+  for (const refund of open) {
+    if (refund.status === 'REQUESTED') {
+      if (refund.createdAt.getTime() + GIVE_UP_MS < now) {
+        await settleRefund(ctx, { refundId: refund.id }, 'FAILED', 'reconciler');
+        continue;
+      }
+      await issueRefund(ctx, refund.id);
+      report.issued += 1;
+      continue;
+    }
+    const state = await ctx.payments.fetchRefundState(refund.providerPaymentId, refund.providerRefundId!);
+    if (state === 'processed' || state === 'failed') {
+      const result = await settleRefund(
+        ctx,
+        { providerRefundId: refund.providerRefundId! },
+        state === 'processed' ? 'PROCESSED' : 'FAILED',
+        'reconciler',
+      );
+      if (result === 'refunded' || result === 'refund-failed') report.settled += 1;
+    }
+  }
+  return report;
+}
