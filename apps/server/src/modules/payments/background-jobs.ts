@@ -18,6 +18,8 @@ export function periodicJobs(ctx: AppContext): PeriodicJob[] {
       run: async () => {
         const report = await reconcilePayments(ctx);
         if (report.confirmed + report.released > 0) await ctx.cache.invalidate(['catalogue', 'coupons']);
+        // A subscription the browser never verified, activated here, changes the shop's plan.
+        if (report.subscriptionsActivated > 0) await ctx.cache.invalidate(['shops']);
         return report;
       },
     },
