@@ -61,6 +61,7 @@ async function main() {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
+      PAYMENTS: process.env.PAYMENTS ?? 'sandbox',
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'zevar-bench-')),
     },
     stdio: ['ignore', 'inherit', 'inherit'],

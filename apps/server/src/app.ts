@@ -51,7 +51,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: opts.config.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: opts.config.TRUST_PROXY,
     ajv: { customOptions: { coerceTypes: false } },
   });
   app.setValidatorCompiler(validatorCompiler);

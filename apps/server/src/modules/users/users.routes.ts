@@ -34,7 +34,12 @@ const slugParams = z.object({ slug: z.string().trim().min(1).max(100) });
 export const usersRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const limiter = createLoginLimiter({ maxFailures: 5, windowMs: 15 * 60_000, now: ctx.now });
+    const limiter = createLoginLimiter({
+      maxPerAccountAddress: 5,
+      maxPerAddress: 30,
+      windowMs: 15 * 60_000,
+      now: ctx.now,
+    });
     const service = createUsersService(ctx, limiter);
     const shops = createShopsService(ctx);
     const admin = createUsersAdminService(ctx);
@@ -85,7 +90,7 @@ export const usersRoutes =
           response: { 200: z.object({ valid: z.boolean(), userId: z.number().nullable() }) },
         },
       },
-      async (req) => service.verifyVendor(req.body.emailOrId, req.body.password),
+      async (req) => service.verifyVendor(req.body.emailOrId, req.body.password, req.ip),
     );
 
     app.get(

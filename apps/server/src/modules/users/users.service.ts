@@ -61,22 +61,14 @@ export function createUsersService(ctx: AppContext, limiter: LoginLimiter) {
   }
 
   async function login(input: LoginInput, clientIp: string): Promise<LoginResponse> {
-    const keys = [`ip:${clientIp}`, `user:${input.username.toLowerCase()}`];
-    const wait = limiter.retryAfterMs(keys);
-    if (wait > 0) {
-      const minutes = Math.ceil(wait / 60_000);
-      throw new AppError(
-        'RATE_LIMITED',
-        `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      );
-    }
+    await limiter.assertAllowed(input.username, clientIp);
     const row = await findByUsername(input.username);
     const ok = await verifyPassword(row?.passwordHash ?? null, input.password);
     if (!row || !ok || !row.active) {
-      limiter.fail(keys);
+      await limiter.fail(input.username, clientIp);
       throw new AppError('UNAUTHORIZED', 'Login failed. Please check your credentials.');
     }
-    limiter.succeed(keys);
+    await limiter.succeed(input.username, clientIp);
     const token = await ctx.tokens.sign({ id: row.id, type: row.type });
     return {
       token,
@@ -90,7 +82,9 @@ export function createUsersService(ctx: AppContext, limiter: LoginLimiter) {
   async function verifyVendor(
     emailOrId: string,
     password: string,
+    clientIp: string,
   ): Promise<{ valid: boolean; userId: number | null }> {
+    await limiter.assertAllowed(emailOrId, clientIp);
     const asId = /^\d+$/.test(emailOrId) ? Number(emailOrId) : null;
     const [row] = await db
       .select()
@@ -103,7 +97,12 @@ export function createUsersService(ctx: AppContext, limiter: LoginLimiter) {
       )
       .limit(1);
     const ok = await verifyPassword(row?.passwordHash ?? null, password);
-    return row && ok && row.active ? { valid: true, userId: row.id } : { valid: false, userId: null };
+    if (!row || !ok || !row.active) {
+      await limiter.fail(emailOrId, clientIp);
+      return { valid: false, userId: null };
+    }
+    await limiter.succeed(emailOrId, clientIp);
+    return { valid: true, userId: row.id };
   }
 
   /** A user's full profile: admins with a user permission may read anyone; a vendor only itself. */
