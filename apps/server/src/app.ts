@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import type { Config } from './env';
@@ -48,10 +48,14 @@ export type AppOptions = {
 };
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const tp = opts.config.TRUST_PROXY;
+  // A hop count trusts that many proxies in front of the server (proxy-addr's own rule for numbers).
+  const trustProxy: FastifyServerOptions['trustProxy'] =
+    typeof tp === 'number' ? (_address: string, hop: number) => hop < tp : tp;
   const app = Fastify({
     logger: opts.logger === false ? false : { level: opts.config.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
-    trustProxy: opts.config.TRUST_PROXY,
+    trustProxy,
     ajv: { customOptions: { coerceTypes: false } },
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -18,3 +18,4 @@ export * from './email-templates';
 export * from './reviews-admin';
 export * from './order-states';
 export * from './jobs';
+export * from './user-policy';

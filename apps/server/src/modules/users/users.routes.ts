@@ -131,7 +131,11 @@ export const usersRoutes =
       },
       async (req) => {
         const { type, name, active, ...page } = req.query;
-        return admin.list({ type, name, active: active === undefined ? undefined : active === 'true' }, page);
+        return admin.list(
+          { type, name, active: active === undefined ? undefined : active === 'true' },
+          page,
+          currentUser(req),
+        );
       },
     );
 
@@ -146,13 +150,13 @@ export const usersRoutes =
           response: { 200: pagedUsersSchema },
         },
       },
-      async (req) => admin.list({ type: 'vendor' }, req.query),
+      async (req) => admin.list({ type: 'vendor' }, req.query, currentUser(req)),
     );
 
     app.get(
       '/user/admins/paginated',
       {
-        config: { access: readers },
+        config: { access: { permission: 'MANAGE_USERS' } },
         schema: {
           tags,
           security,
@@ -160,7 +164,7 @@ export const usersRoutes =
           response: { 200: pagedUsersSchema },
         },
       },
-      async (req) => admin.list({ type: 'admin' }, req.query),
+      async (req) => admin.list({ type: 'admin' }, req.query, currentUser(req)),
     );
 
     app.get(
@@ -174,7 +178,7 @@ export const usersRoutes =
           response: { 200: pagedUsersSchema },
         },
       },
-      async (req) => admin.list({ name: req.query.name }, req.query),
+      async (req) => admin.list({ name: req.query.name }, req.query, currentUser(req)),
     );
 
     app.get(
@@ -183,7 +187,12 @@ export const usersRoutes =
         config: { access: readers },
         schema: { tags, security, querystring: userDateQuerySchema, response: { 200: pagedUsersSchema } },
       },
-      async (req) => admin.list({ type: 'vendor', ...dayRange(req.query.date, req.query.date) }, req.query),
+      async (req) =>
+        admin.list(
+          { type: 'vendor', ...dayRange(req.query.date, req.query.date) },
+          req.query,
+          currentUser(req),
+        ),
     );
 
     app.get(
@@ -198,7 +207,11 @@ export const usersRoutes =
         },
       },
       async (req) =>
-        admin.list({ type: 'vendor', ...dayRange(req.query.startDate, req.query.endDate) }, req.query),
+        admin.list(
+          { type: 'vendor', ...dayRange(req.query.startDate, req.query.endDate) },
+          req.query,
+          currentUser(req),
+        ),
     );
 
     app.get(
@@ -207,8 +220,8 @@ export const usersRoutes =
         config: { access: readers },
         schema: { tags, security, description: 'Vendor details as vendors.xlsx' },
       },
-      async (_req, reply) => {
-        const vendors = await admin.all('vendor');
+      async (req, reply) => {
+        const vendors = await admin.all('vendor', currentUser(req));
         return sendXlsx(
           reply,
           'vendors.xlsx',

@@ -1,14 +1,22 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { LoginInput, LoginResponse, RegisterVendorInput, User } from '@zevar/domain';
+import {
+  userPolicy,
+  type LoginInput,
+  type LoginResponse,
+  type RegisterVendorInput,
+  type User,
+} from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { users } from '../../db/schema';
-import { readsAnyUser, type AuthUser } from '../../plugins/auth';
+import type { AuthUser } from '../../plugins/auth';
 import { hashPassword, verifyPassword } from './passwords';
 import { toUserDto } from './user-mapper';
 import { loadSubscriptions, loadVendorStats } from './vendor-stats';
 import type { LoginLimiter } from './login-limiter';
 import { uniqueViolation } from '../../lib/db-errors';
+
+export const EMAIL_TAKEN = 'A vendor with this email already exists';
 
 export function createUsersService(ctx: AppContext, limiter: LoginLimiter) {
   const { db } = ctx;
@@ -21,12 +29,22 @@ export function createUsersService(ctx: AppContext, limiter: LoginLimiter) {
     return row;
   }
 
+  async function vendorEmailTaken(email: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.type, 'VENDOR'), sql`lower(${users.email}) = ${email.trim().toLowerCase()}`))
+      .limit(1);
+    return Boolean(row);
+  }
+
   async function isUsernameAvailable(username: string): Promise<boolean> {
     return !(await findByUsername(username.trim()));
   }
 
   async function registerVendor(input: RegisterVendorInput): Promise<User> {
     if (!(await isUsernameAvailable(input.username))) throw conflict('Username already exists');
+    if (await vendorEmailTaken(input.email)) throw conflict(EMAIL_TAKEN);
     const passwordHash = await hashPassword(input.password);
     try {
       const [row] = await db
@@ -53,9 +71,9 @@ export function createUsersService(ctx: AppContext, limiter: LoginLimiter) {
       return toUserDto(row!);
     } catch (err) {
       // Two registrations racing for one name: the unique index decides.
-      if (uniqueViolation(err) !== null) {
-        throw conflict('Username already exists');
-      }
+      const index = uniqueViolation(err);
+      if (index === 'users_vendor_email_lower_uq') throw conflict(EMAIL_TAKEN);
+      if (index !== null) throw conflict('Username already exists');
       throw err;
     }
   }
@@ -69,7 +87,7 @@ export function createUsersService(ctx: AppContext, limiter: LoginLimiter) {
       throw new AppError('UNAUTHORIZED', 'Login failed. Please check your credentials.');
     }
     await limiter.succeed(input.username, clientIp);
-    const token = await ctx.tokens.sign({ id: row.id, type: row.type });
+    const token = await ctx.tokens.sign({ id: row.id, type: row.type, tokenVersion: row.tokenVersion });
     return {
       token,
       userType: row.type,
@@ -107,9 +125,12 @@ export function createUsersService(ctx: AppContext, limiter: LoginLimiter) {
 
   /** A user's full profile: admins with a user permission may read anyone; a vendor only itself. */
   async function getUser(id: number, viewer: AuthUser): Promise<User> {
-    if (viewer.id !== id && !readsAnyUser(viewer)) throw forbidden();
     const [row] = await db.select().from(users).where(eq(users.id, id));
-    if (!row) throw notFound('User');
+    if (!row) {
+      if (viewer.id !== id && !userPolicy.readsVendors(viewer)) throw forbidden();
+      throw notFound('User');
+    }
+    if (!userPolicy.mayRead(viewer, row)) throw forbidden();
     if (row.type === 'ADMIN') return toUserDto(row);
     const [subs, stats] = await Promise.all([loadSubscriptions(db, [id]), loadVendorStats(db, [row])]);
     return toUserDto(row, subs.get(id) ?? [], stats.get(id) ?? null);
