@@ -51,7 +51,10 @@ describe('configuration', () => {
   it('does not trust X-Forwarded-For unless told which proxies to trust', () => {
     expect(parseEnv({}).TRUST_PROXY).toBe(false);
     expect(parseEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
-    expect(parseEnv({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }).TRUST_PROXY).toEqual(['10.0.0.1', '10.1.0.0/16']);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }).TRUST_PROXY).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+    ]);
   });
 
   it('holds a reservation for the payment window, 15 minutes by default', () => {

@@ -45,7 +45,10 @@ export const envSchema = z
       .transform((v, ctx): boolean | number | string[] => {
         if (['', 'false', '0', 'off', 'no'].includes(v.toLowerCase())) return false;
         if (/^[1-9]\d?$/.test(v)) return Number(v);
-        const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+        const list = v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
         if (list.length && list.every((a) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(a))) return list;
         ctx.addIssue({
           code: 'custom',

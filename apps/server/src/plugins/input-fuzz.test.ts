@@ -117,9 +117,7 @@ describe('hostile input on every route', () => {
             if ([...search.keys()].length) url += `?${search.toString()}`;
             let payload: unknown;
             if (Array.isArray(body) && body.length === op.body.length + 1 && body.at(-1) === '') {
-              payload = Object.fromEntries(
-                op.body.map((k, i) => [k, body[i]]).filter(([, v]) => v !== null),
-              );
+              payload = Object.fromEntries(op.body.map((k, i) => [k, body[i]]).filter(([, v]) => v !== null));
             } else payload = body;
             const res = await t.app.inject({
               method: op.method as 'POST',
@@ -138,7 +136,9 @@ describe('hostile input on every route', () => {
         ),
         { numRuns: 12, seed: 8 },
       );
-      await run.catch((err: Error) => failures.push(`${op.method} ${op.path}: ${err.message.split('\n').slice(2, 3).join('')}`));
+      await run.catch((err: Error) =>
+        failures.push(`${op.method} ${op.path}: ${err.message.split('\n').slice(2, 3).join('')}`),
+      );
     }
     expect(failures).toEqual([]);
   }, 600_000);

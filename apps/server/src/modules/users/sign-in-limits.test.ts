@@ -18,11 +18,17 @@ describe('password guessing limits', () => {
       payload: { username, password },
     });
   const verify = (emailOrId: string, password: string, remoteAddress: string) =>
-    t.app.inject({ method: 'POST', url: '/api/user/verify', remoteAddress, payload: { emailOrId, password } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/user/verify',
+      remoteAddress,
+      payload: { emailOrId, password },
+    });
 
   it('a stranger failing five times does not lock a super admin out from another address', async () => {
     const admin = await createAdminUser(t.app, t.db, ['SUPER_ADMIN']);
-    for (let i = 0; i < 5; i++) expect((await login(admin.username, 'Wrong@Pass1', '203.0.113.5')).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await login(admin.username, 'Wrong@Pass1', '203.0.113.5')).statusCode).toBe(401);
     const locked = await login(admin.username, TEST_PASSWORD, '203.0.113.5');
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
