@@ -9,6 +9,7 @@ import type { AppContext, Lifecycle } from './context';
 import { registerErrorHandling } from './plugins/errors';
 import { createTokenService, registerAuth } from './plugins/auth';
 import { registerOpenApi } from './plugins/openapi';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp, type HeadRenderer } from './plugins/web-app';
 import { routeModules } from './modules';
 import { systemRoutes } from './modules/system/system.routes';
@@ -61,6 +62,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  await registerSecurityHeaders(app);
 
   const tokens = createTokenService(opts.config.JWT_SECRET);
   const now = opts.now ?? (() => new Date());
@@ -91,6 +93,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (ctx.sandbox) await app.register(sandboxRoutes(ctx.sandbox), { prefix: '/sandbox' });
   if (opts.backgroundJobs) startBackgroundJobs(app, ctx, opts.database);
 
-  if (opts.serveWeb) await registerWebApp(app, { distDir: WEB_DIST_DIR, renderHead: opts.renderHead });
+  if (opts.serveWeb)
+    await registerWebApp(app, {
+      distDir: WEB_DIST_DIR,
+      renderHead: opts.renderHead,
+      serveSourceMaps: opts.config.NODE_ENV !== 'production',
+    });
   return app;
 }

@@ -12,8 +12,10 @@ export type HeadRenderer = (pathname: string) => Promise<string | null>;
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  opts: { distDir: string; renderHead?: HeadRenderer },
+  opts: { distDir: string; renderHead?: HeadRenderer; serveSourceMaps?: boolean },
 ) {
+  // Source maps give away the source: built (hidden) for debugging, never served in production.
+  const allowedPath = (pathName: string) => opts.serveSourceMaps === true || !pathName.endsWith('.map');
   const indexPath = path.join(opts.distDir, 'index.html');
   if (!existsSync(indexPath)) {
     app.log.warn(`web app not built (${indexPath} missing): run npm run build`);
@@ -32,6 +34,7 @@ export async function registerWebApp(
     prefix: '/assets/',
     wildcard: true,
     index: false,
+    allowedPath,
     cacheControl: false,
     setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
   });
@@ -39,7 +42,7 @@ export async function registerWebApp(
   await app.register(fastifyStatic, {
     root: opts.distDir,
     wildcard: false,
-    globIgnore: ['assets/**'],
+    globIgnore: ['assets/**', '**/*.map'],
     index: false,
     decorateReply: false,
     cacheControl: false,
@@ -48,7 +51,7 @@ export async function registerWebApp(
 
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname.startsWith('/api/')) {
+    if (pathname.startsWith('/api/') || (pathname.endsWith('.map') && !opts.serveSourceMaps)) {
       return reply.status(404).send({ code: 'NOT_FOUND', message: `No route for GET ${pathname}` });
     }
     const head = opts.renderHead ? await opts.renderHead(pathname).catch(() => null) : null;
