@@ -82,9 +82,9 @@ export const productSchema = z.object({
   /** Non-metal part of a metal-priced product, rupees. */
   basePrice: z.number(),
   vendorPlan: z.enum(PLANS),
-  vendorCommission: z.number(),
   sale: z.boolean(),
   trending: z.boolean(),
+  /** Public: they decide the storefront's Trending badge (isTrending). */
   views: z.number().int(),
   salesCount: z.number().int(),
   variantGroupId: z.string().nullable(),
@@ -99,6 +99,16 @@ export const productSchema = z.object({
 export type Product = z.infer<typeof productSchema>;
 export const pagedProductsSchema = pagedSchema(productSchema);
 export type PagedProducts = z.infer<typeof pagedProductsSchema>;
+
+/**
+ * A product with the facts kept from shoppers: the reseller's margin. For
+ * catalogue admins and for a vendor's own dashboard; public answers use productSchema, which has
+ * no such fields, so serialising through it drops them.
+ */
+export const catalogueProductSchema = productSchema.extend({ vendorCommission: z.number() });
+export type CatalogueProduct = z.infer<typeof catalogueProductSchema>;
+export const pagedCatalogueProductsSchema = pagedSchema(catalogueProductSchema);
+export type PagedCatalogueProducts = z.infer<typeof pagedCatalogueProductsSchema>;
 
 export const carouselItemSchema = z.object({
   id: z.number().int(),

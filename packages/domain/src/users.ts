@@ -140,18 +140,15 @@ export type User = z.infer<typeof userSchema>;
 export const pagedUsersSchema = pagedSchema(userSchema);
 
 /** Public view of a vendor shop (GET /api/vendors/slug/{slug}). */
+/** A shop as anyone may see it: no account id, owner's name, phone, email or bank details. */
 export const publicVendorSchema = z.object({
-  id: z.number().int(),
   slug: z.string(),
+  /** The shop's name (its business name). */
   name: z.string(),
   bussinessName: z.string().nullable(),
   description: z.string().nullable(),
   plan: z.enum(PLANS),
-  contact: z.object({
-    phone: z.string().nullable(),
-    city: z.string().nullable(),
-    state: z.string().nullable(),
-  }),
+  contact: z.object({ city: z.string().nullable(), state: z.string().nullable() }),
   website: z.string().nullable(),
   socialLinks: socialLinksSchema.nullable(),
 });

@@ -32,6 +32,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every /api route with its access rule, as registered (for the authorization matrix test). */
     accessRules: RouteRule[];
+    /** The signed-in user on a public route, when a valid token is sent (answers may differ for them). */
+    optionalUser(request: FastifyRequest): Promise<AuthUser | null>;
   }
 }
 
@@ -110,6 +112,8 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
     if (!row || !row.active || row.tokenVersion !== claims.version) return null;
     return { id: row.id, type: row.type, username: row.username, roles: row.roles, name: row.name };
   }
+
+  app.decorate('optionalUser', resolveUser);
 
   app.addHook('onRoute', (route) => {
     const url = route.url;

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Product } from '@zevar/domain';
+import type { CatalogueProduct as Product } from '@zevar/domain';
 import { Modal } from '../../../components/Modal';
 import { ProductForm, type ProductFormProps } from './ProductForm';
 
