@@ -49,6 +49,10 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
       RAZORPAY_KEY_SECRET: 'test_key_secret',
       RAZORPAY_WEBHOOK_SECRET: 'test_webhook_secret',
       LOG_LEVEL: 'silent',
+      // Every test shopper comes from one address and some tests buy in bulk; the limit tests set their own.
+      MAX_OPEN_ORDERS_PER_ADDRESS: '10000',
+      MAX_LINE_QUANTITY: '1000',
+      MAX_ORDER_QUANTITY: '100000',
       ...overrides,
     }),
   );

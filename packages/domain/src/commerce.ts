@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_TEXT } from './commerce-messages';
 import { dbIdSchema } from './paging';
+import { phoneSchema } from './users';
 
 export * from './coupons';
 export * from './commerce-messages';
@@ -97,14 +98,14 @@ export const addressInput = z.object({
     .string()
     .trim()
     .regex(/^\d{6}$/, PAYMENT_TEXT.invalidPin),
-  phone: text(20),
+  phone: phoneSchema,
 });
 export type AddressInput = z.infer<typeof addressInput>;
 
 export const initiateOrderBody = z.object({
   customerName: text(200),
   customerEmail: z.email('Please enter a valid email address').max(200),
-  customerPhone: text(20),
+  customerPhone: phoneSchema,
   vendorSlug: z.string().trim().min(1).max(100),
   checkoutId: z.uuid().optional(),
   orderItems: z
@@ -144,6 +145,8 @@ export const initiateOrderResponse = z.object({
   orderNumber: z.string(),
   amount: z.number(),
   razorpayOrderId: z.string(),
+  /** Held only by the browser that placed the order: needed to cancel it while unpaid. */
+  cancelKey: z.string(),
 });
 
 export const confirmPaymentQuery = z.object({
@@ -153,9 +156,10 @@ export const confirmPaymentQuery = z.object({
 });
 export const confirmPaymentResponse = z.object({ status: z.enum(['success', 'failed']) });
 
-export const cancelPaymentBody = z
-  .object({ reason: z.enum(['dismissed', 'failed']).default('dismissed') })
-  .default({ reason: 'dismissed' });
+export const cancelPaymentBody = z.object({
+  reason: z.enum(['dismissed', 'failed']).default('dismissed'),
+  cancelKey: z.string().trim().min(1).max(200),
+});
 
 export const ORDER_STATUS_VALUES = [
   'PENDING',

@@ -91,7 +91,7 @@ export const checkoutRoutes =
         config: isPublic,
         schema: { tags: ['orders'], body: initiateOrderBody, response: { 200: initiateOrderResponse } },
       },
-      async (req) => placeOrder(req.body),
+      async (req) => placeOrder(req.body, req.ip),
     );
 
     app.post(
@@ -123,7 +123,7 @@ export const checkoutRoutes =
         schema: {
           tags: ['orders'],
           params: orderParams,
-          body: cancelPaymentBody.nullish(),
+          body: cancelPaymentBody,
           response: {
             200: z.object({
               status: z.enum(ORDER_STATUS_VALUES),
@@ -132,6 +132,6 @@ export const checkoutRoutes =
           },
         },
       },
-      async (req) => payment.cancelPayment(req.params.id, req.body?.reason ?? 'dismissed'),
+      async (req) => payment.cancelPayment(req.params.id, req.body.reason, req.body.cancelKey),
     );
   };

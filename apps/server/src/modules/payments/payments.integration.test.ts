@@ -212,7 +212,11 @@ describe('reconciler and expiry', () => {
 
   it('a payment arriving after cancellation takes the stock again when it is still there', async () => {
     const { product, init } = await newOrder(1);
-    await t.app.inject({ method: 'POST', url: `/api/orders/${init.orderId}/cancel-payment` });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${init.orderId}/cancel-payment`,
+      payload: { cancelKey: init.cancelKey },
+    });
     const paid = await sandboxPay(t.app, init.razorpayOrderId);
     const res = await t.app.inject({ method: 'POST', url: confirmUrl(paid) });
     expect(res.json()).toEqual({ status: 'success' });
@@ -223,7 +227,11 @@ describe('reconciler and expiry', () => {
 
   it('a late payment whose piece was sold meanwhile is kept cancelled and marked for refund, not oversold', async () => {
     const { vendor, product, init } = await newOrder(1);
-    await t.app.inject({ method: 'POST', url: `/api/orders/${init.orderId}/cancel-payment` });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${init.orderId}/cancel-payment`,
+      payload: { cancelKey: init.cancelKey },
+    });
     const second = await initiate(t.app, orderBody(vendor.slug, [{ productSku: product.sku, quantity: 1 }]));
     expect(second.statusCode).toBe(200);
     const paid = await sandboxPay(t.app, init.razorpayOrderId);
