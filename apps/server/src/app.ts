@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
+import type { DestinationStream } from 'pino';
 import type { Config } from './env';
 import type { Database } from './db/client';
 import type { AppContext, Lifecycle } from './context';
@@ -10,6 +11,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { createTokenService, registerAuth } from './plugins/auth';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { privateErrorSerializer, REDACT_PATHS } from './lib/log-privacy';
 import { registerWebApp, type HeadRenderer } from './plugins/web-app';
 import { routeModules } from './modules';
 import { systemRoutes } from './modules/system/system.routes';
@@ -33,6 +35,8 @@ export type AppOptions = {
   serveWeb?: boolean;
   renderHead?: HeadRenderer;
   logger?: boolean;
+  /** Where log lines go (tests read them); stdout by default. */
+  logStream?: DestinationStream;
   /** Tests inject fakes; by default built from config (PAYMENTS, SMTP_URL). */
   payments?: PaymentGateway;
   mailer?: Mailer;
@@ -54,7 +58,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const trustProxy: FastifyServerOptions['trustProxy'] =
     typeof tp === 'number' ? (_address: string, hop: number) => hop < tp : tp;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: opts.config.LOG_LEVEL },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: opts.config.LOG_LEVEL,
+            // No shopper's name, email, phone or address in the logs (request bodies are never logged).
+            serializers: { err: privateErrorSerializer },
+            redact: { paths: REDACT_PATHS, censor: '[private]' },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     bodyLimit: 1024 * 1024,
     trustProxy,
     ajv: { customOptions: { coerceTypes: false } },

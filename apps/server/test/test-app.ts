@@ -73,6 +73,7 @@ export async function createTestApp(
     now?: () => Date;
     payments?: AppOptions['payments'];
     mailer?: AppOptions['mailer'];
+    logStream?: AppOptions['logStream'];
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -80,7 +81,8 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     database,
-    logger: false,
+    logger: Boolean(opts.logStream),
+    logStream: opts.logStream,
     now: opts.now,
     payments: opts.payments,
     mailer: opts.mailer,

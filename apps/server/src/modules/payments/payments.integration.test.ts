@@ -39,7 +39,7 @@ async function newOrder(stock = 5, extra: object = {}) {
   return {
     vendor,
     product,
-    init: res.json() as { orderId: string; razorpayOrderId: string; amount: number },
+    init: res.json() as { orderId: string; razorpayOrderId: string; amount: number; cancelKey: string },
   };
 }
 
