@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -52,6 +54,24 @@ export type AppOptions = {
   lifecycle?: Lifecycle;
 };
 
+/** Node's parser errors (header too large, request timeout, bad request line) as `{ code, message }`. */
+function answerClientError(err: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request headers are too large']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request took too long to arrive']
+        : [400, 'Malformed request'];
+  const body = JSON.stringify({ code: 'BAD_REQUEST', message });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nconnection: close\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
+
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const tp = opts.config.TRUST_PROXY;
   // A hop count trusts that many proxies in front of the server (proxy-addr's own rule for numbers).
@@ -69,6 +89,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
             ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
     bodyLimit: 1024 * 1024,
+    // A request (headers and body) that trickles in is cut off instead of holding a socket.
+    requestTimeout: 30_000,
+    // Malformed, over-long or timed-out requests never reach a route: answer them in the error shape too.
+    clientErrorHandler: answerClientError,
     trustProxy,
     ajv: { customOptions: { coerceTypes: false } },
   });

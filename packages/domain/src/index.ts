@@ -19,3 +19,4 @@ export * from './reviews-admin';
 export * from './order-states';
 export * from './jobs';
 export * from './user-policy';
+export * from './primitives';

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { safeString } from '@zevar/domain';
 import {
   applyCouponBody,
   cancelPaymentBody,
@@ -22,7 +23,7 @@ import { createPlaceOrder } from './place-order';
 import { createOrderPaymentService } from './order-payment.service';
 
 const checkoutParams = z.object({ id: z.uuid({ message: 'Checkout not found' }) });
-const orderParams = z.object({ id: z.string().trim().min(1).max(100) });
+const orderParams = z.object({ id: safeString().trim().min(1).max(100) });
 const isPublic = { access: 'public' } as const;
 
 /** The buying path: cart quote, checkout, order initiation and payment confirmation. All public. */
@@ -55,7 +56,7 @@ export const checkoutRoutes =
           tags: ['checkout'],
           querystring: cartQuoteQuery,
           body: createCheckoutBody,
-          response: { 201: z.object({ checkoutId: z.string() }) },
+          response: { 201: z.object({ checkoutId: safeString() }) },
         },
       },
       async (req, reply) => reply.status(201).send(await checkout.create(req.query.vendorSlug, req.body)),

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { safeString } from '@zevar/domain';
 import { emailTemplateInputSchema, emailTemplateSchema, idParamsSchema } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { createEmailTemplatesService } from './email-templates.service';
@@ -26,7 +27,7 @@ export const emailTemplatesRoutes =
         schema: {
           tags,
           security,
-          params: z.object({ name: z.string().trim().min(1).max(100) }),
+          params: z.object({ name: safeString().trim().min(1).max(100) }),
           response: { 200: emailTemplateSchema },
         },
       },

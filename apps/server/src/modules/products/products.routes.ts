@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { safeString } from '@zevar/domain';
 import {
   adminProductsQuery,
   catalogueProductSchema,
@@ -21,7 +22,7 @@ import { createProductsService } from './products.service';
 import { toPublicProduct } from './product-mapper';
 
 const idParams = idParamsSchema;
-const nameParams = z.object({ name: z.string().trim().min(1).max(200) });
+const nameParams = z.object({ name: safeString().trim().min(1).max(200) });
 const MANAGE = { permission: 'MANAGE_PRODUCTS' } as const;
 const security = [{ bearer: [] }];
 /** Catalogue admins get the full product; everyone else the public one (no reseller margin). */

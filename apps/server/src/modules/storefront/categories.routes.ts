@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { safeString } from '@zevar/domain';
 import { carouselItemSchema, categorySchema, planSchema, vendorSlugQuery, dbIdSchema } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { createCategoryReads } from './category-reads.service';
@@ -39,7 +40,7 @@ export const storefrontCategoryRoutes =
         config: access,
         schema: {
           tags,
-          params: z.object({ name: z.string().trim().min(1).max(200) }),
+          params: z.object({ name: safeString().trim().min(1).max(200) }),
           querystring: vendorSlugQuery,
           response: { 200: categorySchema },
         },

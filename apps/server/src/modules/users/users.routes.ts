@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { safeString } from '@zevar/domain';
 import {
   checkUsernameQuery,
   checkUsernameResponse,
@@ -29,7 +30,7 @@ import {
 } from '@zevar/domain';
 
 const idParams = idParamsSchema;
-const slugParams = z.object({ slug: z.string().trim().min(1).max(100) });
+const slugParams = z.object({ slug: safeString().trim().min(1).max(100) });
 
 export const usersRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -174,7 +175,7 @@ export const usersRoutes =
         schema: {
           tags,
           security,
-          querystring: pageQuerySchema(10, 100).extend({ name: z.string().trim().min(1).max(100) }),
+          querystring: pageQuerySchema(10, 100).extend({ name: safeString().trim().min(1).max(100) }),
           response: { 200: pagedUsersSchema },
         },
       },
