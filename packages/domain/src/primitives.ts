@@ -6,6 +6,7 @@ import { z } from 'zod';
  */
 
 /** PostgreSQL text cannot hold a NUL byte. */
+// eslint-disable-next-line no-control-regex -- the NUL byte is exactly what this rejects
 const NO_NUL = /^[^\u0000]*$/;
 export const NUL_MESSAGE = 'Must not contain a NUL character';
 

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { safeString } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { requestLimit } from '../../plugins/rate-limits';
