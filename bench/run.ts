@@ -54,7 +54,14 @@ function start(script: string, args: string[], env: Record<string, string> = {})
 }
 
 function serverEnv(port: number, extra: Record<string, string>): Record<string, string> {
-  return { PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...extra };
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    PAYMENTS: 'sandbox',
+    ...extra,
+  };
 }
 
 type Backend = { name: string; baseUrl: string; vendor: string; targets: Target[] };

@@ -68,4 +68,25 @@ export function outboxMessages(): string[] {
   }
 }
 
-export const test = base;
+/**
+ * Every journey runs under the server's Content-Security-Policy: a CSP violation reported by
+ * Chromium on any page (storefront, sandbox payment window, back office) fails the test.
+ */
+export const test = base.extend<{ cspViolations: string[] }>({
+  cspViolations: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      page.on('console', (msg) => {
+        if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text());
+      });
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) =>
+          console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`),
+        );
+      });
+      await use(violations);
+      expect(violations, 'CSP violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});

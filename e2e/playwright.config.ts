@@ -60,6 +60,8 @@ export default defineConfig({
       ADMIN_EMAIL: 'e2e-admin@example.in',
       SEED_DEMO: 'true',
       PAYMENTS: 'sandbox',
+      // Every journey's shopper comes from 127.0.0.1; some leave orders unpaid on purpose.
+      MAX_OPEN_ORDERS_PER_ADDRESS: '100',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
     },

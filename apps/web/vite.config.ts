@@ -29,6 +29,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written for debugging but not referenced from the bundles; the server does not serve them in production.
+    sourcemap: 'hidden',
   },
 });

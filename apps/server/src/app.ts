@@ -1,8 +1,11 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
+import type { DestinationStream } from 'pino';
 import type { Config } from './env';
 import type { Database } from './db/client';
 import type { AppContext, Lifecycle } from './context';
@@ -11,6 +14,8 @@ import { createTokenService, registerAuth } from './plugins/auth';
 import { registerOpenApi } from './plugins/openapi';
 import { registerWebApp } from './plugins/web-app';
 import { createStorefrontPages } from './modules/seo/seo.service';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { privateErrorSerializer, REDACT_PATHS } from './lib/log-privacy';
 import { routeModules } from './modules';
 import { systemRoutes } from './modules/system/system.routes';
 import { createRedis, type Redis } from './lib/redis';
@@ -37,6 +42,8 @@ export type AppOptions = {
   /** The built web app to serve (default: apps/web/dist). */
   webDistDir?: string;
   logger?: boolean;
+  /** Where log lines go (tests read them); stdout by default. */
+  logStream?: DestinationStream;
   /** Tests inject fakes; by default built from config (PAYMENTS, SMTP_URL). */
   payments?: PaymentGateway;
   mailer?: Mailer;
@@ -52,16 +59,52 @@ export type AppOptions = {
   lifecycle?: Lifecycle;
 };
 
+/** Node's parser errors (header too large, request timeout, bad request line) as `{ code, message }`. */
+function answerClientError(err: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request headers are too large']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request took too long to arrive']
+        : [400, 'Malformed request'];
+  const body = JSON.stringify({ code: 'BAD_REQUEST', message });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nconnection: close\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
+
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const tp = opts.config.TRUST_PROXY;
+  // A hop count trusts that many proxies in front of the server (proxy-addr's own rule for numbers).
+  const trustProxy: FastifyServerOptions['trustProxy'] =
+    typeof tp === 'number' ? (_address: string, hop: number) => hop < tp : tp;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: opts.config.LOG_LEVEL },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: opts.config.LOG_LEVEL,
+            // No shopper's name, email, phone or address in the logs (request bodies are never logged).
+            serializers: { err: privateErrorSerializer },
+            redact: { paths: REDACT_PATHS, censor: '[private]' },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // A request (headers and body) that trickles in is cut off instead of holding a socket.
+    requestTimeout: 30_000,
+    // Malformed, over-long or timed-out requests never reach a route: answer them in the error shape too.
+    clientErrorHandler: answerClientError,
+    trustProxy,
     ajv: { customOptions: { coerceTypes: false } },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  await registerSecurityHeaders(app);
 
   const tokens = createTokenService(opts.config.JWT_SECRET);
   const now = opts.now ?? (() => new Date());
@@ -98,6 +141,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await registerWebApp(app, {
       distDir: opts.webDistDir ?? WEB_DIST_DIR,
       renderPage: createStorefrontPages({ config: opts.config }),
+      serveSourceMaps: opts.config.NODE_ENV !== 'production',
     });
   }
   // A worker-only process answers just health and readiness.

@@ -27,6 +27,9 @@ describe('configuration', () => {
     [{ DEFAULT_VENDOR_SLUG: 'Bad Slug' }, 'DEFAULT_VENDOR_SLUG'],
     [{ ADMIN_USERNAME: 'root' }, 'ADMIN_PASSWORD'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ DATABASE_URL: 'postgres://localhost/zevar', JWT_SECRET: 'x'.repeat(40) }, 'PAYMENTS'],
+    [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY'],
+    [{ MAX_LINE_QUANTITY: '0' }, 'MAX_LINE_QUANTITY'],
   ])('stops on %j with a message naming %s', (source, variable) => {
     expect(() => parseEnv(source)).toThrow(ConfigError);
     expect(() => parseEnv(source)).toThrow(new RegExp(`\\b${variable}\\b`));
@@ -43,5 +46,24 @@ describe('configuration', () => {
       SEED_DEMO: 'false',
     });
     expect(env).toMatchObject({ PAYMENTS: 'razorpay', SEED_DEMO: false });
+  });
+
+  it('does not trust X-Forwarded-For unless told which proxies to trust', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }).TRUST_PROXY).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+    ]);
+  });
+
+  it('holds a reservation for the payment window, 15 minutes by default', () => {
+    expect(parseEnv({})).toMatchObject({ RESERVATION_MINUTES: 15, MAX_LINE_QUANTITY: 10 });
+  });
+
+  it('lets PostgreSQL run the sandbox only when asked for explicitly', () => {
+    const pg = { DATABASE_URL: 'postgres://localhost/zevar', JWT_SECRET: 'x'.repeat(40) };
+    expect(() => parseEnv(pg)).toThrow(/PAYMENTS must be set when DATABASE_URL is set/);
+    expect(parseEnv({ ...pg, PAYMENTS: 'sandbox' }).PAYMENTS).toBe('sandbox');
   });
 });

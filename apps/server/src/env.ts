@@ -38,9 +38,30 @@ export const envSchema = z
       .trim()
       .refine(isTimeZone, 'must be an IANA timezone such as Asia/Kolkata')
       .default(DEFAULT_BUSINESS_TIMEZONE),
-    PAYMENTS: z
-      .enum(['sandbox', 'razorpay'], { message: "must be 'sandbox' or 'razorpay'" })
-      .default('sandbox'),
+    /** Unset means the sandbox, allowed only for the embedded demo database (no free orders in production). */
+    PAYMENTS: z.enum(['sandbox', 'razorpay'], { message: "must be 'sandbox' or 'razorpay'" }).optional(),
+    /**
+     * Which proxies may set X-Forwarded-For: off (the socket address is the client), a hop count, or a
+     * comma-separated list of proxy addresses/CIDRs.
+     */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default('false')
+      .transform((v, ctx): boolean | number | string[] => {
+        if (['', 'false', '0', 'off', 'no'].includes(v.toLowerCase())) return false;
+        if (/^[1-9]\d?$/.test(v)) return Number(v);
+        const list = v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
+        if (list.length && list.every((a) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(a))) return list;
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be false, a hop count (1-99) or a comma-separated list of proxy addresses',
+        });
+        return z.NEVER;
+      }),
     RAZORPAY_KEY_ID: optionalText,
     RAZORPAY_KEY_SECRET: optionalText,
     RAZORPAY_WEBHOOK_SECRET: optionalText,
@@ -63,7 +84,13 @@ export const envSchema = z
       .int()
       .min(1)
       .max(24 * 60)
-      .default(30),
+      .default(15),
+    /** Most pieces of one product in one order. */
+    MAX_LINE_QUANTITY: z.coerce.number().int().min(1).max(10_000).default(10),
+    /** Most pieces in one order. */
+    MAX_ORDER_QUANTITY: z.coerce.number().int().min(1).max(100_000).default(30),
+    /** Most unpaid orders holding stock at once from one client address. */
+    MAX_OPEN_ORDERS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(3),
     /** Redis for limits and claims shared by every process; unset: each process keeps its own. */
     REDIS_URL: optionalText.pipe(
       z
@@ -87,6 +114,14 @@ export const envSchema = z
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
   })
   .superRefine((env, ctx) => {
+    if (env.DATABASE_URL && !env.PAYMENTS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENTS'],
+        message:
+          "must be set when DATABASE_URL is set: 'razorpay' for real payments, or 'sandbox' to accept orders without payment (testing only)",
+      });
+    }
     if (env.DATABASE_URL && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when DATABASE_URL is set' });
     }
@@ -105,14 +140,14 @@ export const envSchema = z
     }
   });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = Omit<z.infer<typeof envSchema>, 'PAYMENTS'> & { PAYMENTS: 'sandbox' | 'razorpay' };
 
 export class ConfigError extends Error {}
 
 /** Parses the environment; a bad value throws a ConfigError whose message names each variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
-  if (result.success) return result.data;
+  if (result.success) return { ...result.data, PAYMENTS: result.data.PAYMENTS ?? 'sandbox' };
   const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'} ${i.message}`);
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
 }

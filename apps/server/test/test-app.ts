@@ -62,6 +62,10 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
       RAZORPAY_KEY_SECRET: 'test_key_secret',
       RAZORPAY_WEBHOOK_SECRET: 'test_webhook_secret',
       LOG_LEVEL: 'silent',
+      // Every test shopper comes from one address and some tests buy in bulk; the limit tests set their own.
+      MAX_OPEN_ORDERS_PER_ADDRESS: '10000',
+      MAX_LINE_QUANTITY: '1000',
+      MAX_ORDER_QUANTITY: '100000',
       ...overrides,
     }),
   );
@@ -86,6 +90,7 @@ export async function createTestApp(
     database?: Database;
     /** Serve a built web app from this directory (index.html and assets/). */
     webDistDir?: string;
+    logStream?: AppOptions['logStream'];
   } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await createTestDatabase());
@@ -93,7 +98,8 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     database,
-    logger: false,
+    logger: Boolean(opts.logStream),
+    logStream: opts.logStream,
     now: opts.now,
     payments: opts.payments,
     mailer: opts.mailer,

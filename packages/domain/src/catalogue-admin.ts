@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRealDay, isSafeImageRef, safeString } from './primitives';
 import { planSchema } from './plans';
 import { carouselItemSchema, linkTypeSchema, productTypeSchema } from './catalogue';
 import { rupeesSchema } from './money';
@@ -6,17 +7,20 @@ import { pageQuerySchema, dbIdSchema, idParamsSchema, MAX_DB_ID } from './paging
 
 /** Admin inputs for the catalogue: categories, metals, products, carousel. */
 
-const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+const text = (max: number) => safeString().trim().max(max, `At most ${max} characters`);
 const requiredText = (max: number) => text(max).min(1, 'This field is required');
 const optionalText = (max: number) =>
-  z
-    .string()
+  safeString()
     .trim()
     .max(max, `At most ${max} characters`)
     .nullish()
     .transform((v) => (v ? v : null));
 /** An uploaded image's stored name or an absolute URL. */
-export const imageRefSchema = requiredText(500);
+/** An uploaded image's name or an http(s) address; never javascript:, data: or another scheme. */
+export const imageRefSchema = requiredText(500).refine(
+  isSafeImageRef,
+  'Use an uploaded image or an https:// address',
+);
 const idRef = idParamsSchema;
 const positiveId = dbIdSchema;
 /** Catalogue amounts: up to ₹10 crore each (a bridal set or bullion bar), which the bigint paise columns hold. */
@@ -41,12 +45,12 @@ export const metalInputSchema = z.object({
 export type MetalInput = z.infer<typeof metalInputSchema>;
 
 /** Any ISO date-time, with or without offset or milliseconds ('2026-11-22T10:00:00.000+05:30'). */
-export const isoDateTimeSchema = z
-  .string()
+export const isoDateTimeSchema = safeString()
   .trim()
   .refine(
     (v) =>
       /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/.test(v) &&
+      isRealDay(v) &&
       !Number.isNaN(Date.parse(v)),
     'Invalid date and time',
   );
@@ -80,7 +84,7 @@ export const productInputSchema = z
     images: z.array(imageRefSchema).max(20, 'At most 20 images').default([]),
     specifications: z.record(text(100), text(500)).default({}),
     features: z
-      .array(z.string().trim().max(300))
+      .array(safeString().trim().max(300))
       .max(50)
       .default([])
       .transform((list) => list.filter((f) => f.length > 0)),
@@ -108,7 +112,7 @@ export const productInputSchema = z
   });
 export type ProductInput = z.infer<typeof productInputSchema>;
 
-const searchText = z.string().trim().max(200).optional();
+const searchText = safeString().trim().max(200).optional();
 export const adminProductsQuery = pageQuerySchema(30, 100).extend({
   categoryId: positiveId.optional(),
   metalTypeId: positiveId.optional(),
@@ -130,7 +134,7 @@ export const carouselImageUpdateSchema = carouselImageInputSchema.extend({
   id: positiveId,
   imageUrl: imageRefSchema.optional(),
 });
-export const carouselImageRemoveSchema = z.object({ id: positiveId, imageUrl: z.string().optional() });
+export const carouselImageRemoveSchema = z.object({ id: positiveId, imageUrl: safeString().optional() });
 
 /** The home carousel as the admin reads and edits it: every slide, in order. */
 export const homeCarouselSchema = z.object({ id: z.number().int(), images: z.array(carouselItemSchema) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './primitives';
 import { PLANS } from './plans';
 import { pagedSchema } from './paging';
 
@@ -16,15 +17,15 @@ export const linkTypeSchema = z.preprocess(
   z.enum(LINK_TYPES, { message: 'Invalid link type' }),
 );
 
-export const categoryRefSchema = z.object({ id: z.number().int(), name: z.string() });
+export const categoryRefSchema = z.object({ id: z.number().int(), name: safeString() });
 
 /** Category as the API returns it (amounts none; images are stored names or URLs). */
 export const categorySchema = z.object({
   id: z.number().int(),
-  name: z.string(),
-  slug: z.string(),
-  image: z.string().nullable(),
-  banner: z.string().nullable(),
+  name: safeString(),
+  slug: safeString(),
+  image: safeString().nullable(),
+  banner: safeString().nullable(),
   parentCategory: categoryRefSchema.nullable(),
   vendorPlan: z.enum(PLANS),
   /** Number of child categories (0 for a child). */
@@ -34,22 +35,22 @@ export type Category = z.infer<typeof categorySchema>;
 
 export const metalSchema = z.object({
   id: z.number().int(),
-  name: z.string(),
+  name: safeString(),
   /** Rupees per gram. */
   price: z.number(),
-  lastUpdated: z.string(),
+  lastUpdated: safeString(),
 });
 export type Metal = z.infer<typeof metalSchema>;
 
 export const linkedVariantSchema = z.object({
   id: z.number().int(),
-  name: z.string(),
-  slug: z.string(),
-  variantType: z.string().nullable(),
-  variantValue: z.string().nullable(),
+  name: safeString(),
+  slug: safeString(),
+  variantType: safeString().nullable(),
+  variantValue: safeString().nullable(),
   price: z.number(),
   stock: z.number().int(),
-  image: z.string().nullable(),
+  image: safeString().nullable(),
 });
 
 /**
@@ -58,41 +59,41 @@ export const linkedVariantSchema = z.object({
  */
 export const productSchema = z.object({
   id: z.number().int(),
-  sku: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  tagline: z.string().nullable(),
-  description: z.string().nullable(),
+  sku: safeString(),
+  name: safeString(),
+  slug: safeString(),
+  tagline: safeString().nullable(),
+  description: safeString().nullable(),
   productType: z.enum(PRODUCT_TYPES),
   price: z.number(),
   originalPrice: z.number().nullable(),
   discountPercent: z.number().int(),
   stock: z.number().int(),
-  images: z.array(z.string()),
-  specifications: z.record(z.string(), z.string()),
-  features: z.array(z.string()),
+  images: z.array(safeString()),
+  specifications: z.record(safeString(), safeString()),
+  features: z.array(safeString()),
   category: z.object({
     id: z.number().int(),
-    name: z.string(),
+    name: safeString(),
     parentCategory: categoryRefSchema.nullable(),
   }),
-  metal: z.object({ id: z.number().int(), name: z.string(), price: z.number() }).nullable(),
+  metal: z.object({ id: z.number().int(), name: safeString(), price: z.number() }).nullable(),
   /** Grams of metal. */
   metalWeight: z.number(),
   /** Non-metal part of a metal-priced product, rupees. */
   basePrice: z.number(),
   vendorPlan: z.enum(PLANS),
-  vendorCommission: z.number(),
   sale: z.boolean(),
   trending: z.boolean(),
+  /** Public: they decide the storefront's Trending badge (isTrending). */
   views: z.number().int(),
   salesCount: z.number().int(),
-  variantGroupId: z.string().nullable(),
-  variantType: z.string().nullable(),
-  variantValue: z.string().nullable(),
+  variantGroupId: safeString().nullable(),
+  variantType: safeString().nullable(),
+  variantValue: safeString().nullable(),
   linkedVariants: z.array(linkedVariantSchema),
-  launchDate: z.string().nullable(),
-  createdAt: z.string(),
+  launchDate: safeString().nullable(),
+  createdAt: safeString(),
   averageRating: z.number().nullable(),
   reviewCount: z.number().int(),
 });
@@ -100,25 +101,35 @@ export type Product = z.infer<typeof productSchema>;
 export const pagedProductsSchema = pagedSchema(productSchema);
 export type PagedProducts = z.infer<typeof pagedProductsSchema>;
 
+/**
+ * A product with the facts kept from shoppers: the reseller's margin. For
+ * catalogue admins and for a vendor's own dashboard; public answers use productSchema, which has
+ * no such fields, so serialising through it drops them.
+ */
+export const catalogueProductSchema = productSchema.extend({ vendorCommission: z.number() });
+export type CatalogueProduct = z.infer<typeof catalogueProductSchema>;
+export const pagedCatalogueProductsSchema = pagedSchema(catalogueProductSchema);
+export type PagedCatalogueProducts = z.infer<typeof pagedCatalogueProductsSchema>;
+
 export const carouselItemSchema = z.object({
   id: z.number().int(),
-  imageUrl: z.string(),
+  imageUrl: safeString(),
   linkType: z.enum(LINK_TYPES),
   targetId: z.number().int(),
   vendorPlan: z.enum(PLANS),
   /** Where the slide leads on a storefront: product slug or lowercased category name. */
-  targetSlug: z.string().nullable(),
+  targetSlug: safeString().nullable(),
 });
 export type CarouselItem = z.infer<typeof carouselItemSchema>;
 
 export const reviewSchema = z.object({
   id: z.number().int(),
   productId: z.number().int(),
-  name: z.string(),
+  name: safeString(),
   rating: z.number().int().min(1).max(5),
-  comment: z.string(),
-  photos: z.array(z.string()),
-  date: z.string(),
+  comment: safeString(),
+  photos: z.array(safeString()),
+  date: safeString(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 
@@ -127,17 +138,17 @@ export type CouponType = (typeof COUPON_TYPES)[number];
 
 export const couponSchema = z.object({
   id: z.number().int(),
-  code: z.string(),
+  code: safeString(),
   type: z.enum(COUPON_TYPES),
   /** Flat discount in rupees. */
   discount: z.number(),
   /** Minimum order quantity. */
   quantity: z.number().int(),
   minimumTotalPrice: z.number(),
-  expiryDate: z.string(),
-  description: z.string(),
+  expiryDate: safeString(),
+  description: safeString(),
   expired: z.boolean(),
   /** Human sentence of the coupon's condition, e.g. 'On orders of 2 or more items'. */
-  condition: z.string(),
+  condition: safeString(),
 });
 export type Coupon = z.infer<typeof couponSchema>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { safeString } from './primitives';
 import { PAYMENT_TEXT } from './commerce-messages';
 import { dbIdSchema } from './paging';
+import { phoneSchema } from './users';
 
 export * from './coupons';
 export * from './commerce-messages';
@@ -14,7 +16,7 @@ export const cartLineSchema = z.object({
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 
-export const cartQuoteQuery = z.object({ vendorSlug: z.string().trim().min(1).max(100) });
+export const cartQuoteQuery = z.object({ vendorSlug: safeString().trim().min(1).max(100) });
 export const cartQuoteBody = z
   .array(z.object({ productId: dbIdSchema, quantity: z.number().int().min(1).max(1000) }))
   .max(100);
@@ -22,10 +24,10 @@ export const cartQuoteBody = z
 export const cartQuoteLineSchema = z.object({
   productId: z.number().int(),
   available: z.boolean(),
-  name: z.string(),
-  slug: z.string(),
-  sku: z.string(),
-  image: z.string().nullable(),
+  name: safeString(),
+  slug: safeString(),
+  sku: safeString(),
+  image: safeString().nullable(),
   /** Unit price in rupees, rounded up to a whole rupee as checkout does. */
   price: z.number(),
   originalPrice: z.number().nullable(),
@@ -51,25 +53,25 @@ export const CHECKOUT_STATUS_VALUES = ['PENDING', 'EXPIRED', 'COMPLETED', 'ABAND
 
 /** What the client sends; only SKU and quantity are read, everything else is priced by the server. */
 export const checkoutItemInput = z.object({
-  productSku: z.string().trim().min(1).max(100),
+  productSku: safeString().trim().min(1).max(100),
   quantity: z.number().int().min(1).max(1000),
   price: z.number().optional(),
-  name: z.string().max(500).optional(),
-  image: z.string().max(2000).nullable().optional(),
+  name: safeString().max(500).optional(),
+  image: safeString().max(2000).nullable().optional(),
 });
 export const createCheckoutBody = z.array(checkoutItemInput).min(1, 'Your checkout is empty').max(100);
 
-export const appliedCouponSchema = z.object({ code: z.string(), discount: z.number() });
+export const appliedCouponSchema = z.object({ code: safeString(), discount: z.number() });
 
 export const checkoutSchema = z.object({
-  checkoutId: z.string(),
-  vendorSlug: z.string(),
+  checkoutId: safeString(),
+  vendorSlug: safeString(),
   items: z.array(
     z.object({
       productId: z.number().int(),
-      productSku: z.string(),
-      name: z.string(),
-      image: z.string().nullable(),
+      productSku: safeString(),
+      name: safeString(),
+      image: safeString().nullable(),
       quantity: z.number().int(),
       price: z.number(),
       lineTotal: z.number(),
@@ -83,46 +85,45 @@ export const checkoutSchema = z.object({
   totalAmount: z.number(),
   appliedCoupons: z.array(appliedCouponSchema),
   status: z.enum(CHECKOUT_STATUS_VALUES),
-  expirationTime: z.string(),
+  expirationTime: safeString(),
 });
 export type Checkout = z.infer<typeof checkoutSchema>;
 
 /** The coupon code, as a JSON string or { code }. */
 export const applyCouponBody = z.union([
-  z.string().trim().min(1).max(50),
-  z.object({ code: z.string().trim().min(1).max(50) }),
+  safeString().trim().min(1).max(50),
+  z.object({ code: safeString().trim().min(1).max(50) }),
 ]);
 
 /* ---------- orders ---------- */
 
-const text = (max: number) => z.string().trim().min(1, PAYMENT_TEXT.fillAllRequired).max(max);
+const text = (max: number) => safeString().trim().min(1, PAYMENT_TEXT.fillAllRequired).max(max);
 
 export const addressInput = z.object({
   fullName: text(200),
   street: text(500),
   city: text(100),
   state: text(100),
-  country: z.string().trim().max(100).default('India'),
-  postalCode: z
-    .string()
+  country: safeString().trim().max(100).default('India'),
+  postalCode: safeString()
     .trim()
     .regex(/^\d{6}$/, PAYMENT_TEXT.invalidPin),
-  phone: text(20),
+  phone: phoneSchema,
 });
 export type AddressInput = z.infer<typeof addressInput>;
 
 export const initiateOrderBody = z.object({
   customerName: text(200),
   customerEmail: z.email('Please enter a valid email address').max(200),
-  customerPhone: text(20),
-  vendorSlug: z.string().trim().min(1).max(100),
+  customerPhone: phoneSchema,
+  vendorSlug: safeString().trim().min(1).max(100),
   checkoutId: z.uuid().optional(),
   orderItems: z
     .array(
       z.object({
-        productSku: z.string().trim().min(1).max(100),
+        productSku: safeString().trim().min(1).max(100),
         quantity: z.number().int().min(1).max(1000),
-        productName: z.string().max(500).optional(),
+        productName: safeString().max(500).optional(),
         priceAtTime: z.number().optional(),
         totalPrice: z.number().optional(),
       }),
@@ -134,14 +135,14 @@ export const initiateOrderBody = z.object({
   couponDiscount: z.number().optional(),
   finalAmount: z.number().optional(),
   paymentMethod: z.literal('RAZORPAY').default('RAZORPAY'),
-  customerNotes: z.string().max(1000).optional(),
+  customerNotes: safeString().max(1000).optional(),
   shippingAddress: addressInput,
   billingAddress: addressInput.optional(),
   appliedCoupons: z
     .array(
       z.union([
-        z.string().trim().min(1).max(50),
-        z.object({ code: z.string().trim().min(1).max(50) }).loose(),
+        safeString().trim().min(1).max(50),
+        z.object({ code: safeString().trim().min(1).max(50) }).loose(),
       ]),
     )
     .max(5)
@@ -150,22 +151,25 @@ export const initiateOrderBody = z.object({
 export type InitiateOrderInput = z.input<typeof initiateOrderBody>;
 
 export const initiateOrderResponse = z.object({
-  orderId: z.string(),
-  orderNumber: z.string(),
+  orderId: safeString(),
+  orderNumber: safeString(),
   amount: z.number(),
-  razorpayOrderId: z.string(),
+  razorpayOrderId: safeString(),
+  /** Held only by the browser that placed the order: needed to cancel it while unpaid. */
+  cancelKey: safeString(),
 });
 
 export const confirmPaymentQuery = z.object({
-  razorpayOrderId: z.string().trim().min(1).max(100),
-  razorpayPaymentId: z.string().trim().min(1).max(100),
-  razorpaySignature: z.string().trim().min(1).max(200),
+  razorpayOrderId: safeString().trim().min(1).max(100),
+  razorpayPaymentId: safeString().trim().min(1).max(100),
+  razorpaySignature: safeString().trim().min(1).max(200),
 });
 export const confirmPaymentResponse = z.object({ status: z.enum(['success', 'failed']) });
 
-export const cancelPaymentBody = z
-  .object({ reason: z.enum(['dismissed', 'failed']).default('dismissed') })
-  .default({ reason: 'dismissed' });
+export const cancelPaymentBody = z.object({
+  reason: z.enum(['dismissed', 'failed']).default('dismissed'),
+  cancelKey: safeString().trim().min(1).max(200),
+});
 
 export const ORDER_STATUS_VALUES = [
   'PENDING',
@@ -192,32 +196,32 @@ export const PAYMENT_STATUS_VALUES = [
 ] as const;
 
 export const orderAddressSchema = z.object({
-  fullName: z.string(),
-  street: z.string(),
-  city: z.string(),
-  state: z.string(),
-  country: z.string(),
-  postalCode: z.string(),
-  phone: z.string(),
+  fullName: safeString(),
+  street: safeString(),
+  city: safeString(),
+  state: safeString(),
+  country: safeString(),
+  postalCode: safeString(),
+  phone: safeString(),
 });
 
 /** What the payment-status page shows: no email, no internal ids beyond the unguessable order id. */
 export const orderStatusViewSchema = z.object({
-  id: z.string(),
-  orderNumber: z.string(),
-  vendorSlug: z.string(),
-  customerName: z.string(),
+  id: safeString(),
+  orderNumber: safeString(),
+  vendorSlug: safeString(),
+  customerName: safeString(),
   status: z.enum(ORDER_STATUS_VALUES),
   paymentStatus: z.enum(PAYMENT_STATUS_VALUES),
-  paymentId: z.string().nullable(),
-  paymentDate: z.string().nullable(),
-  orderDate: z.string(),
+  paymentId: safeString().nullable(),
+  paymentDate: safeString().nullable(),
+  orderDate: safeString(),
   shippingAddress: orderAddressSchema,
   orderItems: z.array(
     z.object({
-      productSku: z.string(),
-      productName: z.string(),
-      image: z.string().nullable(),
+      productSku: safeString(),
+      productName: safeString(),
+      image: safeString().nullable(),
       quantity: z.number().int(),
       priceAtTime: z.number(),
       totalPrice: z.number(),

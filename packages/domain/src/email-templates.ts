@@ -1,22 +1,23 @@
 import { z } from 'zod';
+import { safeString } from './primitives';
 import { MSG } from './messages';
 
 export const emailTemplateSchema = z.object({
   id: z.number().int(),
-  name: z.string(),
-  subject: z.string(),
-  variables: z.string(),
-  body: z.string(),
-  updatedAt: z.string(),
+  name: safeString(),
+  subject: safeString(),
+  variables: safeString(),
+  body: safeString(),
+  updatedAt: safeString(),
 });
 export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
 
 /** Name and subject are required (back-office §5); the body is HTML, sanitised by the server. */
 export const emailTemplateInputSchema = z.object({
-  name: z.string().trim().min(1, MSG.required).max(100, MSG.invalidInput),
-  subject: z.string().trim().min(1, MSG.required).max(200, MSG.invalidInput),
-  variables: z.string().trim().max(500, MSG.invalidInput).optional().default(''),
-  body: z.string().max(200_000, MSG.invalidInput).optional().default(''),
+  name: safeString().trim().min(1, MSG.required).max(100, MSG.invalidInput),
+  subject: safeString().trim().min(1, MSG.required).max(200, MSG.invalidInput),
+  variables: safeString().trim().max(500, MSG.invalidInput).optional().default(''),
+  body: safeString().max(200_000, MSG.invalidInput).optional().default(''),
 });
 export type EmailTemplateInput = z.infer<typeof emailTemplateInputSchema>;
 

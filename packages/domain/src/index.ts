@@ -21,3 +21,5 @@ export * from './jobs';
 export * from './metal-rates';
 export * from './images';
 export * from './time';
+export * from './user-policy';
+export * from './primitives';

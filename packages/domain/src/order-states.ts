@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './primitives';
 import {
   ORDER_STATUS_VALUES,
   PAYMENT_STATUS_VALUES,
@@ -80,8 +81,7 @@ export function transitionRefusedMessage(
 
 /** Accepts any letter case ('shipped', 'Shipped') and answers 400 for an unknown value. */
 const upperEnum = <T extends readonly [string, ...string[]]>(values: T) =>
-  z
-    .string()
+  safeString()
     .trim()
     .toUpperCase()
     .pipe(z.enum(values, { message: `Use one of ${values.join(', ')}` }));
@@ -90,7 +90,7 @@ export const orderStatusInput = upperEnum(ORDER_STATUS_VALUES);
 export const paymentStatusInput = upperEnum(PAYMENT_STATUS_VALUES);
 
 export const adminOrderListQuery = pageQuerySchema(10, 100).extend({
-  search: z.string().trim().max(100).optional(),
+  search: safeString().trim().max(100).optional(),
   status: orderStatusInput.optional(),
   paymentStatus: paymentStatusInput.optional(),
 });
@@ -98,9 +98,9 @@ export type AdminOrderListQuery = z.infer<typeof adminOrderListQuery>;
 
 export const adminOrderItemSchema = z.object({
   productId: z.number().int().nullable(),
-  productName: z.string(),
-  productSku: z.string(),
-  image: z.string().nullable(),
+  productName: safeString(),
+  productSku: safeString(),
+  image: safeString().nullable(),
   /** Unit price in rupees at the time of the order. */
   priceAtTime: z.number(),
   quantity: z.number().int(),
@@ -108,18 +108,18 @@ export const adminOrderItemSchema = z.object({
 });
 
 export const adminOrderSchema = z.object({
-  id: z.string(),
-  orderNumber: z.string(),
-  customerName: z.string(),
-  customerEmail: z.string(),
-  customerPhone: z.string(),
-  orderDate: z.string(),
+  id: safeString(),
+  orderNumber: safeString(),
+  customerName: safeString(),
+  customerEmail: safeString(),
+  customerPhone: safeString(),
+  orderDate: safeString(),
   status: z.enum(ORDER_STATUS_VALUES),
   paymentStatus: z.enum(PAYMENT_STATUS_VALUES),
-  paymentId: z.string().nullable(),
-  paymentDate: z.string().nullable(),
-  vendor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  vendorSlug: z.string(),
+  paymentId: safeString().nullable(),
+  paymentDate: safeString().nullable(),
+  vendor: z.object({ id: z.number().int(), name: safeString() }).nullable(),
+  vendorSlug: safeString(),
   shippingAddress: orderAddressSchema,
   orderItems: z.array(adminOrderItemSchema),
   totalAmount: z.number(),
@@ -129,18 +129,18 @@ export const adminOrderSchema = z.object({
   roundOff: z.number(),
   finalAmount: z.number(),
   appliedCoupons: z.array(appliedCouponSchema),
-  customerNotes: z.string().nullable(),
+  customerNotes: safeString().nullable(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
 export const orderHistoryEntrySchema = z.object({
   field: z.enum(['status', 'paymentStatus']),
-  from: z.string().nullable(),
-  to: z.string(),
-  actor: z.string(),
-  at: z.string(),
+  from: safeString().nullable(),
+  to: safeString(),
+  actor: safeString(),
+  at: safeString(),
   /** The gateway's refund id on refund entries. */
-  reference: z.string().nullable().optional(),
+  reference: safeString().nullable().optional(),
 });
 export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './primitives';
 
 /** Zero-based page query. Strings from the query string are coerced; bad values are a 400, never a 500. */
 export function pageQuerySchema(defaultSize = 10, maxSize = 100) {
@@ -9,8 +10,18 @@ export function pageQuerySchema(defaultSize = 10, maxSize = 100) {
 }
 /** Largest id a PostgreSQL integer column holds; a larger id is a 400, never a database error. */
 export const MAX_DB_ID = 2_147_483_647;
-/** A database id in a path, query string or body. */
-export const dbIdSchema = z.coerce.number().int().positive().max(MAX_DB_ID);
+/**
+ * A database id in a path, query string or body: a JSON integer or decimal digits only ('0x10',
+ * '1e3', ' 1' and 'true' are 400, not ids 16, 1000 or 1).
+ */
+export const dbIdSchema = z
+  .union([
+    z.number(),
+    safeString()
+      .regex(/^[0-9]{1,10}$/, 'Must be a whole number')
+      .transform(Number),
+  ])
+  .pipe(z.number().int().positive().max(MAX_DB_ID));
 export const idParamsSchema = z.object({ id: dbIdSchema });
 
 export const pageQuery = pageQuerySchema();

@@ -1,21 +1,22 @@
 import { z } from 'zod';
+import { safeString } from './primitives';
 import { pageQuerySchema, dbIdSchema } from './paging';
 
 export const payoutSchema = z.object({
   id: z.number().int(),
   vendorId: z.number().int(),
-  vendorName: z.string(),
-  payoutDate: z.string(),
+  vendorName: safeString(),
+  payoutDate: safeString(),
   /** Rupees paid out. */
   amount: z.number(),
   productCount: z.number().int(),
   orderCount: z.number().int(),
   revenue: z.number(),
   bankDetails: z.object({
-    bankName: z.string().nullable(),
-    accountNumber: z.string().nullable(),
-    ifscCode: z.string().nullable(),
-    accountHolderName: z.string().nullable(),
+    bankName: safeString().nullable(),
+    accountNumber: safeString().nullable(),
+    ifscCode: safeString().nullable(),
+    accountHolderName: safeString().nullable(),
   }),
 });
 export type Payout = z.infer<typeof payoutSchema>;
@@ -30,7 +31,7 @@ export const payoutPreviewSchema = z.object({
   /** Rupees the vendor owes back: commission reversed (refunds) after it was paid out; the next payouts net it off. */
   owedBack: z.number().default(0),
   eligible: z.boolean(),
-  reason: z.string().nullable(),
+  reason: safeString().nullable(),
 });
 export type PayoutPreview = z.infer<typeof payoutPreviewSchema>;
 
@@ -48,7 +49,7 @@ export const PRICE_BANDS = ['upto-1000', '1000-5000', 'above-5000'] as const;
 
 /** The vendor dashboard's All Products tab (page size 12). */
 export const vendorProductsQuerySchema = pageQuerySchema(12, 60).extend({
-  search: z.string().trim().max(100).optional(),
+  search: safeString().trim().max(100).optional(),
   categoryId: dbIdSchema.optional(),
   priceBand: z.enum(PRICE_BANDS).optional(),
   sort: z.enum(VENDOR_PRODUCT_SORTS).optional(),

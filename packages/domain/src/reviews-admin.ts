@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './primitives';
 import { pageQuerySchema } from './paging';
 import { reviewSchema } from './catalogue';
 import { MAX_REVIEW_PHOTOS, REVIEW_MESSAGES } from './storefront';
@@ -13,38 +14,38 @@ export const REVIEW_ADMIN_MESSAGES = {
 
 /** GET /api/reviews/admin/products query: page, size and an optional product-name search. */
 export const reviewedProductsQuerySchema = pageQuerySchema(10, 100).extend({
-  search: z.string().trim().max(100).optional(),
+  search: safeString().trim().max(100).optional(),
 });
 export type ReviewedProductsQuery = z.infer<typeof reviewedProductsQuerySchema>;
 
 /** One product that has reviews, with its rating summary. */
 export const reviewedProductSchema = z.object({
   productId: z.number().int(),
-  productName: z.string(),
-  productImage: z.string().nullable(),
+  productName: safeString(),
+  productImage: safeString().nullable(),
   /** Average rating rounded to one decimal. */
   averageRating: z.number(),
   totalReviews: z.number().int(),
   /** ISO date-time of the most recent review. */
-  lastReview: z.string(),
+  lastReview: safeString(),
 });
 export type ReviewedProduct = z.infer<typeof reviewedProductSchema>;
 
 /** A review in the admin list, with its product's id and name. */
-export const adminReviewSchema = reviewSchema.extend({ productName: z.string() });
+export const adminReviewSchema = reviewSchema.extend({ productName: safeString() });
 export type AdminReview = z.infer<typeof adminReviewSchema>;
 
 /** PUT /api/reviews/{id} body. Photos are stored image names (uploaded first), at most five. */
 export const reviewUpdateSchema = z.object({
-  name: z.string().trim().min(1, REVIEW_MESSAGES.nameRequired).max(100),
+  name: safeString().trim().min(1, REVIEW_MESSAGES.nameRequired).max(100),
   rating: z
     .number()
     .int()
     .min(1, REVIEW_ADMIN_MESSAGES.ratingRange)
     .max(5, REVIEW_ADMIN_MESSAGES.ratingRange),
-  comment: z.string().trim().min(1, REVIEW_MESSAGES.commentRequired).max(2000),
+  comment: safeString().trim().min(1, REVIEW_MESSAGES.commentRequired).max(2000),
   photos: z
-    .array(z.string().max(200))
+    .array(safeString().max(200))
     .max(MAX_REVIEW_PHOTOS, `At most ${MAX_REVIEW_PHOTOS} photos`)
     .default([]),
 });

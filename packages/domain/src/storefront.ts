@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './primitives';
 import { pageQuerySchema, dbIdSchema } from './paging';
 
 /** Storefront rules and public query shapes (storefront spec sections 4, 5 and 9). */
@@ -23,7 +24,7 @@ export function trendingScore(p: { salesCount: number; views: number }): number 
   return 0.7 * p.salesCount + 0.3 * p.views;
 }
 
-const slugText = z.string().trim().min(1).max(100);
+const slugText = safeString().trim().min(1).max(100);
 
 /** `vendorSlug` query of public storefront calls; absent means the default storefront. */
 export const vendorSlugQuery = z.object({ vendorSlug: slugText.optional() });
@@ -34,7 +35,7 @@ export type ProductSort = (typeof PRODUCT_SORTS)[number];
 /** Category page listing: server-side search, subcategory filter and sort over a category and its children. */
 export const categoryProductsQuery = pageQuerySchema(CATEGORY_PAGE_SIZE, 60).extend({
   vendorSlug: slugText.optional(),
-  search: z.string().trim().max(100).optional(),
+  search: safeString().trim().max(100).optional(),
   subCategoryId: dbIdSchema.optional(),
   sort: z.enum(PRODUCT_SORTS, { message: 'Invalid sort' }).default('default'),
 });
@@ -52,11 +53,11 @@ export const REVIEW_MESSAGES = {
 /** POST /api/reviews body. Photos are stored image names returned by the review upload call. */
 export const reviewInputSchema = z.object({
   productId: dbIdSchema,
-  name: z.string().trim().min(1, REVIEW_MESSAGES.nameRequired).max(100),
+  name: safeString().trim().min(1, REVIEW_MESSAGES.nameRequired).max(100),
   rating: z.number().int().min(1, 'Rating must be 1 to 5').max(5, 'Rating must be 1 to 5'),
-  comment: z.string().trim().min(1, REVIEW_MESSAGES.commentRequired).max(2000),
+  comment: safeString().trim().min(1, REVIEW_MESSAGES.commentRequired).max(2000),
   photos: z
-    .array(z.string().max(200))
+    .array(safeString().max(200))
     .max(MAX_REVIEW_PHOTOS, `At most ${MAX_REVIEW_PHOTOS} photos`)
     .default([]),
 });

@@ -1,20 +1,27 @@
 import { z } from 'zod';
+import { HTTP_URL, isoDaySchema, safeString, URL_MESSAGE } from './primitives';
 import { MSG } from './messages';
 import { ADMIN_ROLES } from './roles';
 import { planSchema } from './plans';
 import { pageQuerySchema, dbIdSchema } from './paging';
 import { contactSchema, emailSchema, SLUG_PATTERN, isReservedSlug } from './users';
 
-const text = (max: number) => z.string().trim().max(max, MSG.invalidInput);
+const text = (max: number) => safeString().trim().max(max, MSG.invalidInput);
 const requiredText = (max: number) => text(max).min(1, MSG.required);
 const optionalText = (max: number) =>
   text(max)
     .optional()
     .nullable()
     .transform((v) => (v ? v : null));
+/** A vendor's web address or social link: empty, or http(s) only. */
+const optionalUrl = (max: number) =>
+  text(max)
+    .refine((v) => v === '' || HTTP_URL.test(v), URL_MESSAGE)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
 
-export const vendorSlugSchema = z
-  .string()
+export const vendorSlugSchema = safeString()
   .trim()
   .toLowerCase()
   .min(3, MSG.minChars(3))
@@ -37,12 +44,12 @@ export const vendorProfileSchema = z.object({
     accountNumber: requiredText(34).regex(/^\d{6,34}$/, MSG.invalidFormat),
     ifscCode: requiredText(11)
       .transform((v) => v.toUpperCase())
-      .pipe(z.string().regex(IFSC_PATTERN, MSG.invalidFormat)),
+      .pipe(safeString().regex(IFSC_PATTERN, MSG.invalidFormat)),
     bankName: requiredText(100),
   }),
-  website: optionalText(300),
+  website: optionalUrl(300),
   socialLinks: z
-    .object({ facebook: optionalText(300), instagram: optionalText(300), twitter: optionalText(300) })
+    .object({ facebook: optionalUrl(300), instagram: optionalUrl(300), twitter: optionalUrl(300) })
     .optional(),
 });
 export type VendorProfileInput = z.infer<typeof vendorProfileSchema>;
@@ -74,11 +81,11 @@ export const adminUpdateSchema = z.object({
 export const userUpdateSchema = z.union([vendorAdminUpdateSchema, adminUpdateSchema, vendorProfileSchema]);
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format yyyy-MM-dd');
+const isoDate = isoDaySchema;
 
 export const userListQuerySchema = pageQuerySchema(10, 100).extend({
   type: z.enum(['vendor', 'admin']).optional(),
-  name: z.string().trim().max(100).optional(),
+  name: safeString().trim().max(100).optional(),
   active: z.enum(['true', 'false']).optional(),
 });
 export const userDateQuerySchema = pageQuerySchema(10, 100).extend({ date: isoDate });

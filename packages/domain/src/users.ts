@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { safeString } from './primitives';
 import { MSG } from './messages';
 import { ADMIN_ROLES, USER_TYPES } from './roles';
 import { PLANS } from './plans';
 import { pagedSchema } from './paging';
 
-const trimmed = z.string({ message: MSG.required }).trim();
+const trimmed = safeString({ message: MSG.required }).trim();
 const required = trimmed.min(1, MSG.required);
 const minChars = (n: number) => required.min(n, MSG.minChars(n));
 
@@ -58,7 +59,7 @@ export type RegisterVendorInput = z.infer<typeof registerVendorSchema>;
 
 /** The browser form adds password confirmation on top of the API shape. */
 export const registerFormSchema = registerVendorSchema
-  .extend({ confirmPassword: z.string().min(1, MSG.required) })
+  .extend({ confirmPassword: safeString().min(1, MSG.required) })
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],
     message: MSG.passwordsMismatch,
@@ -67,24 +68,24 @@ export type RegisterFormInput = z.input<typeof registerFormSchema>;
 
 export const loginSchema = z.object({
   username: required.max(254, MSG.invalidInput),
-  password: z.string({ message: MSG.required }).min(1, MSG.required).max(128, MSG.invalidInput),
+  password: safeString({ message: MSG.required }).min(1, MSG.required).max(128, MSG.invalidInput),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const loginResponseSchema = z.object({
-  token: z.string(),
+  token: safeString(),
   userType: z.enum(USER_TYPES),
   userId: z.number().int(),
-  roles: z.array(z.string()),
+  roles: z.array(safeString()),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const verifySchema = z.object({
   emailOrId: required.max(254, MSG.invalidInput),
-  password: z.string({ message: MSG.required }).min(1, MSG.required).max(128, MSG.invalidInput),
+  password: safeString({ message: MSG.required }).min(1, MSG.required).max(128, MSG.invalidInput),
 });
 
-export const checkUsernameQuery = z.object({ username: z.string().trim().min(1).max(50) });
+export const checkUsernameQuery = z.object({ username: safeString().trim().min(1).max(50) });
 export const checkUsernameResponse = z.object({ available: z.boolean() });
 
 export const bankDetailsSchema = z.object({
@@ -102,8 +103,8 @@ export const socialLinksSchema = z.object({
 export const subscriptionSummarySchema = z.object({
   id: z.number().int(),
   active: z.boolean(),
-  startDate: z.string().nullable(),
-  endDate: z.string().nullable(),
+  startDate: safeString().nullable(),
+  endDate: safeString().nullable(),
   vendorPlan: z.object({ plan: z.enum(PLANS) }),
 });
 
@@ -116,27 +117,27 @@ export const vendorStatsSchema = z.object({
   commissionPaidOut: z.number().default(0),
   /** 'Sales': the value of the vendor's paid order lines, net of refunds, rupees. */
   sales: z.number().default(0),
-  lastOrderDate: z.string().nullable(),
-  lastPayOutDate: z.string().nullable(),
+  lastOrderDate: safeString().nullable(),
+  lastPayOutDate: safeString().nullable(),
 });
 
 /** A user as the API returns it; storage columns (hashes, flags) never appear. */
 export const userSchema = z.object({
   id: z.number().int(),
   type: z.enum(['vendor', 'admin']),
-  name: z.string(),
-  email: z.string(),
+  name: safeString(),
+  email: safeString(),
   active: z.boolean(),
-  slug: z.string().nullable(),
-  createdAt: z.string(),
-  username: z.string(),
-  roles: z.array(z.string()),
+  slug: safeString().nullable(),
+  createdAt: safeString(),
+  username: safeString(),
+  roles: z.array(safeString()),
   plan: z.enum(PLANS).nullable(),
-  bussinessName: z.string().nullable(),
-  description: z.string().nullable(),
+  bussinessName: safeString().nullable(),
+  description: safeString().nullable(),
   contact: contactSchema.partial().nullable(),
   bankDetails: bankDetailsSchema.nullable(),
-  website: z.string().nullable(),
+  website: safeString().nullable(),
   socialLinks: socialLinksSchema.nullable(),
   subscriptions: z.array(subscriptionSummarySchema),
   vendorStats: vendorStatsSchema.nullable(),
@@ -145,19 +146,16 @@ export type User = z.infer<typeof userSchema>;
 export const pagedUsersSchema = pagedSchema(userSchema);
 
 /** Public view of a vendor shop (GET /api/vendors/slug/{slug}). */
+/** A shop as anyone may see it: no account id, owner's name, phone, email or bank details. */
 export const publicVendorSchema = z.object({
-  id: z.number().int(),
-  slug: z.string(),
-  name: z.string(),
-  bussinessName: z.string().nullable(),
-  description: z.string().nullable(),
+  slug: safeString(),
+  /** The shop's name (its business name). */
+  name: safeString(),
+  bussinessName: safeString().nullable(),
+  description: safeString().nullable(),
   plan: z.enum(PLANS),
-  contact: z.object({
-    phone: z.string().nullable(),
-    city: z.string().nullable(),
-    state: z.string().nullable(),
-  }),
-  website: z.string().nullable(),
+  contact: z.object({ city: safeString().nullable(), state: safeString().nullable() }),
+  website: safeString().nullable(),
   socialLinks: socialLinksSchema.nullable(),
 });
 export type PublicVendor = z.infer<typeof publicVendorSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './primitives';
 import { PLANS, planSchema } from './plans';
 import { rupeesSchema } from './money';
 import { dbIdSchema } from './paging';
@@ -22,7 +23,7 @@ export const vendorPlanSchema = z.object({
   id: z.number().int(),
   plan: z.enum(PLANS),
   options: z.array(planOptionSchema),
-  features: z.array(z.string()),
+  features: z.array(safeString()),
 });
 export type VendorPlan = z.infer<typeof vendorPlanSchema>;
 
@@ -43,7 +44,7 @@ export const vendorPlanInputSchema = z.object({
     .preprocess((v) => (v === '' || v === null ? undefined : v), planSchema.optional())
     .refine((v) => v !== undefined, PLAN_MSG.selectType),
   features: z
-    .array(z.string().max(200))
+    .array(safeString().max(200))
     .transform((list) => list.map((f) => f.trim()).filter(Boolean))
     .refine((list) => list.length > 0, PLAN_MSG.feature),
   options: z.array(optionInput, { message: PLAN_MSG.option }).min(1, PLAN_MSG.option).max(12),

@@ -24,6 +24,8 @@ export class AppError extends Error {
     message: string,
     readonly issues?: Issue[],
     readonly details?: Record<string, unknown>,
+    /** Response headers such as Retry-After. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }

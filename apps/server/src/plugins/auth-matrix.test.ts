@@ -75,7 +75,7 @@ GET /api/reviews/admin/products SUPER_ADMIN
 GET /api/reviews/product/:productId public
 GET /api/user any:MANAGE_USERS|MANAGE_VENDORS|VIEW_DETAILS
 GET /api/user/:id authenticated
-GET /api/user/admins/paginated any:MANAGE_USERS|MANAGE_VENDORS|VIEW_DETAILS
+GET /api/user/admins/paginated MANAGE_USERS
 GET /api/user/check-username public
 GET /api/user/download any:MANAGE_USERS|MANAGE_VENDORS|VIEW_DETAILS
 GET /api/user/plans public

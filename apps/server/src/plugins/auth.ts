@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
 import { eq } from 'drizzle-orm';
-import { hasPermission, type AdminRole, type UserType } from '@zevar/domain';
+import { hasPermission, userPolicy, type AdminRole, type UserType } from '@zevar/domain';
 import { AppError } from '../lib/errors';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
@@ -32,6 +32,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every /api route with its access rule, as registered (for the authorization matrix test). */
     accessRules: RouteRule[];
+    /** The signed-in user on a public route, when a valid token is sent (answers may differ for them). */
+    optionalUser(request: FastifyRequest): Promise<AuthUser | null>;
   }
 }
 
@@ -40,19 +42,25 @@ const TOKEN_TTL = '7d';
 export function createTokenService(secret: string) {
   const key = new TextEncoder().encode(secret);
   return {
-    sign(user: { id: number; type: UserType }): Promise<string> {
-      return new SignJWT({ typ: user.type })
+    sign(user: { id: number; type: UserType; tokenVersion: number }): Promise<string> {
+      return new SignJWT({ typ: user.type, ver: user.tokenVersion })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(user.id))
         .setIssuedAt()
         .setExpirationTime(TOKEN_TTL)
         .sign(key);
     },
-    async verify(token: string): Promise<number | null> {
+    /** The user id and token version of a valid token; a token without an expiry is refused. */
+    async verify(token: string): Promise<{ id: number; version: number } | null> {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          requiredClaims: ['sub', 'exp', 'iat'],
+        });
         const id = Number(payload.sub);
-        return Number.isInteger(id) && id > 0 ? id : null;
+        const version = payload.ver;
+        if (!Number.isInteger(id) || id <= 0 || typeof version !== 'number') return null;
+        return { id, version };
       } catch {
         return null;
       }
@@ -86,8 +94,8 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
   async function resolveUser(request: FastifyRequest): Promise<AuthUser | null> {
     const token = bearer(request);
     if (!token) return null;
-    const id = await deps.tokens.verify(token);
-    if (!id) return null;
+    const claims = await deps.tokens.verify(token);
+    if (!claims) return null;
     const [row] = await deps.db
       .select({
         id: users.id,
@@ -96,12 +104,16 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
         roles: users.roles,
         name: users.name,
         active: users.active,
+        tokenVersion: users.tokenVersion,
       })
       .from(users)
-      .where(eq(users.id, id));
-    if (!row || !row.active) return null;
+      .where(eq(users.id, claims.id));
+    // Deactivation, role or password changes raise the version: older tokens end at once.
+    if (!row || !row.active || row.tokenVersion !== claims.version) return null;
     return { id: row.id, type: row.type, username: row.username, roles: row.roles, name: row.name };
   }
+
+  app.decorate('optionalUser', resolveUser);
 
   app.addHook('onRoute', (route) => {
     const url = route.url;
@@ -127,14 +139,9 @@ export const USER_READER_ROLES: AdminRole[] = ['MANAGE_USERS', 'MANAGE_VENDORS',
 /** Access rule of the routes that list or export users and payouts. */
 export const userReaders: Access = { anyPermission: USER_READER_ROLES };
 
-/** Whether `viewer` may read another user's record: admins holding a user-reader permission. */
-export function readsAnyUser(viewer: AuthUser): boolean {
-  return viewer.type === 'ADMIN' && USER_READER_ROLES.some((r) => hasPermission(viewer.roles, r));
-}
-
-/** A vendor reads only its own data; user-reader admins read any vendor's. */
+/** A vendor reads only its own data; user-reader admins read any vendor's (the role hierarchy in userPolicy). */
 export function mayReadVendor(viewer: AuthUser, vendorId: number): boolean {
-  return viewer.type === 'VENDOR' ? viewer.id === vendorId : readsAnyUser(viewer);
+  return viewer.type === 'VENDOR' ? viewer.id === vendorId : userPolicy.readsVendors(viewer);
 }
 
 /** The signed-in user of a guarded route. */

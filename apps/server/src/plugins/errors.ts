@@ -22,6 +22,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (error.issues) body.issues = error.issues;
       if (error.details) Object.assign(body, error.details);
       if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+      if (error.headers) reply.headers(error.headers);
       return reply.status(error.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -18,6 +18,7 @@ describe('serving the built web app', () => {
     writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
     writeFileSync(path.join(dist, 'assets', 'app-1234.js.br'), 'brotli bytes');
     writeFileSync(path.join(dist, 'assets', 'app-1234.js.gz'), gzipSync('console.log(1)'));
+    writeFileSync(path.join(dist, 'assets', 'app-1234.js.map'), '{"version":3,"sources":["secret.tsx"]}');
     writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     app.addHook('onRoute', () => undefined);
     await registerWebApp(app, {
@@ -38,6 +39,13 @@ describe('serving the built web app', () => {
     await app.ready();
   });
   afterAll(() => app.close());
+
+  it('does not serve source maps', async () => {
+    expect((await app.inject({ url: '/assets/app-1234.js' })).statusCode).toBe(200);
+    const map = await app.inject({ url: '/assets/app-1234.js.map' });
+    expect(map.statusCode).toBe(404);
+    expect(map.body).not.toContain('secret.tsx');
+  });
 
   it('answers client-side routes with the app shell', async () => {
     const res = await app.inject({ url: '/zevar/category/rings?x=1' });

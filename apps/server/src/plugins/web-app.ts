@@ -26,7 +26,7 @@ export const PREFETCHED_ELEMENT_ID = 'zevar-prefetched';
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  opts: { distDir: string; renderPage?: PageRenderer },
+  opts: { distDir: string; renderPage?: PageRenderer; serveSourceMaps?: boolean },
 ) {
   // HTML and API answers are compressed per response; the hashed assets were compressed at build.
   await app.register(compress, {
@@ -35,6 +35,8 @@ export async function registerWebApp(
     threshold: 1024,
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
   });
+  // Source maps give away the source: built (hidden) for debugging, never served in production.
+  const allowedPath = (pathName: string) => opts.serveSourceMaps === true || !pathName.endsWith('.map');
   const indexPath = path.join(opts.distDir, 'index.html');
   if (!existsSync(indexPath)) {
     app.log.warn(`web app not built (${indexPath} missing): run npm run build`);
@@ -54,6 +56,7 @@ export async function registerWebApp(
     wildcard: true,
     index: false,
     preCompressed: true,
+    allowedPath,
     cacheControl: false,
     setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
   });
@@ -61,7 +64,7 @@ export async function registerWebApp(
   await app.register(fastifyStatic, {
     root: opts.distDir,
     wildcard: false,
-    globIgnore: ['assets/**'],
+    globIgnore: ['assets/**', '**/*.map'],
     index: false,
     decorateReply: false,
     cacheControl: false,
@@ -70,7 +73,7 @@ export async function registerWebApp(
 
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname.startsWith('/api/')) {
+    if (pathname.startsWith('/api/') || (pathname.endsWith('.map') && !opts.serveSourceMaps)) {
       return reply.status(404).send({ code: 'NOT_FOUND', message: `No route for GET ${pathname}` });
     }
     const get: InternalGet = async (url) => {

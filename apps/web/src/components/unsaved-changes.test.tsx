@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Product } from '@zevar/domain';
+import type { CatalogueProduct as Product } from '@zevar/domain';
 import { AppProviders } from '../app/AppProviders';
 import { ProductEditDialog } from '../features/admin/products/ProductEditDialog';
 import { jsonResponse, mockFetch, testQueryClient } from '../test/utils';

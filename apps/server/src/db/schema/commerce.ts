@@ -110,6 +110,10 @@ export const orders = pgTable(
     /** Stock is held until this time while payment is pending. */
     reservationExpiresAt: tstz('reservation_expires_at'),
     stockReleased: boolean('stock_released').notNull().default(false),
+    /** SHA-256 of the capability the creating browser holds to cancel this order while unpaid. */
+    cancelKeyHash: text('cancel_key_hash'),
+    /** Client address that placed the order, to cap unpaid reservations per address. */
+    clientAddress: text('client_address'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -120,6 +124,7 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt),
     index('orders_status_idx').on(t.status),
     index('orders_payment_status_idx').on(t.paymentStatus, t.reservationExpiresAt),
+    index('orders_client_address_idx').on(t.clientAddress, t.status),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { PLANS, USER_TYPES } from '@zevar/domain';
 import { createdAt, updatedAt } from './columns';
 
@@ -15,6 +15,8 @@ export const users = pgTable(
     name: text('name').notNull(),
     active: boolean('active').notNull().default(true),
     roles: jsonb('roles').$type<string[]>().notNull().default([]),
+    /** Raised on deactivation, deletion, role or password change: tokens carrying an older version stop working. */
+    tokenVersion: integer('token_version').notNull().default(0),
     slug: text('slug'),
     plan: text('plan', { enum: PLANS }).notNull().default('FREE'),
     businessName: text('business_name'),
@@ -41,6 +43,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
     uniqueIndex('users_slug_uq').on(t.slug),
+    uniqueIndex('users_vendor_email_lower_uq')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.type} = 'VENDOR'`),
     index('users_type_created_idx').on(t.type, t.createdAt),
     index('users_name_lower_idx').on(sql`lower(${t.name})`),
   ],

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { safeString } from '@zevar/domain';
 import {
   applyCouponBody,
   cancelPaymentBody,
@@ -22,7 +23,7 @@ import { createPlaceOrder } from './place-order';
 import { createOrderPaymentService } from './order-payment.service';
 
 const checkoutParams = z.object({ id: z.uuid({ message: 'Checkout not found' }) });
-const orderParams = z.object({ id: z.string().trim().min(1).max(100) });
+const orderParams = z.object({ id: safeString().trim().min(1).max(100) });
 const isPublic = { access: 'public' } as const;
 
 /** The buying path: cart quote, checkout, order initiation and payment confirmation. All public. */
@@ -55,7 +56,7 @@ export const checkoutRoutes =
           tags: ['checkout'],
           querystring: cartQuoteQuery,
           body: createCheckoutBody,
-          response: { 201: z.object({ checkoutId: z.string() }) },
+          response: { 201: z.object({ checkoutId: safeString() }) },
         },
       },
       async (req, reply) => reply.status(201).send(await checkout.create(req.query.vendorSlug, req.body)),
@@ -100,7 +101,7 @@ export const checkoutRoutes =
         config: isPublic,
         schema: { tags: ['orders'], body: initiateOrderBody, response: { 200: initiateOrderResponse } },
       },
-      async (req) => placeOrder(req.body),
+      async (req) => placeOrder(req.body, req.ip),
     );
 
     app.post(
@@ -132,7 +133,7 @@ export const checkoutRoutes =
         schema: {
           tags: ['orders'],
           params: orderParams,
-          body: cancelPaymentBody.nullish(),
+          body: cancelPaymentBody,
           response: {
             200: z.object({
               status: z.enum(ORDER_STATUS_VALUES),
@@ -141,6 +142,6 @@ export const checkoutRoutes =
           },
         },
       },
-      async (req) => payment.cancelPayment(req.params.id, req.body?.reason ?? 'dismissed'),
+      async (req) => payment.cancelPayment(req.params.id, req.body.reason, req.body.cancelKey),
     );
   };

@@ -1,8 +1,10 @@
+import { timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { PAYMENT_TEXT, type OrderStatusView } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { orderItems, orders } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, forbidden, notFound } from '../../lib/errors';
+import { hashCancelKey } from './place-order';
 import { settlePayment } from '../payments/settle-payment';
 import { lineMoney, orderMoney } from './order-money';
 import { releaseOrder } from '../payments/release-order';
@@ -65,10 +67,18 @@ export function createOrderPaymentService(ctx: AppContext) {
   }
 
   /** The shopper closed the payment window (or the provider reported a failure): release the hold. */
-  async function cancelPayment(id: string, reason: 'dismissed' | 'failed') {
+  /** Only the browser that placed the order holds its cancel key (the order id alone is shareable). */
+  async function cancelPayment(id: string, reason: 'dismissed' | 'failed', cancelKey: string) {
     if (!UUID.test(id)) throw notFound('Order');
-    const [order] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
+    const [order] = await ctx.db
+      .select({ id: orders.id, cancelKeyHash: orders.cancelKeyHash })
+      .from(orders)
+      .where(eq(orders.id, id));
     if (!order) throw notFound('Order');
+    const given = Buffer.from(hashCancelKey(cancelKey), 'hex');
+    const stored = Buffer.from(order.cancelKeyHash ?? '', 'hex');
+    if (stored.length !== given.length || !timingSafeEqual(stored, given))
+      throw forbidden('Only the browser that placed this order can cancel it');
     await releaseOrder(
       ctx,
       { orderId: id },

@@ -318,7 +318,7 @@ describe('GET /api/orders/byId/{id} and POST /api/orders/{id}/cancel-payment', (
       const res = await t.app.inject({
         method: 'POST',
         url: `/api/orders/${init.orderId}/cancel-payment`,
-        payload: {},
+        payload: { cancelKey: init.cancelKey },
       });
       expect(res.json()).toEqual({ status: 'CANCELLED', paymentStatus: 'CANCELLED' });
     }
@@ -333,7 +333,7 @@ describe('GET /api/orders/byId/{id} and POST /api/orders/{id}/cancel-payment', (
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/orders/${init.orderId}/cancel-payment`,
-      payload: { reason: 'failed' },
+      payload: { reason: 'failed', cancelKey: init.cancelKey },
     });
     expect(res.json()).toEqual({ status: 'CANCELLED', paymentStatus: 'FAILED' });
   });
@@ -344,7 +344,11 @@ describe('GET /api/orders/byId/{id} and POST /api/orders/{id}/cancel-payment', (
       await initiate(t.app, orderBody(vendor.slug, [{ productSku: product.sku, quantity: 1 }]))
     ).json();
     await t.app.inject({ method: 'POST', url: confirmUrl(await sandboxPay(t.app, init.razorpayOrderId)) });
-    const res = await t.app.inject({ method: 'POST', url: `/api/orders/${init.orderId}/cancel-payment` });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${init.orderId}/cancel-payment`,
+      payload: { cancelKey: init.cancelKey },
+    });
     expect(res.json()).toEqual({ status: 'CONFIRMED', paymentStatus: 'CAPTURED' });
     expect((await stockOf(t.db, product.id)).stock).toBe(4);
   });

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   PAYMENT_TEXT,
@@ -74,7 +74,60 @@ async function releaseEarlierAttempts(tx: Tx, checkoutId: string, now: Date) {
   }
 }
 
-async function insertOrder(ctx: AppContext, tx: Tx, shop: Shop, input: Input, lines: PricedLine[]) {
+export const hashCancelKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/** Pieces per line and per order stay within the configured caps, so one order cannot empty a shelf. */
+function checkQuantities(ctx: AppContext, input: Input) {
+  const { MAX_LINE_QUANTITY: perLine, MAX_ORDER_QUANTITY: perOrder } = ctx.config;
+  if (input.orderItems.some((i) => i.quantity > perLine))
+    throw badRequest(`You can order at most ${perLine} pieces of one item`);
+  if (input.orderItems.reduce((n, i) => n + i.quantity, 0) > perOrder)
+    throw badRequest(`You can order at most ${perOrder} pieces in one order`);
+}
+
+/**
+ * Unpaid orders holding stock from one address are capped; the address's lock serialises its
+ * attempts so parallel calls cannot pass the cap together. The checkout's own earlier attempt was
+ * released just before, so a shopper's retry never counts against them.
+ */
+async function checkOpenOrders(ctx: AppContext, tx: Tx, clientAddress: string, now: Date) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`open-orders:${clientAddress}`}))`);
+  const open = await tx
+    .select({ expires: orders.reservationExpiresAt })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.clientAddress, clientAddress),
+        eq(orders.status, 'PAYMENT_PENDING'),
+        eq(orders.stockReleased, false),
+        sql`${orders.reservationExpiresAt} > ${now}`,
+      ),
+    )
+    .orderBy(orders.reservationExpiresAt);
+  const max = ctx.config.MAX_OPEN_ORDERS_PER_ADDRESS;
+  if (open.length < max) return;
+  const waitMs = Math.max(
+    1000,
+    (open[open.length - max]!.expires?.getTime() ?? now.getTime()) - now.getTime(),
+  );
+  const minutes = Math.ceil(waitMs / 60_000);
+  throw new AppError(
+    'RATE_LIMITED',
+    `Too many orders are waiting for payment. Please pay or cancel one, or try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    undefined,
+    undefined,
+    { 'retry-after': String(Math.ceil(waitMs / 1000)) },
+  );
+}
+
+async function insertOrder(
+  ctx: AppContext,
+  tx: Tx,
+  shop: Shop,
+  input: Input,
+  lines: PricedLine[],
+  client: { address: string; cancelKeyHash: string },
+) {
   const now = ctx.now();
   const coupon = await discountFor(
     tx,
@@ -107,6 +160,8 @@ async function insertOrder(ctx: AppContext, tx: Tx, shop: Shop, input: Input, li
       paymentMethod: input.paymentMethod,
       customerNotes: input.customerNotes || null,
       reservationExpiresAt: new Date(now.getTime() + ctx.config.RESERVATION_MINUTES * 60_000),
+      clientAddress: client.address,
+      cancelKeyHash: client.cancelKeyHash,
       createdAt: now,
     })
     .returning();
@@ -145,13 +200,19 @@ export function createPlaceOrder(ctx: AppContext, checkoutService: CheckoutServi
    * transaction, then (after commit) creates the provider order for the server's amount. A provider
    * failure releases the reservation.
    */
-  return async function placeOrder(input: Input) {
+  return async function placeOrder(input: Input, clientAddress: string) {
+    checkQuantities(ctx, input);
     const shop = await shops.requireShop(input.vendorSlug);
     await checkCheckout(input.checkoutId, shop);
+    const cancelKey = randomBytes(24).toString('base64url');
     const order = await ctx.db.transaction(async (tx) => {
       if (input.checkoutId) await releaseEarlierAttempts(tx, input.checkoutId, ctx.now());
+      await checkOpenOrders(ctx, tx, clientAddress, ctx.now());
       const lines = await priceBySku(tx, shop, input.orderItems, false);
-      return insertOrder(ctx, tx, shop, input, lines);
+      return insertOrder(ctx, tx, shop, input, lines, {
+        address: clientAddress,
+        cancelKeyHash: hashCancelKey(cancelKey),
+      });
     });
     let provider;
     try {
@@ -179,6 +240,7 @@ export function createPlaceOrder(ctx: AppContext, checkoutService: CheckoutServi
       orderNumber: order.orderNumber,
       amount: paiseToRupees(order.finalAmountPaise),
       razorpayOrderId: provider.id,
+      cancelKey,
     };
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTimeSchema, isoDaySchema, safeString } from '@zevar/domain';
 import { COUPON_TYPES, rupeesSchema, idParamsSchema } from '@zevar/domain';
 
 const optionalCount = z.coerce.number().int().min(0).max(100_000).optional();
@@ -6,16 +7,15 @@ const optionalRupees = z.coerce.number().min(0).max(100_000_000).optional();
 
 export const couponListQuery = z.object({ quantity: optionalCount, totalPrice: optionalRupees });
 export const couponApplyQuery = z.object({
-  code: z.string().trim().min(1).max(50),
+  code: safeString().trim().min(1).max(50),
   quantity: z.coerce.number().int().min(0).max(100_000),
   totalPrice: z.coerce.number().min(0).max(100_000_000),
 });
 export const couponIdParams = idParamsSchema;
-export const couponCodeParams = z.object({ code: z.string().trim().min(1).max(50) });
+export const couponCodeParams = z.object({ code: safeString().trim().min(1).max(50) });
 
 export const couponInput = z.object({
-  code: z
-    .string()
+  code: safeString()
     .trim()
     .min(1, 'This field is required')
     .max(50)
@@ -24,7 +24,10 @@ export const couponInput = z.object({
   discount: rupeesSchema,
   quantity: z.number().int().min(1).max(100_000).default(1),
   minimumTotalPrice: rupeesSchema.default(0),
-  expiryDate: z.coerce.date({ message: 'Invalid date' }),
-  description: z.string().trim().max(500).default(''),
+  /** A real day or date-time; `true`, `null`, numbers and arrays are 400, not 1970. */
+  expiryDate: z
+    .union([isoDateTimeSchema, isoDaySchema], { message: 'Invalid date' })
+    .transform((v) => new Date(v)),
+  description: safeString().trim().max(500).default(''),
 });
 export type CouponInput = z.infer<typeof couponInput>;

@@ -6,6 +6,7 @@ import {
   emailTemplateInputSchema,
   emailTemplateSchema,
   idParamsSchema,
+  safeString,
 } from '@zevar/domain';
 import { SAMPLE_ORDER_VARIABLES, renderSubject, renderTemplate } from '../mail/templates';
 import type { AppContext } from '../../context';
@@ -50,7 +51,7 @@ export const emailTemplatesRoutes =
         schema: {
           tags,
           security,
-          params: z.object({ name: z.string().trim().min(1).max(100) }),
+          params: z.object({ name: safeString().trim().min(1).max(100) }),
           response: { 200: emailTemplateSchema },
         },
       },

@@ -149,13 +149,15 @@ describe('images', () => {
       'abc.webp',
       `${'a'.repeat(32)}.webp%00.png`,
     ]) {
-      expect((await t.app.inject({ method: 'GET', url: `/api/image/${name}` })).statusCode).toBe(404);
+      // A NUL byte is refused as invalid input (400) before any lookup; the others are simply not found.
+      const refused = name.includes('%00') ? 400 : 404;
+      expect((await t.app.inject({ method: 'GET', url: `/api/image/${name}` })).statusCode).toBe(refused);
       const del = await t.app.inject({
         method: 'DELETE',
         url: `/api/image/uploads/${name}`,
         headers: who.products,
       });
-      expect(del.statusCode).toBe(404);
+      expect(del.statusCode).toBe(refused);
     }
   });
 

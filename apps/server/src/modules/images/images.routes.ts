@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IMAGE_WIDTHS, type ImageWidth } from '../../lib/image-store';
+import { safeString } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { storeUploadedImage } from './store-uploaded-image';
 
 /** Any string is accepted here; the image store refuses every name it did not generate (no path tricks). */
-const nameParams = z.object({ name: z.string().max(200) });
+const nameParams = z.object({ name: safeString().max(200) });
 const CATALOGUE_PERMISSIONS = {
   anyPermission: ['MANAGE_PRODUCTS', 'MANAGE_CATEGORIES', 'MANAGE_CAROUSEL'],
 } as const;
@@ -25,7 +26,7 @@ export const imagesRoutes =
           consumes: ['multipart/form-data'],
           description:
             'Multipart field `file` (JPEG, PNG or WebP, at most 5 MB). Answers the stored name as text.',
-          response: { 201: z.string() },
+          response: { 201: safeString() },
           security: [{ bearer: [] }],
         },
       },

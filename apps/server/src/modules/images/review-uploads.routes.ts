@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { safeString } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { requestLimit } from '../../plugins/rate-limits';
 import { storeUploadedImage } from './store-uploaded-image';
@@ -28,7 +28,7 @@ export const reviewUploadRoutes =
           tags: ['images', 'reviews'],
           consumes: ['multipart/form-data'],
           description: `Multipart field \`file\` (JPEG, PNG or WebP, at most 5 MB); at most ${REVIEW_UPLOAD_LIMIT} per 10 minutes per address. Answers the stored name as text.`,
-          response: { 201: z.string() },
+          response: { 201: safeString() },
         },
       },
       async (req, reply) => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { safeString } from '@zevar/domain';
 import {
   adminOrderDetailSchema,
   adminOrderListQuery,
@@ -23,7 +24,7 @@ const manageOrders = { permission: 'MANAGE_ORDERS' } as const;
 const tags = ['orders'];
 const security = [{ bearer: [] }];
 const orderNumberParams = z.object({
-  orderNumber: z.string().trim().min(1, 'Order number is missing').max(100).toUpperCase(),
+  orderNumber: safeString().trim().min(1, 'Order number is missing').max(100).toUpperCase(),
 });
 const vendorParams = z.object({ vendorId: dbIdSchema });
 

@@ -47,7 +47,7 @@ async function newOrder(stock = 5, extra: object = {}) {
   return {
     vendor,
     product,
-    init: res.json() as { orderId: string; razorpayOrderId: string; amount: number },
+    init: res.json() as { orderId: string; razorpayOrderId: string; amount: number; cancelKey: string },
   };
 }
 
@@ -220,7 +220,11 @@ describe('reconciler and expiry', () => {
 
   it('a payment arriving after cancellation is refunded automatically, not confirmed', async () => {
     const { product, init } = await newOrder(1);
-    await t.app.inject({ method: 'POST', url: `/api/orders/${init.orderId}/cancel-payment` });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${init.orderId}/cancel-payment`,
+      payload: { cancelKey: init.cancelKey },
+    });
     const paid = await sandboxPay(t.app, init.razorpayOrderId);
     const res = await t.app.inject({ method: 'POST', url: confirmUrl(paid) });
     expect(res.json()).toEqual({ status: 'failed' });
@@ -237,7 +241,11 @@ describe('reconciler and expiry', () => {
 
   it('a late payment whose piece was sold meanwhile is kept cancelled and refunded, not oversold', async () => {
     const { vendor, product, init } = await newOrder(1);
-    await t.app.inject({ method: 'POST', url: `/api/orders/${init.orderId}/cancel-payment` });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${init.orderId}/cancel-payment`,
+      payload: { cancelKey: init.cancelKey },
+    });
     const second = await initiate(t.app, orderBody(vendor.slug, [{ productSku: product.sku, quantity: 1 }]));
     expect(second.statusCode).toBe(200);
     const paid = await sandboxPay(t.app, init.razorpayOrderId);

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { safeString } from '@zevar/domain';
 import type { SandboxGateway } from './sandbox-gateway';
 import { SANDBOX_CHECKOUT_JS } from './sandbox-checkout-script';
 
-const orderBody = z.object({ orderId: z.string().trim().min(1).max(100) });
+const orderBody = z.object({ orderId: safeString().trim().min(1).max(100) });
 
 /** Offline stand-in for Razorpay's browser side; registered only when PAYMENTS=sandbox. */
 export const sandboxRoutes =
@@ -25,9 +26,9 @@ export const sandboxRoutes =
           body: orderBody,
           response: {
             200: z.object({
-              razorpay_payment_id: z.string(),
-              razorpay_order_id: z.string(),
-              razorpay_signature: z.string(),
+              razorpay_payment_id: safeString(),
+              razorpay_order_id: safeString(),
+              razorpay_signature: safeString(),
             }),
           },
         },
@@ -41,7 +42,7 @@ export const sandboxRoutes =
         schema: {
           tags,
           body: orderBody,
-          response: { 200: z.object({ error: z.record(z.string(), z.unknown()) }) },
+          response: { 200: z.object({ error: z.record(safeString(), z.unknown()) }) },
         },
       },
       async (req) => sandbox.fail(req.body.orderId),

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { safeString } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { paymentEvents } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -15,20 +16,20 @@ import {
 
 const entity = z
   .object({
-    id: z.string(),
-    order_id: z.string().nullish(),
-    status: z.string().optional(),
+    id: safeString(),
+    order_id: safeString().nullish(),
+    status: safeString().optional(),
     amount: z.number().int().nonnegative().optional(),
   })
   .loose();
 const eventSchema = z
   .object({
-    event: z.string(),
+    event: safeString(),
     payload: z
       .object({
         payment: z.object({ entity }).optional(),
-        order: z.object({ entity: z.object({ id: z.string() }).loose() }).optional(),
-        refund: z.object({ entity: z.object({ id: z.string() }).loose() }).optional(),
+        order: z.object({ entity: z.object({ id: safeString() }).loose() }).optional(),
+        refund: z.object({ entity: z.object({ id: safeString() }).loose() }).optional(),
       })
       .loose()
       .default({}),
@@ -37,8 +38,8 @@ const eventSchema = z
 type Event = z.infer<typeof eventSchema>;
 
 const headers = z.object({
-  'x-razorpay-signature': z.string().trim().min(1).max(200),
-  'x-razorpay-event-id': z.string().trim().min(1).max(200).optional(),
+  'x-razorpay-signature': safeString().trim().min(1).max(200),
+  'x-razorpay-event-id': safeString().trim().min(1).max(200).optional(),
 });
 
 async function handle(ctx: AppContext, subscriptions: SubscriptionsService, event: Event): Promise<string> {
@@ -79,7 +80,7 @@ export const webhooksRoutes =
       '/webhooks/razorpay',
       {
         config: { access: 'public' },
-        schema: { tags: ['payments'], headers, response: { 200: z.object({ status: z.string() }) } },
+        schema: { tags: ['payments'], headers, response: { 200: z.object({ status: safeString() }) } },
       },
       async (req) => {
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);

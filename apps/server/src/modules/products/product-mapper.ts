@@ -1,4 +1,4 @@
-import { discountPercent, paiseToRupees, type Product } from '@zevar/domain';
+import { discountPercent, paiseToRupees, type CatalogueProduct, type Product } from '@zevar/domain';
 import type { categories, metals, products } from '../../db/schema';
 
 type ProductRow = typeof products.$inferSelect;
@@ -20,7 +20,7 @@ export type LinkedVariant = Product['linkedVariants'][number];
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** Maps a stored product to the API shape: paise become rupees, weight milligrams become grams. */
-export function toProductDto(row: ProductJoinedRow, linkedVariants: LinkedVariant[] = []): Product {
+export function toProductDto(row: ProductJoinedRow, linkedVariants: LinkedVariant[] = []): CatalogueProduct {
   const p = row.product;
   return {
     id: p.id,
@@ -78,4 +78,10 @@ export function toLinkedVariant(p: ProductRow): LinkedVariant {
     stock: p.stock,
     image: p.images[0] ?? null,
   };
+}
+
+/** The shopper's view of a product: the same answer without the reseller margin. */
+export function toPublicProduct(p: CatalogueProduct): Product {
+  const { vendorCommission: _margin, ...rest } = p;
+  return rest;
 }

@@ -1,10 +1,17 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { safeString } from '@zevar/domain';
 import {
   adminProductsQuery,
+  catalogueProductSchema,
+  hasPermission,
+  pagedCatalogueProductsSchema,
   pagedProductsSchema,
   productInputSchema,
   productSchema,
+  type CatalogueProduct,
+  type Paged,
   productSearchQuery,
   productsByCategoryQuery,
   productsByMetalQuery,
@@ -12,18 +19,27 @@ import {
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { createProductsService } from './products.service';
+import { toPublicProduct } from './product-mapper';
 
 const idParams = idParamsSchema;
-const nameParams = z.object({ name: z.string().trim().min(1).max(200) });
+const nameParams = z.object({ name: safeString().trim().min(1).max(200) });
 const MANAGE = { permission: 'MANAGE_PRODUCTS' } as const;
 const security = [{ bearer: [] }];
-const paged = { 200: pagedProductsSchema };
+/** Catalogue admins get the full product; everyone else the public one (no reseller margin). */
+const paged = { 200: z.union([pagedCatalogueProductsSchema, pagedProductsSchema]) };
+const single = { 200: z.union([catalogueProductSchema, productSchema]) };
 
 export const productsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const service = createProductsService(ctx);
     const tags = ['products'];
+    const seesCatalogue = async (req: FastifyRequest) => {
+      const viewer = await app.optionalUser(req);
+      return viewer?.type === 'ADMIN' && hasPermission(viewer.roles, 'MANAGE_PRODUCTS');
+    };
+    const forViewer = async (req: FastifyRequest, page: Paged<CatalogueProduct>) =>
+      (await seesCatalogue(req)) ? page : { ...page, content: page.content.map(toPublicProduct) };
 
     app.get(
       '/products/paged',
@@ -36,13 +52,13 @@ export const productsRoutes =
           response: paged,
         },
       },
-      async (req) => service.page(req.query),
+      async (req) => forViewer(req, await service.page(req.query)),
     );
 
     app.get(
       '/products/search',
       { config: { access: 'public' }, schema: { tags, querystring: productSearchQuery, response: paged } },
-      async (req) => service.page({ ...req.query, search: req.query.keyword }),
+      async (req) => forViewer(req, await service.page({ ...req.query, search: req.query.keyword })),
     );
 
     app.get(
@@ -51,13 +67,13 @@ export const productsRoutes =
         config: { access: 'public' },
         schema: { tags, querystring: productsByCategoryQuery, response: paged },
       },
-      async (req) => service.page(req.query),
+      async (req) => forViewer(req, await service.page(req.query)),
     );
 
     app.get(
       '/products/metalType',
       { config: { access: 'public' }, schema: { tags, querystring: productsByMetalQuery, response: paged } },
-      async (req) => service.page(req.query),
+      async (req) => forViewer(req, await service.page(req.query)),
     );
 
     app.get(
@@ -76,15 +92,18 @@ export const productsRoutes =
 
     app.get(
       '/products/:id',
-      { config: { access: 'public' }, schema: { tags, params: idParams, response: { 200: productSchema } } },
-      async (req) => service.get(req.params.id),
+      { config: { access: 'public' }, schema: { tags, params: idParams, response: single } },
+      async (req) => {
+        const product = await service.get(req.params.id);
+        return (await seesCatalogue(req)) ? product : toPublicProduct(product);
+      },
     );
 
     app.post(
       '/products',
       {
         config: { access: MANAGE },
-        schema: { tags, body: productInputSchema, response: { 201: productSchema }, security },
+        schema: { tags, body: productInputSchema, response: { 201: catalogueProductSchema }, security },
       },
       async (req, reply) => reply.status(201).send(await service.create(req.body)),
     );
@@ -97,7 +116,7 @@ export const productsRoutes =
           tags,
           params: idParams,
           body: productInputSchema,
-          response: { 200: productSchema },
+          response: { 200: catalogueProductSchema },
           security,
         },
       },

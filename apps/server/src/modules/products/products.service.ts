@@ -5,7 +5,7 @@ import {
   slugify,
   toPaged,
   type Paged,
-  type Product,
+  type CatalogueProduct,
   type ProductInput,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
@@ -54,7 +54,7 @@ function filterWhere(f: Omit<ProductFilter, 'page' | 'size'>): SQL | undefined {
 export function createProductsService(ctx: Pick<AppContext, 'db' | 'now'>) {
   const { db } = ctx;
 
-  async function page(f: ProductFilter): Promise<Paged<Product>> {
+  async function page(f: ProductFilter): Promise<Paged<CatalogueProduct>> {
     const where = filterWhere(f);
     const [rows, total] = await Promise.all([
       selectProducts(db, where, [desc(products.id)], f.size, f.page * f.size),
@@ -67,7 +67,7 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'now'>) {
     );
   }
 
-  async function get(id: number): Promise<Product> {
+  async function get(id: number): Promise<CatalogueProduct> {
     const [row] = await selectProducts(db, eq(products.id, id));
     if (!row) throw notFound('Product');
     return toProductDto(row, await selectLinkedVariants(db, id, row.product.variantGroupId));
@@ -161,14 +161,14 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'now'>) {
     get,
     nameExists: (name: string) => nameExists(name),
 
-    async create(input: ProductInput): Promise<Product> {
+    async create(input: ProductInput): Promise<CatalogueProduct> {
       const values = await toValues(input);
       await assertSkuFree(input.sku);
       const [row] = await write(() => db.insert(products).values(values).returning({ id: products.id }));
       return get(row!.id);
     },
 
-    async update(id: number, input: ProductInput): Promise<Product> {
+    async update(id: number, input: ProductInput): Promise<CatalogueProduct> {
       const [existing] = await db.select({ id: products.id }).from(products).where(eq(products.id, id));
       if (!existing) throw notFound('Product');
       const values = await toValues(input, id);

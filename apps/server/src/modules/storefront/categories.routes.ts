@@ -8,6 +8,7 @@ import {
   planSchema,
   vendorSlugQuery,
   dbIdSchema,
+  safeString,
   type Plan,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
@@ -51,7 +52,7 @@ export const storefrontCategoryRoutes =
         config: access,
         schema: {
           tags,
-          params: z.object({ name: z.string().trim().min(1).max(200) }),
+          params: z.object({ name: safeString().trim().min(1).max(200) }),
           querystring: vendorSlugQuery,
           response: { 200: categorySchema },
         },

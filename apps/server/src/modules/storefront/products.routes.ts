@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCached } from '../../plugins/public-cache';
 import { z } from 'zod';
+import { safeString } from '@zevar/domain';
 import {
   categoryProductsQuery,
   pagedProductsSchema,
@@ -18,7 +19,7 @@ import { createShopResolver } from './visibility';
 
 const tags = ['storefront'];
 const access = { access: 'public' as const };
-const text = z.string().trim().min(1).max(200);
+const text = safeString().trim().min(1).max(200);
 const idParam = dbIdSchema;
 const pagedShopQuery = pageQuerySchema().extend(vendorSlugQuery.shape);
 const productList = z.array(productSchema);
@@ -192,7 +193,7 @@ export const storefrontProductRoutes =
         config: access,
         schema: {
           tags,
-          params: z.object({ keyword: z.string().trim().min(1).max(100) }),
+          params: z.object({ keyword: safeString().trim().min(1).max(100) }),
           querystring: pagedShopQuery,
           response: { 200: pagedProductsSchema },
         },

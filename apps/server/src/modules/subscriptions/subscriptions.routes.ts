@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { safeString } from '@zevar/domain';
 import { PLANS, dbIdSchema } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
@@ -7,7 +8,7 @@ import { forbidden } from '../../lib/errors';
 import { createSubscriptionsService } from './subscriptions.service';
 
 const id = dbIdSchema;
-const providerId = z.string().trim().min(1).max(100);
+const providerId = safeString().trim().min(1).max(100);
 
 export const subscriptionsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -29,7 +30,7 @@ export const subscriptionsRoutes =
           response: {
             200: z.object({
               amount: z.number(),
-              razorpayOrderId: z.string(),
+              razorpayOrderId: safeString(),
               subscriptionOrderId: z.number().int(),
             }),
           },

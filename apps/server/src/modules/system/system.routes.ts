@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { safeString } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { pendingMigrations } from '../../db/migrate';
 
@@ -63,9 +64,9 @@ export const systemRoutes =
           tags: ['system'],
           response: {
             200: z.object({
-              defaultVendorSlug: z.string(),
+              defaultVendorSlug: safeString(),
               payments: z.enum(['sandbox', 'razorpay']),
-              razorpayKeyId: z.string(),
+              razorpayKeyId: safeString(),
             }),
           },
         },

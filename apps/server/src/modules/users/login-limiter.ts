@@ -1,36 +1,90 @@
-/**
- * Counts failed sign-ins per client address and per username within a window; past the limit the
- * caller gets 429 until the window passes. In memory: one server process serves the marketplace.
- */
-export function createLoginLimiter(opts: { maxFailures: number; windowMs: number; now: () => Date }) {
-  const failures = new Map<string, number[]>();
+import { AppError } from '../../lib/errors';
 
-  function recent(key: string): number[] {
-    const cutoff = opts.now().getTime() - opts.windowMs;
-    const list = (failures.get(key) ?? []).filter((t) => t > cutoff);
-    if (list.length) failures.set(key, list);
-    else failures.delete(key);
-    return list;
+/**
+ * Where failure counts live. In memory for one process; issue 11 swaps in a shared (Redis) store
+ * behind this interface without touching the callers.
+ */
+export interface AttemptStore {
+  /** Failure times (ms) for a key still inside the window, oldest first. */
+  recent(key: string, since: number): Promise<number[]>;
+  add(key: string, at: number, windowMs: number): Promise<void>;
+  clear(key: string): Promise<void>;
+}
+
+export function createMemoryAttemptStore(): AttemptStore {
+  const failures = new Map<string, number[]>();
+  return {
+    async recent(key, since) {
+      const list = (failures.get(key) ?? []).filter((t) => t > since);
+      if (list.length) failures.set(key, list);
+      else failures.delete(key);
+      return list;
+    },
+    async add(key, at, windowMs) {
+      const list = (failures.get(key) ?? []).filter((t) => t > at - windowMs);
+      failures.set(key, [...list, at]);
+    },
+    async clear(key) {
+      failures.delete(key);
+    },
+  };
+}
+
+export type LimiterOptions = {
+  /** Failures allowed for one account from one address. */
+  maxPerAccountAddress: number;
+  /** Failures allowed from one address over all accounts (password spraying). */
+  maxPerAddress: number;
+  windowMs: number;
+  now: () => Date;
+  store?: AttemptStore;
+};
+
+/**
+ * Counts failed password checks (sign-in and credential verification share it) per (account,
+ * address) and per address. There is deliberately no per-account-only count: a stranger failing
+ * five times must not lock a super admin out from everywhere.
+ */
+export function createLoginLimiter(opts: LimiterOptions) {
+  const store = opts.store ?? createMemoryAttemptStore();
+  const keysOf = (account: string, address: string) => [
+    { key: `pair:${account.trim().toLowerCase()}@${address}`, max: opts.maxPerAccountAddress },
+    { key: `addr:${address}`, max: opts.maxPerAddress },
+  ];
+
+  /** Milliseconds until the caller may try again, or 0 when allowed. */
+  async function retryAfterMs(account: string, address: string): Promise<number> {
+    const now = opts.now().getTime();
+    let wait = 0;
+    for (const { key, max } of keysOf(account, address)) {
+      const list = await store.recent(key, now - opts.windowMs);
+      if (list.length >= max) wait = Math.max(wait, list[list.length - max]! + opts.windowMs - now);
+    }
+    return wait;
   }
 
   return {
-    /** Milliseconds until the caller may try again, or 0 when allowed. */
-    retryAfterMs(keys: string[]): number {
-      let wait = 0;
-      for (const key of keys) {
-        const list = recent(key);
-        if (list.length >= opts.maxFailures) {
-          wait = Math.max(wait, list[0]! + opts.windowMs - opts.now().getTime());
-        }
-      }
-      return wait;
+    retryAfterMs,
+    /** Throws 429 with Retry-After while the (account, address) pair or the address is locked. */
+    async assertAllowed(account: string, address: string): Promise<void> {
+      const wait = await retryAfterMs(account, address);
+      if (wait <= 0) return;
+      const minutes = Math.ceil(wait / 60_000);
+      throw new AppError(
+        'RATE_LIMITED',
+        `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        undefined,
+        undefined,
+        { 'retry-after': String(Math.ceil(wait / 1000)) },
+      );
     },
-    fail(keys: string[]): void {
-      const t = opts.now().getTime();
-      for (const key of keys) failures.set(key, [...recent(key), t]);
+    async fail(account: string, address: string): Promise<void> {
+      const at = opts.now().getTime();
+      for (const { key } of keysOf(account, address)) await store.add(key, at, opts.windowMs);
     },
-    succeed(keys: string[]): void {
-      for (const key of keys) failures.delete(key);
+    /** A correct password clears the pair's count; the address count keeps spraying visible. */
+    async succeed(account: string, address: string): Promise<void> {
+      await store.clear(keysOf(account, address)[0]!.key);
     },
   };
 }

@@ -51,13 +51,12 @@ export function createShopsService(ctx: AppContext) {
     const row = await findRow(slug);
     if (!row) throw notFound('Vendor');
     return {
-      id: row.id,
       slug: row.slug!,
-      name: row.name,
+      name: row.businessName || row.slug!,
       bussinessName: row.businessName,
       description: row.description,
       plan: row.plan,
-      contact: { phone: row.phone, city: row.city, state: row.state },
+      contact: { city: row.city, state: row.state },
       website: row.website,
       socialLinks: { facebook: row.facebook, instagram: row.instagram, twitter: row.twitter },
     };

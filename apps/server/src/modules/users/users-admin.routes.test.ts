@@ -128,7 +128,13 @@ describe('user management', () => {
       vendorStats: expect.objectContaining({ revenue: 0 }),
       subscriptions: [],
     });
-    const admins = await t.app.inject({ url: '/api/user/admins/paginated', headers: admin.headers });
+    // VIEW_DETAILS sees vendors, not admins; admin accounts are for admins who manage users.
+    expect(
+      (await t.app.inject({ url: '/api/user/admins/paginated', headers: admin.headers })).statusCode,
+    ).toBe(403);
+    const userManager = await createAdminUser(t.app, t.db, ['MANAGE_USERS']);
+    const admins = await t.app.inject({ url: '/api/user/admins/paginated', headers: userManager.headers });
+    expect(admins.json().content.length).toBeGreaterThan(0);
     expect(admins.json().content.every((u: { type: string }) => u.type === 'admin')).toBe(true);
     const found = await t.app.inject({
       url: '/api/user/search-by-name?name=zarina%20unique',

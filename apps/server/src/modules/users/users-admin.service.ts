@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   adminUpdateSchema,
-  hasPermission,
+  userPolicy,
   toPaged,
   vendorAdminUpdateSchema,
   vendorProfileSchema,
@@ -15,7 +15,10 @@ import type { AppContext } from '../../context';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { parseOrThrow } from '../../lib/validation';
 import { users } from '../../db/schema';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../plugins/auth';
+import type { Db, Tx } from '../../db/client';
+import { EMAIL_TAKEN } from './users.service';
 import { toUserDto } from './user-mapper';
 import { loadSubscriptions, loadVendorStats } from './vendor-stats';
 import { cannotDeleteMessage, vendorBusiness } from './vendor-business';
@@ -31,12 +34,8 @@ export type UserFilter = {
   to?: Date;
 };
 
-function canManage(viewer: AuthUser, targetType: 'VENDOR' | 'ADMIN'): boolean {
-  if (viewer.type !== 'ADMIN') return false;
-  return targetType === 'ADMIN'
-    ? hasPermission(viewer.roles, 'MANAGE_USERS')
-    : hasPermission(viewer.roles, 'MANAGE_USERS') || hasPermission(viewer.roles, 'MANAGE_VENDORS');
-}
+/** SQL that ends every token the user holds (see plugins/auth.ts). */
+const revoked = sql`${users.tokenVersion} + 1`;
 
 export function createUsersAdminService(ctx: AppContext) {
   const { db } = ctx;
@@ -60,8 +59,15 @@ export function createUsersAdminService(ctx: AppContext) {
     return parts.length ? and(...parts) : undefined;
   }
 
-  async function list(filter: UserFilter, q: PageQuery): Promise<Paged<User>> {
-    const where = whereOf(filter);
+  /** Admins without MANAGE_USERS see vendors only; asking for admins is refused. */
+  function visibleTo(viewer: AuthUser, filter: UserFilter): UserFilter {
+    if (userPolicy.readsAdmins(viewer)) return filter;
+    if (filter.type === 'admin') throw forbidden();
+    return { ...filter, type: 'vendor' };
+  }
+
+  async function list(filter: UserFilter, q: PageQuery, viewer: AuthUser): Promise<Paged<User>> {
+    const where = whereOf(visibleTo(viewer, filter));
     const [rows, [total]] = await Promise.all([
       db
         .select()
@@ -88,8 +94,12 @@ export function createUsersAdminService(ctx: AppContext) {
   }
 
   /** Every user of a type, oldest first, for exports. */
-  async function all(type: 'vendor' | 'admin'): Promise<User[]> {
-    const rows = await db.select().from(users).where(whereOf({ type })).orderBy(asc(users.id));
+  async function all(type: 'vendor' | 'admin', viewer: AuthUser): Promise<User[]> {
+    const rows = await db
+      .select()
+      .from(users)
+      .where(whereOf(visibleTo(viewer, { type })))
+      .orderBy(asc(users.id));
     return rows.map((r) => toUserDto(r));
   }
 
@@ -99,7 +109,7 @@ export function createUsersAdminService(ctx: AppContext) {
     return row;
   }
 
-  async function saveProfile(id: number, p: VendorProfileInput, extra: Partial<typeof users.$inferInsert>) {
+  async function saveProfile(id: number, p: VendorProfileInput, extra: PgUpdateSetSource<typeof users>) {
     const bank = p.bankDetails;
     try {
       const [row] = await db
@@ -141,90 +151,124 @@ export function createUsersAdminService(ctx: AppContext) {
         .returning();
       return toUserDto(row!);
     } catch (err) {
-      if (uniqueViolation(err) !== null) throw conflict('Slug already exists');
+      const index = uniqueViolation(err);
+      if (index === 'users_vendor_email_lower_uq') throw conflict(EMAIL_TAKEN);
+      if (index !== null) throw conflict('Slug already exists');
       throw err;
     }
   }
 
-  /** PUT /user/{id}: a vendor edits its own profile; admins edit users their permissions cover. */
+  /** PUT /user/{id}: a vendor edits its own profile; admins edit users the role hierarchy lets them. */
   async function update(id: number, body: unknown, viewer: AuthUser): Promise<User> {
     const target = await load(id);
     if (viewer.type === 'VENDOR') {
       if (viewer.id !== id) throw forbidden();
       return saveProfile(id, parseOrThrow(vendorProfileSchema, body), {});
     }
-    if (!canManage(viewer, target.type)) throw forbidden();
     if (target.type === 'VENDOR') {
+      deny(viewer, target);
       const input = parseOrThrow(vendorAdminUpdateSchema, body);
+      const deactivates = input.active !== undefined && input.active !== target.active;
       return saveProfile(id, input as unknown as VendorProfileInput, {
         name: input.name,
         ...(input.active !== undefined ? { active: input.active } : {}),
+        ...(deactivates ? { tokenVersion: revoked } : {}),
       });
     }
     const input = parseOrThrow(adminUpdateSchema, body);
-    const grantsSuper = input.roles.includes('SUPER_ADMIN') !== target.roles.includes('SUPER_ADMIN');
-    if (grantsSuper && !viewer.roles.includes('SUPER_ADMIN')) {
-      throw forbidden('Only a super admin can change the SUPER_ADMIN role');
-    }
-    if (viewer.id === id) {
+    deny(viewer, target, input.roles);
+    const sameRoles = [...input.roles].sort().join() === [...target.roles].sort().join();
+    if (viewer.id === id && (input.active === false || !sameRoles)) {
       // Locking yourself out is never a one-click mistake: roles and status are changed by another admin.
-      const sameRoles = [...input.roles].sort().join() === [...target.roles].sort().join();
-      if (input.active === false || !sameRoles)
-        throw conflict('You cannot change your own roles or deactivate yourself');
+      throw conflict('You cannot change your own roles or deactivate yourself');
     }
-    const [row] = await db
-      .update(users)
-      .set({
-        name: input.name,
-        email: input.email.toLowerCase(),
-        roles: input.roles,
-        ...(input.active !== undefined ? { active: input.active } : {}),
-        updatedAt: ctx.now(),
-      })
-      .where(eq(users.id, id))
-      .returning();
-    return toUserDto(row!);
+    const active = input.active ?? target.active;
+    const row = await changeAdmin(id, { active, roles: input.roles }, (tx) =>
+      tx
+        .update(users)
+        .set({
+          name: input.name,
+          email: input.email.toLowerCase(),
+          roles: input.roles,
+          active,
+          ...(sameRoles && active === target.active ? {} : { tokenVersion: revoked }),
+          updatedAt: ctx.now(),
+        })
+        .where(eq(users.id, id))
+        .returning(),
+    );
+    return toUserDto(row);
   }
 
-  async function assertAnotherSuperAdmin(exceptId: number) {
-    const [row] = await db
-      .select({ n: count() })
-      .from(users)
-      .where(
-        and(
-          eq(users.type, 'ADMIN'),
-          eq(users.active, true),
-          sql`${users.roles} @> '["SUPER_ADMIN"]'::jsonb`,
-          sql`${users.id} <> ${exceptId}`,
-        ),
-      );
-    if (!row?.n) throw conflict('The last active super admin cannot be removed or deactivated');
+  function deny(viewer: AuthUser, target: typeof users.$inferSelect, nextRoles?: string[]) {
+    const reason = userPolicy.denial(viewer, target, nextRoles);
+    if (reason) throw forbidden(reason);
+  }
+
+  /**
+   * Runs a change to an admin account while holding every active super admin's row, so no call or
+   * concurrent pair of calls can leave the marketplace without an active super admin.
+   * `after` is the target's state after the change (null: deleted).
+   */
+  async function changeAdmin<T extends { id: number }>(
+    id: number,
+    after: { active: boolean; roles: readonly string[] } | null,
+    write: (tx: Tx) => Promise<T[]>,
+  ): Promise<T> {
+    return db.transaction(async (tx) => {
+      const supers = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.type, 'ADMIN'),
+            eq(users.active, true),
+            sql`${users.roles} @> '["SUPER_ADMIN"]'::jsonb`,
+          ),
+        )
+        .orderBy(asc(users.id))
+        .for('update');
+      const staysSuper = after !== null && after.active && after.roles.includes('SUPER_ADMIN');
+      const remaining = supers.filter((s) => s.id !== id).length + (staysSuper ? 1 : 0);
+      if (supers.length > 0 && remaining === 0)
+        throw conflict('The last active super admin cannot be removed, deactivated or demoted');
+      const [row] = await write(tx);
+      return row!;
+    });
   }
 
   async function setActive(id: number, active: boolean, viewer: AuthUser): Promise<User> {
     const target = await load(id);
-    if (!canManage(viewer, target.type)) throw forbidden();
+    deny(viewer, target);
     if (!active && viewer.id === id) throw conflict('You cannot deactivate your own account');
-    if (!active && target.type === 'ADMIN' && target.roles.includes('SUPER_ADMIN'))
-      await assertAnotherSuperAdmin(id);
-    const [row] = await db
-      .update(users)
-      .set({ active, updatedAt: ctx.now() })
-      .where(eq(users.id, id))
-      .returning();
-    return toUserDto(row!);
+    const write = (tx: Tx | Db) =>
+      tx
+        .update(users)
+        .set({
+          active,
+          ...(active === target.active ? {} : { tokenVersion: revoked }),
+          updatedAt: ctx.now(),
+        })
+        .where(eq(users.id, id))
+        .returning();
+    const row =
+      target.type === 'ADMIN'
+        ? await changeAdmin(id, { active, roles: target.roles }, write)
+        : (await write(db))[0]!;
+    return toUserDto(row);
   }
 
   async function remove(id: number, viewer: AuthUser): Promise<void> {
     const target = await load(id);
-    if (!canManage(viewer, target.type)) throw forbidden();
+    deny(viewer, target);
     if (viewer.id === id) throw new AppError('CONFLICT', 'You cannot delete your own account');
-    if (target.type === 'ADMIN' && target.roles.includes('SUPER_ADMIN')) await assertAnotherSuperAdmin(id);
     if (target.type === 'VENDOR') {
       const reasons = await vendorBusiness(db, id, ctx.now());
       if (reasons.length > 0) throw conflict(cannotDeleteMessage(reasons));
     }
-    await db.delete(users).where(eq(users.id, id));
+    const write = (tx: Tx | Db) => tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    if (target.type === 'ADMIN') await changeAdmin(id, null, write);
+    else await write(db);
   }
 
   async function setPlan(vendorId: number, plan: Plan): Promise<User> {

@@ -7,7 +7,7 @@ const validVendor = () => ({
   type: 'vendor',
   username: `newvendor_${uid()}`,
   password: 'Strong@Pass1',
-  email: 'owner@example.in',
+  email: `owner_${uid()}@example.in`,
   name: 'Asha Mehta',
   bussinessName: 'Mehta Jewels',
   description: 'Handcrafted silver and gold jewellery from Jaipur.',
@@ -46,6 +46,20 @@ describe('users', () => {
     expect(login.statusCode).toBe(200);
     expect(login.json()).toMatchObject({ userType: 'VENDOR', userId: body.id, roles: ['VENDOR'] });
     expect(login.json().token).toEqual(expect.any(String));
+  });
+
+  it('refuses a second vendor with the same email regardless of case with 409', async () => {
+    const first = validVendor();
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/user/register', payload: first })).statusCode,
+    ).toBe(201);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/register',
+      payload: { ...validVendor(), email: first.email.toUpperCase() },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ code: 'CONFLICT', message: 'A vendor with this email already exists' });
   });
 
   it('refuses a duplicate username regardless of case with 409', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { safeString } from '@zevar/domain';
 import {
   checkUsernameQuery,
   checkUsernameResponse,
@@ -32,12 +33,17 @@ import {
 } from '@zevar/domain';
 
 const idParams = idParamsSchema;
-const slugParams = z.object({ slug: z.string().trim().min(1).max(100) });
+const slugParams = z.object({ slug: safeString().trim().min(1).max(100) });
 
 export const usersRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const limiter = createLoginLimiter({ maxFailures: 5, windowMs: 15 * 60_000, now: ctx.now });
+    const limiter = createLoginLimiter({
+      maxPerAccountAddress: 5,
+      maxPerAddress: 30,
+      windowMs: 15 * 60_000,
+      now: ctx.now,
+    });
     const service = createUsersService(ctx, limiter);
     const shops = createShopsService(ctx);
     const shopOf = createShopResolver(ctx);
@@ -90,7 +96,7 @@ export const usersRoutes =
           response: { 200: z.object({ valid: z.boolean(), userId: z.number().nullable() }) },
         },
       },
-      async (req) => service.verifyVendor(req.body.emailOrId, req.body.password),
+      async (req) => service.verifyVendor(req.body.emailOrId, req.body.password, req.ip),
     );
 
     app.get(
@@ -132,7 +138,11 @@ export const usersRoutes =
       },
       async (req) => {
         const { type, name, active, ...page } = req.query;
-        return admin.list({ type, name, active: active === undefined ? undefined : active === 'true' }, page);
+        return admin.list(
+          { type, name, active: active === undefined ? undefined : active === 'true' },
+          page,
+          currentUser(req),
+        );
       },
     );
 
@@ -147,13 +157,13 @@ export const usersRoutes =
           response: { 200: pagedUsersSchema },
         },
       },
-      async (req) => admin.list({ type: 'vendor' }, req.query),
+      async (req) => admin.list({ type: 'vendor' }, req.query, currentUser(req)),
     );
 
     app.get(
       '/user/admins/paginated',
       {
-        config: { access: readers },
+        config: { access: { permission: 'MANAGE_USERS' } },
         schema: {
           tags,
           security,
@@ -161,7 +171,7 @@ export const usersRoutes =
           response: { 200: pagedUsersSchema },
         },
       },
-      async (req) => admin.list({ type: 'admin' }, req.query),
+      async (req) => admin.list({ type: 'admin' }, req.query, currentUser(req)),
     );
 
     app.get(
@@ -171,11 +181,11 @@ export const usersRoutes =
         schema: {
           tags,
           security,
-          querystring: pageQuerySchema(10, 100).extend({ name: z.string().trim().min(1).max(100) }),
+          querystring: pageQuerySchema(10, 100).extend({ name: safeString().trim().min(1).max(100) }),
           response: { 200: pagedUsersSchema },
         },
       },
-      async (req) => admin.list({ name: req.query.name }, req.query),
+      async (req) => admin.list({ name: req.query.name }, req.query, currentUser(req)),
     );
 
     app.get(
@@ -184,7 +194,12 @@ export const usersRoutes =
         config: { access: readers },
         schema: { tags, security, querystring: userDateQuerySchema, response: { 200: pagedUsersSchema } },
       },
-      async (req) => admin.list({ type: 'vendor', ...dayRange(req.query.date, req.query.date) }, req.query),
+      async (req) =>
+        admin.list(
+          { type: 'vendor', ...dayRange(req.query.date, req.query.date) },
+          req.query,
+          currentUser(req),
+        ),
     );
 
     app.get(
@@ -199,7 +214,11 @@ export const usersRoutes =
         },
       },
       async (req) =>
-        admin.list({ type: 'vendor', ...dayRange(req.query.startDate, req.query.endDate) }, req.query),
+        admin.list(
+          { type: 'vendor', ...dayRange(req.query.startDate, req.query.endDate) },
+          req.query,
+          currentUser(req),
+        ),
     );
 
     app.get(
@@ -208,8 +227,8 @@ export const usersRoutes =
         config: { access: readers },
         schema: { tags, security, description: 'Vendor details as vendors.xlsx' },
       },
-      async (_req, reply) => {
-        const vendors = await admin.all('vendor');
+      async (req, reply) => {
+        const vendors = await admin.all('vendor', currentUser(req));
         return sendXlsx(
           reply,
           'vendors.xlsx',

@@ -1,14 +1,22 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { LoginInput, LoginResponse, RegisterVendorInput, User } from '@zevar/domain';
+import {
+  userPolicy,
+  type LoginInput,
+  type LoginResponse,
+  type RegisterVendorInput,
+  type User,
+} from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { users } from '../../db/schema';
-import { readsAnyUser, type AuthUser } from '../../plugins/auth';
+import type { AuthUser } from '../../plugins/auth';
 import { hashPassword, verifyPassword } from './passwords';
 import { toUserDto } from './user-mapper';
 import { loadSubscriptions, loadVendorStats } from './vendor-stats';
 import type { LoginLimiter } from './login-limiter';
 import { uniqueViolation } from '../../lib/db-errors';
+
+export const EMAIL_TAKEN = 'A vendor with this email already exists';
 
 export function createUsersService(ctx: AppContext, limiter: LoginLimiter) {
   const { db } = ctx;
@@ -21,12 +29,22 @@ export function createUsersService(ctx: AppContext, limiter: LoginLimiter) {
     return row;
   }
 
+  async function vendorEmailTaken(email: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.type, 'VENDOR'), sql`lower(${users.email}) = ${email.trim().toLowerCase()}`))
+      .limit(1);
+    return Boolean(row);
+  }
+
   async function isUsernameAvailable(username: string): Promise<boolean> {
     return !(await findByUsername(username.trim()));
   }
 
   async function registerVendor(input: RegisterVendorInput): Promise<User> {
     if (!(await isUsernameAvailable(input.username))) throw conflict('Username already exists');
+    if (await vendorEmailTaken(input.email)) throw conflict(EMAIL_TAKEN);
     const passwordHash = await hashPassword(input.password);
     try {
       const [row] = await db
@@ -53,31 +71,23 @@ export function createUsersService(ctx: AppContext, limiter: LoginLimiter) {
       return toUserDto(row!);
     } catch (err) {
       // Two registrations racing for one name: the unique index decides.
-      if (uniqueViolation(err) !== null) {
-        throw conflict('Username already exists');
-      }
+      const index = uniqueViolation(err);
+      if (index === 'users_vendor_email_lower_uq') throw conflict(EMAIL_TAKEN);
+      if (index !== null) throw conflict('Username already exists');
       throw err;
     }
   }
 
   async function login(input: LoginInput, clientIp: string): Promise<LoginResponse> {
-    const keys = [`ip:${clientIp}`, `user:${input.username.toLowerCase()}`];
-    const wait = limiter.retryAfterMs(keys);
-    if (wait > 0) {
-      const minutes = Math.ceil(wait / 60_000);
-      throw new AppError(
-        'RATE_LIMITED',
-        `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      );
-    }
+    await limiter.assertAllowed(input.username, clientIp);
     const row = await findByUsername(input.username);
     const ok = await verifyPassword(row?.passwordHash ?? null, input.password);
     if (!row || !ok || !row.active) {
-      limiter.fail(keys);
+      await limiter.fail(input.username, clientIp);
       throw new AppError('UNAUTHORIZED', 'Login failed. Please check your credentials.');
     }
-    limiter.succeed(keys);
-    const token = await ctx.tokens.sign({ id: row.id, type: row.type });
+    await limiter.succeed(input.username, clientIp);
+    const token = await ctx.tokens.sign({ id: row.id, type: row.type, tokenVersion: row.tokenVersion });
     return {
       token,
       userType: row.type,
@@ -90,7 +100,9 @@ export function createUsersService(ctx: AppContext, limiter: LoginLimiter) {
   async function verifyVendor(
     emailOrId: string,
     password: string,
+    clientIp: string,
   ): Promise<{ valid: boolean; userId: number | null }> {
+    await limiter.assertAllowed(emailOrId, clientIp);
     const asId = /^\d+$/.test(emailOrId) ? Number(emailOrId) : null;
     const [row] = await db
       .select()
@@ -103,14 +115,22 @@ export function createUsersService(ctx: AppContext, limiter: LoginLimiter) {
       )
       .limit(1);
     const ok = await verifyPassword(row?.passwordHash ?? null, password);
-    return row && ok && row.active ? { valid: true, userId: row.id } : { valid: false, userId: null };
+    if (!row || !ok || !row.active) {
+      await limiter.fail(emailOrId, clientIp);
+      return { valid: false, userId: null };
+    }
+    await limiter.succeed(emailOrId, clientIp);
+    return { valid: true, userId: row.id };
   }
 
   /** A user's full profile: admins with a user permission may read anyone; a vendor only itself. */
   async function getUser(id: number, viewer: AuthUser): Promise<User> {
-    if (viewer.id !== id && !readsAnyUser(viewer)) throw forbidden();
     const [row] = await db.select().from(users).where(eq(users.id, id));
-    if (!row) throw notFound('User');
+    if (!row) {
+      if (viewer.id !== id && !userPolicy.readsVendors(viewer)) throw forbidden();
+      throw notFound('User');
+    }
+    if (!userPolicy.mayRead(viewer, row)) throw forbidden();
     if (row.type === 'ADMIN') return toUserDto(row);
     const [subs, stats] = await Promise.all([loadSubscriptions(db, [id]), loadVendorStats(db, [row])]);
     return toUserDto(row, subs.get(id) ?? [], stats.get(id) ?? null);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pagedProductsSchema, vendorProductsQuerySchema } from '@zevar/domain';
+import { pagedCatalogueProductsSchema, vendorProductsQuerySchema } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
 import { createVendorProductsService } from './vendor-products.service';
@@ -18,7 +18,7 @@ export const vendorDashboardRoutes =
           description:
             "The signed-in vendor's sellable catalogue under its plan (in stock only), with filters.",
           querystring: vendorProductsQuerySchema,
-          response: { 200: pagedProductsSchema },
+          response: { 200: pagedCatalogueProductsSchema },
         },
       },
       async (req) => products.list(currentUser(req).id, req.query),

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { toPaged, type PagedProducts, type VendorProductsQuery } from '@zevar/domain';
+import { toPaged, type PagedCatalogueProducts, type VendorProductsQuery } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { categories, products, users } from '../../db/schema';
@@ -18,7 +18,7 @@ const SORTS: Record<NonNullable<VendorProductsQuery['sort']>, SQL[]> = {
 /** The catalogue a vendor may sell under its plan, in stock, with the dashboard's filters. */
 export function createVendorProductsService(ctx: AppContext) {
   return {
-    async list(vendorId: number, q: VendorProductsQuery): Promise<PagedProducts> {
+    async list(vendorId: number, q: VendorProductsQuery): Promise<PagedCatalogueProducts> {
       const [vendor] = await ctx.db.select({ plan: users.plan }).from(users).where(eq(users.id, vendorId));
       if (!vendor) throw notFound('Vendor');
       const parts: SQL[] = [productVisibleTo(vendor.plan), gt(products.stock, 0)];

@@ -22,7 +22,8 @@ export const checkoutApi = {
     api.post('/orders/initiate-order', body, { schema: initiateOrderResponse }),
   confirmPayment: (q: { razorpayOrderId: string; razorpayPaymentId: string; razorpaySignature: string }) =>
     api.post('/orders/confirm-payment', undefined, { query: q, schema: confirmPaymentResponse }),
-  cancelPayment: (orderId: string, reason: 'dismissed' | 'failed') =>
-    api.post(`/orders/${enc(orderId)}/cancel-payment`, { reason }),
+  /** `cancelKey` came back from initiate-order: only this browser can cancel its unpaid order. */
+  cancelPayment: (orderId: string, reason: 'dismissed' | 'failed', cancelKey: string) =>
+    api.post(`/orders/${enc(orderId)}/cancel-payment`, { reason, cancelKey }),
   order: (id: string) => api.get(`/orders/byId/${enc(id)}`, { schema: orderStatusViewSchema }),
 };

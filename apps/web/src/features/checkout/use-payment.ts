@@ -97,7 +97,7 @@ export function usePayment(home: string, onAmountsChanged: () => void) {
         .join(', ');
       const cancel = (reason: 'dismissed' | 'failed') =>
         checkoutApi
-          .cancelPayment(order.orderId, reason)
+          .cancelPayment(order.orderId, reason, order.cancelKey)
           .catch((err: unknown) => console.error('cancel-payment failed', err));
       const instance = openPaymentWindow(
         {

@@ -1,4 +1,4 @@
-import type { Product, User } from '@zevar/domain';
+import type { CatalogueProduct as Product, User } from '@zevar/domain';
 import { ImageWithFallback } from '../../components/ImageWithFallback';
 import { Price } from '../../components/Price';
 import { formatInr } from '../../lib/format';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import {
   categorySchema,
-  pagedProductsSchema,
+  pagedCatalogueProductsSchema,
   type PRICE_BANDS,
-  type Product,
+  type CatalogueProduct as Product,
   type VENDOR_PRODUCT_SORTS,
 } from '@zevar/domain';
 import type { Plan } from '@zevar/domain';
@@ -39,7 +39,7 @@ export const EMPTY_FILTERS: ProductFilters = { search: '', categoryId: '', price
 /** GET /api/vendor/products: the signed-in vendor's plan, in stock only, 12 per page. */
 export function fetchVendorProducts(filters: ProductFilters, page: number) {
   return api.get('/vendor/products', {
-    schema: pagedProductsSchema,
+    schema: pagedCatalogueProductsSchema,
     query: {
       page,
       size: VENDOR_PRODUCTS_PAGE_SIZE,

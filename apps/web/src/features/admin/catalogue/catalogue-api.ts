@@ -6,15 +6,15 @@ import {
   metalRateChangeSchema,
   metalRatePreviewSchema,
   metalSchema,
-  pagedProductsSchema,
-  productSchema,
+  pagedCatalogueProductsSchema,
+  catalogueProductSchema,
   type CarouselImageInput,
   type Category,
   type MetalInput,
   type MetalPricesInput,
-  type PagedProducts,
+  type PagedCatalogueProducts,
   type Plan,
-  type Product,
+  type CatalogueProduct as Product,
 } from '@zevar/domain';
 import { api } from '../../../lib/api';
 
@@ -78,9 +78,9 @@ export const carouselApi = {
  * The list call follows the spec's precedence: a search uses the search call; otherwise a category
  * filter wins over a metal filter, which wins over plain paging.
  */
-export function fetchProducts(q: ProductListQuery, signal?: AbortSignal): Promise<PagedProducts> {
+export function fetchProducts(q: ProductListQuery, signal?: AbortSignal): Promise<PagedCatalogueProducts> {
   const paging = { page: q.page, size: ADMIN_PRODUCTS_PAGE_SIZE };
-  const opts = { schema: pagedProductsSchema, signal };
+  const opts = { schema: pagedCatalogueProductsSchema, signal };
   const search = q.search.trim();
   if (search) return api.get('/products/search', { ...opts, query: { ...paging, keyword: search } });
   if (q.categoryId)
@@ -91,8 +91,8 @@ export function fetchProducts(q: ProductListQuery, signal?: AbortSignal): Promis
 }
 
 export const productsApi = {
-  create: (body: unknown) => api.post('/products', body, { schema: productSchema }),
-  update: (id: number, body: unknown) => api.put(`/products/${id}`, body, { schema: productSchema }),
+  create: (body: unknown) => api.post('/products', body, { schema: catalogueProductSchema }),
+  update: (id: number, body: unknown) => api.put(`/products/${id}`, body, { schema: catalogueProductSchema }),
   remove: (id: number) => api.delete(`/products/${id}`),
   nameExists: (name: string, signal?: AbortSignal) =>
     api.get(`/products/exists/${encodeURIComponent(name)}`, { schema: z.boolean(), signal }),

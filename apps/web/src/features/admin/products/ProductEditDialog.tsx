@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { Product } from '@zevar/domain';
+import type { CatalogueProduct as Product } from '@zevar/domain';
 import { Modal } from '../../../components/Modal';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { ProductForm, type ProductFormProps } from './ProductForm';

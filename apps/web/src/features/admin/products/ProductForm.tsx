@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import type { Product } from '@zevar/domain';
+import type { CatalogueProduct as Product } from '@zevar/domain';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { catalogueKeys, categoriesApi, metalsApi } from '../catalogue/catalogue-api';
 import { FILL_REQUIRED, TITLE } from '../catalogue/messages';

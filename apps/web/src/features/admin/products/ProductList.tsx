@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Product } from '@zevar/domain';
+import type { CatalogueProduct as Product } from '@zevar/domain';
 import { Pagination } from '../../../components/Pagination';
 import { Spinner } from '../../../components/Spinner';
 import { useDialog } from '../../../components/dialog/dialog-context';

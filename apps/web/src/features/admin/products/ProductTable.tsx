@@ -1,4 +1,4 @@
-import type { Product } from '@zevar/domain';
+import type { CatalogueProduct as Product } from '@zevar/domain';
 import { ImageWithFallback } from '../../../components/ImageWithFallback';
 import { formatInr } from '../../../lib/format';
 

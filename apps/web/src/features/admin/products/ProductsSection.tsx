@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Product } from '@zevar/domain';
+import type { CatalogueProduct as Product } from '@zevar/domain';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { isApiError } from '../../../lib/api';
 import { catalogueKeys, productsApi } from '../catalogue/catalogue-api';

@@ -6,7 +6,7 @@ import {
   paiseToRupees,
   rupeesToPaise,
   type Metal,
-  type Product,
+  type CatalogueProduct as Product,
 } from '@zevar/domain';
 
 const money = z

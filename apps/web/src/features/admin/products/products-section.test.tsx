@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Product } from '@zevar/domain';
+import type { CatalogueProduct as Product } from '@zevar/domain';
 import { AppProviders } from '../../../app/AppProviders';
 import { jsonResponse, mockFetch, testQueryClient } from '../../../test/utils';
 import ProductsSection from './ProductsSection';

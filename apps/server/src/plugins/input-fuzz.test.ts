@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createAdminUser, createVendor, type Actor } from '../../test/factories';
+
+/**
+ * Hostile input on every route: strings with NUL bytes, unicode, huge values, and wrong JSON types
+ * in every path parameter, query parameter and body field the app documents. No answer may be a
+ * 5xx, and every error is in the one `{ code, message, issues? }` shape.
+ */
+
+type Operation = {
+  method: string;
+  path: string;
+  params: string[];
+  query: string[];
+  body: string[];
+  access: string;
+};
+
+type OpenApi = {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: { name: string; in: string }[];
+        requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+      }
+    >
+  >;
+};
+
+const hostileString = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 40 }).map((s) => `${s}\u0000${s}`),
+  fc.string({ unit: 'grapheme', maxLength: 60 }),
+  fc.constantFrom('0x10', '1e3', ' 1', 'true', '2026-02-31', '-1', '99999999999999999999', 'NaN', '%00'),
+  fc.nat({ max: 5 }).map((n) => 'ə'.repeat(10 ** n)),
+);
+const hostileValue = fc.oneof(
+  hostileString,
+  fc.constantFrom(true, null, [], [1], {}, 1e308, -1, 2 ** 53, 0.5),
+  fc.array(hostileString, { maxLength: 3 }),
+);
+
+function operations(doc: OpenApi, accessOf: (method: string, url: string) => string): Operation[] {
+  const ops: Operation[] = [];
+  for (const [oaPath, methods] of Object.entries(doc.paths)) {
+    if (!oaPath.startsWith('/api/') || oaPath.startsWith('/api/docs')) continue;
+    for (const [method, op] of Object.entries(methods)) {
+      const params = (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
+      const query = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+      const json = op.requestBody?.content?.['application/json']?.schema?.properties;
+      const url = oaPath.replace(/\{(\w+)\}/g, ':$1');
+      ops.push({
+        method: method.toUpperCase(),
+        path: oaPath,
+        params,
+        query,
+        body: Object.keys(json ?? {}),
+        access: accessOf(method.toUpperCase(), url),
+      });
+    }
+  }
+  return ops;
+}
+
+const sendsBody = (method: string) => method !== 'GET' && method !== 'DELETE';
+
+describe('hostile input on every route', () => {
+  let t: TestApp;
+  let superAdmin: Actor;
+  let vendor: Actor;
+  let ops: Operation[];
+  beforeAll(async () => {
+    t = await createTestApp();
+    superAdmin = await createAdminUser(t.app, t.db, ['SUPER_ADMIN']);
+    vendor = await createVendor(t.app, t.db);
+    const rules = t.app.accessRules;
+    const accessOf = (method: string, url: string) => {
+      const rule = rules.find((r) => r.method === method && r.url === url);
+      return typeof rule?.access === 'string' ? rule.access : 'admin';
+    };
+    ops = operations(t.app.swagger() as unknown as OpenApi, accessOf);
+  });
+  afterAll(async () => t.close());
+
+  it('enumerates the routes from the app', () => {
+    expect(ops.length).toBeGreaterThan(100);
+    expect(ops.length).toBe(t.app.accessRules.length);
+  });
+
+  it('never answers 5xx and always answers errors in the error shape', async () => {
+    const failures: string[] = [];
+    for (const op of ops) {
+      const headers = op.access === 'vendor' ? vendor.headers : superAdmin.headers;
+      const run = fc.assert(
+        fc.asyncProperty(
+          fc.record({
+            params: fc.tuple(...op.params.map(() => hostileString), fc.constant('')),
+            query: fc.tuple(...op.query.map(() => fc.option(hostileString)), fc.constant('')),
+            body: fc.oneof(
+              fc.tuple(...op.body.map(() => fc.option(hostileValue)), fc.constant('')),
+              hostileValue,
+            ),
+          }),
+          async ({ params, query, body }) => {
+            let url = op.path;
+            op.params.forEach((name, i) => {
+              url = url.replace(`{${name}}`, encodeURIComponent(String(params[i])) || 'x');
+            });
+            const search = new URLSearchParams();
+            op.query.forEach((name, i) => {
+              const v = query[i];
+              if (v !== null && v !== undefined) search.append(name, String(v));
+            });
+            if ([...search.keys()].length) url += `?${search.toString()}`;
+            let payload: unknown;
+            if (Array.isArray(body) && body.length === op.body.length + 1 && body.at(-1) === '') {
+              payload = Object.fromEntries(op.body.map((k, i) => [k, body[i]]).filter(([, v]) => v !== null));
+            } else payload = body;
+            const res = await t.app.inject({
+              method: op.method as 'POST',
+              url,
+              headers: sendsBody(op.method) ? { ...headers, 'content-type': 'application/json' } : headers,
+              payload: sendsBody(op.method) ? JSON.stringify(payload) : undefined,
+            });
+            const where = `${op.method} ${url} ${sendsBody(op.method) ? JSON.stringify(payload).slice(0, 300) : ''}`;
+            expect(res.statusCode, `${where} -> ${res.body.slice(0, 300)}`).toBeLessThan(500);
+            if (res.statusCode >= 400) {
+              const err = res.json() as { code?: unknown; message?: unknown };
+              expect(typeof err.code, where).toBe('string');
+              expect(typeof err.message, where).toBe('string');
+            }
+          },
+        ),
+        { numRuns: 12, seed: 8 },
+      );
+      await run.catch((err: Error) =>
+        failures.push(`${op.method} ${op.path}: ${err.message.split('\n').slice(2, 3).join('')}`),
+      );
+    }
+    expect(failures).toEqual([]);
+  }, 600_000);
+});

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/**
+ * Strict input primitives shared by every schema (issue 8): what the database would choke on, or
+ * what a browser would run, is a 400 here.
+ */
+
+/** PostgreSQL text cannot hold a NUL byte. */
+// eslint-disable-next-line no-control-regex -- the NUL byte is exactly what this rejects
+const NO_NUL = /^[^\u0000]*$/;
+export const NUL_MESSAGE = 'Must not contain a NUL character';
+
+/** A string without NUL bytes: the base of every string in the API. */
+export const safeString = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).regex(NO_NUL, NUL_MESSAGE);
+
+/** Whether yyyy-mm-dd names a day that exists (no 31 February). */
+export function isRealDay(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** A calendar day, yyyy-MM-dd, that exists. */
+export const isoDaySchema = safeString()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format yyyy-MM-dd')
+  .refine(isRealDay, 'This date does not exist');
+
+/** Only web addresses a browser opens as pages: http and https (never javascript: or data:). */
+export const HTTP_URL = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
+export const URL_MESSAGE = 'Enter a web address starting with https:// or http://';
+
+/** An image reference: an uploaded file's name or path, or an http(s) address; no other scheme. */
+export const isSafeImageRef = (v: string) => !/^[a-z][a-z0-9+.-]*:/i.test(v) || HTTP_URL.test(v);
