@@ -106,7 +106,7 @@ test('a super admin finds a paid order, moves it to processing and shipped, and 
   await expect(page.getByRole('region', { name: 'Status History' })).toContainText(
     new RegExp(`Processing → Shipped\\s*by ${env.admin.username}`),
   );
-  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
   await expect(page.getByPlaceholder('Search orders...')).toBeVisible();
 });
 
