@@ -252,4 +252,17 @@ describe.runIf(pgUrl && redisUrl)('three Zevar processes on one PostgreSQL', () 
     const after = await initiateAndPay(300, true);
     expect(await statusOf(after.orderNumber)).toBe('CONFIRMED');
   });
+
+  // Last: it locks the admin out from this address for the rest of the window.
+  it('limits failed sign-ins spread over the three processes as one', async () => {
+    const attempt = (p: ZevarProcess, password: string) =>
+      call(p, '/api/user/login', {
+        method: 'POST',
+        body: JSON.stringify({ username: ADMIN.username, password }),
+      });
+    const live = procs.filter((p) => p.alive());
+    for (let i = 0; i < 5; i++)
+      expect((await attempt(live[i % live.length]!, 'Wrong@Pass1')).status).toBe(401);
+    for (const p of live) expect((await attempt(p, ADMIN.password)).status).toBe(429);
+  });
 });

@@ -19,7 +19,12 @@ import { privateErrorSerializer, REDACT_PATHS } from './lib/log-privacy';
 import { routeModules } from './modules';
 import { systemRoutes } from './modules/system/system.routes';
 import { createRedis, type Redis } from './lib/redis';
-import { createMemoryOnceStore, createRedisOnceStore } from './lib/shared-limits';
+import {
+  createMemoryAttemptStore,
+  createMemoryOnceStore,
+  createRedisAttemptStore,
+  createRedisOnceStore,
+} from './lib/shared-limits';
 import { registerRateLimits } from './plugins/rate-limits';
 import { createImageStore, createStorage, type ImageStore } from './lib/image-store';
 import type { PaymentGateway } from './modules/payments/gateway';
@@ -127,6 +132,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     lifecycle: opts.lifecycle ?? { state: 'ready', jobs: 'off' },
     redis,
     once: redis ? createRedisOnceStore(redis) : createMemoryOnceStore(() => now().getTime()),
+    attempts: redis ? createRedisAttemptStore(redis) : createMemoryAttemptStore(),
     cache: createPublicCache(invalidation),
   };
   registerCacheInvalidation(app, ctx.cache);

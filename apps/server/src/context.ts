@@ -7,7 +7,7 @@ import type { PaymentGateway } from './modules/payments/gateway';
 import type { SandboxGateway } from './modules/payments/sandbox-gateway';
 import type { Mailer } from './modules/mail/mailer';
 import type { Redis } from './lib/redis';
-import type { OnceStore } from './lib/shared-limits';
+import type { AttemptStore, OnceStore } from './lib/shared-limits';
 import type { PublicCache } from './lib/cache/public-cache';
 
 /** Where the process is in its life, for readiness: a stopping process takes no new traffic. */
@@ -38,6 +38,8 @@ export type AppContext = {
   redis?: Redis;
   /** "Once per window" claims, shared through Redis when it is configured. */
   once: OnceStore;
+  /** Failed password checks, shared through Redis when it is configured. */
+  attempts: AttemptStore;
   /** Ready-to-send public catalogue answers; writes invalidate it (plugins/public-cache.ts). */
   cache: PublicCache;
 };

@@ -1,9 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedis, type Redis } from './redis';
-import { createMemoryOnceStore, createRedisOnceStore, type OnceStore } from './shared-limits';
+import {
+  createMemoryAttemptStore,
+  createMemoryOnceStore,
+  createRedisAttemptStore,
+  createRedisOnceStore,
+  type AttemptStore,
+  type OnceStore,
+} from './shared-limits';
 import { hasRedisServer, startRedisServer } from '../../test/redis-server';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { createAdminUser, TEST_PASSWORD } from '../../test/factories';
 
 const key = () => randomBytes(4).toString('hex');
 
@@ -32,6 +40,30 @@ function onceContract(name: string, open: () => Promise<{ store: OnceStore; clos
   });
 }
 
+function attemptsContract(name: string, open: () => AttemptStore) {
+  describe(`${name} failure counts`, () => {
+    it('keeps failure times inside the window, oldest first, per key', async () => {
+      const store = open();
+      const k = key();
+      await store.add(k, 1000, 10_000);
+      await store.add(k, 2000, 10_000);
+      await store.add(`${k}-other`, 1500, 10_000);
+      expect(await store.recent(k, 0)).toEqual([1000, 2000]);
+      expect(await store.recent(k, 1500)).toEqual([2000]);
+    });
+
+    it('forgets a key when cleared', async () => {
+      const store = open();
+      const k = key();
+      await store.add(k, 1000, 10_000);
+      await store.clear(k);
+      expect(await store.recent(k, 0)).toEqual([]);
+    });
+  });
+}
+
+attemptsContract('in-memory', () => createMemoryAttemptStore());
+
 onceContract('in-memory', async () => ({ store: createMemoryOnceStore(), close: async () => undefined }));
 
 describe.runIf(hasRedisServer)('with Redis', () => {
@@ -47,6 +79,7 @@ describe.runIf(hasRedisServer)('with Redis', () => {
   });
 
   onceContract('Redis', async () => ({ store: createRedisOnceStore(redis), close: async () => undefined }));
+  attemptsContract('Redis', () => createRedisAttemptStore(redis));
 
   describe('request limits shared by two processes', () => {
     let a: TestApp;
@@ -58,6 +91,22 @@ describe.runIf(hasRedisServer)('with Redis', () => {
       ]);
     });
     afterAll(async () => Promise.all([a.close(), b.close()]));
+
+    it('locks an account for an address after five failures spread over both', async () => {
+      const admin = await createAdminUser(a.app, a.db);
+      const ip = `10.8.${Math.floor(Math.random() * 200)}.9`;
+      const attempt = (t: TestApp, password: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/user/login',
+          remoteAddress: ip,
+          payload: { username: admin.username, password },
+        });
+      for (let i = 0; i < 5; i++) expect((await attempt(i % 2 ? a : b, 'Wrong@Pass1')).statusCode).toBe(401);
+      const locked = await attempt(a, TEST_PASSWORD);
+      expect(locked.statusCode).toBe(429);
+      expect(locked.headers['retry-after']).toBeDefined();
+    });
 
     it('counts review uploads from one address on both together', async () => {
       const ip = `10.9.${Math.floor(Math.random() * 200)}.7`;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
 /**
@@ -32,6 +33,59 @@ export function createRedisOnceStore(redis: Redis, prefix = 'zevar:once:'): Once
   return {
     async claim(key, ttlMs) {
       return (await redis.set(`${prefix}${key}`, '1', 'PX', ttlMs, 'NX')) === 'OK';
+    },
+  };
+}
+
+/**
+ * Where failure counts (sign-in and credential checks) live: in memory for one process, or in Redis
+ * (sorted sets of failure times) so that every process counts the same failures.
+ */
+export interface AttemptStore {
+  /** Failure times (ms) for a key still inside the window, oldest first. */
+  recent(key: string, since: number): Promise<number[]>;
+  add(key: string, at: number, windowMs: number): Promise<void>;
+  clear(key: string): Promise<void>;
+}
+
+export function createMemoryAttemptStore(): AttemptStore {
+  const failures = new Map<string, number[]>();
+  return {
+    async recent(key, since) {
+      const list = (failures.get(key) ?? []).filter((t) => t > since);
+      if (list.length) failures.set(key, list);
+      else failures.delete(key);
+      return list;
+    },
+    async add(key, at, windowMs) {
+      const list = (failures.get(key) ?? []).filter((t) => t > at - windowMs);
+      failures.set(key, [...list, at]);
+    },
+    async clear(key) {
+      failures.delete(key);
+    },
+  };
+}
+
+export function createRedisAttemptStore(redis: Redis, prefix = 'zevar:attempts:'): AttemptStore {
+  return {
+    async recent(key, since) {
+      const k = `${prefix}${key}`;
+      await redis.zremrangebyscore(k, '-inf', since);
+      const scores = await redis.zrange(k, '0', '-1', 'WITHSCORES');
+      return scores.filter((_, i) => i % 2 === 1).map(Number);
+    },
+    async add(key, at, windowMs) {
+      const k = `${prefix}${key}`;
+      await redis
+        .multi()
+        .zadd(k, at, `${at}-${randomBytes(4).toString('hex')}`)
+        .zremrangebyscore(k, '-inf', at - windowMs)
+        .pexpire(k, windowMs)
+        .exec();
+    },
+    async clear(key) {
+      await redis.del(`${prefix}${key}`);
     },
   };
 }

@@ -1,34 +1,5 @@
 import { AppError } from '../../lib/errors';
-
-/**
- * Where failure counts live. In memory for one process; issue 11 swaps in a shared (Redis) store
- * behind this interface without touching the callers.
- */
-export interface AttemptStore {
-  /** Failure times (ms) for a key still inside the window, oldest first. */
-  recent(key: string, since: number): Promise<number[]>;
-  add(key: string, at: number, windowMs: number): Promise<void>;
-  clear(key: string): Promise<void>;
-}
-
-export function createMemoryAttemptStore(): AttemptStore {
-  const failures = new Map<string, number[]>();
-  return {
-    async recent(key, since) {
-      const list = (failures.get(key) ?? []).filter((t) => t > since);
-      if (list.length) failures.set(key, list);
-      else failures.delete(key);
-      return list;
-    },
-    async add(key, at, windowMs) {
-      const list = (failures.get(key) ?? []).filter((t) => t > at - windowMs);
-      failures.set(key, [...list, at]);
-    },
-    async clear(key) {
-      failures.delete(key);
-    },
-  };
-}
+import { createMemoryAttemptStore, type AttemptStore } from '../../lib/shared-limits';
 
 export type LimiterOptions = {
   /** Failures allowed for one account from one address. */

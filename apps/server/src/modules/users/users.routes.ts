@@ -43,6 +43,7 @@ export const usersRoutes =
       maxPerAddress: 30,
       windowMs: 15 * 60_000,
       now: ctx.now,
+      store: ctx.attempts,
     });
     const service = createUsersService(ctx, limiter);
     const shops = createShopsService(ctx);

@@ -65,7 +65,13 @@ describe('payment confirmation', () => {
     localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify([{ productId: 1, quantity: 1 }]));
     mockFetch((url) => {
       if (url.includes('/initiate-order'))
-        return jsonResponse({ orderId: 'o-1', orderNumber: 'ZV1', amount: 1000, razorpayOrderId: 'order_1' });
+        return jsonResponse({
+          orderId: 'o-1',
+          orderNumber: 'ZV1',
+          amount: 1000,
+          razorpayOrderId: 'order_1',
+          cancelKey: 'ck-1',
+        });
       if (url.includes('/config')) return jsonResponse({ payments: 'sandbox', razorpayKeyId: 'k' });
       if (url.includes('/confirm-payment')) return jsonResponse({ code: 'INTERNAL', message: 'boom' }, 500);
       return jsonResponse({}, 404);
