@@ -77,13 +77,28 @@ export async function sendCached(
   opts: { tags: readonly CacheTag[]; plan?: string; ttlMs?: number },
   produce: () => Promise<unknown>,
 ): Promise<FastifyReply> {
-  const answer = await cache.answer(keyOf(request, opts.plan), opts.tags, produce, opts.ttlMs);
+  const answer = await cache.answer(
+    keyOf(request, opts.plan),
+    opts.tags,
+    async () => throughResponseSchema(request, await produce()),
+    opts.ttlMs,
+  );
   reply.header('etag', answer.etag).header('cache-control', PUBLIC_CACHE_CONTROL);
   if (matches(request.headers['if-none-match'], answer.etag)) return reply.status(304).send();
   return reply.type('application/json; charset=utf-8').serializer(identity).send(answer.body);
 }
 
 const identity = (body: unknown) => body as string;
+
+/**
+ * The cached body skips Fastify's response serializer, so it goes through the route's 200 schema
+ * here instead: fields the schema does not declare (internal ones) never reach the public.
+ */
+function throughResponseSchema(request: FastifyRequest, value: unknown): unknown {
+  const responses = request.routeOptions.schema?.response as Record<number, unknown> | undefined;
+  const schema = responses?.[200] as { parse?: (v: unknown) => unknown } | undefined;
+  return typeof schema?.parse === 'function' ? schema.parse(value) : value;
+}
 
 function matches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
