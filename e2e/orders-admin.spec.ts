@@ -112,8 +112,13 @@ test('a super admin finds a paid order, moves it to processing and shipped, and 
 
 /** The shop vendor's commission earned (rupees), as the admin's user view reports it. */
 async function vendorCommission(request: APIRequestContext, token: string): Promise<number> {
-  const vendor = (await (await request.get(`/api/vendors/slug/${SHOP}`)).json()) as { id: number };
-  const res = await request.get(`/api/user/${vendor.id}`, { headers: { authorization: `Bearer ${token}` } });
+  const headers = { authorization: `Bearer ${token}` };
+  // The public shop answer carries no account id; the admin's vendor list does.
+  const list = await request.get('/api/user?type=vendor&page=0&size=100', { headers });
+  expect(list.ok()).toBeTruthy();
+  const vendors = ((await list.json()) as { content: Array<{ id: number; slug: string | null }> }).content;
+  const vendor = vendors.find((v) => v.slug === SHOP)!;
+  const res = await request.get(`/api/user/${vendor.id}`, { headers });
   expect(res.ok()).toBeTruthy();
   return ((await res.json()) as { vendorStats: { revenue: number } }).vendorStats.revenue;
 }
