@@ -9,7 +9,7 @@ import type { FailedJob } from '@zevar/domain';
 export type PeriodicJob = { name: string; everySeconds: number; run: () => Promise<unknown> };
 
 export type JobQueueOptions = {
-  database: Pick<Database, 'executeSql'>;
+  database: Pick<Database, 'executeSql' | 'withLock'>;
   log: FastifyBaseLogger;
   jobs: PeriodicJob[];
   /** Tries after the first failure before a run ends in the failed state (backoff doubles the delay). */
@@ -29,6 +29,8 @@ export type JobQueue = {
 };
 
 export const JOB_SCHEMA = 'pgboss';
+/** Advisory lock key for queue set-up ('zevarjobs' folded into a safe integer). */
+const JOB_SETUP_LOCK_KEY = 0x7a65766a62;
 /** The safety net: every job is also queued by a once-a-minute schedule, should its chain break. */
 const EVERY_MINUTE = '* * * * *';
 
@@ -54,17 +56,23 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
 
   return {
     async start() {
-      await boss.start();
+      // Processes starting together would race creating the same queues (pg-boss creates a
+      // partition per queue) and can deadlock: the set-up takes turns under an advisory lock.
+      await opts.database.withLock(JOB_SETUP_LOCK_KEY, async () => {
+        await boss.start();
+        for (const job of opts.jobs) {
+          await boss.createQueue(job.name, {
+            name: job.name,
+            policy: 'stately',
+            retryLimit: opts.retryLimit ?? 3,
+            retryDelay: opts.retryDelaySeconds ?? 5,
+            retryBackoff: true,
+            expireInSeconds: 300,
+          });
+          await boss.schedule(job.name, EVERY_MINUTE);
+        }
+      });
       for (const job of opts.jobs) {
-        await boss.createQueue(job.name, {
-          name: job.name,
-          policy: 'stately',
-          retryLimit: opts.retryLimit ?? 3,
-          retryDelay: opts.retryDelaySeconds ?? 5,
-          retryBackoff: true,
-          expireInSeconds: 300,
-        });
-        await boss.schedule(job.name, EVERY_MINUTE);
         await boss.work(
           job.name,
           { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? Math.min(2, job.everySeconds) },
