@@ -3,21 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port';
 
 /** Whether Debian's redis-server is installed (.ci/run installs it; elsewhere Redis tests are skipped). */
 export const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 if (!hasRedisServer && process.env.CI === 'true') {
   throw new Error('redis-server is required for the Redis tests in CI');
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /** A throwaway redis-server on a free port, without persistence. */
