@@ -23,3 +23,4 @@ export * from './images';
 export * from './time';
 export * from './user-policy';
 export * from './primitives';
+export * from './price-breakup';

@@ -17,6 +17,7 @@ import {
   COUPON_TYPES,
   ORDER_STATUS_VALUES,
   PAYMENT_STATUS_VALUES,
+  type LineBreakup,
 } from '@zevar/domain';
 import { createdAt, tstz, updatedAt } from './columns';
 import { users } from './users';
@@ -144,6 +145,10 @@ export const orderItems = pgTable(
     totalPricePaise: bigint('total_price_paise', { mode: 'number' }).notNull(),
     /** Per-unit vendor commission at the time of the order. */
     vendorCommissionPaise: bigint('vendor_commission_paise', { mode: 'number' }).notNull().default(0),
+    /** Per-unit price breakup at the time of sale (issue 13); null on lines sold before it was kept. */
+    priceBreakup: jsonb('price_breakup').$type<LineBreakup>(),
+    /** HUIDs of the hallmarked pieces this line sold (one per piece). */
+    huids: jsonb('huids').$type<string[]>().notNull().default([]),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
