@@ -96,6 +96,20 @@ test('a super admin deactivates and reactivates a vendor, and manages email temp
   await expect(page.getByLabel('From')).toBeDisabled();
   await page.getByLabel('Name').fill(templateName);
   await page.getByLabel('Subject').fill('Welcome to Zevar');
+  // Email HTML is styled inline; the strict CSP must not strip those styles from the editor or preview.
+  await page.getByRole('button', { name: 'HTML', exact: true }).click();
+  await page
+    .getByRole('textbox', { name: 'Body' })
+    .fill('<p style="color: rgb(122, 31, 43); padding: 12px">Dear {{customerName}}, welcome.</p>');
+  await page.getByRole('button', { name: 'Visual', exact: true }).click();
+  await expect(page.getByRole('textbox', { name: 'Body' }).locator('p')).toHaveCSS(
+    'color',
+    'rgb(122, 31, 43)',
+  );
+  await page.getByRole('button', { name: 'Preview', exact: true }).click();
+  const previewBody = page.frameLocator('iframe[title="Email preview"]').locator('p');
+  await expect(previewBody).toContainText('Dear Asha Rao, welcome.');
+  await expect(previewBody).toHaveCSS('padding', '12px');
   await page.getByRole('button', { name: 'Save' }).click();
   await acknowledge(page, 'Template created successfully');
 

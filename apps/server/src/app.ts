@@ -109,7 +109,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, opts.config.PAYMENTS);
 
   const tokens = createTokenService(opts.config.JWT_SECRET);
   const now = opts.now ?? (() => new Date());

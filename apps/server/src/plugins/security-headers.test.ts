@@ -17,10 +17,29 @@ describe('security headers', () => {
       expect(csp).toContain('frame-src https://api.razorpay.com');
       expect(csp).toContain("object-src 'none'");
       expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+      expect(csp).toContain("style-src 'self';");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it("allows inline styles only for Razorpay's checkout window, with the real gateway", async () => {
+    const live = await createTestApp({
+      env: {
+        PAYMENTS: 'razorpay',
+        RAZORPAY_KEY_ID: 'rzp_test_x',
+        RAZORPAY_KEY_SECRET: 's',
+        RAZORPAY_WEBHOOK_SECRET: 'w',
+      },
+    });
+    try {
+      const csp = String((await live.app.inject({ url: '/api/health' })).headers['content-security-policy']);
+      expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    } finally {
+      await live.close();
     }
   });
 

@@ -3,7 +3,8 @@ import helmet from '@fastify/helmet';
 
 /** Razorpay's browser checkout: its script, the frames it opens and the calls it makes. */
 const RAZORPAY = {
-  script: 'https://checkout.razorpay.com',
+  // checkout.js loads its risk-detection bundle from the CDN.
+  scripts: ['https://checkout.razorpay.com', 'https://cdn.razorpay.com'],
   frames: ['https://api.razorpay.com', 'https://checkout.razorpay.com'],
   connect: ['https://*.razorpay.com'],
 };
@@ -11,17 +12,22 @@ const RAZORPAY = {
 /**
  * Security headers on every page and API answer (docs/decisions/0011-security-headers.md).
  * Scripts: only our own files and Razorpay's checkout.js, nothing inline (the server-rendered head
- * carries JSON-LD data blocks, which are not executed and need no allowance).
+ * carries JSON-LD data blocks, which are not executed and need no allowance). Styles: only our own
+ * files; the app sets element styles through the CSSOM, which the policy allows. Only with the real
+ * gateway are inline styles allowed, because Razorpay's checkout.js styles the window it inserts
+ * into our page inline and takes no nonce.
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  payments: 'sandbox' | 'razorpay',
+): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", RAZORPAY.script],
-        // Razorpay's window and the sandbox stand-in style their elements inline; no script can run from a style.
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'", ...RAZORPAY.scripts],
+        styleSrc: payments === 'razorpay' ? ["'self'", "'unsafe-inline'"] : ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...RAZORPAY.connect],

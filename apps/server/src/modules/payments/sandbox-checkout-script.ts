@@ -7,7 +7,8 @@ export const SANDBOX_CHECKOUT_JS = String.raw`(function () {
   'use strict';
   function el(tag, attrs, text) {
     var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    // Styles go through the CSSOM: the page's Content-Security-Policy refuses inline style attributes.
+    Object.keys(attrs || {}).forEach(function (k) { if (k === 'style') node.style.cssText = attrs[k]; else node.setAttribute(k, attrs[k]); });
     if (text) node.textContent = text;
     return node;
   }

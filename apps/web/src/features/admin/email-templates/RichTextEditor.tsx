@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { replaceWithHtml } from '../../../lib/inert-html';
 
 type Command = { label: string; title: string; run: () => void };
 
@@ -22,7 +23,7 @@ export function RichTextEditor({ label, value, onChange, height = 500 }: RichTex
   // Keep the editing area in step with outside changes without moving the caret while typing.
   useEffect(() => {
     const el = areaRef.current;
-    if (el && el.innerHTML !== value) el.innerHTML = value;
+    if (el && el.innerHTML !== value) replaceWithHtml(el, value);
   }, [value, source]);
 
   const exec = (command: string, arg?: string) => {
@@ -47,7 +48,7 @@ export function RichTextEditor({ label, value, onChange, height = 500 }: RichTex
   ];
 
   return (
-    <div style={{ width: '100%' }}>
+    <div className="w-full">
       <span id={labelId} className="label">
         {label}
       </span>

@@ -12,6 +12,7 @@ import { TextField } from '../../../components/FormFields';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { errorMessage } from '../../../lib/api';
+import { EmailPreviewFrame } from './EmailPreviewFrame';
 import { RichTextEditor } from './RichTextEditor';
 import { TEMPLATE_MSG, templatesApi } from './templates-api';
 
@@ -107,13 +108,7 @@ export function TemplateForm({ template, onSave, onCancel }: TemplateFormProps) 
           <p className="text-sm">
             <span className="font-medium">Subject:</span> {preview.subject}
           </p>
-          {/* Sandboxed: the sanitised email renders as a mail client would show it, with no script. */}
-          <iframe
-            title="Email preview"
-            sandbox=""
-            srcDoc={preview.html}
-            className="h-[32rem] w-full rounded-md border border-sand bg-white"
-          />
+          <EmailPreviewFrame html={preview.html} />
         </section>
       )}
     </form>
