@@ -136,6 +136,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     cache: createPublicCache(invalidation),
   };
   registerCacheInvalidation(app, ctx.cache);
+  // Image copies still being encoded in the background are finished before the process lets go.
+  app.addHook('onClose', async () => ctx.images.settled());
   app.decorate('publicCache', ctx.cache);
   registerAuth(app, { db: ctx.db, tokens });
   await registerRateLimits(app, redis);

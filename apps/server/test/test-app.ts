@@ -91,6 +91,7 @@ export async function createTestApp(
     /** Serve a built web app from this directory (index.html and assets/). */
     webDistDir?: string;
     logStream?: AppOptions['logStream'];
+    images?: AppOptions['images'];
   } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await createTestDatabase());
@@ -103,6 +104,7 @@ export async function createTestApp(
     now: opts.now,
     payments: opts.payments,
     mailer: opts.mailer,
+    images: opts.images,
     serveWeb: Boolean(opts.webDistDir),
     webDistDir: opts.webDistDir,
   });

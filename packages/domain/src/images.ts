@@ -22,4 +22,6 @@ export function storedImageSrcSet(name: string | null | undefined): string | und
 
 /** `sizes` of the images that are the largest thing on a storefront page (hero, product photo). */
 export const HERO_IMAGE_SIZES = '(min-width: 1280px) 1248px, calc(100vw - 32px)';
+/** The category page's banner: the content width (max-w-7xl less padding). */
+export const CATEGORY_BANNER_SIZES = '(min-width: 1280px) 1248px, calc(100vw - 32px)';
 export const PRODUCT_IMAGE_SIZES = '(min-width: 1024px) 50vw, calc(100vw - 32px)';

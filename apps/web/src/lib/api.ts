@@ -1,7 +1,7 @@
 import { MSG, apiErrorSchema, type ApiErrorBody } from '@zevar/domain';
 import type { z } from 'zod';
 import { endSession, getToken } from './storage';
-import { takePrefetched } from './prefetched';
+import { peekPrefetched, takePrefetched } from './prefetched';
 
 export const API_BASE = '/api';
 
@@ -53,7 +53,7 @@ export function isPublicUrl(url: string): boolean {
   return PUBLIC_URL_PARTS.some((part) => url.includes(part));
 }
 
-type QueryValue = string | number | boolean | null | undefined;
+export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -177,3 +177,22 @@ export const api = {
   delete: <T = unknown>(path: string, options?: Options<T>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
+
+/**
+ * The answer the server embedded in the page for this GET, parsed, without using it up. It is a
+ * storefront query's `initialData`, so the page's first render already has its data and nothing
+ * shifts when it would have arrived; the query's own fetch then takes the same answer with no round
+ * trip. Undefined when nothing was embedded, the answer does not parse, or the call is not public.
+ */
+export function embeddedAnswer<T>(
+  path: string,
+  options: Pick<Options<T>, 'query' | 'schema'> = {},
+): T | undefined {
+  const url = buildUrl(path, options.query);
+  if (authHeaders(url).Authorization) return undefined;
+  const found = peekPrefetched(url);
+  if (!found) return undefined;
+  if (!options.schema) return found.value as T;
+  const parsed = options.schema.safeParse(found.value);
+  return parsed.success ? parsed.data : undefined;
+}

@@ -29,6 +29,12 @@ export function takePrefetched(url: string): { value: unknown } | null {
   return { value };
 }
 
+/** The embedded answer for a URL, left in place for the request that will take it. */
+export function peekPrefetched(url: string): { value: unknown } | null {
+  const map = load();
+  return map.has(url) ? { value: map.get(url) } : null;
+}
+
 /** Tests: forget what was read. */
 export function resetPrefetched(): void {
   answers = null;

@@ -12,6 +12,8 @@ const CATALOGUE_PERMISSIONS = {
   anyPermission: ['MANAGE_PRODUCTS', 'MANAGE_CATEGORIES', 'MANAGE_CAROUSEL'],
 } as const;
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 export const imagesRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
@@ -59,16 +61,23 @@ export const imagesRoutes =
         },
       },
       async (req, reply) => {
-        const data = req.query.w
-          ? await ctx.images.readVariant(req.params.name, req.query.w)
-          : await ctx.images.read(req.params.name);
-        if (!data) throw notFound('Image');
-        return reply
-          .type(ctx.images.contentType)
-          .header('cache-control', 'public, max-age=31536000, immutable')
+        reply
           .header('x-content-type-options', 'nosniff')
-          .header('content-security-policy', "default-src 'none'")
-          .send(data);
+          .header('content-security-policy', "default-src 'none'");
+        if (!req.query.w) {
+          const data = await ctx.images.read(req.params.name);
+          if (!data) throw notFound('Image');
+          return reply.type(ctx.images.contentType).header('cache-control', IMMUTABLE).send(data);
+        }
+        // Width variants come as AVIF to browsers that say they take it, else WebP.
+        const acceptsAvif = /\bimage\/avif\b/.test(req.headers.accept ?? '');
+        const variant = await ctx.images.readVariant(req.params.name, req.query.w, acceptsAvif);
+        if (!variant) throw notFound('Image');
+        return reply
+          .type(variant.contentType)
+          .header('vary', 'Accept')
+          .header('cache-control', variant.final ? IMMUTABLE : 'public, max-age=60')
+          .send(variant.data);
       },
     );
 

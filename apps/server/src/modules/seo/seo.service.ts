@@ -1,5 +1,6 @@
 import {
   CATEGORY_PAGE_SIZE,
+  CATEGORY_BANNER_SIZES,
   HERO_IMAGE_SIZES,
   PRODUCT_IMAGE_SIZES,
   storedImageSrcSet,
@@ -135,9 +136,14 @@ export function createStorefrontPages(deps: { config: Config }): PageRenderer {
     }
     const category = data as Category;
     await prefetch([
+      // All the plan's categories: the page lists this one's subcategories above the products.
+      `/api/category/plan/${planRes.body}`,
       `/api/products/category/${category.id}?${shopQuery}&page=0&size=${CATEGORY_PAGE_SIZE}&sort=default`,
     ]);
-    return { status: 200, head: renderHeadTags(categoryHead(shop, category, pathname)), prefetched };
+    const head =
+      renderHeadTags(categoryHead(shop, category, pathname)) +
+      preloadImage(category.banner, CATEGORY_BANNER_SIZES);
+    return { status: 200, head, prefetched };
   };
 }
 

@@ -39,14 +39,26 @@ export function StorefrontLayout() {
       <Header />
       <main id="main" className="flex-1">
         {needsDefault ? (
-          <PageSpinner />
+          <LoadingPage />
         ) : (
-          <Suspense fallback={<PageSpinner />}>
+          <Suspense fallback={<LoadingPage />}>
             <Outlet />
           </Suspense>
         )}
       </main>
       <Footer />
+    </div>
+  );
+}
+
+/**
+ * While a page's code loads: a screen tall, so the footer starts below the fold and does not jump
+ * down (a layout shift) when the page arrives.
+ */
+function LoadingPage() {
+  return (
+    <div className="min-h-dvh">
+      <PageSpinner />
     </div>
   );
 }

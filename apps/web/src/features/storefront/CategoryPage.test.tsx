@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Category } from '@zevar/domain';
+import { CATEGORY_PAGE_SIZE, type Category } from '@zevar/domain';
+import { resetPrefetched } from '../../lib/prefetched';
 import { jsonResponse, mockFetch, notFound, renderRoutes } from '../../test/utils';
 import CategoryPage from './CategoryPage';
 import { childrenOf } from './category/children-of';
@@ -60,6 +61,34 @@ describe('category page', () => {
     expect(grid).toHaveTextContent('Solitaire');
     expect(grid).not.toHaveTextContent('Chokers');
     expect(grid).not.toHaveTextContent('Necklaces');
+  });
+
+  it('renders the whole page on its first render from the answers embedded in the HTML, so nothing shifts later', () => {
+    const el = document.createElement('script');
+    el.type = 'application/json';
+    el.id = 'zevar-prefetched';
+    el.textContent = JSON.stringify({
+      '/api/user/vendor-plan/acme': 'BASIC',
+      '/api/category/name/rings?vendorSlug=acme': all[0],
+      '/api/category/plan/BASIC': all,
+      [`/api/products/category/1?vendorSlug=acme&page=0&size=${CATEGORY_PAGE_SIZE}&sort=default`]: emptyPage,
+    });
+    document.body.append(el);
+    resetPrefetched();
+    // The server never answers: whatever shows came from the page itself.
+    mockFetch(() => new Promise<Response>(() => undefined));
+    try {
+      renderRoutes(
+        [{ path: '/:vendorSlug/category/:categoryName', element: <CategoryPage /> }],
+        '/acme/category/rings',
+      );
+      expect(screen.getByRole('heading', { name: 'Rings', level: 1 })).toBeInTheDocument();
+      expect(screen.getByRole('region', { name: 'Explore Subcategories' })).toHaveTextContent('Solitaire');
+      expect(screen.getByRole('heading', { name: 'Available Products' })).toBeInTheDocument();
+    } finally {
+      el.remove();
+      resetPrefetched();
+    }
   });
 
   it('finds no subcategories while the category is unknown', () => {

@@ -1,7 +1,13 @@
 import { useMemo, useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
-import { CATEGORY_PAGE_SIZE, PRODUCT_SORTS, STOREFRONT_MESSAGES, type ProductSort } from '@zevar/domain';
+import {
+  CATEGORY_BANNER_SIZES,
+  CATEGORY_PAGE_SIZE,
+  PRODUCT_SORTS,
+  STOREFRONT_MESSAGES,
+  type ProductSort,
+} from '@zevar/domain';
 import { ImageWithFallback } from '../../components/ImageWithFallback';
 import { PageSpinner, Spinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -9,7 +15,7 @@ import { childrenOf } from './category/children-of';
 import { useInfiniteScroll } from './category/use-infinite-scroll';
 import { categoryPath } from './paths';
 import { ProductCard } from './ProductCard';
-import { storefrontApi, useLoggedError } from './storefront-api';
+import { embedded, storefrontApi, useLoggedError } from './storefront-api';
 import { ShopFallback, useShop } from './use-shop';
 import { useDebounced } from '../../lib/use-debounced';
 
@@ -32,12 +38,14 @@ export default function CategoryPage() {
   const category = useQuery({
     queryKey: ['category-by-name', slug, categoryName],
     queryFn: () => storefrontApi.categoryByName(slug, categoryName),
+    initialData: () => embedded('categoryByName', slug, categoryName),
     enabled: Boolean(plan),
     retry: false,
   });
   const all = useQuery({
     queryKey: ['categories', plan],
     queryFn: () => storefrontApi.categories(plan!),
+    initialData: () => (plan ? embedded('categories', plan) : undefined),
     enabled: Boolean(plan),
   });
   const categoryId = category.data?.id;
@@ -52,6 +60,14 @@ export default function CategoryPage() {
         sort,
       }),
     initialPageParam: 0,
+    // The first page of the unfiltered list comes embedded in the page's HTML.
+    initialData: () => {
+      if (categoryId === undefined || term || subCategoryId !== undefined || sort !== 'default')
+        return undefined;
+      const page = { page: 0, size: CATEGORY_PAGE_SIZE, sort };
+      const first = embedded('categoryProducts', slug, categoryId, page);
+      return first && { pages: [first], pageParams: [0] };
+    },
     getNextPageParam: (last) => (last.number + 1 < last.totalPages ? last.number + 1 : undefined),
     enabled: categoryId !== undefined,
   });
@@ -89,6 +105,8 @@ export default function CategoryPage() {
           <ImageWithFallback
             src={category.data.banner}
             alt={`${title} banner`}
+            priority
+            sizes={CATEGORY_BANNER_SIZES}
             className="aspect-[16/5] w-full rounded-xl object-cover"
           />
         )}

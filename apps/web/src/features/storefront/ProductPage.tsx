@@ -9,7 +9,7 @@ import { Gallery } from './product/Gallery';
 import { ProductInfo } from './product/ProductInfo';
 import { ProductTabs } from './product/ProductTabs';
 import { ReviewForm } from './product/ReviewForm';
-import { storefrontApi, useLoggedError } from './storefront-api';
+import { embedded, storefrontApi, useLoggedError } from './storefront-api';
 import { ShopFallback, useShop } from './use-shop';
 
 function NotFound({ shop }: { shop: string }) {
@@ -35,6 +35,7 @@ export default function ProductPage() {
   const product = useQuery({
     queryKey: ['product', slug, name],
     queryFn: () => storefrontApi.product(slug, name),
+    initialData: () => embedded('product', slug, name),
     enabled: Boolean(plan),
     retry: (count, err) => !(isApiError(err) && err.status === 404) && count < 2,
   });
@@ -42,6 +43,7 @@ export default function ProductPage() {
   const reviews = useQuery({
     queryKey: ['reviews', productId],
     queryFn: () => storefrontApi.reviews(productId!),
+    initialData: () => (productId === undefined ? undefined : embedded('reviews', productId)),
     enabled: productId !== undefined,
   });
   const coupons = useQuery({ queryKey: ['coupons'], queryFn: storefrontApi.coupons, staleTime: 60_000 });

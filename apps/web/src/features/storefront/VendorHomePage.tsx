@@ -7,7 +7,7 @@ import { BannerCollage, CategoryStrip, ShopByCategory } from './home/CategorySec
 import { HeroCarousel } from './home/HeroCarousel';
 import { ProductGrid, PromoBanners, SaleSlider } from './home/ProductSections';
 import { cartPath } from './paths';
-import { storefrontApi, useLoggedError } from './storefront-api';
+import { embedded, storefrontApi, useLoggedError } from './storefront-api';
 import { ShopFallback, useShop } from './use-shop';
 
 /** Vendor home: every section of the storefront spec, in order. Load errors are only logged. */
@@ -21,22 +21,31 @@ export default function VendorHomePage() {
   const categories = useQuery({
     queryKey: ['categories', plan],
     queryFn: () => storefrontApi.categories(plan!),
+    initialData: () => (plan ? embedded('categories', plan) : undefined),
     enabled,
   });
   const carousel = useQuery({
     queryKey: ['carousel', plan],
     queryFn: () => storefrontApi.carousel(plan!),
+    initialData: () => (plan ? embedded('carousel', plan) : undefined),
     enabled,
   });
   const trending = useQuery({
     queryKey: ['trending', slug],
     queryFn: () => storefrontApi.trending(slug),
+    initialData: () => embedded('trending', slug),
     enabled,
   });
-  const sale = useQuery({ queryKey: ['sale', slug], queryFn: () => storefrontApi.sale(slug), enabled });
+  const sale = useQuery({
+    queryKey: ['sale', slug],
+    queryFn: () => storefrontApi.sale(slug),
+    initialData: () => embedded('sale', slug),
+    enabled,
+  });
   const offers = useQuery({
     queryKey: ['special-offers', slug],
     queryFn: () => storefrontApi.specialOffers(slug),
+    initialData: () => embedded('specialOffers', slug),
     enabled,
     staleTime: 60_000,
   });
