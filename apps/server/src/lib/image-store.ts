@@ -12,6 +12,7 @@ export const IMAGE_WIDTHS = [320, 640, 960, 1280] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 const IMAGE_TYPE = 'image/webp';
 const AVIF_TYPE = 'image/avif';
+const AVIF_BACKLOG = 16;
 
 /** A variant as served: its bytes, its type, and whether it is the final answer for that request. */
 export type ImageVariant = { data: Buffer; contentType: string; final: boolean };
@@ -67,16 +68,21 @@ export function createImageStore(storage: BlobStorage) {
     return made;
   }
 
+  /**
+   * AVIF encoding is slow and shares sharp's few threads with uploads, so copies are made one at a
+   * time, and at most AVIF_BACKLOG wait; the rest are asked for again by a later request.
+   */
+  let avifChain: Promise<void> = Promise.resolve();
   function makeAvifLater(name: string, width: ImageWidth, webp: Buffer): void {
     const key = avifKey(name, width);
-    if (making.has(key)) return;
-    const job = sharp(webp)
-      .avif({ quality: 55, effort: 4 })
-      .toBuffer()
+    if (making.has(key) || making.size >= AVIF_BACKLOG) return;
+    const job = avifChain
+      .then(() => sharp(webp).avif({ quality: 55, effort: 2 }).toBuffer())
       .then((avif) => storage.put(key, avif, AVIF_TYPE))
       // Best effort: the WebP copy keeps answering, and the next request tries again.
       .catch(() => undefined)
       .finally(() => making.delete(key));
+    avifChain = job;
     making.set(key, job);
   }
 
