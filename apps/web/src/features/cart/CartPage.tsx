@@ -105,6 +105,7 @@ export default function CartPage() {
               key={line.productId}
               line={line}
               slug={slug}
+              quantity={lines.find((l) => l.productId === line.productId)?.quantity ?? line.quantity}
               onQuantity={(q) => setQuantity(line, q)}
               onRemove={() => removeFromCart(line.productId)}
             />
