@@ -123,7 +123,7 @@ async function main() {
     console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
     for (const r of rows) console.log(r);
   } finally {
-    await chrome.kill();
+    chrome.kill();
     server?.kill('SIGTERM');
   }
 }

@@ -3,7 +3,14 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createAdminUser, createProduct, createVendor } from '../../../test/factories';
 import { orders, refunds } from '../../db/schema';
-import { initiate, orderBody, sandboxPay, stockOf, testContext, webhook } from '../checkout/test-helpers';
+import {
+  initiate,
+  orderBody,
+  sandboxPay,
+  stockOf,
+  testContext,
+  webhook,
+} from '../../../test/payment-journey';
 import { reconcilePayments } from './reconciler';
 
 let t: TestApp;

@@ -5,12 +5,18 @@ import { PAYMENT_TEXT, STOREFRONT_MESSAGES, type CartQuoteLine } from '@zevar/do
 import { PageSpinner } from '../../components/Spinner';
 import { useDialog } from '../../components/dialog/dialog-context';
 import { api, isApiError } from '../../lib/api';
-import { removeFromCart, storeCheckoutId, updateQuantity, type CartLine } from '../../lib/cart';
+import {
+  checkoutIdSchema,
+  removeFromCart,
+  storeCheckoutId,
+  updateQuantity,
+  type CartLine,
+} from '../../lib/cart';
 import { formatInr } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useVendorSlug } from '../../lib/use-vendor-slug';
 import { CartLineRow } from './CartLineRow';
-import { checkoutIdSchema, useCartLines, useCartQuote, useShopPlanCheck } from './cart-api';
+import { useCartLines, useCartQuote, useShopPlanCheck } from './cart-api';
 
 /** Stored lines asking for more than the quote says is left are kept at the stock (cart_items too). */
 function useKeepAtStock(stored: CartLine[], quoted: CartQuoteLine[] | undefined) {
@@ -84,7 +90,7 @@ export default function CartPage() {
         schema: checkoutIdSchema,
       });
       storeCheckoutId(checkoutId);
-      navigate(`${home}/checkout/${checkoutId}`);
+      void navigate(`${home}/checkout/${checkoutId}`);
     } catch (err) {
       void queryClient.invalidateQueries({ queryKey: ['cart-quote'] });
       await dialog.error('Error', proceedError(err));

@@ -6,9 +6,9 @@ import { METAL_RATE_TEXT, metalPricesInputSchema, type Metal, type MetalPricesIn
 import { TextField } from '../../../components/FormFields';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { formatDateTime, formatInr } from '../../../lib/format';
-import { catalogueKeys, metalsApi } from '../catalogue/catalogue-api';
-import { failure } from '../catalogue/errors';
-import { TITLE } from '../catalogue/messages';
+import { catalogueKeys, metalsApi } from '../../../lib/catalogue-api';
+import { failure } from '../../../lib/error-text';
+import { TITLE } from '../../../lib/admin-messages';
 import { confirmRateChanges } from './rate-confirmation';
 
 const LOAD_FAILED = 'Failed to load metal prices';
@@ -81,7 +81,7 @@ export function MetalPricesSummary({
       </div>
       {editing ? (
         <form
-          onSubmit={onSubmit}
+          onSubmit={(event) => void onSubmit(event)}
           noValidate
           className="mt-3 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
         >

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import type { Config } from '../../env';
-import { products } from '../../db/schema';
-import { createSandboxGateway } from '../payments/sandbox-gateway';
-import { hmacHex, type PaymentGateway } from '../payments/gateway';
-import { createMailer } from '../mail/mailer';
+import type { AppContext } from '../src/context';
+import type { Db } from '../src/db/client';
+import type { Config } from '../src/env';
+import { products } from '../src/db/schema';
+import { createSandboxGateway } from '../src/modules/payments/sandbox-gateway';
+import { hmacHex, type PaymentGateway } from '../src/modules/payments/gateway';
+import { createMailer } from '../src/modules/mail/mailer';
 
 export const address = {
   fullName: 'Asha Rao',
