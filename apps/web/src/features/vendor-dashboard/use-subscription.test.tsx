@@ -2,7 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { vendorUser } from '../../test/fixtures';
-import { expectConsoleError, jsonResponse, mockFetch, notFound, renderRoutes, signIn } from '../../test/utils';
+import {
+  expectConsoleError,
+  jsonResponse,
+  mockFetch,
+  notFound,
+  renderRoutes,
+  signIn,
+} from '../../test/utils';
 import type { RazorpayOptions } from '../../lib/payment-window';
 import { useSubscription } from './use-subscription';
 
