@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planProducts } from '../src/db/seed/demo-products';
 import { confirmUrl, orderBody } from '../test/payment-journey';
 import { startS3Server } from '../test/s3-server';
-import { isReady, startSmtpServer, startZevar, waitUntil, type Mail, type ZevarProcess } from './cluster';
+import { waitUntil } from '../test/wait-until';
+import { isReady, startSmtpServer, startZevar, type Mail, type ZevarProcess } from './cluster';
 
 const pgUrl = process.env.SCALE_DATABASE_URL;
 const redisUrl = process.env.SCALE_REDIS_URL;

@@ -106,11 +106,24 @@ export function webhook(
   });
 }
 
-export function capturedEvent(orderId: string, paymentId: string, event = 'payment.captured') {
+/** A signed-webhook body saying the payment was captured (with `amount` in paise when given). */
+export function capturedEvent(
+  orderId: string,
+  paymentId: string,
+  event = 'payment.captured',
+  amount?: number,
+) {
   return {
     event,
     payload: {
-      payment: { entity: { id: paymentId, order_id: orderId, status: 'captured' } },
+      payment: {
+        entity: {
+          id: paymentId,
+          order_id: orderId,
+          status: 'captured',
+          ...(amount === undefined ? {} : { amount }),
+        },
+      },
       ...(event === 'order.paid' ? { order: { entity: { id: orderId, status: 'paid' } } } : {}),
     },
   };
