@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { test, expect, acknowledge, env, signIn, uid } from './fixtures';
 
 test('a super admin reviews a product’s reviews, writes, edits and deletes one', async ({ page }) => {
