@@ -31,6 +31,15 @@ function useKeepAtStock(stored: CartLine[], quoted: CartQuoteLine[] | undefined)
   }, [stored, quoted]);
 }
 
+/**
+ * What the quantity box shows: the stored quantity (the quote answers after it changes), kept at the
+ * stock the quote reports, as useKeepAtStock stores it.
+ */
+function chosenQuantity(stored: CartLine[], line: CartQuoteLine): number {
+  const chosen = stored.find((l) => l.productId === line.productId)?.quantity ?? line.quantity;
+  return line.stock >= 1 ? Math.min(chosen, line.stock) : chosen;
+}
+
 /** The server's reason (e.g. 'Only 12 of … left in stock'), else the specification's text. */
 const proceedError = (err: unknown) =>
   isApiError(err) && err.status >= 400 && err.message ? err.message : STOREFRONT_MESSAGES.checkoutFailed;
@@ -111,7 +120,7 @@ export default function CartPage() {
               key={line.productId}
               line={line}
               slug={slug}
-              quantity={lines.find((l) => l.productId === line.productId)?.quantity ?? line.quantity}
+              quantity={chosenQuantity(lines, line)}
               onQuantity={(q) => setQuantity(line, q)}
               onRemove={() => removeFromCart(line.productId)}
             />
