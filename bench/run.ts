@@ -16,6 +16,7 @@ import { generateCatalogue } from './generate-catalogue';
 import { measure, targets, type Figure, type Target } from './load';
 import { statementsPerMiss } from './statements';
 import { connectPglite, connectPostgres } from '../apps/server/src/db/client';
+import { waitForHealth } from '../apps/server/test/wait-until';
 
 const num = (name: string, fallback: number) => {
   const i = process.argv.indexOf(name);
@@ -28,21 +29,6 @@ const duration = num('--duration', 10);
 const rounds = num('--rounds', 5);
 const connections = num('--connections', 50);
 const portBase = num('--port-base', 3390);
-
-async function waitForHealth(url: string, timeoutMs: number) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not become healthy at ${url}`);
-}
 
 function start(script: string, args: string[], env: Record<string, string> = {}): ChildProcess {
   // The bench's own DATABASE_URL must not turn the PGlite server into a PostgreSQL one.

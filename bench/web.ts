@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { waitForHealth } from '../apps/server/test/wait-until';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(name);
@@ -21,21 +22,6 @@ const arg = (name: string) => {
 const runs = Number(arg('--runs') ?? 3);
 const vendor = arg('--vendor') ?? 'zevar';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-async function waitForHealth(url: string, timeoutMs: number) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not become healthy at ${url}`);
-}
 
 async function pages(baseUrl: string): Promise<Array<{ name: string; url: string }>> {
   const q = `vendorSlug=${vendor}`;
@@ -123,7 +109,7 @@ async function main() {
     console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
     for (const r of rows) console.log(r);
   } finally {
-    await chrome.kill();
+    chrome.kill();
     server?.kill('SIGTERM');
   }
 }

@@ -1,12 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, env, registerVendor, signIn, uid } from './fixtures';
-
-async function acknowledge(page: Page, message: string) {
-  const dialog = page.getByRole('dialog').filter({ hasText: message });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'OK' }).click();
-  await expect(dialog).toBeHidden();
-}
+import { test, expect, acknowledge, env, signIn, uid } from './fixtures';
 
 async function confirm(page: Page, message: string) {
   const dialog = page.getByRole('dialog').filter({ hasText: message });
@@ -24,10 +17,10 @@ async function openSection(page: Page, label: string) {
 
 test('a vendor names its shop, sees the public link and browses the products it can sell', async ({
   page,
-  request,
+  makeVendor,
 }) => {
   const id = uid();
-  const vendor = await registerVendor(request, { name: `Shop Owner ${id}` });
+  const vendor = await makeVendor({ name: `Shop Owner ${id}` });
   await signIn(page, vendor.username, vendor.password);
   await expect(page).toHaveURL(/\/vendor\/dashboard/);
   await expect(page.getByText('Please enter your website name to create your vendor page')).toBeVisible();
@@ -65,11 +58,11 @@ test('a vendor names its shop, sees the public link and browses the products it 
 
 test('a super admin deactivates and reactivates a vendor, and manages email templates', async ({
   page,
-  request,
+  makeVendor,
 }) => {
   const id = uid();
   const name = `Managed Vendor ${id}`;
-  await registerVendor(request, { name });
+  await makeVendor({ name });
   await signIn(page, env.admin.username, env.admin.password);
   await openSection(page, 'Vendors');
 

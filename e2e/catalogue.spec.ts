@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { test, expect, env, signIn, uid } from './fixtures';
+import { test, expect, acknowledge, env, signIn, uid } from './fixtures';
 
 /** A small real image, generated here so the journey needs no fixture files. */
 async function pngFile(name: string, color: string) {
@@ -19,13 +19,6 @@ async function openSection(page: Page, label: string) {
 }
 
 /** Waits for the global dialog to say `message`, then presses its OK. */
-async function acknowledge(page: Page, message: string) {
-  const dialog = page.getByRole('dialog').filter({ hasText: message });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'OK' }).click();
-  await expect(dialog).toBeHidden();
-}
-
 async function confirm(page: Page, message: string) {
   const dialog = page.getByRole('dialog').filter({ hasText: message });
   await expect(dialog).toBeVisible();

@@ -1,7 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  request as requests,
+  type APIRequestContext,
+  type Page,
+} from '@playwright/test';
 
 export { expect };
 
@@ -13,8 +19,13 @@ export const env = {
 
 export const uid = () => randomBytes(4).toString('hex');
 
-/** A vendor registered through the API, with a strong password; returns its credentials. */
-export async function registerVendor(request: APIRequestContext, overrides: Record<string, unknown> = {}) {
+export type Vendor = { username: string; password: string; id: number };
+
+/** A vendor registered through the API, with a strong password. */
+async function registerVendor(
+  request: APIRequestContext,
+  overrides: Record<string, unknown> = {},
+): Promise<Vendor> {
   const username = `e2e_${uid()}`;
   const password = `Pw@${uid()}A1`;
   const res = await request.post('/api/user/register', {
@@ -49,11 +60,12 @@ export async function signIn(page: Page, username: string, password: string) {
   await page.getByRole('button', { name: 'OK' }).click();
 }
 
-/** An API token for the e2e admin, for arranging data quickly. */
-export async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/user/login', { data: env.admin });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { token: string }).token;
+/** The message dialog that says `message`: its OK button, and it closes. */
+export async function acknowledge(page: Page, message: string) {
+  const dialog = page.getByRole('dialog').filter({ hasText: message });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toBeHidden();
 }
 
 /** The .eml files the server wrote to DATA_DIR/outbox (no SMTP configured in e2e). */
@@ -68,11 +80,19 @@ export function outboxMessages(): string[] {
   }
 }
 
-/**
- * Every journey runs under the server's Content-Security-Policy: a CSP violation reported by
- * Chromium on any page (storefront, sandbox payment window, back office) fails the test.
- */
-export const test = base.extend<{ cspViolations: string[] }>({
+type Fixtures = {
+  cspViolations: string[];
+  /** API calls as the e2e admin (a SUPER_ADMIN), for arranging data quickly. */
+  adminRequest: APIRequestContext;
+  /** Registers a vendor for this test; every vendor made is deleted when the test ends. */
+  makeVendor: (overrides?: Record<string, unknown>) => Promise<Vendor>;
+};
+
+export const test = base.extend<Fixtures>({
+  /**
+   * Every journey runs under the server's Content-Security-Policy: a CSP violation reported by
+   * Chromium on any page (storefront, sandbox payment window, back office) fails the test.
+   */
   cspViolations: [
     async ({ page }, use) => {
       const violations: string[] = [];
@@ -89,4 +109,27 @@ export const test = base.extend<{ cspViolations: string[] }>({
     },
     { auto: true },
   ],
+  adminRequest: async ({ request }, use) => {
+    const login = await request.post('/api/user/login', { data: env.admin });
+    expect(login.status()).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    const context = await requests.newContext({
+      baseURL: env.baseURL,
+      extraHTTPHeaders: { Authorization: `Bearer ${token}` },
+    });
+    await use(context);
+    await context.dispose();
+  },
+  makeVendor: async ({ request, adminRequest }, use) => {
+    const made: Vendor[] = [];
+    await use(async (overrides) => {
+      const vendor = await registerVendor(request, overrides);
+      made.push(vendor);
+      return vendor;
+    });
+    for (const vendor of made) {
+      const res = await adminRequest.delete(`/api/user/${vendor.id}`);
+      expect([204, 404], `deleting e2e vendor ${vendor.username}`).toContain(res.status());
+    }
+  },
 });

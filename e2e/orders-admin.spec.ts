@@ -1,15 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, env, signIn, uid, adminToken } from './fixtures';
+import { test, expect, acknowledge, env, signIn, uid } from './fixtures';
 
 const SHOP = 'zevar';
 const PRODUCT = 'infinity couple ring';
-
-async function acknowledge(page: Page, message: string) {
-  const dialog = page.getByRole('dialog').filter({ hasText: message });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'OK' }).click();
-  await expect(dialog).toBeHidden();
-}
 
 /** A shopper's paid order through the public API: checkout, initiate, sandbox pay, confirm. */
 async function placePaidOrder(request: APIRequestContext, customerName: string) {
@@ -111,14 +104,13 @@ test('a super admin finds a paid order, moves it to processing and shipped, and 
 });
 
 /** The shop vendor's commission earned (rupees), as the admin's user view reports it. */
-async function vendorCommission(request: APIRequestContext, token: string): Promise<number> {
-  const headers = { authorization: `Bearer ${token}` };
+async function vendorCommission(adminRequest: APIRequestContext): Promise<number> {
   // The public shop answer carries no account id; the admin's vendor list does.
-  const list = await request.get('/api/user?type=vendor&page=0&size=100', { headers });
+  const list = await adminRequest.get('/api/user?type=vendor&page=0&size=100');
   expect(list.ok()).toBeTruthy();
   const vendors = ((await list.json()) as { content: Array<{ id: number; slug: string | null }> }).content;
   const vendor = vendors.find((v) => v.slug === SHOP)!;
-  const res = await request.get(`/api/user/${vendor.id}`, { headers });
+  const res = await adminRequest.get(`/api/user/${vendor.id}`);
   expect(res.ok()).toBeTruthy();
   return ((await res.json()) as { vendorStats: { revenue: number } }).vendorStats.revenue;
 }
@@ -126,11 +118,11 @@ async function vendorCommission(request: APIRequestContext, token: string): Prom
 test('an admin cancels a paid order: the refund shows in its history and the vendor figures drop', async ({
   page,
   request,
+  adminRequest,
 }) => {
-  const token = await adminToken(request);
-  const before = await vendorCommission(request, token);
+  const before = await vendorCommission(adminRequest);
   const { orderNumber } = await placePaidOrder(request, `Refund Shopper ${uid()}`);
-  const earned = await vendorCommission(request, token);
+  const earned = await vendorCommission(adminRequest);
   expect(earned).toBeGreaterThan(before);
 
   await signIn(page, env.admin.username, env.admin.password);
@@ -149,7 +141,7 @@ test('an admin cancels a paid order: the refund shows in its history and the ven
     new RegExp(`Captured → Refund Pending\\s*by ${env.admin.username}\\s*refund rfnd_`),
   );
   await expect(history).toContainText(/Refund Pending → Refunded/);
-  expect(await vendorCommission(request, token)).toBe(before);
+  expect(await vendorCommission(adminRequest)).toBe(before);
 });
 
 test('a super admin creates a coupon and deletes it', async ({ page }) => {

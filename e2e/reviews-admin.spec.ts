@@ -1,12 +1,4 @@
-import type { Page } from '@playwright/test';
-import { test, expect, env, signIn, uid } from './fixtures';
-
-async function acknowledge(page: Page, message: string) {
-  const dialog = page.getByRole('dialog').filter({ hasText: message });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'OK' }).click();
-  await expect(dialog).toBeHidden();
-}
+import { test, expect, acknowledge, env, signIn, uid } from './fixtures';
 
 test('a super admin reviews a product’s reviews, writes, edits and deletes one', async ({ page }) => {
   const customer = `Reviewer ${uid()}`;

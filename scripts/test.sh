@@ -61,6 +61,7 @@ vitest_json() { printf -- '--reporter=default --reporter=json --outputFile.json=
 run_phase \
   "typecheck|npm run typecheck" \
   "lint|npm run lint" \
+  "dead code (knip)|npm run knip" \
   "migrations match the schema|bash scripts/check-migrations.sh" \
   "web build|npm run build -w @zevar/web"
 

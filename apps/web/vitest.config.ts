@@ -6,7 +6,7 @@ export default defineProject({
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['../../test-support/console-guard.ts', './src/test/setup.ts'],
     // Generous for a loaded 2-core machine (npm test runs this beside the API suite); a hang still fails.
     testTimeout: 30_000,
   },

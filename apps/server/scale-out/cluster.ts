@@ -72,20 +72,6 @@ export async function startZevar(name: string, env: Record<string, string>): Pro
   return { name, base: `http://127.0.0.1:${port}`, child, output: () => log, alive: () => !exited };
 }
 
-export async function waitUntil(
-  what: string,
-  check: () => Promise<boolean> | boolean,
-  timeoutMs: number,
-  everyMs = 500,
-): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
-
 export async function isReady(p: ZevarProcess): Promise<boolean> {
   try {
     return (await fetch(`${p.base}/api/ready`)).status === 200;

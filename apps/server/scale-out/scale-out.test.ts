@@ -3,9 +3,10 @@ import sharp from 'sharp';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planProducts } from '../src/db/seed/demo-products';
-import { confirmUrl, orderBody } from '../src/modules/checkout/test-helpers';
+import { confirmUrl, orderBody } from '../test/payment-journey';
 import { startS3Server } from '../test/s3-server';
-import { isReady, startSmtpServer, startZevar, waitUntil, type Mail, type ZevarProcess } from './cluster';
+import { waitUntil } from '../test/wait-until';
+import { isReady, startSmtpServer, startZevar, type Mail, type ZevarProcess } from './cluster';
 
 const pgUrl = process.env.SCALE_DATABASE_URL;
 const redisUrl = process.env.SCALE_REDIS_URL;

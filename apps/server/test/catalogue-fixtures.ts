@@ -3,8 +3,6 @@ import type { AdminRole } from '@zevar/domain';
 import type { Db } from '../src/db/client';
 import { createAdminUser, createVendor, type Actor } from './factories';
 
-export type Caller = { name: string; headers: Record<string, string> };
-
 /** Everyone the authorization matrix needs: anonymous, two vendors and an admin per permission. */
 export async function createCallers(app: FastifyInstance, db: Db) {
   const admin = async (roles: AdminRole[]) => (await createAdminUser(app, db, roles)).headers;

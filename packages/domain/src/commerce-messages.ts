@@ -13,7 +13,7 @@ export const PAYMENT_TEXT = {
   couponApplied: 'Coupon applied successfully',
   couponFailed: 'Failed to apply coupon',
   couponNotApplicable: 'This coupon cannot be applied',
-  /** One coupon per order (docs/decisions/0011-traps-one-coupon-per-order.md): never replaced silently. */
+  /** One coupon per order (docs/decisions/0013-traps-prices-and-coupons.md): never replaced silently. */
   oneCouponOnly: (applied: string) =>
     `Only one coupon can be used per order. Remove ${applied} first to use another.`,
   couponRemoved: 'Coupon removed',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createProduct, createVendor } from '../../test/factories';
-import { orderBody } from '../modules/checkout/test-helpers';
+import { orderBody } from '../../test/payment-journey';
 import type { PaymentGateway } from '../modules/payments/gateway';
 
 /** A provider failure whose error carries a failed query's parameters, as database errors do. */

@@ -5,7 +5,7 @@ import type { PublicCache } from '../lib/cache/public-cache';
 /**
  * Browsers and CDNs may reuse a public answer for a few seconds and serve it while revalidating for
  * a minute; the web app itself always revalidates (ETag -> 304), so a shopper never sees an answer
- * older than the last write (docs/decisions/0012-perf-public-cache.md).
+ * older than the last write (docs/decisions/0014-perf-public-cache.md).
  */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=5, stale-while-revalidate=60';
 

@@ -10,7 +10,7 @@ const RAZORPAY = {
 };
 
 /**
- * Security headers on every page and API answer (docs/decisions/0011-security-headers.md).
+ * Security headers on every page and API answer (docs/decisions/0011-security-internet-facing.md).
  * Scripts: only our own files and Razorpay's checkout.js, nothing inline (the server-rendered head
  * carries JSON-LD data blocks, which are not executed and need no allowance). Styles: only our own
  * files; the app sets element styles through the CSSOM, which the policy allows. Only with the real

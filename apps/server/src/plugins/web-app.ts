@@ -58,7 +58,9 @@ export async function registerWebApp(
     preCompressed: true,
     allowedPath,
     cacheControl: false,
-    setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
+    setHeaders: (res) => {
+      res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+    },
   });
   // Other top-level files (favicon and the like) are few and fixed: registered once, cached an hour.
   await app.register(fastifyStatic, {
@@ -68,7 +70,9 @@ export async function registerWebApp(
     index: false,
     decorateReply: false,
     cacheControl: false,
-    setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=3600'),
+    setHeaders: (res) => {
+      res.setHeader('cache-control', 'public, max-age=3600');
+    },
   });
 
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigCache } from '../lib/config';
 import { STORAGE_KEYS } from '../lib/storage';
-import { jsonResponse, mockFetch, notFound, renderRoutes, signIn } from '../test/utils';
+import { expectConsoleError, jsonResponse, mockFetch, notFound, renderRoutes, signIn } from '../test/utils';
 import { routes } from './routes';
 
 /*
@@ -72,6 +72,7 @@ describe('storefront routes', () => {
   });
 
   it("'' falls back to 'zevar' when /api/config fails", async () => {
+    expectConsoleError('Could not read /api/config');
     serveApi(null);
     const { router } = renderRoutes(routes, '/');
     await expectPath(router, '/zevar');

@@ -87,12 +87,14 @@ export function Modal({
   };
 
   return createPortal(
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- a click on the backdrop is the mouse's way out; Escape (onKeyDown below) is the keyboard's
     <div
       className="fixed inset-0 z-50 flex items-end justify-center bg-ink/50 p-4 backdrop-blur-[2px] sm:items-center"
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) dismissRef.current?.();
       }}
     >
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a modal dialog traps Tab and closes on Escape (WAI-ARIA dialog pattern) */}
       <div
         ref={panelRef}
         role="dialog"

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DialogProvider } from './dialog/DialogProvider';
 import { QuantityBox } from './QuantityBox';
 
@@ -113,6 +113,28 @@ describe('quantity box', () => {
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
     expect(screen.getByTestId('added')).toHaveTextContent('7');
     expect(input).toHaveValue('7');
+  });
+
+  it('keeps what the shopper types when a late answer changes the value meanwhile', async () => {
+    const onChange = vi.fn();
+    const box = (value: number) => (
+      <DialogProvider>
+        <QuantityBox value={value} stock={50} onChange={onChange} />
+      </DialogProvider>
+    );
+    const { rerender } = render(box(1));
+    const user = userEvent.setup();
+    const input = screen.getByRole('textbox', { name: 'Quantity' });
+    await user.clear(input);
+    rerender(box(2)); // the cart quote for an earlier quantity answers now
+    await user.type(input, '2');
+    expect(input).toHaveValue('2');
+    await user.keyboard('{Enter}');
+    expect(input).toHaveValue('2');
+    expect(onChange).toHaveBeenLastCalledWith(2);
+    await user.tab();
+    rerender(box(4)); // outside the box, outside changes show
+    expect(input).toHaveValue('4');
   });
 
   it('is disabled when the stock is 0', () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { STOREFRONT_MESSAGES, clampQuantity } from '@zevar/domain';
 import { useDialog } from './dialog/dialog-context';
 
@@ -31,8 +31,13 @@ export function QuantityBox({ value, stock, onChange, label = 'Quantity', size =
   const dialog = useDialog();
   const [draft, setDraft] = useState(String(value));
   const disabled = stock < 1;
-  // Follow outside changes, but keep the shopper's text when it already means this value ('07' = 7).
-  useEffect(() => setDraft((d) => (liveQuantity(d, Infinity) === value ? d : String(value))), [value]);
+  // Follow outside changes, but keep the shopper's text when it already means this value ('07' = 7),
+  // and never while they type: a late answer would rewrite the box under their fingers ('2' + '2' =
+  // '22'). Leaving the box commits what it shows.
+  const typing = useRef(false);
+  useEffect(() => {
+    if (!typing.current) setDraft((d) => (liveQuantity(d, Infinity) === value ? d : String(value)));
+  }, [value]);
 
   const commit = (raw: unknown) => {
     const { quantity, clamped } = clampQuantity(raw, stock);
@@ -76,7 +81,13 @@ export function QuantityBox({ value, stock, onChange, label = 'Quantity', size =
             commit(draft);
           }
         }}
-        onBlur={() => commit(draft)}
+        onFocus={() => {
+          typing.current = true;
+        }}
+        onBlur={() => {
+          typing.current = false;
+          commit(draft);
+        }}
       />
       <button
         type="button"

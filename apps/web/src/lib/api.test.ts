@@ -31,6 +31,14 @@ describe('api client', () => {
     expect(headersOf(fetchMock, 2)['Content-Type']).toBe('application/json');
   });
 
+  it('echoes no XSRF cookie: the server sets no session cookie (decision 0005)', async () => {
+    document.cookie = 'XSRF-TOKEN=planted';
+    const fetchMock = mockFetch(() => jsonResponse({}));
+    await api.post('/user/1', {});
+    expect(Object.keys(headersOf(fetchMock, 0))).not.toContain('X-XSRF-TOKEN');
+    document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  });
+
   it.each([
     '/api/vendor/public/x',
     '/api/products/public',

@@ -6,7 +6,7 @@ import { peekPrefetched, takePrefetched } from './prefetched';
 export const API_BASE = '/api';
 
 /** Requests to these never carry the Authorization header (specification, roles and permissions). */
-export const PUBLIC_URL_PARTS = [
+const PUBLIC_URL_PARTS = [
   '/api/vendor/public',
   '/api/products/public',
   '/api/categories/public',
@@ -80,22 +80,13 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
 }
 
-/** Headers every API call carries: Authorization (unless public) and the XSRF cookie echo. */
-export function authHeaders(url: string, method = 'GET'): Record<string, string> {
-  const headers: Record<string, string> = {};
+/**
+ * Headers every API call carries: Authorization, unless the path is public. No XSRF header: the
+ * server sets no session cookie, so there is nothing for one to protect (docs/decisions/0005).
+ */
+export function authHeaders(url: string): Record<string, string> {
   const token = getToken();
-  if (token && !isPublicUrl(url)) headers.Authorization = `Bearer ${token}`;
-  if (method !== 'GET') {
-    const xsrf = readCookie('XSRF-TOKEN');
-    if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
-  }
-  return headers;
-}
-
-function readCookie(name: string): string | null {
-  if (typeof document === 'undefined') return null;
-  const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
-  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
+  return token && !isPublicUrl(url) ? { Authorization: `Bearer ${token}` } : {};
 }
 
 /** Turns an error answer's text into an ApiError, whatever the body looks like. */
@@ -125,7 +116,7 @@ async function readBody(response: Response, responseType: 'auto' | 'blob'): Prom
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', body, query, signal, responseType = 'auto', schema } = options;
   const url = buildUrl(path, query);
-  const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders(url, method) };
+  const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders(url) };
   let payload: BodyInit | undefined;
   if (body instanceof FormData || body instanceof Blob) {
     payload = body;

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { STORAGE_KEYS, notifyCartChanged, readItem, removeItem, writeItem } from './storage';
 
 /** A cart line as the specification stores it under cart_items: product id and quantity only. */
@@ -74,11 +75,6 @@ export function cartCount(): number {
   return getCart().length;
 }
 
-/** Compatibility with the storefront's first cart helper: add or increase, capped at stock. */
-export function addOrIncrease(productId: number, quantity: number, stock: number): void {
-  addToCart(productId, quantity, stock);
-}
-
 /* ---------- the stored checkout ---------- */
 
 const CHECKOUT_KEY = 'checkout_id';
@@ -93,3 +89,6 @@ export function storeCheckoutId(id: string): void {
 export function clearStoredCheckout(): void {
   removeItem(CHECKOUT_KEY);
 }
+
+/** The answer to POST /api/checkout (cart and Buy Now). */
+export const checkoutIdSchema = z.object({ checkoutId: z.string() });

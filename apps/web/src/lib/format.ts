@@ -2,7 +2,7 @@
  * Display formatting for India: en-IN grouping, rupee sign, day-month-year dates, always in the
  * business timezone whatever the browser's (docs/decisions/0012-money-ledger-refunds.md).
  */
-import { DEFAULT_BUSINESS_TIMEZONE, zonedIsoDate } from '@zevar/domain';
+import { DEFAULT_BUSINESS_TIMEZONE } from '@zevar/domain';
 
 export { formatInr } from '@zevar/domain';
 const timeZone = DEFAULT_BUSINESS_TIMEZONE;
@@ -42,9 +42,4 @@ export function formatDateTime(value: string | number | Date | null | undefined)
         timeZone,
       })
     : '';
-}
-
-/** yyyy-MM-dd of the business timezone, the form the API's date filters take. */
-export function toIsoDate(value: Date): string {
-  return zonedIsoDate(value, timeZone);
 }

@@ -20,7 +20,7 @@ export function uploadImage(
   return new Promise<string>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
-    for (const [name, value] of Object.entries(authHeaders(url, 'POST'))) xhr.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries(authHeaders(url))) xhr.setRequestHeader(name, value);
 
     xhr.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable && event.total > 0) {

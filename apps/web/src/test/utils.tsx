@@ -5,6 +5,8 @@ import { vi, type Mock } from 'vitest';
 import { AppProviders } from '../app/AppProviders';
 import { STORAGE_KEYS } from '../lib/storage';
 
+export { expectConsoleError } from '../../../../test-support/console-guard';
+
 export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
 }

@@ -4,8 +4,6 @@ import { DEMO_CATEGORIES } from './demo-catalogue';
 import { demoCoupons } from './demo-extras';
 import { planProducts } from './demo-products';
 
-export type DemoFixtures = ReturnType<typeof demoFixtures>;
-
 const productRef = (name: string) => ({ name, slug: slugify(name) });
 
 /**

@@ -30,7 +30,7 @@ import { createImageStore, createStorage, type ImageStore } from '../../lib/imag
 
 export type { DemoAccount } from './demo-accounts';
 export { generatePassword } from './demo-accounts';
-export { demoFixtures, type DemoFixtures } from './demo-fixtures';
+export { demoFixtures } from './demo-fixtures';
 
 /**
  * Empty means no catalogue and no vendors. Admins do not count: the first admin from

@@ -141,4 +141,3 @@ export function createCategoriesService(ctx: Pick<AppContext, 'db'>) {
     },
   };
 }
-export type CategoriesService = ReturnType<typeof createCategoriesService>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createProduct, createVendor } from '../../../test/factories';
-import { orderBody, stockOf } from './test-helpers';
+import { orderBody, stockOf } from '../../../test/payment-journey';
 
 /** The defaults of env.ts, set explicitly (the shared test config raises them for bulk tests). */
 const LIMITS = { MAX_LINE_QUANTITY: '10', MAX_ORDER_QUANTITY: '30', MAX_OPEN_ORDERS_PER_ADDRESS: '3' };

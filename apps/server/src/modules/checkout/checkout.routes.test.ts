@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createCoupon, createProduct, createVendor } from '../../../test/factories';
-import { reconcilePayments } from '../payments/reconciler';
-import { initiate, orderBody, testContext } from './test-helpers';
+import { reconcilePayments } from '../payments';
+import { initiate, orderBody, testContext } from '../../../test/payment-journey';
 
 let t: TestApp;
 let clock = Date.now();

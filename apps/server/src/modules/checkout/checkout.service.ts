@@ -11,8 +11,8 @@ import {
 import type { AppContext } from '../../context';
 import { checkouts } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import { createShopsService } from '../users/shops.service';
-import { evaluateCoupon, findCouponByCode } from '../coupons/coupons.service';
+import { createShopsService } from '../users';
+import { evaluateCoupon, findCouponByCode } from '../coupons';
 import { priceBySku, quoteById, subtotalOf } from './pricing';
 
 type CheckoutRow = typeof checkouts.$inferSelect;

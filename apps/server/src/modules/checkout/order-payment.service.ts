@@ -5,9 +5,9 @@ import type { AppContext } from '../../context';
 import { orderItems, orders } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { hashCancelKey } from './place-order';
-import { settlePayment } from '../payments/settle-payment';
+import { settlePayment } from '../payments';
 import { lineMoney, orderMoney } from './order-money';
-import { releaseOrder } from '../payments/release-order';
+import { releaseOrder } from '../payments';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createProduct, createVendor } from '../../../test/factories';
 import { orderStatusHistory, orders, payments } from '../../db/schema';
-import { confirmUrl, initiate, orderBody, sandboxPay, stockOf } from './test-helpers';
+import { confirmUrl, initiate, orderBody, sandboxPay, stockOf } from '../../../test/payment-journey';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -12,7 +12,7 @@ import {
   sandboxOrders,
   vendorEarnings,
 } from '../../db/schema';
-import { address, confirmUrl, initiate, orderBody, sandboxPay, stockOf } from './test-helpers';
+import { address, confirmUrl, initiate, orderBody, sandboxPay, stockOf } from '../../../test/payment-journey';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -13,10 +13,10 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { checkouts, orderItems, orderStatusHistory, orders, payments } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../lib/errors';
-import { createShopsService, type Shop } from '../users/shops.service';
-import { evaluateCoupon, findCouponByCode } from '../coupons/coupons.service';
-import { releaseOrder, releaseOrderIn } from '../payments/release-order';
-import { reserveLines } from '../stock/stock.service';
+import { createShopsService, type Shop } from '../users';
+import { evaluateCoupon, findCouponByCode } from '../coupons';
+import { releaseOrder, releaseOrderIn } from '../payments';
+import { reserveLines } from '../stock';
 import { priceBySku, subtotalOf, type PricedLine } from './pricing';
 import type { CheckoutService } from './checkout.service';
 

@@ -2,8 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { PAYMENT_TEXT } from '@zevar/domain';
 import type { DbOrTx } from '../../db/client';
 import { categories, products } from '../../db/schema';
-import { productVisibleTo } from '../storefront/visibility';
-import type { Shop } from '../users/shops.service';
+import { productVisibleTo } from '../storefront';
+import type { Shop } from '../users';
 import { AppError, conflict } from '../../lib/errors';
 
 export type PricedLine = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createCategory, createProduct, createVendor } from '../../../test/factories';
-import { initiate, orderBody, stockOf } from './test-helpers';
+import { initiate, orderBody, stockOf } from '../../../test/payment-journey';
 
 let t: TestApp;
 beforeAll(async () => {

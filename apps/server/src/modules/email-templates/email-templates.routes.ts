@@ -8,7 +8,7 @@ import {
   idParamsSchema,
   safeString,
 } from '@zevar/domain';
-import { SAMPLE_ORDER_VARIABLES, renderSubject, renderTemplate } from '../mail/templates';
+import { SAMPLE_ORDER_VARIABLES, renderSubject, renderTemplate } from '../mail';
 import type { AppContext } from '../../context';
 import { createEmailTemplatesService } from './email-templates.service';
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../lib/errors';
 import { uniqueViolation } from '../../lib/db-errors';
 import { emailTemplates } from '../../db/schema';
-import { sanitizeEmailHtml } from '../mail/sanitize-email-html';
+import { sanitizeEmailHtml } from '../mail';
 
 type Row = typeof emailTemplates.$inferSelect;
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createAdminUser } from '../../../test/factories';
 import { createJobQueue, listFailedJobs, type JobQueue } from './job-queue';
+import { waitUntil } from '../../../test/wait-until';
 
 const silentLog = {
   error: () => undefined,
@@ -14,14 +15,6 @@ const silentLog = {
   level: 'silent',
   silent: () => undefined,
 } as unknown as Parameters<typeof createJobQueue>[0]['log'];
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describe('background job queue', () => {
   let t: TestApp;
@@ -60,7 +53,7 @@ describe('background job queue', () => {
       queues.push(q);
       await q.start();
     }
-    await until(() => runs >= 3);
+    await waitUntil('three runs of the periodic job', () => runs >= 3, 30_000, 200);
     expect(overlap).toBe(false);
   });
 
@@ -85,7 +78,12 @@ describe('background job queue', () => {
     });
     queues.push(q);
     await q.start();
-    await until(async () => (await listFailedJobs(t.db)).some((j) => j.name === 'test-failing'));
+    await waitUntil(
+      'the failing job listed as failed',
+      async () => (await listFailedJobs(t.db)).some((j) => j.name === 'test-failing'),
+      30_000,
+      200,
+    );
     expect(attempts).toBe(2);
     const [failed] = (await listFailedJobs(t.db)).filter((j) => j.name === 'test-failing');
     expect(failed).toMatchObject({ name: 'test-failing', retryCount: 1, error: 'mail server unreachable' });

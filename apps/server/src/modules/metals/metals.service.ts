@@ -144,4 +144,3 @@ export function createMetalsService(ctx: Pick<AppContext, 'db' | 'now'>) {
     },
   };
 }
-export type MetalsService = ReturnType<typeof createMetalsService>;

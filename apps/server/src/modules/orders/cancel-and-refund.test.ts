@@ -18,9 +18,9 @@ import {
   stockOf,
   testContext,
   webhook,
-} from '../checkout/test-helpers';
-import { createRazorpayGateway, type RazorpayClient } from '../payments/razorpay-gateway';
-import { reconcilePayments } from '../payments/reconciler';
+} from '../../../test/payment-journey';
+import { createRazorpayGateway, type RazorpayClient } from '../payments';
+import { reconcilePayments } from '../payments';
 
 async function ledgerSum(t: TestApp, orderId: string) {
   const rows = await t.db.select().from(vendorEarnings).where(eq(vendorEarnings.orderId, orderId));

@@ -10,10 +10,10 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { orderStatusHistory, orders, payments } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
-import { returnOrderStock, reverseSale } from '../stock/stock.service';
-import { reverseOrderEarnings } from '../earnings/earnings-ledger';
-import { returnCouponUses } from '../coupons/coupons.service';
-import { issueRefund, requestRefundIn } from '../payments/refunds.service';
+import { returnOrderStock, reverseSale } from '../stock';
+import { reverseOrderEarnings } from '../earnings';
+import { returnCouponUses } from '../coupons';
+import { issueRefund, requestRefundIn } from '../payments';
 
 type OrderRow = typeof orders.$inferSelect;
 type Ctx = Pick<AppContext, 'db' | 'now' | 'payments' | 'log'>;

@@ -19,8 +19,8 @@ import {
   stockOf,
   testContext,
   webhook,
-} from '../checkout/test-helpers';
-import { reconcilePayments } from '../payments/reconciler';
+} from '../../../test/payment-journey';
+import { reconcilePayments } from '../payments';
 
 let t: TestApp;
 let admin: Actor;

@@ -2,7 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { AdminOrder } from '@zevar/domain';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, users } from '../../db/schema';
-import { lineMoney, orderMoney } from '../checkout/order-money';
+import { lineMoney, orderMoney } from '../checkout';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;

@@ -14,7 +14,7 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { orderStatusHistory, orders } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
-import { releaseOrder } from '../payments/release-order';
+import { releaseOrder } from '../payments';
 import { createCancelPaidOrder } from './cancel-paid-order';
 
 type OrderRow = typeof orders.$inferSelect;

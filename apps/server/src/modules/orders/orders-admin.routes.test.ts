@@ -5,7 +5,7 @@ import type { AdminRole } from '@zevar/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createAdminUser, createProduct, createVendor, uid, type Actor } from '../../../test/factories';
 import { orderStatusHistory, orders, products, vendorEarnings } from '../../db/schema';
-import { confirmUrl, initiate, orderBody, sandboxPay, stockOf } from '../checkout/test-helpers';
+import { confirmUrl, initiate, orderBody, sandboxPay, stockOf } from '../../../test/payment-journey';
 
 let t: TestApp;
 let manager: Actor;

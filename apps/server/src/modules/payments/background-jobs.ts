@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { reconcilePayments } from './reconciler';
-import { deliverDueEmails } from '../mail/outbox.service';
-import { createSubscriptionsService } from '../subscriptions/subscriptions.service';
-import { createJobQueue, type PeriodicJob } from '../jobs/job-queue';
+import { deliverDueEmails } from '../mail';
+import { createSubscriptionsService } from '../subscriptions';
+import { createJobQueue, type PeriodicJob } from '../jobs';
 
 /** The marketplace's periodic work: payment reconciliation (with reservation expiry), mail, subscriptions. */
 export function periodicJobs(ctx: AppContext): PeriodicJob[] {

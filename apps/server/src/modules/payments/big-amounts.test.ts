@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createAdminUser, createProduct, createVendor } from '../../../test/factories';
 import { orders } from '../../db/schema';
-import { confirmUrl, initiate, orderBody, sandboxPay } from '../checkout/test-helpers';
+import { confirmUrl, initiate, orderBody, sandboxPay } from '../../../test/payment-journey';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { formatInr, paiseToRupees, roundOffOf } from '@zevar/domain';
 import type { Tx } from '../../db/client';
 import { emailTemplates, users, type orderItems, type orders } from '../../db/schema';
-import { queueEmail } from '../mail/outbox.service';
-import { DEFAULT_ORDER_CONFIRMATION, itemsTableHtml, renderSubject, renderTemplate } from '../mail/templates';
+import { queueEmail } from '../mail';
+import { DEFAULT_ORDER_CONFIRMATION, itemsTableHtml, renderSubject, renderTemplate } from '../mail';
 
 type Order = typeof orders.$inferSelect;
 type Item = typeof orderItems.$inferSelect;

@@ -3,7 +3,15 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createAdminUser, createProduct, createVendor } from '../../../test/factories';
 import { orders, refunds } from '../../db/schema';
-import { initiate, orderBody, sandboxPay, stockOf, testContext, webhook } from '../checkout/test-helpers';
+import {
+  capturedEvent,
+  initiate,
+  orderBody,
+  sandboxPay,
+  stockOf,
+  testContext,
+  webhook,
+} from '../../../test/payment-journey';
 import { reconcilePayments } from './reconciler';
 
 let t: TestApp;
@@ -22,10 +30,8 @@ async function newOrder(stock = 2) {
   return { product, init: res.json() as { orderId: string; orderNumber: string; razorpayOrderId: string } };
 }
 
-const captured = (orderId: string, paymentId: string, amount: number) => ({
-  event: 'payment.captured',
-  payload: { payment: { entity: { id: paymentId, order_id: orderId, status: 'captured', amount } } },
-});
+const captured = (orderId: string, paymentId: string, amount: number) =>
+  capturedEvent(orderId, paymentId, 'payment.captured', amount);
 
 async function orderRow(id: string) {
   const [row] = await t.db.select().from(orders).where(eq(orders.id, id));

@@ -23,9 +23,9 @@ import {
   stockOf,
   testContext,
   webhook,
-} from '../checkout/test-helpers';
+} from '../../../test/payment-journey';
 import { reconcilePayments } from './reconciler';
-import { deliverDueEmails } from '../mail/outbox.service';
+import { deliverDueEmails } from '../mail';
 
 let t: TestApp;
 let clock = Date.now();

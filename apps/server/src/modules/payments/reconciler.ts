@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { checkouts, orders } from '../../db/schema';
 import { settlePayment } from './settle-payment';
 import { releaseOrder } from './release-order';
-import { createSubscriptionsService } from '../subscriptions/subscriptions.service';
+import { createSubscriptionsService } from '../subscriptions';
 import { reconcileRefunds, type RefundReconcileReport } from './refunds.service';
 
 /** When the provider cannot be asked, an expired hold is released only after this much longer. */

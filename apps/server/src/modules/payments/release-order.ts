@@ -2,7 +2,7 @@ import { and, eq, lt, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { orderStatusHistory, orders, payments } from '../../db/schema';
-import { returnOrderStock } from '../stock/stock.service';
+import { returnOrderStock } from '../stock';
 
 export type ReleaseReason = 'CANCELLED' | 'FAILED';
 

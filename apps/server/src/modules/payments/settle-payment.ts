@@ -4,10 +4,10 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { checkouts, orderItems, orderStatusHistory, orders, payments } from '../../db/schema';
 import { queueOrderConfirmation } from './confirmation-email';
-import { recordSale } from '../stock/stock.service';
+import { recordSale } from '../stock';
 import { issueRefund, requestRefundIn } from './refunds.service';
-import { recordOrderEarnings } from '../earnings/earnings-ledger';
-import { countCouponUses } from '../coupons/coupons.service';
+import { recordOrderEarnings } from '../earnings';
+import { countCouponUses } from '../coupons';
 
 type Order = typeof orders.$inferSelect;
 

@@ -9,10 +9,7 @@ import { AppError } from '../../lib/errors';
 import { settlePayment } from './settle-payment';
 import { releaseOrder } from './release-order';
 import { settleRefund } from './refunds.service';
-import {
-  createSubscriptionsService,
-  type SubscriptionsService,
-} from '../subscriptions/subscriptions.service';
+import { createSubscriptionsService, type SubscriptionsService } from '../subscriptions';
 
 const entity = z
   .object({

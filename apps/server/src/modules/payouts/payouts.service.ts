@@ -156,4 +156,3 @@ export function createPayoutsService(ctx: AppContext) {
 
   return { preview, create, list, get, remove, countFor };
 }
-export type PayoutsService = ReturnType<typeof createPayoutsService>;

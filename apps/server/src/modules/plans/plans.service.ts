@@ -77,7 +77,7 @@ export function createPlansService(ctx: AppContext) {
         );
         return plan!.id;
       });
-      return get(id);
+      return await get(id);
     } catch (err) {
       if (uniqueViolation(err) !== null) throw conflict('A plan of this type already exists');
       throw err;
@@ -139,4 +139,3 @@ export function createPlansService(ctx: AppContext) {
 
   return { list, get, create, update, remove };
 }
-export type PlansService = ReturnType<typeof createPlansService>;

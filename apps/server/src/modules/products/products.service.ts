@@ -194,4 +194,3 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'now'>) {
     },
   };
 }
-export type ProductsService = ReturnType<typeof createProductsService>;

@@ -3,7 +3,7 @@ import { createTestDatabase } from '../../../test/test-app';
 import { createProduct } from '../../../test/factories';
 import type { Database } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
-import { stockOf } from '../checkout/test-helpers';
+import { stockOf } from '../../../test/payment-journey';
 import { reserveLines, returnOrderStock } from './stock.service';
 
 let database: Database;

@@ -106,4 +106,3 @@ export function createCategoryReads(db: Db) {
     carousel,
   };
 }
-export type CategoryReads = ReturnType<typeof createCategoryReads>;

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { PLANS, plansVisibleTo, paiseToRupees, type Plan } from '@zevar/domain';
 import type { Db } from '../../db/client';
 import { categories, metals, products, reviews } from '../../db/schema';
-import type { LinkedVariant, ProductJoinedRow } from '../products/product-mapper';
+import type { LinkedVariant, ProductJoinedRow } from '../products';
 
 const parentCategories = alias(categories, 'parent_categories');
 const variant = alias(products, 'variant');

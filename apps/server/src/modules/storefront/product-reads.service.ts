@@ -18,8 +18,8 @@ import {
 import type { Db } from '../../db/client';
 import { categories, products } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
-import { toProductDto } from '../products/product-mapper';
-import { countProducts, searchResultOrder } from '../products/product-queries';
+import { toProductDto } from '../products';
+import { countProducts, searchResultOrder } from '../products';
 import { categoryVisibleTo, productVisibleTo } from './visibility';
 import { likePattern } from '../../lib/sql-search';
 import { runProductPage, type ProductPageRow, type ProductPageShape } from './product-page-query';
@@ -231,7 +231,6 @@ export function createProductReads(db: Db) {
     categoryListing,
   };
 }
-export type ProductReads = ReturnType<typeof createProductReads>;
 
 type Values = Record<string, unknown>;
 const tree = alias(categories, 'tree');

@@ -2,7 +2,7 @@ import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import { PLANS, plansVisibleTo, type Plan } from '@zevar/domain';
 import { categories, products } from '../../db/schema';
 import type { AppContext } from '../../context';
-import { createShopsService, type Shop } from '../users/shops.service';
+import { createShopsService, type Shop } from '../users';
 
 /**
  * The one plan rule for products, used by the storefront, the cart quote, the checkout and
@@ -37,4 +37,3 @@ export function createShopResolver(ctx: AppContext) {
     return ctx.cache.value(`shop:${slug}`, ['shops'], () => shops.requireShop(slug));
   };
 }
-export type ShopResolver = ReturnType<typeof createShopResolver>;

@@ -5,8 +5,8 @@ import { createAdminUser, createVendor, type Actor } from '../../../test/factori
 import { subscriptions, users } from '../../db/schema';
 import { createSubscriptionsService } from './subscriptions.service';
 import type { AppContext } from '../../context';
-import { capturedEvent, testContext, webhook } from '../checkout/test-helpers';
-import { reconcilePayments } from '../payments/reconciler';
+import { capturedEvent, testContext, webhook } from '../../../test/payment-journey';
+import { reconcilePayments } from '../payments';
 
 describe('plan subscriptions', () => {
   let t: TestApp;

@@ -64,4 +64,3 @@ export function createShopsService(ctx: AppContext) {
 
   return { findShop, requireShop, getPublicVendor };
 }
-export type ShopsService = ReturnType<typeof createShopsService>;

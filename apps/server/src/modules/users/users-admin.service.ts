@@ -284,4 +284,3 @@ export function createUsersAdminService(ctx: AppContext) {
 
   return { list, all, update, setActive, remove, setPlan };
 }
-export type UsersAdminService = ReturnType<typeof createUsersAdminService>;

@@ -18,7 +18,7 @@ import type { AppContext } from '../../context';
 import { currentUser, userReaders } from '../../plugins/auth';
 import { createUsersService } from './users.service';
 import { createShopsService } from './shops.service';
-import { createShopResolver } from '../storefront/visibility';
+import { createShopResolver } from '../storefront';
 import { PUBLIC_CACHE_CONTROL, sendCached } from '../../plugins/public-cache';
 import { createLoginLimiter } from './login-limiter';
 import { createUsersAdminService } from './users-admin.service';

@@ -138,4 +138,3 @@ export function createUsersService(ctx: AppContext, limiter: LoginLimiter) {
 
   return { isUsernameAvailable, registerVendor, login, verifyVendor, getUser };
 }
-export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orders, payouts, subscriptions } from '../../db/schema';
-import { ledgerTotal } from '../earnings/earnings-ledger';
+import { ledgerTotal } from '../earnings';
 
 /**
  * Why a vendor cannot be hard-deleted: its orders, its commission not yet settled (either way), or a

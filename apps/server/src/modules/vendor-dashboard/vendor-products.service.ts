@@ -3,9 +3,9 @@ import { toPaged, type PagedCatalogueProducts, type VendorProductsQuery } from '
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { categories, products, users } from '../../db/schema';
-import { countProducts, selectProducts } from '../products/product-queries';
-import { toProductDto } from '../products/product-mapper';
-import { productVisibleTo } from '../storefront/visibility';
+import { countProducts, selectProducts } from '../products';
+import { toProductDto } from '../products';
+import { productVisibleTo } from '../storefront';
 import { textContains } from '../../lib/sql-search';
 
 const SORTS: Record<NonNullable<VendorProductsQuery['sort']>, SQL[]> = {

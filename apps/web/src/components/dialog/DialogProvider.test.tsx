@@ -12,16 +12,15 @@ function ConfirmProbe() {
     <>
       <button
         type="button"
-        onClick={async () => setResult(String(await dialog.confirm('Confirm Delete', 'Sure?')))}
+        onClick={() =>
+          void dialog.confirm('Confirm Delete', 'Sure?').then((answer) => setResult(String(answer)))
+        }
       >
         ask
       </button>
       <button
         type="button"
-        onClick={async () => {
-          await dialog.success('Success', 'Saved');
-          setResult('acknowledged');
-        }}
+        onClick={() => void dialog.success('Success', 'Saved').then(() => setResult('acknowledged'))}
       >
         tell
       </button>

@@ -42,9 +42,9 @@ describe('upload progress dialog', () => {
     expect(screen.getByText('100%')).toBeInTheDocument();
     expect(onResult).toHaveBeenCalledWith('stored-name.webp');
 
-    act(() => vi.advanceTimersByTime(UPLOAD_HIDE_DELAY_MS - 1));
+    await act(() => vi.advanceTimersByTime(UPLOAD_HIDE_DELAY_MS - 1));
     expect(screen.getByRole('dialog', { name: 'Uploading Image' })).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    await act(() => vi.advanceTimersByTime(1));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

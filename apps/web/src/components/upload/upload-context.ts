@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 
 export interface ImageUploadApi {
   /** Uploads with the 'Uploading Image' progress dialog; resolves with the stored name. */
-  upload(file: File): Promise<string>;
+  upload: (file: File) => Promise<string>;
 }
 
 export const ImageUploadContext = createContext<ImageUploadApi | null>(null);

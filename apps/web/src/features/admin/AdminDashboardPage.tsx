@@ -32,7 +32,7 @@ export default function AdminDashboardPage({ initialSection }: { initialSection?
 
   // Entry check of the dashboard itself (the route guard normally decides first).
   useEffect(() => {
-    if (!isAuthenticated() || !isUserType('ADMIN')) navigate('/login', { replace: true });
+    if (!isAuthenticated() || !isUserType('ADMIN')) void navigate('/login', { replace: true });
   }, [navigate]);
 
   const dialog = useDialog();
@@ -40,7 +40,7 @@ export default function AdminDashboardPage({ initialSection }: { initialSection?
   const onLogout = async () => {
     if (!(await confirmLeavingForms(dialog))) return;
     logout();
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   };
   const onSelect = async (key: AdminSectionKey) => {
     if (key !== selected && (await confirmLeavingForms(dialog))) setSelected(key);

@@ -77,7 +77,9 @@ export function RegisterForm({ onRegistered }: { onRegistered: (username: string
     <form
       noValidate
       aria-label="Vendor Registration"
-      onSubmit={handleSubmit(onValid, (invalid) => void showValidationError(describeErrors(invalid)))}
+      onSubmit={(event) =>
+        void handleSubmit(onValid, (invalid) => void showValidationError(describeErrors(invalid)))(event)
+      }
       className="grid gap-x-4 gap-y-4 sm:grid-cols-2"
     >
       <TextField

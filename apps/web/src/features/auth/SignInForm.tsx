@@ -26,7 +26,7 @@ export function SignInForm({ initialUsername = '' }: { initialUsername?: string 
       const login = await api.post('/user/login', values, { schema: loginResponseSchema });
       saveLogin(login);
       void dialog.success(MSG.successTitle, MSG.loginSuccess);
-      navigate(homePathForUserType(login.userType), { replace: true });
+      void navigate(homePathForUserType(login.userType), { replace: true });
     } catch (err) {
       if (!(err instanceof ApiError)) console.error('Login failed', err);
       void dialog.error(MSG.errorTitle, loginErrorText(err));
@@ -34,7 +34,12 @@ export function SignInForm({ initialUsername = '' }: { initialUsername?: string 
   };
 
   return (
-    <form noValidate aria-label="Sign In" onSubmit={handleSubmit(onSubmit)} className="space-y-4">
+    <form
+      noValidate
+      aria-label="Sign In"
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      className="space-y-4"
+    >
       <TextField
         label="Username"
         required

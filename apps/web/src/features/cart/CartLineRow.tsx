@@ -7,13 +7,15 @@ import { QuantityBox } from '../../components/QuantityBox';
 export interface CartLineRowProps {
   line: CartQuoteLine;
   slug: string;
+  /** The quantity the shopper chose (the stored cart): the quote answers after it changes. */
+  quantity: number;
   /** A quantity already clamped to 1..stock by the quantity box (which says 'Stock Limit'). */
   onQuantity: (quantity: number) => void;
   onRemove: () => void;
 }
 
 /** One cart line: image, name, SKU, prices, quantity controls, low-stock notice, remove, line total. */
-export function CartLineRow({ line, slug, onQuantity, onRemove }: CartLineRowProps) {
+export function CartLineRow({ line, slug, quantity, onQuantity, onRemove }: CartLineRowProps) {
   if (!line.available) {
     return (
       <li className="card flex items-center justify-between gap-4 p-4">
@@ -55,7 +57,7 @@ export function CartLineRow({ line, slug, onQuantity, onRemove }: CartLineRowPro
         </div>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 sm:flex-col sm:items-end">
           <QuantityBox
-            value={line.quantity}
+            value={quantity}
             stock={line.stock}
             onChange={onQuantity}
             label={`Quantity of ${line.name}`}

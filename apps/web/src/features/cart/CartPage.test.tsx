@@ -37,7 +37,7 @@ function serve(plan: 'PREMIUM' | null = 'PREMIUM', checkout?: () => Response) {
         ? new Response(plan, { status: 200 })
         : jsonResponse({ code: 'NOT_FOUND', message: 'x' }, 404);
     if (url.includes('/cart/quote')) {
-      const lines = JSON.parse(String(init.body)) as Array<{ productId: number; quantity: number }>;
+      const lines = JSON.parse(init.body as string) as Array<{ productId: number; quantity: number }>;
       // Like the server: kept at the stock left; out-of-stock lines are not in the subtotal.
       const quoted = lines.map((l) => {
         const stock = stockOf(l.productId);

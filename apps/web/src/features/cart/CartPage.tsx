@@ -5,12 +5,18 @@ import { PAYMENT_TEXT, STOREFRONT_MESSAGES, type CartQuoteLine } from '@zevar/do
 import { PageSpinner } from '../../components/Spinner';
 import { useDialog } from '../../components/dialog/dialog-context';
 import { api, isApiError } from '../../lib/api';
-import { removeFromCart, storeCheckoutId, updateQuantity, type CartLine } from '../../lib/cart';
+import {
+  checkoutIdSchema,
+  removeFromCart,
+  storeCheckoutId,
+  updateQuantity,
+  type CartLine,
+} from '../../lib/cart';
 import { formatInr } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useVendorSlug } from '../../lib/use-vendor-slug';
 import { CartLineRow } from './CartLineRow';
-import { checkoutIdSchema, useCartLines, useCartQuote, useShopPlanCheck } from './cart-api';
+import { useCartLines, useCartQuote, useShopPlanCheck } from './cart-api';
 
 /** Stored lines asking for more than the quote says is left are kept at the stock (cart_items too). */
 function useKeepAtStock(stored: CartLine[], quoted: CartQuoteLine[] | undefined) {
@@ -23,6 +29,15 @@ function useKeepAtStock(stored: CartLine[], quoted: CartQuoteLine[] | undefined)
       }
     }
   }, [stored, quoted]);
+}
+
+/**
+ * What the quantity box shows: the stored quantity (the quote answers after it changes), kept at the
+ * stock the quote reports, as useKeepAtStock stores it.
+ */
+function chosenQuantity(stored: CartLine[], line: CartQuoteLine): number {
+  const chosen = stored.find((l) => l.productId === line.productId)?.quantity ?? line.quantity;
+  return line.stock >= 1 ? Math.min(chosen, line.stock) : chosen;
 }
 
 /** The server's reason (e.g. 'Only 12 of … left in stock'), else the specification's text. */
@@ -84,7 +99,7 @@ export default function CartPage() {
         schema: checkoutIdSchema,
       });
       storeCheckoutId(checkoutId);
-      navigate(`${home}/checkout/${checkoutId}`);
+      void navigate(`${home}/checkout/${checkoutId}`);
     } catch (err) {
       void queryClient.invalidateQueries({ queryKey: ['cart-quote'] });
       await dialog.error('Error', proceedError(err));
@@ -105,6 +120,7 @@ export default function CartPage() {
               key={line.productId}
               line={line}
               slug={slug}
+              quantity={chosenQuantity(lines, line)}
               onQuantity={(q) => setQuantity(line, q)}
               onRemove={() => removeFromCart(line.productId)}
             />

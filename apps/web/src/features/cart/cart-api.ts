@@ -1,6 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { cartQuoteSchema, planSchema } from '@zevar/domain';
 import { api } from '../../lib/api';
 import { getCart, type CartLine } from '../../lib/cart';
@@ -44,5 +43,3 @@ export function useShopPlanCheck(slug: string) {
     retry: false,
   });
 }
-
-export const checkoutIdSchema = z.object({ checkoutId: z.string() });

@@ -1,8 +1,8 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { OrderStatusView } from '@zevar/domain';
 import { jsonResponse, mockFetch, notFound, renderRoutes } from '../../test/utils';
-import PaymentStatusPage from './PaymentStatusPage';
+import PaymentStatusPage, { PENDING_WAIT } from './PaymentStatusPage';
 
 const ORDER_ID = '8528742b-a5de-426f-846e-73d2ce280429';
 
@@ -125,26 +125,31 @@ describe('payment status page', () => {
   });
 
   it("a payment still pending after the wait shows 'Payment Failed' with the order number and amount", async () => {
+    // The page's own wait (15 s, a look every 3 s) on a fake clock: only the clock decides.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     const fetchMock = mockFetch(() =>
       jsonResponse(order({ status: 'PAYMENT_PENDING', paymentStatus: 'PENDING', paymentId: null })),
     );
     renderRoutes(
-      [
-        {
-          path: '/:vendorSlug/payment-status',
-          element: <PaymentStatusPage wait={{ totalMs: 150, everyMs: 20 }} />,
-        },
-      ],
+      [{ path: '/:vendorSlug/payment-status', element: <PaymentStatusPage /> }],
       `/zevar/payment-status?orderId=${ORDER_ID}&status=success`,
     );
-    expect(await screen.findByRole('heading', { name: 'Confirming your payment...' })).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: 'Payment Failed' })).toBeInTheDocument();
+    const step = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+    await step(0);
+    expect(screen.getByRole('heading', { name: 'Confirming your payment...' })).toBeInTheDocument();
+    await step(PENDING_WAIT.totalMs - 1);
+    expect(screen.getByRole('heading', { name: 'Confirming your payment...' })).toBeInTheDocument();
+    // The first look, then one every 3 s while it waits.
+    expect(fetchMock.mock.calls.length).toBe(
+      1 + Math.floor((PENDING_WAIT.totalMs - 1) / PENDING_WAIT.everyMs),
+    );
+    await step(1);
+    expect(screen.getByRole('heading', { name: 'Payment Failed' })).toBeInTheDocument();
+    const looks = fetchMock.mock.calls.length;
     expect(screen.getByText('ZV261122-ABCDEF12')).toBeInTheDocument();
     expect(screen.getByText('₹3,000.00')).toBeInTheDocument();
-    const polled = fetchMock.mock.calls.length;
-    expect(polled).toBeGreaterThan(1);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(fetchMock.mock.calls.length).toBe(polled);
+    await step(PENDING_WAIT.everyMs * 3);
+    expect(fetchMock.mock.calls.length).toBe(looks);
   });
 
   it('an order being confirmed (confirm call failed) is never called failed while it waits, and empties the cart once paid', async () => {

@@ -35,9 +35,6 @@ export const SHIPPING_FIELDS: Array<{
   { name: 'pincode', label: 'PIN Code', autoComplete: 'postal-code' },
 ];
 
-/** Every field has something typed in. */
-export const allFilled = (v: ShippingValues) => Object.values(v).every((x) => x.trim().length > 0);
-
 const FORMATS: Partial<Record<keyof ShippingValues, { test: RegExp; message: string }>> = {
   email: { test: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, message: MSG.email },
   phone: { test: /^\d{10}$/, message: MSG.phone10 },

@@ -79,7 +79,7 @@ export default function ContactPage() {
       </section>
       <form
         noValidate
-        onSubmit={form.handleSubmit(onSubmit)}
+        onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}
         className="card space-y-4 p-6"
         aria-label="Contact form"
       >

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CATEGORY_PAGE_SIZE, type Category } from '@zevar/domain';
 import { resetPrefetched } from '../../lib/prefetched';
-import { jsonResponse, mockFetch, notFound, renderRoutes } from '../../test/utils';
+import { expectConsoleError, jsonResponse, mockFetch, notFound, renderRoutes } from '../../test/utils';
 import CategoryPage from './CategoryPage';
 import { childrenOf } from './category/children-of';
 
@@ -27,7 +27,6 @@ const all = [
 const emptyPage = { content: [], totalElements: 0, totalPages: 0, number: 0, size: 10 };
 
 function setup(known: boolean) {
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
   mockFetch((url) => {
     if (url.includes('/user/vendor-plan/')) return jsonResponse('BASIC');
     if (url.includes('/category/plan/')) return jsonResponse(all);
@@ -48,6 +47,7 @@ describe('category page', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('sends an unknown or out-of-plan category to the shop home instead of a made-up page', async () => {
+    expectConsoleError('Failed to load category');
     const { router } = setup(false);
     expect(await screen.findByRole('heading', { name: 'Vendor home' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/acme');

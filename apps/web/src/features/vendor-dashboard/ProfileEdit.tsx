@@ -80,7 +80,12 @@ export default function ProfileEdit({ vendor, onCancel, onSaved }: ProfileEditPr
       <h2 id="profile-edit-title" className="text-2xl font-semibold">
         Edit Profile
       </h2>
-      <form noValidate aria-label="Edit Profile" className="mt-6 space-y-8" onSubmit={handleSubmit(onValid)}>
+      <form
+        noValidate
+        aria-label="Edit Profile"
+        className="mt-6 space-y-8"
+        onSubmit={(event) => void handleSubmit(onValid)(event)}
+      >
         <Fieldset legend="Shop">
           <TextField
             {...field('slug')}

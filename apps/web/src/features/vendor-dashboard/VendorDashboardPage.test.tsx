@@ -4,7 +4,7 @@ import { MSG } from '@zevar/domain';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { vendorUser } from '../../test/fixtures';
-import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/utils';
+import { expectConsoleError, jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/utils';
 import VendorDashboardPage from './VendorDashboardPage';
 
 function renderDashboard(answer: () => Response) {
@@ -69,7 +69,10 @@ describe('vendor dashboard shell', () => {
 
   it('switches tabs and opens the profile editor', async () => {
     const user = userEvent.setup();
-    renderDashboard(() => jsonResponse(vendorUser()));
+    const { fetchMock } = renderDashboard(() => jsonResponse(vendorUser()));
+    fetchMock.mockImplementation(async (url: string) =>
+      url.startsWith('/api/vendor-payouts/') ? jsonResponse([]) : jsonResponse(vendorUser()),
+    );
     await screen.findByRole('heading', { level: 1, name: 'Asha Jewellers' });
     await user.click(screen.getByRole('tab', { name: 'Payout History' }));
     expect(screen.getByRole('tab', { name: 'Payout History' })).toHaveAttribute('aria-selected', 'true');
@@ -81,6 +84,7 @@ describe('vendor dashboard shell', () => {
   });
 
   it("shows 'Failed to load vendor details' and goes to /login when loading fails", async () => {
+    expectConsoleError('Failed to load vendor details');
     const { router } = renderDashboard(() => jsonResponse({ code: 'INTERNAL', message: 'boom' }, 500));
     expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveAccessibleDescription(
       MSG.vendorLoadFailed,

@@ -2,7 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { vendorUser } from '../../test/fixtures';
-import { jsonResponse, mockFetch, notFound, renderRoutes, signIn } from '../../test/utils';
+import {
+  expectConsoleError,
+  jsonResponse,
+  mockFetch,
+  notFound,
+  renderRoutes,
+  signIn,
+} from '../../test/utils';
 import type { RazorpayOptions } from '../../lib/payment-window';
 import { useSubscription } from './use-subscription';
 
@@ -100,6 +107,7 @@ describe('plan subscription flow', () => {
   });
 
   it("says 'Failed to initiate subscription' when the server refuses", async () => {
+    expectConsoleError('Subscription failed to start');
     const { user } = setup(() => jsonResponse({ code: 'BAD_REQUEST', message: 'nope' }, 400));
     await user.click(screen.getByRole('button', { name: 'Go' }));
     expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveAccessibleDescription(

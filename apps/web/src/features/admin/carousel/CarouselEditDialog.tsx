@@ -40,7 +40,7 @@ export function CarouselEditDialog({
 
   return (
     <Modal labelledBy={titleId} onDismiss={dismiss}>
-      <form onSubmit={handleSubmit(onSave)} className="space-y-4" noValidate>
+      <form onSubmit={(event) => void handleSubmit(onSave)(event)} className="space-y-4" noValidate>
         <h2 id={titleId} className="text-xl font-semibold">
           Edit Carousel Image
         </h2>

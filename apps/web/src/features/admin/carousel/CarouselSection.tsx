@@ -15,10 +15,10 @@ import {
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { ImageWithFallback } from '../../../components/ImageWithFallback';
 import { Spinner } from '../../../components/Spinner';
-import { carouselApi, catalogueKeys } from '../catalogue/catalogue-api';
-import { failure } from '../catalogue/errors';
-import { ImagePicker } from '../catalogue/ImagePicker';
-import { FILL_REQUIRED, TITLE } from '../catalogue/messages';
+import { carouselApi, catalogueKeys } from '../../../lib/catalogue-api';
+import { failure } from '../../../lib/error-text';
+import { ImagePicker } from '../../../components/ImagePicker';
+import { FILL_REQUIRED, TITLE } from '../../../lib/admin-messages';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { CarouselEditDialog, type CarouselEdit } from './CarouselEditDialog';
 
@@ -91,7 +91,7 @@ export default function CarouselSection() {
   return (
     <div className="space-y-8">
       <form
-        onSubmit={onAdd}
+        onSubmit={(event) => void onAdd(event)}
         className="card grid gap-5 p-5 md:grid-cols-2"
         aria-label="Add carousel image"
         noValidate
@@ -157,7 +157,7 @@ export default function CarouselSection() {
             />
             <p className="absolute bottom-2 left-2 rounded bg-ink/70 px-2 py-1 text-xs text-ivory">
               {LINK_LABELS[draft.linkType as CarouselItem['linkType']] ?? '—'}{' '}
-              {String(draft.targetId ?? '') || '—'} ·{' '}
+              {String((draft.targetId as string | number | undefined) ?? '') || '—'} ·{' '}
               {PLAN_LABELS[draft.vendorPlan as keyof typeof PLAN_LABELS] ?? '—'}
             </p>
           </div>

@@ -4,9 +4,9 @@ import { PLAN_LABELS, type Category } from '@zevar/domain';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { ImageWithFallback } from '../../../components/ImageWithFallback';
 import { Spinner } from '../../../components/Spinner';
-import { catalogueKeys, categoriesApi, type CategoryBody } from '../catalogue/catalogue-api';
-import { failure } from '../catalogue/errors';
-import { FILL_REQUIRED, TITLE } from '../catalogue/messages';
+import { catalogueKeys, categoriesApi, type CategoryBody } from '../../../lib/catalogue-api';
+import { failure } from '../../../lib/error-text';
+import { FILL_REQUIRED, TITLE } from '../../../lib/admin-messages';
 import { CategoryForm } from './CategoryForm';
 
 const M = {

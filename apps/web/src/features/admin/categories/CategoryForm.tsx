@@ -3,8 +3,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { PLANS, PLAN_LABELS, type Category, type Plan } from '@zevar/domain';
-import { ImagePicker } from '../catalogue/ImagePicker';
-import type { CategoryBody } from '../catalogue/catalogue-api';
+import { ImagePicker } from '../../../components/ImagePicker';
+import type { CategoryBody } from '../../../lib/catalogue-api';
 
 const formSchema = z.object({
   name: z.string().trim().min(1),
@@ -65,7 +65,12 @@ export function CategoryForm({
 
   const parents = mainCategories.filter((c) => c.id !== editing?.id);
   return (
-    <form onSubmit={submit} className="card space-y-4 p-5" aria-labelledby="category-form-title" noValidate>
+    <form
+      onSubmit={(event) => void submit(event)}
+      className="card space-y-4 p-5"
+      aria-labelledby="category-form-title"
+      noValidate
+    >
       <h2 id="category-form-title" className="text-xl font-semibold">
         {editing ? 'Edit Category' : 'Add New Category'}
       </h2>

@@ -49,7 +49,7 @@ export function CouponForm({ coupon, onSave, onCancel, now = new Date() }: Coupo
       noValidate
       aria-labelledby="coupon-form-title"
       className="card space-y-4 p-4 sm:p-6"
-      onSubmit={handleSubmit(onSave)}
+      onSubmit={(event) => void handleSubmit(onSave)(event)}
     >
       <h2 id="coupon-form-title" className="text-2xl font-semibold">
         {coupon ? 'Edit Coupon' : 'Create Coupon'}

@@ -4,7 +4,7 @@ import type { Coupon } from '@zevar/domain';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { formatDateTime, formatInr } from '../../../lib/format';
-import { serverMessageOr } from '../vendors/users-api';
+import { serverMessageOr } from '../../../lib/error-text';
 import { CouponForm } from './CouponForm';
 import { COUPON_MSG, couponsApi, toCouponInput, type CouponFormValues } from './coupons-api';
 

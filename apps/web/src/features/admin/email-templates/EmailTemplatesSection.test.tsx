@@ -21,7 +21,7 @@ function renderSection() {
     if (url === '/api/email-templates' && init.method === 'POST')
       return jsonResponse({ ...welcome, id: 5 }, 201);
     if (url === '/api/email-templates/preview') {
-      const sent = JSON.parse(String(init.body)) as { subject: string; body: string };
+      const sent = JSON.parse(init.body as string) as { subject: string; body: string };
       return jsonResponse({
         subject: sent.subject.replace('{{orderNumber}}', 'ZV261122-1A2B3C4D'),
         html: sent.body.replace('{{customerName}}', 'Asha Rao'),

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { EmailTemplate, EmailTemplateInput } from '@zevar/domain';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDialog } from '../../../components/dialog/dialog-context';
-import { serverMessageOr } from '../vendors/users-api';
+import { serverMessageOr } from '../../../lib/error-text';
 import { TemplateForm } from './TemplateForm';
 import { TEMPLATE_MSG, templatesApi } from './templates-api';
 

@@ -59,7 +59,7 @@ export function TemplateForm({ template, onSave, onCancel }: TemplateFormProps) 
       noValidate
       aria-labelledby="template-form-title"
       className="card space-y-4 p-6"
-      onSubmit={handleSubmit(onSave)}
+      onSubmit={(event) => void handleSubmit(onSave)(event)}
     >
       <h2 id="template-form-title" className="text-2xl font-semibold">
         {template ? 'Edit Template' : 'Create Template'}

@@ -6,13 +6,18 @@ import { METAL_RATE_TEXT, metalPricesInputSchema, type Metal, type MetalPricesIn
 import { TextField } from '../../../components/FormFields';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { formatDateTime, formatInr } from '../../../lib/format';
-import { catalogueKeys, metalsApi } from '../catalogue/catalogue-api';
-import { failure } from '../catalogue/errors';
-import { TITLE } from '../catalogue/messages';
+import { catalogueKeys, metalsApi } from '../../../lib/catalogue-api';
+import { failure } from '../../../lib/error-text';
+import { TITLE } from '../../../lib/admin-messages';
 import { confirmRateChanges } from './rate-confirmation';
 
 const LOAD_FAILED = 'Failed to load metal prices';
 const UPDATE_FAILED = 'Failed to update metal prices';
+/** The two rates the summary shows and edits, in order. */
+const RATES = [
+  { key: 'gold', name: 'Gold' },
+  { key: 'silver', name: 'Silver' },
+] as const;
 
 /**
  * Back-office 'Metal prices summary': the Gold and Silver rates with their last update, edited together.
@@ -42,14 +47,9 @@ export function MetalPricesSummary({
 
   const byName = (name: string) => metals.find((m) => m.name.toLowerCase() === name.toLowerCase());
   const onSubmit = form.handleSubmit(async (values) => {
-    const gold = byName('Gold');
-    const silver = byName('Silver');
     try {
       const previews = await Promise.all(
-        [
-          { metal: gold, price: values.gold },
-          { metal: silver, price: values.silver },
-        ]
+        RATES.map((r) => ({ metal: byName(r.name), price: values[r.key] }))
           .filter(
             (c): c is { metal: Metal; price: number } => c.metal !== undefined && c.metal.price !== c.price,
           )
@@ -81,28 +81,22 @@ export function MetalPricesSummary({
       </div>
       {editing ? (
         <form
-          onSubmit={onSubmit}
+          onSubmit={(event) => void onSubmit(event)}
           noValidate
           className="mt-3 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
         >
-          <TextField
-            label="Gold per gram (₹)"
-            type="number"
-            min={0}
-            step={0.01}
-            required
-            error={form.formState.errors.gold?.message}
-            {...form.register('gold', { valueAsNumber: true })}
-          />
-          <TextField
-            label="Silver per gram (₹)"
-            type="number"
-            min={0}
-            step={0.01}
-            required
-            error={form.formState.errors.silver?.message}
-            {...form.register('silver', { valueAsNumber: true })}
-          />
+          {RATES.map((r) => (
+            <TextField
+              key={r.key}
+              label={`${r.name} per gram (₹)`}
+              type="number"
+              min={0}
+              step={0.01}
+              required
+              error={form.formState.errors[r.key]?.message}
+              {...form.register(r.key, { valueAsNumber: true })}
+            />
+          ))}
           <div className="flex gap-2 sm:pt-6">
             <button
               type="submit"
@@ -118,20 +112,18 @@ export function MetalPricesSummary({
         </form>
       ) : (
         <div className="mt-3 flex flex-wrap items-end gap-x-8 gap-y-3">
-          <p>
-            <span className="block text-sm text-taupe">Gold</span>
-            <span className="text-xl text-gold-800" data-testid="summary-gold">
-              {data?.gold == null ? '—' : formatInr(data.gold)}
-            </span>{' '}
-            <span className="text-sm text-taupe">per gram</span>
-          </p>
-          <p>
-            <span className="block text-sm text-taupe">Silver</span>
-            <span className="text-xl text-gold-800" data-testid="summary-silver">
-              {data?.silver == null ? '—' : formatInr(data.silver)}
-            </span>{' '}
-            <span className="text-sm text-taupe">per gram</span>
-          </p>
+          {RATES.map((r) => {
+            const rate = data?.[r.key];
+            return (
+              <p key={r.key}>
+                <span className="block text-sm text-taupe">{r.name}</span>
+                <span className="text-xl text-gold-800" data-testid={`summary-${r.key}`}>
+                  {rate == null ? '—' : formatInr(rate)}
+                </span>{' '}
+                <span className="text-sm text-taupe">per gram</span>
+              </p>
+            );
+          })}
           <button
             type="button"
             className="btn-outline"

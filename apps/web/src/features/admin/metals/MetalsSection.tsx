@@ -4,9 +4,9 @@ import { metalInputSchema, type Metal } from '@zevar/domain';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { Spinner } from '../../../components/Spinner';
 import { formatDateTime, formatInr } from '../../../lib/format';
-import { catalogueKeys, metalsApi } from '../catalogue/catalogue-api';
-import { FILL_REQUIRED, TITLE } from '../catalogue/messages';
-import { failure } from '../catalogue/errors';
+import { catalogueKeys, metalsApi } from '../../../lib/catalogue-api';
+import { FILL_REQUIRED, TITLE } from '../../../lib/admin-messages';
+import { failure } from '../../../lib/error-text';
 import { MetalPricesSummary } from './MetalPricesSummary';
 import { confirmRateChanges } from './rate-confirmation';
 
@@ -197,7 +197,12 @@ function MetalCard({ metal, onChanged }: { metal: Metal; onChanged: () => Promis
             >
               Edit
             </button>
-            <button type="button" className="btn-danger" onClick={onDelete} disabled={remove.isPending}>
+            <button
+              type="button"
+              className="btn-danger"
+              onClick={() => void onDelete()}
+              disabled={remove.isPending}
+            >
               Delete
             </button>
           </div>

@@ -130,6 +130,6 @@ describe('metal rate changes', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Save Rate' }));
     expect(await screen.findByText('Metal prices updated successfully')).toBeInTheDocument();
     const [call] = puts(f, '/api/metals/prices');
-    expect(JSON.parse(String((call![1] as RequestInit).body))).toEqual({ gold: 6100, silver: 82 });
+    expect(JSON.parse((call![1] as RequestInit).body as string)).toEqual({ gold: 6100, silver: 82 });
   });
 });

@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/AppProviders';
 import { jsonResponse, mockFetch, testQueryClient } from '../../../test/utils';
 import MetalsSection from './MetalsSection';
-import CarouselSection from '../carousel/CarouselSection';
 
 const gold = { id: 1, name: 'Gold', price: 6500, lastUpdated: '2026-11-01T10:00:00.000Z' };
 
@@ -12,14 +11,13 @@ function renderWith(ui: React.ReactNode) {
     if (url === '/api/metals' && init.method === 'POST')
       return jsonResponse({ ...gold, id: 2, name: 'Silver', price: 80 }, 201);
     if (url === '/api/metals') return jsonResponse([gold]);
-    if (url === '/api/carousels/home') return jsonResponse({ id: 1, images: [] });
     return jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404);
   });
   render(<AppProviders queryClient={testQueryClient()}>{ui}</AppProviders>);
   return f;
 }
 
-describe('metals and carousel sections', () => {
+describe('metals section', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows each metal with its rate per gram and Last updated', async () => {
@@ -45,14 +43,5 @@ describe('metals and carousel sections', () => {
     fireEvent.change(screen.getByLabelText('Price per gram (₹)'), { target: { value: '80' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add Metal' }));
     expect(await screen.findByText('Metal added successfully')).toBeInTheDocument();
-  });
-
-  it('asks for an image and a target id of at least 1 before adding a slide', async () => {
-    renderWith(<CarouselSection />);
-    fireEvent.change(screen.getByLabelText('Target ID'), { target: { value: '0' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Add Image' }));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Validation Error')).toBeInTheDocument();
-    expect(within(dialog).getByText('Please fill all required fields')).toBeInTheDocument();
   });
 });

@@ -4,7 +4,7 @@ import type { AdminOrderDetail } from '@zevar/domain';
 import { ImageWithFallback } from '../../../components/ImageWithFallback';
 import { PageSpinner } from '../../../components/Spinner';
 import { formatDateTime, formatInr } from '../../../lib/format';
-import { StackedCell, StackedRow, StackedTable } from '../reviews/StackedTable';
+import { StackedCell, StackedRow, StackedTable } from '../../../components/StackedTable';
 import { ordersApi, statusLabel } from './orders-api';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

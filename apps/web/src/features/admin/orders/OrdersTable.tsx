@@ -6,7 +6,7 @@ import {
   type PaymentStatus,
 } from '@zevar/domain';
 import { formatDate, formatInr } from '../../../lib/format';
-import { StackedCell, StackedRow, StackedTable } from '../reviews/StackedTable';
+import { StackedCell, StackedRow, StackedTable } from '../../../components/StackedTable';
 import { statusLabel } from './orders-api';
 
 interface RowActions {

@@ -6,7 +6,7 @@ import {
   type PaymentStatus,
 } from '@zevar/domain';
 import { api, buildUrl } from '../../../lib/api';
-import { downloadFile } from '../vendors/users-api';
+import { downloadFile } from '../../../lib/download-file';
 
 export const ORDERS_PAGE_SIZE = 10;
 

@@ -8,7 +8,7 @@ import {
   type PaymentStatus,
 } from '@zevar/domain';
 import { useDialog } from '../../../components/dialog/dialog-context';
-import { serverMessageOr } from '../vendors/users-api';
+import { serverMessageOr } from '../../../lib/error-text';
 import { ordersApi } from './orders-api';
 
 /** Strips the detail-only history so the row keeps the list shape. */

@@ -4,7 +4,7 @@ import { PLAN_LABELS, type VendorPlan } from '@zevar/domain';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { formatInr } from '../../../lib/format';
-import { serverMessageOr } from '../vendors/users-api';
+import { serverMessageOr } from '../../../lib/error-text';
 import { PlanForm } from './PlanForm';
 import { PLANS_MSG, draftFromPlan, emptyDraft, plansApi, type PlanDraft } from './plan-form-model';
 

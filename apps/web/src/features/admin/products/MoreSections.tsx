@@ -5,7 +5,7 @@ import { TextField } from '../../../components/FormFields';
 import { ImageWithFallback } from '../../../components/ImageWithFallback';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { useImageUpload } from '../../../components/upload/upload-context';
-import { TITLE, UPLOAD_FAILED } from '../catalogue/messages';
+import { TITLE, UPLOAD_FAILED } from '../../../lib/admin-messages';
 import { FormSection } from './BasicAndPricingSections';
 import type { ProductFormValues } from './product-form-model';
 
@@ -155,7 +155,7 @@ export function AdditionalSection({ idPrefix }: { idPrefix: string }) {
           multiple
           accept="image/jpeg,image/png,image/webp"
           className="input"
-          onChange={onFiles}
+          onChange={(event) => void onFiles(event)}
         />
         <ul className="mt-2 flex flex-wrap gap-2" aria-label="Product images">
           {images.map((name, i) => (

@@ -4,8 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import type { CatalogueProduct as Product } from '@zevar/domain';
 import { useDialog } from '../../../components/dialog/dialog-context';
-import { catalogueKeys, categoriesApi, metalsApi } from '../catalogue/catalogue-api';
-import { FILL_REQUIRED, TITLE } from '../catalogue/messages';
+import { catalogueKeys, categoriesApi, metalsApi } from '../../../lib/catalogue-api';
+import { FILL_REQUIRED, TITLE } from '../../../lib/admin-messages';
 import { BasicInformationSection, PricingSection, SpecificationsSection } from './BasicAndPricingSections';
 import { AdditionalSection, FeaturesSection, VariantSection } from './MoreSections';
 import {
@@ -61,7 +61,7 @@ export function ProductForm({ product, busy, onSave, onCancel, onDirtyChange }: 
   return (
     <FormProvider {...methods}>
       <form
-        onSubmit={submit}
+        onSubmit={(event) => void submit(event)}
         noValidate
         className="space-y-4"
         aria-label={product ? 'Edit product' : 'Add product'}

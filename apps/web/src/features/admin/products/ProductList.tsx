@@ -4,8 +4,8 @@ import type { CatalogueProduct as Product } from '@zevar/domain';
 import { Pagination } from '../../../components/Pagination';
 import { Spinner } from '../../../components/Spinner';
 import { useDialog } from '../../../components/dialog/dialog-context';
-import { catalogueKeys, categoriesApi, fetchProducts, metalsApi } from '../catalogue/catalogue-api';
-import { TITLE } from '../catalogue/messages';
+import { catalogueKeys, categoriesApi, fetchProducts, metalsApi } from '../../../lib/catalogue-api';
+import { TITLE } from '../../../lib/admin-messages';
 import { ProductTable } from './ProductTable';
 import { useDebounced } from '../../../lib/use-debounced';
 

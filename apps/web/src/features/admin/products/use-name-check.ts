@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { productsApi } from '../catalogue/catalogue-api';
+import { productsApi } from '../../../lib/catalogue-api';
 
 export const NAME_CHECK_DEBOUNCE_MS = 500;
 export type NameCheckState = 'idle' | 'checking' | 'taken';

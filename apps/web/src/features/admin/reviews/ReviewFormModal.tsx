@@ -111,7 +111,7 @@ export function ReviewFormModal({
           fileId={fileId}
           photos={draft.photos}
           disabled={full || uploading}
-          onFiles={onFiles}
+          onFiles={(event) => void onFiles(event)}
           onRemove={(i) => setDraft({ ...draft, photos: draft.photos.filter((_, j) => j !== i) })}
         />
         <div className="flex justify-end gap-2 pt-2">

@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/Spinner';
 import { formatDate } from '../../../lib/format';
 import { RatingStars } from './RatingStars';
 import { reviewKeys, reviewsApi } from './reviews-api';
-import { StackedCell, StackedRow, StackedTable } from './StackedTable';
+import { StackedCell, StackedRow, StackedTable } from '../../../components/StackedTable';
 
 const HEADERS = ['Product', 'Average Rating', 'Total Reviews', 'Last Review', 'Actions'] as const;
 

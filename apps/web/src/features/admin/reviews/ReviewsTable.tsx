@@ -2,7 +2,7 @@ import type { Review } from '@zevar/domain';
 import { Stars } from '../../../components/Stars';
 import { ImageWithFallback } from '../../../components/ImageWithFallback';
 import { formatDate } from '../../../lib/format';
-import { StackedCell, StackedRow, StackedTable } from './StackedTable';
+import { StackedCell, StackedRow, StackedTable } from '../../../components/StackedTable';
 
 const HEADERS = ['Customer', 'Rating', 'Review', 'Date', 'Photos', 'Actions'] as const;
 

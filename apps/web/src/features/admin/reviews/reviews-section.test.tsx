@@ -36,7 +36,7 @@ function renderSection() {
     }
     if (url.startsWith('/api/reviews/product/1')) return jsonResponse([review]);
     if (url === '/api/reviews/7' && init.method === 'PUT')
-      return jsonResponse({ ...review, ...JSON.parse(String(init.body)), productName: 'Jhumkas 1' });
+      return jsonResponse({ ...review, ...JSON.parse(init.body as string), productName: 'Jhumkas 1' });
     return jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404);
   });
   render(
@@ -114,7 +114,7 @@ describe('reviews management', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Update Review' }));
     expect(await screen.findByText('Review updated successfully')).toBeInTheDocument();
     const put = f.mock.calls.find(([, init]) => (init as RequestInit).method === 'PUT');
-    expect(JSON.parse(String((put![1] as RequestInit).body))).toMatchObject({
+    expect(JSON.parse((put![1] as RequestInit).body as string)).toMatchObject({
       name: 'Meera',
       rating: 4,
       comment: 'Even better',

@@ -6,7 +6,8 @@ import { Spinner } from '../../../components/Spinner';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { formatInr } from '../../../lib/format';
 import { USER_MSG } from './user-messages';
-import { serverMessageOr, usersApi } from './users-api';
+import { serverMessageOr } from '../../../lib/error-text';
+import { usersApi } from './users-api';
 
 /** 'Add Payout for {vendor}': the server's preview of unpaid earnings; the server computes the payout. */
 export function AddPayoutModal({ vendor, onClose }: { vendor: User; onClose: () => void }) {

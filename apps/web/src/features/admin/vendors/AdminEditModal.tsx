@@ -40,7 +40,12 @@ export function AdminEditModal({
       <h2 id={titleId} className="text-2xl font-semibold">
         Edit Admin
       </h2>
-      <form noValidate aria-label="Edit Admin" className="mt-4 space-y-4" onSubmit={handleSubmit(onValid)}>
+      <form
+        noValidate
+        aria-label="Edit Admin"
+        className="mt-4 space-y-4"
+        onSubmit={(event) => void handleSubmit(onValid)(event)}
+      >
         <TextField label="Name" required error={errorAt(errors, 'name')} {...register('name')} />
         <TextField
           label="Email"

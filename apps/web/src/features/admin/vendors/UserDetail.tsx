@@ -9,7 +9,8 @@ import { activeSubscription } from '../../../lib/vendor-plan';
 import { isPayoutEligible } from './payout-eligibility';
 import { USER_MSG } from './user-messages';
 import { StatusBadge } from './UsersTable';
-import { serverMessageOr, usersApi } from './users-api';
+import { serverMessageOr } from '../../../lib/error-text';
+import { usersApi } from './users-api';
 
 export interface UserDetailProps {
   userId: number;

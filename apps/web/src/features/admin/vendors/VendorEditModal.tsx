@@ -76,7 +76,7 @@ export function VendorEditModal({
         noValidate
         aria-label="Edit Vendor"
         className="mt-4 grid gap-4 sm:grid-cols-2"
-        onSubmit={handleSubmit(onValid)}
+        onSubmit={(event) => void handleSubmit(onValid)(event)}
       >
         {FIELDS.map((f) => (
           <TextField

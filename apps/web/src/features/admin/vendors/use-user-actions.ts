@@ -3,7 +3,9 @@ import { useCallback } from 'react';
 import type { User } from '@zevar/domain';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { USER_MSG } from './user-messages';
-import { downloadFile, serverMessageOr, usersApi } from './users-api';
+import { downloadFile } from '../../../lib/download-file';
+import { serverMessageOr } from '../../../lib/error-text';
+import { usersApi } from './users-api';
 
 /** Toggle, delete and downloads with the spec's confirmations and messages; lists reload afterwards. */
 export function useUserActions() {

@@ -7,7 +7,7 @@ import {
   type Plan,
   type User,
 } from '@zevar/domain';
-import { api, isApiError } from '../../../lib/api';
+import { api } from '../../../lib/api';
 
 export const USERS_PAGE_SIZE = 10;
 
@@ -96,23 +96,3 @@ export const usersApi = {
     api.get(`/vendor-payouts/vendor/${vendorId}/preview`, { schema: payoutPreviewSchema }),
   createPayout: (vendorId: number) => api.post('/vendor-payouts', { vendorId }, { schema: payoutSchema }),
 };
-
-/** Saves a spreadsheet answer under the given file name. */
-export async function downloadFile(path: string, fileName: string): Promise<void> {
-  const blob = await api.get<Blob>(path, { responseType: 'blob' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-/** The server's message when it sent one (4xx/5xx with a body), else the fallback. */
-export function serverMessageOr(err: unknown, fallback: string): string {
-  return isApiError(err) && err.status !== 0 && err.message && !err.code.startsWith('HTTP_')
-    ? err.message
-    : fallback;
-}

@@ -4,8 +4,7 @@ import { MSG, STOREFRONT_MESSAGES, type Product } from '@zevar/domain';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { CART_CHANGED_EVENT } from '../../../lib/storage';
 import { api } from '../../../lib/api';
-import { addOnce, isInCart, storeCheckoutId } from '../../../lib/cart';
-import { checkoutIdSchema } from '../../cart/cart-api';
+import { addOnce, checkoutIdSchema, isInCart, storeCheckoutId } from '../../../lib/cart';
 import { cartPath } from '../paths';
 import { QuantityBox } from '../../../components/QuantityBox';
 

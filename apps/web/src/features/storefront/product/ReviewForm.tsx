@@ -154,7 +154,7 @@ export function ReviewForm({ productId, onClose, submit, upload = defaultUpload 
             <ul className="mt-2 flex flex-wrap gap-2">
               {photos.map((p, i) => (
                 <li key={p.preview} className="relative">
-                  <img src={p.preview} alt={`Photo ${i + 1}`} className="size-16 rounded-md object-cover" />
+                  <img src={p.preview} alt={`Upload ${i + 1}`} className="size-16 rounded-md object-cover" />
                   <button
                     type="button"
                     aria-label={`Remove photo ${i + 1}`}

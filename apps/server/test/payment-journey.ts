@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import type { Config } from '../../env';
-import { products } from '../../db/schema';
-import { createSandboxGateway } from '../payments/sandbox-gateway';
-import { hmacHex, type PaymentGateway } from '../payments/gateway';
-import { createMailer } from '../mail/mailer';
+import type { AppContext } from '../src/context';
+import type { Db } from '../src/db/client';
+import type { Config } from '../src/env';
+import { products } from '../src/db/schema';
+import { createSandboxGateway } from '../src/modules/payments/sandbox-gateway';
+import { hmacHex, type PaymentGateway } from '../src/modules/payments/gateway';
+import { createMailer } from '../src/modules/mail/mailer';
 
 export const address = {
   fullName: 'Asha Rao',
@@ -106,11 +106,24 @@ export function webhook(
   });
 }
 
-export function capturedEvent(orderId: string, paymentId: string, event = 'payment.captured') {
+/** A signed-webhook body saying the payment was captured (with `amount` in paise when given). */
+export function capturedEvent(
+  orderId: string,
+  paymentId: string,
+  event = 'payment.captured',
+  amount?: number,
+) {
   return {
     event,
     payload: {
-      payment: { entity: { id: paymentId, order_id: orderId, status: 'captured' } },
+      payment: {
+        entity: {
+          id: paymentId,
+          order_id: orderId,
+          status: 'captured',
+          ...(amount === undefined ? {} : { amount }),
+        },
+      },
       ...(event === 'order.paid' ? { order: { entity: { id: orderId, status: 'paid' } } } : {}),
     },
   };

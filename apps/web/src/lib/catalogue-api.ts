@@ -9,14 +9,12 @@ import {
   pagedCatalogueProductsSchema,
   catalogueProductSchema,
   type CarouselImageInput,
-  type Category,
   type MetalInput,
   type MetalPricesInput,
   type PagedCatalogueProducts,
   type Plan,
-  type CatalogueProduct as Product,
 } from '@zevar/domain';
-import { api } from '../../../lib/api';
+import { api } from './api';
 
 /** Query keys of the catalogue sections; mutations invalidate by prefix. */
 export const catalogueKeys = {
@@ -97,5 +95,3 @@ export const productsApi = {
   nameExists: (name: string, signal?: AbortSignal) =>
     api.get(`/products/exists/${encodeURIComponent(name)}`, { schema: z.boolean(), signal }),
 };
-
-export type { Category, Product };

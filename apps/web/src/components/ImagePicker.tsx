@@ -1,8 +1,8 @@
 import { useId, useState, type ChangeEvent } from 'react';
-import { ImageWithFallback } from '../../../components/ImageWithFallback';
-import { useImageUpload } from '../../../components/upload/upload-context';
-import { useDialog } from '../../../components/dialog/dialog-context';
-import { TITLE, UPLOAD_FAILED } from './messages';
+import { ImageWithFallback } from './ImageWithFallback';
+import { useImageUpload } from './upload/upload-context';
+import { useDialog } from './dialog/dialog-context';
+import { TITLE, UPLOAD_FAILED } from '../lib/admin-messages';
 
 export interface ImagePickerProps {
   label: string;
@@ -62,7 +62,7 @@ export function ImagePicker({
         type="file"
         accept="image/jpeg,image/png,image/webp"
         className="sr-only"
-        onChange={onFile}
+        onChange={(event) => void onFile(event)}
         disabled={busy}
       />
       {value && (

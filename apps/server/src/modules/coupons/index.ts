@@ -1,0 +1,2 @@
+/** The coupons module's public entry: other modules import from here, never its files (eslint import-x/no-restricted-paths). */
+export { countCouponUses, evaluateCoupon, findCouponByCode, returnCouponUses } from './coupons.service';

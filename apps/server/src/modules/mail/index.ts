@@ -1,0 +1,10 @@
+/** The mail module's public entry: other modules import from here, never its files (eslint import-x/no-restricted-paths). */
+export { deliverDueEmails, queueEmail } from './outbox.service';
+export { sanitizeEmailHtml } from './sanitize-email-html';
+export {
+  DEFAULT_ORDER_CONFIRMATION,
+  SAMPLE_ORDER_VARIABLES,
+  itemsTableHtml,
+  renderSubject,
+  renderTemplate,
+} from './templates';

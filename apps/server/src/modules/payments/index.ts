@@ -1,0 +1,6 @@
+/** The payments module's public entry: other modules import from here, never its files (eslint import-x/no-restricted-paths). */
+export { createRazorpayGateway, type RazorpayClient } from './razorpay-gateway';
+export { reconcilePayments } from './reconciler';
+export { issueRefund, requestRefundIn } from './refunds.service';
+export { releaseOrder, releaseOrderIn } from './release-order';
+export { settlePayment } from './settle-payment';
