@@ -8,7 +8,7 @@ import { failure } from '../catalogue/errors';
 import { emptyDraft, toBody, type ReviewDraft } from './review-form-model';
 import { ReviewFormModal } from './ReviewFormModal';
 import { ReviewsTable } from './ReviewsTable';
-import { PhotoViewer } from './PhotoViewer';
+import { PhotoViewer } from '../../../components/PhotoViewer';
 import { RatingStars } from './RatingStars';
 import { reviewKeys, reviewsApi } from './reviews-api';
 
