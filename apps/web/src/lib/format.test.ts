@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '../test/utils';
 import { loadBusinessTimeZone, resetConfigCache } from './config';
 import { TIMEZONE_META_NAME, resetBusinessTimeZone } from './business-timezone';
-import { formatDate, formatDateTime, fromZonedInput, toIsoDate, toZonedInput } from './format';
+import { formatDate, formatDateTime, fromZonedInput, keepHyphens, toIsoDate, toZonedInput } from './format';
 
 function shellNames(zone: string) {
   const meta = document.createElement('meta');
@@ -47,5 +47,12 @@ describe("dates in the server's business timezone", () => {
     document.head.querySelector(`meta[name="${TIMEZONE_META_NAME}"]`)?.remove();
     resetBusinessTimeZone();
     expect(formatDate(instant)).toBe('5 Mar 2026');
+  });
+});
+
+describe('shop names', () => {
+  it('never break after a hyphen: the hyphens become non-breaking ones', () => {
+    expect(keepHyphens('Shree-Lakshmi Jewellers')).toBe('Shree\u2011Lakshmi Jewellers');
+    expect(keepHyphens('Shree-Lakshmi Jewellers')).not.toContain('-');
   });
 });

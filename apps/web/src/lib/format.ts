@@ -62,3 +62,12 @@ export function toZonedInput(value: string | Date | null | undefined): string {
 export function fromZonedInput(local: string): Date | null {
   return zonedWallTimeToInstant(local, businessTimeZone());
 }
+
+/**
+ * A name shown as a heading or label (a shop's or a vendor's): its hyphens become non-breaking
+ * (U+2011), so 'Shree-Lakshmi Jewellers' wraps between words, never after 'Shree-'. Pair it with
+ * `break-words`, which still breaks a single word too long for the line.
+ */
+export function keepHyphens(name: string): string {
+  return name.replace(/-/g, '\u2011');
+}

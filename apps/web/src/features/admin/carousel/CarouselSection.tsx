@@ -153,7 +153,7 @@ export default function CarouselSection() {
             <ImageWithFallback
               src={draft.imageUrl}
               alt="Carousel preview"
-              className="aspect-[16/7] w-full object-cover"
+              className="aspect-[8/3] w-full object-cover"
             />
             <p className="absolute bottom-2 left-2 rounded bg-ink/70 px-2 py-1 text-xs text-ivory">
               {LINK_LABELS[draft.linkType as CarouselItem['linkType']] ?? '—'}{' '}
@@ -176,7 +176,7 @@ export default function CarouselSection() {
             <ImageWithFallback
               src={item.imageUrl}
               alt={`Slide ${item.id}`}
-              className="aspect-[16/7] w-full object-cover"
+              className="aspect-[8/3] w-full object-cover"
             />
             <div className="p-4 text-sm">
               <p>
