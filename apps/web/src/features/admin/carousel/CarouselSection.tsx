@@ -21,6 +21,7 @@ import { ImagePicker } from '../catalogue/ImagePicker';
 import { FILL_REQUIRED, TITLE } from '../catalogue/messages';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { CarouselEditDialog, type CarouselEdit } from './CarouselEditDialog';
+import { useLoadFailureDialog } from '../../../components/dialog/use-load-failure-dialog';
 
 const M = {
   loadFailed: 'Failed to load carousel',
@@ -42,6 +43,7 @@ export default function CarouselSection() {
   const dialog = useDialog();
   const qc = useQueryClient();
   const carousel = useQuery({ queryKey: catalogueKeys.carousel, queryFn: carouselApi.home });
+  useLoadFailureDialog(carousel.isError, M.loadFailed);
   // Each field is its own form value: an upload finishing sets only the image, never the link type or
   // target typed while it ran (a whole-draft write after the await used to put old values back).
   const form = useForm<Draft, unknown, CarouselImageInput>({
@@ -165,11 +167,6 @@ export default function CarouselSection() {
       </form>
 
       {carousel.isPending && <Spinner label="Loading carousel..." />}
-      {carousel.isError && (
-        <p role="alert" className="text-red-700">
-          {M.loadFailed}
-        </p>
-      )}
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Carousel images">
         {carousel.data?.images.map((item) => (
           <li key={item.id} className="card overflow-hidden" aria-label={`Carousel image ${item.id}`}>
