@@ -121,13 +121,13 @@ describe('reviews management', () => {
     const name = within(form).getByLabelText('Name');
     fireEvent.change(name, { target: { value: '  ' } });
     fireEvent.blur(name);
-    expect(within(form).getByText('Name is required')).toBeInTheDocument();
+    expect(await within(form).findByText('Name is required')).toBeInTheDocument();
     expect(submit).toBeDisabled();
     fireEvent.change(name, { target: { value: 'Asha' } });
     const comment = within(form).getByLabelText('Review');
     fireEvent.change(comment, { target: { value: '' } });
     fireEvent.blur(comment);
-    expect(within(form).getByText('Review comment is required')).toBeInTheDocument();
+    expect(await within(form).findByText('Review comment is required')).toBeInTheDocument();
     expect(submit).toBeDisabled();
     expect(f.mock.calls.some(([, init]) => (init as RequestInit).method === 'PUT')).toBe(false);
   });
