@@ -29,7 +29,7 @@ function TransitionSelect<T extends string>(props: {
   return (
     <select
       aria-label={props.label}
-      className="input w-36 py-1 pr-7 pl-2 text-xs"
+      className="input w-36 py-1 pr-1 pl-2 text-xs"
       value={props.value}
       disabled={props.disabled || props.next.length === 0}
       onChange={(e) => props.onChange(e.target.value as T)}
