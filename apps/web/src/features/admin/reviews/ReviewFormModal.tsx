@@ -49,7 +49,8 @@ export function ReviewFormModal({
   const { upload } = useImageUpload();
   const { control, register, handleSubmit, getValues, setValue, formState } = useForm<ReviewDraft>({
     defaultValues: initial,
-    mode: 'onTouched',
+    // Messages as soon as a field is changed or left, as before the move to the form library.
+    mode: 'all',
     resolver: reviewResolver,
   });
   const { confirmDiscard } = useUnsavedChangesGuard(formState.isDirty && !submitting);
