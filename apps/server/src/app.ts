@@ -150,6 +150,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       distDir: opts.webDistDir ?? WEB_DIST_DIR,
       renderPage: createStorefrontPages({ config: opts.config }),
       serveSourceMaps: opts.config.NODE_ENV !== 'production',
+      businessTimezone: opts.config.BUSINESS_TIMEZONE,
     });
   }
   // A worker-only process answers just health and readiness.

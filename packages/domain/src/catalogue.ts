@@ -119,6 +119,8 @@ export const carouselItemSchema = z.object({
   vendorPlan: z.enum(PLANS),
   /** Where the slide leads on a storefront: product slug or lowercased category name. */
   targetSlug: safeString().nullable(),
+  /** The product's or category's name: what the slide shows and where it leads (its alt text). */
+  targetName: safeString().nullable(),
 });
 export type CarouselItem = z.infer<typeof carouselItemSchema>;
 

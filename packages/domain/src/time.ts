@@ -41,3 +41,34 @@ export function zonedIsoDate(instant: Date, timeZone: string): string {
     day: '2-digit',
   }).format(instant);
 }
+
+/**
+ * The instant a wall-clock time of the zone stands for: '2026-03-05T14:30' (a datetime-local
+ * value) in Asia/Kolkata is 09:00 UTC. Null for a value that is not such a time.
+ */
+export function zonedWallTimeToInstant(local: string, timeZone: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(local);
+  if (!m) return null;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((part) => Number(part ?? 0)) as number[];
+  const asUtc = Date.UTC(y!, mo! - 1, d!, h!, mi!, s!);
+  if (Number.isNaN(asUtc)) return null;
+  // Two passes settle the offset around a daylight-saving change, as in zonedDayStart.
+  let instant = asUtc - offsetMinutes(new Date(asUtc), timeZone) * 60_000;
+  instant = asUtc - offsetMinutes(new Date(instant), timeZone) * 60_000;
+  return new Date(instant);
+}
+
+/** The zone's wall-clock time of an instant, as a datetime-local value ('2026-03-05T14:30'). */
+export function zonedWallTime(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(instant);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
+  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
+}

@@ -23,6 +23,7 @@ describe('serving the built web app', () => {
     app.addHook('onRoute', () => undefined);
     await registerWebApp(app, {
       distDir: dist,
+      businessTimezone: 'America/New_York',
       renderPage: async (p) =>
         p === '/zevar/product/missing'
           ? { status: 404, head: null }
@@ -52,6 +53,13 @@ describe('serving the built web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.body).toContain('<div id="root">');
+  });
+
+  it('names the business timezone in every shell, so the first paint shows dates in it', async () => {
+    for (const url of ['/zevar/category/rings', '/zevar/product/ruby-ring', '/admin']) {
+      const res = await app.inject({ url });
+      expect(res.body).toContain('<meta name="zevar-business-timezone" content="America/New_York">');
+    }
   });
 
   it('puts server-rendered head tags into shared product pages, replacing the title', async () => {

@@ -20,13 +20,22 @@ export type PageRenderer = (pathname: string, get: InternalGet) => Promise<PageR
 /** Where the embedded answers go; the web app reads them before its first request (lib/prefetched.ts). */
 export const PREFETCHED_ELEMENT_ID = 'zevar-prefetched';
 
+/** The meta tag that tells the web app the business timezone before its first paint (lib/format.ts). */
+export const TIMEZONE_META_NAME = 'zevar-business-timezone';
+
 /**
  * In production the server also serves the built web app on the same port; any non-API GET that is
  * not a file gets index.html (client-side routing), with server-rendered head tags for shared pages.
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  opts: { distDir: string; renderPage?: PageRenderer; serveSourceMaps?: boolean },
+  opts: {
+    distDir: string;
+    renderPage?: PageRenderer;
+    serveSourceMaps?: boolean;
+    /** Every shell names it, so dates are shown in it from the first paint (issue 9). */
+    businessTimezone?: string;
+  },
 ) {
   // HTML and API answers are compressed per response; the hashed assets were compressed at build.
   await app.register(compress, {
@@ -89,7 +98,7 @@ export async function registerWebApp(
       .status(page?.status ?? 200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(renderShell(shell(), page));
+      .send(renderShell(shell(), page, opts.businessTimezone));
   });
 }
 
@@ -97,8 +106,13 @@ export async function registerWebApp(
  * The shell with the page's head tags (its title and description replace the generic ones) and its
  * first answers as inert JSON (`type="application/json"`: data, not script, so a strict CSP holds).
  */
-export function renderShell(shell: string, page: PageRender | null): string {
+export function renderShell(shell: string, page: PageRender | null, businessTimezone?: string): string {
   let html = shell;
+  if (businessTimezone) {
+    // An IANA name (checked by env.ts) holds no quote or angle bracket; escaped all the same.
+    const zone = businessTimezone.replace(/[^A-Za-z0-9_/+-]/g, '');
+    html = html.replace('</head>', `<meta name="${TIMEZONE_META_NAME}" content="${zone}">\n</head>`);
+  }
   if (page?.head) {
     html = html.replace(/<title>.*?<\/title>/s, '');
     if (page.head.includes('<meta name="description"'))

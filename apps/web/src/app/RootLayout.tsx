@@ -2,9 +2,14 @@ import { Suspense } from 'react';
 import { Link, Outlet, ScrollRestoration, isRouteErrorResponse, useRouteError } from 'react-router';
 import { PageSpinner } from '../components/Spinner';
 import { SessionEndHandler } from '../components/SessionEndHandler';
+import { useUnsavedChangesNavigationGuard } from '../components/unsaved-changes';
 
-/** Top of every route: scroll restoration and the boundary for lazily loaded pages. */
+/**
+ * Top of every route: scroll restoration, the boundary for lazily loaded pages, and the question
+ * before navigating away from unsaved input.
+ */
 export function RootLayout() {
+  useUnsavedChangesNavigationGuard();
   return (
     <>
       <ScrollRestoration />

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { SESSION_ENDED_EVENT } from '../lib/storage';
+import { forgetUnsavedForms } from './unsaved-changes';
 
 /** Where the login page learns that it was opened because the session ended. */
 export type LoginLocationState = { sessionEnded?: boolean } | null;
@@ -15,6 +16,7 @@ export function SessionEndHandler() {
   const queryClient = useQueryClient();
   useEffect(() => {
     const onEnded = () => {
+      forgetUnsavedForms();
       void navigate('/login', { replace: true, state: { sessionEnded: true } satisfies LoginLocationState });
       queryClient.clear();
     };

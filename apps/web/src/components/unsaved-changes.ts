@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId } from 'react';
+import { useBlocker } from 'react-router';
 import type { DialogApi } from './dialog/dialog-context';
 import { useDialog } from './dialog/dialog-context';
 
@@ -13,6 +14,9 @@ export const UNSAVED_TEXT = {
 const dirtyForms = new Set<string>();
 
 export const hasUnsavedChanges = () => dirtyForms.size > 0;
+
+/** The session ended: nothing is left to save, and the way to /login must not be blocked. */
+export const forgetUnsavedForms = () => dirtyForms.clear();
 
 async function askToDiscard(dialog: DialogApi): Promise<boolean> {
   return dialog.confirm(UNSAVED_TEXT.title, UNSAVED_TEXT.message, {
@@ -59,4 +63,30 @@ export function useUnsavedChangesGuard(dirty: boolean) {
   }, [dirty, dialog, id]);
 
   return { confirmDiscard };
+}
+
+/**
+ * Route navigation (links, back and forward) away from a page with unsaved forms asks first
+ * ('Discard Changes?'); staying keeps the page and its input. Mounted once, at the top of the routes.
+ */
+export function useUnsavedChangesNavigationGuard() {
+  const dialog = useDialog();
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      hasUnsavedChanges() && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    let live = true;
+    void askToDiscard(dialog).then((leave) => {
+      if (!live) return;
+      if (leave) {
+        dirtyForms.clear();
+        blocker.proceed();
+      } else blocker.reset();
+    });
+    return () => {
+      live = false;
+    };
+  }, [blocker, dialog]);
 }

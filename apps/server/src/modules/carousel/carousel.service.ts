@@ -14,7 +14,12 @@ export function createCarouselService(ctx: Pick<AppContext, 'db'>) {
 
   async function home(): Promise<HomeCarousel> {
     const rows = await db
-      .select({ item: carouselItems, productSlug: products.slug, categoryName: categories.name })
+      .select({
+        item: carouselItems,
+        productSlug: products.slug,
+        productName: products.name,
+        categoryName: categories.name,
+      })
       .from(carouselItems)
       .leftJoin(products, and(eq(carouselItems.linkType, 'PRODUCT'), eq(products.id, carouselItems.targetId)))
       .leftJoin(
@@ -22,13 +27,14 @@ export function createCarouselService(ctx: Pick<AppContext, 'db'>) {
         and(eq(carouselItems.linkType, 'CATEGORY'), eq(categories.id, carouselItems.targetId)),
       )
       .orderBy(asc(carouselItems.position), asc(carouselItems.id));
-    const images: CarouselItem[] = rows.map(({ item, productSlug, categoryName }) => ({
+    const images: CarouselItem[] = rows.map(({ item, productSlug, productName, categoryName }) => ({
       id: item.id,
       imageUrl: item.imageUrl,
       linkType: item.linkType,
       targetId: item.targetId,
       vendorPlan: item.plan,
       targetSlug: item.linkType === 'PRODUCT' ? productSlug : (categoryName?.toLowerCase() ?? null),
+      targetName: item.linkType === 'PRODUCT' ? productName : categoryName,
     }));
     return { id: HOME_CAROUSEL_ID, images };
   }

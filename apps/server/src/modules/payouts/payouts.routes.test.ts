@@ -128,6 +128,21 @@ describe('vendor payouts', () => {
     expect(second.json()).toMatchObject({ amount: 70, productCount: 1, orderCount: 1 });
   });
 
+  it('takes a payout date given as a calendar day as that day in the business timezone', async () => {
+    const admin = await createAdminUser(t.app, t.db, ['MANAGE_VENDORS']);
+    const v = await createVendor(t.app, t.db, { plan: 'BASIC' });
+    await earn(t.db, v.id, 1, 10_000);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/vendor-payouts',
+      headers: admin.headers,
+      payload: { vendorId: v.id, payoutDate: '2026-03-05' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    // Midnight in Asia/Kolkata (the default zone), not midnight UTC.
+    expect(new Date(res.json().payoutDate).toISOString()).toBe('2026-03-04T18:30:00.000Z');
+  });
+
   it('never pays the same earnings twice under concurrent requests', async () => {
     const admin = await createAdminUser(t.app, t.db, ['SUPER_ADMIN']);
     const v = await createVendor(t.app, t.db, { plan: 'PREMIUM' });

@@ -6,6 +6,7 @@ import {
   payoutSchema,
   idParamsSchema,
   dbIdSchema,
+  zonedDayStart,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { currentUser, mayReadVendor, userReaders } from '../../plugins/auth';
@@ -100,7 +101,13 @@ export const payoutsRoutes =
         },
       },
       async (req, reply) => {
-        const date = req.body.payoutDate ? new Date(req.body.payoutDate) : undefined;
+        // A calendar day is that day in the business timezone, so it shows as the day it was given.
+        const given = req.body.payoutDate;
+        const date = !given
+          ? undefined
+          : /^\d{4}-\d{2}-\d{2}$/.test(given)
+            ? zonedDayStart(given, ctx.config.BUSINESS_TIMEZONE)
+            : new Date(given);
         return reply.status(201).send(await service.create(req.body.vendorId, date, currentUser(req).id));
       },
     );

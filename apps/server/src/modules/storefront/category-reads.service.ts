@@ -49,6 +49,7 @@ export function createCategoryReads(db: Db) {
       .select({
         item: carouselItems,
         productSlug: targetProducts.slug,
+        productName: targetProducts.name,
         productCategoryId: targetProductCategories.id,
         categoryName: targetCategories.name,
       })
@@ -78,7 +79,7 @@ export function createCategoryReads(db: Db) {
       )
       .where(inArray(carouselItems.plan, plansVisibleTo(plan)))
       .orderBy(asc(carouselItems.position), asc(carouselItems.id));
-    return rows.map(({ item, productSlug, productCategoryId, categoryName }) => ({
+    return rows.map(({ item, productSlug, productName, productCategoryId, categoryName }) => ({
       id: item.id,
       imageUrl: item.imageUrl,
       linkType: item.linkType,
@@ -92,6 +93,7 @@ export function createCategoryReads(db: Db) {
           : categoryName
             ? categoryName.toLowerCase()
             : null,
+      targetName: item.linkType === 'PRODUCT' ? (productCategoryId ? productName : null) : categoryName,
     }));
   }
 

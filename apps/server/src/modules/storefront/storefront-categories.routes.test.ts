@@ -78,6 +78,8 @@ describe('storefront category and carousel reads', () => {
     expect(mine[0]?.targetSlug).toBe(product.slug);
     expect(mine[1]?.targetSlug).toBe(category.name.toLowerCase());
     expect(mine[2]?.targetSlug).toBeNull();
+    // The name the slide's alt text describes it by; nothing about a product the tier cannot see.
+    expect(mine.map((s) => s.targetName)).toEqual([product.name, category.name, null]);
     const premium = (await get('/api/carousels/images/premium')).json() as CarouselItem[];
     expect(premium.some((s) => s.imageUrl === 'd.webp')).toBe(true);
   });

@@ -47,7 +47,11 @@ describe('system routes', () => {
 
   it('tells the web app the default shop and the payment mode, without secrets', async () => {
     const res = await t.app.inject({ url: '/api/config' });
-    expect(res.json()).toMatchObject({ defaultVendorSlug: 'zevar', payments: 'sandbox' });
+    expect(res.json()).toMatchObject({
+      defaultVendorSlug: 'zevar',
+      payments: 'sandbox',
+      businessTimezone: 'Asia/Kolkata',
+    });
     expect(res.body).not.toContain(t.config.paymentKeySecret);
     expect(res.body).not.toContain(t.config.JWT_SECRET);
   });

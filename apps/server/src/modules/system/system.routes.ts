@@ -67,6 +67,7 @@ export const systemRoutes =
               defaultVendorSlug: safeString(),
               payments: z.enum(['sandbox', 'razorpay']),
               razorpayKeyId: safeString(),
+              businessTimezone: safeString(),
             }),
           },
         },
@@ -75,6 +76,7 @@ export const systemRoutes =
         defaultVendorSlug: ctx.config.DEFAULT_VENDOR_SLUG,
         payments: ctx.config.PAYMENTS,
         razorpayKeyId: ctx.config.paymentKeyId,
+        businessTimezone: ctx.config.BUSINESS_TIMEZONE,
       }),
     );
   };

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MSG, PAYMENT_TEXT, type Checkout } from '@zevar/domain';
@@ -10,7 +10,7 @@ import { useVendorSlug } from '../../lib/use-vendor-slug';
 import { checkoutApi } from './checkout-api';
 import { OrderSummary } from './OrderSummary';
 import { ShippingForm } from './ShippingForm';
-import { EMPTY_SHIPPING, isValid, submitProblem } from './shipping-form';
+import { isValid, submitProblem, useShippingForm } from './shipping-form';
 import { usePayment } from './use-payment';
 
 function EmptyCheckout({ home }: { home: string }) {
@@ -45,7 +45,8 @@ function VerifyingOverlay() {
 function CheckoutView({ checkout, home }: { checkout: Checkout; home: string }) {
   const dialog = useDialog();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState(EMPTY_SHIPPING);
+  const shipping = useShippingForm();
+  const values = shipping.watch();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['checkout', checkout.checkoutId] });
   const payment = usePayment(home, refresh);
   const busy = payment.phase !== 'idle';
@@ -84,9 +85,10 @@ function CheckoutView({ checkout, home }: { checkout: Checkout; home: string }) 
   }, [checkout.checkoutId]);
 
   const submit = async () => {
-    const problem = submitProblem(values);
+    const current = shipping.getValues();
+    const problem = submitProblem(current);
     if (problem) return dialog.error(problem.title, problem.message);
-    await payment.start(checkout, values);
+    await payment.start(checkout, current);
   };
 
   return (
@@ -110,7 +112,7 @@ function CheckoutView({ checkout, home }: { checkout: Checkout; home: string }) 
           void submit();
         }}
       >
-        <ShippingForm values={values} onChange={setValues} disabled={busy} />
+        <ShippingForm form={shipping} disabled={busy} />
         <div className="rounded-md bg-cream px-4 py-3 text-sm">
           <span className="font-medium">Payment method:</span> Card, UPI or netbanking via Razorpay
         </div>

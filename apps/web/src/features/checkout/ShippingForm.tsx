@@ -1,16 +1,16 @@
-import { useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
 import { TextField } from '../../components/FormFields';
-import { SHIPPING_FIELDS, fieldError, type ShippingValues } from './shipping-form';
+import { SHIPPING_FIELDS, type ShippingValues } from './shipping-form';
 
 export interface ShippingFormProps {
-  values: ShippingValues;
-  onChange: (values: ShippingValues) => void;
+  /** The checkout's react-hook-form (useShippingForm): the values live there, not in a copy. */
+  form: UseFormReturn<ShippingValues>;
   disabled: boolean;
 }
 
 /** Full name, email, phone, street, city, state (free text) and PIN code; all required. */
-export function ShippingForm({ values, onChange, disabled }: ShippingFormProps) {
-  const [touched, setTouched] = useState<Partial<Record<keyof ShippingValues, boolean>>>({});
+export function ShippingForm({ form, disabled }: ShippingFormProps) {
+  const { errors } = form.formState;
   return (
     <fieldset className="grid gap-4 sm:grid-cols-2" disabled={disabled}>
       <legend className="mb-2 text-lg font-medium">Shipping Address</legend>
@@ -18,17 +18,14 @@ export function ShippingForm({ values, onChange, disabled }: ShippingFormProps) 
         <TextField
           key={f.name}
           label={f.label}
-          name={f.name}
           type={f.type ?? 'text'}
           autoComplete={f.autoComplete}
           required
           maxLength={f.name === 'pincode' ? 6 : f.name === 'phone' ? 10 : 200}
           inputMode={f.name === 'pincode' || f.name === 'phone' ? 'numeric' : undefined}
           className={f.name === 'street' ? 'sm:col-span-2' : undefined}
-          value={values[f.name]}
-          error={touched[f.name] ? fieldError(f.name, values[f.name]) : undefined}
-          onBlur={() => setTouched((t) => ({ ...t, [f.name]: true }))}
-          onChange={(e) => onChange({ ...values, [f.name]: e.target.value })}
+          error={errors[f.name]?.message}
+          {...form.register(f.name)}
         />
       ))}
     </fieldset>

@@ -1,3 +1,6 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { MSG, PAYMENT_TEXT } from '@zevar/domain';
 
 export type ShippingValues = {
@@ -65,4 +68,31 @@ export function submitProblem(v: ShippingValues): { title: string; message: stri
   if (!/^\d{6}$/.test(v.pincode.trim()))
     return { title: PAYMENT_TEXT.validationError, message: PAYMENT_TEXT.invalidPin };
   return null;
+}
+
+/** The same field rules as a schema, so react-hook-form shows each message once the field is touched. */
+export const shippingSchema = z
+  .object({
+    fullName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    street: z.string(),
+    city: z.string(),
+    state: z.string(),
+    pincode: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    for (const name of Object.keys(v) as Array<keyof ShippingValues>) {
+      const message = fieldError(name, v[name]);
+      if (message) ctx.addIssue({ code: 'custom', path: [name], message });
+    }
+  });
+
+/** The checkout's shipping form: messages on blur (then as the shopper types), values in one place. */
+export function useShippingForm() {
+  return useForm<ShippingValues>({
+    defaultValues: EMPTY_SHIPPING,
+    mode: 'onTouched',
+    resolver: zodResolver(shippingSchema),
+  });
 }

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/utils';
@@ -22,11 +22,19 @@ const plans = [
   },
 ];
 
-function renderSelector(answer: () => Response) {
+function renderSelector(answer: () => Response, currentPlan?: 'FREE' | 'BASIC') {
   signIn('VENDOR', [], 7);
   mockFetch(answer);
   const onConfirm = vi.fn();
-  renderRoutes([{ path: '/', element: <PlanSelector onClose={vi.fn()} onConfirm={onConfirm} /> }], '/');
+  renderRoutes(
+    [
+      {
+        path: '/',
+        element: <PlanSelector onClose={vi.fn()} onConfirm={onConfirm} currentPlan={currentPlan} />,
+      },
+    ],
+    '/',
+  );
   return { onConfirm, user: userEvent.setup() };
 }
 
@@ -38,6 +46,18 @@ describe('Choose Your Plan', () => {
     await user.selectOptions(screen.getAllByLabelText('Duration')[1]!, '22');
     await user.click(screen.getByRole('button', { name: 'Confirm Selection' }));
     expect(onConfirm).toHaveBeenCalledWith({ plan: 'BASIC', vendorPlanId: 2, subscriptionOptionId: 22 });
+  });
+
+  it("preselects and marks the vendor's current plan", async () => {
+    const { onConfirm, user } = renderSelector(() => jsonResponse(plans), 'BASIC');
+    const basic = await screen.findByRole('group', { name: 'Basic plan' });
+    expect(within(basic).getByText('Current Plan')).toBeInTheDocument();
+    expect(within(basic).getByRole('button', { name: 'Selected' })).toBeInTheDocument();
+    const free = screen.getByRole('group', { name: 'Free plan' });
+    expect(within(free).queryByText('Current Plan')).not.toBeInTheDocument();
+    expect(within(free).getByRole('button', { name: 'Select Plan' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Confirm Selection' }));
+    expect(onConfirm).toHaveBeenCalledWith({ plan: 'BASIC', vendorPlanId: 2, subscriptionOptionId: 21 });
   });
 
   it("shows 'Failed to load plans' inline when the plans cannot be read", async () => {

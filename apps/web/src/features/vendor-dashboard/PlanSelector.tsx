@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { z } from 'zod';
-import { PLAN_LABELS, vendorPlanSchema, type VendorPlan } from '@zevar/domain';
+import { PLAN_LABELS, vendorPlanSchema, type Plan, type VendorPlan } from '@zevar/domain';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
 import { api } from '../../lib/api';
@@ -15,9 +15,13 @@ export function fetchPublicPlans() {
 
 type Selection = { planId: number; optionId: number } | null;
 
-/** The first plan type with options, and its first option, are preselected. */
-function firstSelection(plans: readonly VendorPlan[]): Selection {
-  const plan = plans.find((p) => p.options.length > 0);
+/**
+ * The vendor's current plan type and its first option are preselected; without one (or when it is
+ * not on offer), the first plan type with options, as the spec says.
+ */
+function firstSelection(plans: readonly VendorPlan[], current: Plan | undefined): Selection {
+  const offered = plans.filter((p) => p.options.length > 0);
+  const plan = offered.find((p) => p.plan === current) ?? offered[0];
   const option = plan?.options[0];
   return plan && option ? { planId: plan.id, optionId: option.id } : null;
 }
@@ -25,15 +29,17 @@ function firstSelection(plans: readonly VendorPlan[]): Selection {
 export interface PlanSelectorProps {
   onClose: () => void;
   onConfirm: (choice: SubscriptionChoice) => void;
+  /** The vendor's plan today: preselected and marked 'Current Plan'. */
+  currentPlan?: Plan;
 }
 
 /** 'Choose Your Plan': a card per plan type with a duration dropdown, price per month and features. */
-export default function PlanSelector({ onClose, onConfirm }: PlanSelectorProps) {
+export default function PlanSelector({ onClose, onConfirm, currentPlan }: PlanSelectorProps) {
   const titleId = useId();
   const plans = useQuery({ queryKey: ['vendor-plans', 'public'], queryFn: fetchPublicPlans });
   const [picked, setPicked] = useState<Selection>(null);
   const list = (plans.data ?? []).filter((p) => p.options.length > 0);
-  const selection = picked ?? firstSelection(list);
+  const selection = picked ?? firstSelection(list, currentPlan);
 
   const confirm = () => {
     const plan = list.find((p) => p.id === selection?.planId);
@@ -64,6 +70,7 @@ export default function PlanSelector({ onClose, onConfirm }: PlanSelectorProps) 
               <PlanCard
                 key={plan.id}
                 plan={plan}
+                current={plan.plan === currentPlan}
                 selectedOptionId={selection?.planId === plan.id ? selection.optionId : null}
                 onSelect={(optionId) => setPicked({ planId: plan.id, optionId })}
               />
@@ -85,10 +92,12 @@ export default function PlanSelector({ onClose, onConfirm }: PlanSelectorProps) 
 
 function PlanCard({
   plan,
+  current,
   selectedOptionId,
   onSelect,
 }: {
   plan: VendorPlan;
+  current: boolean;
   selectedOptionId: number | null;
   onSelect: (optionId: number) => void;
 }) {
@@ -108,7 +117,14 @@ function PlanCard({
         selected ? 'border-gold-700 shadow-md' : 'border-sand hover:border-gold-300'
       }`}
     >
-      <h3 className="text-xl font-semibold">{PLAN_LABELS[plan.plan]}</h3>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-xl font-semibold">{PLAN_LABELS[plan.plan]}</h3>
+        {current && (
+          <span className="rounded-full bg-gold-100 px-2 py-0.5 text-xs font-semibold text-gold-800">
+            Current Plan
+          </span>
+        )}
+      </div>
       <label htmlFor={selectId} className="label mt-3">
         Duration
       </label>

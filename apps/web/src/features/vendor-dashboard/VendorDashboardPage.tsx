@@ -17,6 +17,7 @@ import { VendorHeader } from './VendorHeader';
 import { ProcessingDialog } from './ProcessingDialog';
 import { useSubscription } from './use-subscription';
 import { confirmLeavingForms } from '../../components/unsaved-changes';
+import { currentPlan } from '../../lib/vendor-plan';
 
 const TABS = [
   { key: 'profile', label: 'Profile' },
@@ -107,6 +108,7 @@ export default function VendorDashboardPage() {
       </main>
       {choosingPlan && (
         <PlanSelector
+          currentPlan={currentPlan(data)}
           onClose={() => setChoosingPlan(false)}
           onConfirm={(choice) => {
             setChoosingPlan(false);

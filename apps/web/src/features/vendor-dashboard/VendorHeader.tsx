@@ -1,5 +1,5 @@
 import { PLAN_LABELS, type User } from '@zevar/domain';
-import { formatLongDate } from '../../lib/format';
+import { formatLongDate, keepHyphens } from '../../lib/format';
 import { activeSubscription, currentPlan } from '../../lib/vendor-plan';
 
 function BellIcon() {
@@ -54,9 +54,11 @@ export function VendorHeader({
   return (
     <header className="border-b border-sand bg-ink text-ivory">
       <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-5 sm:flex-row sm:items-center sm:justify-between">
-        <div>
+        <div className="min-w-0">
           <p className="text-xs tracking-[0.2em] text-gold-200 uppercase">Vendor Dashboard</p>
-          <h1 className="mt-1 text-3xl font-semibold text-ivory">{vendor.name}</h1>
+          <h1 className="mt-1 text-2xl font-semibold break-words text-ivory sm:text-3xl">
+            {keepHyphens(vendor.name)}
+          </h1>
           <p className="mt-1 text-sm text-ivory/80">
             <span>
               Current plan: <strong className="text-gold-200">{PLAN_LABELS[plan]}</strong>

@@ -21,6 +21,7 @@ import { ImagePicker } from '../../../components/ImagePicker';
 import { FILL_REQUIRED, TITLE } from '../../../lib/admin-messages';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { CarouselEditDialog, type CarouselEdit } from './CarouselEditDialog';
+import { useLoadFailureDialog } from '../../../components/dialog/use-load-failure-dialog';
 
 const M = {
   loadFailed: 'Failed to load carousel',
@@ -42,6 +43,7 @@ export default function CarouselSection() {
   const dialog = useDialog();
   const qc = useQueryClient();
   const carousel = useQuery({ queryKey: catalogueKeys.carousel, queryFn: carouselApi.home });
+  useLoadFailureDialog(carousel.isError, M.loadFailed);
   // Each field is its own form value: an upload finishing sets only the image, never the link type or
   // target typed while it ran (a whole-draft write after the await used to put old values back).
   const form = useForm<Draft, unknown, CarouselImageInput>({
@@ -153,7 +155,7 @@ export default function CarouselSection() {
             <ImageWithFallback
               src={draft.imageUrl}
               alt="Carousel preview"
-              className="aspect-[16/7] w-full object-cover"
+              className="aspect-[8/3] w-full object-cover"
             />
             <p className="absolute bottom-2 left-2 rounded bg-ink/70 px-2 py-1 text-xs text-ivory">
               {LINK_LABELS[draft.linkType as CarouselItem['linkType']] ?? '—'}{' '}
@@ -165,18 +167,13 @@ export default function CarouselSection() {
       </form>
 
       {carousel.isPending && <Spinner label="Loading carousel..." />}
-      {carousel.isError && (
-        <p role="alert" className="text-red-700">
-          {M.loadFailed}
-        </p>
-      )}
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Carousel images">
         {carousel.data?.images.map((item) => (
           <li key={item.id} className="card overflow-hidden" aria-label={`Carousel image ${item.id}`}>
             <ImageWithFallback
               src={item.imageUrl}
               alt={`Slide ${item.id}`}
-              className="aspect-[16/7] w-full object-cover"
+              className="aspect-[8/3] w-full object-cover"
             />
             <div className="p-4 text-sm">
               <p>

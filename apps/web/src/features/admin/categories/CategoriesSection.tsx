@@ -8,6 +8,7 @@ import { catalogueKeys, categoriesApi, type CategoryBody } from '../../../lib/ca
 import { failure } from '../../../lib/error-text';
 import { FILL_REQUIRED, TITLE } from '../../../lib/admin-messages';
 import { CategoryForm } from './CategoryForm';
+import { useLoadFailureDialog } from '../../../components/dialog/use-load-failure-dialog';
 
 const M = {
   loadFailed: 'Failed to load categories',
@@ -25,6 +26,7 @@ export default function CategoriesSection() {
   const dialog = useDialog();
   const qc = useQueryClient();
   const list = useQuery({ queryKey: catalogueKeys.categories, queryFn: categoriesApi.list });
+  useLoadFailureDialog(list.isError, M.loadFailed);
   const [editing, setEditing] = useState<Category | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: catalogueKeys.categories });
 
@@ -76,11 +78,6 @@ export default function CategoriesSection() {
           Categories
         </h2>
         {list.isPending && <Spinner label="Loading categories..." />}
-        {list.isError && (
-          <p role="alert" className="text-red-700">
-            {M.loadFailed}
-          </p>
-        )}
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {list.data?.map((c) => (
             <li key={c.id} className="card overflow-hidden" aria-label={c.name}>

@@ -3,6 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { PLANS, PLAN_LABELS, type Category, type Plan } from '@zevar/domain';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { ImagePicker } from '../../../components/ImagePicker';
 import type { CategoryBody } from '../../../lib/catalogue-api';
 
@@ -46,11 +47,12 @@ export function CategoryForm({
   onInvalid,
   onCancel,
 }: CategoryFormProps) {
-  const { register, control, handleSubmit, reset } = useForm<FormValues>({
+  const { register, control, handleSubmit, reset, formState } = useForm<FormValues>({
     resolver: zodResolver(formSchema),
     defaultValues: fromCategory(editing),
   });
   useEffect(() => reset(fromCategory(editing)), [editing, reset]);
+  const { confirmDiscard } = useUnsavedChangesGuard(formState.isDirty);
 
   const submit = handleSubmit(async (v) => {
     const ok = await onSubmit({
@@ -143,10 +145,13 @@ export function CategoryForm({
           <button
             type="button"
             className="btn-outline"
-            onClick={() => {
-              reset(EMPTY);
-              onCancel();
-            }}
+            onClick={() =>
+              void confirmDiscard().then((discard) => {
+                if (!discard) return;
+                reset(EMPTY);
+                onCancel();
+              })
+            }
           >
             Cancel
           </button>

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { COUPON_TYPES, type Coupon } from '@zevar/domain';
 import { SelectField, TextAreaField, TextField } from '../../../components/FormFields';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { couponFormSchema, toLocalInput, type CouponFormValues } from './coupons-api';
 
 export interface CouponFormProps {
@@ -43,6 +44,8 @@ export function CouponForm({ coupon, onSave, onCancel, now = new Date() }: Coupo
     defaultValues: defaults(coupon, now),
   });
   const { errors, isValid, isSubmitting } = formState;
+  // A successful save unmounts the form; a failed one keeps it dirty and guarded.
+  const { confirmDiscard } = useUnsavedChangesGuard(formState.isDirty);
   const number = { valueAsNumber: true } as const;
   return (
     <form
@@ -109,7 +112,11 @@ export function CouponForm({ coupon, onSave, onCancel, now = new Date() }: Coupo
         <button type="submit" className="btn-primary" disabled={!isValid || isSubmitting}>
           {isSubmitting ? 'Saving...' : 'Save'}
         </button>
-        <button type="button" className="btn-outline" onClick={onCancel}>
+        <button
+          type="button"
+          className="btn-outline"
+          onClick={() => void confirmDiscard().then((discard) => discard && onCancel())}
+        >
           Cancel
         </button>
       </div>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COUPON_TYPES, MSG, couponSchema, rupeesSchema } from '@zevar/domain';
 import { api } from '../../../lib/api';
+import { fromZonedInput, toZonedInput } from '../../../lib/format';
 
 export const COUPON_MSG = {
   loadFailed: 'Failed to load coupons',
@@ -27,11 +28,11 @@ export const couponFormSchema = z.object({
   discount: requiredNumber.pipe(rupeesSchema),
   quantity: requiredNumber.int('Must be a whole number').min(1, 'Must be at least 1').max(100_000),
   minimumTotalPrice: requiredNumber.pipe(rupeesSchema),
-  /** datetime-local value (local time). */
+  /** datetime-local value, a wall-clock time of the business timezone. */
   expiryDate: z
     .string()
     .min(1, MSG.required)
-    .refine((v) => !Number.isNaN(new Date(v).getTime()), 'Invalid date'),
+    .refine((v) => fromZonedInput(v) !== null, 'Invalid date'),
   description: z.string().trim().max(500, 'At most 500 characters'),
 });
 export type CouponFormValues = z.infer<typeof couponFormSchema>;
@@ -40,7 +41,7 @@ export type CouponFormValues = z.infer<typeof couponFormSchema>;
 export const toCouponInput = (v: CouponFormValues) => ({
   ...v,
   code: v.code.toUpperCase(),
-  expiryDate: new Date(v.expiryDate).toISOString(),
+  expiryDate: fromZonedInput(v.expiryDate)!.toISOString(),
 });
 export type CouponInputBody = ReturnType<typeof toCouponInput>;
 
@@ -53,8 +54,7 @@ export const couponsApi = {
   remove: (id: number) => api.delete(`/coupon-codes/${id}`),
 };
 
-/** A Date as the value of a datetime-local input, in local time. */
+/** A Date as the value of a datetime-local input, in the business timezone. */
 export function toLocalInput(value: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}T${pad(value.getHours())}:${pad(value.getMinutes())}`;
+  return toZonedInput(value);
 }

@@ -9,6 +9,7 @@ import { FILL_REQUIRED, TITLE } from '../../../lib/admin-messages';
 import { failure } from '../../../lib/error-text';
 import { MetalPricesSummary } from './MetalPricesSummary';
 import { confirmRateChanges } from './rate-confirmation';
+import { useLoadFailureDialog } from '../../../components/dialog/use-load-failure-dialog';
 
 const M = {
   loadFailed: 'Failed to load metals',
@@ -29,6 +30,7 @@ export default function MetalsSection() {
   const dialog = useDialog();
   const qc = useQueryClient();
   const metals = useQuery({ queryKey: catalogueKeys.metals, queryFn: metalsApi.list });
+  useLoadFailureDialog(metals.isError, M.loadFailed);
   const [draft, setDraft] = useState<Draft>({ name: '', price: '' });
   const refresh = () =>
     Promise.all([
@@ -94,11 +96,6 @@ export default function MetalsSection() {
       </form>
 
       {metals.isPending && <Spinner label="Loading metals..." />}
-      {metals.isError && (
-        <p role="alert" className="text-red-700">
-          {M.loadFailed}
-        </p>
-      )}
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {metals.data?.map((m) => (
           <MetalCard key={m.id} metal={m} onChanged={refresh} />

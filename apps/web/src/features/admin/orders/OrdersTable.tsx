@@ -29,7 +29,7 @@ function TransitionSelect<T extends string>(props: {
   return (
     <select
       aria-label={props.label}
-      className="input w-auto min-w-36 py-1"
+      className="input w-36 py-1 pr-1 pl-2 text-xs"
       value={props.value}
       disabled={props.disabled || props.next.length === 0}
       onChange={(e) => props.onChange(e.target.value as T)}
@@ -51,8 +51,8 @@ function OrderRow({ order, actions }: { order: AdminOrder; actions: RowActions }
         {order.orderNumber}
       </StackedCell>
       <StackedCell label="Customer">
-        <p className="font-medium">{order.customerName}</p>
-        <p className="text-xs break-words text-taupe">{order.customerEmail}</p>
+        <p className="font-medium [overflow-wrap:anywhere]">{order.customerName}</p>
+        <p className="text-xs [overflow-wrap:anywhere] text-taupe">{order.customerEmail}</p>
       </StackedCell>
       <StackedCell label="Date" className="whitespace-nowrap">
         {formatDate(order.orderDate)}
@@ -97,7 +97,9 @@ const HEADERS = ['Order #', 'Customer', 'Date', 'Total', 'Status', 'Payment', 'A
 /** Orders table; on phones each row stacks into a labelled card. */
 export function OrdersTable({ orders, actions }: { orders: AdminOrder[]; actions: RowActions }) {
   return (
-    <StackedTable headers={HEADERS} minWidth="sm:min-w-[56rem]">
+    // Fits the 1280 px back office (sidebar included) without sideways scrolling, View included:
+    // fixed-width dropdowns, and a customer cell that may wrap anywhere (a long email sets no minimum).
+    <StackedTable headers={HEADERS} minWidth="sm:min-w-[48rem]">
       {orders.map((o) => (
         <OrderRow key={o.orderNumber} order={o} actions={actions} />
       ))}

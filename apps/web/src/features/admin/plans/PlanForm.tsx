@@ -1,30 +1,49 @@
 import { useState, type KeyboardEvent } from 'react';
-import { PLANS, PLAN_LABELS, MSG, type Plan } from '@zevar/domain';
+import {
+  useController,
+  useFieldArray,
+  useForm,
+  useWatch,
+  type Control,
+  type UseFormRegister,
+} from 'react-hook-form';
+import { PLANS, PLAN_LABELS, MSG } from '@zevar/domain';
 import { useDialog } from '../../../components/dialog/dialog-context';
-import { newOption, validatePlan, type OptionDraft, type PlanDraft } from './plan-form-model';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
+import { newOption, validatePlan, type PlanDraft } from './plan-form-model';
 
 export interface PlanFormProps {
-  draft: PlanDraft;
-  onChange: (draft: PlanDraft) => void;
+  /** The plan being edited, or the defaults of a new one. */
+  initial: PlanDraft;
   onSubmit: (draft: PlanDraft) => Promise<void>;
   onCancel: () => void;
 }
 
-/** 'Create New Plan' / 'Edit Plan' (back-office §2 Vendor plan manager). */
-export function PlanForm({ draft, onChange, onSubmit, onCancel }: PlanFormProps) {
+/**
+ * 'Create New Plan' / 'Edit Plan' (back-office §2 Vendor plan manager), on react-hook-form: every
+ * field is form state (no stale copies after an await), and unsaved changes are asked about before
+ * Cancel, a section switch, logout or leaving the page.
+ */
+export function PlanForm({ initial, onSubmit, onCancel }: PlanFormProps) {
   const dialog = useDialog();
   const [feature, setFeature] = useState('');
-  const [busy, setBusy] = useState(false);
-  const editing = draft.id !== undefined;
+  const { register, control, handleSubmit, setValue, getValues, formState } = useForm<PlanDraft>({
+    defaultValues: initial,
+  });
+  // A successful save unmounts the form; a failed one keeps it dirty and guarded.
+  const { confirmDiscard } = useUnsavedChangesGuard(formState.isDirty);
+  const options = useFieldArray({ control, name: 'options', keyName: 'key' });
+  const features = useWatch({ control, name: 'features' });
+  const draft = { ...(useWatch({ control }) as PlanDraft), features };
+  const editing = initial.id !== undefined;
   const problems = validatePlan(draft);
   const invalid = problems.length > 0;
+  const busy = formState.isSubmitting;
 
-  const setOption = (index: number, patch: Partial<OptionDraft>) =>
-    onChange({ ...draft, options: draft.options.map((o, i) => (i === index ? { ...o, ...patch } : o)) });
   const addFeature = () => {
     const text = feature.trim();
     if (!text) return;
-    onChange({ ...draft, features: [...draft.features, text] });
+    setValue('features', [...getValues('features'), text], { shouldDirty: true });
     setFeature('');
   };
   const onFeatureKey = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -33,40 +52,23 @@ export function PlanForm({ draft, onChange, onSubmit, onCancel }: PlanFormProps)
       addFeature();
     }
   };
-  const submit = async () => {
-    if (invalid) {
-      void dialog.error(MSG.validationError, problems.join('\n'));
+  const submit = handleSubmit(async (values) => {
+    const found = validatePlan(values);
+    if (found.length > 0) {
+      void dialog.error(MSG.validationError, found.join('\n'));
       return;
     }
-    setBusy(true);
-    try {
-      await onSubmit(draft);
-    } finally {
-      setBusy(false);
-    }
-  };
+    await onSubmit(values);
+  });
 
   return (
-    <form
-      noValidate
-      aria-labelledby="plan-form-title"
-      className="card space-y-6 p-6"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <form noValidate aria-labelledby="plan-form-title" className="card space-y-6 p-6" onSubmit={submit}>
       <h2 id="plan-form-title" className="text-2xl font-semibold">
         {editing ? 'Edit Plan' : 'Create New Plan'}
       </h2>
       <label className="block max-w-xs">
         <span className="label label-required">Plan Type</span>
-        <select
-          className="input"
-          value={draft.plan}
-          disabled={editing}
-          onChange={(e) => onChange({ ...draft, plan: e.target.value as Plan | '' })}
-        >
+        <select className="input" disabled={editing} {...register('plan')}>
           <option value="">Select plan type</option>
           {PLANS.map((p) => (
             <option key={p} value={p}>
@@ -75,7 +77,14 @@ export function PlanForm({ draft, onChange, onSubmit, onCancel }: PlanFormProps)
           ))}
         </select>
       </label>
-      <OptionsTable draft={draft} editing={editing} setOption={setOption} onChange={onChange} />
+      <OptionsTable
+        control={control}
+        register={register}
+        editing={editing}
+        rows={options.fields.map((f) => f.key)}
+        onAdd={() => options.append(newOption())}
+        onRemove={(i) => options.remove(i)}
+      />
       <div>
         <label htmlFor="plan-feature" className="label">
           Features
@@ -94,14 +103,20 @@ export function PlanForm({ draft, onChange, onSubmit, onCancel }: PlanFormProps)
           </button>
         </div>
         <ul className="mt-3 flex flex-wrap gap-2">
-          {draft.features.map((f, i) => (
+          {features.map((f, i) => (
             <li key={`${f}-${i}`} className="flex items-center gap-1 rounded-full bg-cream px-3 py-1 text-sm">
               {f}
               <button
                 type="button"
                 aria-label={`Remove feature ${f}`}
                 className="ml-1 text-taupe hover:text-red-700"
-                onClick={() => onChange({ ...draft, features: draft.features.filter((_, j) => j !== i) })}
+                onClick={() =>
+                  setValue(
+                    'features',
+                    getValues('features').filter((_, j) => j !== i),
+                    { shouldDirty: true },
+                  )
+                }
               >
                 ✕
               </button>
@@ -111,7 +126,11 @@ export function PlanForm({ draft, onChange, onSubmit, onCancel }: PlanFormProps)
       </div>
       <div className="flex flex-wrap gap-2">
         {editing && (
-          <button type="button" className="btn-outline" onClick={onCancel}>
+          <button
+            type="button"
+            className="btn-outline"
+            onClick={() => void confirmDiscard().then((discard) => discard && onCancel())}
+          >
             Cancel
           </button>
         )}
@@ -129,15 +148,19 @@ export function PlanForm({ draft, onChange, onSubmit, onCancel }: PlanFormProps)
 }
 
 function OptionsTable({
-  draft,
+  control,
+  register,
   editing,
-  setOption,
-  onChange,
+  rows,
+  onAdd,
+  onRemove,
 }: {
-  draft: PlanDraft;
+  control: Control<PlanDraft>;
+  register: UseFormRegister<PlanDraft>;
   editing: boolean;
-  setOption: (index: number, patch: Partial<OptionDraft>) => void;
-  onChange: (draft: PlanDraft) => void;
+  rows: string[];
+  onAdd: () => void;
+  onRemove: (index: number) => void;
 }) {
   return (
     // min-w-0: a fieldset is at least as wide as its content by default, which defeats the scroller below.
@@ -154,16 +177,15 @@ function OptionsTable({
             </tr>
           </thead>
           <tbody>
-            {draft.options.map((o, i) => (
-              <tr key={o.id ?? `new-${i}`}>
+            {rows.map((key, i) => (
+              <tr key={key}>
                 <td className="py-1 pr-3">
                   <input
                     type="number"
                     min={1}
                     className="input"
                     aria-label={`Duration in months, option ${i + 1}`}
-                    value={Number.isNaN(o.durationInMonths) ? '' : o.durationInMonths}
-                    onChange={(e) => setOption(i, { durationInMonths: e.target.valueAsNumber })}
+                    {...register(`options.${i}.durationInMonths`, { valueAsNumber: true })}
                   />
                 </td>
                 <td className="py-1 pr-3">
@@ -173,21 +195,11 @@ function OptionsTable({
                     step="0.01"
                     className="input"
                     aria-label={`Price, option ${i + 1}`}
-                    value={Number.isNaN(o.price) ? '' : o.price}
-                    onChange={(e) => setOption(i, { price: e.target.valueAsNumber })}
+                    {...register(`options.${i}.price`, { valueAsNumber: true })}
                   />
                 </td>
                 <td className="py-1 pr-3">
-                  <button
-                    type="button"
-                    role="switch"
-                    aria-checked={o.active}
-                    aria-label={`Status, option ${i + 1}`}
-                    className={`btn px-3 py-1 text-xs ${o.active ? 'bg-emerald-100 text-emerald-800' : 'bg-red-100 text-red-800'}`}
-                    onClick={() => setOption(i, { active: !o.active })}
-                  >
-                    {o.active ? 'Active' : 'Inactive'}
-                  </button>
+                  <StatusSwitch control={control} index={i} />
                 </td>
                 {!editing && (
                   <td className="py-1">
@@ -195,7 +207,7 @@ function OptionsTable({
                       type="button"
                       className="btn-ghost px-2 text-red-700"
                       aria-label={`Remove option ${i + 1}`}
-                      onClick={() => onChange({ ...draft, options: draft.options.filter((_, j) => j !== i) })}
+                      onClick={() => onRemove(i)}
                     >
                       ✕
                     </button>
@@ -206,13 +218,25 @@ function OptionsTable({
           </tbody>
         </table>
       </div>
-      <button
-        type="button"
-        className="btn-outline mt-2"
-        onClick={() => onChange({ ...draft, options: [...draft.options, newOption()] })}
-      >
+      <button type="button" className="btn-outline mt-2" onClick={onAdd}>
         Add Option
       </button>
     </fieldset>
+  );
+}
+
+function StatusSwitch({ control, index }: { control: Control<PlanDraft>; index: number }) {
+  const { field } = useController({ control, name: `options.${index}.active` });
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={field.value}
+      aria-label={`Status, option ${index + 1}`}
+      className={`btn px-3 py-1 text-xs ${field.value ? 'bg-emerald-100 text-emerald-800' : 'bg-red-100 text-red-800'}`}
+      onClick={() => field.onChange(!field.value)}
+    >
+      {field.value ? 'Active' : 'Inactive'}
+    </button>
   );
 }

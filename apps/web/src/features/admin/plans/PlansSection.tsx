@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { PLAN_LABELS, type VendorPlan } from '@zevar/domain';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDialog } from '../../../components/dialog/dialog-context';
+import { confirmLeavingForms } from '../../../components/unsaved-changes';
 import { formatInr } from '../../../lib/format';
 import { serverMessageOr } from '../../../lib/error-text';
 import { PlanForm } from './PlanForm';
@@ -16,6 +17,12 @@ export default function PlansSection() {
   const queryClient = useQueryClient();
   const plans = useQuery({ queryKey: KEY, queryFn: plansApi.list });
   const [draft, setDraft] = useState<PlanDraft>(emptyDraft);
+  // A new form (fresh defaults) after each save or cancel.
+  const [formKey, setFormKey] = useState(0);
+  const startOver = (next: PlanDraft) => {
+    setDraft(next);
+    setFormKey((k) => k + 1);
+  };
   const editing = draft.id !== undefined;
 
   useEffect(() => {
@@ -29,7 +36,7 @@ export default function PlansSection() {
       if (d.id !== undefined) await plansApi.update(d.id, d);
       else await plansApi.create(d);
       reload();
-      setDraft(emptyDraft());
+      startOver(emptyDraft());
       void dialog.success('Success', d.id !== undefined ? PLANS_MSG.updated : PLANS_MSG.created);
     } catch (err) {
       const fallback = d.id !== undefined ? PLANS_MSG.updateFailed : PLANS_MSG.createFailed;
@@ -50,7 +57,7 @@ export default function PlansSection() {
 
   return (
     <div className="space-y-8">
-      <PlanForm draft={draft} onChange={setDraft} onSubmit={save} onCancel={() => setDraft(emptyDraft())} />
+      <PlanForm key={formKey} initial={draft} onSubmit={save} onCancel={() => startOver(emptyDraft())} />
       {!editing && (
         <section aria-labelledby="existing-plans" className="space-y-4">
           <h2 id="existing-plans" className="text-2xl font-semibold">
@@ -63,10 +70,14 @@ export default function PlansSection() {
               <li key={plan.id}>
                 <PlanCard
                   plan={plan}
-                  onEdit={() => {
-                    setDraft(draftFromPlan(plan));
-                    window.scrollTo({ top: 0, behavior: 'smooth' });
-                  }}
+                  onEdit={() =>
+                    // The create form may hold a half-written plan: ask before replacing it.
+                    void confirmLeavingForms(dialog).then((leave) => {
+                      if (!leave) return;
+                      startOver(draftFromPlan(plan));
+                      window.scrollTo({ top: 0, behavior: 'smooth' });
+                    })
+                  }
                   onDelete={() => void remove(plan)}
                 />
               </li>

@@ -89,10 +89,7 @@ export function ProductList({
           <Spinner label="Loading products..." /> Loading products...
         </div>
       ) : data && data.content.length === 0 ? (
-        <div className="card p-8 text-center">
-          <h3 className="text-lg font-semibold">No Products Found</h3>
-          <p className="mt-1 text-taupe">No products match your search criteria. Try different keywords.</p>
-        </div>
+        <EmptyProducts query={query} />
       ) : data ? (
         <>
           <p className="text-sm text-taupe" aria-live="polite">
@@ -104,4 +101,31 @@ export function ProductList({
       ) : null}
     </section>
   );
+}
+
+/** Back-office §8's empty states: a keyword search, else the filter the list call used (§1's precedence). */
+export const EMPTY_PRODUCTS = {
+  category: 'No products available in this category',
+  metal: 'No products available for this metal type',
+  none: 'No products available',
+} as const;
+
+function EmptyProducts({
+  query,
+}: {
+  query: { search: string; categoryId: number | null; metalId: number | null };
+}) {
+  if (query.search)
+    return (
+      <div className="card p-8 text-center">
+        <h3 className="text-lg font-semibold">No Products Found</h3>
+        <p className="mt-1 text-taupe">No products match your search criteria. Try different keywords.</p>
+      </div>
+    );
+  const text = query.categoryId
+    ? EMPTY_PRODUCTS.category
+    : query.metalId
+      ? EMPTY_PRODUCTS.metal
+      : EMPTY_PRODUCTS.none;
+  return <p className="card p-8 text-center text-taupe">{text}</p>;
 }

@@ -8,6 +8,7 @@ import {
   type Metal,
   type CatalogueProduct as Product,
 } from '@zevar/domain';
+import { fromZonedInput, toZonedInput } from '../../../lib/format';
 
 const money = z
   .string()
@@ -102,23 +103,22 @@ export const EMPTY_PRODUCT: ProductFormValues = {
 
 const pad = (n: number) => String(Math.abs(Math.trunc(n))).padStart(2, '0');
 
-/** 'YYYY-MM-DDTHH:mm' (datetime-local) -> local ISO with .000 and the browser's offset, e.g. '...T10:30:00.000+05:30'. */
+/**
+ * 'YYYY-MM-DDTHH:mm' (datetime-local, a wall-clock time of the business timezone) -> local ISO with
+ * .000 and the zone's offset (back-office spec), e.g. '...T10:30:00.000+05:30'; null when not a time.
+ */
 export function toLocalIso(local: string): string | null {
-  const date = new Date(local);
-  if (!local || Number.isNaN(date.getTime())) return null;
-  const offset = -date.getTimezoneOffset();
+  const instant = local ? fromZonedInput(local) : null;
+  if (!instant) return null;
+  const wall = local.slice(0, 16);
+  const offset = Math.round((Date.parse(`${wall}:00.000Z`) - instant.getTime()) / 60_000);
   const sign = offset >= 0 ? '+' : '-';
-  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.000`;
-  return `${day}T${time}${sign}${pad(offset / 60)}:${pad(offset % 60)}`;
+  return `${wall}:00.000${sign}${pad(offset / 60)}:${pad(offset % 60)}`;
 }
 
-/** ISO -> the datetime-local input's value in local time. */
+/** ISO -> the datetime-local input's value in the business timezone. */
 export function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return toZonedInput(iso);
 }
 
 const num = (v: string) => (v.trim() === '' ? 0 : Number(v));

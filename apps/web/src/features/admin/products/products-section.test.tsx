@@ -126,6 +126,46 @@ describe('products section', () => {
     expect(productCalls(f)).toContain('/api/products/search?page=0&size=30&keyword=zz');
   });
 
+  it("says which filter found nothing: 'No products available in this category' / '... for this metal type'", async () => {
+    mockFetch((url) => {
+      if (url.startsWith('/api/category'))
+        return jsonResponse([
+          {
+            id: 2,
+            name: 'Rings',
+            slug: 'rings',
+            image: null,
+            banner: null,
+            parentCategory: null,
+            vendorPlan: 'FREE',
+            subCategoryCount: 0,
+          },
+        ]);
+      if (url.startsWith('/api/metals'))
+        return jsonResponse([
+          { id: 3, name: 'Platinum', price: 3000, lastUpdated: '2026-01-01T00:00:00.000Z' },
+        ]);
+      if (url.startsWith('/api/products/category') || url.startsWith('/api/products/metalType'))
+        return jsonResponse(paged([]));
+      return jsonResponse(paged([product()]));
+    });
+    render(
+      <AppProviders queryClient={testQueryClient()}>
+        <ProductsSection />
+      </AppProviders>,
+    );
+    await screen.findByText('Lotus Ring');
+    await within(screen.getByLabelText('Filter by category')).findByRole('option', { name: 'Rings' });
+    await within(screen.getByLabelText('Filter by metal')).findByRole('option', { name: 'Platinum' });
+    fireEvent.change(screen.getByLabelText('Filter by category'), { target: { value: '2' } });
+    expect(await screen.findByText('No products available in this category')).toBeInTheDocument();
+    expect(screen.queryByText('No Products Found')).not.toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Filter by category'), { target: { value: '' } });
+    await screen.findByText('Lotus Ring');
+    fireEvent.change(screen.getByLabelText('Filter by metal'), { target: { value: '3' } });
+    expect(await screen.findByText('No products available for this metal type')).toBeInTheDocument();
+  });
+
   it('says a taken name inline after the 500 ms check', async () => {
     setup({ taken: true });
     fireEvent.change(screen.getByLabelText('Product Name'), { target: { value: 'Lotus Ring' } });
@@ -143,8 +183,8 @@ describe('products section', () => {
     expect(within(dialog).getByText('Please fill all required fields')).toBeInTheDocument();
   });
 
-  it('sends the launch date as local ISO with .000 and an offset', () => {
-    expect(toLocalIso('2026-12-01T10:30')).toMatch(/^2026-12-01T10:30:00\.000[+-]\d{2}:\d{2}$/);
+  it('sends the launch date as local ISO with .000 and the business timezone offset', () => {
+    expect(toLocalIso('2026-12-01T10:30')).toBe('2026-12-01T10:30:00.000+05:30');
     expect(toLocalIso('')).toBeNull();
   });
 });

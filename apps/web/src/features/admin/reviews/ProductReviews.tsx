@@ -8,9 +8,10 @@ import { failure } from '../../../lib/error-text';
 import { emptyDraft, toBody, type ReviewDraft } from './review-form-model';
 import { ReviewFormModal } from './ReviewFormModal';
 import { ReviewsTable } from './ReviewsTable';
-import { PhotoViewer } from './PhotoViewer';
+import { PhotoViewer } from '../../../components/PhotoViewer';
 import { RatingStars } from './RatingStars';
 import { reviewKeys, reviewsApi } from './reviews-api';
+import { useLoadFailureDialog } from '../../../components/dialog/use-load-failure-dialog';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; review: Review } | null;
 
@@ -22,6 +23,7 @@ export function ProductReviews({ product, onBack }: { product: ReviewedProduct; 
     queryKey: reviewKeys.product(product.productId),
     queryFn: () => reviewsApi.forProduct(product.productId),
   });
+  useLoadFailureDialog(reviews.isError, 'Failed to load reviews');
   const [editing, setEditing] = useState<Editing>(null);
   const [viewing, setViewing] = useState<{ review: Review; index: number } | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: reviewKeys.all });
@@ -79,11 +81,6 @@ export function ProductReviews({ product, onBack }: { product: ReviewedProduct; 
         </div>
       </section>
       {reviews.isPending && <Spinner label="Loading reviews..." />}
-      {reviews.isError && (
-        <p role="alert" className="text-red-700">
-          Failed to load reviews
-        </p>
-      )}
       {reviews.data && (
         <ReviewsTable
           reviews={list}

@@ -1,10 +1,12 @@
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent } from 'react';
+import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { MAX_REVIEW_PHOTOS } from '@zevar/domain';
 import { Modal } from '../../../components/Modal';
 import { Stars } from '../../../components/Stars';
 import { TextAreaField, TextField } from '../../../components/FormFields';
 import { ImageWithFallback } from '../../../components/ImageWithFallback';
 import { useImageUpload } from '../../../components/upload/upload-context';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { isValidDraft, validateDraft, type ReviewDraft } from './review-form-model';
 
 export interface ReviewFormModalProps {
@@ -18,9 +20,21 @@ export interface ReviewFormModalProps {
   onUploadError?: (err: unknown) => void;
 }
 
-type Touched = Partial<Record<'name' | 'comment' | 'rating', boolean>>;
+/** The review rules (review-form-model) as a react-hook-form resolver. */
+const reviewResolver: Resolver<ReviewDraft> = async (values) => {
+  const found = validateDraft(values);
+  if (Object.keys(found).length === 0) return { values, errors: {} };
+  const errors: FieldErrors<ReviewDraft> = {};
+  for (const [name, message] of Object.entries(found))
+    errors[name as keyof ReviewDraft] = { type: 'validate', message };
+  return { values: {}, errors };
+};
 
-/** The review form (both 'Write a Review' and 'Update Review'); photos are uploaded before they are listed. */
+/**
+ * The review form (both 'Write a Review' and 'Update Review') on react-hook-form; photos are uploaded
+ * before they are listed, and each upload adds to the form's current photos (never to a copy taken
+ * before the await). Unsaved input is asked about before Cancel, Escape or a backdrop click.
+ */
 export function ReviewFormModal({
   title,
   initial,
@@ -33,21 +47,30 @@ export function ReviewFormModal({
   const titleId = useId();
   const fileId = useId();
   const { upload } = useImageUpload();
-  const [draft, setDraft] = useState<ReviewDraft>(initial);
-  const [touched, setTouched] = useState<Touched>({});
+  const { control, register, handleSubmit, getValues, setValue, formState } = useForm<ReviewDraft>({
+    defaultValues: initial,
+    // Messages as soon as a field is changed or left, as before the move to the form library.
+    mode: 'all',
+    resolver: reviewResolver,
+  });
+  const { confirmDiscard } = useUnsavedChangesGuard(formState.isDirty && !submitting);
+  const dismiss = () => void confirmDiscard().then((discard) => discard && onCancel());
   const [uploading, setUploading] = useState(false);
-  const errors = validateDraft(draft);
-  const full = draft.photos.length >= MAX_REVIEW_PHOTOS;
-  const canSubmit = isValidDraft(draft) && draft.rating > 0 && !submitting && !uploading;
+  const draft = useWatch({ control }) as ReviewDraft;
+  const photos = draft.photos ?? [];
+  const { errors } = formState;
+  const full = photos.length >= MAX_REVIEW_PHOTOS;
+  const canSubmit = isValidDraft({ ...draft, photos }) && !submitting && !uploading;
 
   const onFiles = async (event: ChangeEvent<HTMLInputElement>) => {
-    const files = Array.from(event.target.files ?? []).slice(0, MAX_REVIEW_PHOTOS - draft.photos.length);
+    const files = Array.from(event.target.files ?? []).slice(0, MAX_REVIEW_PHOTOS - photos.length);
     event.target.value = '';
     setUploading(true);
     try {
       for (const file of files) {
         const name = await upload(file);
-        setDraft((d) => (d.photos.length < MAX_REVIEW_PHOTOS ? { ...d, photos: [...d.photos, name] } : d));
+        const now = getValues('photos');
+        if (now.length < MAX_REVIEW_PHOTOS) setValue('photos', [...now, name], { shouldDirty: true });
       }
     } catch (err) {
       onUploadError?.(err);
@@ -56,66 +79,56 @@ export function ReviewFormModal({
     }
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched({ name: true, comment: true, rating: true });
-    if (canSubmit) onSubmit(draft);
-  };
-
   return (
-    <Modal labelledBy={titleId} onDismiss={submitting ? undefined : onCancel} className="max-w-lg">
-      <form onSubmit={submit} noValidate className="space-y-4">
+    <Modal labelledBy={titleId} onDismiss={submitting ? undefined : dismiss} className="max-w-lg">
+      <form onSubmit={handleSubmit((values) => onSubmit(values))} noValidate className="space-y-4">
         <h2 id={titleId} className="text-xl font-semibold">
           {title}
         </h2>
         <div>
           <span className="label label-required">Rating</span>
-          <Stars
-            rating={draft.rating}
-            onChange={(rating) => {
-              setDraft({ ...draft, rating });
-              setTouched({ ...touched, rating: true });
-            }}
+          <Controller
+            control={control}
+            name="rating"
+            render={({ field }) => (
+              <Stars
+                rating={field.value}
+                onChange={(rating) => {
+                  field.onChange(rating);
+                  field.onBlur();
+                }}
+              />
+            )}
           />
-          {touched.rating && errors.rating && (
+          {errors.rating && (
             <p className="field-error" role="alert">
-              {errors.rating}
+              {errors.rating.message}
             </p>
           )}
         </div>
-        <TextField
-          label="Name"
-          required
-          value={draft.name}
-          maxLength={100}
-          onChange={(e) => {
-            setDraft({ ...draft, name: e.target.value });
-            setTouched({ ...touched, name: true });
-          }}
-          onBlur={() => setTouched({ ...touched, name: true })}
-          error={touched.name ? errors.name : undefined}
-        />
+        <TextField label="Name" required maxLength={100} error={errors.name?.message} {...register('name')} />
         <TextAreaField
           label="Review"
           required
-          value={draft.comment}
           maxLength={2000}
-          onChange={(e) => {
-            setDraft({ ...draft, comment: e.target.value });
-            setTouched({ ...touched, comment: true });
-          }}
-          onBlur={() => setTouched({ ...touched, comment: true })}
-          error={touched.comment ? errors.comment : undefined}
+          error={errors.comment?.message}
+          {...register('comment')}
         />
         <PhotoField
           fileId={fileId}
-          photos={draft.photos}
+          photos={photos}
           disabled={full || uploading}
           onFiles={(event) => void onFiles(event)}
-          onRemove={(i) => setDraft({ ...draft, photos: draft.photos.filter((_, j) => j !== i) })}
+          onRemove={(i) =>
+            setValue(
+              'photos',
+              getValues('photos').filter((_, j) => j !== i),
+              { shouldDirty: true },
+            )
+          }
         />
         <div className="flex justify-end gap-2 pt-2">
-          <button type="button" className="btn-outline" onClick={onCancel} disabled={submitting}>
+          <button type="button" className="btn-outline" onClick={dismiss} disabled={submitting}>
             Cancel
           </button>
           <button type="submit" className="btn-primary" disabled={!canSubmit}>

@@ -8,6 +8,7 @@ import { formatDate } from '../../../lib/format';
 import { RatingStars } from './RatingStars';
 import { reviewKeys, reviewsApi } from './reviews-api';
 import { StackedCell, StackedRow, StackedTable } from '../../../components/StackedTable';
+import { useLoadFailureDialog } from '../../../components/dialog/use-load-failure-dialog';
 
 const HEADERS = ['Product', 'Average Rating', 'Total Reviews', 'Last Review', 'Actions'] as const;
 
@@ -19,6 +20,7 @@ export function ReviewedProductsTable({ onView }: { onView: (p: ReviewedProduct)
     queryKey: reviewKeys.products(page, search.trim()),
     queryFn: () => reviewsApi.reviewedProducts(page, search),
   });
+  useLoadFailureDialog(products.isError, 'Failed to load reviews');
 
   return (
     <div className="space-y-4">
@@ -34,11 +36,6 @@ export function ReviewedProductsTable({ onView }: { onView: (p: ReviewedProduct)
         }}
       />
       {products.isPending && <Spinner label="Loading reviews..." />}
-      {products.isError && (
-        <p role="alert" className="text-red-700">
-          Failed to load reviews
-        </p>
-      )}
       {products.data && products.data.content.length === 0 && <p className="text-taupe">No reviews yet.</p>}
       {products.data && products.data.content.length > 0 && (
         <StackedTable headers={HEADERS} minWidth="sm:min-w-[720px]">

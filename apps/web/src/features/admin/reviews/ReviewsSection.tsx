@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ReviewedProduct } from '@zevar/domain';
 import { ProductReviews } from './ProductReviews';
 import { ReviewedProductsTable } from './ReviewedProductsTable';
+import { ProductFinder } from './ProductFinder';
 
 /** Reviews Management (SUPER_ADMIN; the shell shows the title): products with reviews, then one product's reviews. */
 export default function ReviewsSection() {
@@ -11,7 +12,10 @@ export default function ReviewsSection() {
       {product ? (
         <ProductReviews product={product} onBack={() => setProduct(null)} />
       ) : (
-        <ReviewedProductsTable onView={setProduct} />
+        <>
+          <ProductFinder onPick={setProduct} />
+          <ReviewedProductsTable onView={setProduct} />
+        </>
       )}
     </div>
   );

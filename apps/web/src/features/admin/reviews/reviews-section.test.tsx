@@ -23,6 +23,41 @@ const review = {
   date: '2026-11-01T10:00:00.000Z',
 };
 
+const catalogueProduct = {
+  id: 42,
+  sku: 'ZV-1',
+  name: 'Lotus Studs',
+  slug: 'lotus-ring',
+  tagline: null,
+  description: null,
+  productType: 'MRP',
+  price: 16000,
+  originalPrice: null,
+  discountPercent: 0,
+  stock: 4,
+  images: [],
+  specifications: {},
+  features: [],
+  category: { id: 2, name: 'Rings', parentCategory: { id: 1, name: 'Jewellery' } },
+  metal: null,
+  metalWeight: 0,
+  basePrice: 0,
+  vendorPlan: 'FREE',
+  vendorCommission: 100,
+  sale: false,
+  trending: false,
+  views: 0,
+  salesCount: 0,
+  variantGroupId: 'grp-1',
+  variantType: null,
+  variantValue: null,
+  linkedVariants: [],
+  launchDate: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  averageRating: null,
+  reviewCount: 0,
+};
+
 function renderSection() {
   const f = mockFetch((url, init) => {
     if (url.startsWith('/api/reviews/admin/products')) {
@@ -86,13 +121,13 @@ describe('reviews management', () => {
     const name = within(form).getByLabelText('Name');
     fireEvent.change(name, { target: { value: '  ' } });
     fireEvent.blur(name);
-    expect(within(form).getByText('Name is required')).toBeInTheDocument();
+    expect(await within(form).findByText('Name is required')).toBeInTheDocument();
     expect(submit).toBeDisabled();
     fireEvent.change(name, { target: { value: 'Asha' } });
     const comment = within(form).getByLabelText('Review');
     fireEvent.change(comment, { target: { value: '' } });
     fireEvent.blur(comment);
-    expect(within(form).getByText('Review comment is required')).toBeInTheDocument();
+    expect(await within(form).findByText('Review comment is required')).toBeInTheDocument();
     expect(submit).toBeDisabled();
     expect(f.mock.calls.some(([, init]) => (init as RequestInit).method === 'PUT')).toBe(false);
   });
@@ -145,5 +180,45 @@ describe('reviews management', () => {
     expect(within(viewer).getByRole('button', { name: 'Next photo' })).toBeDisabled();
     fireEvent.click(within(viewer).getByRole('button', { name: 'Previous photo' }));
     expect(within(viewer).getByText('Photo 4 of 5')).toBeInTheDocument();
+  });
+
+  it('writes the first review of a product that has none, found by searching all products', async () => {
+    const posted: unknown[] = [];
+    mockFetch((url, init) => {
+      if (url.startsWith('/api/reviews/admin/products'))
+        return jsonResponse({ content: [], totalElements: 0, totalPages: 0, size: 10, number: 0 });
+      if (url.startsWith('/api/products/search?')) {
+        expect(url).toContain('keyword=Lotus');
+        return jsonResponse({
+          content: [catalogueProduct],
+          totalElements: 1,
+          totalPages: 1,
+          size: 10,
+          number: 0,
+        });
+      }
+      if (url === '/api/reviews/product/42')
+        return jsonResponse(posted.length ? [{ ...review, productId: 42 }] : []);
+      if (url === '/api/reviews' && init.method === 'POST') {
+        posted.push(JSON.parse(String(init.body)));
+        return jsonResponse({ ...review, productId: 42 }, 201);
+      }
+      return jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404);
+    });
+    render(
+      <AppProviders queryClient={testQueryClient()}>
+        <ReviewsSection />
+      </AppProviders>,
+    );
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search all products' }), {
+      target: { value: 'Lotus' },
+    });
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Open reviews of Lotus Studs' }, { timeout: 3000 }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Lotus Studs' })).toBeInTheDocument();
+    expect(await screen.findByText('0 reviews')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Write a Review' }));
+    expect(await screen.findByRole('dialog', { name: 'Write a Review' })).toBeInTheDocument();
   });
 });

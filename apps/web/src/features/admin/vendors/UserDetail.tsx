@@ -4,7 +4,7 @@ import { PLANS, PLAN_LABELS, type Plan, type User } from '@zevar/domain';
 import { PayoutHistoryTable } from '../../../components/PayoutHistoryTable';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDialog } from '../../../components/dialog/dialog-context';
-import { formatDate, formatInr, formatLongDate } from '../../../lib/format';
+import { formatDate, formatInr, formatLongDate, keepHyphens } from '../../../lib/format';
 import { activeSubscription } from '../../../lib/vendor-plan';
 import { isPayoutEligible } from './payout-eligibility';
 import { USER_MSG } from './user-messages';
@@ -34,7 +34,9 @@ export function UserDetail({ userId, onBack, onEdit, onDelete, onPayout }: UserD
       {u && (
         <>
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 className="text-2xl font-semibold">{u.bussinessName ?? u.name}</h2>
+            <h2 className="min-w-0 text-2xl font-semibold break-words">
+              {keepHyphens(u.bussinessName ?? u.name)}
+            </h2>
             <div className="flex flex-wrap gap-2">
               <button type="button" className="btn-outline" onClick={() => onEdit(u)}>
                 Edit

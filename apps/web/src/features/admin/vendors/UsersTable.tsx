@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { PLAN_LABELS, type User } from '@zevar/domain';
-import { formatDate } from '../../../lib/format';
+import { formatDate, keepHyphens } from '../../../lib/format';
 import { isPayoutEligible } from './payout-eligibility';
 
 export interface UserRowActions {
@@ -50,7 +50,7 @@ export function UsersTable({ users, actions }: { users: readonly User[]; actions
                     actions.onOpen(u);
                   }}
                 >
-                  {u.name}
+                  {keepHyphens(u.name)}
                 </button>
                 {u.type === 'vendor' && (
                   <span className="block text-xs text-taupe">{PLAN_LABELS[u.plan ?? 'FREE']} plan</span>

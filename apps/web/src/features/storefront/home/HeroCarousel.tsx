@@ -11,16 +11,31 @@ function targetOf(shop: string, item: CarouselItem): string | null {
     : categoryPath(shop, item.targetSlug);
 }
 
-/** Hero slides that advance every 5000 ms, with indicator dots. */
+/** What the slide shows and where it leads, for its alt text. */
+export function slideAlt(item: CarouselItem): string {
+  if (!item.targetName) return 'Featured jewellery';
+  return item.linkType === 'PRODUCT' ? item.targetName : `${item.targetName} collection`;
+}
+
+/**
+ * Hero slides that advance every 5000 ms, with indicator dots. The slides stop while the pointer is
+ * over the carousel or focus is inside it, and a Pause/Play control stops them for good (WCAG 2.2.2).
+ * Slides are shown at the banners' own 8:3 shape at every width, so a headline drawn in the picture
+ * is never cropped on a phone.
+ */
 export function HeroCarousel({ items, shop }: { items: CarouselItem[]; shop: string }) {
   const [index, setIndex] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [paused, setPaused] = useState(false);
   const count = items.length;
+  const running = count > 1 && !paused && !hovered && !focused;
 
   useEffect(() => {
-    if (count < 2) return;
+    if (!running) return;
     const timer = window.setInterval(() => setIndex((i) => (i + 1) % count), CAROUSEL_INTERVAL_MS);
     return () => window.clearInterval(timer);
-  }, [count]);
+  }, [count, running]);
 
   if (count === 0) return null;
   const current = index % count;
@@ -29,26 +44,40 @@ export function HeroCarousel({ items, shop }: { items: CarouselItem[]; shop: str
       aria-roledescription="carousel"
       aria-label="Featured"
       className="relative overflow-hidden rounded-xl bg-cream"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+      }}
     >
       <div
-        className="flex transition-transform duration-700"
+        className="flex transition-transform duration-700 motion-reduce:transition-none"
         style={{ transform: `translateX(-${current * 100}%)` }}
+        aria-live={running ? 'off' : 'polite'}
       >
         {items.map((item, i) => {
           const to = targetOf(shop, item);
           const image = (
             <ImageWithFallback
               src={item.imageUrl}
-              alt={`Slide ${i + 1}`}
+              alt={slideAlt(item)}
               priority={i === 0}
               sizes={HERO_IMAGE_SIZES}
-              width={1280}
-              height={560}
-              className="aspect-[16/7] w-full object-cover sm:aspect-[16/5]"
+              width={1600}
+              height={600}
+              className="aspect-[8/3] w-full object-cover"
             />
           );
           return (
-            <div key={item.id} className="w-full shrink-0" aria-hidden={i !== current}>
+            <div
+              key={item.id}
+              className="w-full shrink-0"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${count}`}
+              aria-hidden={i !== current}
+            >
               {to ? (
                 <Link to={to} tabIndex={i === current ? 0 : -1}>
                   {image}
@@ -61,7 +90,15 @@ export function HeroCarousel({ items, shop }: { items: CarouselItem[]; shop: str
         })}
       </div>
       {count > 1 && (
-        <div className="absolute inset-x-0 bottom-3 flex justify-center gap-2">
+        <div className="absolute inset-x-0 bottom-2 flex items-center justify-center gap-2 sm:bottom-3">
+          <button
+            type="button"
+            aria-label={paused ? 'Play slideshow' : 'Pause slideshow'}
+            onClick={() => setPaused(!paused)}
+            className="flex size-6 items-center justify-center rounded-full bg-ink/50 text-[10px] leading-none text-white"
+          >
+            <span aria-hidden="true">{paused ? '▶' : '❚❚'}</span>
+          </button>
           {items.map((item, i) => (
             <button
               key={item.id}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { MAX_REVIEW_PHOTOS, MSG, REVIEW_MESSAGES, type ReviewInput } from '@zevar/domain';
 import { Modal } from '../../../components/Modal';
 import { Stars } from '../../../components/Stars';
@@ -17,29 +18,33 @@ export interface ReviewFormProps {
 }
 
 type Photo = { file: File; preview: string };
+type Fields = { rating: number; name: string; comment: string };
 
 const defaultUpload = (file: File) => uploadImage(file, undefined, REVIEW_UPLOAD_PATH);
 
 /**
  * Review modal: stars, 'Your Name*', 'Your Review*', up to five photos (uploaded before the review is
- * sent). Page scroll is locked by the modal; unmounting it on close resets everything.
+ * sent). Page scroll is locked by the modal; unmounting it on close resets everything. Rating, name and
+ * comment live in react-hook-form (messages once a field is touched); the chosen files are local state.
  */
 export function ReviewForm({ productId, onClose, submit, upload = defaultUpload }: ReviewFormProps) {
   const dialog = useDialog();
   const titleId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [rating, setRating] = useState(0);
-  const [name, setName] = useState('');
-  const [comment, setComment] = useState('');
-  const [touched, setTouched] = useState({ name: false, comment: false });
+  const { control, register, handleSubmit, formState } = useForm<Fields>({
+    defaultValues: { rating: 0, name: '', comment: '' },
+    mode: 'onTouched',
+  });
+  const { rating, name, comment } = useWatch({ control }) as Fields;
+  const touched = formState.touchedFields;
   const [photos, setPhotos] = useState<Photo[]>([]);
   const [submitting, setSubmitting] = useState(false);
   const photosRef = useRef(photos);
   photosRef.current = photos;
   useEffect(() => () => photosRef.current.forEach((p) => URL.revokeObjectURL(p.preview)), []);
 
-  const nameError = touched.name && !name.trim() ? REVIEW_MESSAGES.nameRequired : undefined;
-  const commentError = touched.comment && !comment.trim() ? REVIEW_MESSAGES.commentRequired : undefined;
+  const nameError = formState.errors.name?.message;
+  const commentError = formState.errors.comment?.message;
   const valid = rating > 0 && name.trim() !== '' && comment.trim() !== '';
   const full = photos.length >= MAX_REVIEW_PHOTOS;
 
@@ -60,10 +65,7 @@ export function ReviewForm({ productId, onClose, submit, upload = defaultUpload 
     });
 
   const onSubmit = async () => {
-    if (!valid || submitting) {
-      setTouched({ name: true, comment: true });
-      return;
-    }
+    if (!valid || submitting) return;
     setSubmitting(true);
     let names: string[];
     try {
@@ -86,20 +88,19 @@ export function ReviewForm({ productId, onClose, submit, upload = defaultUpload 
 
   return (
     <Modal labelledBy={titleId} onDismiss={submitting ? undefined : onClose} className="max-w-lg">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void onSubmit();
-        }}
-        className="space-y-4"
-      >
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
         <h2 id={titleId} className="text-2xl">
           Write a Review
         </h2>
         <div>
           <span className="label">Rating*</span>
-          <Stars rating={rating} onChange={setRating} className="text-2xl" />
+          <Controller
+            control={control}
+            name="rating"
+            render={({ field }) => (
+              <Stars rating={field.value} onChange={field.onChange} className="text-2xl" />
+            )}
+          />
         </div>
         <div>
           <label htmlFor={`${titleId}-name`} className="label">
@@ -108,11 +109,11 @@ export function ReviewForm({ productId, onClose, submit, upload = defaultUpload 
           <input
             id={`${titleId}-name`}
             className="input"
-            value={name}
             maxLength={100}
             aria-invalid={nameError ? true : undefined}
-            onChange={(e) => setName(e.target.value)}
-            onBlur={() => setTouched((t) => ({ ...t, name: true }))}
+            {...register('name', {
+              validate: (v) => v.trim() !== '' || REVIEW_MESSAGES.nameRequired,
+            })}
           />
           {nameError && <p className="field-error">{nameError}</p>}
         </div>
@@ -123,11 +124,11 @@ export function ReviewForm({ productId, onClose, submit, upload = defaultUpload 
           <textarea
             id={`${titleId}-comment`}
             className="input min-h-28"
-            value={comment}
             maxLength={2000}
             aria-invalid={commentError ? true : undefined}
-            onChange={(e) => setComment(e.target.value)}
-            onBlur={() => setTouched((t) => ({ ...t, comment: true }))}
+            {...register('comment', {
+              validate: (v) => v.trim() !== '' || REVIEW_MESSAGES.commentRequired,
+            })}
           />
           {commentError && <p className="field-error">{commentError}</p>}
         </div>

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { Modal } from '../../../components/Modal';
-import { ImageWithFallback } from '../../../components/ImageWithFallback';
+import { Modal } from './Modal';
+import { ImageWithFallback } from './ImageWithFallback';
 
 /** Review photo viewer: previous/next without wrapping, and thumbnails to jump to a photo. */
 export function PhotoViewer({
