@@ -62,7 +62,12 @@ export function PlanForm({ initial, onSubmit, onCancel }: PlanFormProps) {
   });
 
   return (
-    <form noValidate aria-labelledby="plan-form-title" className="card space-y-6 p-6" onSubmit={submit}>
+    <form
+      noValidate
+      aria-labelledby="plan-form-title"
+      className="card space-y-6 p-6"
+      onSubmit={(event) => void submit(event)}
+    >
       <h2 id="plan-form-title" className="text-2xl font-semibold">
         {editing ? 'Edit Plan' : 'Create New Plan'}
       </h2>

@@ -81,7 +81,11 @@ export function ReviewFormModal({
 
   return (
     <Modal labelledBy={titleId} onDismiss={submitting ? undefined : dismiss} className="max-w-lg">
-      <form onSubmit={handleSubmit((values) => onSubmit(values))} noValidate className="space-y-4">
+      <form
+        onSubmit={(event) => void handleSubmit((values) => onSubmit(values))(event)}
+        noValidate
+        className="space-y-4"
+      >
         <h2 id={titleId} className="text-xl font-semibold">
           {title}
         </h2>

@@ -200,7 +200,7 @@ describe('reviews management', () => {
       if (url === '/api/reviews/product/42')
         return jsonResponse(posted.length ? [{ ...review, productId: 42 }] : []);
       if (url === '/api/reviews' && init.method === 'POST') {
-        posted.push(JSON.parse(String(init.body)));
+        posted.push(JSON.parse(init.body as string));
         return jsonResponse({ ...review, productId: 42 }, 201);
       }
       return jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404);

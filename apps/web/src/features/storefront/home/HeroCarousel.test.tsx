@@ -30,7 +30,10 @@ function setup() {
   return screen.getByRole('region', { name: 'Featured' });
 }
 const shown = () => screen.getByRole('group').getAttribute('aria-label');
-const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+const wait = (ms: number) =>
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
 
 describe('hero carousel', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -88,7 +88,7 @@ export function ReviewForm({ productId, onClose, submit, upload = defaultUpload 
 
   return (
     <Modal labelledBy={titleId} onDismiss={submitting ? undefined : onClose} className="max-w-lg">
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
+      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="space-y-4">
         <h2 id={titleId} className="text-2xl">
           Write a Review
         </h2>
