@@ -6,7 +6,9 @@ import {
   categories,
   coupons,
   emailTemplates,
+  metalPurities,
   metals,
+  productPieces,
   planOptions,
   products,
   reviews,
@@ -25,7 +27,9 @@ import {
   demoCoupons,
 } from './demo-extras';
 import { removeDemoPictures, renderDemoPictures, type DemoPictures } from './demo-pictures';
-import { planProducts, productRow, type PlannedProduct } from './demo-products';
+import { demoHuid, planProducts, productRow, type PlannedProduct } from './demo-products';
+import { insertDefaultPurities } from '../../modules/metals/purities.service';
+import { gstBasisPoints } from '../../modules/metals/reprice';
 import { createImageStore, createStorage, type ImageStore } from '../../lib/image-store';
 
 export type { DemoAccount } from './demo-accounts';
@@ -71,7 +75,7 @@ export async function seedDemoIfEmpty(
         tx,
         insertedUsers.filter((u) => u.type === 'VENDOR'),
       );
-      await seedCatalogue(tx, planned, pictures);
+      await seedCatalogue(tx, planned, pictures, gstBasisPoints(config));
       await tx.insert(coupons).values(demoCoupons(new Date()));
       await tx.insert(emailTemplates).values(ORDER_CONFIRMATION_TEMPLATE).onConflictDoNothing();
       return demoUsers.accounts.filter((a) => !takenSet.has(a.username.toLowerCase()));
@@ -153,7 +157,12 @@ async function seedCategories(tx: Tx, pictures: DemoPictures): Promise<Map<strin
   return ids;
 }
 
-async function seedCatalogue(tx: Tx, planned: PlannedProduct[], pictures: DemoPictures): Promise<void> {
+async function seedCatalogue(
+  tx: Tx,
+  planned: PlannedProduct[],
+  pictures: DemoPictures,
+  gstBp: number,
+): Promise<void> {
   const categoryIds = await seedCategories(tx, pictures);
   const metalRows = await tx
     .insert(metals)
@@ -163,15 +172,31 @@ async function seedCatalogue(tx: Tx, planned: PlannedProduct[], pictures: DemoPi
     ])
     .returning();
   const metalIds = { GOLD: metalRows[0]!.id, SILVER: metalRows[1]!.id };
+  for (const metal of metalRows) await insertDefaultPurities(tx, metal);
+  const purityRows = await tx.select().from(metalPurities);
   const now = new Date();
   const ids = {
     categoryId: (name: string) => categoryIds.get(name)!,
     metalId: (t: 'GOLD' | 'SILVER') => metalIds[t],
+    purity: (t: 'GOLD' | 'SILVER', name: string) =>
+      purityRows.find((r) => r.metalId === metalIds[t] && r.name === name)!,
+    gstBp,
   };
   const productRows = await tx
     .insert(products)
     .values(planned.map((p, i) => productRow(p, pictures.products[i]!, ids, now)))
-    .returning({ id: products.id, name: products.name });
+    .returning({
+      id: products.id,
+      name: products.name,
+      stock: products.stock,
+      hallmarked: products.hallmarked,
+    });
+  // One HUID per hallmarked piece in stock.
+  let piece = 0;
+  const pieces = productRows
+    .filter((p) => p.hallmarked)
+    .flatMap((p) => Array.from({ length: p.stock }, () => ({ productId: p.id, huid: demoHuid(piece++) })));
+  if (pieces.length) await tx.insert(productPieces).values(pieces);
   const productIds = new Map(productRows.map((p) => [p.name, p.id]));
 
   await tx.insert(reviews).values(
