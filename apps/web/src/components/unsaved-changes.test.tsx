@@ -26,7 +26,6 @@ const product = {
   category: { id: 2, name: 'Rings', parentCategory: { id: 1, name: 'Jewellery' } },
   metal: null,
   metalWeight: 0,
-  basePrice: 0,
   vendorPlan: 'FREE',
   vendorCommission: 100,
   sale: false,
