@@ -7,6 +7,7 @@ import {
   coupons,
   emailTemplates,
   metalPurities,
+  metalRateHistory,
   metals,
   productPieces,
   planOptions,
@@ -16,7 +17,7 @@ import {
   users,
   vendorPlans,
 } from '../schema';
-import { slugify } from '@zevar/domain';
+import { derivedPurityRate, slugify } from '@zevar/domain';
 import { buildDemoUsers, type DemoAccount } from './demo-accounts';
 import { DEMO_CATEGORIES, GOLD_RATE_PAISE, SILVER_RATE_PAISE } from './demo-catalogue';
 import {
@@ -157,6 +158,36 @@ async function seedCategories(tx: Tx, pictures: DemoPictures): Promise<Map<strin
   return ids;
 }
 
+/**
+ * A month of demo rate changes (every third day, a gentle drift ending at today's rate), for the fine
+ * rate and each purity, so the rate charts have something to show.
+ */
+function demoRateHistory(
+  metalRows: Array<{ id: number; ratePaise: number }>,
+  purityRows: Array<{ metalId: number; name: string; fineness: number }>,
+  now: Date,
+) {
+  const rows: Array<typeof metalRateHistory.$inferInsert> = [];
+  const DAY = 86_400_000;
+  for (const metal of metalRows) {
+    const rateOn = (k: number) => Math.round(metal.ratePaise * (1 - 0.004 * k + 0.012 * Math.sin(k)));
+    for (let k = 10; k >= 1; k--) {
+      const [oldFine, newFine] = [rateOn(k), rateOn(k - 1)];
+      const changedAt = new Date(now.getTime() - k * 3 * DAY);
+      const base = { metalId: metal.id, changedBy: 'demo-admin', changedAt };
+      rows.push({ ...base, purity: null, oldRatePaise: oldFine, newRatePaise: newFine });
+      for (const p of purityRows.filter((r) => r.metalId === metal.id))
+        rows.push({
+          ...base,
+          purity: p.name,
+          oldRatePaise: derivedPurityRate(oldFine, p.fineness),
+          newRatePaise: derivedPurityRate(newFine, p.fineness),
+        });
+    }
+  }
+  return rows;
+}
+
 async function seedCatalogue(
   tx: Tx,
   planned: PlannedProduct[],
@@ -175,6 +206,7 @@ async function seedCatalogue(
   for (const metal of metalRows) await insertDefaultPurities(tx, metal);
   const purityRows = await tx.select().from(metalPurities);
   const now = new Date();
+  await tx.insert(metalRateHistory).values(demoRateHistory(metalRows, purityRows, now));
   const ids = {
     categoryId: (name: string) => categoryIds.get(name)!,
     metalId: (t: 'GOLD' | 'SILVER') => metalIds[t],

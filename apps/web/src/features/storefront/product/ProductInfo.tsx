@@ -7,7 +7,7 @@ import { Offers } from './Offers';
 import { PriceBreakupTable } from '../../../components/PriceBreakupTable';
 
 /** The rate chart is loaded only on a metal-priced product's page. */
-const RateChart = lazy(() => import('../rates/RateChart'));
+const RateChart = lazy(() => import('../../../components/RateChart'));
 import { PurchaseActions } from './PurchaseActions';
 
 function Variants({ product, shop }: { product: Product; shop: string }) {

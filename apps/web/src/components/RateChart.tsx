@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { MetalRatesHistory } from '@zevar/domain';
-import { formatDate, formatInr } from '../../../lib/format';
-import { storefrontApi } from '../storefront-api';
+import { metalRatesHistorySchema, type MetalRatesHistory } from '@zevar/domain';
+import { api } from '../lib/api';
+import { formatDate, formatInr } from '../lib/format';
 
 const DAY = 86_400_000;
 const W = 320;
@@ -39,7 +39,11 @@ export default function RateChart({
 }) {
   const history = useQuery({
     queryKey: ['metal-rates', 'history', metalId, 30],
-    queryFn: () => storefrontApi.metalRateHistory(metalId, 30),
+    queryFn: () =>
+      api.get('/metal-rates/history', {
+        query: { metal: metalId, days: 30 },
+        schema: metalRatesHistorySchema,
+      }),
   });
   if (!history.data) return null;
   const now = Date.now();
