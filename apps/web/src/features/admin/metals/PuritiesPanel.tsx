@@ -159,8 +159,9 @@ export function PuritiesPanel({ metal, onChanged }: { metal: Metal; onChanged: (
                     type="button"
                     className="btn-outline px-2 py-1 text-xs"
                     onClick={() => setEditing({ id: p.id, draft: toDraft(p) })}
+                    aria-label={`Change ${p.name}`}
                   >
-                    Edit
+                    Change
                   </button>
                   <button
                     type="button"
@@ -170,8 +171,9 @@ export function PuritiesPanel({ metal, onChanged }: { metal: Metal; onChanged: (
                       if (await dialog.confirm('Confirm Delete', `Delete purity ${p.name}?`))
                         remove.mutate(p.id);
                     }}
+                    aria-label={`Remove ${p.name}`}
                   >
-                    Delete
+                    Remove
                   </button>
                 </div>
               </div>
