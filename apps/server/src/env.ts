@@ -85,6 +85,13 @@ export const envSchema = z
       .min(1)
       .max(24 * 60)
       .default(15),
+    /** GST on jewellery in percent (two decimals at most): added to every metal-priced product. */
+    GST_RATE_PERCENT: z.coerce
+      .number()
+      .min(0)
+      .max(28)
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, 'at most two decimals')
+      .default(3),
     /** Most pieces of one product in one order. */
     MAX_LINE_QUANTITY: z.coerce.number().int().min(1).max(10_000).default(10),
     /** Most pieces in one order. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AdminRole, Plan } from '@zevar/domain';
 import type { Db } from '../src/db/client';
-import { categories, coupons, metals, products, users } from '../src/db/schema';
+import { categories, coupons, metalPurities, metals, products, users } from '../src/db/schema';
 import { hashPassword } from '../src/modules/users/passwords';
 
 export const uid = () => randomBytes(4).toString('hex');
@@ -84,6 +84,26 @@ export async function createMetal(db: Db, overrides: Partial<typeof metals.$infe
   const [row] = await db
     .insert(metals)
     .values({ name: overrides.name ?? `Metal ${uid()}`, ratePaise: 600_000, ...overrides })
+    .returning();
+  return row!;
+}
+
+/** A purity of a metal; by default 'Fine' (1000), derived, at the metal's rate. */
+export async function createPurity(
+  db: Db,
+  metal: { id: number; ratePaise: number },
+  overrides: Partial<typeof metalPurities.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(metalPurities)
+    .values({
+      metalId: metal.id,
+      name: `P${uid()}`.slice(0, 20),
+      fineness: 1000,
+      rateMode: 'DERIVED',
+      ratePaise: metal.ratePaise,
+      ...overrides,
+    })
     .returning();
   return row!;
 }

@@ -3,6 +3,8 @@ import { isRealDay, isSafeImageRef, safeString } from './primitives';
 import { planSchema } from './plans';
 import { carouselItemSchema, linkTypeSchema, productTypeSchema } from './catalogue';
 import { rupeesSchema } from './money';
+import { MAKING_CHARGE_KINDS, type MakingChargeKind } from './price-breakup';
+import { huidListSchema } from './jewellery-price';
 import { pageQuerySchema, dbIdSchema, idParamsSchema, MAX_DB_ID } from './paging';
 
 /** Admin inputs for the catalogue: categories, metals, products, carousel. */
@@ -63,6 +65,25 @@ export const gramsSchema = z
   .max(1_000_000, 'Weight is too large')
   .refine((v) => Math.abs(v * 1000 - Math.round(v * 1000)) < 1e-6, 'At most three decimals');
 
+export const HUID_COUNT_MESSAGE = 'Enter one HUID for each piece in stock';
+
+/** Making charge input: rupees (FLAT), rupees per gram (PER_GRAM), percent of the metal value (PERCENT). */
+export const makingInputSchema = z
+  .object({ kind: z.enum(MAKING_CHARGE_KINDS), value: amountSchema })
+  .superRefine((m, ctx) => {
+    if (m.kind === 'PERCENT' && m.value > 100)
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'At most 100 %' });
+  });
+export const stonesInputSchema = z.object({
+  description: text(200),
+  value: amountSchema,
+});
+
+/** Stored making value: paise (FLAT), paise per gram (PER_GRAM) or basis points (PERCENT). */
+export const makingValueToStored = (m: { kind: MakingChargeKind; value: number }) =>
+  Math.round(m.value * 100);
+export const makingValueFromStored = (kind: MakingChargeKind, stored: number) => stored / 100;
+
 export const productInputSchema = z
   .object({
     name: requiredText(200),
@@ -70,12 +91,17 @@ export const productInputSchema = z
     tagline: optionalText(200),
     description: optionalText(5000),
     productType: productTypeSchema.default('MRP'),
-    /** Ignored for GOLD and SILVER: the server computes it from basePrice, metal rate and weight. */
+    /** Ignored for GOLD and SILVER: the server computes the jeweller's price (`jewelleryPrice`). */
     price: amountSchema.optional(),
     originalPrice: amountSchema.nullish(),
-    /** Non-metal part (making charges, stones) of a metal-priced product. */
-    basePrice: amountSchema.default(0),
+    /** Net metal weight in grams (three decimals). */
     metalWeight: gramsSchema.default(0),
+    purity: idRef.nullish(),
+    making: makingInputSchema.nullish(),
+    stones: stonesInputSchema.nullish(),
+    hallmarked: z.boolean().default(false),
+    /** One HUID per piece in stock when hallmarked. */
+    huids: huidListSchema.default([]),
     stock: z.number().int('Must be a whole number').min(0, 'Must not be negative').max(1_000_000),
     category: idRef,
     metal: idRef.nullish(),
@@ -108,7 +134,12 @@ export const productInputSchema = z
         });
       if (p.metalWeight <= 0)
         ctx.addIssue({ code: 'custom', path: ['metalWeight'], message: 'Metal weight must be above 0' });
+      if (!p.purity) ctx.addIssue({ code: 'custom', path: ['purity'], message: 'Choose the purity' });
     }
+    if (p.hallmarked && p.huids.length !== p.stock)
+      ctx.addIssue({ code: 'custom', path: ['huids'], message: HUID_COUNT_MESSAGE });
+    if (!p.hallmarked && p.huids.length > 0)
+      ctx.addIssue({ code: 'custom', path: ['huids'], message: 'Only a hallmarked product has HUIDs' });
   });
 export type ProductInput = z.infer<typeof productInputSchema>;
 

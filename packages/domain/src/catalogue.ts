@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { safeString } from './primitives';
 import { PLANS } from './plans';
 import { pagedSchema } from './paging';
+import { puritySchema } from './metal-purities';
+import { MAKING_CHARGE_KINDS, priceBreakupSchema } from './price-breakup';
 
 export const PRODUCT_TYPES = ['MRP', 'GOLD', 'SILVER'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
@@ -39,6 +41,8 @@ export const metalSchema = z.object({
   /** Rupees per gram. */
   price: z.number(),
   lastUpdated: safeString(),
+  /** Its purities with their own rates per gram (issue 13). */
+  purities: z.array(puritySchema),
 });
 export type Metal = z.infer<typeof metalSchema>;
 
@@ -78,10 +82,17 @@ export const productSchema = z.object({
     parentCategory: categoryRefSchema.nullable(),
   }),
   metal: z.object({ id: z.number().int(), name: safeString(), price: z.number() }).nullable(),
-  /** Grams of metal. */
+  /** The purity it is priced at (GOLD and SILVER). */
+  purity: z.object({ id: z.number().int(), name: safeString(), fineness: z.number().int() }).nullable(),
+  /** Net metal weight in grams. */
   metalWeight: z.number(),
-  /** Non-metal part of a metal-priced product, rupees. */
-  basePrice: z.number(),
+  /** Making charge as entered: rupees (FLAT), rupees per gram (PER_GRAM) or percent of the metal value. */
+  making: z.object({ kind: z.enum(MAKING_CHARGE_KINDS), value: z.number() }).nullable(),
+  stones: z.object({ description: safeString(), value: z.number() }).nullable(),
+  /** BIS hallmarked: each piece carries a HUID. */
+  hallmarked: z.boolean(),
+  /** Why it costs what it costs, GST-inclusive total (rupees). */
+  priceBreakup: priceBreakupSchema,
   vendorPlan: z.enum(PLANS),
   sale: z.boolean(),
   trending: z.boolean(),
@@ -106,7 +117,11 @@ export type PagedProducts = z.infer<typeof pagedProductsSchema>;
  * catalogue admins and for a vendor's own dashboard; public answers use productSchema, which has
  * no such fields, so serialising through it drops them.
  */
-export const catalogueProductSchema = productSchema.extend({ vendorCommission: z.number() });
+export const catalogueProductSchema = productSchema.extend({
+  vendorCommission: z.number(),
+  /** HUIDs of the pieces in stock (single-product reads; empty in lists). */
+  huids: z.array(safeString()),
+});
 export type CatalogueProduct = z.infer<typeof catalogueProductSchema>;
 export const pagedCatalogueProductsSchema = pagedSchema(catalogueProductSchema);
 export type PagedCatalogueProducts = z.infer<typeof pagedCatalogueProductsSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { priceBreakupSchema } from './price-breakup';
 import { safeString } from './primitives';
 import { PAYMENT_TEXT } from './commerce-messages';
 import { dbIdSchema } from './paging';
@@ -75,6 +76,8 @@ export const checkoutSchema = z.object({
       quantity: z.number().int(),
       price: z.number(),
       lineTotal: z.number(),
+      /** Per unit, as held for the checkout's window. */
+      priceBreakup: priceBreakupSchema,
     }),
   ),
   subtotal: z.number(),
@@ -88,6 +91,10 @@ export const checkoutSchema = z.object({
   expirationTime: safeString(),
 });
 export type Checkout = z.infer<typeof checkoutSchema>;
+
+/** A checkout re-priced after its window: today's prices, a new window, and what it cost before. */
+export const repricedCheckoutSchema = checkoutSchema.extend({ previousTotal: z.number() });
+export type RepricedCheckout = z.infer<typeof repricedCheckoutSchema>;
 
 /** The coupon code, as a JSON string or { code }. */
 export const applyCouponBody = z.union([

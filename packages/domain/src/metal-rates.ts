@@ -61,6 +61,8 @@ export const metalPricesSchema = z.object({
   gold: z.number().nullable(),
   silver: z.number().nullable(),
   lastUpdated: z.string().nullable(),
+  /** GST added to metal-priced products (`GST_RATE_PERCENT`), for previews. */
+  gstRatePercent: z.number(),
 });
 export type MetalPrices = z.infer<typeof metalPricesSchema>;
 

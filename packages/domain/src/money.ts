@@ -25,15 +25,6 @@ export function discountPercent(pricePaise: Paise, originalPaise: Paise | null |
 }
 
 /**
- * Price of a metal-priced product: non-metal part plus rate per gram times weight in grams.
- * Weight is in milligrams so everything stays integral; the product is rounded to whole paise.
- */
-export function metalPrice(basePaise: Paise, ratePaisePerGram: Paise, weightMg: number): Paise {
-  const price = basePaise + Math.round((ratePaisePerGram * weightMg) / 1000);
-  return Math.max(0, price);
-}
-
-/**
  * The largest single amount an input may carry: ₹10 crore (a product price, a commission, a coupon,
  * a plan price). Paise columns are PostgreSQL `bigint`; with at most 100 lines of 1000 units an
  * order stays below 10^15 paise, inside both `bigint` and JavaScript's exact integers.

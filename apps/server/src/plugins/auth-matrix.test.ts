@@ -14,6 +14,7 @@ DELETE /api/coupon-codes/:id SUPER_ADMIN
 DELETE /api/email-templates/:id SUPER_ADMIN
 DELETE /api/image/uploads/:name any:MANAGE_PRODUCTS|MANAGE_CATEGORIES|MANAGE_CAROUSEL
 DELETE /api/metals/:id SUPER_ADMIN
+DELETE /api/metals/:id/purities/:purityId SUPER_ADMIN
 DELETE /api/products/:id MANAGE_PRODUCTS
 DELETE /api/reviews/:id SUPER_ADMIN
 DELETE /api/user/:id admin
@@ -39,6 +40,8 @@ GET /api/exists public
 GET /api/health public
 GET /api/image/:name public
 GET /api/jobs/failed SUPER_ADMIN
+GET /api/metal-rates public
+GET /api/metal-rates/history public
 GET /api/metals public
 GET /api/metals/:id public
 GET /api/metals/:id/history SUPER_ADMIN
@@ -100,6 +103,7 @@ PATCH /api/orders/:orderNumber/status MANAGE_ORDERS
 POST /api/cart/quote public
 POST /api/category MANAGE_CATEGORIES
 POST /api/checkout public
+POST /api/checkout/:id/reprice public
 POST /api/coupon-codes SUPER_ADMIN
 POST /api/coupon-codes/apply public
 POST /api/email-templates SUPER_ADMIN
@@ -107,6 +111,7 @@ POST /api/email-templates/preview SUPER_ADMIN
 POST /api/image/review-uploads public
 POST /api/image/uploads any:MANAGE_PRODUCTS|MANAGE_CATEGORIES|MANAGE_CAROUSEL
 POST /api/metals SUPER_ADMIN
+POST /api/metals/:id/purities SUPER_ADMIN
 POST /api/orders/:id/cancel-payment public
 POST /api/orders/confirm-payment public
 POST /api/orders/initiate-order public
@@ -129,6 +134,7 @@ PUT /api/category/:id MANAGE_CATEGORIES
 PUT /api/coupon-codes/:id SUPER_ADMIN
 PUT /api/email-templates/:id SUPER_ADMIN
 PUT /api/metals/:id SUPER_ADMIN
+PUT /api/metals/:id/purities/:purityId SUPER_ADMIN
 PUT /api/metals/prices SUPER_ADMIN
 PUT /api/products/:id MANAGE_PRODUCTS
 PUT /api/reviews/:id SUPER_ADMIN

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  puritySchema,
+  type PurityInput,
   categorySchema,
   homeCarouselSchema,
   metalPricesSchema,
@@ -53,6 +55,11 @@ export const metalsApi = {
   history: (id: number) => api.get(`/metals/${id}/history`, { schema: z.array(metalRateChangeSchema) }),
   prices: () => api.get('/metals/prices', { schema: metalPricesSchema }),
   updatePrices: (body: MetalPricesInput) => api.put('/metals/prices', body, { schema: metalPricesSchema }),
+  addPurity: (metalId: number, body: PurityInput) =>
+    api.post(`/metals/${metalId}/purities`, body, { schema: puritySchema }),
+  updatePurity: (metalId: number, purityId: number, body: PurityInput) =>
+    api.put(`/metals/${metalId}/purities/${purityId}`, body, { schema: puritySchema }),
+  removePurity: (metalId: number, purityId: number) => api.delete(`/metals/${metalId}/purities/${purityId}`),
 };
 
 export const categoriesApi = {

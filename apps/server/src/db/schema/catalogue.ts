@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { LINK_TYPES, PLANS, PRODUCT_TYPES } from '@zevar/domain';
+import { LINK_TYPES, MAKING_CHARGE_KINDS, PLANS, PRODUCT_TYPES, PURITY_RATE_MODES } from '@zevar/domain';
 import { createdAt, tstz, updatedAt } from './columns';
 
 export const categories = pgTable(
@@ -39,10 +39,36 @@ export const categories = pgTable(
 export const metals = pgTable('metals', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
-  /** Rate per gram. */
+  /** Fine (pure) rate per gram: derived purities take their rate from it by fineness. */
   ratePaise: bigint('rate_paise', { mode: 'number' }).notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A metal's purities (gold 24K/22K/18K/14K, silver 999/925, …), each with its own rate per gram:
+ * ENTERED by the admin, or DERIVED from the metal's fine rate by fineness (kept up to date here, so
+ * pricing reads one column).
+ */
+export const metalPurities = pgTable(
+  'metal_purities',
+  {
+    id: serial('id').primaryKey(),
+    metalId: integer('metal_id')
+      .notNull()
+      .references(() => metals.id, { onDelete: 'cascade' }),
+    /** '22K', '925', '950'. */
+    name: text('name').notNull(),
+    /** Parts per thousand of fine metal (916 for 22K). */
+    fineness: integer('fineness').notNull(),
+    rateMode: text('rate_mode', { enum: PURITY_RATE_MODES }).notNull().default('DERIVED'),
+    ratePaise: bigint('rate_paise', { mode: 'number' }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('metal_purities_name_uq').on(t.metalId, sql`lower(${t.name})`),
+    check('metal_purities_fineness_range', sql`${t.fineness} between 1 and 1000`),
+  ],
+);
 
 /**
  * Every change of a metal rate: who, when, old and new (per gram). `purity` is null for the metal's own
@@ -75,14 +101,23 @@ export const products = pgTable(
     tagline: text('tagline'),
     description: text('description'),
     productType: text('product_type', { enum: PRODUCT_TYPES }).notNull().default('MRP'),
-    /** Selling price; for GOLD and SILVER products derived from basePaise + metal rate x weight. */
+    /**
+     * Selling price, GST-inclusive. GOLD and SILVER: the jeweller's price (domain `jewelleryPrice`) of
+     * purity rate × net weight, making and stones, kept current by the repricing on every rate change.
+     */
     pricePaise: bigint('price_paise', { mode: 'number' }).notNull(),
     originalPricePaise: bigint('original_price_paise', { mode: 'number' }),
-    /** Non-metal part of a metal-priced product (making charges, stones). */
-    basePaise: bigint('base_paise', { mode: 'number' }).notNull().default(0),
     metalId: integer('metal_id').references(() => metals.id, { onDelete: 'restrict' }),
-    /** Metal weight in milligrams. */
+    purityId: integer('purity_id').references(() => metalPurities.id, { onDelete: 'restrict' }),
+    /** Net metal weight in milligrams. */
     metalWeightMg: integer('metal_weight_mg').notNull().default(0),
+    makingKind: text('making_kind', { enum: MAKING_CHARGE_KINDS }),
+    /** PER_GRAM: paise per gram; PERCENT: basis points of the metal value; FLAT: paise. */
+    makingValue: bigint('making_value', { mode: 'number' }).notNull().default(0),
+    stonesPaise: bigint('stones_paise', { mode: 'number' }).notNull().default(0),
+    stonesDescription: text('stones_description'),
+    /** BIS hallmarked: every piece in stock has a HUID (`product_pieces`). */
+    hallmarked: boolean('hallmarked').notNull().default(false),
     stock: integer('stock').notNull().default(0),
     categoryId: integer('category_id')
       .notNull()
@@ -109,6 +144,7 @@ export const products = pgTable(
     uniqueIndex('products_name_lower_uq').on(sql`lower(${t.name})`),
     index('products_category_idx').on(t.categoryId, t.id),
     index('products_metal_idx').on(t.metalId),
+    index('products_purity_idx').on(t.purityId),
     index('products_plan_idx').on(t.plan, t.id),
     index('products_variant_group_idx').on(t.variantGroupId),
     index('products_trending_idx').on(t.trending, t.salesCount),

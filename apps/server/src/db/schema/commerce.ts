@@ -31,6 +31,8 @@ export type CheckoutLine = {
   image: string | null;
   quantity: number;
   pricePaise: number;
+  /** Per-unit breakup of `pricePaise`, held with it for the checkout's window (absent on older rows). */
+  breakup?: LineBreakup;
 };
 export type Address = {
   fullName: string;

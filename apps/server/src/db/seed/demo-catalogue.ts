@@ -5,12 +5,20 @@ import type { Finish, Shape } from './demo-images';
 export type DemoCategory = { name: string; plan: Plan; shape: Shape; finish: Finish; children: DemoChild[] };
 export type DemoChild = { name: string; plan: Plan; code: string; products: DemoProduct[] };
 
-/** GOLD/SILVER: `w` grams of metal and `base` rupees of making charges; MRP: `mrp` rupees. */
+/**
+ * GOLD/SILVER: `w` grams net of metal at `purity` (gold 22K, silver 925 unless given), `base` rupees
+ * of flat making unless `making` says otherwise, optional `stones`; gold pieces are BIS hallmarked.
+ * MRP: `mrp` rupees.
+ */
 export type DemoProduct = {
   name: string;
   type: 'GOLD' | 'SILVER' | 'MRP';
   w?: number;
   base?: number;
+  purity?: string;
+  /** Rupees (FLAT), rupees per gram (PER_GRAM) or percent of the metal value (PERCENT). */
+  making?: { kind: 'PER_GRAM' | 'PERCENT' | 'FLAT'; value: number };
+  stones?: { description: string; value: number };
   mrp?: number;
   plan?: Plan;
   stock?: number;
@@ -76,8 +84,11 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
         plan: 'FREE',
         code: 'GN',
         products: [
-          g('Lakshmi Coin Gold Necklace', 18.5, 9500),
-          g('Peacock Filigree Gold Necklace', 22, 14500, { stock: 3 }),
+          g('Lakshmi Coin Gold Necklace', 18.5, 9500, { making: { kind: 'PER_GRAM', value: 520 } }),
+          g('Peacock Filigree Gold Necklace', 22, 14500, {
+            stock: 3,
+            making: { kind: 'PERCENT', value: 12 },
+          }),
           g('Everyday Rope Chain Necklace', 8.2, 3200),
           g('Rani Haar Layered Gold Necklace', 42, 28000, { plan: 'PREMIUM' }),
           g('Mango Mala Gold Necklace', 32, 18500, { plan: 'BASIC' }),
@@ -113,7 +124,9 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
         products: [
           m('Hyderabadi Pearl Strand', 4299),
           m('Three Line Basra Pearl Necklace', 7899, { stock: 8 }),
-          s('Silver Pearl Drop Necklace', 24, 1800),
+          s('Silver Pearl Drop Necklace', 24, 1800, {
+            stones: { description: 'Freshwater pearl drops', value: 1200 },
+          }),
           m('Rose Pearl Layered Necklace', 3499),
         ],
       },
@@ -148,7 +161,11 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
         plan: 'BASIC',
         code: 'CB',
         products: [
-          g('Crescent Moon Chandbalis', 12.8, 8200),
+          g('Crescent Moon Chandbalis', 12.8, 8200, {
+            purity: '18K',
+            making: { kind: 'PERCENT', value: 14 },
+            stones: { description: 'Kundan and freshwater pearls', value: 3500 },
+          }),
           m('Polki Chandbalis', 5499, { stock: 0 }),
           s('Silver Filigree Chandbalis', 21, 1400),
           m('Pearl Drop Chandbalis', 3299),
@@ -187,8 +204,15 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
         code: 'GR',
         products: [
           ...sizes('Heritage Band Ring', 4.2, 1800, ['12', '14', '16']),
-          g('Navratna Cocktail Ring', 6.8, 5600),
-          g('Floral Cluster Gold Ring', 3.9, 2400, { stock: 1 }),
+          g('Navratna Cocktail Ring', 6.8, 5600, {
+            purity: '18K',
+            stones: { description: 'Navratna: ruby, emerald, pearl and six more, 1.4 ct', value: 9800 },
+          }),
+          g('Floral Cluster Gold Ring', 3.9, 2400, {
+            stock: 1,
+            purity: '18K',
+            stones: { description: '0.30 ct VS diamond', value: 24000 },
+          }),
           g('Infinity Couple Ring', 5, 3000, { plan: 'BASIC' }),
         ],
       },

@@ -1,6 +1,13 @@
-import { metalPrice, PLAN_WEIGHTS, slugify, type Plan } from '@zevar/domain';
+import {
+  jewelleryPrice,
+  makingValueToStored,
+  PLAN_WEIGHTS,
+  rupeesToPaise,
+  slugify,
+  type Plan,
+} from '@zevar/domain';
 import type { products } from '../schema';
-import { DEMO_CATEGORIES, GOLD_RATE_PAISE, SILVER_RATE_PAISE, type DemoProduct } from './demo-catalogue';
+import { DEMO_CATEGORIES, type DemoProduct } from './demo-catalogue';
 import type { Finish, ProductPicture, Shape } from './demo-images';
 
 /** One demo product with everything but its database ids and stored images. */
@@ -67,11 +74,7 @@ export function planProducts(): PlannedProduct[] {
   return out;
 }
 
-const PURITY: Record<DemoProduct['type'], string> = {
-  GOLD: '22K',
-  SILVER: '925 Sterling',
-  MRP: 'Gold plated',
-};
+const PURITY = { MRP: 'Gold plated' } as const;
 
 const FEATURES: Record<DemoProduct['type'], string[]> = {
   GOLD: [
@@ -94,13 +97,31 @@ const FEATURES: Record<DemoProduct['type'], string[]> = {
   ],
 };
 
-function pricing(p: PlannedProduct): { pricePaise: number; basePaise: number; metalWeightMg: number } {
+/** The purity a demo piece is priced at: its own, else 22K gold or 925 silver. */
+export const purityOf = (d: DemoProduct) => d.purity ?? (d.type === 'GOLD' ? '22K' : '925');
+
+type Purities = (type: 'GOLD' | 'SILVER', name: string) => { id: number; ratePaise: number };
+
+function pricing(p: PlannedProduct, purities: Purities, gstBp: number) {
   const d = p.def;
-  if (d.type === 'MRP') return { pricePaise: (d.mrp ?? 0) * 100, basePaise: 0, metalWeightMg: 0 };
-  const basePaise = (d.base ?? 0) * 100;
+  if (d.type === 'MRP')
+    return { pricePaise: (d.mrp ?? 0) * 100, metalWeightMg: 0, purityId: null, making: null, stones: null };
+  const purity = purities(d.type, purityOf(d));
   const metalWeightMg = Math.round((d.w ?? 0) * 1000);
-  const rate = d.type === 'GOLD' ? GOLD_RATE_PAISE : SILVER_RATE_PAISE;
-  return { pricePaise: metalPrice(basePaise, rate, metalWeightMg), basePaise, metalWeightMg };
+  const making = d.making ?? { kind: 'FLAT' as const, value: d.base ?? 0 };
+  const stones = d.stones
+    ? { description: d.stones.description, valuePaise: rupeesToPaise(d.stones.value) }
+    : null;
+  const breakup = jewelleryPrice({
+    metalName: d.type === 'GOLD' ? 'Gold' : 'Silver',
+    purity: purityOf(d),
+    ratePerGramPaise: purity.ratePaise,
+    netWeightMg: metalWeightMg,
+    making: { kind: making.kind, value: makingValueToStored(making) },
+    stones,
+    gstBasisPoints: gstBp,
+  });
+  return { pricePaise: breakup.totalPaise, metalWeightMg, purityId: purity.id, making, stones };
 }
 
 /** Deterministic stock between 0 and 40 unless the catalogue fixes it. */
@@ -109,6 +130,8 @@ const stockOf = (p: PlannedProduct) => p.def.stock ?? 10 + ((p.index * 7) % 31);
 export type ProductIds = {
   categoryId: (name: string) => number;
   metalId: (type: 'GOLD' | 'SILVER') => number;
+  purity: Purities;
+  gstBp: number;
 };
 
 export function productRow(
@@ -118,7 +141,7 @@ export function productRow(
   now: Date,
 ): typeof products.$inferInsert {
   const d = p.def;
-  const { pricePaise, basePaise, metalWeightMg } = pricing(p);
+  const { pricePaise, metalWeightMg, purityId, making, stones } = pricing(p, ids.purity, ids.gstBp);
   const discount = [0, 8, 12, 15, 0, 20, 10][p.index % 7]!;
   const originalPricePaise = discount ? Math.round(pricePaise / (1 - discount / 100) / 100) * 100 : null;
   const grams = d.type === 'MRP' ? (4 + (p.index % 9) * 2.5).toFixed(1) : (d.w ?? 0).toFixed(1);
@@ -127,14 +150,19 @@ export function productRow(
     sku: p.sku,
     name: d.name,
     slug: slugify(d.name),
-    tagline: `${PURITY[d.type] === 'Gold plated' ? 'Handcrafted' : PURITY[d.type]} ${p.categoryName.toLowerCase()} for every celebration`,
+    tagline: `${d.type === 'MRP' ? 'Handcrafted' : d.type === 'GOLD' ? purityOf(d) : '925 Sterling'} ${p.categoryName.toLowerCase()} for every celebration`,
     description: `${d.name} from the Zevar ${p.categoryName} collection. Crafted by skilled karigars with a ${p.finish === 'silver' ? 'bright silver' : 'warm gold'} finish, it pairs beautifully with sarees, lehengas and festive wear.`,
     productType: d.type,
     pricePaise,
     originalPricePaise,
-    basePaise,
     metalId: d.type === 'MRP' ? null : ids.metalId(d.type),
+    purityId,
     metalWeightMg,
+    makingKind: making?.kind ?? null,
+    makingValue: making ? makingValueToStored(making) : 0,
+    stonesPaise: stones?.valuePaise ?? 0,
+    stonesDescription: stones?.description ?? null,
+    hallmarked: d.type === 'GOLD',
     stock: stockOf(p),
     categoryId: ids.categoryId(p.categoryName),
     plan: p.plan,
@@ -143,9 +171,9 @@ export function productRow(
     specifications: {
       totalWeight: grams,
       dimensions: `${20 + (p.index % 5) * 6} mm x ${12 + (p.index % 4) * 5} mm`,
-      purity: PURITY[d.type],
+      purity: d.type === 'MRP' ? PURITY.MRP : d.type === 'GOLD' ? purityOf(d) : `${purityOf(d)} Sterling`,
     },
-    features: FEATURES[d.type].slice(0, 2 + (p.index % 3)),
+    features: FEATURES[d.type].slice(0, 2 + (p.index % 3)).map((f) => f.replace('22K', purityOf(d))),
     sale: discount >= 12,
     trending: p.index % 5 === 0,
     views: 40 + ((p.index * 137) % 1900),
@@ -156,4 +184,9 @@ export function productRow(
     launchDate: new Date(now.getTime() - (p.index * 4 + 2) * day),
     createdAt: new Date(now.getTime() - p.index * 3600 * 1000),
   };
+}
+
+/** Deterministic demo HUIDs: 6 base-36 characters from a running number (unique across the seed). */
+export function demoHuid(n: number): string {
+  return `Z${(n * 7919 + 104_729).toString(36).toUpperCase().padStart(5, '0').slice(-5)}`;
 }

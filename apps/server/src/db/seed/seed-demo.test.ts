@@ -2,14 +2,16 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, count, eq } from 'drizzle-orm';
-import { metalPrice, PASSWORD_PATTERN, slugify } from '@zevar/domain';
+import { isHuid, PASSWORD_PATTERN, productBreakup, slugify } from '@zevar/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import {
   carouselItems,
   categories,
   coupons,
   emailTemplates,
+  metalPurities,
   metals,
+  productPieces,
   planOptions,
   products,
   reviews,
@@ -67,18 +69,37 @@ describe('demo seed', () => {
     expect(shops.filter((u) => promise.test(u.description ?? ''))).toEqual([]);
   });
 
-  it('prices every metal product from its base, the metal rate and its weight', async () => {
+  it('prices every metal product with the jeweller’s price of its purity, and keeps one HUID per hallmarked piece', async () => {
     const rows = await t.db
-      .select({
-        price: products.pricePaise,
-        base: products.basePaise,
-        weight: products.metalWeightMg,
-        rate: metals.ratePaise,
-      })
+      .select({ product: products, metal: metals, purity: metalPurities })
       .from(products)
-      .innerJoin(metals, eq(products.metalId, metals.id));
+      .innerJoin(metals, eq(products.metalId, metals.id))
+      .innerJoin(metalPurities, eq(products.purityId, metalPurities.id));
     expect(rows.length).toBeGreaterThan(20);
-    for (const r of rows) expect(r.price).toBe(metalPrice(r.base, r.rate, r.weight));
+    for (const { product: p, metal, purity } of rows) {
+      const b = productBreakup(
+        {
+          productType: p.productType,
+          pricePaise: p.pricePaise,
+          metal: { name: metal.name, purity: purity.name, ratePaise: purity.ratePaise },
+          netWeightMg: p.metalWeightMg,
+          makingKind: p.makingKind,
+          makingValue: p.makingValue,
+          stonesPaise: p.stonesPaise,
+          stonesDescription: p.stonesDescription,
+        },
+        300,
+      );
+      expect(p.pricePaise, p.name).toBe(b.totalPaise);
+    }
+    const names = new Set(rows.map((r) => r.purity.name));
+    for (const n of ['22K', '18K', '925']) expect(names).toContain(n);
+    expect(rows.some((r) => r.product.stonesPaise > 0 && r.product.productType === 'GOLD')).toBe(true);
+    const pieces = await t.db.select().from(productPieces);
+    for (const { product: p } of rows.filter((r) => r.product.hallmarked))
+      expect(pieces.filter((x) => x.productId === p.id).length, p.name).toBe(p.stock);
+    expect(pieces.every((x) => isHuid(x.huid))).toBe(true);
+    expect(new Set(pieces.map((x) => x.huid)).size).toBe(pieces.length);
   });
 
   it('stores every referenced picture on disk', async () => {

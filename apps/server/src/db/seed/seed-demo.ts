@@ -6,7 +6,10 @@ import {
   categories,
   coupons,
   emailTemplates,
+  metalPurities,
+  metalRateHistory,
   metals,
+  productPieces,
   planOptions,
   products,
   reviews,
@@ -14,7 +17,7 @@ import {
   users,
   vendorPlans,
 } from '../schema';
-import { slugify } from '@zevar/domain';
+import { derivedPurityRate, slugify } from '@zevar/domain';
 import { buildDemoUsers, type DemoAccount } from './demo-accounts';
 import { DEMO_CATEGORIES, GOLD_RATE_PAISE, SILVER_RATE_PAISE } from './demo-catalogue';
 import {
@@ -25,7 +28,9 @@ import {
   demoCoupons,
 } from './demo-extras';
 import { removeDemoPictures, renderDemoPictures, type DemoPictures } from './demo-pictures';
-import { planProducts, productRow, type PlannedProduct } from './demo-products';
+import { demoHuid, planProducts, productRow, type PlannedProduct } from './demo-products';
+import { insertDefaultPurities } from '../../modules/metals/purities.service';
+import { gstBasisPoints } from '../../modules/metals/reprice';
 import { createImageStore, createStorage, type ImageStore } from '../../lib/image-store';
 
 export type { DemoAccount } from './demo-accounts';
@@ -71,7 +76,7 @@ export async function seedDemoIfEmpty(
         tx,
         insertedUsers.filter((u) => u.type === 'VENDOR'),
       );
-      await seedCatalogue(tx, planned, pictures);
+      await seedCatalogue(tx, planned, pictures, gstBasisPoints(config));
       await tx.insert(coupons).values(demoCoupons(new Date()));
       await tx.insert(emailTemplates).values(ORDER_CONFIRMATION_TEMPLATE).onConflictDoNothing();
       return demoUsers.accounts.filter((a) => !takenSet.has(a.username.toLowerCase()));
@@ -153,7 +158,42 @@ async function seedCategories(tx: Tx, pictures: DemoPictures): Promise<Map<strin
   return ids;
 }
 
-async function seedCatalogue(tx: Tx, planned: PlannedProduct[], pictures: DemoPictures): Promise<void> {
+/**
+ * A month of demo rate changes (every third day, a gentle drift ending at today's rate), for the fine
+ * rate and each purity, so the rate charts have something to show.
+ */
+function demoRateHistory(
+  metalRows: Array<{ id: number; ratePaise: number }>,
+  purityRows: Array<{ metalId: number; name: string; fineness: number }>,
+  now: Date,
+) {
+  const rows: Array<typeof metalRateHistory.$inferInsert> = [];
+  const DAY = 86_400_000;
+  for (const metal of metalRows) {
+    const rateOn = (k: number) => Math.round(metal.ratePaise * (1 - 0.004 * k + 0.012 * Math.sin(k)));
+    for (let k = 10; k >= 1; k--) {
+      const [oldFine, newFine] = [rateOn(k), rateOn(k - 1)];
+      const changedAt = new Date(now.getTime() - k * 3 * DAY);
+      const base = { metalId: metal.id, changedBy: 'demo-admin', changedAt };
+      rows.push({ ...base, purity: null, oldRatePaise: oldFine, newRatePaise: newFine });
+      for (const p of purityRows.filter((r) => r.metalId === metal.id))
+        rows.push({
+          ...base,
+          purity: p.name,
+          oldRatePaise: derivedPurityRate(oldFine, p.fineness),
+          newRatePaise: derivedPurityRate(newFine, p.fineness),
+        });
+    }
+  }
+  return rows;
+}
+
+async function seedCatalogue(
+  tx: Tx,
+  planned: PlannedProduct[],
+  pictures: DemoPictures,
+  gstBp: number,
+): Promise<void> {
   const categoryIds = await seedCategories(tx, pictures);
   const metalRows = await tx
     .insert(metals)
@@ -163,15 +203,32 @@ async function seedCatalogue(tx: Tx, planned: PlannedProduct[], pictures: DemoPi
     ])
     .returning();
   const metalIds = { GOLD: metalRows[0]!.id, SILVER: metalRows[1]!.id };
+  for (const metal of metalRows) await insertDefaultPurities(tx, metal);
+  const purityRows = await tx.select().from(metalPurities);
   const now = new Date();
+  await tx.insert(metalRateHistory).values(demoRateHistory(metalRows, purityRows, now));
   const ids = {
     categoryId: (name: string) => categoryIds.get(name)!,
     metalId: (t: 'GOLD' | 'SILVER') => metalIds[t],
+    purity: (t: 'GOLD' | 'SILVER', name: string) =>
+      purityRows.find((r) => r.metalId === metalIds[t] && r.name === name)!,
+    gstBp,
   };
   const productRows = await tx
     .insert(products)
     .values(planned.map((p, i) => productRow(p, pictures.products[i]!, ids, now)))
-    .returning({ id: products.id, name: products.name });
+    .returning({
+      id: products.id,
+      name: products.name,
+      stock: products.stock,
+      hallmarked: products.hallmarked,
+    });
+  // One HUID per hallmarked piece in stock.
+  let piece = 0;
+  const pieces = productRows
+    .filter((p) => p.hallmarked)
+    .flatMap((p) => Array.from({ length: p.stock }, () => ({ productId: p.id, huid: demoHuid(piece++) })));
+  if (pieces.length) await tx.insert(productPieces).values(pieces);
   const productIds = new Map(productRows.map((p) => [p.name, p.id]));
 
   await tx.insert(reviews).values(

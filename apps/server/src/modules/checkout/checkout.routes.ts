@@ -8,6 +8,7 @@ import {
   cartQuoteQuery,
   cartQuoteSchema,
   checkoutSchema,
+  repricedCheckoutSchema,
   confirmPaymentQuery,
   confirmPaymentResponse,
   createCheckoutBody,
@@ -69,6 +70,21 @@ export const checkoutRoutes =
         schema: { tags: ['checkout'], params: checkoutParams, response: { 200: checkoutSchema } },
       },
       async (req) => checkout.get(req.params.id),
+    );
+
+    app.post(
+      '/checkout/:id/reprice',
+      {
+        config: isPublic,
+        schema: {
+          tags: ['checkout'],
+          description:
+            'After its window a checkout no longer holds its prices: re-prices it at today’s rates with a new window and answers the previous total.',
+          params: checkoutParams,
+          response: { 200: repricedCheckoutSchema },
+        },
+      },
+      async (req) => checkout.reprice(req.params.id),
     );
 
     app.patch(

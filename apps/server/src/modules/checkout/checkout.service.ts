@@ -4,20 +4,24 @@ import {
   orderTotals,
   payableDiscount,
   paiseToRupees,
+  inclusivePriceBreakup,
   roundOffOf,
+  toPriceBreakup,
   type CartQuote,
   type Checkout,
+  type RepricedCheckout,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { checkouts } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { createShopsService } from '../users';
 import { evaluateCoupon, findCouponByCode } from '../coupons';
-import { priceBySku, quoteById, subtotalOf } from './pricing';
+import { gstBasisPoints } from '../metals';
+import { priceBySku, quoteById, subtotalOf, type LockedPrice } from './pricing';
 
 type CheckoutRow = typeof checkouts.$inferSelect;
 
-function toDto(row: CheckoutRow, status = row.status): Checkout {
+function toDto(row: CheckoutRow, gstBp: number, status = row.status): Checkout {
   return {
     checkoutId: row.id,
     vendorSlug: row.vendorSlug,
@@ -29,6 +33,7 @@ function toDto(row: CheckoutRow, status = row.status): Checkout {
       quantity: i.quantity,
       price: paiseToRupees(i.pricePaise),
       lineTotal: paiseToRupees(i.pricePaise * i.quantity),
+      priceBreakup: toPriceBreakup(i.breakup ?? inclusivePriceBreakup(i.pricePaise, gstBp)),
     })),
     subtotal: paiseToRupees(row.subtotalPaise),
     discount: paiseToRupees(row.discountPaise),
@@ -51,6 +56,8 @@ function toDto(row: CheckoutRow, status = row.status): Checkout {
 
 export function createCheckoutService(ctx: AppContext) {
   const shops = createShopsService(ctx);
+  const gstBp = () => gstBasisPoints(ctx.config);
+  const dto = (row: CheckoutRow, status = row.status) => toDto(row, gstBp(), status);
 
   /**
    * Prices cart lines from the database for the shop; products above the shop's plan are unavailable.
@@ -61,7 +68,7 @@ export function createCheckoutService(ctx: AppContext) {
     items: Array<{ productId: number; quantity: number }>,
   ): Promise<CartQuote> {
     const shop = await shops.requireShop(vendorSlug);
-    const quoted = await quoteById(ctx.db, shop, items);
+    const quoted = await quoteById(ctx.db, shop, items, gstBp());
     const lines = quoted.map((q) =>
       q.available
         ? {
@@ -104,30 +111,89 @@ export function createCheckoutService(ctx: AppContext) {
     };
   }
 
-  async function create(vendorSlug: string, items: Array<{ productSku: string; quantity: number }>) {
+  /** Today's prices for the lines, held (with their breakups) for the checkout's window. */
+  async function priceLines(vendorSlug: string, items: Array<{ productSku: string; quantity: number }>) {
     const shop = await shops.requireShop(vendorSlug);
-    const lines = await priceBySku(ctx.db, shop, items, true);
+    const lines = await priceBySku(ctx.db, shop, items, { requireStock: true, gstBp: gstBp() });
     const subtotal = subtotalOf(lines);
-    const expires = new Date(ctx.now().getTime() + ctx.config.RESERVATION_MINUTES * 60_000);
+    return {
+      shop,
+      subtotal,
+      expirationTime: new Date(ctx.now().getTime() + ctx.config.RESERVATION_MINUTES * 60_000),
+      items: lines.map((l) => ({
+        productId: l.productId,
+        sku: l.sku,
+        name: l.name,
+        image: l.image,
+        quantity: l.quantity,
+        pricePaise: l.unitPaise,
+        breakup: l.breakup,
+      })),
+    };
+  }
+
+  async function create(vendorSlug: string, items: Array<{ productSku: string; quantity: number }>) {
+    const priced = await priceLines(vendorSlug, items);
     const [row] = await ctx.db
       .insert(checkouts)
       .values({
-        vendorId: shop.id,
-        vendorSlug: shop.slug,
-        items: lines.map((l) => ({
-          productId: l.productId,
-          sku: l.sku,
-          name: l.name,
-          image: l.image,
-          quantity: l.quantity,
-          pricePaise: l.unitPaise,
-        })),
-        subtotalPaise: subtotal,
-        totalPaise: orderTotals(subtotal, 0).finalPaise,
-        expirationTime: expires,
+        vendorId: priced.shop.id,
+        vendorSlug: priced.shop.slug,
+        items: priced.items,
+        subtotalPaise: priced.subtotal,
+        totalPaise: orderTotals(priced.subtotal, 0).finalPaise,
+        expirationTime: priced.expirationTime,
       })
       .returning({ id: checkouts.id });
     return { checkoutId: row!.id };
+  }
+
+  /**
+   * After its window a checkout's prices no longer hold: this prices it again at today's rates with a
+   * new window (the coupon is kept when it still applies) and answers the total it had before, so
+   * the shopper sees the new total before paying. An open checkout is returned as it is.
+   */
+  async function reprice(id: string): Promise<RepricedCheckout> {
+    const row = await load(id);
+    if (row.status === 'PENDING') return { ...dto(row), previousTotal: paiseToRupees(row.totalPaise) };
+    if (row.status !== 'EXPIRED') throw conflict('This checkout is already completed');
+    const priced = await priceLines(
+      row.vendorSlug,
+      row.items.map((i) => ({ productSku: i.sku, quantity: i.quantity })),
+    );
+    const quantity = priced.items.reduce((n, i) => n + i.quantity, 0);
+    const code = row.appliedCoupons[0]?.code;
+    const coupon = code ? await findCouponByCode(ctx.db, code) : null;
+    const discount = coupon
+      ? evaluateCoupon(coupon, { quantity, subtotalPaise: priced.subtotal }, ctx.now())
+      : null;
+    const capped = coupon && discount !== null ? payableDiscount(discount, priced.subtotal) : 0;
+    const [updated] = await ctx.db
+      .update(checkouts)
+      .set({
+        items: priced.items,
+        subtotalPaise: priced.subtotal,
+        discountPaise: capped,
+        totalPaise: orderTotals(priced.subtotal, capped).finalPaise,
+        appliedCoupons: coupon && capped > 0 ? [{ code: coupon.code, discountPaise: capped }] : [],
+        status: 'PENDING',
+        expirationTime: priced.expirationTime,
+        updatedAt: ctx.now(),
+      })
+      .where(and(eq(checkouts.id, id), eq(checkouts.status, 'EXPIRED')))
+      .returning();
+    if (!updated) throw new AppError('CONFLICT', 'This checkout can no longer be changed');
+    return { ...dto(updated), previousTotal: paiseToRupees(row.totalPaise) };
+  }
+
+  /** The prices an open checkout holds, by SKU, for placing its order within the window. */
+  function lockedPrices(row: CheckoutRow): Map<string, LockedPrice> {
+    return new Map(
+      row.items.map((i) => [
+        i.sku,
+        { pricePaise: i.pricePaise, breakup: i.breakup ?? inclusivePriceBreakup(i.pricePaise, gstBp()) },
+      ]),
+    );
   }
 
   /** Loads a checkout, marking it EXPIRED once its time is up. */
@@ -147,7 +213,7 @@ export function createCheckoutService(ctx: AppContext) {
   }
 
   async function get(id: string): Promise<Checkout> {
-    return toDto(await load(id));
+    return dto(await load(id));
   }
 
   async function loadOpen(id: string): Promise<CheckoutRow> {
@@ -166,7 +232,7 @@ export function createCheckoutService(ctx: AppContext) {
     const row = await loadOpen(id);
     const current = row.appliedCoupons[0];
     if (current) {
-      if (current.code.toUpperCase() === code.trim().toUpperCase()) return toDto(row);
+      if (current.code.toUpperCase() === code.trim().toUpperCase()) return dto(row);
       throw conflict(PAYMENT_TEXT.oneCouponOnly(current.code));
     }
     const coupon = await findCouponByCode(ctx.db, code);
@@ -187,7 +253,7 @@ export function createCheckoutService(ctx: AppContext) {
       .where(and(eq(checkouts.id, id), eq(checkouts.status, 'PENDING')))
       .returning();
     if (!updated) throw new AppError('CONFLICT', 'This checkout can no longer be changed');
-    return toDto(updated);
+    return dto(updated);
   }
 
   /** Removes the applied coupon: the total goes back to the subtotal rounded up. */
@@ -204,9 +270,9 @@ export function createCheckoutService(ctx: AppContext) {
       .where(and(eq(checkouts.id, id), eq(checkouts.status, 'PENDING')))
       .returning();
     if (!updated) throw new AppError('CONFLICT', 'This checkout can no longer be changed');
-    return toDto(updated);
+    return dto(updated);
   }
 
-  return { quote, create, get, load, applyCoupon, removeCoupon };
+  return { quote, create, reprice, lockedPrices, get, load, applyCoupon, removeCoupon };
 }
 export type CheckoutService = ReturnType<typeof createCheckoutService>;

@@ -15,9 +15,10 @@ import { checkouts, orderItems, orderStatusHistory, orders, payments } from '../
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { createShopsService, type Shop } from '../users';
 import { evaluateCoupon, findCouponByCode } from '../coupons';
+import { gstBasisPoints } from '../metals';
 import { releaseOrder, releaseOrderIn } from '../payments';
-import { reserveLines } from '../stock';
-import { priceBySku, subtotalOf, type PricedLine } from './pricing';
+import { reserveLines, takePieces } from '../stock';
+import { priceBySku, subtotalOf, type LockedPrice, type PricedLine } from './pricing';
 import type { CheckoutService } from './checkout.service';
 
 type Input = z.infer<typeof initiateOrderBody>;
@@ -165,34 +166,64 @@ async function insertOrder(
       createdAt: now,
     })
     .returning();
-  await tx.insert(orderItems).values(
-    lines.map((l) => ({
-      orderId: order!.id,
-      productId: l.productId,
-      productSku: l.sku,
-      productName: l.name,
-      productImage: l.image,
-      quantity: l.quantity,
-      priceAtTimePaise: l.unitPaise,
-      totalPricePaise: l.lineTotalPaise,
-      vendorCommissionPaise: l.commissionPaise,
-    })),
+  const items = await tx
+    .insert(orderItems)
+    .values(
+      lines.map((l) => ({
+        orderId: order!.id,
+        productId: l.productId,
+        productSku: l.sku,
+        productName: l.name,
+        productImage: l.image,
+        quantity: l.quantity,
+        priceAtTimePaise: l.unitPaise,
+        totalPricePaise: l.lineTotalPaise,
+        vendorCommissionPaise: l.commissionPaise,
+        priceBreakup: l.breakup,
+      })),
+    )
+    .returning({ id: orderItems.id, productId: orderItems.productId, quantity: orderItems.quantity });
+  // Hallmarked pieces: as many HUIDs as units, taken from the shelf and recorded on the line.
+  const huids = await takePieces(
+    tx,
+    items.flatMap((i) =>
+      i.productId === null
+        ? []
+        : [
+            {
+              orderItemId: i.id,
+              productId: i.productId,
+              quantity: i.quantity,
+              name: nameOf(lines, i.productId),
+            },
+          ],
+    ),
   );
+  for (const [orderItemId, list] of huids)
+    await tx.update(orderItems).set({ huids: list }).where(eq(orderItems.id, orderItemId));
   await tx
     .insert(orderStatusHistory)
     .values({ orderId: order!.id, field: 'status', toValue: 'PAYMENT_PENDING', actor: 'customer' });
   return order!;
 }
 
+const nameOf = (lines: PricedLine[], productId: number) =>
+  lines.find((l) => l.productId === productId)?.name ?? '';
+
 export function createPlaceOrder(ctx: AppContext, checkoutService: CheckoutService) {
   const shops = createShopsService(ctx);
 
-  async function checkCheckout(checkoutId: string | undefined, shop: Shop) {
-    if (!checkoutId) return;
+  /** The prices the open checkout holds for its window (none without a checkout). */
+  async function checkCheckout(
+    checkoutId: string | undefined,
+    shop: Shop,
+  ): Promise<Map<string, LockedPrice> | undefined> {
+    if (!checkoutId) return undefined;
     const checkout = await checkoutService.load(checkoutId);
     if (checkout.status === 'EXPIRED') throw conflict(PAYMENT_TEXT.checkoutExpired);
     if (checkout.status !== 'PENDING') throw conflict('This checkout is already completed');
     if (checkout.vendorSlug !== shop.slug) throw badRequest('This checkout belongs to another shop');
+    return checkoutService.lockedPrices(checkout);
   }
 
   /**
@@ -203,12 +234,16 @@ export function createPlaceOrder(ctx: AppContext, checkoutService: CheckoutServi
   return async function placeOrder(input: Input, clientAddress: string) {
     checkQuantities(ctx, input);
     const shop = await shops.requireShop(input.vendorSlug);
-    await checkCheckout(input.checkoutId, shop);
+    const locked = await checkCheckout(input.checkoutId, shop);
     const cancelKey = randomBytes(24).toString('base64url');
     const order = await ctx.db.transaction(async (tx) => {
       if (input.checkoutId) await releaseEarlierAttempts(tx, input.checkoutId, ctx.now());
       await checkOpenOrders(ctx, tx, clientAddress, ctx.now());
-      const lines = await priceBySku(tx, shop, input.orderItems, false);
+      const lines = await priceBySku(tx, shop, input.orderItems, {
+        requireStock: false,
+        gstBp: gstBasisPoints(ctx.config),
+        locked,
+      });
       return insertOrder(ctx, tx, shop, input, lines, {
         address: clientAddress,
         cancelKeyHash: hashCancelKey(cancelKey),

@@ -1,7 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { PAYMENT_TEXT } from '@zevar/domain';
+import { PAYMENT_TEXT, inclusivePriceBreakup, type LineBreakup } from '@zevar/domain';
 import type { DbOrTx } from '../../db/client';
-import { categories, products } from '../../db/schema';
+import { categories, metalPurities, metals, products } from '../../db/schema';
+import { breakupOf, PURITY_COLUMNS } from '../products';
 import { productVisibleTo } from '../storefront';
 import type { Shop } from '../users';
 import { AppError, conflict } from '../../lib/errors';
@@ -19,12 +20,23 @@ export type PricedLine = {
   lineTotalPaise: number;
   stock: number;
   commissionPaise: number;
+  /** Why one unit costs `unitPaise` (kept on the order line as its snapshot). */
+  breakup: LineBreakup;
 };
 
-type ProductRow = typeof products.$inferSelect;
+/** A price held for a checkout's window: the unit price and breakup the shopper was shown. */
+export type LockedPrice = { pricePaise: number; breakup: LineBreakup };
 
-function toLine(p: ProductRow, quantity: number): PricedLine {
-  const unitPaise = p.pricePaise;
+/** The breakup must explain the price charged; one that does not (a stale price) falls back to GST-inclusive. */
+function consistentBreakup(b: LineBreakup, unitPaise: number, gstBp: number): LineBreakup {
+  return b.totalPaise === unitPaise ? b : inclusivePriceBreakup(unitPaise, gstBp);
+}
+
+type LoadedRow = Awaited<ReturnType<typeof loadVisibleProducts>>[number];
+
+function toLine(row: LoadedRow, quantity: number, gstBp: number, locked?: LockedPrice): PricedLine {
+  const p = row.product;
+  const unitPaise = locked?.pricePaise ?? p.pricePaise;
   return {
     productId: p.id,
     sku: p.sku,
@@ -37,6 +49,7 @@ function toLine(p: ProductRow, quantity: number): PricedLine {
     lineTotalPaise: unitPaise * quantity,
     stock: p.stock,
     commissionPaise: p.vendorCommissionPaise,
+    breakup: locked?.breakup ?? consistentBreakup(breakupOf(row, gstBp), unitPaise, gstBp),
   };
 }
 
@@ -56,33 +69,39 @@ export async function loadVisibleProducts(
 ) {
   if (keys.length === 0) return [];
   const key = by === 'id' ? inArray(products.id, keys as number[]) : inArray(products.sku, keys as string[]);
-  const rows = await db
-    .select({ product: products })
+  return db
+    .select({
+      product: products,
+      metal: { id: metals.id, name: metals.name, ratePaise: metals.ratePaise },
+      purity: PURITY_COLUMNS,
+    })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(metals, eq(products.metalId, metals.id))
+    .leftJoin(metalPurities, eq(products.purityId, metalPurities.id))
     .where(and(key, productVisibleTo(shop.plan)));
-  return rows.map((r) => r.product);
 }
 
 /**
  * Prices order lines by SKU from the database, for the shop's plan. A SKU the shop cannot sell is a
- * 409; with `requireStock`, so is a quantity above the current stock.
+ * 409; with `requireStock`, so is a quantity above the current stock. A SKU in `locked` keeps the
+ * price its checkout showed (the price lock during the checkout's window).
  */
 export async function priceBySku(
   db: DbOrTx,
   shop: Shop,
   items: Array<{ productSku: string; quantity: number }>,
-  requireStock: boolean,
+  opts: { requireStock: boolean; gstBp: number; locked?: Map<string, LockedPrice> },
 ): Promise<PricedLine[]> {
   const wanted = merge(items.map((i) => ({ key: i.productSku.trim(), quantity: i.quantity })));
   const rows = await loadVisibleProducts(db, shop, 'sku', [...wanted.keys()]);
-  const bySku = new Map(rows.map((r) => [r.sku, r]));
+  const bySku = new Map(rows.map((r) => [r.product.sku, r]));
   return [...wanted.entries()].map(([sku, quantity]) => {
     const row = bySku.get(sku);
     if (!row) throw conflict(PAYMENT_TEXT.productUnavailable(sku));
-    if (requireStock && quantity > row.stock)
-      throw new AppError('CONFLICT', PAYMENT_TEXT.outOfStock(row.name, row.stock));
-    return toLine(row, quantity);
+    if (opts.requireStock && quantity > row.product.stock)
+      throw new AppError('CONFLICT', PAYMENT_TEXT.outOfStock(row.product.name, row.product.stock));
+    return toLine(row, quantity, opts.gstBp, opts.locked?.get(sku));
   });
 }
 
@@ -92,16 +111,17 @@ export async function quoteById(
   db: DbOrTx,
   shop: Shop,
   items: Array<{ productId: number; quantity: number }>,
+  gstBp: number,
 ) {
   const wanted = merge(items.map((i) => ({ key: i.productId, quantity: i.quantity })));
   const rows = await loadVisibleProducts(db, shop, 'id', [...wanted.keys()]);
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const byId = new Map(rows.map((r) => [r.product.id, r]));
   return [...wanted.entries()].map(([productId, quantity]) => {
     const row = byId.get(productId);
     // In stock: the line is kept at what is left; out of stock: shown as asked, never counted.
-    const kept = row && row.stock >= 1 ? Math.min(quantity, row.stock) : quantity;
+    const kept = row && row.product.stock >= 1 ? Math.min(quantity, row.product.stock) : quantity;
     return row
-      ? { available: true as const, line: toLine(row, kept) }
+      ? { available: true as const, line: toLine(row, kept, gstBp) }
       : { available: false as const, productId, quantity };
   });
 }

@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { createAdminUser, createMetal, createProduct, type Actor } from '../../../test/factories';
+import {
+  createAdminUser,
+  createMetal,
+  createProduct,
+  createPurity,
+  type Actor,
+} from '../../../test/factories';
 import { metalRateHistory, products } from '../../db/schema';
 
 describe('metal rate changes', () => {
@@ -22,16 +28,20 @@ describe('metal rate changes', () => {
 
   it('previews how many products a new rate changes with a few old and new prices, changing nothing', async () => {
     const metal = await createMetal(t.db, { ratePaise: 600_000 });
+    const purity = await createPurity(t.db, metal);
     const ring = await createProduct(t.db, {
       productType: 'GOLD',
       metalId: metal.id,
-      basePaise: 50_000,
+      purityId: purity.id,
+      makingKind: 'FLAT',
+      makingValue: 50_000,
       metalWeightMg: 2_000,
       pricePaise: 1_250_000,
     });
     await createProduct(t.db, {
       productType: 'GOLD',
       metalId: metal.id,
+      purityId: purity.id,
       metalWeightMg: 1_000,
       pricePaise: 600_000,
     });
@@ -47,7 +57,8 @@ describe('metal rate changes', () => {
       bigChange: true,
       productsAffected: 2,
     });
-    expect(body.samples).toContainEqual({ id: ring.id, name: ring.name, oldPrice: 12_500, newPrice: 13_900 });
+    // (500 + 6,700 × 2) × 1.03
+    expect(body.samples).toContainEqual({ id: ring.id, name: ring.name, oldPrice: 12_500, newPrice: 14_317 });
     const [unchanged] = await t.db.select().from(products).where(eq(products.id, ring.id));
     expect(unchanged!.pricePaise).toBe(1_250_000);
     expect((await get(`/api/metals/${metal.id}/preview?price=6300`)).json()).toMatchObject({
@@ -73,7 +84,15 @@ describe('metal rate changes', () => {
     await put(`/api/metals/${id}`, { name: created.json().name, price: 2900 });
     const res = await get(`/api/metals/${id}/history`);
     expect(res.statusCode).toBe(200);
-    const history = res.json();
+    const all: Array<{
+      purity: string | null;
+      oldPrice: number | null;
+      newPrice: number;
+      changedAt: string;
+    }> = res.json();
+    // Its derived purity ('Fine' for a metal without known purities) follows each change, recorded by name.
+    expect(all.filter((h) => h.purity === 'Fine').map((h) => h.newPrice)).toEqual([2900, 3100.5]);
+    const history = all.filter((h) => h.purity === null);
     expect(
       history.map((h: { oldPrice: number | null; newPrice: number }) => [h.oldPrice, h.newPrice]),
     ).toEqual([
@@ -82,7 +101,7 @@ describe('metal rate changes', () => {
       [null, 3000],
     ]);
     expect(history[0]).toMatchObject({ changedBy: admin.username, purity: null });
-    expect(Date.parse(history[0].changedAt)).not.toBeNaN();
+    expect(Date.parse(history[0]!.changedAt)).not.toBeNaN();
     expect((await get(`/api/metals/${id}/history`, catalogue)).statusCode).toBe(403);
     expect((await get(`/api/metals/${id}/history`, null)).statusCode).toBe(401);
   });
@@ -92,6 +111,7 @@ describe('metal rate changes', () => {
       gold: null,
       silver: null,
       lastUpdated: null,
+      gstRatePercent: 3,
     });
     expect((await put('/api/metals/prices', { gold: 7000, silver: 90 })).statusCode).toBe(409);
     const gold = await createMetal(t.db, { name: 'Gold', ratePaise: 700_000 });
@@ -99,7 +119,9 @@ describe('metal rate changes', () => {
     const anklet = await createProduct(t.db, {
       productType: 'SILVER',
       metalId: silver.id,
-      basePaise: 10_000,
+      purityId: (await createPurity(t.db, silver)).id,
+      makingKind: 'FLAT',
+      makingValue: 10_000,
       metalWeightMg: 10_000,
       pricePaise: 100_000,
     });
@@ -109,7 +131,7 @@ describe('metal rate changes', () => {
     expect(res.json()).toMatchObject({ gold: 7250.5, silver: 95 });
     expect(Date.parse(res.json().lastUpdated)).not.toBeNaN();
     const [priced] = await t.db.select().from(products).where(eq(products.id, anklet.id));
-    expect(priced!.pricePaise).toBe(10_000 + 9_500 * 10);
+    expect(priced!.pricePaise).toBe(Math.round((10_000 + 9_500 * 10) * 1.03));
     const goldHistory = await t.db
       .select()
       .from(metalRateHistory)

@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import {
   METAL_RATE_TEXT,
   SUMMARY_METALS,
@@ -13,9 +13,10 @@ import {
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { metalRateHistory, metals, products } from '../../db/schema';
+import { metalPurities, metalRateHistory, metals, products } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
-import { changeMetalRate, priceAtRateSql, pricedByMetal } from './metals.service';
+import { changeMetalRate } from './metals.service';
+import { gstBasisPoints, jewelleryPriceSql, metalPriced } from './reprice';
 
 /** How many products a rate preview names, and how many history entries a metal card lists. */
 const PREVIEW_SAMPLES = 5;
@@ -30,7 +31,7 @@ async function findByName(db: DbOrTx, name: string) {
 }
 
 /** Rate changes: what a new rate would do to prices, who changed what, and the gold/silver summary. */
-export function createMetalRatesService(ctx: Pick<AppContext, 'db' | 'now'>) {
+export function createMetalRatesService(ctx: Pick<AppContext, 'db' | 'now' | 'config'>) {
   const { db } = ctx;
 
   return {
@@ -39,15 +40,22 @@ export function createMetalRatesService(ctx: Pick<AppContext, 'db' | 'now'>) {
       const [metal] = await db.select().from(metals).where(eq(metals.id, id));
       if (!metal) throw notFound('Metal');
       const ratePaise = rupeesToPaise(price);
-      const newPrice = priceAtRateSql(ratePaise);
+      // Derived purities follow the new fine rate by fineness (half up, as `derivedPurityRate`).
+      const purityRate = sql`case ${metalPurities.rateMode} when 'DERIVED'
+        then div(2 * ${ratePaise}::numeric * ${metalPurities.fineness} + 1000, 2000)
+        else ${metalPurities.ratePaise} end`;
+      const newPrice = jewelleryPriceSql(purityRate, gstBasisPoints(ctx.config));
+      const changing = and(eq(products.metalId, id), metalPriced, sql`${products.pricePaise} <> ${newPrice}`);
       const [affected] = await db
         .select({ n: count() })
         .from(products)
-        .where(sql`${pricedByMetal(id)} and ${products.pricePaise} <> ${newPrice}`);
+        .innerJoin(metalPurities, eq(metalPurities.id, products.purityId))
+        .where(changing);
       const samples = await db
         .select({ id: products.id, name: products.name, oldPaise: products.pricePaise, newPaise: newPrice })
         .from(products)
-        .where(sql`${pricedByMetal(id)} and ${products.pricePaise} <> ${newPrice}`)
+        .innerJoin(metalPurities, eq(metalPurities.id, products.purityId))
+        .where(changing)
         .orderBy(desc(products.salesCount), asc(products.id))
         .limit(PREVIEW_SAMPLES);
       return {
@@ -96,6 +104,7 @@ export function createMetalRatesService(ctx: Pick<AppContext, 'db' | 'now'>) {
         gold: gold ? paiseToRupees(gold.ratePaise) : null,
         silver: silver ? paiseToRupees(silver.ratePaise) : null,
         lastUpdated: latest?.toISOString() ?? null,
+        gstRatePercent: ctx.config.GST_RATE_PERCENT,
       };
     },
 
@@ -106,7 +115,12 @@ export function createMetalRatesService(ctx: Pick<AppContext, 'db' | 'now'>) {
           const name = SUMMARY_METALS[key];
           const metal = await findByName(tx, name);
           if (!metal) throw conflict(METAL_RATE_TEXT.noMetal(name));
-          await changeMetalRate(tx, metal, { ratePaise: rupeesToPaise(input[key]), actor, now: ctx.now() });
+          await changeMetalRate(tx, metal, {
+            ratePaise: rupeesToPaise(input[key]),
+            actor,
+            now: ctx.now(),
+            gstBp: gstBasisPoints(ctx.config),
+          });
         }
       });
       return this.prices();

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createCallers, type Callers } from '../../../test/catalogue-fixtures';
-import { createMetal, createProduct, uid } from '../../../test/factories';
-import { products } from '../../db/schema';
+import { createMetal, createProduct, createPurity, uid } from '../../../test/factories';
+import { metalRateHistory, products } from '../../db/schema';
 
 describe('metals', () => {
   let t: TestApp;
@@ -81,59 +81,90 @@ describe('metals', () => {
 
   it('re-prices every product priced by the metal together when its rate changes, and leaves others alone', async () => {
     const gold = await createMetal(t.db, { ratePaise: 600_000 });
+    const fine = await createPurity(t.db, gold);
+    const k22 = await createPurity(t.db, gold, { name: '22K', fineness: 916, ratePaise: 549_600 });
+    const entered = await createPurity(t.db, gold, { rateMode: 'ENTERED', ratePaise: 500_000 });
     const other = await createMetal(t.db, { ratePaise: 600_000 });
-    const ring = await createProduct(t.db, {
-      productType: 'GOLD',
-      metalId: gold.id,
-      basePaise: 50_000,
+    const otherPurity = await createPurity(t.db, other);
+    const metalProduct = (purityId: number, metalId: number, extra: object) =>
+      createProduct(t.db, { productType: 'GOLD', metalId, purityId, pricePaise: 1, ...extra });
+    const ring = await metalProduct(fine.id, gold.id, {
+      makingKind: 'FLAT',
+      makingValue: 50_000,
       metalWeightMg: 2_500,
-      pricePaise: 1_550_000,
     });
-    const chain = await createProduct(t.db, {
-      productType: 'GOLD',
-      metalId: gold.id,
-      basePaise: 0,
-      metalWeightMg: 10_333,
-      pricePaise: 1,
+    const chain = await metalProduct(fine.id, gold.id, { metalWeightMg: 10_333 });
+    const necklace = await metalProduct(k22.id, gold.id, {
+      metalWeightMg: 10_000,
+      makingKind: 'PERCENT',
+      makingValue: 1200,
+      stonesPaise: 500_000,
+      stonesDescription: '0.30 ct VS diamond',
     });
+    const fixed = await metalProduct(entered.id, gold.id, { metalWeightMg: 1_000, pricePaise: 515_000 });
     const mrp = await createProduct(t.db, {
       productType: 'MRP',
       metalId: gold.id,
       pricePaise: 99_900,
       metalWeightMg: 1000,
     });
-    const elsewhere = await createProduct(t.db, {
-      productType: 'GOLD',
-      metalId: other.id,
-      basePaise: 0,
+    const elsewhere = await metalProduct(otherPurity.id, other.id, {
       metalWeightMg: 1_000,
-      pricePaise: 600_000,
+      pricePaise: 618_000,
     });
 
     const res = await send('PUT', `/api/metals/${gold.id}`, who.superAdmin, { name: gold.name, price: 7000 });
     expect(res.statusCode).toBe(200);
     expect(res.json().price).toBe(7000);
+    expect(res.json().purities).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: '22K', price: 6412, rateMode: 'DERIVED' })]),
+    );
 
     const price = async (id: number) =>
       (await t.db.select().from(products).where(eq(products.id, id)))[0]!.pricePaise;
-    expect(await price(ring.id)).toBe(50_000 + 700_000 * 2.5);
-    expect(await price(chain.id)).toBe(Math.round((700_000 * 10_333) / 1000));
+    // (7,000 × 2.5 + 500) × 1.03
+    expect(await price(ring.id)).toBe(1_854_000);
+    // 7,000 × 10.333 × 1.03 = 74,500.93 (rounded once)
+    expect(await price(chain.id)).toBe(7_450_093);
+    // 22K at 6,412 × 10 g = 64,120; making 12 % = 7,694.40; stones 5,000; × 1.03 = 79,118.83
+    expect(await price(necklace.id)).toBe(7_911_883);
+    expect(await price(fixed.id)).toBe(515_000);
     expect(await price(mrp.id)).toBe(99_900);
-    expect(await price(elsewhere.id)).toBe(600_000);
-    const api = await t.app.inject({ method: 'GET', url: `/api/products/${ring.id}` });
+    expect(await price(elsewhere.id)).toBe(618_000);
+    const api = await t.app.inject({ method: 'GET', url: `/api/products/${necklace.id}` });
     expect(api.json()).toMatchObject({
-      price: 18_000,
-      basePrice: 500,
-      metalWeight: 2.5,
+      price: 79_118.83,
+      metalWeight: 10,
+      purity: { id: k22.id, name: '22K' },
+      making: { kind: 'PERCENT', value: 12 },
+      stones: { description: '0.30 ct VS diamond', value: 5000 },
       metal: { id: gold.id, price: 7000 },
+      priceBreakup: {
+        metal: { purity: '22K', ratePerGram: 6412, netWeightGrams: 10, value: 64_120 },
+        making: { kind: 'PERCENT', value: 7694.4 },
+        stones: { description: '0.30 ct VS diamond', value: 5000 },
+        taxableValue: 76_814.4,
+        gst: { ratePercent: 3, value: 2304.43 },
+        total: 79_118.83,
+      },
     });
+    const history = await t.db.select().from(metalRateHistory).where(eq(metalRateHistory.metalId, gold.id));
+    expect(history.map((h) => [h.purity, h.oldRatePaise, h.newRatePaise]).sort()).toEqual(
+      [
+        [null, 600_000, 700_000],
+        [fine.name, 600_000, 700_000],
+        ['22K', 549_600, 641_200],
+      ].sort(),
+    );
   });
 
   it('refuses a rate that would push a product price past the limit, changing nothing', async () => {
     const metal = await createMetal(t.db, { ratePaise: 100 });
+    const purity = await createPurity(t.db, metal);
     const heavy = await createProduct(t.db, {
       productType: 'SILVER',
       metalId: metal.id,
+      purityId: purity.id,
       metalWeightMg: 900_000_000,
       pricePaise: 90_000_000,
     });

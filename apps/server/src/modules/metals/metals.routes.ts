@@ -9,11 +9,19 @@ import {
   metalRateChangeSchema,
   metalRatePreviewQuery,
   metalRatePreviewSchema,
+  metalRateSchema,
+  metalRatesHistoryQuery,
+  metalRatesHistorySchema,
+  purityInputSchema,
+  purityParamsSchema,
+  puritySchema,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
 import { createMetalRatesService } from './metal-rates.service';
 import { createMetalsService } from './metals.service';
+import { createPuritiesService } from './purities.service';
+import { sendCached } from '../../plugins/public-cache';
 
 const idParams = idParamsSchema;
 const SUPER_ADMIN = { permission: 'SUPER_ADMIN' } as const;
@@ -24,7 +32,86 @@ export const metalsRoutes =
   async (app) => {
     const service = createMetalsService(ctx);
     const rates = createMetalRatesService(ctx);
+    const purities = createPuritiesService(ctx);
     const tags = ['metals'];
+
+    app.get(
+      '/metal-rates',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          description: 'Current rate per gram of every purity of every metal, with its last update.',
+          response: { 200: z.array(metalRateSchema) },
+        },
+      },
+      async (req, reply) =>
+        sendCached(ctx.cache, req, reply, { tags: ['catalogue'] }, () => purities.currentRates()),
+    );
+
+    app.get(
+      '/metal-rates/history',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          description:
+            'A metal’s rate changes (per purity) over the last `days` days, and the rates the window starts from.',
+          querystring: metalRatesHistoryQuery,
+          response: { 200: metalRatesHistorySchema },
+        },
+      },
+      async (req, reply) =>
+        sendCached(ctx.cache, req, reply, { tags: ['catalogue'], ttlMs: 60_000 }, () =>
+          purities.history(req.query.metal, req.query.days),
+        ),
+    );
+
+    app.post(
+      '/metals/:id/purities',
+      {
+        config: { access: SUPER_ADMIN },
+        schema: {
+          tags,
+          description: 'Adds a purity (e.g. platinum 950) with an entered rate or one derived by fineness.',
+          params: idParams,
+          body: purityInputSchema,
+          response: { 201: puritySchema },
+          security,
+        },
+      },
+      async (req, reply) =>
+        reply.status(201).send(await purities.create(req.params.id, req.body, currentUser(req).username)),
+    );
+
+    app.put(
+      '/metals/:id/purities/:purityId',
+      {
+        config: { access: SUPER_ADMIN },
+        schema: {
+          tags,
+          description:
+            'Changes a purity; a rate change is recorded and re-prices its products in the same transaction.',
+          params: purityParamsSchema,
+          body: purityInputSchema,
+          response: { 200: puritySchema },
+          security,
+        },
+      },
+      async (req) => purities.update(req.params.id, req.params.purityId, req.body, currentUser(req).username),
+    );
+
+    app.delete(
+      '/metals/:id/purities/:purityId',
+      {
+        config: { access: SUPER_ADMIN },
+        schema: { tags, params: purityParamsSchema, response: { 204: z.null() }, security },
+      },
+      async (req, reply) => {
+        await purities.remove(req.params.id, req.params.purityId);
+        return reply.status(204).send(null);
+      },
+    );
 
     app.get(
       '/metals/prices',

@@ -1,8 +1,17 @@
-import { asc, count, eq, inArray, sql } from 'drizzle-orm';
-import { paiseToRupees, rupeesToPaise, type Metal, type MetalInput } from '@zevar/domain';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import {
+  derivedPurityRate,
+  paiseToRupees,
+  rupeesToPaise,
+  type Metal,
+  type MetalInput,
+  type Purity,
+} from '@zevar/domain';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { metalRateHistory, metals, products } from '../../db/schema';
+import { metalPurities, metalRateHistory, metals, products } from '../../db/schema';
+import { gstBasisPoints, repriceProducts } from './reprice';
+import { insertDefaultPurities, puritiesByMetal } from './purities.service';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { isForeignKeyViolation, isOutOfRange, uniqueViolation } from '../../lib/db-errors';
 
@@ -14,30 +23,25 @@ export const METAL_MESSAGES = {
   inUse: 'This metal is used by products and cannot be deleted. Change or delete those products first.',
 } as const;
 
-export function toMetalDto(row: MetalRow): Metal {
+export function toMetalDto(row: MetalRow, purities: Purity[]): Metal {
   return {
     id: row.id,
     name: row.name,
     price: paiseToRupees(row.ratePaise),
     lastUpdated: row.updatedAt.toISOString(),
+    purities,
   };
 }
 
-/** Price of a metal-priced product at a rate, as SQL (the same formula as `metalPrice` in the domain). */
-export const priceAtRateSql = (ratePaise: number) =>
-  sql<number>`greatest(0, ${products.basePaise} + round(${ratePaise}::numeric * ${products.metalWeightMg} / 1000))::int`;
-
-export const pricedByMetal = (metalId: number) =>
-  sql`${products.metalId} = ${metalId} and ${inArray(products.productType, ['GOLD', 'SILVER'])}`;
-
 /**
- * Sets a metal's rate and re-prices its products in the caller's transaction (one statement, so no
- * reader sees old and new prices mixed), and records the change (who, when, old, new) when the rate moved.
+ * Sets a metal's fine rate in the caller's transaction: its DERIVED purities follow by fineness, each
+ * rate that moved is recorded (who, when, old, new; purity null for the fine rate), and the metal's
+ * products are re-priced in one statement, so no reader sees old and new prices mixed.
  */
 export async function changeMetalRate(
   tx: DbOrTx,
   metal: MetalRow,
-  change: { name?: string; ratePaise: number; actor: string; now: Date },
+  change: { name?: string; ratePaise: number; actor: string; now: Date; gstBp: number },
 ): Promise<MetalRow> {
   const [updated] = await tx
     .update(metals)
@@ -46,21 +50,39 @@ export async function changeMetalRate(
     .returning();
   if (!updated) throw notFound('Metal');
   if (change.ratePaise === metal.ratePaise) return updated;
-  await tx
-    .update(products)
-    .set({ pricePaise: priceAtRateSql(change.ratePaise), updatedAt: change.now })
-    .where(pricedByMetal(metal.id));
-  await tx.insert(metalRateHistory).values({
-    metalId: metal.id,
-    oldRatePaise: metal.ratePaise,
-    newRatePaise: change.ratePaise,
-    changedBy: change.actor,
-    changedAt: change.now,
-  });
+  const history: Array<typeof metalRateHistory.$inferInsert> = [
+    {
+      metalId: metal.id,
+      oldRatePaise: metal.ratePaise,
+      newRatePaise: change.ratePaise,
+      changedBy: change.actor,
+      changedAt: change.now,
+    },
+  ];
+  const derived = await tx
+    .select()
+    .from(metalPurities)
+    .where(and(eq(metalPurities.metalId, metal.id), eq(metalPurities.rateMode, 'DERIVED')));
+  for (const purity of derived) {
+    const ratePaise = derivedPurityRate(change.ratePaise, purity.fineness);
+    if (ratePaise === purity.ratePaise) continue;
+    await tx
+      .update(metalPurities)
+      .set({ ratePaise, updatedAt: change.now })
+      .where(eq(metalPurities.id, purity.id));
+    history.push({
+      ...history[0]!,
+      purity: purity.name,
+      oldRatePaise: purity.ratePaise,
+      newRatePaise: ratePaise,
+    });
+  }
+  await tx.insert(metalRateHistory).values(history);
+  await repriceProducts(tx, eq(products.metalId, metal.id), change.gstBp, change.now);
   return updated;
 }
 
-export function createMetalsService(ctx: Pick<AppContext, 'db' | 'now'>) {
+export function createMetalsService(ctx: Pick<AppContext, 'db' | 'now' | 'config'>) {
   const { db } = ctx;
 
   async function assertNameFree(name: string, exceptId?: number) {
@@ -83,13 +105,18 @@ export function createMetalsService(ctx: Pick<AppContext, 'db' | 'now'>) {
 
   return {
     async list(): Promise<Metal[]> {
-      return (await db.select().from(metals).orderBy(asc(metals.name))).map(toMetalDto);
+      const rows = await db.select().from(metals).orderBy(asc(metals.name));
+      const purities = await puritiesByMetal(
+        db,
+        rows.map((r) => r.id),
+      );
+      return rows.map((r) => toMetalDto(r, purities.get(r.id) ?? []));
     },
 
     async get(id: number): Promise<Metal> {
       const [row] = await db.select().from(metals).where(eq(metals.id, id));
       if (!row) throw notFound('Metal');
-      return toMetalDto(row);
+      return toMetalDto(row, (await puritiesByMetal(db, [id])).get(id) ?? []);
     },
 
     async create(input: MetalInput, actor: string): Promise<Metal> {
@@ -108,10 +135,11 @@ export function createMetalsService(ctx: Pick<AppContext, 'db' | 'now'>) {
             changedBy: actor,
             changedAt: ctx.now(),
           });
+          await insertDefaultPurities(tx, created!);
           return created!;
         }),
       );
-      return toMetalDto(row);
+      return this.get(row.id);
     },
 
     /**
@@ -125,10 +153,16 @@ export function createMetalsService(ctx: Pick<AppContext, 'db' | 'now'>) {
         db.transaction(async (tx) => {
           const [current] = await tx.select().from(metals).where(eq(metals.id, id)).for('update');
           if (!current) throw notFound('Metal');
-          return changeMetalRate(tx, current, { name: input.name, ratePaise, actor, now: ctx.now() });
+          return changeMetalRate(tx, current, {
+            name: input.name,
+            ratePaise,
+            actor,
+            now: ctx.now(),
+            gstBp: gstBasisPoints(ctx.config),
+          });
         }),
       );
-      return toMetalDto(row);
+      return this.get(row.id);
     },
 
     async remove(id: number): Promise<void> {

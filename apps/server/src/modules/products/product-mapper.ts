@@ -1,9 +1,26 @@
-import { discountPercent, paiseToRupees, type CatalogueProduct, type Product } from '@zevar/domain';
-import type { categories, metals, products } from '../../db/schema';
+import {
+  discountPercent,
+  makingValueFromStored,
+  paiseToRupees,
+  productBreakup,
+  toPriceBreakup,
+  type CatalogueProduct,
+  type Product,
+} from '@zevar/domain';
+import { metalPurities, type categories, type metals, type products } from '../../db/schema';
 
 type ProductRow = typeof products.$inferSelect;
 type CategoryRow = Pick<typeof categories.$inferSelect, 'id' | 'name'>;
 type MetalRow = Pick<typeof metals.$inferSelect, 'id' | 'name' | 'ratePaise'>;
+type PurityRow = Pick<typeof metalPurities.$inferSelect, 'id' | 'name' | 'fineness' | 'ratePaise'>;
+
+/** The purity columns every product read joins (the rate prices the breakup). */
+export const PURITY_COLUMNS = {
+  id: metalPurities.id,
+  name: metalPurities.name,
+  fineness: metalPurities.fineness,
+  ratePaise: metalPurities.ratePaise,
+};
 
 /** One product row with what the DTO needs from its neighbours (see selectProducts). */
 export type ProductJoinedRow = {
@@ -11,6 +28,7 @@ export type ProductJoinedRow = {
   category: CategoryRow;
   parentCategory: CategoryRow | null;
   metal: MetalRow | null;
+  purity: PurityRow | null;
   averageRating: number | null;
   reviewCount: number;
 };
@@ -19,9 +37,39 @@ export type LinkedVariant = Product['linkedVariants'][number];
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
-/** Maps a stored product to the API shape: paise become rupees, weight milligrams become grams. */
-export function toProductDto(row: ProductJoinedRow, linkedVariants: LinkedVariant[] = []): CatalogueProduct {
+/** The product's price breakup (paise, per unit) from its purity's current rate. */
+export function breakupOf(row: Pick<ProductJoinedRow, 'product' | 'metal' | 'purity'>, gstBp: number) {
   const p = row.product;
+  return productBreakup(
+    {
+      productType: p.productType,
+      pricePaise: p.pricePaise,
+      metal:
+        row.metal && row.purity
+          ? { name: row.metal.name, purity: row.purity.name, ratePaise: row.purity.ratePaise }
+          : null,
+      netWeightMg: p.metalWeightMg,
+      makingKind: p.makingKind,
+      makingValue: p.makingValue,
+      stonesPaise: p.stonesPaise,
+      stonesDescription: p.stonesDescription,
+    },
+    gstBp,
+  );
+}
+
+/**
+ * Maps a stored product to the API shape: paise become rupees, weight milligrams become grams, and
+ * the breakup explains the price (GST at `gstBp` basis points).
+ */
+export function toProductDto(
+  row: ProductJoinedRow,
+  gstBp: number,
+  linkedVariants: LinkedVariant[] = [],
+  huids: string[] = [],
+): CatalogueProduct {
+  const p = row.product;
+  const metalPriced = p.productType !== 'MRP';
   return {
     id: p.id,
     sku: p.sku,
@@ -47,8 +95,19 @@ export function toProductDto(row: ProductJoinedRow, linkedVariants: LinkedVarian
     metal: row.metal
       ? { id: row.metal.id, name: row.metal.name, price: paiseToRupees(row.metal.ratePaise) }
       : null,
+    purity: row.purity ? { id: row.purity.id, name: row.purity.name, fineness: row.purity.fineness } : null,
     metalWeight: p.metalWeightMg / 1000,
-    basePrice: paiseToRupees(p.basePaise),
+    making:
+      metalPriced && p.makingKind
+        ? { kind: p.makingKind, value: makingValueFromStored(p.makingKind, p.makingValue) }
+        : null,
+    stones:
+      metalPriced && (p.stonesPaise > 0 || p.stonesDescription)
+        ? { description: p.stonesDescription ?? '', value: paiseToRupees(p.stonesPaise) }
+        : null,
+    hallmarked: p.hallmarked,
+    priceBreakup: toPriceBreakup(breakupOf(row, gstBp)),
+    huids,
     vendorPlan: p.plan,
     vendorCommission: paiseToRupees(p.vendorCommissionPaise),
     sale: p.sale,
@@ -82,6 +141,6 @@ export function toLinkedVariant(p: ProductRow): LinkedVariant {
 
 /** The shopper's view of a product: the same answer without the reseller margin. */
 export function toPublicProduct(p: CatalogueProduct): Product {
-  const { vendorCommission: _margin, ...rest } = p;
+  const { vendorCommission: _margin, huids: _pieces, ...rest } = p;
   return rest;
 }

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { categories, metals, products, reviews } from '../../db/schema';
-import { toLinkedVariant, type LinkedVariant, type ProductJoinedRow } from './product-mapper';
+import { categories, metalPurities, metals, products, reviews } from '../../db/schema';
+import { PURITY_COLUMNS, toLinkedVariant, type LinkedVariant, type ProductJoinedRow } from './product-mapper';
 
 const parentCategories = alias(categories, 'parent_categories');
 
@@ -50,11 +50,13 @@ export async function loadProductRows(db: DbOrTx, ids: number[]): Promise<Produc
         category: { id: categories.id, name: categories.name },
         parentCategory: { id: parentCategories.id, name: parentCategories.name },
         metal: { id: metals.id, name: metals.name, ratePaise: metals.ratePaise },
+        purity: PURITY_COLUMNS,
       })
       .from(products)
       .innerJoin(categories, eq(products.categoryId, categories.id))
       .leftJoin(parentCategories, eq(categories.parentId, parentCategories.id))
       .leftJoin(metals, eq(products.metalId, metals.id))
+      .leftJoin(metalPurities, eq(products.purityId, metalPurities.id))
       .where(inArray(products.id, ids)),
     db
       .select({

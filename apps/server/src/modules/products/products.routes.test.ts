@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productSchema } from '@zevar/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createCallers, type Callers } from '../../../test/catalogue-fixtures';
-import { createCategory, createMetal, createProduct, uid } from '../../../test/factories';
+import { createCategory, createMetal, createProduct, createPurity, uid } from '../../../test/factories';
 import { reviews } from '../../db/schema';
 
 describe('products admin', () => {
@@ -11,13 +11,16 @@ describe('products admin', () => {
   let parentId: number;
   let childId: number;
   let goldId: number;
+  let fineId: number;
   beforeAll(async () => {
     t = await createTestApp();
     who = await createCallers(t.app, t.db);
     const parent = await createCategory(t.db, { name: `Jewellery ${uid()}` });
     parentId = parent.id;
     childId = (await createCategory(t.db, { name: `Rings ${uid()}`, parentId })).id;
-    goldId = (await createMetal(t.db, { name: `Gold ${uid()}`, ratePaise: 650_000 })).id;
+    const gold = await createMetal(t.db, { name: `Gold ${uid()}`, ratePaise: 650_000 });
+    goldId = gold.id;
+    fineId = (await createPurity(t.db, gold)).id;
   });
   afterAll(async () => t.close());
 
@@ -32,6 +35,7 @@ describe('products admin', () => {
     stock: 7,
     category: { id: childId },
     metal: { id: goldId },
+    purity: { id: fineId },
     vendorPlan: 'FREE',
     vendorCommission: 100,
     images: ['a'.repeat(32) + '.webp', 'b'.repeat(32) + '.webp'],
@@ -65,19 +69,21 @@ describe('products admin', () => {
     expect(get.json().name).toBe('Lotus Ring & Co 7');
   });
 
-  it('computes a Gold product price from base, rate and weight and ignores the client price', async () => {
+  it('computes a Gold product price from making, purity rate and weight plus GST, and ignores the client price', async () => {
     const res = await send(
       'POST',
       '/api/products',
       who.products,
-      input({ productType: 'GOLD', price: 1, basePrice: 1200, metalWeight: 3.25 }),
+      input({ productType: 'GOLD', price: 1, making: { kind: 'FLAT', value: 1200 }, metalWeight: 3.25 }),
     );
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       productType: 'GOLD',
-      basePrice: 1200,
+      making: { kind: 'FLAT', value: 1200 },
       metalWeight: 3.25,
-      price: 1200 + 6500 * 3.25,
+      // (1,200 + 6,500 × 3.25) × 1.03
+      price: 22_994.75,
+      priceBreakup: { total: 22_994.75 },
     });
   });
 
@@ -112,7 +118,7 @@ describe('products admin', () => {
       'POST',
       '/api/products',
       who.products,
-      input({ productType: 'GOLD', basePrice: 0, metalWeight: 900_000 }),
+      input({ productType: 'GOLD', metalWeight: 900_000 }),
     );
     expect(huge.statusCode).toBe(400);
     expect(huge.json().message).toBe('The price is too large');

@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
-  metalPrice,
+  jewelleryPrice,
+  makingValueToStored,
   rupeesToPaise,
   slugify,
   toPaged,
@@ -9,7 +10,9 @@ import {
   type ProductInput,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
-import { categories, metals, products } from '../../db/schema';
+import { categories, metalPurities, metals, products } from '../../db/schema';
+import { gstBasisPoints } from '../metals/reprice';
+import { HUID_TAKEN, piecesInStock, replacePieces } from '../stock/stock.service';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { isForeignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { toProductDto } from './product-mapper';
@@ -23,6 +26,7 @@ export const PRODUCT_MESSAGES = {
   badSlug: 'The product name must contain letters or digits',
   categoryMissing: 'The selected category does not exist',
   metalMissing: 'The selected metal does not exist',
+  purityMissing: 'Choose a purity of the selected metal',
   tooExpensive: 'The price is too large',
 } as const;
 
@@ -51,8 +55,9 @@ function filterWhere(f: Omit<ProductFilter, 'page' | 'size'>): SQL | undefined {
   return parts.length ? and(...parts) : undefined;
 }
 
-export function createProductsService(ctx: Pick<AppContext, 'db' | 'now'>) {
+export function createProductsService(ctx: Pick<AppContext, 'db' | 'now' | 'config'>) {
   const { db } = ctx;
+  const gstBp = () => gstBasisPoints(ctx.config);
 
   async function page(f: ProductFilter): Promise<Paged<CatalogueProduct>> {
     const where = filterWhere(f);
@@ -61,7 +66,7 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'now'>) {
       countProducts(db, where),
     ]);
     return toPaged(
-      rows.map((r) => toProductDto(r)),
+      rows.map((r) => toProductDto(r, gstBp())),
       total,
       f,
     );
@@ -70,7 +75,11 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'now'>) {
   async function get(id: number): Promise<CatalogueProduct> {
     const [row] = await selectProducts(db, eq(products.id, id));
     if (!row) throw notFound('Product');
-    return toProductDto(row, await selectLinkedVariants(db, id, row.product.variantGroupId));
+    const [variants, huids] = await Promise.all([
+      selectLinkedVariants(db, id, row.product.variantGroupId),
+      piecesInStock(db, id),
+    ]);
+    return toProductDto(row, gstBp(), variants, huids);
   }
 
   async function nameExists(name: string, exceptId?: number): Promise<boolean> {
@@ -87,9 +96,13 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'now'>) {
     const slug = slugify(input.name);
     if (!slug)
       throw badRequest(PRODUCT_MESSAGES.badSlug, [{ path: 'name', message: PRODUCT_MESSAGES.badSlug }]);
-    const [[category], [metal]] = await Promise.all([
+    const metalPriced = input.productType !== 'MRP';
+    const [[category], [metal], [purity]] = await Promise.all([
       db.select({ id: categories.id }).from(categories).where(eq(categories.id, input.category.id)),
       input.metal ? db.select().from(metals).where(eq(metals.id, input.metal.id)) : Promise.resolve([]),
+      metalPriced && input.purity
+        ? db.select().from(metalPurities).where(eq(metalPurities.id, input.purity.id))
+        : Promise.resolve([]),
     ]);
     if (!category)
       throw badRequest(PRODUCT_MESSAGES.categoryMissing, [
@@ -99,14 +112,29 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'now'>) {
       throw badRequest(PRODUCT_MESSAGES.metalMissing, [
         { path: 'metal', message: PRODUCT_MESSAGES.metalMissing },
       ]);
+    if (metalPriced && (!purity || purity.metalId !== metal?.id))
+      throw badRequest(PRODUCT_MESSAGES.purityMissing, [
+        { path: 'purity', message: PRODUCT_MESSAGES.purityMissing },
+      ]);
     if (await nameExists(input.name, exceptId)) throw conflict(PRODUCT_MESSAGES.nameTaken);
 
-    const basePaise = rupeesToPaise(input.basePrice);
     const metalWeightMg = Math.round(input.metalWeight * 1000);
+    const making = metalPriced && input.making ? input.making : null;
+    const makingValue = making ? makingValueToStored(making) : 0;
+    const stones = metalPriced && input.stones ? input.stones : null;
+    const stonesPaise = stones ? rupeesToPaise(stones.value) : 0;
     const pricePaise =
-      input.productType === 'MRP' || !metal
+      !metalPriced || !metal || !purity
         ? rupeesToPaise(input.price ?? 0)
-        : metalPrice(basePaise, metal.ratePaise, metalWeightMg);
+        : jewelleryPrice({
+            metalName: metal.name,
+            purity: purity.name,
+            ratePerGramPaise: purity.ratePaise,
+            netWeightMg: metalWeightMg,
+            making: making && { kind: making.kind, value: makingValue },
+            stones: stones && { description: stones.description ?? '', valuePaise: stonesPaise },
+            gstBasisPoints: gstBp(),
+          }).totalPaise;
     if (pricePaise > MAX_PRICE_PAISE)
       throw badRequest(PRODUCT_MESSAGES.tooExpensive, [
         { path: 'price', message: PRODUCT_MESSAGES.tooExpensive },
@@ -120,9 +148,14 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'now'>) {
       productType: input.productType,
       pricePaise,
       originalPricePaise: input.originalPrice == null ? null : rupeesToPaise(input.originalPrice),
-      basePaise: input.productType === 'MRP' ? 0 : basePaise,
       metalId: metal?.id ?? null,
+      purityId: metalPriced ? (purity?.id ?? null) : null,
       metalWeightMg,
+      makingKind: making?.kind ?? null,
+      makingValue,
+      stonesPaise,
+      stonesDescription: stones?.description || null,
+      hallmarked: input.hallmarked,
       stock: input.stock,
       categoryId: category.id,
       plan: input.vendorPlan,
@@ -145,6 +178,7 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'now'>) {
     } catch (err) {
       const constraint = uniqueViolation(err);
       if (constraint === null) throw err;
+      if (constraint.includes('huid')) throw conflict(HUID_TAKEN);
       if (constraint.includes('sku')) throw conflict(PRODUCT_MESSAGES.skuTaken);
       if (constraint.includes('slug')) throw conflict(PRODUCT_MESSAGES.slugTaken);
       throw conflict(PRODUCT_MESSAGES.nameTaken);
@@ -164,8 +198,14 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'now'>) {
     async create(input: ProductInput): Promise<CatalogueProduct> {
       const values = await toValues(input);
       await assertSkuFree(input.sku);
-      const [row] = await write(() => db.insert(products).values(values).returning({ id: products.id }));
-      return get(row!.id);
+      const id = await write(() =>
+        db.transaction(async (tx) => {
+          const [row] = await tx.insert(products).values(values).returning({ id: products.id });
+          await replacePieces(tx, row!.id, input.hallmarked ? input.huids : []);
+          return row!.id;
+        }),
+      );
+      return get(id);
     },
 
     async update(id: number, input: ProductInput): Promise<CatalogueProduct> {
@@ -174,10 +214,13 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'now'>) {
       const values = await toValues(input, id);
       await assertSkuFree(input.sku, id);
       await write(() =>
-        db
-          .update(products)
-          .set({ ...values, updatedAt: ctx.now() })
-          .where(eq(products.id, id)),
+        db.transaction(async (tx) => {
+          await tx
+            .update(products)
+            .set({ ...values, updatedAt: ctx.now() })
+            .where(eq(products.id, id));
+          await replacePieces(tx, id, input.hallmarked ? input.huids : []);
+        }),
       );
       return get(id);
     },

@@ -1,2 +1,2 @@
 /** The stock module's public entry: other modules import from here, never its files (eslint import-x/no-restricted-paths). */
-export { recordSale, reserveLines, returnOrderStock, reverseSale } from './stock.service';
+export { recordSale, reserveLines, returnOrderStock, reverseSale, takePieces } from './stock.service';

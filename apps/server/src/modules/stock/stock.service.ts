@@ -1,7 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { PAYMENT_TEXT } from '@zevar/domain';
-import type { Tx } from '../../db/client';
-import { orderItems, products } from '../../db/schema';
+import type { DbOrTx, Tx } from '../../db/client';
+import { orderItems, productPieces, products } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 
 /**
@@ -51,8 +51,95 @@ export async function reserveLines(tx: Tx, lines: Array<Line & { name: string }>
   }
 }
 
+export const HUID_TAKEN = 'This HUID is already on another piece in stock';
+
+/** HUIDs of a product's pieces on the shelf, oldest first. */
+export async function piecesInStock(db: DbOrTx, productId: number): Promise<string[]> {
+  const rows = await db
+    .select({ huid: productPieces.huid })
+    .from(productPieces)
+    .where(and(eq(productPieces.productId, productId), isNull(productPieces.orderItemId)))
+    .orderBy(asc(productPieces.id));
+  return rows.map((r) => r.huid);
+}
+
+/**
+ * Sets the pieces on a hallmarked product's shelf to exactly these HUIDs (the product form keeps one
+ * per unit of stock); reserved and sold pieces are left alone. A HUID already on another product's
+ * shelf violates the unique index, which the caller reports as HUID_TAKEN.
+ */
+export async function replacePieces(tx: Tx, productId: number, huids: string[]): Promise<void> {
+  const onShelf = and(eq(productPieces.productId, productId), isNull(productPieces.orderItemId));
+  await tx
+    .delete(productPieces)
+    .where(huids.length ? and(onShelf, notInArray(productPieces.huid, huids)) : onShelf);
+  const kept = new Set(await piecesInStock(tx, productId));
+  const added = huids.filter((h) => !kept.has(h));
+  if (added.length) await tx.insert(productPieces).values(added.map((huid) => ({ productId, huid })));
+}
+
+/**
+ * Gives each new order line of a hallmarked product as many pieces as its quantity (the oldest on the
+ * shelf first) and returns their HUIDs by order line id. Runs right after `reserveLines`, in the same
+ * transaction, so the pieces taken match the units taken.
+ */
+export async function takePieces(
+  tx: Tx,
+  lines: Array<{ orderItemId: number; productId: number; quantity: number; name: string }>,
+): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  const hallmarked = lines.length
+    ? await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(
+          and(
+            inArray(
+              products.id,
+              lines.map((l) => l.productId),
+            ),
+            eq(products.hallmarked, true),
+          ),
+        )
+    : [];
+  const ids = new Set(hallmarked.map((h) => h.id));
+  for (const line of inLockOrder(lines.filter((l) => ids.has(l.productId)))) {
+    const pieces = await tx
+      .select({ id: productPieces.id, huid: productPieces.huid })
+      .from(productPieces)
+      .where(and(eq(productPieces.productId, line.productId), isNull(productPieces.orderItemId)))
+      .orderBy(asc(productPieces.id))
+      .limit(line.quantity)
+      .for('update');
+    if (pieces.length < line.quantity) throw conflict(PAYMENT_TEXT.outOfStock(line.name, pieces.length));
+    await tx
+      .update(productPieces)
+      .set({ orderItemId: line.orderItemId })
+      .where(
+        inArray(
+          productPieces.id,
+          pieces.map((p) => p.id),
+        ),
+      );
+    out.set(
+      line.orderItemId,
+      pieces.map((p) => p.huid),
+    );
+  }
+  return out;
+}
+
 /** Puts an order's reserved units back on the shelf. The caller's gate makes this happen once. */
 export async function returnOrderStock(tx: Tx, orderId: string): Promise<void> {
+  await tx
+    .update(productPieces)
+    .set({ orderItemId: null })
+    .where(
+      inArray(
+        productPieces.orderItemId,
+        tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, orderId)),
+      ),
+    );
   for (const line of await orderLines(tx, orderId)) {
     await tx
       .update(products)

@@ -3,8 +3,8 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { PLANS, plansVisibleTo, paiseToRupees, type Plan } from '@zevar/domain';
 import type { Db } from '../../db/client';
-import { categories, metals, products, reviews } from '../../db/schema';
-import type { LinkedVariant, ProductJoinedRow } from '../products';
+import { categories, metalPurities, metals, products, reviews } from '../../db/schema';
+import { PURITY_COLUMNS, type LinkedVariant, type ProductJoinedRow } from '../products';
 
 const parentCategories = alias(categories, 'parent_categories');
 const variant = alias(products, 'variant');
@@ -76,6 +76,7 @@ function build(db: Db, shape: ProductPageShape) {
       category: { id: categories.id, name: categories.name },
       parentCategory: { id: parentCategories.id, name: parentCategories.name },
       metal: { id: metals.id, name: metals.name, ratePaise: metals.ratePaise },
+      purity: PURITY_COLUMNS,
       total: page.total,
       ratingAvg: sql<
         string | null
@@ -88,6 +89,7 @@ function build(db: Db, shape: ProductPageShape) {
     .innerJoin(categories, eq(products.categoryId, categories.id))
     .leftJoin(parentCategories, eq(categories.parentId, parentCategories.id))
     .leftJoin(metals, eq(products.metalId, metals.id))
+    .leftJoin(metalPurities, eq(products.purityId, metalPurities.id))
     .orderBy(page.ord)
     .prepare(`storefront_${createHash('sha1').update(shape.key).digest('hex').slice(0, 16)}`);
 }
@@ -121,6 +123,7 @@ export async function runProductPage(
     category: r.category,
     parentCategory: r.parentCategory,
     metal: r.metal,
+    purity: r.purity,
     averageRating: r.ratingAvg === null ? null : Number(r.ratingAvg),
     reviewCount: Number(r.ratingCount),
     total: Number(r.total),

@@ -39,9 +39,9 @@ const SORTS: Record<CategoryProductsQuery['sort'], SQL[]> = {
 };
 
 /** Public product reads for storefronts: one statement per call (two on an empty page), paginated in SQL. */
-export function createProductReads(db: Db) {
+export function createProductReads(db: Db, gstBp: number) {
   const p = sql.placeholder;
-  const dto = (rows: ProductPageRow[]) => rows.map((r) => toProductDto(r));
+  const dto = (rows: ProductPageRow[]) => rows.map((r) => toProductDto(r, gstBp));
 
   async function list(shape: ProductPageShape, values: Values, limit: number): Promise<Product[]> {
     return dto(await runProductPage(db, shape, { ...values, limit }));
@@ -71,7 +71,7 @@ export function createProductReads(db: Db) {
       variantsFor: plan,
     };
     const [row] = await runProductPage(db, shape, { ...values, limit: 1 });
-    if (row) return toProductDto(row, row.variants);
+    if (row) return toProductDto(row, gstBp, row.variants);
     const [hidden] = await db.select({ id: products.id }).from(products).where(bind(match, values)).limit(1);
     if (hidden) throw new AppError('NOT_IN_PLAN', 'This product is not available in this shop');
     throw notFound('Product');

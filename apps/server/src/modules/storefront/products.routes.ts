@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCached } from '../../plugins/public-cache';
+import { gstBasisPoints } from '../metals/reprice';
 import { z } from 'zod';
 import { safeString } from '@zevar/domain';
 import {
@@ -28,7 +29,7 @@ const productList = z.array(productSchema);
 export const storefrontProductRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const reads = createProductReads(ctx.db);
+    const reads = createProductReads(ctx.db, gstBasisPoints(ctx.config));
     const shopOf = createShopResolver(ctx);
     const planOf = async (slug: string | undefined) => (await shopOf(slug)).plan;
     const cached = (req: FastifyRequest, reply: FastifyReply, plan: Plan, read: () => Promise<unknown>) =>

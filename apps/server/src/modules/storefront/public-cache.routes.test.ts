@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PagedProducts, Product } from '@zevar/domain';
 import { connectAgain, createTestApp, type TestApp } from '../../../test/test-app';
 import { createCallers, type Callers } from '../../../test/catalogue-fixtures';
-import { createCategory, createMetal, createProduct, createVendor, uid } from '../../../test/factories';
+import {
+  createCategory,
+  createMetal,
+  createProduct,
+  createPurity,
+  createVendor,
+  uid,
+} from '../../../test/factories';
 
 /** The admin form's body for an existing product, with overrides. */
 function productInput(p: Product, over: Record<string, unknown> = {}) {
@@ -14,7 +21,9 @@ function productInput(p: Product, over: Record<string, unknown> = {}) {
     productType: p.productType,
     price: p.price,
     originalPrice: p.originalPrice,
-    basePrice: p.basePrice,
+    purity: p.purity,
+    making: p.making,
+    stones: p.stones,
     metalWeight: p.metalWeight,
     stock: p.stock,
     category: { id: p.category.id },
@@ -90,14 +99,19 @@ describe('public catalogue cache', () => {
     const p = await createProduct(t.db, {
       productType: 'GOLD',
       metalId: gold.id,
-      basePaise: 0,
+      purityId: (await createPurity(t.db, gold)).id,
       metalWeightMg: 1_000,
-      pricePaise: 600_000,
+      pricePaise: 618_000,
       categoryId: category.id,
     });
     const listUrl = `/api/products/category/${category.id}?vendorSlug=${shop}`;
-    expect(((await get(productUrl(p.slug))).json() as Product).price).toBe(6000);
-    expect(((await get(listUrl)).json() as PagedProducts).content[0]?.price).toBe(6000);
+    expect(((await get(productUrl(p.slug))).json() as Product).price).toBe(6180);
+    expect(((await get(listUrl)).json() as PagedProducts).content[0]?.price).toBe(6180);
+    const ratesBefore = (await get('/api/metal-rates')).json() as Array<{
+      metalId: number;
+      ratePerGram: number;
+    }>;
+    expect(ratesBefore.find((r) => r.metalId === gold.id)?.ratePerGram).toBe(6000);
     const res = await t.app.inject({
       method: 'PUT',
       url: `/api/metals/${gold.id}`,
@@ -105,8 +119,13 @@ describe('public catalogue cache', () => {
       payload: { name: gold.name, price: 7000 },
     });
     expect(res.statusCode).toBe(200);
-    expect(((await get(productUrl(p.slug))).json() as Product).price).toBe(7000);
-    expect(((await get(listUrl)).json() as PagedProducts).content[0]?.price).toBe(7000);
+    expect(((await get(productUrl(p.slug))).json() as Product).price).toBe(7210);
+    expect(((await get(listUrl)).json() as PagedProducts).content[0]?.price).toBe(7210);
+    const ratesAfter = (await get('/api/metal-rates')).json() as Array<{
+      metalId: number;
+      ratePerGram: number;
+    }>;
+    expect(ratesAfter.find((r) => r.metalId === gold.id)?.ratePerGram).toBe(7000);
   });
 
   it('follows a shop plan change at once: a product above the old tier becomes visible', async () => {

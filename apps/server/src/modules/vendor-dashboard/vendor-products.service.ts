@@ -3,6 +3,7 @@ import { toPaged, type PagedCatalogueProducts, type VendorProductsQuery } from '
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { categories, products, users } from '../../db/schema';
+import { gstBasisPoints } from '../metals';
 import { countProducts, selectProducts } from '../products';
 import { toProductDto } from '../products';
 import { productVisibleTo } from '../storefront';
@@ -50,7 +51,7 @@ export function createVendorProductsService(ctx: AppContext) {
         countProducts(ctx.db, where),
       ]);
       return toPaged(
-        rows.map((r) => toProductDto(r)),
+        rows.map((r) => toProductDto(r, gstBasisPoints(ctx.config))),
         total,
         q,
       );

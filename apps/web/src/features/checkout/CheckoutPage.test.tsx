@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Checkout } from '@zevar/domain';
+import { inclusivePriceBreakup, toPriceBreakup } from '@zevar/domain';
 import { jsonResponse, mockFetch, notFound, renderRoutes } from '../../test/utils';
 import CheckoutPage from './CheckoutPage';
 
@@ -20,6 +21,7 @@ function checkout(overrides: Partial<Checkout> = {}): Checkout {
         quantity: 2,
         price: 1500,
         lineTotal: 3000,
+        priceBreakup: toPriceBreakup(inclusivePriceBreakup(Math.round(3000 * 100))),
       },
     ],
     subtotal: 3000,
@@ -240,6 +242,7 @@ describe('checkout page', () => {
               quantity: 1,
               price: 907.6,
               lineTotal: 907.6,
+              priceBreakup: toPriceBreakup(inclusivePriceBreakup(Math.round(907.6 * 100))),
             },
           ],
           subtotal: 907.6,

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MSG, PAYMENT_TEXT, type Checkout } from '@zevar/domain';
@@ -6,6 +6,7 @@ import { PageSpinner } from '../../components/Spinner';
 import { useDialog } from '../../components/dialog/dialog-context';
 import { getSelectedCoupon, setSelectedCoupon } from '../../lib/storage';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { formatInr } from '../../lib/format';
 import { useVendorSlug } from '../../lib/use-vendor-slug';
 import { checkoutApi } from './checkout-api';
 import { OrderSummary } from './OrderSummary';
@@ -42,7 +43,31 @@ function VerifyingOverlay() {
   );
 }
 
-function CheckoutView({ checkout, home }: { checkout: Checkout; home: string }) {
+/** Told once a checkout whose price hold ran out was priced again: the old and the new total. */
+function RepricedNotice({ previous, current }: { previous: number; current: number }) {
+  return (
+    <div
+      role="status"
+      className="rounded-md border border-gold-300 bg-gold-50 px-4 py-3 text-sm lg:col-span-2"
+    >
+      <p className="font-medium">{PAYMENT_TEXT.amountsChanged}</p>
+      <p className="mt-1">
+        The prices held for your checkout have expired, so it is priced at today’s rates: the total was{' '}
+        {formatInr(previous)} and is now <strong>{formatInr(current)}</strong>.
+      </p>
+    </div>
+  );
+}
+
+function CheckoutView({
+  checkout,
+  home,
+  previousTotal,
+}: {
+  checkout: Checkout;
+  home: string;
+  previousTotal: number | null;
+}) {
   const dialog = useDialog();
   const queryClient = useQueryClient();
   const shipping = useShippingForm();
@@ -97,6 +122,9 @@ function CheckoutView({ checkout, home }: { checkout: Checkout; home: string }) 
     // shopper sees what they pay before 'Proceed to Payment'; from lg it sits in the right column.
     <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-8">
       <h1 className="text-2xl lg:col-span-2">Checkout</h1>
+      {previousTotal !== null && previousTotal !== checkout.totalAmount && (
+        <RepricedNotice previous={previousTotal} current={checkout.totalAmount} />
+      )}
       <OrderSummary
         checkout={checkout}
         onApplyCoupon={applyCoupon}
@@ -144,6 +172,22 @@ export default function CheckoutPage() {
     retry: false,
   });
 
+  // A checkout past its price-hold window is priced again at today's rates before the shopper pays.
+  const queryClient = useQueryClient();
+  const [previousTotal, setPreviousTotal] = useState<number | null>(null);
+  const [repriceFailed, setRepriceFailed] = useState(false);
+  const expired = query.data?.status === 'EXPIRED' && query.data.items.length > 0;
+  useEffect(() => {
+    if (!expired || !checkoutId || repriceFailed) return;
+    checkoutApi.reprice(checkoutId).then(
+      ({ previousTotal: before, ...updated }) => {
+        setPreviousTotal(before);
+        queryClient.setQueryData(['checkout', checkoutId], updated);
+      },
+      () => setRepriceFailed(true),
+    );
+  }, [expired, checkoutId, repriceFailed, queryClient]);
+
   useEffect(() => {
     if (!query.isError) return;
     void dialog.error('Error', PAYMENT_TEXT.checkoutLoadFailed).then(() => navigate(home, { replace: true }));
@@ -153,6 +197,7 @@ export default function CheckoutPage() {
   if (query.isPending || query.isError) return <PageSpinner label="Loading checkout" />;
   const checkout = query.data;
   if (checkout.items.length === 0) return <EmptyCheckout home={home} />;
+  if (expired && !repriceFailed) return <PageSpinner label="Updating prices" />;
   if (checkout.status !== 'PENDING') {
     return (
       <div className="mx-auto max-w-xl px-4 py-20 text-center">
@@ -165,5 +210,5 @@ export default function CheckoutPage() {
       </div>
     );
   }
-  return <CheckoutView checkout={checkout} home={home} />;
+  return <CheckoutView checkout={checkout} home={home} previousTotal={previousTotal} />;
 }

@@ -4,6 +4,7 @@ import {
   confirmPaymentResponse,
   initiateOrderResponse,
   orderStatusViewSchema,
+  repricedCheckoutSchema,
   type InitiateOrderInput,
 } from '@zevar/domain';
 import { api } from '../../lib/api';
@@ -14,6 +15,9 @@ const configSchema = z.object({ payments: z.enum(['sandbox', 'razorpay']), razor
 /** The buying path's calls (storefront spec section 7, Checkout and Orders and payment). */
 export const checkoutApi = {
   get: (id: string) => api.get(`/checkout/${enc(id)}`, { schema: checkoutSchema }),
+  /** After the price-hold window: today's prices, a new window, and the total before. */
+  reprice: (id: string) =>
+    api.post(`/checkout/${enc(id)}/reprice`, undefined, { schema: repricedCheckoutSchema }),
   applyCoupon: (id: string, code: string) =>
     api.patch(`/checkout/applyCoupon/${enc(id)}`, { code }, { schema: checkoutSchema }),
   removeCoupon: (id: string) => api.delete(`/checkout/applyCoupon/${enc(id)}`, { schema: checkoutSchema }),

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Checkout } from '@zevar/domain';
+import { inclusivePriceBreakup, toPriceBreakup } from '@zevar/domain';
 import { getCart } from '../../lib/cart';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { jsonResponse, mockFetch, renderRoutes } from '../../test/utils';
@@ -34,6 +35,7 @@ const checkout: Checkout = {
       quantity: 1,
       price: 1000,
       lineTotal: 1000,
+      priceBreakup: toPriceBreakup(inclusivePriceBreakup(Math.round(1000 * 100))),
     },
   ],
   subtotal: 1000,

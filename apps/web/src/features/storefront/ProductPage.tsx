@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
-import { STOREFRONT_MESSAGES } from '@zevar/domain';
+import { STOREFRONT_MESSAGES, type Product } from '@zevar/domain';
 import { PageSpinner } from '../../components/Spinner';
 import { isApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -25,6 +25,16 @@ function NotFound({ shop }: { shop: string }) {
 }
 
 /** Product page: gallery, details, purchase, offers, tabs and the review form. */
+/** Specifications lead with the purity and net weight of a metal-priced piece. */
+function withPurity(p: Product): Record<string, string> {
+  if (p.productType === 'MRP' || !p.purity) return p.specifications;
+  return {
+    purity: p.purity.name,
+    netWeight: `${p.metalWeight.toFixed(3)} g`,
+    ...Object.fromEntries(Object.entries(p.specifications).filter(([k]) => k !== 'purity')),
+  };
+}
+
 export default function ProductPage() {
   const { name = '' } = useParams();
   const shop = useShop();
@@ -75,7 +85,7 @@ export default function ProductPage() {
       <ProductTabs
         key={p.id}
         features={p.features}
-        specifications={p.specifications}
+        specifications={withPurity(p)}
         reviews={reviews.data ?? []}
         onWriteReview={() => setWriting(true)}
       />

@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { addToCart as addLine } from '../../lib/cart';
 import { BannerCollage, CategoryStrip, ShopByCategory } from './home/CategorySections';
 import { HeroCarousel } from './home/HeroCarousel';
+import { TodaysRates } from './rates/TodaysRates';
 import { ProductGrid, PromoBanners, SaleSlider } from './home/ProductSections';
 import { cartPath } from './paths';
 import { embedded, storefrontApi, useLoggedError } from './storefront-api';
@@ -68,6 +69,7 @@ export default function VendorHomePage() {
       <h1 className="sr-only">{slug}</h1>
       <CategoryStrip categories={cats} shop={slug} />
       <HeroCarousel items={carousel.data ?? []} shop={slug} />
+      <TodaysRates />
       <ShopByCategory categories={cats} shop={slug} />
       <ProductGrid
         title="Trending Products"

@@ -5,6 +5,7 @@ import {
   carouselItemSchema,
   categorySchema,
   couponSchema,
+  metalRateSchema,
   pagedProductsSchema,
   planSchema,
   productSchema,
@@ -28,6 +29,7 @@ const read = <T>(path: string, schema: z.ZodType<T>, query?: Record<string, Quer
 
 /** The storefront's public reads (storefront spec section 7). Every product read names the shop. */
 const reads = {
+  metalRates: () => read('/metal-rates', z.array(metalRateSchema)),
   plan: (slug: string) => read(`/user/vendor-plan/${enc(slug)}`, planSchema),
   categories: (plan: Plan) => read(`/category/plan/${plan}`, z.array(categorySchema)),
   categoryByName: (slug: string, name: string) =>
@@ -55,6 +57,7 @@ type ReadsAnswer<K extends keyof Reads> = ReturnType<Reads[K]> extends Read<infe
 const fetchRead = <T>(r: Read<T>) => api.get(r.path, { query: r.query, schema: r.schema });
 
 export const storefrontApi = {
+  metalRates: () => fetchRead(reads.metalRates()),
   plan: (slug: string) => fetchRead(reads.plan(slug)),
   categories: (plan: Plan) => fetchRead(reads.categories(plan)),
   categoryByName: (slug: string, name: string) => fetchRead(reads.categoryByName(slug, name)),

@@ -8,6 +8,7 @@ import { catalogueKeys, metalsApi } from '../../../lib/catalogue-api';
 import { FILL_REQUIRED, TITLE } from '../../../lib/admin-messages';
 import { failure } from '../../../lib/error-text';
 import { MetalPricesSummary } from './MetalPricesSummary';
+import { PuritiesPanel } from './PuritiesPanel';
 import { confirmRateChanges } from './rate-confirmation';
 import { useLoadFailureDialog } from '../../../components/dialog/use-load-failure-dialog';
 
@@ -185,6 +186,7 @@ function MetalCard({ metal, onChanged }: { metal: Metal; onChanged: () => Promis
             {formatInr(metal.price)} <span className="text-sm text-taupe">per gram</span>
           </p>
           <p className="mt-2 text-xs text-taupe">Last updated: {formatDateTime(metal.lastUpdated)}</p>
+          <PuritiesPanel metal={metal} onChanged={onChanged} />
           <RateHistory metalId={metal.id} />
           <div className="mt-4 flex gap-2">
             <button
@@ -224,6 +226,7 @@ function RateHistory({ metalId }: { metalId: number }) {
           <li key={h.id} className="flex flex-wrap justify-between gap-x-3 text-taupe">
             <span>
               {formatDateTime(h.changedAt)} · {h.changedBy}
+              {h.purity ? ` · ${h.purity}` : ' · fine rate'}
             </span>
             <span className="text-ink">
               {h.oldPrice === null ? 'set to ' : `${formatInr(h.oldPrice)} → `}

@@ -5,8 +5,8 @@ import { AppProviders } from '../../../app/AppProviders';
 import { jsonResponse, mockFetch, testQueryClient } from '../../../test/utils';
 import MetalsSection from './MetalsSection';
 
-const gold = { id: 1, name: 'Gold', price: 6000, lastUpdated: '2026-11-01T10:00:00.000Z' };
-const silver = { id: 2, name: 'Silver', price: 80, lastUpdated: '2026-11-02T10:00:00.000Z' };
+const gold = { id: 1, name: 'Gold', price: 6000, lastUpdated: '2026-11-01T10:00:00.000Z', purities: [] };
+const silver = { id: 2, name: 'Silver', price: 80, lastUpdated: '2026-11-02T10:00:00.000Z', purities: [] };
 
 const preview = (newPrice: number) => ({
   metalId: 1,
@@ -25,9 +25,14 @@ function serve() {
     const method = init.method ?? 'GET';
     if (url === '/api/metals') return jsonResponse([gold, silver]);
     if (url === '/api/metals/prices' && method === 'PUT')
-      return jsonResponse({ gold: 6100, silver: 82, lastUpdated: '2026-11-22T10:00:00.000Z' });
+      return jsonResponse({
+        gold: 6100,
+        silver: 82,
+        lastUpdated: '2026-11-22T10:00:00.000Z',
+        gstRatePercent: 3,
+      });
     if (url === '/api/metals/prices')
-      return jsonResponse({ gold: 6000, silver: 80, lastUpdated: silver.lastUpdated });
+      return jsonResponse({ gold: 6000, silver: 80, lastUpdated: silver.lastUpdated, gstRatePercent: 3 });
     if (url.startsWith('/api/metals/1/preview'))
       return jsonResponse(preview(Number(new URL(url, 'http://x').searchParams.get('price'))));
     if (url.startsWith('/api/metals/2/preview'))

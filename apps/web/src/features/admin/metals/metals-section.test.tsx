@@ -4,7 +4,7 @@ import { AppProviders } from '../../../app/AppProviders';
 import { jsonResponse, mockFetch, testQueryClient } from '../../../test/utils';
 import MetalsSection from './MetalsSection';
 
-const gold = { id: 1, name: 'Gold', price: 6500, lastUpdated: '2026-11-01T10:00:00.000Z' };
+const gold = { id: 1, name: 'Gold', price: 6500, lastUpdated: '2026-11-01T10:00:00.000Z', purities: [] };
 
 function renderWith(ui: React.ReactNode) {
   const f = mockFetch((url, init) => {

@@ -1,8 +1,9 @@
 import { useFormContext, useWatch } from 'react-hook-form';
-import { PRODUCT_TYPES, type Category, type Metal } from '@zevar/domain';
+import { MAKING_CHARGE_KINDS, PRODUCT_TYPES, toPriceBreakup, type Category, type Metal } from '@zevar/domain';
+import { PriceBreakupTable } from '../../../components/PriceBreakupTable';
 import { TextAreaField, TextField } from '../../../components/FormFields';
 import { formatInr } from '../../../lib/format';
-import { computedPrice, type ProductFormValues } from './product-form-model';
+import { previewBreakup, type ProductFormValues } from './product-form-model';
 import type { NameCheckState } from './use-name-check';
 
 const TYPE_LABELS: Record<(typeof PRODUCT_TYPES)[number], string> = {
@@ -120,18 +121,131 @@ export function BasicInformationSection({
   );
 }
 
-export function PricingSection({ idPrefix, metals }: { idPrefix: string; metals: Metal[] }) {
+const MAKING_KIND_LABELS: Record<(typeof MAKING_CHARGE_KINDS)[number], string> = {
+  PER_GRAM: 'Per gram (₹/g)',
+  PERCENT: 'Percent of metal value (%)',
+  FLAT: 'Flat (₹)',
+};
+
+/** Metal-priced fields: purity, making, stones, hallmark, and the breakup previewed as the admin types. */
+function JewelleryPricingFields({
+  idPrefix,
+  metal,
+  gstBasisPoints,
+}: {
+  idPrefix: string;
+  metal: Metal | undefined;
+  gstBasisPoints: number;
+}) {
   const { register, formState } = useFormContext<ProductFormValues>();
-  const [type, metalId, basePrice, metalWeight] = useWatch<
-    ProductFormValues,
-    ['productType', 'metalId', 'basePrice', 'metalWeight']
-  >({
-    name: ['productType', 'metalId', 'basePrice', 'metalWeight'],
+  const values = useWatch<ProductFormValues>() as ProductFormValues;
+  const e = formState.errors;
+  const breakup = previewBreakup(values, metal, gstBasisPoints);
+  return (
+    <>
+      <div>
+        <label htmlFor={`${idPrefix}-purity`} className="label label-required">
+          Purity
+        </label>
+        <select
+          id={`${idPrefix}-purity`}
+          className="input"
+          aria-invalid={e.purityId ? true : undefined}
+          {...register('purityId')}
+        >
+          <option value="">{metal ? 'Select purity' : 'Select a metal first'}</option>
+          {metal?.purities.map((p) => (
+            <option key={p.id} value={String(p.id)}>
+              {p.name} ({formatInr(p.price)}/g)
+            </option>
+          ))}
+        </select>
+        {e.purityId && <p className="field-error">{e.purityId.message}</p>}
+      </div>
+      <div>
+        <label htmlFor={`${idPrefix}-making-kind`} className="label">
+          Making charge
+        </label>
+        <select id={`${idPrefix}-making-kind`} className="input" {...register('makingKind')}>
+          <option value="">No making charge</option>
+          {MAKING_CHARGE_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {MAKING_KIND_LABELS[k]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <TextField
+        id={`${idPrefix}-making-value`}
+        label="Making charge value"
+        type="number"
+        min={0}
+        step={0.01}
+        disabled={!values.makingKind}
+        error={e.makingValue?.message}
+        {...register('makingValue')}
+      />
+      <TextField
+        id={`${idPrefix}-stones-value`}
+        label="Stone charges (₹)"
+        type="number"
+        min={0}
+        step={0.01}
+        error={e.stonesValue?.message}
+        {...register('stonesValue')}
+      />
+      <TextField
+        id={`${idPrefix}-stones-description`}
+        label="Stones"
+        placeholder="0.30 ct VS diamond"
+        error={e.stonesDescription?.message}
+        {...register('stonesDescription')}
+      />
+      <div className="flex flex-col gap-2">
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" {...register('hallmarked')} /> BIS hallmarked (one HUID per piece)
+        </label>
+        {values.hallmarked && (
+          <TextAreaField
+            id={`${idPrefix}-huids`}
+            label="HUIDs of the pieces in stock"
+            rows={2}
+            placeholder="AB12C3 ZX98Y7"
+            error={e.huids?.message}
+            {...register('huids')}
+          />
+        )}
+      </div>
+      <div className="md:col-span-2" aria-live="polite" data-testid="computed-price">
+        {breakup ? (
+          <PriceBreakupTable breakup={toPriceBreakup(breakup)} title="Price Breakup (preview)" />
+        ) : (
+          <p className="input bg-cream">Select a metal and its purity</p>
+        )}
+        <p className="mt-1 text-xs text-taupe">
+          (Purity rate × net weight + making + stones) + GST; the price follows the purity’s rate.
+        </p>
+      </div>
+    </>
+  );
+}
+
+export function PricingSection({
+  idPrefix,
+  metals,
+  gstBasisPoints,
+}: {
+  idPrefix: string;
+  metals: Metal[];
+  gstBasisPoints: number;
+}) {
+  const { register, formState } = useFormContext<ProductFormValues>();
+  const [type, metalId] = useWatch<ProductFormValues, ['productType', 'metalId']>({
+    name: ['productType', 'metalId'],
   });
   const e = formState.errors;
   const metal = metals.find((m) => String(m.id) === metalId);
   const metalPriced = type !== 'MRP';
-  const computed = metalPriced ? computedPrice({ basePrice, metalWeight }, metal) : null;
   return (
     <FormSection title="Pricing & Stock">
       <div>
@@ -155,7 +269,7 @@ export function PricingSection({ idPrefix, metals }: { idPrefix: string; metals:
       </div>
       <TextField
         id={`${idPrefix}-weight`}
-        label="Metal Weight (grams)"
+        label="Net Metal Weight (grams)"
         type="number"
         min={0}
         step={0.001}
@@ -164,26 +278,7 @@ export function PricingSection({ idPrefix, metals }: { idPrefix: string; metals:
         {...register('metalWeight')}
       />
       {metalPriced ? (
-        <>
-          <TextField
-            id={`${idPrefix}-base`}
-            label="Making & Other Charges (₹, non-metal part)"
-            type="number"
-            min={0}
-            step={0.01}
-            error={e.basePrice?.message}
-            {...register('basePrice')}
-          />
-          <div>
-            <p className="label">Price (calculated)</p>
-            <p className="input bg-cream" aria-live="polite" data-testid="computed-price">
-              {computed === null ? 'Select a metal' : formatInr(computed)}
-            </p>
-            <p className="mt-1 text-xs text-taupe">
-              Making charges + metal rate × weight; updated when the metal rate changes.
-            </p>
-          </div>
-        </>
+        <JewelleryPricingFields idPrefix={idPrefix} metal={metal} gstBasisPoints={gstBasisPoints} />
       ) : (
         <TextField
           id={`${idPrefix}-price`}

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import type { CatalogueProduct as Product } from '@zevar/domain';
+import { DEFAULT_GST_BASIS_POINTS, type CatalogueProduct as Product } from '@zevar/domain';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { catalogueKeys, categoriesApi, metalsApi } from '../../../lib/catalogue-api';
 import { FILL_REQUIRED, TITLE } from '../../../lib/admin-messages';
@@ -37,6 +37,7 @@ export function ProductForm({ product, busy, onSave, onCancel, onDirtyChange }: 
   const idPrefix = product ? `edit-product-${product.id}` : 'product';
   const categories = useQuery({ queryKey: catalogueKeys.categories, queryFn: categoriesApi.list });
   const metals = useQuery({ queryKey: catalogueKeys.metals, queryFn: metalsApi.list });
+  const prices = useQuery({ queryKey: catalogueKeys.metalPrices, queryFn: metalsApi.prices });
   const methods = useForm<ProductFormValues>({
     resolver: zodResolver(productFormSchema),
     defaultValues: product ? fromProduct(product) : EMPTY_PRODUCT,
@@ -71,7 +72,11 @@ export function ProductForm({ product, busy, onSave, onCancel, onDirtyChange }: 
           nameCheck={nameCheck}
           categories={categories.data ?? []}
         />
-        <PricingSection idPrefix={idPrefix} metals={metals.data ?? []} />
+        <PricingSection
+          idPrefix={idPrefix}
+          metals={metals.data ?? []}
+          gstBasisPoints={Math.round((prices.data?.gstRatePercent ?? DEFAULT_GST_BASIS_POINTS / 100) * 100)}
+        />
         <SpecificationsSection idPrefix={idPrefix} />
         <FeaturesSection idPrefix={idPrefix} />
         <VariantSection idPrefix={idPrefix} />

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import {
+  HUID_COUNT_MESSAGE,
+  MAKING_CHARGE_KINDS,
   PLANS,
   PRODUCT_TYPES,
-  metalPrice,
-  paiseToRupees,
+  isHuid,
+  jewelleryPrice,
   rupeesToPaise,
+  type LineBreakup,
   type Metal,
   type CatalogueProduct as Product,
 } from '@zevar/domain';
@@ -36,8 +39,15 @@ export const productFormSchema = z
     productType: z.enum(PRODUCT_TYPES),
     price: z.string(),
     originalPrice: optionalMoney,
-    basePrice: optionalMoney,
     metalWeight: optionalMoney,
+    purityId: z.string(),
+    makingKind: z.enum(['', ...MAKING_CHARGE_KINDS]),
+    makingValue: optionalMoney,
+    stonesDescription: z.string(),
+    stonesValue: optionalMoney,
+    hallmarked: z.boolean(),
+    /** HUIDs, one per piece, separated by spaces, commas or new lines. */
+    huids: z.string(),
     stock: count,
     parentCategoryId: z.string(),
     categoryId: z.string().min(1, 'This field is required'),
@@ -68,6 +78,20 @@ export const productFormSchema = z
     if (v.productType !== 'MRP' && !(Number(v.metalWeight) > 0)) {
       ctx.addIssue({ code: 'custom', path: ['metalWeight'], message: 'Metal weight must be above 0' });
     }
+    if (v.productType !== 'MRP' && !v.purityId) {
+      ctx.addIssue({ code: 'custom', path: ['purityId'], message: 'Choose the purity' });
+    }
+    if (v.makingKind === 'PERCENT' && Number(v.makingValue) > 100) {
+      ctx.addIssue({ code: 'custom', path: ['makingValue'], message: 'At most 100 %' });
+    }
+    const huids = huidList(v.huids);
+    if (v.hallmarked) {
+      const bad = huids.find((h) => !isHuid(h));
+      if (bad)
+        ctx.addIssue({ code: 'custom', path: ['huids'], message: `${bad}: a HUID is 6 letters or digits` });
+      else if (huids.length !== num(v.stock))
+        ctx.addIssue({ code: 'custom', path: ['huids'], message: HUID_COUNT_MESSAGE });
+    }
   });
 export type ProductFormValues = z.infer<typeof productFormSchema>;
 
@@ -79,8 +103,14 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   productType: 'MRP',
   price: '',
   originalPrice: '',
-  basePrice: '',
   metalWeight: '',
+  purityId: '',
+  makingKind: '',
+  makingValue: '',
+  stonesDescription: '',
+  stonesValue: '',
+  hallmarked: false,
+  huids: '',
   stock: '',
   parentCategoryId: '',
   categoryId: '',
@@ -124,19 +154,42 @@ export function toLocalInput(iso: string | null): string {
 const num = (v: string) => (v.trim() === '' ? 0 : Number(v));
 const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
 
-/** Live price of a metal-priced product, computed like the server does (the server decides). */
-export function computedPrice(
-  v: Pick<ProductFormValues, 'basePrice' | 'metalWeight'>,
+/** The HUIDs typed in the form, upper-cased, in order. */
+export function huidList(text: string): string[] {
+  return text
+    .split(/[\s,;]+/)
+    .map((h) => h.trim().toUpperCase())
+    .filter(Boolean);
+}
+
+type PricingValues = Pick<
+  ProductFormValues,
+  'metalWeight' | 'purityId' | 'makingKind' | 'makingValue' | 'stonesDescription' | 'stonesValue'
+>;
+
+/**
+ * The breakup the server will compute, previewed live as the admin types: the same domain function
+ * (`jewelleryPrice`) on the purity's current rate and the configured GST (the server decides).
+ */
+export function previewBreakup(
+  v: PricingValues,
   metal: Metal | undefined,
-): number | null {
-  if (!metal) return null;
-  return paiseToRupees(
-    metalPrice(
-      rupeesToPaise(num(v.basePrice)),
-      rupeesToPaise(metal.price),
-      Math.round(num(v.metalWeight) * 1000),
-    ),
-  );
+  gstBasisPoints: number,
+): LineBreakup | null {
+  const purity = metal?.purities.find((p) => String(p.id) === v.purityId);
+  if (!metal || !purity) return null;
+  return jewelleryPrice({
+    metalName: metal.name,
+    purity: purity.name,
+    ratePerGramPaise: rupeesToPaise(purity.price),
+    netWeightMg: Math.round(num(v.metalWeight) * 1000),
+    making: v.makingKind ? { kind: v.makingKind, value: Math.round(num(v.makingValue) * 100) } : null,
+    stones:
+      num(v.stonesValue) > 0 || v.stonesDescription.trim()
+        ? { description: v.stonesDescription.trim(), valuePaise: rupeesToPaise(num(v.stonesValue)) }
+        : null,
+    gstBasisPoints,
+  });
 }
 
 export function toProductBody(v: ProductFormValues) {
@@ -150,8 +203,16 @@ export function toProductBody(v: ProductFormValues) {
     productType: v.productType,
     price: v.productType === 'MRP' ? num(v.price) : undefined,
     originalPrice: v.originalPrice.trim() === '' ? null : Number(v.originalPrice),
-    basePrice: v.productType === 'MRP' ? 0 : num(v.basePrice),
     metalWeight: num(v.metalWeight),
+    purity: v.productType !== 'MRP' && v.purityId ? { id: Number(v.purityId) } : null,
+    making:
+      v.productType !== 'MRP' && v.makingKind ? { kind: v.makingKind, value: num(v.makingValue) } : null,
+    stones:
+      v.productType !== 'MRP' && (num(v.stonesValue) > 0 || v.stonesDescription.trim())
+        ? { description: v.stonesDescription.trim(), value: num(v.stonesValue) }
+        : null,
+    hallmarked: v.hallmarked,
+    huids: v.hallmarked ? huidList(v.huids) : [],
     stock: num(v.stock),
     category: { id: Number(v.categoryId) },
     metal: v.metalId ? { id: Number(v.metalId) } : null,
@@ -185,8 +246,14 @@ export function fromProduct(p: Product): ProductFormValues {
     productType: p.productType,
     price: String(p.price),
     originalPrice: str(p.originalPrice),
-    basePrice: String(p.basePrice),
     metalWeight: p.metalWeight ? String(p.metalWeight) : '',
+    purityId: p.purity ? String(p.purity.id) : '',
+    makingKind: p.making?.kind ?? '',
+    makingValue: p.making ? String(p.making.value) : '',
+    stonesDescription: p.stones?.description ?? '',
+    stonesValue: p.stones ? String(p.stones.value) : '',
+    hallmarked: p.hallmarked,
+    huids: p.huids.join(' '),
     stock: String(p.stock),
     parentCategoryId: String(p.category.parentCategory?.id ?? p.category.id),
     categoryId: String(p.category.id),

@@ -4,7 +4,7 @@ import type { Product } from '@zevar/domain';
 import { jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
 import { ProductInfo } from './ProductInfo';
 
-const product = (stock: number) =>
+const product = (stock: number, extra: object = {}) =>
   ({
     id: 7,
     sku: 'ZV-7',
@@ -22,15 +22,41 @@ const product = (stock: number) =>
     variantValue: null,
     salesCount: 0,
     category: { id: 1, name: 'Earrings', parentCategory: null },
+    productType: 'MRP',
+    hallmarked: false,
+    priceBreakup: {
+      metal: null,
+      making: null,
+      stones: null,
+      taxableValue: 881.17,
+      gst: { ratePercent: 3, value: 26.43 },
+      total: 907.6,
+    },
+    ...extra,
   }) as unknown as Product;
 
-function open(stock: number) {
+const necklace = {
+  productType: 'GOLD',
+  price: 79_118.83,
+  hallmarked: true,
+  metal: null,
+  priceBreakup: {
+    metal: { name: 'Gold', purity: '22K', ratePerGram: 6412, netWeightGrams: 10, value: 64_120 },
+    making: { kind: 'PERCENT', value: 7694.4 },
+    stones: { description: '0.30 ct VS diamond', value: 5000 },
+    taxableValue: 76_814.4,
+    gst: { ratePercent: 3, value: 2304.43 },
+    total: 79_118.83,
+  },
+};
+
+function open(stock: number, extra: object = {}) {
   mockFetch(() => jsonResponse({}, 404));
   renderRoutes(
     [
       {
         path: '/:vendorSlug/product/:name',
-        element: <ProductInfo product={product(stock)} shop="zevar" coupons={[]} />,
+        element: <ProductInfo product={product(stock, extra)} shop="zevar" coupons={[]} />,
       },
     ],
     '/zevar/product/gold-jhumkas',
@@ -52,5 +78,30 @@ describe('product page: stock', () => {
     expect(screen.getByTestId('product-price')).toHaveTextContent('₹907.60');
     expect(screen.queryByText('Out of Stock')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+  });
+});
+
+describe('product page: price breakup', () => {
+  it("shows the 'Price Breakup' under the price, line by line, and the hallmark", () => {
+    open(2, necklace);
+    const table = screen.getByRole('region', { name: 'Price Breakup' });
+    const rows = Array.from(table.querySelectorAll('tr')).map((r) => r.textContent);
+    expect(rows).toEqual([
+      'Gold 22K₹6,412.00/g × 10.000 g₹64,120.00',
+      'Making charges% of metal value₹7,694.40',
+      'Stone charges0.30 ct VS diamond₹5,000.00',
+      'Taxable value₹76,814.40',
+      'GST (3%)₹2,304.43',
+      'Total₹79,118.83',
+    ]);
+    expect(screen.getByTestId('hallmark')).toHaveTextContent('BIS Hallmarked · HUID');
+  });
+
+  it('an MRP piece shows its GST-inclusive price split into taxable value and GST, without a hallmark', () => {
+    open(2);
+    const table = screen.getByRole('region', { name: 'Price Breakup' });
+    expect(table).toHaveTextContent('Taxable value₹881.17');
+    expect(table).toHaveTextContent('Total₹907.60');
+    expect(screen.queryByTestId('hallmark')).not.toBeInTheDocument();
   });
 });

@@ -1,9 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { isTrending, STOREFRONT_MESSAGES, type Coupon, type Product } from '@zevar/domain';
 import { formatInr } from '../../../lib/format';
 import { productPath } from '../paths';
 import { Offers } from './Offers';
+import { PriceBreakupTable } from '../../../components/PriceBreakupTable';
+
+/** The rate chart is loaded only on a metal-priced product's page. */
+const RateChart = lazy(() => import('../../../components/RateChart'));
 import { PurchaseActions } from './PurchaseActions';
 
 function Variants({ product, shop }: { product: Product; shop: string }) {
@@ -97,6 +101,21 @@ export function ProductInfo({
           </span>
         )}
       </div>
+      {product.hallmarked && (
+        <p className="text-sm font-medium text-emerald-800" data-testid="hallmark">
+          <span aria-hidden="true">✓ </span>BIS Hallmarked · HUID
+        </p>
+      )}
+      <PriceBreakupTable breakup={product.priceBreakup} />
+      {product.metal && product.purity && product.productType !== 'MRP' && (
+        <Suspense fallback={null}>
+          <RateChart
+            metalId={product.metal.id}
+            purity={product.purity.name}
+            label={`${product.metal.name} ${product.purity.name}`}
+          />
+        </Suspense>
+      )}
       <PurchaseActions product={product} shop={shop} onQuantityChange={setQuantity} />
       <Offers coupons={coupons} basket={{ quantity, unitPrice: product.price }} />
       {product.description && (

@@ -4,12 +4,14 @@ import { ReviewsList } from './ReviewsList';
 
 type Tab = 'features' | 'specifications' | 'reviews';
 
+const SPEC_LABELS: Record<string, string> = { totalWeight: 'Approx Weight', netWeight: 'Net Weight' };
+
 /** Specification rows: 'totalWeight' shows as 'Approx Weight', other keys capitalised, empty values dropped. */
 export function specificationRows(specs: Record<string, string>): Array<{ label: string; value: string }> {
   return Object.entries(specs)
     .filter(([, value]) => typeof value === 'string' && value.trim() !== '')
     .map(([key, value]) => ({
-      label: key === 'totalWeight' ? 'Approx Weight' : key.charAt(0).toUpperCase() + key.slice(1),
+      label: SPEC_LABELS[key] ?? key.charAt(0).toUpperCase() + key.slice(1),
       value,
     }));
 }

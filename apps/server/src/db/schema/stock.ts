@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { products } from './catalogue';
+import { orderItems } from './commerce';
+
+/**
+ * The pieces of a hallmarked product, one row per piece with its HUID (owned by `modules/stock`).
+ * A piece is on the shelf while `order_item_id` is null; an order line that reserves it sets it, a
+ * released reservation clears it again. For a hallmarked product the pieces on the shelf are exactly
+ * `products.stock` (see docs/decisions/0013-pricing-huid-pieces.md).
+ */
+export const productPieces = pgTable(
+  'product_pieces',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** 6 characters, upper-case letters and digits. */
+    huid: text('huid').notNull(),
+    orderItemId: integer('order_item_id').references(() => orderItems.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Unique among pieces in stock; a sold piece's HUID stays on its order line.
+    uniqueIndex('product_pieces_huid_in_stock_uq')
+      .on(t.huid)
+      .where(sql`${t.orderItemId} is null`),
+    index('product_pieces_product_idx').on(t.productId, t.id),
+    index('product_pieces_order_item_idx').on(t.orderItemId),
+  ],
+);
