@@ -20,7 +20,7 @@ async function main() {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('Set DATABASE_URL to a PostgreSQL database');
   const n = arg('products', 100_000);
-  const database = await connectPostgres(url);
+  const database = connectPostgres(url);
   await migrate(database);
   const { db } = database;
   const [metal] = await db

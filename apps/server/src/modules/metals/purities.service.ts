@@ -232,4 +232,3 @@ export function createPuritiesService(ctx: Pick<AppContext, 'db' | 'now' | 'conf
     },
   };
 }
-export type PuritiesService = ReturnType<typeof createPuritiesService>;

@@ -11,8 +11,8 @@ import {
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { categories, metalPurities, metals, products } from '../../db/schema';
-import { gstBasisPoints } from '../metals/reprice';
-import { HUID_TAKEN, piecesInStock, replacePieces } from '../stock/stock.service';
+import { gstBasisPoints } from '../metals';
+import { HUID_TAKEN, piecesInStock, replacePieces } from '../stock';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { isForeignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { toProductDto } from './product-mapper';

@@ -1,2 +1,11 @@
 /** The stock module's public entry: other modules import from here, never its files (eslint import-x/no-restricted-paths). */
-export { recordSale, reserveLines, returnOrderStock, reverseSale, takePieces } from './stock.service';
+export {
+  HUID_TAKEN,
+  piecesInStock,
+  recordSale,
+  replacePieces,
+  reserveLines,
+  returnOrderStock,
+  reverseSale,
+  takePieces,
+} from './stock.service';

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCached } from '../../plugins/public-cache';
-import { gstBasisPoints } from '../metals/reprice';
+import { gstBasisPoints } from '../metals';
 import { z } from 'zod';
 import { safeString } from '@zevar/domain';
 import {

@@ -167,10 +167,11 @@ export function PuritiesPanel({ metal, onChanged }: { metal: Metal; onChanged: (
                     type="button"
                     className="btn-danger px-2 py-1 text-xs"
                     disabled={remove.isPending}
-                    onClick={async () => {
-                      if (await dialog.confirm('Confirm Delete', `Delete purity ${p.name}?`))
-                        remove.mutate(p.id);
-                    }}
+                    onClick={() =>
+                      void dialog.confirm('Confirm Delete', `Delete purity ${p.name}?`).then((yes) => {
+                        if (yes) remove.mutate(p.id);
+                      })
+                    }
                     aria-label={`Remove ${p.name}`}
                   >
                     Remove
