@@ -24,3 +24,5 @@ export * from './time';
 export * from './user-policy';
 export * from './primitives';
 export * from './price-breakup';
+export * from './gst';
+export * from './tax-invoice';
