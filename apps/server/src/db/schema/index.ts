@@ -3,3 +3,4 @@ export * from './plans';
 export * from './catalogue';
 export * from './commerce';
 export * from './email';
+export * from './invoicing';
