@@ -232,10 +232,12 @@ export function defaultHsn(metalName: string | null | undefined): string {
   return metalName && /silver/i.test(metalName) ? '711311' : '711319';
 }
 
-/** A category's HSN code: 4, 6 or 8 digits. */
+/** A category's HSN code: 4, 6 or 8 digits (spaces ignored, so '7113 19' is 711319); blank: none. */
 export const hsnCodeInput = safeString()
-  .trim()
-  .regex(/^(\d{4}|\d{6}|\d{8})$/, 'Enter an HSN code of 4, 6 or 8 digits, such as 711319')
+  .max(20)
+  .transform((v) => v.replace(/\s+/g, ''))
+  .refine((v) => /^(|\d{4}|\d{6}|\d{8})$/.test(v), 'Enter an HSN code of 4, 6 or 8 digits, such as 711319')
+  .transform((v) => (v === '' ? null : v))
   .nullable()
   .optional();
 

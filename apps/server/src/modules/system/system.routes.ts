@@ -67,6 +67,8 @@ export const systemRoutes =
               defaultVendorSlug: safeString(),
               payments: z.enum(['sandbox', 'razorpay']),
               razorpayKeyId: safeString(),
+              /** Orders above this total need the buyer's PAN at checkout. */
+              panThresholdRupees: z.number(),
             }),
           },
         },
@@ -75,6 +77,7 @@ export const systemRoutes =
         defaultVendorSlug: ctx.config.DEFAULT_VENDOR_SLUG,
         payments: ctx.config.PAYMENTS,
         razorpayKeyId: ctx.config.paymentKeyId,
+        panThresholdRupees: ctx.config.PAN_THRESHOLD_RUPEES,
       }),
     );
   };
