@@ -60,9 +60,7 @@ function detailLines(line: InvoiceLine): string[] {
   if (line.sku) out.push(`SKU ${line.sku}`);
   if (b?.metal) {
     out.push(`${b.metal.name} ${b.metal.purity} · Net wt ${grams(b.metal.netWeightMg * line.quantity)}`);
-    out.push(
-      `Metal @ ${rupees(b.metal.ratePerGramPaise)}/g: ${rupees(b.metal.valuePaise * line.quantity)}`,
-    );
+    out.push(`Metal @ ${rupees(b.metal.ratePerGramPaise)}/g: ${rupees(b.metal.valuePaise * line.quantity)}`);
   }
   if (b?.making) out.push(`Making: ${rupees(b.making.valuePaise * line.quantity)}`);
   if (b?.stones) out.push(`Stones (${b.stones.description}): ${rupees(b.stones.valuePaise * line.quantity)}`);
@@ -71,16 +69,17 @@ function detailLines(line: InvoiceLine): string[] {
 }
 
 function taxCell(line: InvoiceLine, intraState: boolean): string {
-  return intraState
-    ? `C ${rupees(line.cgstPaise)}\nS ${rupees(line.sgstPaise)}`
-    : rupees(line.igstPaise);
+  return intraState ? `C ${rupees(line.cgstPaise)}\nS ${rupees(line.sgstPaise)}` : rupees(line.igstPaise);
 }
 
 function drawHeader(doc: Doc, d: RenderableDocument) {
   const c = d.content;
   const title = d.kind === 'INVOICE' ? 'TAX INVOICE' : 'CREDIT NOTE';
   doc.font('bold').fontSize(16).text(title, M, M, { width: WIDTH, align: 'right' });
-  doc.font('bold').fontSize(12).text(c.seller.legalName, M, M, { width: WIDTH * 0.6 });
+  doc
+    .font('bold')
+    .fontSize(12)
+    .text(c.seller.legalName, M, M, { width: WIDTH * 0.6 });
   doc.font('regular').fontSize(8.5);
   doc.text(c.seller.address, { width: WIDTH * 0.6 });
   doc.text(`GSTIN: ${c.seller.gstin}`);
@@ -95,7 +94,10 @@ function drawHeader(doc: Doc, d: RenderableDocument) {
   }
   meta.push(
     ['Order No.', c.order.number],
-    ['Place of supply', `${c.placeOfSupply.state}${c.placeOfSupply.code ? ` (${c.placeOfSupply.code})` : ''}`],
+    [
+      'Place of supply',
+      `${c.placeOfSupply.state}${c.placeOfSupply.code ? ` (${c.placeOfSupply.code})` : ''}`,
+    ],
     ['Reverse charge', 'No'],
   );
   if (c.order.paymentId) meta.push(['Payment ID', c.order.paymentId]);
@@ -159,16 +161,26 @@ function drawLine(doc: Doc, line: InvoiceLine, index: number, intraState: boolea
   let x = M;
   for (const col of COLUMNS) {
     if (col.key === 'desc') {
-      doc.font('bold').fontSize(8).text(line.description, x + 2, y + 3, { width: descWidth });
+      doc
+        .font('bold')
+        .fontSize(8)
+        .text(line.description, x + 2, y + 3, { width: descWidth });
       doc.font('regular').fontSize(6.8).fillColor('#444');
       for (const t of details) doc.text(t, { width: descWidth });
       doc.fillColor('#000');
     } else {
-      doc.font('regular').fontSize(7.5).text(cells[col.key]!, x + 2, y + 3, { width: col.width - 4, align: col.align });
+      doc
+        .font('regular')
+        .fontSize(7.5)
+        .text(cells[col.key]!, x + 2, y + 3, { width: col.width - 4, align: col.align });
     }
     x += col.width;
   }
-  doc.moveTo(M, y + height).lineTo(M + WIDTH, y + height).strokeColor('#ccc').stroke();
+  doc
+    .moveTo(M, y + height)
+    .lineTo(M + WIDTH, y + height)
+    .strokeColor('#ccc')
+    .stroke();
   doc.y = y + height + 2;
 }
 
@@ -197,7 +209,10 @@ function drawTotals(doc: Doc, c: TaxDocumentContent, kind: RenderableDocument['k
   }
   doc.rect(x, y, 220, 18).fill('#f1ece2').fillColor('#000');
   const totalLabel = kind === 'INVOICE' ? 'Invoice total' : 'Credit note total';
-  doc.font('bold').fontSize(10).text(totalLabel, x + 4, y + 4, { width: 116 });
+  doc
+    .font('bold')
+    .fontSize(10)
+    .text(totalLabel, x + 4, y + 4, { width: 116 });
   doc.text(rupees(t.totalPaise), x + 120, y + 4, { width: 96, align: 'right' });
   doc.y = y + 26;
   doc.font('bold').fontSize(8.5).text('Amount in words: ', M, doc.y, { continued: true });
@@ -211,7 +226,10 @@ function drawFooter(doc: Doc, c: TaxDocumentContent) {
   const y = doc.y + 18;
   doc.font('bold').text(`For ${c.seller.legalName}`, M + WIDTH - 220, y, { width: 220, align: 'right' });
   doc.font('regular').text('Authorised Signatory', M + WIDTH - 220, y + 30, { width: 220, align: 'right' });
-  doc.fontSize(7).fillColor('#666').text('This is a computer-generated document.', M, y + 30);
+  doc
+    .fontSize(7)
+    .fillColor('#666')
+    .text('This is a computer-generated document.', M, y + 30);
   doc.fillColor('#000');
 }
 
@@ -220,7 +238,10 @@ export function renderTaxDocumentPdf(d: RenderableDocument): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: M,
-    info: { Title: `${d.kind === 'INVOICE' ? 'Tax invoice' : 'Credit note'} ${d.number}`, Author: d.content.seller.legalName },
+    info: {
+      Title: `${d.kind === 'INVOICE' ? 'Tax invoice' : 'Credit note'} ${d.number}`,
+      Author: d.content.seller.legalName,
+    },
   });
   doc.registerFont('regular', FONT);
   doc.registerFont('bold', FONT_BOLD);

@@ -35,7 +35,10 @@ export const invoicesRoutes =
 
     app.get(
       '/orders/byId/:id/invoice',
-      { config: isPublic, schema: { tags: ['invoices'], params: orderParams, produces: ['application/pdf'] } },
+      {
+        config: isPublic,
+        schema: { tags: ['invoices'], params: orderParams, produces: ['application/pdf'] },
+      },
       async (req, reply) => sendPdf(reply, await service.invoicePdf(req.params.id)),
     );
 

@@ -55,11 +55,7 @@ export function createInvoicesService(ctx: Pick<AppContext, 'db' | 'config'>) {
       .select()
       .from(taxDocuments)
       .where(
-        and(
-          eq(taxDocuments.orderId, orderId),
-          eq(taxDocuments.id, id),
-          eq(taxDocuments.kind, 'CREDIT_NOTE'),
-        ),
+        and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.id, id), eq(taxDocuments.kind, 'CREDIT_NOTE')),
       );
     if (!row) throw notFound('Credit note');
     return pdfOf(row);
@@ -127,7 +123,13 @@ export function createInvoicesService(ctx: Pick<AppContext, 'db' | 'config'>) {
       tax: doc.taxPaise / 100,
       total: doc.totalPaise / 100,
     }));
-    return { data, total: total?.n ?? 0, page: q.page, limit: q.limit, financialYears: years.map((y) => y.fy) };
+    return {
+      data,
+      total: total?.n ?? 0,
+      page: q.page,
+      limit: q.limit,
+      financialYears: years.map((y) => y.fy),
+    };
   }
 
   function sellerDetails(): SellerTaxDetails {
