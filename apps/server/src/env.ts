@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   DEFAULT_BUSINESS_TIMEZONE,
+  DEFAULT_PAN_THRESHOLD_RUPEES,
   DOCUMENT_PREFIX,
   GST_STATE_CODES,
   gstinState,
@@ -124,20 +125,32 @@ export const envSchema = z
       z
         .string()
         .transform((v) => v.toUpperCase())
-        .refine(isValidGstin, 'must be a valid 15-character GSTIN (state code, PAN, entity, Z, check character)')
+        .refine(
+          isValidGstin,
+          'must be a valid 15-character GSTIN (state code, PAN, entity, Z, check character)',
+        )
         .optional(),
     ),
     /** The seller's state; defaults to the state of SELLER_GSTIN, and must agree with it. */
     SELLER_STATE: optionalText,
     /** Invoice and credit note number prefixes: 1-2 capitals or digits (numbers stay within 16 characters). */
-    INVOICE_PREFIX: z.string().trim().regex(DOCUMENT_PREFIX, 'must be 1-2 capital letters or digits').default('ZV'),
+    INVOICE_PREFIX: z
+      .string()
+      .trim()
+      .regex(DOCUMENT_PREFIX, 'must be 1-2 capital letters or digits')
+      .default('ZV'),
     CREDIT_NOTE_PREFIX: z
       .string()
       .trim()
       .regex(DOCUMENT_PREFIX, 'must be 1-2 capital letters or digits')
       .default('ZC'),
     /** Orders above this many rupees need the buyer's PAN. */
-    PAN_THRESHOLD_RUPEES: z.coerce.number().int().min(0).max(1_000_000_000).default(200_000),
+    PAN_THRESHOLD_RUPEES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(1_000_000_000)
+      .default(DEFAULT_PAN_THRESHOLD_RUPEES),
     /** Seconds a stopping process gives in-flight requests and running jobs before it exits anyway. */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
   })
@@ -170,7 +183,11 @@ export const envSchema = z
       }
     }
     if (env.SELLER_STATE && !Object.values(GST_STATE_CODES).includes(env.SELLER_STATE)) {
-      ctx.addIssue({ code: 'custom', path: ['SELLER_STATE'], message: 'must be an Indian state such as Maharashtra' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SELLER_STATE'],
+        message: 'must be an Indian state such as Maharashtra',
+      });
     } else if (env.SELLER_STATE && env.SELLER_GSTIN && gstinState(env.SELLER_GSTIN) !== env.SELLER_STATE) {
       ctx.addIssue({
         code: 'custom',

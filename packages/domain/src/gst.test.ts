@@ -17,8 +17,10 @@ import {
 } from './gst';
 
 const ALNUM = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-const letters = (n: number) => fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'), minLength: n, maxLength: n });
-const digits = (n: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: n, maxLength: n });
+const letters = (n: number) =>
+  fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'), minLength: n, maxLength: n });
+const digits = (n: number) =>
+  fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: n, maxLength: n });
 const pan = fc.tuple(letters(5), digits(4), letters(1)).map((p) => p.join(''));
 const gstin14 = fc
   .tuple(

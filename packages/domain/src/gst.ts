@@ -124,6 +124,9 @@ export const gstinInput = safeString()
   .transform(emptyToUndefined)
   .optional();
 
+/** Orders above ₹2,00,000 need the buyer's PAN unless PAN_THRESHOLD_RUPEES says otherwise. */
+export const DEFAULT_PAN_THRESHOLD_RUPEES = 200_000;
+
 /** Whether an order of this amount needs the buyer's PAN (strictly above the threshold). */
 export function panRequired(totalPaise: number, thresholdRupees: number): boolean {
   return totalPaise > thresholdRupees * 100;

@@ -54,13 +54,17 @@ describe('invoice figures', () => {
 
   it('shares a discount exactly and in proportion', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 1, max: 1e9 }), { minLength: 1, maxLength: 8 }), fc.nat(), (w, a) => {
-        const sum = w.reduce((s, v) => s + v, 0);
-        const amount = a % sum;
-        const shares = allocate(amount, w);
-        expect(shares.reduce((s, v) => s + v, 0)).toBe(amount);
-        shares.forEach((s, i) => expect(Math.abs(s - (amount * w[i]!) / sum)).toBeLessThan(1));
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 1e9 }), { minLength: 1, maxLength: 8 }),
+        fc.nat(),
+        (w, a) => {
+          const sum = w.reduce((s, v) => s + v, 0);
+          const amount = a % sum;
+          const shares = allocate(amount, w);
+          expect(shares.reduce((s, v) => s + v, 0)).toBe(amount);
+          shares.forEach((s, i) => expect(Math.abs(s - (amount * w[i]!) / sum)).toBeLessThan(1));
+        },
+      ),
     );
   });
 
@@ -90,6 +94,10 @@ describe('invoice figures', () => {
       intraState: false,
       invoiceNumber: 'ZV/26-27/000001',
     });
-    expect(part.totals).toMatchObject({ taxablePaise: 1_00_000_00, igstPaise: 3_000_00, totalPaise: 1_03_000_00 });
+    expect(part.totals).toMatchObject({
+      taxablePaise: 1_00_000_00,
+      igstPaise: 3_000_00,
+      totalPaise: 1_03_000_00,
+    });
   });
 });

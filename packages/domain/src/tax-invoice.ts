@@ -125,9 +125,7 @@ export function computeInvoice(input: {
     input.discountPaise,
     all.map((l, i) => (i < input.lines.length ? l.unitPricePaise * l.quantity : 0)),
   );
-  const lines = all.map((l, i) =>
-    figuresOf(l, shares[i] ?? 0, input.intraState, input.defaultBasisPoints),
-  );
+  const lines = all.map((l, i) => figuresOf(l, shares[i] ?? 0, input.intraState, input.defaultBasisPoints));
   return { lines, totals: sumTotals(lines, input.roundOffPaise) };
 }
 

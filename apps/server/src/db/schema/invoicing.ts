@@ -85,7 +85,9 @@ export const taxDocuments = pgTable(
   (t) => [
     uniqueIndex('tax_documents_number_uq').on(t.number),
     uniqueIndex('tax_documents_series_uq').on(t.kind, t.financialYear, t.sequence),
-    uniqueIndex('tax_documents_order_invoice_uq').on(t.orderId).where(sql`${t.kind} = 'INVOICE'`),
+    uniqueIndex('tax_documents_order_invoice_uq')
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'INVOICE'`),
     uniqueIndex('tax_documents_refund_uq').on(t.refundId),
     index('tax_documents_order_idx').on(t.orderId),
     index('tax_documents_issued_idx').on(t.issuedAt),
