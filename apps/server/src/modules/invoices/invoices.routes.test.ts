@@ -148,7 +148,7 @@ describe('GST tax invoices', () => {
   });
 
   it('numbers 20 concurrent payments consecutively, once each even with duplicate callbacks and webhooks', async () => {
-    const placed = [];
+    const placed: Awaited<ReturnType<typeof place>>[] = [];
     for (let i = 0; i < 20; i += 1) placed.push(await place({ pricePaise: 1000_00 }));
     const signed = await Promise.all(placed.map((o) => sandboxPay(t.app, o.razorpayOrderId)));
     await Promise.all(

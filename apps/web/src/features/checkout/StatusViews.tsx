@@ -118,9 +118,11 @@ export function FailureView({ order, home }: { order: OrderStatusView; home: str
         <Row label="Order Amount" value={formatInr(order.finalAmount)} />
       </dl>
       {/* A refunded order keeps its invoice and gets a credit note. */}
-      <div className="mt-6">
-        <TaxDocumentLinks orderId={order.id} />
-      </div>
+      {order.paymentStatus.startsWith('REFUND') && (
+        <div className="mt-6">
+          <TaxDocumentLinks orderId={order.id} />
+        </div>
+      )}
       <div className="mt-8 flex justify-center gap-3">
         <Link to={`${home}/cart`} className="btn-outline">
           Back to Cart
