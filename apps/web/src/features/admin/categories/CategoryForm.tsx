@@ -65,17 +65,23 @@ export function CategoryForm({
   });
   useEffect(() => reset(fromCategory(editing)), [editing, reset]);
 
-  const submit = handleSubmit(async (v) => {
-    const ok = await onSubmit({
-      name: v.name,
-      parentCategory: v.parentId ? { id: Number(v.parentId) } : null,
-      vendorPlan: v.vendorPlan as Plan,
-      image: v.image,
-      banner: v.banner,
-      hsnCode: v.hsnCode || null,
-    });
-    if (ok) reset(EMPTY);
-  }, onInvalid);
+  const submit = handleSubmit(
+    async (v) => {
+      const ok = await onSubmit({
+        name: v.name,
+        parentCategory: v.parentId ? { id: Number(v.parentId) } : null,
+        vendorPlan: v.vendorPlan as Plan,
+        image: v.image,
+        banner: v.banner,
+        hsnCode: v.hsnCode || null,
+      });
+      if (ok) reset(EMPTY);
+    },
+    (errs) => {
+      // A malformed HSN code alone is shown on its field; missing required fields get the dialog.
+      if (Object.keys(errs).some((k) => k !== 'hsnCode')) onInvalid();
+    },
+  );
 
   const parents = mainCategories.filter((c) => c.id !== editing?.id);
   return (

@@ -104,14 +104,16 @@ export default function InvoicesSection() {
         <StackedTable headers={HEADERS} minWidth="sm:min-w-[52rem]">
           {data.data.map((doc) => (
             <StackedRow key={doc.id}>
-              <StackedCell label="Number" className="font-mono text-xs">
+              <StackedCell label="Number" className="font-mono text-xs whitespace-nowrap">
                 {doc.number}
                 {doc.kind === 'CREDIT_NOTE' && (
-                  <span className="block font-sans text-taupe">Credit note against {doc.againstNumber}</span>
+                  <span className="block font-sans whitespace-normal text-taupe">
+                    Credit note against {doc.againstNumber}
+                  </span>
                 )}
               </StackedCell>
               <StackedCell label="Date">{formatDateTime(doc.issuedAt)}</StackedCell>
-              <StackedCell label="Order" className="font-mono text-xs">
+              <StackedCell label="Order" className="font-mono text-xs whitespace-nowrap">
                 {doc.orderNumber}
               </StackedCell>
               <StackedCell label="Buyer">{doc.buyerName}</StackedCell>
