@@ -51,9 +51,8 @@ describe('GST split', () => {
         const { taxablePaise, taxPaise } = taxableOfInclusive(amount, bp);
         expect(taxablePaise + taxPaise).toBe(amount);
         // Within half a paisa of the exact figure, so the tax is within a paisa of rate x taxable.
-        expect(Math.abs(taxablePaise * (10_000 + bp) - amount * 10_000)).toBeLessThanOrEqual(
-          (10_000 + bp) / 2,
-        );
+        const error = BigInt(taxablePaise) * BigInt(10_000 + bp) - BigInt(amount) * 10_000n;
+        expect(2n * (error < 0n ? -error : error)).toBeLessThanOrEqual(BigInt(10_000 + bp));
       }),
     );
     expect(taxableOfInclusive(103_00, 300)).toEqual({ taxablePaise: 100_00, taxPaise: 3_00 });

@@ -145,7 +145,9 @@ export function splitGst(taxPaise: number, intraState: boolean) {
 
 /** Taxable value inside a GST-inclusive amount, rounded to the paisa once; the tax is the rest. */
 export function taxableOfInclusive(inclusivePaise: number, basisPoints: number) {
-  const taxablePaise = Math.round((inclusivePaise * 10_000) / (10_000 + basisPoints));
+  // Integer arithmetic (half up): amount x 10,000 passes 2^53 for the largest orders.
+  const d = BigInt(10_000 + basisPoints);
+  const taxablePaise = Number((2n * BigInt(inclusivePaise) * 10_000n + d) / (2n * d));
   return { taxablePaise, taxPaise: inclusivePaise - taxablePaise };
 }
 
