@@ -89,6 +89,9 @@ async function main() {
           serverEnv(port, {
             DATABASE_URL: databaseUrl,
             JWT_SECRET: jwt,
+            SELLER_LEGAL_NAME: 'Bench Jewels',
+            SELLER_ADDRESS: '1 Bench Road, Mumbai 400001',
+            SELLER_GSTIN: '27AAPFU0939F1ZV',
             SEED_DEMO: 'false',
             DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'zevar-bench-')),
           }),

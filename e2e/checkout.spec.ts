@@ -1,5 +1,16 @@
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { PDFParse } from 'pdf-parse';
 import { test, expect, outboxMessages } from './fixtures';
+
+async function pdfText(file: string): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(readFileSync(file)) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
 
 const SHOP = 'zevar';
 const PRODUCTS = ['charm-bracelet-with-gift-box', 'infinity-couple-ring'];
@@ -90,10 +101,29 @@ test('a new shopper buys two products with a coupon and pays by card', async ({ 
   expect(orderNumber).toMatch(/^ZV\d{6}-/);
   expect(await page.evaluate(() => localStorage.getItem('cart_items'))).toBeNull();
 
+  // The GST tax invoice downloads from the status page, and its totals are the page's.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download invoice' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^invoice-ZV-\d{2}-\d{2}-\d{6}\.pdf$/);
+  const invoice = await pdfText((await download.path())!);
+  const pageTotal = (await page.getByTestId('order-total').textContent())!.trim();
+  expect(invoice).toContain('TAX INVOICE');
+  expect(invoice).toContain(`Order No.: ${orderNumber}`);
+  expect(invoice).toContain(`Invoice total ${pageTotal}`);
+  expect(invoice).toContain('IGST @ 3%');
+
   await expect
-    .poll(() => outboxMessages().some((m) => m.includes(orderNumber) && m.includes('asha.e2e@example.in')), {
-      timeout: 45_000,
-    })
+    .poll(
+      () =>
+        outboxMessages().some(
+          (m) =>
+            m.includes(orderNumber) &&
+            m.includes('asha.e2e@example.in') &&
+            /Content-Type: application\/pdf;\s*name=invoice-ZV-/.test(m),
+        ),
+      { timeout: 45_000 },
+    )
     .toBe(true);
 });
 

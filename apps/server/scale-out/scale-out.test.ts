@@ -35,6 +35,9 @@ describe.runIf(pgUrl && redisUrl)('three Zevar processes on one PostgreSQL', () 
     const env = {
       DATABASE_URL: url.toString(),
       JWT_SECRET: 'scale-out-secret-scale-out-secret-0123456789',
+      SELLER_LEGAL_NAME: 'Scale Test Jewels',
+      SELLER_ADDRESS: '1 Test Road, Mumbai 400001',
+      SELLER_GSTIN: '27AAPFU0939F1ZV',
       PAYMENTS: 'sandbox',
       RAZORPAY_KEY_SECRET: 'scale_key_secret',
       RAZORPAY_WEBHOOK_SECRET: 'scale_webhook_secret',

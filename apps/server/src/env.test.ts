@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseEnv } from './env';
 
+const SELLER = {
+  SELLER_LEGAL_NAME: 'Example Jewels Pvt Ltd',
+  SELLER_ADDRESS: '1 Main Road, Mumbai 400001',
+  SELLER_GSTIN: '27AAPFU0939F1ZV',
+};
+
 describe('configuration', () => {
   it('has working defaults for a first run', () => {
     const env = parseEnv({});
@@ -44,8 +50,32 @@ describe('configuration', () => {
       RAZORPAY_KEY_SECRET: 's',
       RAZORPAY_WEBHOOK_SECRET: 'w',
       SEED_DEMO: 'false',
+      ...SELLER,
     });
     expect(env).toMatchObject({ PAYMENTS: 'razorpay', SEED_DEMO: false });
+  });
+
+  it('requires the seller of record with PostgreSQL, and checks its GSTIN and state', () => {
+    const pg = {
+      DATABASE_URL: 'postgres://localhost/zevar',
+      JWT_SECRET: 'x'.repeat(40),
+      PAYMENTS: 'sandbox',
+    };
+    expect(() => parseEnv(pg)).toThrow(/SELLER_GSTIN is required when DATABASE_URL is set/);
+    expect(parseEnv({ ...pg, ...SELLER }).seller).toEqual({
+      legalName: 'Example Jewels Pvt Ltd',
+      address: '1 Main Road, Mumbai 400001',
+      gstin: '27AAPFU0939F1ZV',
+      state: 'Maharashtra',
+      stateCode: '27',
+    });
+    expect(() => parseEnv({ SELLER_GSTIN: '27AAPFU0939F1ZW' })).toThrow(/SELLER_GSTIN must be a valid/);
+    expect(() => parseEnv({ SELLER_GSTIN: '27AAPFU0939F1ZV', SELLER_STATE: 'Karnataka' })).toThrow(
+      /SELLER_STATE must be the state of SELLER_GSTIN \(Maharashtra\)/,
+    );
+    expect(() => parseEnv({ INVOICE_PREFIX: 'ZEV' })).toThrow(/INVOICE_PREFIX/);
+    // The embedded demo has a seller of valid form.
+    expect(parseEnv({}).seller).toMatchObject({ gstin: '27AAPFU0939F1ZV', state: 'Maharashtra' });
   });
 
   it('does not trust X-Forwarded-For unless told which proxies to trust', () => {
@@ -62,7 +92,7 @@ describe('configuration', () => {
   });
 
   it('lets PostgreSQL run the sandbox only when asked for explicitly', () => {
-    const pg = { DATABASE_URL: 'postgres://localhost/zevar', JWT_SECRET: 'x'.repeat(40) };
+    const pg = { DATABASE_URL: 'postgres://localhost/zevar', JWT_SECRET: 'x'.repeat(40), ...SELLER };
     expect(() => parseEnv(pg)).toThrow(/PAYMENTS must be set when DATABASE_URL is set/);
     expect(parseEnv({ ...pg, PAYMENTS: 'sandbox' }).PAYMENTS).toBe('sandbox');
   });

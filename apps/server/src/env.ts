@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { DEFAULT_BUSINESS_TIMEZONE, isTimeZone } from '@zevar/domain';
+import {
+  DEFAULT_BUSINESS_TIMEZONE,
+  DEFAULT_PAN_THRESHOLD_RUPEES,
+  DOCUMENT_PREFIX,
+  GST_STATE_CODES,
+  gstinState,
+  isTimeZone,
+  isValidGstin,
+} from '@zevar/domain';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -117,6 +125,39 @@ export const envSchema = z
     PROCESS_ROLE: z
       .enum(['all', 'web', 'worker'], { message: "must be 'all', 'web' or 'worker'" })
       .default('all'),
+    /** The seller of record on GST tax invoices (the embedded demo has demo values). */
+    SELLER_LEGAL_NAME: optionalText.pipe(z.string().max(200).optional()),
+    SELLER_ADDRESS: optionalText.pipe(z.string().max(500).optional()),
+    SELLER_GSTIN: optionalText.pipe(
+      z
+        .string()
+        .transform((v) => v.toUpperCase())
+        .refine(
+          isValidGstin,
+          'must be a valid 15-character GSTIN (state code, PAN, entity, Z, check character)',
+        )
+        .optional(),
+    ),
+    /** The seller's state; defaults to the state of SELLER_GSTIN, and must agree with it. */
+    SELLER_STATE: optionalText,
+    /** Invoice and credit note number prefixes: 1-2 capitals or digits (numbers stay within 16 characters). */
+    INVOICE_PREFIX: z
+      .string()
+      .trim()
+      .regex(DOCUMENT_PREFIX, 'must be 1-2 capital letters or digits')
+      .default('ZV'),
+    CREDIT_NOTE_PREFIX: z
+      .string()
+      .trim()
+      .regex(DOCUMENT_PREFIX, 'must be 1-2 capital letters or digits')
+      .default('ZC'),
+    /** Orders above this many rupees need the buyer's PAN. */
+    PAN_THRESHOLD_RUPEES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(1_000_000_000)
+      .default(DEFAULT_PAN_THRESHOLD_RUPEES),
     /** Seconds a stopping process gives in-flight requests and running jobs before it exits anyway. */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
   })
@@ -138,6 +179,29 @@ export const envSchema = z
           ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENTS=razorpay' });
       }
     }
+    if (env.DATABASE_URL) {
+      for (const key of ['SELLER_LEGAL_NAME', 'SELLER_ADDRESS', 'SELLER_GSTIN'] as const) {
+        if (!env[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'is required when DATABASE_URL is set (it is printed on every tax invoice)',
+          });
+      }
+    }
+    if (env.SELLER_STATE && !Object.values(GST_STATE_CODES).includes(env.SELLER_STATE)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SELLER_STATE'],
+        message: 'must be an Indian state such as Maharashtra',
+      });
+    } else if (env.SELLER_STATE && env.SELLER_GSTIN && gstinState(env.SELLER_GSTIN) !== env.SELLER_STATE) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SELLER_STATE'],
+        message: `must be the state of SELLER_GSTIN (${gstinState(env.SELLER_GSTIN)})`,
+      });
+    }
     if (env.ADMIN_USERNAME && !env.ADMIN_PASSWORD) {
       ctx.addIssue({
         code: 'custom',
@@ -147,14 +211,48 @@ export const envSchema = z
     }
   });
 
-export type Env = Omit<z.infer<typeof envSchema>, 'PAYMENTS'> & { PAYMENTS: 'sandbox' | 'razorpay' };
+export type SellerDetails = {
+  legalName: string;
+  address: string;
+  gstin: string;
+  state: string;
+  stateCode: string;
+};
+
+/**
+ * The embedded demo's seller: a made-up business with a GSTIN of valid form and checksum, so demo
+ * invoices look real. A PostgreSQL deployment must configure its own (see the superRefine above).
+ */
+export const DEMO_SELLER = {
+  legalName: 'Zevar Demo Jewels Private Limited',
+  address: '12 Zaveri Bazaar, Kalbadevi, Mumbai 400002',
+  gstin: '27AAPFU0939F1ZV',
+} as const;
+
+export type Env = Omit<z.infer<typeof envSchema>, 'PAYMENTS'> & {
+  PAYMENTS: 'sandbox' | 'razorpay';
+  seller: SellerDetails;
+};
+
+function sellerOf(env: z.infer<typeof envSchema>): SellerDetails {
+  const gstin = env.SELLER_GSTIN ?? DEMO_SELLER.gstin;
+  const state = env.SELLER_STATE ?? gstinState(gstin)!;
+  return {
+    legalName: env.SELLER_LEGAL_NAME ?? DEMO_SELLER.legalName,
+    address: env.SELLER_ADDRESS ?? DEMO_SELLER.address,
+    gstin,
+    state,
+    stateCode: gstin.slice(0, 2),
+  };
+}
 
 export class ConfigError extends Error {}
 
 /** Parses the environment; a bad value throws a ConfigError whose message names each variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
-  if (result.success) return { ...result.data, PAYMENTS: result.data.PAYMENTS ?? 'sandbox' };
+  if (result.success)
+    return { ...result.data, PAYMENTS: result.data.PAYMENTS ?? 'sandbox', seller: sellerOf(result.data) };
   const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'} ${i.message}`);
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
 }

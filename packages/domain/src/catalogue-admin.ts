@@ -1,3 +1,4 @@
+import { hsnCodeInput } from './gst';
 import { z } from 'zod';
 import { isRealDay, isSafeImageRef, safeString } from './primitives';
 import { planSchema } from './plans';
@@ -35,6 +36,8 @@ export const categoryInputSchema = z.object({
   image: imageRefSchema,
   banner: imageRefSchema,
   vendorPlan: planSchema,
+  /** HSN code on invoices for this category's pieces; blank: 711311 for silver, 711319 otherwise. */
+  hsnCode: hsnCodeInput,
 });
 export type CategoryInput = z.infer<typeof categoryInputSchema>;
 

@@ -30,6 +30,8 @@ export const categorySchema = z.object({
   banner: safeString().nullable(),
   parentCategory: categoryRefSchema.nullable(),
   vendorPlan: z.enum(PLANS),
+  /** HSN code printed on invoices (null: by metal). */
+  hsnCode: safeString().nullable().optional(),
   /** Number of child categories (0 for a child). */
   subCategoryCount: z.number().int(),
 });

@@ -1,3 +1,4 @@
+import { gstinInput, panInput } from './gst';
 import { z } from 'zod';
 import { priceBreakupSchema } from './price-breakup';
 import { safeString } from './primitives';
@@ -145,6 +146,10 @@ export const initiateOrderBody = z.object({
   customerNotes: safeString().max(1000).optional(),
   shippingAddress: addressInput,
   billingAddress: addressInput.optional(),
+  /** A registered buyer's GSTIN, printed on the tax invoice. */
+  buyerGstin: gstinInput,
+  /** Required when the order total is above the PAN threshold (GET /api/config says it). */
+  buyerPan: panInput,
   appliedCoupons: z
     .array(
       z.union([

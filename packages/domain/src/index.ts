@@ -26,3 +26,5 @@ export * from './primitives';
 export * from './price-breakup';
 export * from './jewellery-price';
 export * from './metal-purities';
+export * from './gst';
+export * from './tax-invoice';

@@ -1,3 +1,4 @@
+import { orderTaxDocumentsSchema } from './gst';
 import { z } from 'zod';
 import { safeString } from './primitives';
 import {
@@ -146,6 +147,12 @@ export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
 
 export const adminOrderDetailSchema = adminOrderSchema.extend({
   statusHistory: z.array(orderHistoryEntrySchema),
+  /** GST: the buyer's GSTIN, the PAN masked (only the invoice shows it whole), the tax documents. */
+  tax: z.object({
+    buyerGstin: z.string().nullable(),
+    panMasked: z.string().nullable(),
+    documents: orderTaxDocumentsSchema,
+  }),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 

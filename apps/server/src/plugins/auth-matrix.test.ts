@@ -39,6 +39,8 @@ GET /api/email-templates/name/:name SUPER_ADMIN
 GET /api/exists public
 GET /api/health public
 GET /api/image/:name public
+GET /api/invoices MANAGE_ORDERS
+GET /api/invoices/seller MANAGE_ORDERS
 GET /api/jobs/failed SUPER_ADMIN
 GET /api/metal-rates public
 GET /api/metal-rates/history public
@@ -49,6 +51,9 @@ GET /api/metals/:id/preview SUPER_ADMIN
 GET /api/metals/prices public
 GET /api/orders/admin/:orderNumber MANAGE_ORDERS
 GET /api/orders/byId/:id public
+GET /api/orders/byId/:id/credit-notes/:creditNoteId public
+GET /api/orders/byId/:id/invoice public
+GET /api/orders/byId/:id/tax-documents public
 GET /api/orders/download MANAGE_ORDERS
 GET /api/orders/paginated MANAGE_ORDERS
 GET /api/orders/vendor/:vendorId authenticated

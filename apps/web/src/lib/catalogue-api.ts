@@ -36,6 +36,7 @@ export type CategoryBody = {
   image: string;
   banner: string;
   vendorPlan: Plan;
+  hsnCode: string | null;
 };
 
 export type ProductListQuery = {

@@ -26,6 +26,8 @@ export const categories = pgTable(
     banner: text('banner'),
     parentId: integer('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'restrict' }),
     plan: text('plan', { enum: PLANS }).notNull().default('FREE'),
+    /** HSN code printed on invoices for this category's pieces; null: 711311 for silver, else 711319. */
+    hsnCode: text('hsn_code'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -115,6 +115,13 @@ export const orders = pgTable(
     stockReleased: boolean('stock_released').notNull().default(false),
     /** SHA-256 of the capability the creating browser holds to cancel this order while unpaid. */
     cancelKeyHash: text('cancel_key_hash'),
+    /** The buyer's GSTIN for a business purchase (printed on the tax invoice), or null. */
+    buyerGstin: text('buyer_gstin'),
+    /**
+     * The buyer's PAN (orders above PAN_THRESHOLD_RUPEES), kept only until the tax invoice carries it:
+     * cleared when the invoice is issued or the unpaid order is released (docs/decisions).
+     */
+    buyerPan: text('buyer_pan'),
     /** Client address that placed the order, to cap unpaid reservations per address. */
     clientAddress: text('client_address'),
     createdAt: createdAt(),

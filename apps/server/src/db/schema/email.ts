@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from './columns';
 
 export const emailTemplates = pgTable('email_templates', {
@@ -11,6 +11,12 @@ export const emailTemplates = pgTable('email_templates', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * A file attached to an outbox message, by reference: it is rendered when the message is sent (each
+ * attempt), so a retried message carries it too and the outbox row stays small.
+ */
+export type OutboxAttachment = { kind: 'tax-document'; documentId: number; filename: string };
+
 /** Mail waits here until delivered, so an SMTP outage loses nothing. */
 export const emailOutbox = pgTable(
   'email_outbox',
@@ -21,6 +27,7 @@ export const emailOutbox = pgTable(
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     html: text('html').notNull(),
+    attachments: jsonb('attachments').$type<OutboxAttachment[]>().notNull().default([]),
     status: text('status', { enum: ['PENDING', 'SENT', 'FAILED'] })
       .notNull()
       .default('PENDING'),

@@ -4,3 +4,4 @@ export * from './catalogue';
 export * from './commerce';
 export * from './email';
 export * from './stock';
+export * from './invoicing';

@@ -8,7 +8,7 @@ import { orderItems } from './commerce';
  * The pieces of a hallmarked product, one row per piece with its HUID (owned by `modules/stock`).
  * A piece is on the shelf while `order_item_id` is null; an order line that reserves it sets it, a
  * released reservation clears it again. For a hallmarked product the pieces on the shelf are exactly
- * `products.stock` (see docs/decisions/0013-pricing-huid-pieces.md).
+ * `products.stock` (see docs/decisions/0016-pricing-huid-pieces.md).
  */
 export const productPieces = pgTable(
   'product_pieces',

@@ -47,6 +47,7 @@ export function createCategoriesService(ctx: Pick<AppContext, 'db'>) {
       banner: c.banner,
       parentCategory: parent,
       vendorPlan: c.plan,
+      hsnCode: c.hsnCode,
       subCategoryCount: n ?? 0,
     }));
   }
@@ -97,6 +98,7 @@ export function createCategoriesService(ctx: Pick<AppContext, 'db'>) {
     banner: input.banner,
     parentId,
     plan: input.vendorPlan,
+    hsnCode: input.hsnCode || null,
   });
 
   return {

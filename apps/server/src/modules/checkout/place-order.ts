@@ -2,8 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  GST_TEXT,
   PAYMENT_TEXT,
   orderTotals,
+  panRequired,
   payableDiscount,
   paiseToRupees,
   rupeesToPaise,
@@ -75,6 +77,23 @@ async function releaseEarlierAttempts(tx: Tx, checkoutId: string, now: Date) {
   }
 }
 
+/**
+ * Above the threshold the buyer's PAN is required (it is printed on the invoice); below it a PAN is
+ * not kept even when sent, so the order holds no more than the invoice needs.
+ */
+function checkPan(ctx: AppContext, input: Input, finalPaise: number) {
+  const threshold = ctx.config.PAN_THRESHOLD_RUPEES;
+  if (!panRequired(finalPaise, threshold)) {
+    input.buyerPan = undefined;
+    return;
+  }
+  if (!input.buyerPan) {
+    throw new AppError('VALIDATION', GST_TEXT.panRequired(threshold), [
+      { path: 'buyerPan', message: GST_TEXT.panRequired(threshold) },
+    ]);
+  }
+}
+
 export const hashCancelKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
 /** Pieces per line and per order stay within the configured caps, so one order cannot empty a shelf. */
@@ -138,6 +157,7 @@ async function insertOrder(
   );
   const totals = orderTotals(subtotalOf(lines), coupon.discountPaise);
   checkClientFigures(input, totals);
+  checkPan(ctx, input, totals.finalPaise);
   await reserveLines(tx, lines);
   const [order] = await tx
     .insert(orders)
@@ -151,6 +171,8 @@ async function insertOrder(
       customerPhone: input.customerPhone,
       shippingAddress: input.shippingAddress,
       billingAddress: input.billingAddress ?? null,
+      buyerGstin: input.buyerGstin ?? null,
+      buyerPan: input.buyerPan ?? null,
       totalAmountPaise: totals.subtotalPaise,
       couponDiscountPaise: totals.discountPaise,
       shippingCostPaise: totals.shippingPaise,

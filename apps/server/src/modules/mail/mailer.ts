@@ -2,7 +2,14 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
-export type MailMessage = { from: string; to: string; subject: string; html: string };
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+export type MailMessage = {
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  attachments?: MailAttachment[];
+};
 
 /** Sends one message; throws when it could not be handed over (the outbox retries). */
 export interface Mailer {

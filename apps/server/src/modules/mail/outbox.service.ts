@@ -1,14 +1,20 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { emailOutbox } from '../../db/schema';
-import type { Mailer } from './mailer';
+import { emailOutbox, type OutboxAttachment } from '../../db/schema';
+import type { MailAttachment, Mailer } from './mailer';
 
 export const MAX_ATTEMPTS = 8;
 
 /** Queues a message once per dedupe key; a second call with the same key does nothing. */
 export async function queueEmail(
   db: DbOrTx,
-  message: { dedupeKey: string; to: string; subject: string; html: string },
+  message: {
+    dedupeKey: string;
+    to: string;
+    subject: string;
+    html: string;
+    attachments?: OutboxAttachment[];
+  },
 ): Promise<boolean> {
   const rows = await db
     .insert(emailOutbox)
@@ -17,6 +23,7 @@ export async function queueEmail(
       toAddress: message.to,
       subject: message.subject,
       html: message.html,
+      attachments: message.attachments ?? [],
     })
     .onConflictDoNothing({ target: emailOutbox.dedupeKey })
     .returning({ id: emailOutbox.id });
@@ -34,6 +41,8 @@ type Deps = {
   from: string;
   now: () => Date;
   log?: { warn: (o: object, m: string) => void };
+  /** Renders an attachment kept by reference (a failure is a failed attempt, retried like any other). */
+  attachment?: (a: OutboxAttachment) => Promise<MailAttachment>;
 };
 
 /** Sends every due message; failures are retried with backoff until MAX_ATTEMPTS. Returns how many were sent. */
@@ -61,7 +70,19 @@ export async function deliverDueEmails(deps: Deps, batch = 20): Promise<number> 
       .returning({ id: emailOutbox.id });
     if (claimed.length === 0) continue;
     try {
-      await deps.mailer.send({ from: deps.from, to: mail.toAddress, subject: mail.subject, html: mail.html });
+      const attachments = await Promise.all(
+        mail.attachments.map((a) => {
+          if (!deps.attachment) throw new Error('no renderer for outbox attachments');
+          return deps.attachment(a);
+        }),
+      );
+      await deps.mailer.send({
+        from: deps.from,
+        to: mail.toAddress,
+        subject: mail.subject,
+        html: mail.html,
+        ...(attachments.length > 0 ? { attachments } : {}),
+      });
       await deps.db
         .update(emailOutbox)
         .set({

@@ -16,7 +16,7 @@ import { returnCouponUses } from '../coupons';
 import { issueRefund, requestRefundIn } from '../payments';
 
 type OrderRow = typeof orders.$inferSelect;
-type Ctx = Pick<AppContext, 'db' | 'now' | 'payments' | 'log'>;
+type Ctx = Pick<AppContext, 'db' | 'now' | 'payments' | 'log' | 'config'>;
 
 /** Paid orders that have not left the warehouse: cancelling or refunding them puts the stock back. */
 const NOT_SHIPPED: readonly OrderStatus[] = ['CONFIRMED', 'PROCESSING'];

@@ -38,7 +38,7 @@ async function findOrder(ctx: Pick<AppContext, 'db'>, orderNumber: string): Prom
  * order_status_history with the admin's username. Cancelling an order that waits for payment uses the
  * payment flow's release gate; cancelling or refunding a paid one is the cancel-and-refund use case.
  */
-export function createOrderTransitions(ctx: Pick<AppContext, 'db' | 'now' | 'payments' | 'log'>) {
+export function createOrderTransitions(ctx: Pick<AppContext, 'db' | 'now' | 'payments' | 'log' | 'config'>) {
   const cancelPaidOrder = createCancelPaidOrder(ctx);
   /** A payment-pending order is released by the payment flow's own gate (status and payment change together). */
   async function releasePending(

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import {
+  maskPan,
   toPaged,
   type AdminOrder,
   type AdminOrderDetail,
@@ -19,6 +20,7 @@ import {
   type OrderWithVendor,
 } from './order-mapper';
 import { likePattern } from '../../lib/sql-search';
+import { createInvoicesService } from '../invoices';
 
 export type OrderFilters = Omit<AdminOrderListQuery, 'page' | 'size'> & { vendorId?: number };
 
@@ -37,8 +39,9 @@ export function orderConditions(f: OrderFilters): SQL | undefined {
 
 const newestFirst = [desc(orders.createdAt), desc(orders.orderNumber)];
 
-export function createOrdersAdminService(ctx: Pick<AppContext, 'db'>) {
+export function createOrdersAdminService(ctx: Pick<AppContext, 'db' | 'config'>) {
   const { db } = ctx;
+  const invoices = createInvoicesService(ctx);
 
   async function page(filters: OrderFilters, size: number, pageNo: number): Promise<OrderWithVendor[]> {
     const rows = await db
@@ -71,14 +74,18 @@ export function createOrdersAdminService(ctx: Pick<AppContext, 'db'>) {
   async function detail(orderNumber: string): Promise<AdminOrderDetail> {
     const found = await findOrderByNumber(db, orderNumber);
     if (!found) throw notFound('Order');
-    const [items, history] = await Promise.all([
+    const { order } = found;
+    const [items, history, documents, invoicePan] = await Promise.all([
       itemsByOrder(db, [found.order.id]),
       db
         .select()
         .from(orderStatusHistory)
         .where(eq(orderStatusHistory.orderId, found.order.id))
         .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
+      invoices.documentsOf(order.id),
+      invoices.invoicePan(order.id),
     ]);
+    const pan = invoicePan ?? order.buyerPan;
     return {
       ...toAdminOrder(found, items.get(found.order.id) ?? []),
       statusHistory: history.map((h) => ({
@@ -89,6 +96,7 @@ export function createOrdersAdminService(ctx: Pick<AppContext, 'db'>) {
         at: h.createdAt.toISOString(),
         reference: h.reference,
       })),
+      tax: { buyerGstin: order.buyerGstin, panMasked: pan ? maskPan(pan) : null, documents },
     };
   }
 

@@ -5,10 +5,12 @@ import { reconcilePayments } from './reconciler';
 import { deliverDueEmails } from '../mail';
 import { createSubscriptionsService } from '../subscriptions';
 import { createJobQueue, type PeriodicJob } from '../jobs';
+import { createInvoicesService } from '../invoices';
 
 /** The marketplace's periodic work: payment reconciliation (with reservation expiry), mail, subscriptions. */
 export function periodicJobs(ctx: AppContext): PeriodicJob[] {
   const subscriptions = createSubscriptionsService(ctx);
+  const invoices = createInvoicesService(ctx);
   return [
     // Confirming or releasing orders moves stock and sales counts; expiring a subscription moves a
     // shop's plan: either changes public answers, so the cache is told (these run outside a request).
@@ -33,6 +35,7 @@ export function periodicJobs(ctx: AppContext): PeriodicJob[] {
           from: ctx.config.MAIL_FROM,
           now: ctx.now,
           log: ctx.log,
+          attachment: invoices.attachment,
         }),
     },
     {

@@ -22,7 +22,10 @@ describe('amounts of any realistic size', () => {
       vendorCommissionPaise: 1_000_000_000,
       stock: 3,
     });
-    const res = await initiate(t.app, orderBody(vendor.slug, [{ productSku: product.sku, quantity: 3 }]));
+    const res = await initiate(
+      t.app,
+      orderBody(vendor.slug, [{ productSku: product.sku, quantity: 3 }], { buyerPan: 'ABCPE1234F' }),
+    );
     expect(res.statusCode).toBe(200);
     const init = res.json() as { orderId: string; razorpayOrderId: string; amount: number };
     expect(init.amount).toBe(270_000_000);

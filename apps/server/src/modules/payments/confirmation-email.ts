@@ -16,6 +16,7 @@ export async function queueOrderConfirmation(
   order: Order,
   items: Item[],
   timeZone: string,
+  invoice?: { id: number; filename: string },
 ): Promise<void> {
   const [template] = await tx
     .select()
@@ -70,5 +71,8 @@ export async function queueOrderConfirmation(
     to: order.customerEmail,
     subject: renderSubject(template?.subject ?? DEFAULT_ORDER_CONFIRMATION.subject, variables),
     html: renderTemplate(template?.body ?? DEFAULT_ORDER_CONFIRMATION.body, variables),
+    attachments: invoice
+      ? [{ kind: 'tax-document', documentId: invoice.id, filename: invoice.filename }]
+      : [],
   });
 }

@@ -25,6 +25,7 @@ import {
   webhook,
 } from '../../../test/payment-journey';
 import { reconcilePayments } from './reconciler';
+import { createInvoicesService } from '../invoices';
 import { deliverDueEmails } from '../mail';
 
 let t: TestApp;
@@ -313,18 +314,31 @@ describe('confirmation email through the outbox', () => {
       mailer: ctx().mailer,
       from: 'Zevar <o@z.in>',
       now: () => new Date(),
+      attachment: createInvoicesService(t).attachment,
     });
     expect(sent).toBeGreaterThanOrEqual(1);
     const dir = path.join(t.config.DATA_DIR, 'outbox');
     const files = readdirSync(dir).map((f) => readFileSync(path.join(dir, f), 'utf8'));
-    expect(files.some((f) => f.includes('Subject: Order ZV'))).toBe(true);
+    const eml = files.find((f) => f.includes('Subject: Order ZV'));
+    // The tax invoice travels as a real MIME attachment.
+    expect(eml).toMatch(/Content-Type: application\/pdf; name=invoice-ZV-\d{2}-\d{2}-\d{6}\.pdf/);
+    expect(eml).toContain('Content-Disposition: attachment');
   });
 
   it('retries with backoff when delivery fails', async () => {
     const { init } = await newOrder(2);
     await t.app.inject({ method: 'POST', url: confirmUrl(await sandboxPay(t.app, init.razorpayOrderId)) });
     const failing = { send: async () => Promise.reject(new Error('smtp down')) };
-    await deliverDueEmails({ db: t.db, mailer: failing, from: 'x@z.in', now: () => new Date() }, 100);
+    await deliverDueEmails(
+      {
+        db: t.db,
+        mailer: failing,
+        from: 'x@z.in',
+        now: () => new Date(),
+        attachment: createInvoicesService(t).attachment,
+      },
+      100,
+    );
     const [mail] = await t.db
       .select()
       .from(emailOutbox)

@@ -2,11 +2,12 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { orderStatusHistory, orders, refunds } from '../../db/schema';
+import { issueCreditNoteIn } from '../invoices';
 
 /** A refund the gateway never took (refused, or unreachable) is given up after this long. */
 const GIVE_UP_MS = 24 * 60 * 60_000;
 
-type Ctx = Pick<AppContext, 'db' | 'now' | 'payments' | 'log'>;
+type Ctx = Pick<AppContext, 'db' | 'now' | 'payments' | 'log' | 'config'>;
 type Outcome = 'PROCESSED' | 'FAILED';
 export type RefundSettleResult = 'refunded' | 'refund-failed' | 'already-settled' | 'not-found';
 
@@ -78,6 +79,8 @@ export async function settleRefund(
         createdAt: now,
       });
     }
+    // A refund of an invoiced sale is documented by a credit note against the invoice, once per refund.
+    if (outcome === 'PROCESSED') await issueCreditNoteIn(tx, ctx.config, refund, now);
     if (outcome === 'FAILED') {
       ctx.log.warn(
         { orderId: refund.orderId, orderNumber: order?.orderNumber, paymentId: refund.providerPaymentId },

@@ -28,7 +28,8 @@ export async function releaseOrderIn(
   if (opts.onlyIfExpired) conditions.push(lt(orders.reservationExpiresAt, now));
   const [order] = await tx
     .update(orders)
-    .set({ status: 'CANCELLED', paymentStatus: reason, stockReleased: true, updatedAt: now })
+    // An unpaid order gets no invoice, so it keeps no PAN either.
+    .set({ status: 'CANCELLED', paymentStatus: reason, stockReleased: true, buyerPan: null, updatedAt: now })
     .where(and(...conditions))
     .returning({ id: orders.id, providerOrderId: orders.providerOrderId });
   if (!order) return false;

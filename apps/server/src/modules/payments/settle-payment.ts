@@ -2,12 +2,14 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { paiseToRupees } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { checkouts, orderItems, orderStatusHistory, orders, payments } from '../../db/schema';
+import { checkouts, orderItems, orderStatusHistory, orders, payments, taxDocuments } from '../../db/schema';
 import { queueOrderConfirmation } from './confirmation-email';
 import { recordSale } from '../stock';
 import { issueRefund, requestRefundIn } from './refunds.service';
 import { recordOrderEarnings } from '../earnings';
 import { countCouponUses } from '../coupons';
+import { documentFileName, issueInvoiceIn } from '../invoices';
+import type { Config } from '../../env';
 
 type Order = typeof orders.$inferSelect;
 
@@ -23,7 +25,7 @@ async function applyPaidEffects(
   actor: string,
   fromStatus: string,
   fromPayment: string,
-  timeZone: string,
+  config: Config,
 ) {
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
   await countCouponUses(
@@ -45,7 +47,16 @@ async function applyPaidEffects(
       .set({ status: 'CAPTURED', providerPaymentId: order.paymentId, verifiedAt: order.paymentDate })
       .where(eq(payments.providerOrderId, order.providerOrderId));
   }
-  await queueOrderConfirmation(tx, order, items, timeZone);
+  // Last, so the invoice series row is locked for the shortest time (gap-free numbering).
+  const invoiceId = await issueInvoiceIn(tx, config, order, order.paymentDate ?? new Date());
+  const [invoice] = await tx
+    .select({ kind: taxDocuments.kind, number: taxDocuments.number })
+    .from(taxDocuments)
+    .where(eq(taxDocuments.id, invoiceId));
+  await queueOrderConfirmation(tx, order, items, config.BUSINESS_TIMEZONE, {
+    id: invoiceId,
+    filename: documentFileName(invoice!),
+  });
 }
 
 type Outcome = { result: SettleResult; refundId?: number };
@@ -172,7 +183,7 @@ export async function settlePayment(
       )
       .returning();
     if (order) {
-      await applyPaidEffects(tx, order, actor, 'PAYMENT_PENDING', 'PENDING', ctx.config.BUSINESS_TIMEZONE);
+      await applyPaidEffects(tx, order, actor, 'PAYMENT_PENDING', 'PENDING', ctx.config);
       return { result: 'confirmed' };
     }
     const [latest] = await tx.select().from(orders).where(eq(orders.id, current.id));

@@ -68,6 +68,8 @@ export const systemRoutes =
               payments: z.enum(['sandbox', 'razorpay']),
               razorpayKeyId: safeString(),
               businessTimezone: safeString(),
+              /** Orders above this total need the buyer's PAN at checkout. */
+              panThresholdRupees: z.number(),
             }),
           },
         },
@@ -77,6 +79,7 @@ export const systemRoutes =
         payments: ctx.config.PAYMENTS,
         razorpayKeyId: ctx.config.paymentKeyId,
         businessTimezone: ctx.config.BUSINESS_TIMEZONE,
+        panThresholdRupees: ctx.config.PAN_THRESHOLD_RUPEES,
       }),
     );
   };

@@ -43,18 +43,23 @@ describe('admin dashboard shell', () => {
 
   it('shows only the sections the stored roles allow', () => {
     renderDashboard(['MANAGE_PRODUCTS', 'MANAGE_ORDERS']);
-    expect(navLabels()).toEqual(['Products', 'Orders']);
+    expect(navLabels()).toEqual(['Products', 'Orders', 'Invoices']);
   });
 
   it.each([
     ['MANAGE_CAROUSEL', 'Carousel'],
     ['MANAGE_CATEGORIES', 'Categories'],
     ['MANAGE_VENDORS', 'Vendors'],
-    ['MANAGE_ORDERS', 'Orders'],
   ])('%s alone shows %s and selects it', (role, label) => {
     renderDashboard([role]);
     expect(navLabels()).toEqual([label]);
     expect(screen.getByRole('heading', { level: 1, name: `${label} Management` })).toBeInTheDocument();
+  });
+
+  it('MANAGE_ORDERS alone shows Orders and the invoice series, and selects Orders', () => {
+    renderDashboard(['MANAGE_ORDERS']);
+    expect(navLabels()).toEqual(['Orders', 'Invoices']);
+    expect(screen.getByRole('heading', { level: 1, name: 'Orders Management' })).toBeInTheDocument();
   });
 
   it('keeps metals, plans, reviews, email templates and coupons for SUPER_ADMIN', () => {
@@ -65,7 +70,7 @@ describe('admin dashboard shell', () => {
       'MANAGE_VENDORS',
       'MANAGE_ORDERS',
     ]);
-    expect(navLabels()).toEqual(['Carousel', 'Categories', 'Products', 'Vendors', 'Orders']);
+    expect(navLabels()).toEqual(['Carousel', 'Categories', 'Products', 'Vendors', 'Orders', 'Invoices']);
   });
 
   it("switches section and title '{Section} Management' from the side navigation", async () => {

@@ -115,6 +115,54 @@ describe('checkout page', () => {
     expect(JSON.parse(String(call![1].body))).toMatchObject({ checkoutId: ID, vendorSlug: 'zevar' });
   });
 
+  it('above the PAN threshold asks for a valid PAN, and sends it with an optional GSTIN for the invoice', async () => {
+    const big = checkout({ subtotal: 250_000, totalAmount: 250_000 });
+    const fetchMock = mockFetch((url) => {
+      if (url.includes('/config'))
+        return jsonResponse({ payments: 'sandbox', razorpayKeyId: '', panThresholdRupees: 200_000 });
+      if (url.includes('/orders/initiate-order'))
+        return jsonResponse({ code: 'CONFLICT', message: 'Stop here' }, 409);
+      return jsonResponse(big);
+    });
+    renderRoutes(routes, `/zevar/checkout/${ID}`);
+    await screen.findByText('Gold Jhumkas');
+    const user = await fill({ ...valid, 'PIN Code': '560025' });
+    const pay = screen.getByRole('button', { name: 'Proceed to Payment' });
+    const pan = await screen.findByLabelText(/^PAN/);
+    expect(pay).toBeDisabled();
+    await user.type(pan, 'abcde1234');
+    await user.tab();
+    expect(await screen.findByText('Enter a valid PAN, such as ABCDE1234F')).toBeInTheDocument();
+    expect(pay).toBeDisabled();
+    await user.type(pan, 'f');
+    await user.type(screen.getByLabelText(/^GSTIN/), '27AAPFU0939F1ZW');
+    expect(pay).toBeDisabled();
+    await user.clear(screen.getByLabelText(/^GSTIN/));
+    await user.type(screen.getByLabelText(/^GSTIN/), '27aapfu0939f1zv');
+    expect(pay).toBeEnabled();
+    await user.click(pay);
+    await screen.findByRole('alert');
+    const call = fetchMock.mock.calls.find(([u]) => String(u).includes('/orders/initiate-order'));
+    expect(JSON.parse(String(call![1].body))).toMatchObject({
+      buyerPan: 'ABCDE1234F',
+      buyerGstin: '27AAPFU0939F1ZV',
+    });
+  });
+
+  it('at or below the PAN threshold asks for no PAN', async () => {
+    mockFetch((url) =>
+      url.includes('/config')
+        ? jsonResponse({ payments: 'sandbox', razorpayKeyId: '', panThresholdRupees: 200_000 })
+        : jsonResponse(checkout({ subtotal: 200_000, totalAmount: 200_000 })),
+    );
+    renderRoutes(routes, `/zevar/checkout/${ID}`);
+    await screen.findByText('Gold Jhumkas');
+    await fill({ ...valid, 'PIN Code': '560025' });
+    expect(screen.getByLabelText(/^GSTIN/)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^PAN/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Proceed to Payment' })).toBeEnabled();
+  });
+
   it("an empty checkout shows 'Your checkout is empty' with Continue Shopping", async () => {
     mockFetch(() => jsonResponse(checkout({ items: [], subtotal: 0, totalAmount: 0 })));
     renderRoutes(routes, `/zevar/checkout/${ID}`);

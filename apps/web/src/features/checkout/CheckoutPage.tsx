@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { MSG, PAYMENT_TEXT, type Checkout } from '@zevar/domain';
+import { DEFAULT_PAN_THRESHOLD_RUPEES, MSG, PAYMENT_TEXT, type Checkout } from '@zevar/domain';
 import { PageSpinner } from '../../components/Spinner';
 import { useDialog } from '../../components/dialog/dialog-context';
 import { getSelectedCoupon, setSelectedCoupon } from '../../lib/storage';
@@ -13,6 +13,8 @@ import { OrderSummary } from './OrderSummary';
 import { ShippingForm } from './ShippingForm';
 import { isValid, submitProblem, useShippingForm } from './shipping-form';
 import { usePayment } from './use-payment';
+import { TaxIdFields } from './TaxIdFields';
+import { EMPTY_TAX_IDS, needsPan, panError, gstinError, taxIdsValid } from './tax-ids';
 
 function EmptyCheckout({ home }: { home: string }) {
   return (
@@ -72,6 +74,10 @@ function CheckoutView({
   const queryClient = useQueryClient();
   const shipping = useShippingForm();
   const values = shipping.watch();
+  const [taxIds, setTaxIds] = useState(EMPTY_TAX_IDS);
+  const config = useQuery({ queryKey: ['config'], queryFn: checkoutApi.paymentConfig, staleTime: Infinity });
+  const threshold = config.data?.panThresholdRupees ?? DEFAULT_PAN_THRESHOLD_RUPEES;
+  const panNeeded = needsPan(checkout.totalAmount, threshold);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['checkout', checkout.checkoutId] });
   const payment = usePayment(home, refresh);
   const busy = payment.phase !== 'idle';
@@ -113,7 +119,9 @@ function CheckoutView({
     const current = shipping.getValues();
     const problem = submitProblem(current);
     if (problem) return dialog.error(problem.title, problem.message);
-    await payment.start(checkout, current);
+    const taxProblem = gstinError(taxIds) ?? panError(taxIds, panNeeded, threshold);
+    if (taxProblem) return dialog.error(PAYMENT_TEXT.validationError, taxProblem);
+    await payment.start(checkout, current, panNeeded ? taxIds : { ...taxIds, pan: '' });
   };
 
   return (
@@ -141,6 +149,13 @@ function CheckoutView({
         }}
       >
         <ShippingForm form={shipping} disabled={busy} />
+        <TaxIdFields
+          values={taxIds}
+          onChange={setTaxIds}
+          needsPan={panNeeded}
+          thresholdRupees={threshold}
+          disabled={busy}
+        />
         <div className="rounded-md bg-cream px-4 py-3 text-sm">
           <span className="font-medium">Payment method:</span> Card, UPI or netbanking via Razorpay
         </div>
@@ -149,7 +164,11 @@ function CheckoutView({
             {payment.error}
           </p>
         )}
-        <button type="submit" className="btn-primary w-full py-3" disabled={!isValid(values) || busy}>
+        <button
+          type="submit"
+          className="btn-primary w-full py-3"
+          disabled={!isValid(values) || !taxIdsValid(taxIds, panNeeded, threshold) || busy}
+        >
           {payment.phase === 'processing' ? 'Processing...' : 'Proceed to Payment'}
         </button>
       </form>

@@ -57,6 +57,25 @@ describe('payment status page', () => {
     expect(screen.getByRole('link', { name: 'Go to Home' })).toBeInTheDocument();
   });
 
+  it("a paid order offers 'Download invoice' from the order's invoice address, and a refunded one its credit note", async () => {
+    mockFetch((url) =>
+      url.endsWith('/tax-documents')
+        ? jsonResponse({
+            invoice: { number: 'ZV/26-27/000042', issuedAt: '2026-11-22T10:00:00.000Z' },
+            creditNotes: [{ id: 9, number: 'ZC/26-27/000003', issuedAt: '2026-11-23T10:00:00.000Z' }],
+          })
+        : jsonResponse(order()),
+    );
+    open(`?orderId=${ORDER_ID}&status=success`);
+    const link = await screen.findByRole('link', { name: 'Download invoice' });
+    expect(link).toHaveAttribute('href', `/api/orders/byId/${ORDER_ID}/invoice`);
+    expect(screen.getByRole('link', { name: 'Credit note ZC/26-27/000003' })).toHaveAttribute(
+      'href',
+      `/api/orders/byId/${ORDER_ID}/credit-notes/9`,
+    );
+    expect(screen.getByText('GST tax invoice ZV/26-27/000042')).toBeInTheDocument();
+  });
+
   it('shows Loading Order Details, then every field of a confirmed order; no discount or shipping rows at 0', async () => {
     mockFetch(() => jsonResponse(order()));
     open(`?orderId=${ORDER_ID}&status=success`);

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { OrderStatusView } from '@zevar/domain';
 import { ImageWithFallback } from '../../components/ImageWithFallback';
 import { formatDateTime, formatInr } from '../../lib/format';
+import { TaxDocumentLinks } from './TaxDocumentLinks';
 
 function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -85,6 +86,9 @@ export function SuccessView({ order, home }: { order: OrderStatusView; home: str
           </div>
         </dl>
       </div>
+      <div className="mt-8">
+        <TaxDocumentLinks orderId={order.id} />
+      </div>
       <div className="mt-8 text-center">
         <Link to={home} className="btn-primary">
           Continue Shopping
@@ -113,6 +117,12 @@ export function FailureView({ order, home }: { order: OrderStatusView; home: str
         <Row label="Order Number" value={order.orderNumber} />
         <Row label="Order Amount" value={formatInr(order.finalAmount)} />
       </dl>
+      {/* A refunded order keeps its invoice and gets a credit note. */}
+      {order.paymentStatus.startsWith('REFUND') && (
+        <div className="mt-6">
+          <TaxDocumentLinks orderId={order.id} />
+        </div>
+      )}
       <div className="mt-8 flex justify-center gap-3">
         <Link to={`${home}/cart`} className="btn-outline">
           Back to Cart

@@ -1,16 +1,22 @@
 import { z } from 'zod';
 import {
   checkoutSchema,
+  DEFAULT_PAN_THRESHOLD_RUPEES,
   confirmPaymentResponse,
   initiateOrderResponse,
   orderStatusViewSchema,
   repricedCheckoutSchema,
+  orderTaxDocumentsSchema,
   type InitiateOrderInput,
 } from '@zevar/domain';
 import { api } from '../../lib/api';
 
 const enc = encodeURIComponent;
-const configSchema = z.object({ payments: z.enum(['sandbox', 'razorpay']), razorpayKeyId: z.string() });
+const configSchema = z.object({
+  payments: z.enum(['sandbox', 'razorpay']),
+  razorpayKeyId: z.string(),
+  panThresholdRupees: z.number().default(DEFAULT_PAN_THRESHOLD_RUPEES),
+});
 
 /** The buying path's calls (storefront spec section 7, Checkout and Orders and payment). */
 export const checkoutApi = {
@@ -30,4 +36,6 @@ export const checkoutApi = {
   cancelPayment: (orderId: string, reason: 'dismissed' | 'failed', cancelKey: string) =>
     api.post(`/orders/${enc(orderId)}/cancel-payment`, { reason, cancelKey }),
   order: (id: string) => api.get(`/orders/byId/${enc(id)}`, { schema: orderStatusViewSchema }),
+  taxDocuments: (id: string) =>
+    api.get(`/orders/byId/${enc(id)}/tax-documents`, { schema: orderTaxDocumentsSchema }),
 };

@@ -14,10 +14,11 @@ import {
   type PaymentSuccess,
 } from '../../lib/payment-window';
 import type { ShippingValues } from './shipping-form';
+import { EMPTY_TAX_IDS, type TaxIdValues } from './tax-ids';
 
 export type PaymentPhase = 'idle' | 'processing' | 'verifying';
 
-function orderInput(checkout: Checkout, v: ShippingValues) {
+function orderInput(checkout: Checkout, v: ShippingValues, tax: TaxIdValues) {
   const address = {
     fullName: v.fullName.trim(),
     street: v.street.trim(),
@@ -44,6 +45,8 @@ function orderInput(checkout: Checkout, v: ShippingValues) {
     paymentMethod: 'RAZORPAY' as const,
     shippingAddress: address,
     billingAddress: address,
+    ...(tax.gstin.trim() ? { buyerGstin: tax.gstin.trim() } : {}),
+    ...(tax.pan.trim() ? { buyerPan: tax.pan.trim() } : {}),
     appliedCoupons: checkout.appliedCoupons.map((c) => c.code),
   };
 }
@@ -83,12 +86,12 @@ export function usePayment(home: string, onAmountsChanged: () => void) {
     }
   }
 
-  async function start(checkout: Checkout, values: ShippingValues) {
+  async function start(checkout: Checkout, values: ShippingValues, tax: TaxIdValues = EMPTY_TAX_IDS) {
     setError(null);
     setPhase('processing');
     try {
       const [order, config] = await Promise.all([
-        checkoutApi.initiateOrder(orderInput(checkout, values)),
+        checkoutApi.initiateOrder(orderInput(checkout, values, tax)),
         checkoutApi.paymentConfig(),
       ]);
       await loadCheckoutScript(config.payments === 'sandbox' ? SANDBOX_SCRIPT : RAZORPAY_SCRIPT);

@@ -7,16 +7,22 @@ import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { ImagePicker } from '../../../components/ImagePicker';
 import type { CategoryBody } from '../../../lib/catalogue-api';
 
+const HSN_MESSAGE = 'Enter an HSN code of 4, 6 or 8 digits, such as 711319';
+
 const formSchema = z.object({
   name: z.string().trim().min(1),
   parentId: z.string(),
   vendorPlan: z.enum(PLANS),
   image: z.string().min(1),
   banner: z.string().min(1),
+  hsnCode: z
+    .string()
+    .transform((v) => v.replace(/\s+/g, ''))
+    .refine((v) => /^(|\d{4}|\d{6}|\d{8})$/.test(v), HSN_MESSAGE),
 });
-type FormValues = z.infer<typeof formSchema>;
+type FormValues = z.input<typeof formSchema>;
 
-const EMPTY: FormValues = { name: '', parentId: '', vendorPlan: 'FREE', image: '', banner: '' };
+const EMPTY: FormValues = { name: '', parentId: '', vendorPlan: 'FREE', image: '', banner: '', hsnCode: '' };
 
 function fromCategory(c: Category | null): FormValues {
   if (!c) return EMPTY;
@@ -26,6 +32,7 @@ function fromCategory(c: Category | null): FormValues {
     vendorPlan: c.vendorPlan,
     image: c.image ?? '',
     banner: c.banner ?? '',
+    hsnCode: c.hsnCode ?? '',
   };
 }
 
@@ -47,23 +54,35 @@ export function CategoryForm({
   onInvalid,
   onCancel,
 }: CategoryFormProps) {
-  const { register, control, handleSubmit, reset, formState } = useForm<FormValues>({
+  const { register, control, handleSubmit, reset, formState } = useForm<
+    FormValues,
+    unknown,
+    z.output<typeof formSchema>
+  >({
     resolver: zodResolver(formSchema),
     defaultValues: fromCategory(editing),
   });
   useEffect(() => reset(fromCategory(editing)), [editing, reset]);
+  const { errors } = formState;
   const { confirmDiscard } = useUnsavedChangesGuard(formState.isDirty);
 
-  const submit = handleSubmit(async (v) => {
-    const ok = await onSubmit({
-      name: v.name,
-      parentCategory: v.parentId ? { id: Number(v.parentId) } : null,
-      vendorPlan: v.vendorPlan as Plan,
-      image: v.image,
-      banner: v.banner,
-    });
-    if (ok) reset(EMPTY);
-  }, onInvalid);
+  const submit = handleSubmit(
+    async (v) => {
+      const ok = await onSubmit({
+        name: v.name,
+        parentCategory: v.parentId ? { id: Number(v.parentId) } : null,
+        vendorPlan: v.vendorPlan as Plan,
+        image: v.image,
+        banner: v.banner,
+        hsnCode: v.hsnCode || null,
+      });
+      if (ok) reset(EMPTY);
+    },
+    (errs) => {
+      // A malformed HSN code alone is shown on its field; missing required fields get the dialog.
+      if (Object.keys(errs).some((k) => k !== 'hsnCode')) onInvalid();
+    },
+  );
 
   const parents = mainCategories.filter((c) => c.id !== editing?.id);
   return (
@@ -108,6 +127,28 @@ export function CategoryForm({
             ))}
           </select>
         </div>
+      </div>
+      <div className="max-w-xs">
+        <label htmlFor="category-hsn" className="label">
+          HSN Code
+        </label>
+        <input
+          id="category-hsn"
+          className="input"
+          inputMode="numeric"
+          placeholder="By metal: 711319 gold, 711311 silver"
+          aria-describedby="category-hsn-hint"
+          aria-invalid={errors.hsnCode ? true : undefined}
+          {...register('hsnCode')}
+        />
+        {errors.hsnCode ? (
+          <p className="field-error">{errors.hsnCode.message}</p>
+        ) : (
+          <p id="category-hsn-hint" className="mt-1 text-xs text-taupe">
+            Printed on tax invoices for this category's pieces. Leave blank to use 7113 19 (gold) or 7113 11
+            (silver).
+          </p>
+        )}
       </div>
       <div className="grid gap-4 md:grid-cols-2">
         <Controller

@@ -6,6 +6,7 @@ import { PageSpinner } from '../../../components/Spinner';
 import { formatDateTime, formatInr } from '../../../lib/format';
 import { StackedCell, StackedRow, StackedTable } from '../../../components/StackedTable';
 import { ordersApi, statusLabel } from './orders-api';
+import { buildUrl } from '../../../lib/api';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -98,6 +99,48 @@ function History({ order }: { order: AdminOrderDetail }) {
   );
 }
 
+const invoiceUrl = (orderId: string) => buildUrl(`/orders/byId/${encodeURIComponent(orderId)}/invoice`);
+
+/** GST: buyer GSTIN, the PAN masked (the invoice alone prints it whole), the invoice and credit notes. */
+function TaxDetails({ order }: { order: AdminOrderDetail }) {
+  const { tax } = order;
+  const id = encodeURIComponent(order.id);
+  return (
+    <Section title="Tax Invoice">
+      <Row
+        label="Invoice"
+        value={
+          tax.documents.invoice ? (
+            <>
+              <span className="font-mono">{tax.documents.invoice.number}</span> (
+              {formatDateTime(tax.documents.invoice.issuedAt)})
+            </>
+          ) : (
+            'Issued when the order is paid'
+          )
+        }
+      />
+      {tax.documents.creditNotes.map((note) => (
+        <Row
+          key={note.id}
+          label="Credit note"
+          value={
+            <a
+              className="link font-mono"
+              href={buildUrl(`/orders/byId/${id}/credit-notes/${note.id}`)}
+              download
+            >
+              {note.number}
+            </a>
+          }
+        />
+      ))}
+      <Row label="Buyer GSTIN" value={tax.buyerGstin ?? 'Unregistered buyer'} />
+      <Row label="PAN" value={tax.panMasked ?? 'Not required'} />
+    </Section>
+  );
+}
+
 /** One order: information, customer, shipping address, items with totals and the status history. */
 export function OrderDetail({ orderNumber, onBack }: { orderNumber: string; onBack: () => void }) {
   const query = useQuery({
@@ -115,6 +158,11 @@ export function OrderDetail({ orderNumber, onBack }: { orderNumber: string; onBa
         <h2 id="order-detail-title" className="text-2xl font-semibold break-all">
           Order {orderNumber}
         </h2>
+        {order?.tax.documents.invoice && (
+          <a className="btn-outline sm:ml-auto" href={invoiceUrl(order.id)} download>
+            Download invoice
+          </a>
+        )}
       </div>
       {query.isPending && <PageSpinner label="Loading order..." />}
       {query.isError && <p className="card p-6 text-center text-red-700">Failed to load order details</p>}
@@ -142,6 +190,9 @@ export function OrderDetail({ orderNumber, onBack }: { orderNumber: string; onBa
             </Section>
           </div>
           <ItemsTable order={order} />
+          <div className="grid gap-4 md:grid-cols-2">
+            <TaxDetails order={order} />
+          </div>
           <History order={order} />
         </>
       )}

@@ -47,6 +47,8 @@ const order: AdminOrder = {
   customerNotes: null,
 };
 
+const noTax = { buyerGstin: null, panMasked: null, documents: { invoice: null, creditNotes: [] } };
+
 const page = (content: AdminOrder[]) => ({
   content,
   totalPages: 1,
@@ -69,7 +71,7 @@ function renderSection(patchAnswer: (url: string) => Response) {
 describe('orders table', () => {
   it('offers only the current and allowed next statuses, sends a change at once and shows the returned order', async () => {
     const { fetchMock, user } = renderSection(() =>
-      jsonResponse({ ...order, status: 'PROCESSING', statusHistory: [] }),
+      jsonResponse({ ...order, status: 'PROCESSING', statusHistory: [], tax: noTax }),
     );
     const select = await screen.findByRole('combobox', { name: `Order status for ${order.orderNumber}` });
     expect(
@@ -130,6 +132,14 @@ describe('orders table', () => {
       totalAmount: 5000,
       couponDiscount: 250,
       finalAmount: 4750,
+      tax: {
+        buyerGstin: '27AAPFU0939F1ZV',
+        panMasked: 'XXXXXX234F',
+        documents: {
+          invoice: { number: 'ZV/26-27/000007', issuedAt: '2026-11-22T10:01:00.000Z' },
+          creditNotes: [{ id: 3, number: 'ZC/26-27/000001', issuedAt: '2026-11-23T10:01:00.000Z' }],
+        },
+      },
       statusHistory: [
         {
           field: 'status',
@@ -153,6 +163,18 @@ describe('orders table', () => {
     const foot = screen.getByRole('row', { name: /Discount/ });
     expect(foot).toHaveTextContent('-₹250.00');
     expect(screen.getByRole('row', { name: /^Total/ })).toHaveTextContent('₹4,750.00');
+    expect(screen.getByRole('link', { name: 'Download invoice' })).toHaveAttribute(
+      'href',
+      `/api/orders/byId/${order.id}/invoice`,
+    );
+    const tax = screen.getByRole('region', { name: 'Tax Invoice' });
+    expect(tax).toHaveTextContent('ZV/26-27/000007');
+    expect(tax).toHaveTextContent('XXXXXX234F');
+    expect(tax).toHaveTextContent('27AAPFU0939F1ZV');
+    expect(within(tax).getByRole('link', { name: 'ZC/26-27/000001' })).toHaveAttribute(
+      'href',
+      `/api/orders/byId/${order.id}/credit-notes/3`,
+    );
     expect(screen.getByRole('region', { name: 'Status History' })).toHaveTextContent(
       'Payment Pending → Confirmed',
     );

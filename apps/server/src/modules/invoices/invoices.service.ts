@@ -1,0 +1,154 @@
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  OrderTaxDocuments,
+  SellerTaxDetails,
+  TaxDocumentSummary,
+  taxDocumentListQuery,
+} from '@zevar/domain';
+import type { AppContext } from '../../context';
+import { orders, taxDocuments, type OutboxAttachment } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { renderTaxDocumentPdf } from './invoice-pdf';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+type Row = typeof taxDocuments.$inferSelect;
+type ListQuery = z.infer<typeof taxDocumentListQuery>;
+
+/** A file name without slashes: ZV/26-27/000123 -> invoice-ZV-26-27-000123.pdf. */
+export function documentFileName(row: Pick<Row, 'kind' | 'number'>): string {
+  return `${row.kind === 'INVOICE' ? 'invoice' : 'credit-note'}-${row.number.replace(/\//g, '-')}.pdf`;
+}
+
+/**
+ * Reads of issued tax documents: the PDFs (rendered from the frozen content, so a re-download is
+ * the same document), an order's documents, the series list and the configured seller details.
+ */
+export function createInvoicesService(ctx: Pick<AppContext, 'db' | 'config'>) {
+  const { db, config } = ctx;
+
+  async function pdfOf(row: Row) {
+    const pdf = await renderTaxDocumentPdf({
+      kind: row.kind,
+      number: row.number,
+      issuedAt: row.issuedAt,
+      content: row.content,
+      timeZone: config.BUSINESS_TIMEZONE,
+    });
+    return { filename: documentFileName(row), content: pdf, contentType: 'application/pdf' };
+  }
+
+  /** The order's invoice (404 until the order is paid and invoiced). */
+  async function invoicePdf(orderId: string) {
+    if (!UUID.test(orderId)) throw notFound('Invoice');
+    const [row] = await db
+      .select()
+      .from(taxDocuments)
+      .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, 'INVOICE')));
+    if (!row) throw notFound('Invoice');
+    return pdfOf(row);
+  }
+
+  async function creditNotePdf(orderId: string, id: number) {
+    if (!UUID.test(orderId)) throw notFound('Credit note');
+    const [row] = await db
+      .select()
+      .from(taxDocuments)
+      .where(
+        and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.id, id), eq(taxDocuments.kind, 'CREDIT_NOTE')),
+      );
+    if (!row) throw notFound('Credit note');
+    return pdfOf(row);
+  }
+
+  async function documentsOf(orderId: string): Promise<OrderTaxDocuments> {
+    if (!UUID.test(orderId)) throw notFound('Order');
+    const rows = await db
+      .select({
+        id: taxDocuments.id,
+        kind: taxDocuments.kind,
+        number: taxDocuments.number,
+        issuedAt: taxDocuments.issuedAt,
+      })
+      .from(taxDocuments)
+      .where(eq(taxDocuments.orderId, orderId))
+      .orderBy(asc(taxDocuments.id));
+    const invoice = rows.find((r) => r.kind === 'INVOICE');
+    return {
+      invoice: invoice ? { number: invoice.number, issuedAt: invoice.issuedAt.toISOString() } : null,
+      creditNotes: rows
+        .filter((r) => r.kind === 'CREDIT_NOTE')
+        .map((r) => ({ id: r.id, number: r.number, issuedAt: r.issuedAt.toISOString() })),
+    };
+  }
+
+  /** The PAN printed on an order's invoice, for the masked display (null when none was needed). */
+  async function invoicePan(orderId: string): Promise<string | null> {
+    const [row] = await db
+      .select({ content: taxDocuments.content })
+      .from(taxDocuments)
+      .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, 'INVOICE')));
+    return row?.content.buyer.pan ?? null;
+  }
+
+  async function list(q: ListQuery) {
+    const conditions: SQL[] = [];
+    if (q.kind) conditions.push(eq(taxDocuments.kind, q.kind));
+    if (q.financialYear) conditions.push(eq(taxDocuments.financialYear, q.financialYear));
+    const where = conditions.length ? and(...conditions) : undefined;
+    const [total] = await db.select({ n: count() }).from(taxDocuments).where(where);
+    const rows = await db
+      .select({ doc: taxDocuments, orderNumber: orders.orderNumber })
+      .from(taxDocuments)
+      .innerJoin(orders, eq(orders.id, taxDocuments.orderId))
+      .where(where)
+      .orderBy(desc(taxDocuments.issuedAt), desc(taxDocuments.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit);
+    const years = await db
+      .selectDistinct({ fy: taxDocuments.financialYear })
+      .from(taxDocuments)
+      .orderBy(desc(taxDocuments.financialYear));
+    const data: TaxDocumentSummary[] = rows.map(({ doc, orderNumber }) => ({
+      id: doc.id,
+      kind: doc.kind,
+      number: doc.number,
+      financialYear: doc.financialYear,
+      issuedAt: doc.issuedAt.toISOString(),
+      orderId: doc.orderId,
+      orderNumber,
+      buyerName: doc.content.buyer.name,
+      againstNumber: doc.content.against?.number ?? null,
+      taxableValue: doc.taxablePaise / 100,
+      tax: doc.taxPaise / 100,
+      total: doc.totalPaise / 100,
+    }));
+    return {
+      data,
+      total: total?.n ?? 0,
+      page: q.page,
+      limit: q.limit,
+      financialYears: years.map((y) => y.fy),
+    };
+  }
+
+  function sellerDetails(): SellerTaxDetails {
+    return {
+      ...config.seller,
+      invoicePrefix: config.INVOICE_PREFIX,
+      creditNotePrefix: config.CREDIT_NOTE_PREFIX,
+      panThresholdRupees: config.PAN_THRESHOLD_RUPEES,
+    };
+  }
+
+  /** Renders an outbox attachment when the mail is sent. */
+  async function attachment(a: OutboxAttachment) {
+    const [row] = await db.select().from(taxDocuments).where(eq(taxDocuments.id, a.documentId));
+    if (!row) throw new Error(`tax document ${a.documentId} not found`);
+    const file = await pdfOf(row);
+    return { ...file, filename: a.filename };
+  }
+
+  return { invoicePdf, creditNotePdf, documentsOf, invoicePan, list, sellerDetails, attachment };
+}
+export type InvoicesService = ReturnType<typeof createInvoicesService>;

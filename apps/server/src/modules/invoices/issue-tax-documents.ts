@@ -1,0 +1,217 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  computeCreditNote,
+  computeInvoice,
+  defaultHsn,
+  DEFAULT_GST_BASIS_POINTS,
+  documentNumber,
+  financialYear,
+  gstStateCode,
+  roundOffOf,
+  type TaxDocumentKind,
+} from '@zevar/domain';
+import type { Config } from '../../env';
+import type { Tx } from '../../db/client';
+import {
+  categories,
+  documentSeries,
+  metals,
+  orderItems,
+  orders,
+  products,
+  taxDocuments,
+  type Address,
+  type PartyAddress,
+  type TaxDocumentContent,
+} from '../../db/schema';
+
+type Order = typeof orders.$inferSelect;
+type Refund = { id: number; orderId: string; amountPaise: number };
+type Settings = Pick<Config, 'seller' | 'BUSINESS_TIMEZONE' | 'INVOICE_PREFIX' | 'CREDIT_NOTE_PREFIX'>;
+
+/**
+ * The next number of a series, in the caller's transaction: the upsert takes the series row's lock
+ * until that transaction ends, so concurrent issuers queue and a rollback hands the number back.
+ */
+async function nextSequence(tx: Tx, kind: TaxDocumentKind, fy: string): Promise<number> {
+  const [row] = await tx
+    .insert(documentSeries)
+    .values({ kind, financialYear: fy, lastSequence: 1 })
+    .onConflictDoUpdate({
+      target: [documentSeries.kind, documentSeries.financialYear],
+      set: { lastSequence: sql`${documentSeries.lastSequence} + 1` },
+    })
+    .returning({ sequence: documentSeries.lastSequence });
+  return row!.sequence;
+}
+
+const party = (a: Address): PartyAddress => ({
+  street: a.street,
+  city: a.city,
+  state: a.state,
+  postalCode: a.postalCode,
+  country: a.country,
+});
+const sameAddress = (a: Address, b: Address) =>
+  JSON.stringify(party(a)) === JSON.stringify(party(b)) && a.fullName === b.fullName;
+
+/** HSN per line: the category's code, else 7113 11 for silver and 7113 19 for gold and the rest. */
+async function hsnByItem(tx: Tx, orderId: string): Promise<Map<number, string>> {
+  const rows = await tx
+    .select({ itemId: orderItems.id, hsn: categories.hsnCode, metal: metals.name })
+    .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(metals, eq(metals.id, products.metalId))
+    .where(eq(orderItems.orderId, orderId));
+  return new Map(rows.map((r) => [r.itemId, r.hsn ?? defaultHsn(r.metal)]));
+}
+
+async function invoiceContent(tx: Tx, s: Settings, order: Order, issuedAt: Date) {
+  const items = await tx
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(orderItems.id);
+  const hsn = await hsnByItem(tx, order.id);
+  const placeState = order.shippingAddress.state;
+  const intraState = placeState.trim().toLowerCase() === s.seller.state.toLowerCase();
+  const figures = computeInvoice({
+    lines: items.map((i) => ({
+      description: i.productName,
+      sku: i.productSku,
+      hsn: hsn.get(i.id) ?? defaultHsn(i.priceBreakup?.metal?.name),
+      quantity: i.quantity,
+      unitPricePaise: i.priceAtTimePaise,
+      breakup: i.priceBreakup,
+      huids: i.huids,
+    })),
+    discountPaise: order.couponDiscountPaise,
+    shippingPaise: order.shippingCostPaise,
+    roundOffPaise: roundOffOf({
+      subtotalPaise: order.totalAmountPaise,
+      discountPaise: order.couponDiscountPaise,
+      shippingPaise: order.shippingCostPaise,
+      finalPaise: order.finalAmountPaise,
+    }),
+    intraState,
+    defaultBasisPoints: DEFAULT_GST_BASIS_POINTS,
+  });
+  const billing = order.billingAddress ?? order.shippingAddress;
+  const content: TaxDocumentContent = {
+    seller: s.seller,
+    buyer: {
+      name: billing.fullName || order.customerName,
+      phone: order.customerPhone,
+      email: order.customerEmail,
+      address: party(billing),
+      gstin: order.buyerGstin,
+      pan: order.buyerPan,
+    },
+    shipTo: sameAddress(billing, order.shippingAddress)
+      ? null
+      : { name: order.shippingAddress.fullName, ...party(order.shippingAddress) },
+    placeOfSupply: { state: placeState, code: gstStateCode(placeState) },
+    intraState,
+    order: {
+      number: order.orderNumber,
+      date: (order.paymentDate ?? issuedAt).toISOString(),
+      paymentId: order.paymentId,
+    },
+    lines: figures.lines,
+    totals: figures.totals,
+    against: null,
+    reason: null,
+  };
+  return content;
+}
+
+function taxOf(t: TaxDocumentContent['totals']) {
+  return t.cgstPaise + t.sgstPaise + t.igstPaise;
+}
+
+/**
+ * Issues the order's tax invoice in the caller's transaction (the one whose gated update confirmed
+ * the payment, so it runs once per order); the partial unique index on (order) for invoices makes a
+ * second issue fail rather than number the order twice. The buyer's PAN moves from the order onto
+ * the invoice: the order keeps none once the invoice carries it.
+ */
+export async function issueInvoiceIn(tx: Tx, s: Settings, order: Order, issuedAt: Date) {
+  const [existing] = await tx
+    .select({ id: taxDocuments.id })
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.orderId, order.id), eq(taxDocuments.kind, 'INVOICE')));
+  if (existing) return existing.id;
+  const content = await invoiceContent(tx, s, order, issuedAt);
+  const fy = financialYear(issuedAt, s.BUSINESS_TIMEZONE);
+  const sequence = await nextSequence(tx, 'INVOICE', fy);
+  const [doc] = await tx
+    .insert(taxDocuments)
+    .values({
+      kind: 'INVOICE',
+      number: documentNumber(s.INVOICE_PREFIX, fy, sequence),
+      financialYear: fy,
+      sequence,
+      orderId: order.id,
+      issuedAt,
+      taxablePaise: content.totals.taxablePaise,
+      taxPaise: taxOf(content.totals),
+      totalPaise: content.totals.totalPaise,
+      content,
+    })
+    .returning({ id: taxDocuments.id });
+  if (order.buyerPan) await tx.update(orders).set({ buyerPan: null }).where(eq(orders.id, order.id));
+  return doc!.id;
+}
+
+/**
+ * Issues a credit note for a processed refund of an invoiced order, in the transaction that settled
+ * the refund (its gate runs once per refund; the unique refund column backs it). Orders refunded
+ * without ever being invoiced (a late or mismatched payment) get none: there is no invoice to credit.
+ */
+export async function issueCreditNoteIn(tx: Tx, s: Settings, refund: Refund, issuedAt: Date) {
+  const [invoice] = await tx
+    .select()
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.orderId, refund.orderId), eq(taxDocuments.kind, 'INVOICE')));
+  if (!invoice) return null;
+  const [already] = await tx
+    .select({ id: taxDocuments.id })
+    .from(taxDocuments)
+    .where(eq(taxDocuments.refundId, refund.id));
+  if (already) return already.id;
+  const figures = computeCreditNote({
+    invoiceLines: invoice.content.lines,
+    invoiceTotals: invoice.content.totals,
+    refundPaise: refund.amountPaise,
+    intraState: invoice.content.intraState,
+    invoiceNumber: invoice.number,
+  });
+  const fy = financialYear(issuedAt, s.BUSINESS_TIMEZONE);
+  const sequence = await nextSequence(tx, 'CREDIT_NOTE', fy);
+  const content: TaxDocumentContent = {
+    ...invoice.content,
+    lines: figures.lines,
+    totals: figures.totals,
+    against: { number: invoice.number, issuedAt: invoice.issuedAt.toISOString() },
+    reason: 'Sales return / refund',
+  };
+  const [doc] = await tx
+    .insert(taxDocuments)
+    .values({
+      kind: 'CREDIT_NOTE',
+      number: documentNumber(s.CREDIT_NOTE_PREFIX, fy, sequence),
+      financialYear: fy,
+      sequence,
+      orderId: refund.orderId,
+      refundId: refund.id,
+      invoiceId: invoice.id,
+      issuedAt,
+      taxablePaise: figures.totals.taxablePaise,
+      taxPaise: taxOf(figures.totals),
+      totalPaise: figures.totals.totalPaise,
+      content,
+    })
+    .returning({ id: taxDocuments.id });
+  return doc!.id;
+}

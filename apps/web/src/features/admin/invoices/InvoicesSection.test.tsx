@@ -1,0 +1,77 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch, notFound, renderRoutes, signIn } from '../../../test/utils';
+import InvoicesSection from './InvoicesSection';
+
+const ORDER_ID = '0b7c4f5e-1111-4a2b-9c3d-000000000001';
+const seller = {
+  legalName: 'Zevar Demo Jewels Private Limited',
+  address: '12 Zaveri Bazaar, Mumbai 400002',
+  gstin: '27AAPFU0939F1ZV',
+  state: 'Maharashtra',
+  stateCode: '27',
+  invoicePrefix: 'ZV',
+  creditNotePrefix: 'ZC',
+  panThresholdRupees: 200000,
+};
+const invoice = {
+  id: 1,
+  kind: 'INVOICE',
+  number: 'ZV/26-27/000001',
+  financialYear: '2026-27',
+  issuedAt: '2026-11-22T10:00:00.000Z',
+  orderId: ORDER_ID,
+  orderNumber: 'ZV261122-0000ABCD',
+  buyerName: 'Asha Rao',
+  againstNumber: null,
+  taxableValue: 10000,
+  tax: 300,
+  total: 10300,
+};
+const creditNote = {
+  ...invoice,
+  id: 2,
+  kind: 'CREDIT_NOTE',
+  number: 'ZC/26-27/000001',
+  againstNumber: invoice.number,
+};
+
+describe('invoices section', () => {
+  it('shows the configured seller tax details and the series with PDF downloads, filtered by kind', async () => {
+    signIn('ADMIN', ['MANAGE_ORDERS']);
+    const fetchMock = mockFetch((url) => {
+      if (url === '/api/invoices/seller') return jsonResponse(seller);
+      if (url.startsWith('/api/invoices?')) {
+        const data = url.includes('kind=CREDIT_NOTE') ? [creditNote] : [creditNote, invoice];
+        return jsonResponse({ data, total: data.length, page: 1, limit: 20, financialYears: ['2026-27'] });
+      }
+      return notFound();
+    });
+    renderRoutes([{ path: '/', element: <InvoicesSection /> }], '/');
+    const details = await screen.findByRole('region', { name: 'Seller Tax Details' });
+    expect(await within(details).findByText('27AAPFU0939F1ZV')).toBeInTheDocument();
+    expect(details).toHaveTextContent('Maharashtra (27)');
+    expect(await screen.findByText('ZV/26-27/000001')).toBeInTheDocument();
+    const links = screen.getAllByRole('link', { name: 'Download' });
+    expect(links.map((l) => l.getAttribute('href'))).toEqual([
+      `/api/orders/byId/${ORDER_ID}/credit-notes/2`,
+      `/api/orders/byId/${ORDER_ID}/invoice`,
+    ]);
+    expect(screen.getByText('Credit note against ZV/26-27/000001')).toBeInTheDocument();
+    await userEvent.setup().selectOptions(screen.getByLabelText('Document'), 'CREDIT_NOTE');
+    expect(await screen.findAllByRole('link', { name: 'Download' })).toHaveLength(1);
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('kind=CREDIT_NOTE'))).toBe(true);
+  });
+
+  it('says when no invoice was issued yet', async () => {
+    signIn('ADMIN', ['MANAGE_ORDERS']);
+    mockFetch((url) =>
+      url.startsWith('/api/invoices?')
+        ? jsonResponse({ data: [], total: 0, page: 1, limit: 20, financialYears: [] })
+        : jsonResponse(seller),
+    );
+    renderRoutes([{ path: '/', element: <InvoicesSection /> }], '/');
+    expect(await screen.findByText('No invoices issued yet.')).toBeInTheDocument();
+  });
+});
