@@ -20,8 +20,7 @@ import {
   sandboxPay,
   webhook,
 } from '../../../test/payment-journey';
-import { deliverDueEmails } from '../mail/outbox.service';
-import type { MailMessage } from '../mail/mailer';
+import { deliverDueEmails, type MailMessage } from '../mail';
 import { createInvoicesService } from './invoices.service';
 
 async function pdfText(pdf: Buffer): Promise<string> {

@@ -151,4 +151,3 @@ export function createInvoicesService(ctx: Pick<AppContext, 'db' | 'config'>) {
 
   return { invoicePdf, creditNotePdf, documentsOf, invoicePan, list, sellerDetails, attachment };
 }
-export type InvoicesService = ReturnType<typeof createInvoicesService>;

@@ -8,3 +8,4 @@ export {
   renderSubject,
   renderTemplate,
 } from './templates';
+export type { MailMessage } from './mailer';
