@@ -1,4 +1,15 @@
+import { readFileSync } from 'node:fs';
+import { PDFParse } from 'pdf-parse';
 import { test, expect } from './fixtures';
+
+async function pdfText(file: string): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(readFileSync(file)) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
 
 /** A 22K necklace of the demo catalogue: its price explained line by line (issue 13). */
 for (const width of [1280, 390]) {
@@ -56,3 +67,55 @@ for (const width of [1280, 390]) {
     });
   });
 }
+
+test('a shopper buys the 22K necklace and downloads a tax invoice whose figures are the page’s', async ({
+  page,
+  request,
+}) => {
+  const product = (await (
+    await request.get('/api/products/name/peacock-filigree-gold-necklace?vendorSlug=zevar')
+  ).json()) as {
+    price: number;
+    priceBreakup: { metal: { purity: string }; total: number };
+  };
+  const inr = (n: number) =>
+    new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(
+      n,
+    );
+
+  await page.goto('/zevar/product/peacock-filigree-gold-necklace');
+  await expect(page.getByRole('region', { name: 'Price Breakup' })).toContainText(
+    `Total${inr(product.price)}`,
+  );
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).first().click();
+  await page.getByRole('link', { name: 'Go to Cart' }).click();
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await page.getByLabel('Full Name').fill('Meera Iyer');
+  await page.getByLabel('Email').fill('meera.e2e@example.in');
+  await page.getByLabel('Phone').fill('9876501234');
+  await page.getByLabel('Street Address').fill('4 Marine Drive');
+  await page.getByLabel('City').fill('Mumbai');
+  await page.getByLabel('State').fill('Maharashtra');
+  await page.getByLabel('PIN Code').fill('400020');
+  // Above the PAN threshold the checkout asks for the buyer's PAN, which the invoice then carries.
+  const pan = page.getByLabel('PAN', { exact: true });
+  if (await pan.isVisible()) await pan.fill('ABCPE1234F');
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await page
+    .getByRole('dialog', { name: 'Sandbox payment' })
+    .getByRole('button', { name: 'Pay now' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download invoice' }).click();
+  const invoice = await pdfText((await (await downloading).path())!);
+  const pageTotal = (await page.getByTestId('order-total').textContent())!.trim();
+  expect(invoice).toContain(`Invoice total ${pageTotal}`);
+  // A Maharashtra buyer of a Maharashtra seller pays CGST + SGST; the line explains the price.
+  expect(invoice).toContain('CGST @ 1.5%');
+  expect(invoice).toContain('Gold 22K · Net wt 22.000 g');
+  expect(invoice).toMatch(/HUID: [A-Z0-9]{6}/);
+  // The invoice's taxable value is the line's price less 3 % GST, to the paisa.
+  expect(invoice).toContain(`Taxable value ${inr(Math.round((product.price * 100 * 100) / 103) / 100)}`);
+});
