@@ -155,7 +155,7 @@ describe('products section', () => {
         ]);
       if (url.startsWith('/api/metals'))
         return jsonResponse([
-          { id: 3, name: 'Platinum', price: 3000, lastUpdated: '2026-01-01T00:00:00.000Z' },
+          { id: 3, name: 'Platinum', price: 3000, lastUpdated: '2026-01-01T00:00:00.000Z', purities: [] },
         ]);
       if (url.startsWith('/api/products/category') || url.startsWith('/api/products/metalType'))
         return jsonResponse(paged([]));
