@@ -59,7 +59,8 @@ test('an admin builds and maintains the catalogue through the web app', async ({
   await page.getByRole('button', { name: 'Add Metal' }).click();
   await acknowledge(page, 'Metal added successfully');
 
-  // Products: a Gold product with two images; price = 1,000 + 6,000 x 2.5 = 16,000.
+  // Products: a Gold product with two images; price = (6,000 x 2.5 + 1,000 making) x 1.03 GST = 16,480
+  // (a metal named other than gold or silver starts with one purity, 'Fine', at the metal's rate).
   await openSection(page, 'Products');
   const form = page.getByRole('form', { name: 'Add product' });
   await form.getByLabel('Product Name').fill(productName);
@@ -69,9 +70,11 @@ test('an admin builds and maintains the catalogue through the web app', async ({
   await form.getByLabel('Parent Category').selectOption({ label: parentName });
   await form.getByLabel('Category', { exact: true }).selectOption({ label: childName });
   await form.getByLabel('Metal', { exact: true }).selectOption({ label: `${metalName} (₹6,000.00/g)` });
-  await form.getByLabel('Metal Weight (grams)').fill('2.5');
-  await form.getByLabel(/Making & Other Charges/).fill('1000');
-  await expect(form.getByTestId('computed-price')).toHaveText('₹16,000.00');
+  await form.getByRole('combobox', { name: 'Purity' }).selectOption({ label: 'Fine (₹6,000.00/g)' });
+  await form.getByLabel('Net Metal Weight (grams)').fill('2.5');
+  await form.getByRole('combobox', { name: 'Making charge' }).selectOption('FLAT');
+  await form.getByLabel('Making charge value').fill('1000');
+  await expect(form.getByTestId('computed-price')).toContainText('Total₹16,480.00');
   await form.getByLabel('Stock', { exact: true }).fill('5');
   await form.getByLabel('Vendor Commission (₹)').fill('250');
   await form.getByLabel('Total Weight (grams)').fill('2.5');
@@ -89,7 +92,7 @@ test('an admin builds and maintains the catalogue through the web app', async ({
   const row = page.getByRole('row').filter({ hasText: productName });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(`${parentName} - ${childName}`);
-  await expect(row).toContainText('₹16,000.00');
+  await expect(row).toContainText('₹16,480.00');
   await expect(row).toContainText('In Stock');
   await search.fill(`no such product ${id}`);
   await expect(page.getByText('No Products Found')).toBeVisible();
@@ -112,7 +115,7 @@ test('an admin builds and maintains the catalogue through the web app', async ({
   await acknowledge(page, 'Product updated successfully');
   await expect(row.getByRole('cell').nth(7)).toHaveText('3');
 
-  // A new gold rate re-prices the product: 1,000 + 7,000 x 2.5 = 18,500.
+  // A new gold rate re-prices the product: (7,000 x 2.5 + 1,000) x 1.03 = 19,055.
   await openSection(page, 'Metals');
   const card = page.getByRole('listitem', { name: metalName });
   await card.getByRole('button', { name: 'Edit' }).click();
@@ -129,7 +132,7 @@ test('an admin builds and maintains the catalogue through the web app', async ({
   await acknowledge(page, 'Metal updated successfully');
   await openSection(page, 'Products');
   await page.getByPlaceholder('Search products...').fill(productName);
-  await expect(page.getByRole('row').filter({ hasText: productName })).toContainText('₹18,500.00');
+  await expect(page.getByRole('row').filter({ hasText: productName })).toContainText('₹19,055.00');
 
   // Carousel: add a slide to the product, then delete it after confirming.
   await openSection(page, 'Carousel');
