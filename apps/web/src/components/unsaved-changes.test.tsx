@@ -1,59 +1,14 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { CatalogueProduct as Product } from '@zevar/domain';
 import { AppProviders } from '../app/AppProviders';
 import { ProductEditDialog } from '../features/admin/products/ProductEditDialog';
+import { catalogueProduct } from '../test/fixtures';
 import { jsonResponse, mockFetch, testQueryClient } from '../test/utils';
 import { confirmLeavingForms, hasUnsavedChanges } from './unsaved-changes';
 import { useDialog } from './dialog/dialog-context';
 
-const product = {
-  id: 7,
-  sku: 'ZV-1',
-  name: 'Lotus Ring',
-  slug: 'lotus-ring',
-  tagline: null,
-  description: null,
-  productType: 'MRP',
-  price: 16000,
-  originalPrice: null,
-  discountPercent: 0,
-  stock: 4,
-  images: [],
-  specifications: {},
-  features: [],
-  category: { id: 2, name: 'Rings', parentCategory: { id: 1, name: 'Jewellery' } },
-  metal: null,
-  metalWeight: 0,
-  purity: null,
-  making: null,
-  stones: null,
-  hallmarked: false,
-  huids: [],
-  priceBreakup: {
-    metal: null,
-    making: null,
-    stones: null,
-    taxableValue: 0,
-    gst: { ratePercent: 3, value: 0 },
-    total: 0,
-  },
-  vendorPlan: 'FREE',
-  vendorCommission: 100,
-  sale: false,
-  trending: false,
-  views: 0,
-  salesCount: 0,
-  variantGroupId: 'grp-1',
-  variantType: null,
-  variantValue: null,
-  linkedVariants: [],
-  launchDate: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  averageRating: null,
-  reviewCount: 0,
-} as unknown as Product;
+const product = catalogueProduct();
 
 /** A logout button wired like the dashboards': it asks before throwing open forms away. */
 function Logout({ onOut }: { onOut: () => void }) {

@@ -1,4 +1,4 @@
-import type { User } from '@zevar/domain';
+import type { CatalogueProduct, User } from '@zevar/domain';
 
 /** A vendor as GET /api/user/{id} returns it; override what a test cares about. */
 export function vendorUser(overrides: Partial<User> = {}): User {
@@ -53,4 +53,58 @@ export function vendorUser(overrides: Partial<User> = {}): User {
     },
     ...overrides,
   };
+}
+
+/**
+ * A catalogue product as the admin product routes answer it: an MRP piece at ₹16,000 (GST
+ * inclusive); override what a test cares about.
+ */
+export function catalogueProduct(overrides: Partial<CatalogueProduct> = {}): CatalogueProduct {
+  return {
+    id: 7,
+    sku: 'ZV-1',
+    name: 'Lotus Ring',
+    slug: 'lotus-ring',
+    tagline: null,
+    description: null,
+    productType: 'MRP',
+    price: 16000,
+    originalPrice: null,
+    discountPercent: 0,
+    stock: 4,
+    images: [],
+    specifications: {},
+    features: [],
+    category: { id: 2, name: 'Rings', parentCategory: { id: 1, name: 'Jewellery' } },
+    metal: null,
+    metalWeight: 0,
+    purity: null,
+    making: null,
+    stones: null,
+    hallmarked: false,
+    huids: [],
+    priceBreakup: {
+      metal: null,
+      making: null,
+      stones: null,
+      taxableValue: 15533.98,
+      gst: { ratePercent: 3, value: 466.02 },
+      total: 16000,
+    },
+    vendorPlan: 'FREE',
+    vendorCommission: 100,
+    sale: false,
+    trending: false,
+    views: 0,
+    salesCount: 0,
+    variantGroupId: 'grp-1',
+    variantType: null,
+    variantValue: null,
+    linkedVariants: [],
+    launchDate: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    averageRating: null,
+    reviewCount: 0,
+    ...overrides,
+  } as CatalogueProduct;
 }

@@ -2,57 +2,29 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CatalogueProduct as Product } from '@zevar/domain';
 import { AppProviders } from '../../../app/AppProviders';
+import { catalogueProduct } from '../../../test/fixtures';
 import { jsonResponse, mockFetch, testQueryClient } from '../../../test/utils';
 import ProductsSection from './ProductsSection';
 import { toLocalIso } from './product-form-model';
 
-const product = (over: Partial<Product> = {}): Product => ({
-  id: 7,
-  sku: 'ZV-1',
-  name: 'Lotus Ring',
-  slug: 'lotus-ring',
-  tagline: null,
-  description: null,
-  productType: 'GOLD',
-  price: 16000,
-  originalPrice: null,
-  discountPercent: 0,
-  stock: 4,
-  images: [],
-  specifications: {},
-  features: [],
-  category: { id: 2, name: 'Rings', parentCategory: { id: 1, name: 'Jewellery' } },
-  metal: { id: 3, name: 'Gold', price: 6000 },
-  metalWeight: 2.5,
-  purity: { id: 7, name: '22K', fineness: 916 },
-  making: { kind: 'FLAT', value: 1000 },
-  stones: null,
-  hallmarked: false,
-  huids: [],
-  priceBreakup: {
-    metal: { name: 'Gold', purity: '22K', ratePerGram: 5496, netWeightGrams: 2.5, value: 13740 },
+/** A 22K gold ring priced from its rate, weight and making. */
+const product = (over: Partial<Product> = {}): Product =>
+  catalogueProduct({
+    productType: 'GOLD',
+    metal: { id: 3, name: 'Gold', price: 6000 },
+    metalWeight: 2.5,
+    purity: { id: 7, name: '22K', fineness: 916 },
     making: { kind: 'FLAT', value: 1000 },
-    stones: null,
-    taxableValue: 14740,
-    gst: { ratePercent: 3, value: 442.2 },
-    total: 15182.2,
-  },
-  vendorPlan: 'FREE',
-  vendorCommission: 100,
-  sale: false,
-  trending: false,
-  views: 0,
-  salesCount: 0,
-  variantGroupId: 'grp-1',
-  variantType: null,
-  variantValue: null,
-  linkedVariants: [],
-  launchDate: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  averageRating: null,
-  reviewCount: 0,
-  ...over,
-});
+    priceBreakup: {
+      metal: { name: 'Gold', purity: '22K', ratePerGram: 5496, netWeightGrams: 2.5, value: 13740 },
+      making: { kind: 'FLAT', value: 1000 },
+      stones: null,
+      taxableValue: 14740,
+      gst: { ratePercent: 3, value: 442.2 },
+      total: 15182.2,
+    },
+    ...over,
+  });
 const paged = (content: Product[]) => ({
   content,
   totalPages: 1,

@@ -4,6 +4,7 @@ import { starParts } from '@zevar/domain';
 import { AppProviders } from '../../../app/AppProviders';
 import { jsonResponse, mockFetch, testQueryClient } from '../../../test/utils';
 import ReviewsSection from './ReviewsSection';
+import { catalogueProduct } from '../../../test/fixtures';
 
 const product = (productId: number, averageRating: number) => ({
   productId,
@@ -23,52 +24,7 @@ const review = {
   date: '2026-11-01T10:00:00.000Z',
 };
 
-const catalogueProduct = {
-  id: 42,
-  sku: 'ZV-1',
-  name: 'Lotus Studs',
-  slug: 'lotus-ring',
-  tagline: null,
-  description: null,
-  productType: 'MRP',
-  price: 16000,
-  originalPrice: null,
-  discountPercent: 0,
-  stock: 4,
-  images: [],
-  specifications: {},
-  features: [],
-  category: { id: 2, name: 'Rings', parentCategory: { id: 1, name: 'Jewellery' } },
-  metal: null,
-  metalWeight: 0,
-  purity: null,
-  making: null,
-  stones: null,
-  hallmarked: false,
-  huids: [],
-  priceBreakup: {
-    metal: null,
-    making: null,
-    stones: null,
-    taxableValue: 15533.98,
-    gst: { ratePercent: 3, value: 466.02 },
-    total: 16000,
-  },
-  vendorPlan: 'FREE',
-  vendorCommission: 100,
-  sale: false,
-  trending: false,
-  views: 0,
-  salesCount: 0,
-  variantGroupId: 'grp-1',
-  variantType: null,
-  variantValue: null,
-  linkedVariants: [],
-  launchDate: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  averageRating: null,
-  reviewCount: 0,
-};
+const studs = catalogueProduct({ id: 42, name: 'Lotus Studs' });
 
 function renderSection() {
   const f = mockFetch((url, init) => {
@@ -202,7 +158,7 @@ describe('reviews management', () => {
       if (url.startsWith('/api/products/search?')) {
         expect(url).toContain('keyword=Lotus');
         return jsonResponse({
-          content: [catalogueProduct],
+          content: [studs],
           totalElements: 1,
           totalPages: 1,
           size: 10,
