@@ -85,6 +85,39 @@ function DraftFields({
   );
 }
 
+/** A purity being added or changed: its fields, then the submit and Cancel buttons. */
+function DraftEditor({
+  draft,
+  label,
+  submitLabel,
+  busy,
+  onChange,
+  onSubmit,
+  onCancel,
+}: {
+  draft: Draft;
+  label: string;
+  submitLabel: string;
+  busy: boolean;
+  onChange: (draft: Draft) => void;
+  onSubmit: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <>
+      <DraftFields draft={draft} onChange={onChange} label={label} />
+      <div className="flex gap-2">
+        <button type="button" className="btn-primary" onClick={onSubmit} disabled={busy}>
+          {submitLabel}
+        </button>
+        <button type="button" className="btn-outline" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </>
+  );
+}
+
 /**
  * A metal's purities and their rates: each entered or derived from the fine rate by fineness; a
  * change is recorded and re-prices the purity's products on the server. A chart shows the last 30 days.
@@ -120,26 +153,15 @@ export function PuritiesPanel({ metal, onChanged }: { metal: Metal; onChanged: (
         {metal.purities.map((p) => (
           <li key={p.id} className="space-y-2 px-3 py-2">
             {editing?.id === p.id ? (
-              <>
-                <DraftFields
-                  draft={editing.draft}
-                  onChange={(d) => setEditing({ id: p.id, draft: d })}
-                  label={p.name}
-                />
-                <div className="flex gap-2">
-                  <button
-                    type="button"
-                    className="btn-primary"
-                    onClick={() => save.mutate(editing)}
-                    disabled={save.isPending}
-                  >
-                    Save
-                  </button>
-                  <button type="button" className="btn-outline" onClick={() => setEditing(null)}>
-                    Cancel
-                  </button>
-                </div>
-              </>
+              <DraftEditor
+                draft={editing.draft}
+                label={p.name}
+                submitLabel="Save"
+                busy={save.isPending}
+                onChange={(d) => setEditing({ id: p.id, draft: d })}
+                onSubmit={() => save.mutate(editing)}
+                onCancel={() => setEditing(null)}
+              />
             ) : (
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <button
@@ -184,24 +206,15 @@ export function PuritiesPanel({ metal, onChanged }: { metal: Metal; onChanged: (
       </ul>
       {editing?.id === null ? (
         <div className="space-y-2">
-          <DraftFields
+          <DraftEditor
             draft={editing.draft}
-            onChange={(d) => setEditing({ id: null, draft: d })}
             label="New purity"
+            submitLabel="Add"
+            busy={save.isPending}
+            onChange={(d) => setEditing({ id: null, draft: d })}
+            onSubmit={() => save.mutate(editing)}
+            onCancel={() => setEditing(null)}
           />
-          <div className="flex gap-2">
-            <button
-              type="button"
-              className="btn-primary"
-              onClick={() => save.mutate(editing)}
-              disabled={save.isPending}
-            >
-              Add
-            </button>
-            <button type="button" className="btn-outline" onClick={() => setEditing(null)}>
-              Cancel
-            </button>
-          </div>
         </div>
       ) : (
         <button
