@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
-import { eq } from 'drizzle-orm';
 import { hasPermission, userPolicy, type AdminRole, type UserType } from '@zevar/domain';
 import { AppError } from '../lib/errors';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { findAuthAccount } from '../modules/users';
 
 /**
  * Who may call a route. Every /api route must declare one (deny by default): a route without
@@ -96,18 +95,7 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
     if (!token) return null;
     const claims = await deps.tokens.verify(token);
     if (!claims) return null;
-    const [row] = await deps.db
-      .select({
-        id: users.id,
-        type: users.type,
-        username: users.username,
-        roles: users.roles,
-        name: users.name,
-        active: users.active,
-        tokenVersion: users.tokenVersion,
-      })
-      .from(users)
-      .where(eq(users.id, claims.id));
+    const row = await findAuthAccount(deps.db, claims.id);
     // Deactivation, role or password changes raise the version: older tokens end at once.
     if (!row || !row.active || row.tokenVersion !== claims.version) return null;
     return { id: row.id, type: row.type, username: row.username, roles: row.roles, name: row.name };

@@ -1,7 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { CarouselImageInput, CarouselItem, HomeCarousel } from '@zevar/domain';
 import type { AppContext } from '../../context';
-import { carouselItems, categories, products } from '../../db/schema';
+import { carouselItems } from '../../db/schema';
+import { slidesWithTargets, targetExists } from './carousel-targets.read-model';
 import { badRequest, notFound } from '../../lib/errors';
 
 /** There is one carousel (the home carousel); its id is fixed. */
@@ -13,20 +14,7 @@ export function createCarouselService(ctx: Pick<AppContext, 'db'>) {
   const { db } = ctx;
 
   async function home(): Promise<HomeCarousel> {
-    const rows = await db
-      .select({
-        item: carouselItems,
-        productSlug: products.slug,
-        productName: products.name,
-        categoryName: categories.name,
-      })
-      .from(carouselItems)
-      .leftJoin(products, and(eq(carouselItems.linkType, 'PRODUCT'), eq(products.id, carouselItems.targetId)))
-      .leftJoin(
-        categories,
-        and(eq(carouselItems.linkType, 'CATEGORY'), eq(categories.id, carouselItems.targetId)),
-      )
-      .orderBy(asc(carouselItems.position), asc(carouselItems.id));
+    const rows = await slidesWithTargets(db);
     const images: CarouselItem[] = rows.map(({ item, productSlug, productName, categoryName }) => ({
       id: item.id,
       imageUrl: item.imageUrl,
@@ -41,9 +29,7 @@ export function createCarouselService(ctx: Pick<AppContext, 'db'>) {
 
   /** A slide must lead somewhere real. */
   async function assertTarget(input: Pick<CarouselImageInput, 'linkType' | 'targetId'>) {
-    const table = input.linkType === 'PRODUCT' ? products : categories;
-    const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, input.targetId));
-    if (!row) {
+    if (!(await targetExists(db, input.linkType, input.targetId))) {
       const what = input.linkType === 'PRODUCT' ? 'product' : 'category';
       throw badRequest(`No ${what} has ID ${input.targetId}`, [
         { path: 'targetId', message: `No ${what} has ID ${input.targetId}` },

@@ -2,7 +2,8 @@ import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Category, CategoryInput } from '@zevar/domain';
 import type { AppContext } from '../../context';
-import { categories, products } from '../../db/schema';
+import { categories } from '../../db/schema';
+import { countProductsInCategory } from '../products';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { isForeignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 
@@ -129,11 +130,11 @@ export function createCategoriesService(ctx: Pick<AppContext, 'db'>) {
 
     async remove(id: number): Promise<void> {
       await get(id);
-      const [[used], [kids]] = await Promise.all([
-        db.select({ n: count() }).from(products).where(eq(products.categoryId, id)),
+      const [used, [kids]] = await Promise.all([
+        countProductsInCategory(db, id),
         db.select({ n: count() }).from(categories).where(eq(categories.parentId, id)),
       ]);
-      if ((used?.n ?? 0) > 0 || (kids?.n ?? 0) > 0) throw conflict(CATEGORY_MESSAGES.inUse);
+      if (used > 0 || (kids?.n ?? 0) > 0) throw conflict(CATEGORY_MESSAGES.inUse);
       try {
         await db.delete(categories).where(eq(categories.id, id));
       } catch (err) {

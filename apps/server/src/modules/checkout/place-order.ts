@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   GST_TEXT,
@@ -13,12 +13,19 @@ import {
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { checkouts, orderItems, orderStatusHistory, orders, payments } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { createShopsService, type Shop } from '../users';
 import { evaluateCoupon, findCouponByCode } from '../coupons';
 import { gstBasisPoints } from '../metals';
-import { releaseOrder, releaseOrderIn } from '../payments';
+import { recordProviderOrder, releaseOrder, releaseOrderIn } from '../payments';
+import {
+  attachProviderOrder,
+  openReservationsOf,
+  pendingAttemptsOf,
+  recordLineHuidsIn,
+  recordNewOrderIn,
+} from '../orders';
+import { lockCheckoutIn } from './checkout-state';
 import { reserveLines, takePieces } from '../stock';
 import { priceBySku, subtotalOf, type LockedPrice, type PricedLine } from './pricing';
 import type { CheckoutService } from './checkout.service';
@@ -67,13 +74,10 @@ function checkClientFigures(input: Input, totals: ReturnType<typeof orderTotals>
  * returned, in the transaction that reserves anew. The checkout row lock serialises attempts.
  */
 async function releaseEarlierAttempts(tx: Tx, checkoutId: string, now: Date) {
-  await tx.select({ id: checkouts.id }).from(checkouts).where(eq(checkouts.id, checkoutId)).for('update');
-  const pending = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.checkoutId, checkoutId), eq(orders.status, 'PAYMENT_PENDING')));
-  for (const earlier of pending) {
-    await releaseOrderIn(tx, now, { orderId: earlier.id }, 'CANCELLED', 'customer:retry');
+  await lockCheckoutIn(tx, checkoutId);
+  const pending = await pendingAttemptsOf(tx, checkoutId);
+  for (const earlierId of pending) {
+    await releaseOrderIn(tx, now, { orderId: earlierId }, 'CANCELLED', 'customer:retry');
   }
 }
 
@@ -112,24 +116,10 @@ function checkQuantities(ctx: AppContext, input: Input) {
  */
 async function checkOpenOrders(ctx: AppContext, tx: Tx, clientAddress: string, now: Date) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`open-orders:${clientAddress}`}))`);
-  const open = await tx
-    .select({ expires: orders.reservationExpiresAt })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.clientAddress, clientAddress),
-        eq(orders.status, 'PAYMENT_PENDING'),
-        eq(orders.stockReleased, false),
-        sql`${orders.reservationExpiresAt} > ${now}`,
-      ),
-    )
-    .orderBy(orders.reservationExpiresAt);
+  const open = await openReservationsOf(tx, clientAddress, now);
   const max = ctx.config.MAX_OPEN_ORDERS_PER_ADDRESS;
   if (open.length < max) return;
-  const waitMs = Math.max(
-    1000,
-    (open[open.length - max]!.expires?.getTime() ?? now.getTime()) - now.getTime(),
-  );
+  const waitMs = Math.max(1000, (open[open.length - max]?.getTime() ?? now.getTime()) - now.getTime());
   const minutes = Math.ceil(waitMs / 60_000);
   throw new AppError(
     'RATE_LIMITED',
@@ -159,9 +149,9 @@ async function insertOrder(
   checkClientFigures(input, totals);
   checkPan(ctx, input, totals.finalPaise);
   await reserveLines(tx, lines);
-  const [order] = await tx
-    .insert(orders)
-    .values({
+  const { order, items } = await recordNewOrderIn(
+    tx,
+    {
       orderNumber: newOrderNumber(now),
       vendorId: shop.id,
       vendorSlug: shop.slug,
@@ -178,33 +168,25 @@ async function insertOrder(
       shippingCostPaise: totals.shippingPaise,
       finalAmountPaise: totals.finalPaise,
       appliedCoupons: coupon.applied,
-      status: 'PAYMENT_PENDING',
-      paymentStatus: 'PENDING',
       paymentMethod: input.paymentMethod,
       customerNotes: input.customerNotes || null,
       reservationExpiresAt: new Date(now.getTime() + ctx.config.RESERVATION_MINUTES * 60_000),
       clientAddress: client.address,
       cancelKeyHash: client.cancelKeyHash,
       createdAt: now,
-    })
-    .returning();
-  const items = await tx
-    .insert(orderItems)
-    .values(
-      lines.map((l) => ({
-        orderId: order!.id,
-        productId: l.productId,
-        productSku: l.sku,
-        productName: l.name,
-        productImage: l.image,
-        quantity: l.quantity,
-        priceAtTimePaise: l.unitPaise,
-        totalPricePaise: l.lineTotalPaise,
-        vendorCommissionPaise: l.commissionPaise,
-        priceBreakup: l.breakup,
-      })),
-    )
-    .returning({ id: orderItems.id, productId: orderItems.productId, quantity: orderItems.quantity });
+    },
+    lines.map((l) => ({
+      productId: l.productId,
+      productSku: l.sku,
+      productName: l.name,
+      productImage: l.image,
+      quantity: l.quantity,
+      priceAtTimePaise: l.unitPaise,
+      totalPricePaise: l.lineTotalPaise,
+      vendorCommissionPaise: l.commissionPaise,
+      priceBreakup: l.breakup,
+    })),
+  );
   // Hallmarked pieces: as many HUIDs as units, taken from the shelf and recorded on the line.
   const huids = await takePieces(
     tx,
@@ -221,12 +203,8 @@ async function insertOrder(
           ],
     ),
   );
-  for (const [orderItemId, list] of huids)
-    await tx.update(orderItems).set({ huids: list }).where(eq(orderItems.id, orderItemId));
-  await tx
-    .insert(orderStatusHistory)
-    .values({ orderId: order!.id, field: 'status', toValue: 'PAYMENT_PENDING', actor: 'customer' });
-  return order!;
+  await recordLineHuidsIn(tx, huids);
+  return order;
 }
 
 const nameOf = (lines: PricedLine[], productId: number) =>
@@ -284,10 +262,9 @@ export function createPlaceOrder(ctx: AppContext, checkoutService: CheckoutServi
       ctx.log.error({ err, orderId: order.id }, 'creating the provider order failed');
       throw new AppError('PAYMENT_ERROR', 'Failed to create payment order');
     }
-    await ctx.db.update(orders).set({ providerOrderId: provider.id }).where(eq(orders.id, order.id));
-    await ctx.db.insert(payments).values({
-      purpose: 'ORDER',
-      referenceId: order.id,
+    await attachProviderOrder(ctx.db, order.id, provider.id);
+    await recordProviderOrder(ctx.db, {
+      orderId: order.id,
       provider: ctx.payments.mode,
       providerOrderId: provider.id,
       amountPaise: order.finalAmountPaise,

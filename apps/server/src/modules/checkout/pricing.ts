@@ -1,9 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { PAYMENT_TEXT, inclusivePriceBreakup, type LineBreakup } from '@zevar/domain';
 import type { DbOrTx } from '../../db/client';
-import { categories, metalPurities, metals, products } from '../../db/schema';
-import { breakupOf, PURITY_COLUMNS } from '../products';
-import { productVisibleTo } from '../storefront';
+import { breakupOf } from '../products';
+import { loadVisibleProducts } from './visible-products.read-model';
 import type { Shop } from '../users';
 import { AppError, conflict } from '../../lib/errors';
 
@@ -58,28 +56,6 @@ function merge<K>(items: Array<{ key: K; quantity: number }>): Map<K, number> {
   const map = new Map<K, number>();
   for (const i of items) map.set(i.key, (map.get(i.key) ?? 0) + i.quantity);
   return map;
-}
-
-/** Loads the products behind a list of ids in one query; those the storefront hides from the shop count as missing. */
-export async function loadVisibleProducts(
-  db: DbOrTx,
-  shop: Shop,
-  by: 'id' | 'sku',
-  keys: Array<number | string>,
-) {
-  if (keys.length === 0) return [];
-  const key = by === 'id' ? inArray(products.id, keys as number[]) : inArray(products.sku, keys as string[]);
-  return db
-    .select({
-      product: products,
-      metal: { id: metals.id, name: metals.name, ratePaise: metals.ratePaise },
-      purity: PURITY_COLUMNS,
-    })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .leftJoin(metals, eq(products.metalId, metals.id))
-    .leftJoin(metalPurities, eq(products.purityId, metalPurities.id))
-    .where(and(key, productVisibleTo(shop.plan)));
 }
 
 /**

@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, countDistinct, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { orderItems, vendorEarnings } from '../../db/schema';
+import { vendorEarnings } from '../../db/schema';
+import { orderLines } from '../orders';
 
 /**
  * The vendor earnings ledger (docs/decisions/0012-money-ledger-refunds.md). Append-only: a sale
@@ -15,7 +16,7 @@ export async function recordOrderEarnings(
   order: { id: string; vendorId: number | null },
 ): Promise<void> {
   if (order.vendorId === null) return;
-  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  const items = await orderLines(tx, order.id);
   if (items.length === 0) return;
   await tx
     .insert(vendorEarnings)
@@ -67,4 +68,17 @@ export async function ledgerTotal(db: DbOrTx, vendorId: number): Promise<number>
     .from(vendorEarnings)
     .where(eq(vendorEarnings.vendorId, vendorId));
   return row?.total ?? 0;
+}
+
+/** What a vendor's ledger recorded after `since`: units, distinct orders and revenue (paise). */
+export async function ledgerSince(db: DbOrTx, vendorId: number, since: Date) {
+  const [row] = await db
+    .select({
+      units: sql<number>`coalesce(sum(${vendorEarnings.units}), 0)`.mapWith(Number),
+      orders: countDistinct(vendorEarnings.orderId),
+      revenue: sql<number>`coalesce(sum(${vendorEarnings.revenuePaise}), 0)`.mapWith(Number),
+    })
+    .from(vendorEarnings)
+    .where(and(eq(vendorEarnings.vendorId, vendorId), gt(vendorEarnings.createdAt, since)));
+  return { units: row?.units ?? 0, orders: row?.orders ?? 0, revenuePaise: row?.revenue ?? 0 };
 }

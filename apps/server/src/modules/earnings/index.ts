@@ -1,2 +1,2 @@
 /** The earnings module's public entry: other modules import from here, never its files (eslint import-x/no-restricted-paths). */
-export { ledgerTotal, recordOrderEarnings, reverseOrderEarnings } from './earnings-ledger';
+export { ledgerSince, ledgerTotal, recordOrderEarnings, reverseOrderEarnings } from './earnings-ledger';

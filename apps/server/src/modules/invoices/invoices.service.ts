@@ -7,18 +7,15 @@ import type {
   taxDocumentListQuery,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
-import { orders, taxDocuments, type OutboxAttachment } from '../../db/schema';
+import { taxDocuments, type OutboxAttachment } from '../../db/schema';
+import { documentsWithOrderNumber } from './documents-with-order.read-model';
 import { notFound } from '../../lib/errors';
 import { renderTaxDocumentPdf } from './invoice-pdf';
+import { documentFileName } from './document-file-name';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Row = typeof taxDocuments.$inferSelect;
 type ListQuery = z.infer<typeof taxDocumentListQuery>;
-
-/** A file name without slashes: ZV/26-27/000123 -> invoice-ZV-26-27-000123.pdf. */
-export function documentFileName(row: Pick<Row, 'kind' | 'number'>): string {
-  return `${row.kind === 'INVOICE' ? 'invoice' : 'credit-note'}-${row.number.replace(/\//g, '-')}.pdf`;
-}
 
 /**
  * Reads of issued tax documents: the PDFs (rendered from the frozen content, so a re-download is
@@ -97,14 +94,7 @@ export function createInvoicesService(ctx: Pick<AppContext, 'db' | 'config'>) {
     if (q.financialYear) conditions.push(eq(taxDocuments.financialYear, q.financialYear));
     const where = conditions.length ? and(...conditions) : undefined;
     const [total] = await db.select({ n: count() }).from(taxDocuments).where(where);
-    const rows = await db
-      .select({ doc: taxDocuments, orderNumber: orders.orderNumber })
-      .from(taxDocuments)
-      .innerJoin(orders, eq(orders.id, taxDocuments.orderId))
-      .where(where)
-      .orderBy(desc(taxDocuments.issuedAt), desc(taxDocuments.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit);
+    const rows = await documentsWithOrderNumber(db, where, q.limit, (q.page - 1) * q.limit);
     const years = await db
       .selectDistinct({ fy: taxDocuments.financialYear })
       .from(taxDocuments)

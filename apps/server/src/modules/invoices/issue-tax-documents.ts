@@ -11,15 +11,14 @@ import {
   type TaxDocumentKind,
 } from '@zevar/domain';
 import type { Config } from '../../env';
+import { clearBuyerPanIn, orderLines } from '../orders';
+import { hsnByItem } from './hsn-by-line.read-model';
+import { documentFileName } from './document-file-name';
 import type { Tx } from '../../db/client';
 import {
-  categories,
   documentSeries,
-  metals,
-  orderItems,
-  orders,
-  products,
   taxDocuments,
+  type orders,
   type Address,
   type PartyAddress,
   type TaxDocumentContent,
@@ -55,24 +54,8 @@ const party = (a: Address): PartyAddress => ({
 const sameAddress = (a: Address, b: Address) =>
   JSON.stringify(party(a)) === JSON.stringify(party(b)) && a.fullName === b.fullName;
 
-/** HSN per line: the category's code, else 7113 11 for silver and 7113 19 for gold and the rest. */
-async function hsnByItem(tx: Tx, orderId: string): Promise<Map<number, string>> {
-  const rows = await tx
-    .select({ itemId: orderItems.id, hsn: categories.hsnCode, metal: metals.name })
-    .from(orderItems)
-    .leftJoin(products, eq(products.id, orderItems.productId))
-    .leftJoin(categories, eq(categories.id, products.categoryId))
-    .leftJoin(metals, eq(metals.id, products.metalId))
-    .where(eq(orderItems.orderId, orderId));
-  return new Map(rows.map((r) => [r.itemId, r.hsn ?? defaultHsn(r.metal)]));
-}
-
 async function invoiceContent(tx: Tx, s: Settings, order: Order, issuedAt: Date) {
-  const items = await tx
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.orderId, order.id))
-    .orderBy(orderItems.id);
+  const items = await orderLines(tx, order.id);
   const hsn = await hsnByItem(tx, order.id);
   const placeState = order.shippingAddress.state;
   const intraState = placeState.trim().toLowerCase() === s.seller.state.toLowerCase();
@@ -136,12 +119,17 @@ function taxOf(t: TaxDocumentContent['totals']) {
  * second issue fail rather than number the order twice. The buyer's PAN moves from the order onto
  * the invoice: the order keeps none once the invoice carries it.
  */
-export async function issueInvoiceIn(tx: Tx, s: Settings, order: Order, issuedAt: Date) {
+export async function issueInvoiceIn(
+  tx: Tx,
+  s: Settings,
+  order: Order,
+  issuedAt: Date,
+): Promise<{ id: number; filename: string }> {
   const [existing] = await tx
-    .select({ id: taxDocuments.id })
+    .select({ id: taxDocuments.id, kind: taxDocuments.kind, number: taxDocuments.number })
     .from(taxDocuments)
     .where(and(eq(taxDocuments.orderId, order.id), eq(taxDocuments.kind, 'INVOICE')));
-  if (existing) return existing.id;
+  if (existing) return { id: existing.id, filename: documentFileName(existing) };
   const content = await invoiceContent(tx, s, order, issuedAt);
   const fy = financialYear(issuedAt, s.BUSINESS_TIMEZONE);
   const sequence = await nextSequence(tx, 'INVOICE', fy);
@@ -159,9 +147,9 @@ export async function issueInvoiceIn(tx: Tx, s: Settings, order: Order, issuedAt
       totalPaise: content.totals.totalPaise,
       content,
     })
-    .returning({ id: taxDocuments.id });
-  if (order.buyerPan) await tx.update(orders).set({ buyerPan: null }).where(eq(orders.id, order.id));
-  return doc!.id;
+    .returning({ id: taxDocuments.id, kind: taxDocuments.kind, number: taxDocuments.number });
+  if (order.buyerPan) await clearBuyerPanIn(tx, order.id);
+  return { id: doc!.id, filename: documentFileName(doc!) };
 }
 
 /**

@@ -8,12 +8,12 @@ import {
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { orderStatusHistory, orders, payments } from '../../db/schema';
+import { orderStatusHistory, orders } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { returnOrderStock, reverseSale } from '../stock';
 import { reverseOrderEarnings } from '../earnings';
 import { returnCouponUses } from '../coupons';
-import { issueRefund, requestRefundIn } from '../payments';
+import { capturedAmountOf, issueRefund, requestRefundIn } from '../payments';
 
 type OrderRow = typeof orders.$inferSelect;
 type Ctx = Pick<AppContext, 'db' | 'now' | 'payments' | 'log' | 'config'>;
@@ -116,7 +116,7 @@ export function createCancelPaidOrder(ctx: Ctx) {
    * the order was never confirmed, so only its reservation goes back.
    */
   async function refundReviewed(tx: Tx, order: OrderRow, actor: string, now: Date) {
-    const [payment] = await tx.select().from(payments).where(eq(payments.referenceId, order.id));
+    const captured = await capturedAmountOf(tx, order.id);
     await tx
       .update(orders)
       .set({ status: 'CANCELLED', paymentStatus: 'REFUND_PENDING', stockReleased: true, updatedAt: now })
@@ -135,7 +135,7 @@ export function createCancelPaidOrder(ctx: Ctx) {
       {
         id: order.id,
         paymentId: order.paymentId!,
-        amountPaise: payment?.capturedAmountPaise ?? order.finalAmountPaise,
+        amountPaise: captured ?? order.finalAmountPaise,
       },
       actor,
       now,

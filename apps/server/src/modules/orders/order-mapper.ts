@@ -1,27 +1,11 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { AdminOrder } from '@zevar/domain';
 import type { DbOrTx } from '../../db/client';
-import { orderItems, orders, users } from '../../db/schema';
-import { lineMoney, orderMoney } from '../checkout';
+import { orderItems } from '../../db/schema';
+import type { OrderWithVendor } from './orders-with-vendor.read-model';
+import { lineMoney, orderMoney } from './order-money';
 
-type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
-export type OrderWithVendor = { order: OrderRow; vendorName: string | null };
-
-/** The columns every admin order read selects: the order and its vendor's display name. */
-export const orderWithVendorColumns = {
-  order: orders,
-  vendorName: users.name,
-  businessName: users.businessName,
-};
-
-export function toOrderWithVendor(row: {
-  order: OrderRow;
-  vendorName: string | null;
-  businessName: string | null;
-}): OrderWithVendor {
-  return { order: row.order, vendorName: row.businessName?.trim() || row.vendorName };
-}
 
 /** The lines of many orders in one query, grouped by order id. */
 export async function itemsByOrder(db: DbOrTx, orderIds: string[]): Promise<Map<string, ItemRow[]>> {
@@ -71,17 +55,4 @@ export async function toAdminOrders(db: DbOrTx, rows: OrderWithVendor[]): Promis
     rows.map((r) => r.order.id),
   );
   return rows.map((r) => toAdminOrder(r, items.get(r.order.id) ?? []));
-}
-
-/** One order by its order number, with vendor name, or undefined. */
-export async function findOrderByNumber(
-  db: DbOrTx,
-  orderNumber: string,
-): Promise<OrderWithVendor | undefined> {
-  const [row] = await db
-    .select(orderWithVendorColumns)
-    .from(orders)
-    .leftJoin(users, eq(users.id, orders.vendorId))
-    .where(eq(orders.orderNumber, orderNumber));
-  return row ? toOrderWithVendor(row) : undefined;
 }

@@ -8,17 +8,14 @@ import {
   type Paged,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
-import { orderStatusHistory, orders, users } from '../../db/schema';
+import { orderStatusHistory, orders } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { itemsByOrder, toAdminOrder, toAdminOrders } from './order-mapper';
 import {
   findOrderByNumber,
-  itemsByOrder,
-  orderWithVendorColumns,
-  toAdminOrder,
-  toAdminOrders,
-  toOrderWithVendor,
+  pageOfOrdersWithVendor,
   type OrderWithVendor,
-} from './order-mapper';
+} from './orders-with-vendor.read-model';
 import { likePattern } from '../../lib/sql-search';
 import { createInvoicesService } from '../invoices';
 
@@ -44,15 +41,7 @@ export function createOrdersAdminService(ctx: Pick<AppContext, 'db' | 'config'>)
   const invoices = createInvoicesService(ctx);
 
   async function page(filters: OrderFilters, size: number, pageNo: number): Promise<OrderWithVendor[]> {
-    const rows = await db
-      .select(orderWithVendorColumns)
-      .from(orders)
-      .leftJoin(users, eq(users.id, orders.vendorId))
-      .where(orderConditions(filters))
-      .orderBy(...newestFirst)
-      .limit(size)
-      .offset(pageNo * size);
-    return rows.map(toOrderWithVendor);
+    return pageOfOrdersWithVendor(db, orderConditions(filters), newestFirst, size, pageNo * size);
   }
 
   /** A page of orders, newest first, filtered and searched in SQL. */

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { formatInr, paiseToRupees, roundOffOf } from '@zevar/domain';
 import type { Tx } from '../../db/client';
-import { emailTemplates, users, type orderItems, type orders } from '../../db/schema';
+import type { orderItems, orders } from '../../db/schema';
+import { findTemplateByName } from '../email-templates';
+import { findVendorAccount } from '../users';
 import { queueEmail } from '../mail';
 import { DEFAULT_ORDER_CONFIRMATION, itemsTableHtml, renderSubject, renderTemplate } from '../mail';
 
@@ -18,17 +19,9 @@ export async function queueOrderConfirmation(
   timeZone: string,
   invoice?: { id: number; filename: string },
 ): Promise<void> {
-  const [template] = await tx
-    .select()
-    .from(emailTemplates)
-    .where(eq(emailTemplates.name, 'order-confirmation'));
+  const template = await findTemplateByName(tx, 'order-confirmation');
   const a = order.shippingAddress;
-  const [vendor] = order.vendorId
-    ? await tx
-        .select({ name: users.name, businessName: users.businessName })
-        .from(users)
-        .where(eq(users.id, order.vendorId))
-    : [];
+  const vendor = order.vendorId ? await findVendorAccount(tx, order.vendorId) : undefined;
   const itemsTable = itemsTableHtml(
     items.map((i) => ({ name: i.productName, quantity: i.quantity, total: money(i.totalPricePaise) })),
   );

@@ -1,4 +1,9 @@
-/** The payments module's public entry: other modules import from here, never its files (eslint import-x/no-restricted-paths). */
+/**
+ * The payments module's public entry: other modules import from here, never its files (eslint
+ * import-x/no-restricted-paths). Payments, refunds, webhook events and the sandbox's records are
+ * written only through these (docs/decisions/0015-module-table-ownership.md).
+ */
+export { capturedAmountOf, recordProviderOrder } from './payment-records';
 export { createRazorpayGateway, type RazorpayClient } from './razorpay-gateway';
 export { reconcilePayments } from './reconciler';
 export { issueRefund, requestRefundIn } from './refunds.service';

@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, lt, or } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { checkouts, orders } from '../../db/schema';
+import { expireStaleCheckouts } from '../checkout';
+import { ordersAwaitingPayment, type PendingPayment } from '../orders';
 import { settlePayment } from './settle-payment';
 import { releaseOrder } from './release-order';
 import { createSubscriptionsService } from '../subscriptions';
@@ -17,10 +17,8 @@ export type ReconcileReport = {
   subscriptionsActivated: number;
 };
 
-type Pending = { id: string; providerOrderId: string | null; expiresAt: Date | null; createdAt: Date };
-
 /** One pending order: confirm it if paid, release it if failed or its hold is over, else leave it. */
-async function reconcileOrder(ctx: AppContext, order: Pending, report: ReconcileReport) {
+async function reconcileOrder(ctx: AppContext, order: PendingPayment, report: ReconcileReport) {
   const now = ctx.now();
   const expired = order.expiresAt !== null && order.expiresAt < now;
   const state = order.providerOrderId
@@ -66,39 +64,13 @@ export async function reconcilePayments(ctx: AppContext, batch = 50): Promise<Re
   };
   let after: { createdAt: Date; id: string } | null = null;
   for (;;) {
-    const page: Pending[] = await ctx.db
-      .select({
-        id: orders.id,
-        providerOrderId: orders.providerOrderId,
-        expiresAt: orders.reservationExpiresAt,
-        createdAt: orders.createdAt,
-      })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.status, 'PAYMENT_PENDING'),
-          eq(orders.paymentStatus, 'PENDING'),
-          after
-            ? or(
-                gt(orders.createdAt, after.createdAt),
-                and(eq(orders.createdAt, after.createdAt), gt(orders.id, after.id)),
-              )
-            : undefined,
-        ),
-      )
-      .orderBy(asc(orders.createdAt), asc(orders.id))
-      .limit(batch);
+    const page = await ordersAwaitingPayment(ctx.db, after, batch);
     for (const order of page) await reconcileOrder(ctx, order, report);
     if (page.length < batch) break;
     const last = page[page.length - 1]!;
     after = { createdAt: last.createdAt, id: last.id };
   }
-  const expiredCheckouts = await ctx.db
-    .update(checkouts)
-    .set({ status: 'EXPIRED', updatedAt: now })
-    .where(and(eq(checkouts.status, 'PENDING'), lt(checkouts.expirationTime, now)))
-    .returning({ id: checkouts.id });
-  report.checkoutsExpired = expiredCheckouts.length;
+  report.checkoutsExpired = await expireStaleCheckouts(ctx.db, now);
   report.refunds = await reconcileRefunds(ctx);
   report.subscriptionsActivated = await createSubscriptionsService(ctx).reconcilePending();
   return report;

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { orderStatusHistory, orders, refunds } from '../../db/schema';
+import { refunds } from '../../db/schema';
 import { issueCreditNoteIn } from '../invoices';
+import { referenceRefundIn, settleOrderRefundIn } from '../orders';
 
 /** A refund the gateway never took (refused, or unreachable) is given up after this long. */
 const GIVE_UP_MS = 24 * 60 * 60_000;
@@ -63,22 +64,13 @@ export async function settleRefund(
       return known ? 'already-settled' : 'not-found';
     }
     const to = outcome === 'PROCESSED' ? 'REFUNDED' : 'REFUND_FAILED';
-    const [order] = await tx
-      .update(orders)
-      .set({ paymentStatus: to, updatedAt: now })
-      .where(and(eq(orders.id, refund.orderId), eq(orders.paymentStatus, 'REFUND_PENDING')))
-      .returning({ id: orders.id, orderNumber: orders.orderNumber });
-    if (order) {
-      await tx.insert(orderStatusHistory).values({
-        orderId: order.id,
-        field: 'paymentStatus',
-        fromValue: 'REFUND_PENDING',
-        toValue: to,
-        actor,
-        reference: refund.providerRefundId,
-        createdAt: now,
-      });
-    }
+    const order = await settleOrderRefundIn(tx, {
+      orderId: refund.orderId,
+      to,
+      actor,
+      reference: refund.providerRefundId,
+      now,
+    });
     // A refund of an invoiced sale is documented by a credit note against the invoice, once per refund.
     if (outcome === 'PROCESSED') await issueCreditNoteIn(tx, ctx.config, refund, now);
     if (outcome === 'FAILED') {
@@ -127,16 +119,7 @@ export async function issueRefund(ctx: Ctx, refundId: number): Promise<void> {
       .update(refunds)
       .set({ providerRefundId: provider.id, status: 'PENDING' })
       .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'REQUESTED')));
-    await tx
-      .update(orderStatusHistory)
-      .set({ reference: provider.id })
-      .where(
-        and(
-          eq(orderStatusHistory.orderId, refund.orderId),
-          eq(orderStatusHistory.toValue, 'REFUND_PENDING'),
-          isNull(orderStatusHistory.reference),
-        ),
-      );
+    await referenceRefundIn(tx, refund.orderId, provider.id);
   });
   if (provider.state !== 'pending') {
     await settleRefund(

@@ -1,9 +1,12 @@
-import { and, count, countDistinct, desc, eq, gt, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { paiseToRupees, type Payout, type PayoutPreview } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { payouts, users, vendorEarnings } from '../../db/schema';
+import { payouts } from '../../db/schema';
+import { ledgerSince, ledgerTotal } from '../earnings';
+import { findVendorAccount, lockVendorIn } from '../users';
+import { findPayoutWithVendor, listPayoutsWithVendor } from './payout-list.read-model';
 import { mayReadVendor, type AuthUser } from '../../plugins/auth';
 
 type PayoutRow = typeof payouts.$inferSelect;
@@ -44,33 +47,20 @@ export function createPayoutsService(ctx: AppContext) {
       .from(payouts)
       .where(eq(payouts.vendorId, vendorId));
     const since = last?.at ? new Date(last.at) : new Date(0);
-    const [all] = await tx
-      .select({ earned: sql<number>`coalesce(sum(${vendorEarnings.amountPaise}), 0)`.mapWith(Number) })
-      .from(vendorEarnings)
-      .where(eq(vendorEarnings.vendorId, vendorId));
-    const [recent] = await tx
-      .select({
-        units: sql<number>`coalesce(sum(${vendorEarnings.units}), 0)`.mapWith(Number),
-        orders: countDistinct(vendorEarnings.orderId),
-        revenue: sql<number>`coalesce(sum(${vendorEarnings.revenuePaise}), 0)`.mapWith(Number),
-      })
-      .from(vendorEarnings)
-      .where(and(eq(vendorEarnings.vendorId, vendorId), gt(vendorEarnings.createdAt, since)));
-    const balance = (all?.earned ?? 0) - (last?.paid ?? 0);
+    const earned = await ledgerTotal(tx, vendorId);
+    const recent = await ledgerSince(tx, vendorId, since);
+    const balance = earned - (last?.paid ?? 0);
     return {
       amountPaise: Math.max(0, balance),
       owedBackPaise: Math.max(0, -balance),
-      productCount: recent?.units ?? 0,
-      orderCount: recent?.orders ?? 0,
-      revenuePaise: recent?.revenue ?? 0,
+      productCount: recent.units,
+      orderCount: recent.orders,
+      revenuePaise: recent.revenuePaise,
     };
   }
 
   async function vendorRow(vendorId: number) {
-    const [vendor] = await db
-      .select()
-      .from(users)
-      .where(and(eq(users.id, vendorId), eq(users.type, 'VENDOR')));
+    const vendor = await findVendorAccount(db, vendorId);
     if (!vendor) throw notFound('Vendor');
     return vendor;
   }
@@ -97,7 +87,7 @@ export function createPayoutsService(ctx: AppContext) {
     const vendor = await vendorRow(vendorId);
     if (vendor.plan === 'FREE') throw conflict('Payouts need a paid plan');
     const row = await db.transaction(async (tx) => {
-      await tx.execute(sql`select id from ${users} where ${users.id} = ${vendorId} for update`);
+      await lockVendorIn(tx, vendorId);
       const u = await unpaid(tx, vendorId);
       if (u.amountPaise <= 0) throw conflict('Nothing to pay out');
       const [inserted] = await tx
@@ -123,22 +113,12 @@ export function createPayoutsService(ctx: AppContext) {
   }
 
   async function list(vendorId?: number): Promise<Payout[]> {
-    const rows = await db
-      .select({ payout: payouts, vendorName: sql<string>`coalesce(${users.businessName}, ${users.name})` })
-      .from(payouts)
-      .innerJoin(users, eq(users.id, payouts.vendorId))
-      .where(vendorId ? eq(payouts.vendorId, vendorId) : undefined)
-      .orderBy(desc(payouts.payoutDate), desc(payouts.id))
-      .limit(1000);
+    const rows = await listPayoutsWithVendor(db, vendorId);
     return rows.map((r) => toPayoutDto(r.payout, r.vendorName));
   }
 
   async function get(id: number, viewer: AuthUser): Promise<Payout> {
-    const [row] = await db
-      .select({ payout: payouts, vendorName: sql<string>`coalesce(${users.businessName}, ${users.name})` })
-      .from(payouts)
-      .innerJoin(users, eq(users.id, payouts.vendorId))
-      .where(eq(payouts.id, id));
+    const row = await findPayoutWithVendor(db, id);
     if (!row) throw notFound('Payout');
     if (!mayReadVendor(viewer, row.payout.vendorId)) throw forbidden();
     return toPayoutDto(row.payout, row.vendorName);

@@ -10,7 +10,8 @@ import {
 import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../lib/errors';
 import { isForeignKeyViolation, uniqueViolation } from '../../lib/db-errors';
-import { planOptions, subscriptions, vendorPlans } from '../../db/schema';
+import { planOptions, vendorPlans } from '../../db/schema';
+import { planHasSubscriptions } from '../subscriptions';
 
 type PlanRow = typeof vendorPlans.$inferSelect;
 type OptionRow = typeof planOptions.$inferSelect;
@@ -118,12 +119,7 @@ export function createPlansService(ctx: AppContext) {
   }
 
   async function remove(id: number): Promise<void> {
-    const [used] = await db
-      .select({ id: subscriptions.id })
-      .from(subscriptions)
-      .where(eq(subscriptions.planId, id))
-      .limit(1);
-    if (used)
+    if (await planHasSubscriptions(db, id))
       throw conflict('This plan has subscriptions and cannot be deleted; deactivate its options instead');
     try {
       const deleted = await db

@@ -1,9 +1,5 @@
 /** The products module's public entry: other modules import from here, never its files (eslint import-x/no-restricted-paths). */
-export {
-  breakupOf,
-  PURITY_COLUMNS,
-  toProductDto,
-  type LinkedVariant,
-  type ProductJoinedRow,
-} from './product-mapper';
-export { countProducts, searchResultOrder, selectProducts } from './product-queries';
+export { breakupOf, toProductDto, type LinkedVariant, type ProductJoinedRow } from './product-mapper';
+export { countProducts, PURITY_COLUMNS, searchResultOrder, selectProducts } from './product-rows.read-model';
+export { countProductView } from './product-views';
+export { countProductsInCategory } from './category-usage';

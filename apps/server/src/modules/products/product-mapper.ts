@@ -7,20 +7,12 @@ import {
   type CatalogueProduct,
   type Product,
 } from '@zevar/domain';
-import { metalPurities, type categories, type metals, type products } from '../../db/schema';
+import type { categories, metalPurities, metals, products } from '../../db/schema';
 
 type ProductRow = typeof products.$inferSelect;
 type CategoryRow = Pick<typeof categories.$inferSelect, 'id' | 'name'>;
 type MetalRow = Pick<typeof metals.$inferSelect, 'id' | 'name' | 'ratePaise'>;
 type PurityRow = Pick<typeof metalPurities.$inferSelect, 'id' | 'name' | 'fineness' | 'ratePaise'>;
-
-/** The purity columns every product read joins (the rate prices the breakup). */
-export const PURITY_COLUMNS = {
-  id: metalPurities.id,
-  name: metalPurities.name,
-  fineness: metalPurities.fineness,
-  ratePaise: metalPurities.ratePaise,
-};
 
 /** One product row with what the DTO needs from its neighbours (see selectProducts). */
 export type ProductJoinedRow = {

@@ -10,13 +10,19 @@ import {
   type ProductInput,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
-import { categories, metalPurities, metals, products } from '../../db/schema';
+import { products } from '../../db/schema';
+import { loadProductReferences } from './product-references.read-model';
 import { gstBasisPoints } from '../metals';
 import { HUID_TAKEN, piecesInStock, replacePieces } from '../stock';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { isForeignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { toProductDto } from './product-mapper';
-import { countProducts, inCategoryTree, selectLinkedVariants, selectProducts } from './product-queries';
+import {
+  countProducts,
+  inCategoryTree,
+  selectLinkedVariants,
+  selectProducts,
+} from './product-rows.read-model';
 import { likePattern } from '../../lib/sql-search';
 
 export const PRODUCT_MESSAGES = {
@@ -97,13 +103,11 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'now' | 'conf
     if (!slug)
       throw badRequest(PRODUCT_MESSAGES.badSlug, [{ path: 'name', message: PRODUCT_MESSAGES.badSlug }]);
     const metalPriced = input.productType !== 'MRP';
-    const [[category], [metal], [purity]] = await Promise.all([
-      db.select({ id: categories.id }).from(categories).where(eq(categories.id, input.category.id)),
-      input.metal ? db.select().from(metals).where(eq(metals.id, input.metal.id)) : Promise.resolve([]),
-      metalPriced && input.purity
-        ? db.select().from(metalPurities).where(eq(metalPurities.id, input.purity.id))
-        : Promise.resolve([]),
-    ]);
+    const { category, metal, purity } = await loadProductReferences(db, {
+      categoryId: input.category.id,
+      metalId: input.metal?.id,
+      purityId: metalPriced && input.purity ? input.purity.id : undefined,
+    });
     if (!category)
       throw badRequest(PRODUCT_MESSAGES.categoryMissing, [
         { path: 'category', message: PRODUCT_MESSAGES.categoryMissing },

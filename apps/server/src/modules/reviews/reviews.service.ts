@@ -1,7 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Review, ReviewInput } from '@zevar/domain';
 import type { AppContext } from '../../context';
-import { products, reviews } from '../../db/schema';
+import { reviews } from '../../db/schema';
+import { productExists } from './reviewed-products.read-model';
 import { badRequest, notFound } from '../../lib/errors';
 
 type ReviewRow = typeof reviews.$inferSelect;
@@ -33,11 +34,7 @@ export function createReviewsService(ctx: Pick<AppContext, 'db' | 'images' | 'no
 
   async function add(input: ReviewInput): Promise<Review> {
     await requireStoredPhotos(input.photos);
-    const [product] = await ctx.db
-      .select({ id: products.id })
-      .from(products)
-      .where(eq(products.id, input.productId));
-    if (!product) throw notFound('Product');
+    if (!(await productExists(ctx.db, input.productId))) throw notFound('Product');
     const [row] = await ctx.db
       .insert(reviews)
       .values({

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { PAYMENT_TEXT } from '@zevar/domain';
 import type { DbOrTx, Tx } from '../../db/client';
-import { orderItems, productPieces, products } from '../../db/schema';
+import { productPieces, products } from '../../db/schema';
+import { lineIdsOf, orderLines } from './order-units.read-model';
 import { conflict } from '../../lib/errors';
 
 /**
@@ -18,15 +19,6 @@ type Line = { productId: number; quantity: number };
 /** Sums repeated products and sorts by product id (the one locking order). */
 function inLockOrder<T extends Line>(lines: T[]): T[] {
   return [...lines].sort((a, b) => a.productId - b.productId);
-}
-
-async function orderLines(tx: Tx, orderId: string): Promise<Line[]> {
-  const rows = await tx
-    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.productId));
-  return rows.filter((r): r is Line => r.productId !== null);
 }
 
 /** Takes one line's units while enough are left (a conditional update, never read-then-write). */
@@ -134,12 +126,7 @@ export async function returnOrderStock(tx: Tx, orderId: string): Promise<void> {
   await tx
     .update(productPieces)
     .set({ orderItemId: null })
-    .where(
-      inArray(
-        productPieces.orderItemId,
-        tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, orderId)),
-      ),
-    );
+    .where(inArray(productPieces.orderItemId, lineIdsOf(tx, orderId)));
   for (const line of await orderLines(tx, orderId)) {
     await tx
       .update(products)

@@ -12,8 +12,8 @@ import {
   type Plan,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
-import { createCategoryReads } from './category-reads.service';
-import { createShopResolver } from './visibility';
+import { createCategoryReads } from './category-reads.read-model';
+import { createShopResolver } from './visibility.read-model';
 
 const tags = ['storefront'];
 const access = { access: 'public' as const };

@@ -1,2 +1,2 @@
 /** The storefront module's public entry: other modules import from here, never its files (eslint import-x/no-restricted-paths). */
-export { createShopResolver, productVisibleTo } from './visibility';
+export { createShopResolver, productVisibleTo } from './visibility.read-model';

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCached } from '../../plugins/public-cache';
 import { gstBasisPoints } from '../metals';
+import { countProductView } from '../products';
 import { z } from 'zod';
 import { safeString } from '@zevar/domain';
 import {
@@ -15,8 +16,8 @@ import {
   type Plan,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
-import { createProductReads } from './product-reads.service';
-import { createShopResolver } from './visibility';
+import { createProductReads } from './product-reads.read-model';
+import { createShopResolver } from './visibility.read-model';
 
 const tags = ['storefront'];
 const access = { access: 'public' as const };
@@ -41,7 +42,7 @@ export const storefrontProductRoutes =
       { config: access, schema: { tags, params: z.object({ id: idParam }), response: { 204: z.null() } } },
       async (req, reply) => {
         if (await ctx.once.claim(`view:${req.ip}:${req.params.id}`, 3_600_000)) {
-          await reads.countView(req.params.id);
+          await countProductView(ctx.db, req.params.id);
         }
         return reply.status(204).send(null);
       },

@@ -3,7 +3,9 @@ import { paiseToRupees, PLAN_LABELS, PLAN_WEIGHTS, type Plan } from '@zevar/doma
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { planOptions, subscriptions, users, vendorPlans } from '../../db/schema';
+import { subscriptions } from '../../db/schema';
+import { findPlanOption } from '../plans';
+import { setVendorPlanIn } from '../users';
 
 export type SubscribeResult = { amount: number; razorpayOrderId: string; subscriptionOrderId: number };
 
@@ -60,7 +62,7 @@ export function createSubscriptionsService(ctx: AppContext) {
           sql`${subscriptions.id} <> ${sub.id}`,
         ),
       );
-    await tx.update(users).set({ plan: sub.plan, updatedAt: now }).where(eq(users.id, sub.vendorId));
+    await setVendorPlanIn(tx, sub.vendorId, sub.plan, now);
     return true;
   }
 
@@ -92,21 +94,17 @@ export function createSubscriptionsService(ctx: AppContext) {
   }
 
   async function subscribe(vendorId: number, planId: number, optionId: number): Promise<SubscribeResult> {
-    const [row] = await db
-      .select({ option: planOptions, plan: vendorPlans.plan })
-      .from(planOptions)
-      .innerJoin(vendorPlans, eq(vendorPlans.id, planOptions.planId))
-      .where(and(eq(planOptions.id, optionId), eq(planOptions.planId, planId)));
+    const row = await findPlanOption(db, planId, optionId);
     if (!row) throw notFound('Plan option');
     if (!row.option.active) throw badRequest('This subscription option is no longer offered');
-    await refuseDowngrade(vendorId, row.plan as Plan);
+    await refuseDowngrade(vendorId, row.plan);
     const [sub] = await db
       .insert(subscriptions)
       .values({
         vendorId,
         planId,
         optionId,
-        plan: row.plan as Plan,
+        plan: row.plan,
         durationMonths: row.option.durationMonths,
         amountPaise: row.option.pricePaise,
         createdAt: ctx.now(),
@@ -208,8 +206,7 @@ export function createSubscriptionsService(ctx: AppContext) {
           .from(subscriptions)
           .where(and(eq(subscriptions.vendorId, vendorId), eq(subscriptions.status, 'ACTIVE')))
           .limit(1);
-        if (!stillActive)
-          await tx.update(users).set({ plan: 'FREE', updatedAt: now }).where(eq(users.id, vendorId));
+        if (!stillActive) await setVendorPlanIn(tx, vendorId, 'FREE', now);
       }
       return ended.length;
     });

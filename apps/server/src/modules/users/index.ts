@@ -1,2 +1,5 @@
 /** The users module's public entry: other modules import from here, never its files (eslint import-x/no-restricted-paths). */
 export { createShopsService, type Shop } from './shops.service';
+export { findVendorAccount, lockVendorIn, setVendorPlanIn } from './vendor-accounts';
+export { findAuthAccount } from './auth-reads';
+export { createAdmin, ensureFirstAdmin, type AdminSeed } from './first-admin';

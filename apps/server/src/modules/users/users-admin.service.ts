@@ -20,8 +20,8 @@ import type { AuthUser } from '../../plugins/auth';
 import type { Db, Tx } from '../../db/client';
 import { EMAIL_TAKEN } from './users.service';
 import { toUserDto } from './user-mapper';
-import { loadSubscriptions, loadVendorStats } from './vendor-stats';
-import { cannotDeleteMessage, vendorBusiness } from './vendor-business';
+import { loadSubscriptions, loadVendorStats } from './vendor-stats.read-model';
+import { cannotDeleteMessage, vendorBusiness } from './vendor-business.read-model';
 import { uniqueViolation } from '../../lib/db-errors';
 import { textContains } from '../../lib/sql-search';
 

@@ -12,7 +12,7 @@ import { users } from '../../db/schema';
 import type { AuthUser } from '../../plugins/auth';
 import { hashPassword, verifyPassword } from './passwords';
 import { toUserDto } from './user-mapper';
-import { loadSubscriptions, loadVendorStats } from './vendor-stats';
+import { loadSubscriptions, loadVendorStats } from './vendor-stats.read-model';
 import type { LoginLimiter } from './login-limiter';
 import { uniqueViolation } from '../../lib/db-errors';
 

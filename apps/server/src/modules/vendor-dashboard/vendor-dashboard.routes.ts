@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pagedCatalogueProductsSchema, vendorProductsQuerySchema } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
-import { createVendorProductsService } from './vendor-products.service';
+import { createVendorProductsService } from './vendor-products.read-model';
 
 export const vendorDashboardRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>

@@ -2,9 +2,23 @@ import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { categories, metalPurities, metals, products, reviews } from '../../db/schema';
-import { PURITY_COLUMNS, toLinkedVariant, type LinkedVariant, type ProductJoinedRow } from './product-mapper';
+import { toLinkedVariant, type LinkedVariant, type ProductJoinedRow } from './product-mapper';
+
+/*
+ * Read model (docs/decisions/0015): products with their category, parent category, metal, purity and
+ * review summary (joins on the categories, metals and reviews modules' tables): the catalogue rows the
+ * admin, the vendor dashboard, checkout and the storefront read. Reads only.
+ */
 
 const parentCategories = alias(categories, 'parent_categories');
+
+/** The purity columns every product read joins (the rate prices the breakup). */
+export const PURITY_COLUMNS = {
+  id: metalPurities.id,
+  name: metalPurities.name,
+  fineness: metalPurities.fineness,
+  ratePaise: metalPurities.ratePaise,
+};
 
 /*
  * Product lists in bounded steps, whatever the page size: (1) the page of ids, filtered, ordered and

@@ -4,7 +4,12 @@ import { plansVisibleTo, type CarouselItem, type Category, type Plan } from '@ze
 import type { Db } from '../../db/client';
 import { carouselItems, categories, products } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { categoryVisibleTo } from './visibility';
+import { categoryVisibleTo } from './visibility.read-model';
+
+/*
+ * Read model (docs/decisions/0015): the storefront's categories and carousel (joins on the categories,
+ * products and carousel modules' tables), one query per call. Reads only.
+ */
 
 const parents = alias(categories, 'parent');
 const targetProducts = alias(products, 'target_product');

@@ -4,6 +4,11 @@ import { categories, products } from '../../db/schema';
 import type { AppContext } from '../../context';
 import { createShopsService, type Shop } from '../users';
 
+/*
+ * Read model (docs/decisions/0015): the plan rule as SQL over the products and categories modules'
+ * tables, shared by every storefront, cart and checkout read. Reads only.
+ */
+
 /**
  * The one plan rule for products, used by the storefront, the cart quote, the checkout and
  * initiate-order: a shop on `plan` may show and sell a product when the product's plan, its

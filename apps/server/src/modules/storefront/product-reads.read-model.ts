@@ -20,9 +20,15 @@ import { categories, products } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { toProductDto } from '../products';
 import { countProducts, searchResultOrder } from '../products';
-import { categoryVisibleTo, productVisibleTo } from './visibility';
+import { categoryVisibleTo, productVisibleTo } from './visibility.read-model';
 import { likePattern } from '../../lib/sql-search';
-import { runProductPage, type ProductPageRow, type ProductPageShape } from './product-page-query';
+import { runProductPage, type ProductPageRow, type ProductPageShape } from './product-page.read-model';
+
+/*
+ * Read model (docs/decisions/0015): the storefront's product reads over the products, categories,
+ * metals and reviews modules' tables, at most two prepared statements per cache miss (issue 12).
+ * Reads only: a product view is counted by the products module (`countProductView`).
+ */
 
 const byId = [asc(products.id)];
 const inStock = gt(products.stock, 0);
@@ -163,12 +169,6 @@ export function createProductReads(db: Db, gstBp: number) {
   }
 
   return {
-    countView: async (id: number) => {
-      await db
-        .update(products)
-        .set({ views: sql`${products.views} + 1` })
-        .where(eq(products.id, id));
-    },
     byName,
     bySlug: (plan: Plan, slug: string) =>
       requireOne(plan, 'slug', eq(products.slug, p('slug')), { slug: slug.trim().toLowerCase() }),

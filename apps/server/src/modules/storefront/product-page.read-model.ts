@@ -6,6 +6,11 @@ import type { Db } from '../../db/client';
 import { categories, metalPurities, metals, products, reviews } from '../../db/schema';
 import { PURITY_COLUMNS, type LinkedVariant, type ProductJoinedRow } from '../products';
 
+/*
+ * Read model (docs/decisions/0015): one storefront product page as one prepared statement over the
+ * products, categories, metals and reviews modules' tables. Reads only.
+ */
+
 const parentCategories = alias(categories, 'parent_categories');
 const variant = alias(products, 'variant');
 const variantCategory = alias(categories, 'variant_category');

@@ -3,6 +3,11 @@ import type { DbOrTx } from '../../db/client';
 import { orders, payouts, subscriptions } from '../../db/schema';
 import { ledgerTotal } from '../earnings';
 
+/*
+ * Read model (docs/decisions/0015): what business a vendor still has (orders, unsettled commission, a
+ * running paid subscription), read across those modules' tables before a hard delete. Reads only.
+ */
+
 /**
  * Why a vendor cannot be hard-deleted: its orders, its commission not yet settled (either way), or a
  * paid subscription still running. Deleting would orphan that business; the admin deactivates instead.

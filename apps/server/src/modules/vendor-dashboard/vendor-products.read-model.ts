@@ -2,7 +2,8 @@ import { and, asc, desc, eq, gt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { toPaged, type PagedCatalogueProducts, type VendorProductsQuery } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
-import { categories, products, users } from '../../db/schema';
+import { categories, products } from '../../db/schema';
+import { findVendorAccount } from '../users';
 import { gstBasisPoints } from '../metals';
 import { countProducts, selectProducts } from '../products';
 import { toProductDto } from '../products';
@@ -16,11 +17,16 @@ const SORTS: Record<NonNullable<VendorProductsQuery['sort']>, SQL[]> = {
   'commission-desc': [desc(products.vendorCommissionPaise), asc(products.id)],
 };
 
+/*
+ * Read model (docs/decisions/0015): the catalogue (the products and categories modules' tables) as one
+ * vendor may sell it, filtered and sorted in SQL for the dashboard. Reads only.
+ */
+
 /** The catalogue a vendor may sell under its plan, in stock, with the dashboard's filters. */
 export function createVendorProductsService(ctx: AppContext) {
   return {
     async list(vendorId: number, q: VendorProductsQuery): Promise<PagedCatalogueProducts> {
-      const [vendor] = await ctx.db.select({ plan: users.plan }).from(users).where(eq(users.id, vendorId));
+      const vendor = await findVendorAccount(ctx.db, vendorId);
       if (!vendor) throw notFound('Vendor');
       const parts: SQL[] = [productVisibleTo(vendor.plan), gt(products.stock, 0)];
       if (q.search) {

@@ -4,6 +4,12 @@ import type { Db } from '../../db/client';
 import { orders, payouts, products, subscriptions, vendorEarnings } from '../../db/schema';
 import type { VendorStats } from './user-mapper';
 
+/*
+ * Read model (docs/decisions/0015): a vendor's figures for the admin and vendor screens, aggregated over
+ * other modules' tables (products, orders, the earnings ledger, payouts, subscriptions) in a fixed
+ * number of grouped queries, whatever the number of vendors. Reads only.
+ */
+
 const PAID = ['CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED'] as const;
 const toIso = (v: Date | string | null | undefined) => (v ? new Date(v).toISOString() : null);
 

@@ -1,0 +1,2 @@
+/** The email-templates module's public entry: other modules import from here, never its files (eslint import-x/no-restricted-paths). */
+export { findTemplateByName } from './template-by-name';

@@ -1,0 +1,119 @@
+import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
+import type { OrderStatusView } from '@zevar/domain';
+import type { DbOrTx, Tx } from '../../db/client';
+import { orderItems, orders } from '../../db/schema';
+import { lineMoney, orderMoney } from './order-money';
+import type { OrderLineRow, OrderRow } from './order-state';
+
+/* The orders module's reads for the other modules (checkout, payments): one function per question. */
+
+export async function orderById(db: DbOrTx, id: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  return row;
+}
+
+export async function orderByProviderOrderId(
+  db: DbOrTx,
+  providerOrderId: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.providerOrderId, providerOrderId));
+  return row;
+}
+
+export async function orderLines(db: DbOrTx, orderId: string): Promise<OrderLineRow[]> {
+  return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.id);
+}
+
+/** The ids of a checkout's attempts still waiting for payment. */
+export async function pendingAttemptsOf(tx: Tx, checkoutId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.checkoutId, checkoutId), eq(orders.status, 'PAYMENT_PENDING')));
+  return rows.map((r) => r.id);
+}
+
+/** When each unpaid order from one client address that still holds stock stops holding it, soonest first. */
+export async function openReservationsOf(
+  tx: Tx,
+  clientAddress: string,
+  now: Date,
+): Promise<Array<Date | null>> {
+  const rows = await tx
+    .select({ expires: orders.reservationExpiresAt })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.clientAddress, clientAddress),
+        eq(orders.status, 'PAYMENT_PENDING'),
+        eq(orders.stockReleased, false),
+        sql`${orders.reservationExpiresAt} > ${now}`,
+      ),
+    )
+    .orderBy(orders.reservationExpiresAt);
+  return rows.map((r) => r.expires);
+}
+
+export type PendingPayment = {
+  id: string;
+  providerOrderId: string | null;
+  expiresAt: Date | null;
+  createdAt: Date;
+};
+
+/** A page of orders waiting for payment, oldest first, after the keyset `after`. */
+export async function ordersAwaitingPayment(
+  db: DbOrTx,
+  after: { createdAt: Date; id: string } | null,
+  batch: number,
+): Promise<PendingPayment[]> {
+  return db
+    .select({
+      id: orders.id,
+      providerOrderId: orders.providerOrderId,
+      expiresAt: orders.reservationExpiresAt,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'PAYMENT_PENDING'),
+        eq(orders.paymentStatus, 'PENDING'),
+        after
+          ? or(
+              gt(orders.createdAt, after.createdAt),
+              and(eq(orders.createdAt, after.createdAt), gt(orders.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(orders.createdAt), asc(orders.id))
+    .limit(batch);
+}
+
+/** What the shopper's payment-status page shows of an order (by its unguessable id), or undefined. */
+export async function orderStatusView(db: DbOrTx, id: string): Promise<OrderStatusView | undefined> {
+  const order = await orderById(db, id);
+  if (!order) return undefined;
+  const items = await orderLines(db, id);
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    vendorSlug: order.vendorSlug,
+    customerName: order.customerName,
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    paymentId: order.paymentId,
+    paymentDate: order.paymentDate?.toISOString() ?? null,
+    orderDate: order.createdAt.toISOString(),
+    shippingAddress: order.shippingAddress,
+    orderItems: items.map((i) => ({
+      productSku: i.productSku,
+      productName: i.productName,
+      image: i.productImage,
+      quantity: i.quantity,
+      ...lineMoney(i),
+    })),
+    ...orderMoney(order),
+  };
+}

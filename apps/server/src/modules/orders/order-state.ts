@@ -1,0 +1,240 @@
+import { and, eq, inArray, isNull, lt, type SQL } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+import { orderItems, orderStatusHistory, orders } from '../../db/schema';
+import { returnOrderStock } from '../stock';
+
+/*
+ * The orders module's state transitions for the other modules (docs/decisions/0015): checkout records
+ * an order, payments confirms, releases and refunds it. Each runs inside the caller's transaction (the
+ * money and stock effects around it stay atomic) and each is gated by one conditional UPDATE, so it
+ * happens at most once however often or concurrently it is called; every change is recorded in
+ * order_status_history.
+ */
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderItems.$inferSelect;
+export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'status' | 'paymentStatus'>;
+export type NewOrderLine = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId' | 'huids'>;
+type HistoryEntry = Omit<typeof orderStatusHistory.$inferInsert, 'id' | 'orderId'>;
+export type ReleaseReason = 'CANCELLED' | 'FAILED';
+
+/** Payment states of an order that never had money: a capture arriving after cancellation is a late payment. */
+export const NEVER_PAID = ['PENDING', 'FAILED', 'CANCELLED'] as const;
+
+export async function recordHistory(tx: Tx, orderId: string, entries: HistoryEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await tx.insert(orderStatusHistory).values(entries.map((e) => ({ ...e, orderId })));
+}
+
+/** A new order waiting for payment, with its lines (the caller reserved their stock in `tx`). */
+export async function recordNewOrderIn(tx: Tx, values: NewOrder, lines: NewOrderLine[]) {
+  const [order] = await tx
+    .insert(orders)
+    .values({ ...values, status: 'PAYMENT_PENDING', paymentStatus: 'PENDING' })
+    .returning();
+  const items = await tx
+    .insert(orderItems)
+    .values(lines.map((l) => ({ ...l, orderId: order!.id })))
+    .returning({ id: orderItems.id, productId: orderItems.productId, quantity: orderItems.quantity });
+  await recordHistory(tx, order!.id, [{ field: 'status', toValue: 'PAYMENT_PENDING', actor: 'customer' }]);
+  return { order: order!, items };
+}
+
+/** The HUIDs of the hallmarked pieces each line took from the shelf (order item id -> HUIDs). */
+export async function recordLineHuidsIn(tx: Tx, huids: Map<number, string[]>): Promise<void> {
+  for (const [orderItemId, list] of huids)
+    await tx.update(orderItems).set({ huids: list }).where(eq(orderItems.id, orderItemId));
+}
+
+/** The provider order created (after commit) for the order's amount. */
+export async function attachProviderOrder(db: DbOrTx, orderId: string, providerOrderId: string) {
+  await db.update(orders).set({ providerOrderId }).where(eq(orders.id, orderId));
+}
+
+/**
+ * PAYMENT_PENDING/PENDING -> CONFIRMED/CAPTURED for a verified payment. The one gate of a payment's
+ * effects: returns the confirmed order, or undefined when it was not waiting for this payment.
+ * The history rows are the caller's to write once its effects are applied (`recordConfirmationIn`).
+ */
+export async function confirmPaidOrderIn(
+  tx: Tx,
+  q: { providerOrderId: string; paymentId: string; now: Date },
+): Promise<OrderRow | undefined> {
+  const [order] = await tx
+    .update(orders)
+    .set({
+      status: 'CONFIRMED',
+      paymentStatus: 'CAPTURED',
+      paymentId: q.paymentId,
+      paymentDate: q.now,
+      updatedAt: q.now,
+    })
+    .where(
+      and(
+        eq(orders.providerOrderId, q.providerOrderId),
+        eq(orders.status, 'PAYMENT_PENDING'),
+        eq(orders.paymentStatus, 'PENDING'),
+      ),
+    )
+    .returning();
+  return order;
+}
+
+export async function recordConfirmationIn(tx: Tx, orderId: string, actor: string): Promise<void> {
+  await recordHistory(tx, orderId, [
+    { field: 'status', fromValue: 'PAYMENT_PENDING', toValue: 'CONFIRMED', actor },
+    { field: 'paymentStatus', fromValue: 'PENDING', toValue: 'CAPTURED', actor },
+  ]);
+}
+
+/**
+ * A captured amount that is not the order's: payment status NEEDS_REVIEW (the reservation is kept),
+ * once; undefined when the order already had money.
+ */
+export async function flagPaymentForReviewIn(
+  tx: Tx,
+  q: {
+    providerOrderId: string;
+    paymentId: string;
+    now: Date;
+    actor: string;
+    reference: (order: OrderRow) => string;
+  },
+): Promise<OrderRow | undefined> {
+  const [order] = await tx
+    .update(orders)
+    .set({ paymentStatus: 'NEEDS_REVIEW', paymentId: q.paymentId, paymentDate: q.now, updatedAt: q.now })
+    .where(
+      and(
+        eq(orders.providerOrderId, q.providerOrderId),
+        inArray(orders.status, ['PAYMENT_PENDING', 'CANCELLED']),
+        inArray(orders.paymentStatus, NEVER_PAID),
+      ),
+    )
+    .returning();
+  if (!order) return undefined;
+  await recordHistory(tx, order.id, [
+    {
+      field: 'paymentStatus',
+      fromValue: 'PENDING',
+      toValue: 'NEEDS_REVIEW',
+      actor: `${q.actor}:amount-mismatch`,
+      reference: q.reference(order),
+      createdAt: q.now,
+    },
+  ]);
+  return order;
+}
+
+/** A payment captured for a cancelled order that never had money: REFUND_PENDING, once. */
+export async function markLatePaymentIn(
+  tx: Tx,
+  order: OrderRow,
+  q: { paymentId: string; now: Date; actor: string },
+): Promise<boolean> {
+  const [gated] = await tx
+    .update(orders)
+    .set({ paymentStatus: 'REFUND_PENDING', paymentId: q.paymentId, paymentDate: q.now, updatedAt: q.now })
+    .where(
+      and(eq(orders.id, order.id), eq(orders.status, 'CANCELLED'), inArray(orders.paymentStatus, NEVER_PAID)),
+    )
+    .returning({ id: orders.id });
+  if (!gated) return false;
+  await recordHistory(tx, order.id, [
+    {
+      field: 'paymentStatus',
+      fromValue: order.paymentStatus,
+      toValue: 'REFUND_PENDING',
+      actor: `${q.actor}:late-payment`,
+      createdAt: q.now,
+    },
+  ]);
+  return true;
+}
+
+/**
+ * Cancels an order still waiting for payment and returns its stock, exactly once: the conditional
+ * UPDATE ... WHERE status = 'PAYMENT_PENDING' is the gate (a confirmation racing it loses or wins whole).
+ * Returns the released order, or undefined when there was nothing to release.
+ */
+export async function releaseUnpaidOrderIn(
+  tx: Tx,
+  now: Date,
+  where: { orderId: string } | { providerOrderId: string },
+  reason: ReleaseReason,
+  actor: string,
+  opts: { onlyIfExpired?: boolean } = {},
+): Promise<{ id: string; providerOrderId: string | null } | undefined> {
+  const conditions: SQL[] = [
+    'orderId' in where ? eq(orders.id, where.orderId) : eq(orders.providerOrderId, where.providerOrderId),
+    eq(orders.status, 'PAYMENT_PENDING'),
+    // A payment flagged for review keeps its reservation until an operator decides.
+    eq(orders.paymentStatus, 'PENDING'),
+  ];
+  if (opts.onlyIfExpired) conditions.push(lt(orders.reservationExpiresAt, now));
+  const [order] = await tx
+    .update(orders)
+    // An unpaid order gets no invoice, so it keeps no PAN either.
+    .set({ status: 'CANCELLED', paymentStatus: reason, stockReleased: true, buyerPan: null, updatedAt: now })
+    .where(and(...conditions))
+    .returning({ id: orders.id, providerOrderId: orders.providerOrderId });
+  if (!order) return undefined;
+  await returnOrderStock(tx, order.id);
+  await recordHistory(tx, order.id, [
+    { field: 'status', fromValue: 'PAYMENT_PENDING', toValue: 'CANCELLED', actor },
+    { field: 'paymentStatus', fromValue: 'PENDING', toValue: reason, actor },
+  ]);
+  return order;
+}
+
+/**
+ * A refund's outcome moves the order's payment status REFUND_PENDING -> REFUNDED or REFUND_FAILED,
+ * once; undefined when the order was not waiting for a refund.
+ */
+export async function settleOrderRefundIn(
+  tx: Tx,
+  q: {
+    orderId: string;
+    to: 'REFUNDED' | 'REFUND_FAILED';
+    actor: string;
+    reference: string | null;
+    now: Date;
+  },
+): Promise<{ id: string; orderNumber: string } | undefined> {
+  const [order] = await tx
+    .update(orders)
+    .set({ paymentStatus: q.to, updatedAt: q.now })
+    .where(and(eq(orders.id, q.orderId), eq(orders.paymentStatus, 'REFUND_PENDING')))
+    .returning({ id: orders.id, orderNumber: orders.orderNumber });
+  if (!order) return undefined;
+  await recordHistory(tx, order.id, [
+    {
+      field: 'paymentStatus',
+      fromValue: 'REFUND_PENDING',
+      toValue: q.to,
+      actor: q.actor,
+      reference: q.reference,
+      createdAt: q.now,
+    },
+  ]);
+  return order;
+}
+
+/** The gateway's refund id goes on the history entry that asked for the refund. */
+export async function referenceRefundIn(tx: Tx, orderId: string, providerRefundId: string): Promise<void> {
+  await tx
+    .update(orderStatusHistory)
+    .set({ reference: providerRefundId })
+    .where(
+      and(
+        eq(orderStatusHistory.orderId, orderId),
+        eq(orderStatusHistory.toValue, 'REFUND_PENDING'),
+        isNull(orderStatusHistory.reference),
+      ),
+    );
+}
+
+/** The tax invoice now carries the buyer's PAN: the order keeps none (docs/decisions/0017). */
+export async function clearBuyerPanIn(tx: Tx, orderId: string): Promise<void> {
+  await tx.update(orders).set({ buyerPan: null }).where(eq(orders.id, orderId));
+}

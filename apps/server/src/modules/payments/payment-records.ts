@@ -1,0 +1,29 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { payments } from '../../db/schema';
+
+/* The payments table for the other modules (docs/decisions/0015): checkout records the provider order
+ * it created; orders reads what was captured when an operator refunds a payment under review. */
+
+/** The provider order created for a shop order's amount, as the payment row settle and release update. */
+export async function recordProviderOrder(
+  db: DbOrTx,
+  q: { orderId: string; provider: string; providerOrderId: string; amountPaise: number },
+): Promise<void> {
+  await db.insert(payments).values({
+    purpose: 'ORDER',
+    referenceId: q.orderId,
+    provider: q.provider,
+    providerOrderId: q.providerOrderId,
+    amountPaise: q.amountPaise,
+  });
+}
+
+/** What the provider captured for an order when it differed from the amount (null when it did not). */
+export async function capturedAmountOf(db: DbOrTx, orderId: string): Promise<number | null> {
+  const [payment] = await db
+    .select({ captured: payments.capturedAmountPaise })
+    .from(payments)
+    .where(eq(payments.referenceId, orderId));
+  return payment?.captured ?? null;
+}

@@ -1,0 +1,66 @@
+import { count, countDistinct, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import type { PageQuery, ReviewedProductsQuery } from '@zevar/domain';
+import type { DbOrTx } from '../../db/client';
+import { products, reviews } from '../../db/schema';
+import { likePattern } from '../../lib/sql-search';
+
+/*
+ * Read model (docs/decisions/0015): reviews with the name and picture of their product (a join on the
+ * products module's table), for the review manager and the review form's product check. Reads only.
+ */
+
+/** Whether a product with the id exists (a review must be about a real product). */
+export async function productExists(db: DbOrTx, productId: number): Promise<boolean> {
+  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+  return Boolean(product);
+}
+
+export async function productNameOf(db: DbOrTx, productId: number): Promise<string | undefined> {
+  const [product] = await db.select({ name: products.name }).from(products).where(eq(products.id, productId));
+  return product?.name;
+}
+
+/** Products that have reviews, most recent review first: one grouped query plus one count. */
+export async function reviewedProductsPage(db: DbOrTx, q: ReviewedProductsQuery) {
+  const where: SQL | undefined = q.search ? ilike(products.name, likePattern(q.search)) : undefined;
+  const lastReview = sql<Date>`max(${reviews.createdAt})`.mapWith(reviews.createdAt);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        productId: products.id,
+        productName: products.name,
+        images: products.images,
+        averageRating: sql<string>`round(avg(${reviews.rating}), 1)`,
+        totalReviews: count(reviews.id),
+        lastReview,
+      })
+      .from(reviews)
+      .innerJoin(products, eq(products.id, reviews.productId))
+      .where(where)
+      .groupBy(products.id)
+      .orderBy(desc(lastReview), desc(products.id))
+      .limit(q.size)
+      .offset(q.page * q.size),
+    db
+      .select({ n: countDistinct(reviews.productId) })
+      .from(reviews)
+      .innerJoin(products, eq(products.id, reviews.productId))
+      .where(where),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+/** Every review, newest first, with its product's name. */
+export async function reviewsWithProductPage(db: DbOrTx, q: PageQuery) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ review: reviews, productName: products.name })
+      .from(reviews)
+      .innerJoin(products, eq(products.id, reviews.productId))
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(q.size)
+      .offset(q.page * q.size),
+    db.select({ n: count() }).from(reviews),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}
