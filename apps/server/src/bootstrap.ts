@@ -25,4 +25,4 @@ export function resolveConfig(env: Env): Config {
   };
 }
 
-export { createAdmin, ensureFirstAdmin, type AdminSeed } from './modules/users';
+export { createAdmin, ensureFirstAdmin } from './modules/users';

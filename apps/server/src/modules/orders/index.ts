@@ -28,7 +28,6 @@ export {
   referenceRefundIn,
   releaseUnpaidOrderIn,
   settleOrderRefundIn,
-  type OrderLineRow,
   type OrderRow,
   type ReleaseReason,
 } from './order-state';

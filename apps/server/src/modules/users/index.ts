@@ -2,4 +2,4 @@
 export { createShopsService, type Shop } from './shops.service';
 export { findVendorAccount, lockVendorIn, setVendorPlanIn } from './vendor-accounts';
 export { findAuthAccount } from './auth-reads';
-export { createAdmin, ensureFirstAdmin, type AdminSeed } from './first-admin';
+export { createAdmin, ensureFirstAdmin } from './first-admin';
