@@ -1,10 +1,12 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
+import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
 
 const root = import.meta.dirname;
@@ -114,6 +116,49 @@ const tableOwnershipConfigs = [
   },
 ];
 
+/*
+ * One naming rule (docs/decisions/0018-file-naming.md): a web .tsx file that exports a React component
+ * is PascalCase and named after it; every other module, everywhere, is kebab-case. check-file checks
+ * the names; the two content rules below tie a web .tsx file's case to whether it exports a component.
+ */
+const NAMING_RECORD = 'docs/decisions/0018-file-naming.md';
+const KEBAB = 'KEBAB_CASE';
+// check-file's own PASCAL_CASE and KEBAB_CASE globs, either of them.
+const PASCAL_OR_KEBAB = '@(*([A-Z]*([a-z0-9]))|+([a-z])*([a-z0-9])*(-+([a-z0-9])))';
+const WEB = 'apps/web/src';
+const everywhere = (dir) => `${dir}/**/*.{ts,tsx,js,mjs}`;
+
+/** What exporting a React component looks like: a PascalCase function, arrow, class or re-export. */
+const COMPONENT_EXPORTS = [
+  'ExportNamedDeclaration > FunctionDeclaration[id.name=/^[A-Z][a-z]/]',
+  'ExportNamedDeclaration > ClassDeclaration[id.name=/^[A-Z][a-z]/]',
+  'ExportNamedDeclaration > VariableDeclaration > VariableDeclarator[id.name=/^[A-Z][a-z]/][init.type=/^(ArrowFunctionExpression|FunctionExpression)$/]',
+  'ExportNamedDeclaration > ExportSpecifier[exported.name=/^[A-Z][a-z]/]',
+  'ExportDefaultDeclaration > FunctionDeclaration[id.name=/^[A-Z][a-z]/]',
+  'ExportDefaultDeclaration > Identifier[name=/^[A-Z][a-z]/]',
+];
+
+/** A PascalCase test file tests the component of the same name beside it; others are kebab-case. */
+const testNamesItsSubject = {
+  meta: {
+    type: 'problem',
+    messages: {
+      noSubject: `'{{file}}' is PascalCase, so it tests the component '{{subject}}.tsx' beside it, which does not exist: name the test after the component it tests, or in kebab-case after the behaviour (${NAMING_RECORD}).`,
+    },
+    schema: [],
+  },
+  create(context) {
+    return {
+      Program(node) {
+        const file = path.basename(context.filename);
+        const subject = /^([A-Z][A-Za-z0-9]*)\.test\.tsx?$/.exec(file)?.[1];
+        if (subject && !existsSync(path.join(path.dirname(context.filename), `${subject}.tsx`)))
+          context.report({ node, messageId: 'noSubject', data: { file, subject } });
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -221,6 +266,74 @@ export default tseslint.config(
   },
   { files: ['apps/web/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
   ...tableOwnershipConfigs,
+  // File and folder names.
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: {
+      'check-file': checkFile,
+      naming: { rules: { 'test-names-its-subject': testNamesItsSubject } },
+    },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        {
+          // Web: a .ts module holds no JSX, so it is never a component: kebab-case.
+          [`${WEB}/**/*.ts`]: KEBAB,
+          // Web .tsx: PascalCase when it exports a component, kebab-case when not (checked below).
+          [`${WEB}/**/*.tsx`]: PASCAL_OR_KEBAB,
+          // Everything else is kebab-case (role suffixes and .test/.spec/.config are middle extensions).
+          'apps/web/*.{ts,js,mjs}': KEBAB,
+          [everywhere('apps/server')]: KEBAB,
+          [everywhere('packages')]: KEBAB,
+          [everywhere('e2e')]: KEBAB,
+          [everywhere('test-support')]: KEBAB,
+          [everywhere('bench')]: KEBAB,
+          [everywhere('scripts')]: KEBAB,
+          '*.{ts,js,mjs}': KEBAB,
+        },
+        {
+          ignoreMiddleExtensions: true,
+          errorMessage: `'{{ target }}' breaks the file naming rule ({{ pattern }}): web components are PascalCase .tsx, every other module is kebab-case (${NAMING_RECORD}).`,
+        },
+      ],
+      'check-file/folder-naming-convention': [
+        'error',
+        { '{apps,packages,e2e,test-support,bench,scripts}/**/': KEBAB },
+        {
+          errorMessage: `Folder '{{ target }}' breaks the naming rule: folders are kebab-case (${NAMING_RECORD}).`,
+        },
+      ],
+      'naming/test-names-its-subject': 'error',
+    },
+  },
+  {
+    // A kebab-case web .tsx module (hooks, the route table, the entry, test helpers) exports no component.
+    files: [`${WEB}/**/[a-z]*.tsx`],
+    ignores: ['**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...COMPONENT_EXPORTS.map((selector) => ({
+          selector,
+          message: `A .tsx module that exports a React component is named in PascalCase after it; move the component to its own PascalCase file (${NAMING_RECORD}).`,
+        })),
+      ],
+    },
+  },
+  {
+    // A PascalCase web .tsx file exports a component (a module of hooks or helpers is kebab-case).
+    files: [`${WEB}/**/[A-Z]*.tsx`],
+    ignores: ['**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `Program:not(:has(${COMPONENT_EXPORTS.join(', ')}))`,
+          message: `A PascalCase .tsx file exports a React component; a module without one is kebab-case (${NAMING_RECORD}).`,
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'apps/server/test/**', 'bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
-import { test, expect, outboxMessages } from './fixtures';
+import { test as base, expect, outboxMessages, uid } from './fixtures';
 
 async function pdfText(file: string): Promise<string> {
   const parser = new PDFParse({ data: new Uint8Array(readFileSync(file)) });
@@ -12,10 +12,27 @@ async function pdfText(file: string): Promise<string> {
   }
 }
 
-const SHOP = 'zevar';
-const PRODUCTS = ['charm-bracelet-with-gift-box', 'infinity-couple-ring'];
-const COUPON = 'BUY2SAVE500';
 const COUPON_DISCOUNT = 500;
+
+/** What every journey here buys: two products in a shop of its own, and a 'buy 2, save ₹500' coupon. */
+type Basket = { shop: string; products: Array<{ name: string; slug: string }>; coupon: string };
+
+const test = base.extend<{ basket: Basket }>({
+  basket: async ({ makeShop, catalogue }, use) => {
+    const shop = await makeShop();
+    const category = await catalogue.category();
+    const products = [
+      await catalogue.product(category, { name: `E2E Charm Bracelet ${uid()}`, price: 1_899.5, stock: 5 }),
+      await catalogue.product(category, { name: `E2E Couple Ring ${uid()}`, price: 2_450, stock: 5 }),
+    ];
+    const coupon = await catalogue.coupon({
+      discount: COUPON_DISCOUNT,
+      quantity: 2,
+      description: 'Buy 2 and save ₹500',
+    });
+    await use({ shop: shop.slug, products, coupon: coupon.code });
+  },
+});
 
 const inr = (rupees: number) =>
   new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(
@@ -26,35 +43,34 @@ const inr = (rupees: number) =>
 const roundUp = (rupees: number) => Math.ceil(Math.round(rupees * 100) / 100);
 
 /** Subtotal at the products' own prices, to the paisa, as the product pages show them. */
-async function expectedSubtotal(request: APIRequestContext): Promise<number> {
+async function expectedSubtotal(request: APIRequestContext, { shop, products }: Basket): Promise<number> {
   let paise = 0;
-  for (const slug of PRODUCTS) {
-    const name = slug.replace(/-/g, ' ');
-    const res = await request.get(`/api/products/name/${encodeURIComponent(name)}?vendorSlug=${SHOP}`);
+  for (const { name } of products) {
+    const res = await request.get(`/api/products/name/${encodeURIComponent(name)}?vendorSlug=${shop}`);
     expect(res.ok()).toBeTruthy();
     paise += Math.round(((await res.json()) as { price: number }).price * 100);
   }
   return paise / 100;
 }
 
-async function addTwoProducts(page: Page) {
-  for (const slug of PRODUCTS) {
-    await page.goto(`/${SHOP}/product/${slug}`);
+async function addTwoProducts(page: Page, { shop, products }: Basket) {
+  for (const { slug } of products) {
+    await page.goto(`/${shop}/product/${slug}`);
     await page.getByRole('button', { name: 'Add to Cart', exact: true }).first().click();
     await expect(page.getByRole('link', { name: 'Go to Cart' })).toBeVisible();
   }
 }
 
 /** Cart, checkout with the coupon and the shipping form, up to the open payment window. */
-async function checkOutWithCoupon(page: Page, subtotal: number) {
-  await page.goto(`/${SHOP}/cart`);
+async function checkOutWithCoupon(page: Page, { shop, coupon }: Basket, subtotal: number) {
+  await page.goto(`/${shop}/cart`);
   await expect(page.getByTestId('cart-line')).toHaveCount(2);
   await expect(page.getByTestId('cart-subtotal')).toHaveText(inr(subtotal));
   await expect(page.getByTestId('cart-total')).toHaveText(inr(roundUp(subtotal)));
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  await expect(page).toHaveURL(new RegExp(`/${SHOP}/checkout/[0-9a-f-]{36}$`));
+  await expect(page).toHaveURL(new RegExp(`/${shop}/checkout/[0-9a-f-]{36}$`));
 
-  await page.getByLabel('Coupon code').fill(COUPON);
+  await page.getByLabel('Coupon code').fill(coupon);
   await page.getByRole('button', { name: 'Apply' }).click();
   const dialog = page.getByRole('dialog').filter({ hasText: 'Coupon applied successfully' });
   await dialog.getByRole('button', { name: 'OK' }).click();
@@ -86,10 +102,10 @@ async function checkOutWithCoupon(page: Page, subtotal: number) {
   return paymentWindow;
 }
 
-test('a new shopper buys two products with a coupon and pays by card', async ({ page, request }) => {
-  const subtotal = await expectedSubtotal(request);
-  await addTwoProducts(page);
-  const paymentWindow = await checkOutWithCoupon(page, subtotal);
+test('a new shopper buys two products with a coupon and pays by card', async ({ page, request, basket }) => {
+  const subtotal = await expectedSubtotal(request, basket);
+  await addTwoProducts(page, basket);
+  const paymentWindow = await checkOutWithCoupon(page, basket, subtotal);
   await paymentWindow.getByRole('button', { name: 'Pay now' }).click();
 
   await expect(page).toHaveURL(/payment-status\?orderId=.+&status=success/);
@@ -127,10 +143,10 @@ test('a new shopper buys two products with a coupon and pays by card', async ({ 
     .toBe(true);
 });
 
-test('closing the payment window cancels the order', async ({ page, request }) => {
-  const subtotal = await expectedSubtotal(request);
-  await addTwoProducts(page);
-  const paymentWindow = await checkOutWithCoupon(page, subtotal);
+test('closing the payment window cancels the order', async ({ page, request, basket }) => {
+  const subtotal = await expectedSubtotal(request, basket);
+  await addTwoProducts(page, basket);
+  const paymentWindow = await checkOutWithCoupon(page, basket, subtotal);
   await paymentWindow.getByRole('button', { name: 'Close' }).click();
   await paymentWindow.getByRole('button', { name: 'Yes, cancel' }).click();
 
@@ -140,10 +156,10 @@ test('closing the payment window cancels the order', async ({ page, request }) =
   expect(JSON.parse((await page.evaluate(() => localStorage.getItem('cart_items'))) ?? '[]')).toHaveLength(2);
 });
 
-test('a failed card payment shows Payment Failed', async ({ page, request }) => {
-  const subtotal = await expectedSubtotal(request);
-  await addTwoProducts(page);
-  const paymentWindow = await checkOutWithCoupon(page, subtotal);
+test('a failed card payment shows Payment Failed', async ({ page, request, basket }) => {
+  const subtotal = await expectedSubtotal(request, basket);
+  await addTwoProducts(page, basket);
+  const paymentWindow = await checkOutWithCoupon(page, basket, subtotal);
   await paymentWindow.getByRole('button', { name: 'Fail payment' }).click();
 
   await expect(page).toHaveURL(/payment-status\?orderId=.+&status=failed/);
@@ -157,10 +173,11 @@ test.describe('on a phone (390 px)', () => {
   test('the cart quantity is typed freely and clamped on commit; checkout shows the total and coupon before the pay button', async ({
     page,
     request,
+    basket,
   }) => {
-    const subtotal = await expectedSubtotal(request);
-    await addTwoProducts(page);
-    await page.goto(`/${SHOP}/cart`);
+    const subtotal = await expectedSubtotal(request, basket);
+    await addTwoProducts(page, basket);
+    await page.goto(`/${basket.shop}/cart`);
     const line = page.getByTestId('cart-line').first();
     const box = line.getByRole('textbox', { name: 'Quantity' });
     const unit = (await line.getByLabel('Line total').textContent())!;
@@ -176,7 +193,7 @@ test.describe('on a phone (390 px)', () => {
     await expect(page.getByTestId('cart-total')).toHaveText(inr(roundUp(subtotal)));
 
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-    await expect(page).toHaveURL(new RegExp(`/${SHOP}/checkout/[0-9a-f-]{36}$`));
+    await expect(page).toHaveURL(new RegExp(`/${basket.shop}/checkout/[0-9a-f-]{36}$`));
     const total = page.getByTestId('checkout-total');
     const coupon = page.getByLabel('Coupon code');
     const pay = page.getByRole('button', { name: 'Proceed to Payment' });

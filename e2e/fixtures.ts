@@ -20,6 +20,31 @@ export const env = {
 export const uid = () => randomBytes(4).toString('hex');
 
 export type Vendor = { username: string; password: string; id: number };
+export type Plan = 'FREE' | 'BASIC' | 'STANDARD' | 'PREMIUM';
+/** A vendor with a public shop at `/{slug}` on `plan`. */
+export type Shop = Vendor & { slug: string; plan: Plan };
+
+export type MadeCategory = { id: number; name: string };
+export type MadeProduct = { id: number; name: string; sku: string; slug: string; price: number };
+export type MadeCoupon = { id: number; code: string };
+
+/** Catalogue rows a test makes through the admin API; each is removed when the test ends if it can be. */
+export interface Catalogue {
+  /** A PNG uploaded as a catalogue image: its stored name. */
+  image(): Promise<string>;
+  /** A category (a main one, or a child of `parent`) with uploaded image and banner. */
+  category(options?: { name?: string; parent?: MadeCategory; vendorPlan?: Plan }): Promise<MadeCategory>;
+  /** An MRP product in `category`, in stock; any field of the product API may be overridden. */
+  product(category: MadeCategory, overrides?: Record<string, unknown>): Promise<MadeProduct>;
+  /** A coupon valid for a year (₹100 off one item unless overridden). */
+  coupon(overrides?: Record<string, unknown>): Promise<MadeCoupon>;
+}
+
+// A 4x4 PNG; the server re-encodes every upload, so any real image will do.
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVR4nGM4uUgdjhiI4wAAl7IZITrJEY0AAAAASUVORK5CYII=',
+  'base64',
+);
 
 /** A vendor registered through the API, with a strong password. */
 async function registerVendor(
@@ -84,9 +109,24 @@ type Fixtures = {
   cspViolations: string[];
   /** API calls as the e2e admin (a SUPER_ADMIN), for arranging data quickly. */
   adminRequest: APIRequestContext;
-  /** Registers a vendor for this test; every vendor made is deleted when the test ends. */
+  /**
+   * Registers a vendor for this test; every vendor made is deleted when the test ends (or deactivated,
+   * when it has orders and so must be kept).
+   */
   makeVendor: (overrides?: Record<string, unknown>) => Promise<Vendor>;
+  /** A vendor with an open shop on a plan (FREE unless said), made and removed like `makeVendor`'s. */
+  makeShop: (plan?: Plan) => Promise<Shop>;
+  /** Categories, products and coupons for this test (see `Catalogue`). */
+  catalogue: Catalogue;
 };
+
+/** Deletes what a test made, newest first; rows that others now reference (a sold product) stay. */
+async function removeAll(request: APIRequestContext, urls: string[]) {
+  for (const url of urls.reverse()) {
+    const res = await request.delete(url);
+    expect([204, 404, 409], `removing ${url}: ${await res.text()}`).toContain(res.status());
+  }
+}
 
 export const test = base.extend<Fixtures>({
   /**
@@ -129,7 +169,101 @@ export const test = base.extend<Fixtures>({
     });
     for (const vendor of made) {
       const res = await adminRequest.delete(`/api/user/${vendor.id}`);
-      expect([204, 404], `deleting e2e vendor ${vendor.username}`).toContain(res.status());
+      // A vendor with orders is kept for the books (409); its shop is closed instead.
+      if (res.status() === 409) {
+        const closed = await adminRequest.put(`/api/user/${vendor.id}/deactivate`);
+        expect(closed.status(), `deactivating e2e vendor ${vendor.username}`).toBe(200);
+      } else expect([204, 404], `deleting e2e vendor ${vendor.username}`).toContain(res.status());
     }
+  },
+  makeShop: async ({ makeVendor, adminRequest }, use) => {
+    await use(async (plan = 'FREE') => {
+      const vendor = await makeVendor();
+      const slug = `e2e-${uid()}`;
+      const profile = await adminRequest.put(`/api/user/${vendor.id}`, {
+        data: {
+          type: 'vendor',
+          slug,
+          name: 'E2E Vendor',
+          email: `${vendor.username}@example.in`,
+          bussinessName: `E2E Jewels ${slug}`,
+          description: 'A vendor created by the end-to-end tests.',
+          contact: {
+            phone: '9876543210',
+            addressLine1: '1 MG Road',
+            city: 'Pune',
+            state: 'Maharashtra',
+            pincode: '411001',
+          },
+        },
+      });
+      expect(profile.status(), await profile.text()).toBe(200);
+      if (plan !== 'FREE') {
+        const res = await adminRequest.post('/api/user/vendors/update-plan', {
+          data: { vendorId: vendor.id, plan },
+        });
+        expect(res.status(), await res.text()).toBe(200);
+      }
+      return { ...vendor, slug, plan };
+    });
+  },
+  catalogue: async ({ adminRequest }, use) => {
+    const made: string[] = [];
+    const created = async <T>(url: string, data: unknown): Promise<T> => {
+      const res = await adminRequest.post(url, { data });
+      expect(res.status(), `${url}: ${await res.text()}`).toBe(201);
+      return (await res.json()) as T;
+    };
+    const image = async () => {
+      const res = await adminRequest.post('/api/image/uploads', {
+        multipart: { file: { name: 'e2e.png', mimeType: 'image/png', buffer: PNG } },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      return res.text();
+    };
+    await use({
+      image,
+      async category({ name = `E2E Category ${uid()}`, parent, vendorPlan = 'FREE' } = {}) {
+        const [picture, banner] = await Promise.all([image(), image()]);
+        const row = await created<MadeCategory>('/api/category', {
+          name,
+          parentCategory: parent ? { id: parent.id } : null,
+          image: picture,
+          banner,
+          vendorPlan,
+        });
+        made.push(`/api/category/${row.id}`);
+        return { id: row.id, name: row.name };
+      },
+      async product(category, overrides = {}) {
+        const id = uid();
+        const row = await created<MadeProduct>('/api/products', {
+          name: `E2E Piece ${id}`,
+          sku: `E2E-${id}`,
+          productType: 'MRP',
+          price: 1_250.5,
+          stock: 20,
+          category: { id: category.id },
+          vendorPlan: 'FREE',
+          ...overrides,
+        });
+        made.push(`/api/products/${row.id}`);
+        return { id: row.id, name: row.name, sku: row.sku, slug: row.slug, price: row.price };
+      },
+      async coupon(overrides = {}) {
+        const row = await created<MadeCoupon>('/api/coupon-codes', {
+          code: `E2E${uid().toUpperCase()}`,
+          type: 'APPLY_WITH_QUANTITY',
+          discount: 100,
+          quantity: 1,
+          expiryDate: new Date(Date.now() + 365 * 24 * 3_600_000).toISOString(),
+          description: 'An end-to-end coupon',
+          ...overrides,
+        });
+        made.push(`/api/coupon-codes/${row.id}`);
+        return { id: row.id, code: row.code };
+      },
+    });
+    await removeAll(adminRequest, made);
   },
 });

@@ -1,15 +1,24 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, acknowledge, env, signIn, uid } from './fixtures';
+import { test as base, expect, acknowledge, env, signIn, uid, type Shop } from './fixtures';
 
-const SHOP = 'zevar';
-const PRODUCT = 'infinity couple ring';
+/** The shop the orders are placed in and the product bought (with a commission for the shop). */
+type Stall = { shop: Shop; sku: string };
+
+const test = base.extend<{ stall: Stall }>({
+  stall: async ({ makeShop, catalogue }, use) => {
+    const shop = await makeShop();
+    const product = await catalogue.product(await catalogue.category(), {
+      name: `E2E Infinity Ring ${uid()}`,
+      price: 2_399.99,
+      vendorCommission: 120,
+    });
+    await use({ shop, sku: product.sku });
+  },
+});
 
 /** A shopper's paid order through the public API: checkout, initiate, sandbox pay, confirm. */
-async function placePaidOrder(request: APIRequestContext, customerName: string) {
-  const product = await request.get(`/api/products/name/${encodeURIComponent(PRODUCT)}?vendorSlug=${SHOP}`);
-  expect(product.ok()).toBeTruthy();
-  const { sku } = (await product.json()) as { sku: string };
-  const checkout = await request.post(`/api/checkout?vendorSlug=${SHOP}`, {
+async function placePaidOrder(request: APIRequestContext, { shop, sku }: Stall, customerName: string) {
+  const checkout = await request.post(`/api/checkout?vendorSlug=${shop.slug}`, {
     data: [{ productSku: sku, quantity: 1 }],
   });
   expect(checkout.status()).toBe(201);
@@ -28,7 +37,7 @@ async function placePaidOrder(request: APIRequestContext, customerName: string) 
       customerName,
       customerEmail: 'orders.e2e@example.in',
       customerPhone: '9876543210',
-      vendorSlug: SHOP,
+      vendorSlug: shop.slug,
       checkoutId,
       orderItems: [{ productSku: sku, quantity: 1 }],
       paymentMethod: 'RAZORPAY',
@@ -71,9 +80,10 @@ async function openSection(page: Page, name: string) {
 test('a super admin finds a paid order, moves it to processing and shipped, and sees its totals', async ({
   page,
   request,
+  stall,
 }) => {
   const customer = `Orders Shopper ${uid()}`;
-  const { orderNumber, amount } = await placePaidOrder(request, customer);
+  const { orderNumber, amount } = await placePaidOrder(request, stall, customer);
   await signIn(page, env.admin.username, env.admin.password);
   await openSection(page, 'Orders');
 
@@ -106,13 +116,8 @@ test('a super admin finds a paid order, moves it to processing and shipped, and 
 });
 
 /** The shop vendor's commission earned (rupees), as the admin's user view reports it. */
-async function vendorCommission(adminRequest: APIRequestContext): Promise<number> {
-  // The public shop answer carries no account id; the admin's vendor list does.
-  const list = await adminRequest.get('/api/user?type=vendor&page=0&size=100');
-  expect(list.ok()).toBeTruthy();
-  const vendors = ((await list.json()) as { content: Array<{ id: number; slug: string | null }> }).content;
-  const vendor = vendors.find((v) => v.slug === SHOP)!;
-  const res = await adminRequest.get(`/api/user/${vendor.id}`);
+async function vendorCommission(adminRequest: APIRequestContext, shop: Shop): Promise<number> {
+  const res = await adminRequest.get(`/api/user/${shop.id}`);
   expect(res.ok()).toBeTruthy();
   return ((await res.json()) as { vendorStats: { revenue: number } }).vendorStats.revenue;
 }
@@ -121,10 +126,11 @@ test('an admin cancels a paid order: the refund shows in its history and the ven
   page,
   request,
   adminRequest,
+  stall,
 }) => {
-  const before = await vendorCommission(adminRequest);
-  const { orderNumber } = await placePaidOrder(request, `Refund Shopper ${uid()}`);
-  const earned = await vendorCommission(adminRequest);
+  const before = await vendorCommission(adminRequest, stall.shop);
+  const { orderNumber } = await placePaidOrder(request, stall, `Refund Shopper ${uid()}`);
+  const earned = await vendorCommission(adminRequest, stall.shop);
   expect(earned).toBeGreaterThan(before);
 
   await signIn(page, env.admin.username, env.admin.password);
@@ -143,7 +149,7 @@ test('an admin cancels a paid order: the refund shows in its history and the ven
     new RegExp(`Captured → Refund Pending\\s*by ${env.admin.username}\\s*refund rfnd_`),
   );
   await expect(history).toContainText(/Refund Pending → Refunded/);
-  expect(await vendorCommission(adminRequest)).toBe(before);
+  expect(await vendorCommission(adminRequest, stall.shop)).toBe(before);
 });
 
 test('a super admin creates a coupon and deletes it', async ({ page }) => {

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-// One server per run, on a fresh DATA_DIR with demo data. The first admin's password is generated
+// One server per run, on a fresh DATA_DIR with demo data (E2E_SEED_DEMO=false: an empty database; the
+// journeys that make their own data through the fixtures pass on both). The first admin's password is generated
 // here and handed to the tests through the environment (workers inherit it).
 process.env.E2E_PORT ??= '3100';
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'zevar-e2e-'));
@@ -58,7 +59,7 @@ export default defineConfig({
       ADMIN_USERNAME: process.env.E2E_ADMIN_USERNAME,
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
       ADMIN_EMAIL: 'e2e-admin@example.in',
-      SEED_DEMO: 'true',
+      SEED_DEMO: process.env.E2E_SEED_DEMO ?? 'true',
       PAYMENTS: 'sandbox',
       // Every journey's shopper comes from 127.0.0.1; some leave orders unpaid on purpose.
       MAX_OPEN_ORDERS_PER_ADDRESS: '100',

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../src/context';
 import type { Db } from '../src/db/client';
@@ -7,6 +8,7 @@ import { products } from '../src/db/schema';
 import { createSandboxGateway } from '../src/modules/payments/sandbox-gateway';
 import { hmacHex, type PaymentGateway } from '../src/modules/payments/gateway';
 import { createMailer } from '../src/modules/mail/mailer';
+import { createTestApp, type TestApp } from './test-app';
 
 export const address = {
   fullName: 'Asha Rao',
@@ -57,6 +59,46 @@ export function testContext(
     mailer: createMailer({ dataDir: config.DATA_DIR }),
     log: silent,
   } as unknown as AppContext;
+}
+
+/**
+ * The set-up every payment test file shares: one app on a fresh database whose clock the test moves
+ * (`advance`, `resetClock`), and the job context (reconciler, mail delivery) on the same database and
+ * clock. Call it at the top of the file; `app`, `db` and `config` are there from `beforeAll` on.
+ */
+export function paymentTestApp() {
+  let started: TestApp | undefined;
+  let clock = Date.now();
+  const now = () => new Date(clock);
+  const get = () => {
+    if (!started) throw new Error('paymentTestApp: the app starts in beforeAll');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await createTestApp({ now });
+  });
+  afterAll(async () => started?.close());
+  return {
+    get app() {
+      return get().app;
+    },
+    get db() {
+      return get().db;
+    },
+    get config() {
+      return get().config;
+    },
+    now,
+    /** Moves the app's and the jobs' clock forward. */
+    advance(ms: number) {
+      clock += ms;
+    },
+    resetClock() {
+      clock = Date.now();
+    },
+    /** A context for calling reconcilePayments and deliverDueEmails directly. */
+    ctx: () => testContext(get().db, get().config, now),
+  };
 }
 
 export async function initiate(app: FastifyInstance, body: object) {

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
 import { createCoupon, createProduct, createVendor } from '../../../test/factories';
 import { reconcilePayments } from '../payments';
-import { initiate, orderBody, testContext } from '../../../test/payment-journey';
+import { initiate, orderBody, paymentTestApp } from '../../../test/payment-journey';
 
-let t: TestApp;
-let clock = Date.now();
-beforeAll(async () => {
-  t = await createTestApp({ now: () => new Date(clock) });
-});
-afterAll(async () => t.close());
+const t = paymentTestApp();
 
 describe('POST /api/cart/quote', () => {
   it('prices cart lines from the server and reports products above the vendor plan as unavailable', async () => {
@@ -192,7 +186,7 @@ describe('checkout', () => {
         payload: [{ productSku: p.sku, quantity: 1 }],
       })
     ).json();
-    clock += (t.config.RESERVATION_MINUTES + 1) * 60_000;
+    t.advance((t.config.RESERVATION_MINUTES + 1) * 60_000);
     try {
       expect((await t.app.inject({ method: 'GET', url: `/api/checkout/${checkoutId}` })).json().status).toBe(
         'EXPIRED',
@@ -209,9 +203,9 @@ describe('checkout', () => {
       );
       expect(order.statusCode).toBe(409);
       expect(order.json().message).toBe('Your checkout has expired. Please check out again.');
-      await reconcilePayments(testContext(t.db, t.config, () => new Date(clock)));
+      await reconcilePayments(t.ctx());
     } finally {
-      clock = Date.now();
+      t.resetClock();
     }
   });
 });

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { and, eq, inArray } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../test/test-app';
 import {
   createAdminUser,
   createCoupon,
@@ -17,19 +16,16 @@ import {
   orderBody,
   sandboxPay,
   stockOf,
-  testContext,
+  paymentTestApp,
   webhook,
 } from '../../../test/payment-journey';
 import { reconcilePayments } from '../payments';
 
-let t: TestApp;
+const t = paymentTestApp();
 let admin: Actor;
-let clock = Date.now();
 beforeAll(async () => {
-  t = await createTestApp({ now: () => new Date(clock) });
   admin = await createAdminUser(t.app, t.db, ['SUPER_ADMIN']);
 });
-afterAll(async () => t.close());
 
 const INITIAL = 4;
 const COMMISSION = 5_000;
@@ -110,9 +106,9 @@ describe('money invariants over random sequences', () => {
               payload: { vendorId: vendor.id },
             });
           } else if (s.kind === 'expire') {
-            clock += 60 * 60_000;
+            t.advance(60 * 60_000);
           } else {
-            await reconcilePayments(testContext(t.db, t.config, () => new Date(clock)));
+            await reconcilePayments(t.ctx());
           }
         }
 

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createAdminUser, createProduct, createVendor } from '../../../test/factories';
 import { orders, refunds } from '../../db/schema';
 import {
@@ -9,18 +8,12 @@ import {
   orderBody,
   sandboxPay,
   stockOf,
-  testContext,
+  paymentTestApp,
   webhook,
 } from '../../../test/payment-journey';
 import { reconcilePayments } from './reconciler';
 
-let t: TestApp;
-let clock = Date.now();
-beforeAll(async () => {
-  t = await createTestApp({ now: () => new Date(clock) });
-});
-afterAll(async () => t.close());
-const ctx = () => testContext(t.db, t.config, () => new Date(clock));
+const t = paymentTestApp();
 
 async function newOrder(stock = 2) {
   const vendor = await createVendor(t.app, t.db);
@@ -54,8 +47,8 @@ describe('payments that arrive short, late or after a crash', () => {
     });
     expect(await stockOf(t.db, product.id)).toEqual({ stock: 1, sales: 0 });
 
-    clock += 2 * 24 * 60 * 60_000;
-    await reconcilePayments(ctx());
+    t.advance(2 * 24 * 60 * 60_000);
+    await reconcilePayments(t.ctx());
     expect(await orderRow(init.orderId)).toMatchObject({
       status: 'PAYMENT_PENDING',
       paymentStatus: 'NEEDS_REVIEW',
@@ -77,8 +70,8 @@ describe('payments that arrive short, late or after a crash', () => {
 
   it('a capture arriving after the hold expired and was released is refunded automatically', async () => {
     const { product, init } = await newOrder();
-    clock += 60 * 60_000;
-    await reconcilePayments(ctx());
+    t.advance(60 * 60_000);
+    await reconcilePayments(t.ctx());
     expect(await orderRow(init.orderId)).toMatchObject({ status: 'CANCELLED', stockReleased: true });
     // The shopper's bank completes the payment afterwards.
     const paid = await sandboxPay(t.app, init.razorpayOrderId);
@@ -105,14 +98,14 @@ describe('payments that arrive short, late or after a crash', () => {
     const vendor = await createVendor(t.app, t.db);
     const product = await createProduct(t.db, { pricePaise: 100_000, stock: 100 });
     for (let i = 0; i < 60; i += 1) {
-      clock += 1_000;
+      t.advance(1_000);
       const res = await initiate(t.app, orderBody(vendor.slug, [{ productSku: product.sku, quantity: 1 }]));
       expect(res.statusCode).toBe(200);
     }
-    clock += 1_000;
+    t.advance(1_000);
     const { init } = await newOrder();
     await sandboxPay(t.app, init.razorpayOrderId);
-    const report = await reconcilePayments(ctx(), 25);
+    const report = await reconcilePayments(t.ctx(), 25);
     expect(report.confirmed).toBe(1);
     expect(await orderRow(init.orderId)).toMatchObject({ status: 'CONFIRMED', paymentStatus: 'CAPTURED' });
   });

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp } from '../../../test/test-app';
 import { createCoupon, createProduct, createVendor } from '../../../test/factories';
 import {
   coupons,
@@ -21,21 +21,14 @@ import {
   orderBody,
   sandboxPay,
   stockOf,
-  testContext,
+  paymentTestApp,
   webhook,
 } from '../../../test/payment-journey';
 import { reconcilePayments } from './reconciler';
 import { createInvoicesService } from '../invoices';
 import { deliverDueEmails } from '../mail';
 
-let t: TestApp;
-let clock = Date.now();
-beforeAll(async () => {
-  t = await createTestApp({ now: () => new Date(clock) });
-});
-afterAll(async () => t.close());
-
-const ctx = () => testContext(t.db, t.config, () => new Date(clock));
+const t = paymentTestApp();
 
 async function newOrder(stock = 5, extra: object = {}) {
   const vendor = await createVendor(t.app, t.db);
@@ -87,7 +80,7 @@ describe('exactly-once payment effects', () => {
           await Promise.all(
             steps.map((step, i) => {
               if (step === 'confirm') return t.app.inject({ method: 'POST', url: confirmUrl(paid) });
-              if (step === 'reconcile') return reconcilePayments(ctx());
+              if (step === 'reconcile') return reconcilePayments(t.ctx());
               if (step === 'dup-webhook')
                 return webhook(
                   t.app,
@@ -206,11 +199,11 @@ describe('reconciler and expiry', () => {
     const paidOrder = await newOrder(3);
     await sandboxPay(t.app, paidOrder.init.razorpayOrderId);
     const unpaid = await newOrder(1);
-    clock += (t.config.RESERVATION_MINUTES + 1) * 60_000;
+    t.advance((t.config.RESERVATION_MINUTES + 1) * 60_000);
     try {
-      await reconcilePayments(ctx());
+      await reconcilePayments(t.ctx());
     } finally {
-      clock = Date.now();
+      t.resetClock();
     }
     const [a] = await t.db.select().from(orders).where(eq(orders.id, paidOrder.init.orderId));
     expect(a!.status).toBe('CONFIRMED');
@@ -311,7 +304,7 @@ describe('confirmation email through the outbox', () => {
     expect(mail!.html).toContain('&lt;img');
     const sent = await deliverDueEmails({
       db: t.db,
-      mailer: ctx().mailer,
+      mailer: t.ctx().mailer,
       from: 'Zevar <o@z.in>',
       now: () => new Date(),
       attachment: createInvoicesService(t).attachment,

@@ -149,6 +149,36 @@ describe('checkout page', () => {
     });
   });
 
+  it('a malformed GSTIN is named on its field once left, keeps payment disabled, and is sent in capitals once right', async () => {
+    const fetchMock = mockFetch((url) =>
+      url.includes('/orders/initiate-order')
+        ? jsonResponse({ code: 'CONFLICT', message: 'Stop here' }, 409)
+        : jsonResponse(checkout()),
+    );
+    renderRoutes(routes, `/zevar/checkout/${ID}`);
+    await screen.findByText('Gold Jhumkas');
+    const user = await fill({ ...valid, 'PIN Code': '560025' });
+    const pay = screen.getByRole('button', { name: 'Proceed to Payment' });
+    expect(pay).toBeEnabled();
+    const gstin = screen.getByLabelText(/^GSTIN/);
+    await user.type(gstin, '27aapfu0939f1z');
+    await user.tab();
+    expect(
+      await screen.findByText('Enter a valid 15-character GSTIN, such as 27AAPFU0939F1ZV'),
+    ).toBeInTheDocument();
+    expect(gstin).toHaveValue('27AAPFU0939F1Z');
+    expect(gstin).toHaveAttribute('aria-invalid', 'true');
+    expect(pay).toBeDisabled();
+    await user.type(gstin, 'v');
+    expect(screen.queryByText(/Enter a valid 15-character GSTIN/)).not.toBeInTheDocument();
+    await user.click(pay);
+    await screen.findByRole('alert');
+    const call = fetchMock.mock.calls.find(([u]) => String(u).includes('/orders/initiate-order'));
+    const body = JSON.parse(String(call![1].body)) as Record<string, unknown>;
+    expect(body).toMatchObject({ buyerGstin: '27AAPFU0939F1ZV' });
+    expect(body).not.toHaveProperty('buyerPan');
+  });
+
   it('at or below the PAN threshold asks for no PAN', async () => {
     mockFetch((url) =>
       url.includes('/config')

@@ -14,7 +14,7 @@ import { ShippingForm } from './ShippingForm';
 import { isValid, submitProblem, useShippingForm } from './shipping-form';
 import { usePayment } from './use-payment';
 import { TaxIdFields } from './TaxIdFields';
-import { EMPTY_TAX_IDS, needsPan, panError, gstinError, taxIdsValid } from './tax-ids';
+import { needsPan, taxIdProblem, useTaxIdForm } from './tax-ids';
 
 function EmptyCheckout({ home }: { home: string }) {
   return (
@@ -74,10 +74,11 @@ function CheckoutView({
   const queryClient = useQueryClient();
   const shipping = useShippingForm();
   const values = shipping.watch();
-  const [taxIds, setTaxIds] = useState(EMPTY_TAX_IDS);
   const config = useQuery({ queryKey: ['config'], queryFn: checkoutApi.paymentConfig, staleTime: Infinity });
   const threshold = config.data?.panThresholdRupees ?? DEFAULT_PAN_THRESHOLD_RUPEES;
   const panNeeded = needsPan(checkout.totalAmount, threshold);
+  const taxIdForm = useTaxIdForm(panNeeded, threshold);
+  const taxIds = taxIdForm.watch();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['checkout', checkout.checkoutId] });
   const payment = usePayment(home, refresh);
   const busy = payment.phase !== 'idle';
@@ -119,9 +120,13 @@ function CheckoutView({
     const current = shipping.getValues();
     const problem = submitProblem(current);
     if (problem) return dialog.error(problem.title, problem.message);
-    const taxProblem = gstinError(taxIds) ?? panError(taxIds, panNeeded, threshold);
-    if (taxProblem) return dialog.error(PAYMENT_TEXT.validationError, taxProblem);
-    await payment.start(checkout, current, panNeeded ? taxIds : { ...taxIds, pan: '' });
+    const tax = taxIdForm.getValues();
+    const taxProblem = taxIdProblem(tax, panNeeded, threshold);
+    if (taxProblem) {
+      await taxIdForm.trigger();
+      return dialog.error(PAYMENT_TEXT.validationError, taxProblem);
+    }
+    await payment.start(checkout, current, panNeeded ? tax : { ...tax, pan: '' });
   };
 
   return (
@@ -149,13 +154,7 @@ function CheckoutView({
         }}
       >
         <ShippingForm form={shipping} disabled={busy} />
-        <TaxIdFields
-          values={taxIds}
-          onChange={setTaxIds}
-          needsPan={panNeeded}
-          thresholdRupees={threshold}
-          disabled={busy}
-        />
+        <TaxIdFields form={taxIdForm} needsPan={panNeeded} thresholdRupees={threshold} disabled={busy} />
         <div className="rounded-md bg-cream px-4 py-3 text-sm">
           <span className="font-medium">Payment method:</span> Card, UPI or netbanking via Razorpay
         </div>
@@ -167,7 +166,7 @@ function CheckoutView({
         <button
           type="submit"
           className="btn-primary w-full py-3"
-          disabled={!isValid(values) || !taxIdsValid(taxIds, panNeeded, threshold) || busy}
+          disabled={!isValid(values) || taxIdProblem(taxIds, panNeeded, threshold) !== undefined || busy}
         >
           {payment.phase === 'processing' ? 'Processing...' : 'Proceed to Payment'}
         </button>

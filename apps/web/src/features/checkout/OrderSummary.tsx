@@ -1,7 +1,12 @@
 import { useState } from 'react';
-import type { Checkout } from '@zevar/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { applyCouponBody, type Checkout } from '@zevar/domain';
 import { ImageWithFallback } from '../../components/ImageWithFallback';
 import { formatInr } from '../../lib/format';
+
+/** The API's `{ code }` body: a trimmed code of 1 to 50 characters. */
+const couponCodeSchema = applyCouponBody.options[1];
 
 export interface OrderSummaryProps {
   checkout: Checkout;
@@ -22,17 +27,17 @@ export function OrderSummary({
   locked,
   className = '',
 }: OrderSummaryProps) {
-  const [code, setCode] = useState('');
-  const [pending, setPending] = useState(false);
-  const apply = async () => {
-    setPending(true);
-    try {
-      await onApplyCoupon(code.trim());
-      setCode('');
-    } finally {
-      setPending(false);
-    }
-  };
+  const form = useForm<{ code: string }>({
+    resolver: zodResolver(couponCodeSchema),
+    defaultValues: { code: '' },
+  });
+  const code = useWatch({ control: form.control, name: 'code' });
+  const apply = form.handleSubmit(async (values) => {
+    await onApplyCoupon(values.code);
+    form.reset();
+  });
+  const [removing, setRemoving] = useState(false);
+  const pending = form.formState.isSubmitting || removing;
   return (
     <section className={`card min-w-0 p-6 ${className}`} aria-labelledby="summary-title">
       <h2 id="summary-title" className="mb-4 text-lg">
@@ -53,13 +58,7 @@ export function OrderSummary({
         ))}
       </ul>
       {checkout.appliedCoupons.length === 0 && (
-        <form
-          className="mt-4 flex gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (code.trim()) void apply();
-          }}
-        >
+        <form className="mt-4 flex gap-2" noValidate onSubmit={(event) => void apply(event)}>
           <label htmlFor="coupon-code" className="sr-only">
             Coupon code
           </label>
@@ -67,10 +66,9 @@ export function OrderSummary({
             id="coupon-code"
             className="input min-w-0 flex-1"
             placeholder="Coupon code"
-            value={code}
             maxLength={50}
             disabled={locked}
-            onChange={(e) => setCode(e.target.value)}
+            {...form.register('code')}
           />
           <button type="submit" className="btn-outline" disabled={locked || pending || code.trim() === ''}>
             Apply
@@ -92,8 +90,8 @@ export function OrderSummary({
                   aria-label={`Remove coupon ${c.code}`}
                   disabled={locked || pending}
                   onClick={() => {
-                    setPending(true);
-                    void onRemoveCoupon(c.code).finally(() => setPending(false));
+                    setRemoving(true);
+                    void onRemoveCoupon(c.code).finally(() => setRemoving(false));
                   }}
                 >
                   <span aria-hidden="true">×</span>

@@ -1,47 +1,51 @@
-import { useState } from 'react';
+import type { ChangeEvent } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
 import { TextField } from '../../components/FormFields';
 import { formatInr } from '../../lib/format';
-import { gstinError, panError, type TaxIdValues } from './tax-ids';
+import type { TaxIds, TaxIdValues } from './tax-ids';
 
 export interface TaxIdFieldsProps {
-  values: TaxIdValues;
-  onChange: (values: TaxIdValues) => void;
+  /** The checkout's tax-id form (useTaxIdForm): the values and their messages live there. */
+  form: UseFormReturn<TaxIdValues, unknown, TaxIds>;
   needsPan: boolean;
   thresholdRupees: number;
   disabled: boolean;
 }
 
 /** GSTIN for a business purchase (optional) and, above the threshold, the PAN the invoice must carry. */
-export function TaxIdFields({ values, onChange, needsPan, thresholdRupees, disabled }: TaxIdFieldsProps) {
-  const [touched, setTouched] = useState<Partial<Record<keyof TaxIdValues, boolean>>>({});
-  const set = (name: keyof TaxIdValues, value: string) =>
-    onChange({ ...values, [name]: value.toUpperCase() });
+export function TaxIdFields({ form, needsPan, thresholdRupees, disabled }: TaxIdFieldsProps) {
+  const { errors } = form.formState;
+  // Both identifiers are written in capitals: the box shows what will be printed on the invoice.
+  const upperCase = (name: keyof TaxIdValues) => {
+    const field = form.register(name);
+    return {
+      ...field,
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        event.target.value = event.target.value.toUpperCase();
+        return field.onChange(event);
+      },
+    };
+  };
   return (
     <fieldset className="grid gap-4 sm:grid-cols-2" disabled={disabled}>
       <legend className="mb-2 text-lg font-medium">GST Invoice</legend>
       <TextField
         label="GSTIN (optional)"
-        name="gstin"
         autoComplete="off"
         maxLength={15}
         hint="For a business purchase: printed on your tax invoice."
-        value={values.gstin}
-        error={touched.gstin ? gstinError(values) : undefined}
-        onBlur={() => setTouched((t) => ({ ...t, gstin: true }))}
-        onChange={(e) => set('gstin', e.target.value)}
+        error={errors.gstin?.message}
+        {...upperCase('gstin')}
       />
       {needsPan && (
         <TextField
           label="PAN"
-          name="pan"
           autoComplete="off"
           required
           maxLength={10}
           hint={`Required by law for purchases above ${formatInr(thresholdRupees, 0)}. Printed only on your invoice.`}
-          value={values.pan}
-          error={touched.pan ? panError(values, needsPan, thresholdRupees) : undefined}
-          onBlur={() => setTouched((t) => ({ ...t, pan: true }))}
-          onChange={(e) => set('pan', e.target.value)}
+          error={errors.pan?.message}
+          {...upperCase('pan')}
         />
       )}
     </fieldset>

@@ -16,7 +16,8 @@ import { useInfiniteScroll } from './category/use-infinite-scroll';
 import { categoryPath } from './paths';
 import { ProductCard } from './ProductCard';
 import { embedded, storefrontApi, useLoggedError } from './storefront-api';
-import { ShopFallback, useShop } from './use-shop';
+import { ShopFallback } from './ShopFallback';
+import { useShop } from './use-shop';
 import { useDebounced } from '../../lib/use-debounced';
 
 const SORT_LABELS: Record<ProductSort, string> = {

@@ -10,7 +10,8 @@ import { ProductInfo } from './product/ProductInfo';
 import { ProductTabs } from './product/ProductTabs';
 import { ReviewForm } from './product/ReviewForm';
 import { embedded, storefrontApi, useLoggedError } from './storefront-api';
-import { ShopFallback, useShop } from './use-shop';
+import { ShopFallback } from './ShopFallback';
+import { useShop } from './use-shop';
 
 function NotFound({ shop }: { shop: string }) {
   return (

@@ -9,7 +9,8 @@ import { TodaysRates } from './rates/TodaysRates';
 import { ProductGrid, PromoBanners, SaleSlider } from './home/ProductSections';
 import { cartPath } from './paths';
 import { embedded, storefrontApi, useLoggedError } from './storefront-api';
-import { ShopFallback, useShop } from './use-shop';
+import { ShopFallback } from './ShopFallback';
+import { useShop } from './use-shop';
 
 /** Vendor home: every section of the storefront spec, in order. Load errors are only logged. */
 export default function VendorHomePage() {

@@ -1,8 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { metalInputSchema, type Metal } from '@zevar/domain';
+import { metalInputSchema, type Metal, type MetalInput } from '@zevar/domain';
 import { useDialog } from '../../../components/dialog/dialog-context';
+import { TextField } from '../../../components/FormFields';
 import { Spinner } from '../../../components/Spinner';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { formatDateTime, formatInr } from '../../../lib/format';
 import { catalogueKeys, metalsApi } from '../../../lib/catalogue-api';
 import { FILL_REQUIRED, TITLE } from '../../../lib/admin-messages';
@@ -23,16 +27,18 @@ const M = {
   confirmDelete: 'Are you sure you want to delete this metal?',
 } as const;
 
-type Draft = { name: string; price: string };
-const parseDraft = (d: Draft) => metalInputSchema.safeParse({ name: d.name, price: Number(d.price) });
+/** Name and rate per gram, checked by the API's own schema. */
+function useMetalForm(defaultValues: Partial<MetalInput>) {
+  return useForm<MetalInput>({ resolver: zodResolver(metalInputSchema), defaultValues });
+}
+/** A number box's value: undefined when empty (as the form starts, so clearing it leaves the form clean). */
+const NUMBER = { setValueAs: (v: unknown) => (v === '' || v == null ? undefined : Number(v)) } as const;
 
 /** Metals Management: add, inline edit (Save/Cancel), delete; a rate change re-prices its products on the server. */
 export default function MetalsSection() {
-  const dialog = useDialog();
   const qc = useQueryClient();
   const metals = useQuery({ queryKey: catalogueKeys.metals, queryFn: metalsApi.list });
   useLoadFailureDialog(metals.isError, M.loadFailed);
-  const [draft, setDraft] = useState<Draft>({ name: '', price: '' });
   const refresh = () =>
     Promise.all([
       qc.invalidateQueries({ queryKey: catalogueKeys.metals }),
@@ -40,62 +46,10 @@ export default function MetalsSection() {
       qc.invalidateQueries({ queryKey: catalogueKeys.metalPrices }),
     ]);
 
-  const add = useMutation({
-    mutationFn: metalsApi.create,
-    onSuccess: async () => {
-      setDraft({ name: '', price: '' });
-      await refresh();
-      await dialog.success(TITLE.success, M.added);
-    },
-    onError: (err) => dialog.error(TITLE.error, failure(M.addFailed, err)),
-  });
-
-  const onAdd = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = parseDraft(draft);
-    if (!parsed.success) return void dialog.error(TITLE.validation, FILL_REQUIRED);
-    add.mutate(parsed.data);
-  };
-
   return (
     <div className="space-y-6">
       <MetalPricesSummary metals={metals.data ?? []} onChanged={refresh} />
-      <form
-        onSubmit={onAdd}
-        className="card grid gap-4 p-5 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
-        aria-label="Add metal"
-      >
-        <div>
-          <label htmlFor="metal-name" className="label label-required">
-            Metal name
-          </label>
-          <input
-            id="metal-name"
-            className="input"
-            value={draft.name}
-            onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-            placeholder="e.g. Gold 22K"
-          />
-        </div>
-        <div>
-          <label htmlFor="metal-price" className="label label-required">
-            Price per gram (₹)
-          </label>
-          <input
-            id="metal-price"
-            className="input"
-            type="number"
-            min={0}
-            step={0.01}
-            value={draft.price}
-            onChange={(e) => setDraft({ ...draft, price: e.target.value })}
-          />
-        </div>
-        <button type="submit" className="btn-primary" disabled={add.isPending}>
-          Add Metal
-        </button>
-      </form>
-
+      <AddMetalForm onAdded={refresh} />
       {metals.isPending && <Spinner label="Loading metals..." />}
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {metals.data?.map((m) => (
@@ -106,18 +60,124 @@ export default function MetalsSection() {
   );
 }
 
-function MetalCard({ metal, onChanged }: { metal: Metal; onChanged: () => Promise<unknown> }) {
+/** The add form: an invalid entry answers 'Please fill all required fields' (specification) and marks its fields. */
+function AddMetalForm({ onAdded }: { onAdded: () => Promise<unknown> }) {
   const dialog = useDialog();
-  const [edit, setEdit] = useState<Draft | null>(null);
-  const update = useMutation({
-    mutationFn: (d: Draft) => metalsApi.update(metal.id, parseDraft(d).data!),
+  // Every field has a default (an empty price is undefined), so a cleared form compares equal to it.
+  const form = useMetalForm({ name: '', price: undefined });
+  const { errors, isDirty } = form.formState;
+  useUnsavedChangesGuard(isDirty);
+  const add = useMutation({
+    mutationFn: metalsApi.create,
     onSuccess: async () => {
-      setEdit(null);
-      await onChanged();
+      form.reset();
+      await onAdded();
+      await dialog.success(TITLE.success, M.added);
+    },
+    onError: (err) => dialog.error(TITLE.error, failure(M.addFailed, err)),
+  });
+  const submit = form.handleSubmit(
+    (values) => add.mutate(values),
+    () => void dialog.error(TITLE.validation, FILL_REQUIRED),
+  );
+
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      className="card grid gap-4 p-5 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
+      aria-label="Add metal"
+      noValidate
+    >
+      <TextField
+        id="metal-name"
+        label="Metal name"
+        required
+        placeholder="e.g. Gold 22K"
+        error={errors.name?.message}
+        {...form.register('name')}
+      />
+      <TextField
+        id="metal-price"
+        label="Price per gram (₹)"
+        required
+        type="number"
+        min={0}
+        step={0.01}
+        error={errors.price?.message}
+        {...form.register('price', NUMBER)}
+      />
+      <button type="submit" className="btn-primary sm:mt-6" disabled={add.isPending}>
+        Add Metal
+      </button>
+    </form>
+  );
+}
+
+/**
+ * The card's inline editor. An invalid entry is not saved and shows why on its field (the specification
+ * only says it silently does nothing: no dialog, no request); a rate change shows what it changes first.
+ */
+function MetalEditForm({ metal, onDone }: { metal: Metal; onDone: (saved: boolean) => Promise<unknown> }) {
+  const dialog = useDialog();
+  const form = useMetalForm({ name: metal.name, price: metal.price });
+  const { errors, isDirty } = form.formState;
+  const { confirmDiscard } = useUnsavedChangesGuard(isDirty);
+  const update = useMutation({
+    mutationFn: (values: MetalInput) => metalsApi.update(metal.id, values),
+    onSuccess: async () => {
+      form.reset(form.getValues());
+      await onDone(true);
       await dialog.success(TITLE.success, M.updated);
     },
     onError: (err) => dialog.error(TITLE.error, failure(M.updateFailed, err)),
   });
+  const save = form.handleSubmit(async (values) => {
+    if (values.price !== metal.price) {
+      // Before a rate is saved the admin sees what it changes, and is asked twice above 10 %.
+      try {
+        const preview = await metalsApi.preview(metal.id, values.price);
+        if (!(await confirmRateChanges(dialog, [{ name: metal.name, preview }]))) return;
+      } catch (err) {
+        return void dialog.error(TITLE.error, failure(M.updateFailed, err));
+      }
+    }
+    update.mutate(values);
+  });
+  const cancel = async () => {
+    if (await confirmDiscard()) await onDone(false);
+  };
+
+  return (
+    <form className="space-y-3" aria-label={`Edit ${metal.name}`} noValidate onSubmit={(e) => void save(e)}>
+      <TextField label="Metal name" required error={errors.name?.message} {...form.register('name')} />
+      <TextField
+        label="Price per gram"
+        required
+        type="number"
+        min={0}
+        step={0.01}
+        error={errors.price?.message}
+        {...form.register('price', NUMBER)}
+      />
+      <div className="flex gap-2">
+        <button
+          type="submit"
+          className="btn-primary"
+          disabled={update.isPending || form.formState.isSubmitting}
+        >
+          Save
+        </button>
+        <button type="button" className="btn-outline" onClick={() => void cancel()}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function MetalCard({ metal, onChanged }: { metal: Metal; onChanged: () => Promise<unknown> }) {
+  const dialog = useDialog();
+  const [editing, setEditing] = useState(false);
   const remove = useMutation({
     mutationFn: () => metalsApi.remove(metal.id),
     onSuccess: async () => {
@@ -126,59 +186,18 @@ function MetalCard({ metal, onChanged }: { metal: Metal; onChanged: () => Promis
     },
     onError: (err) => dialog.error(TITLE.error, failure(M.deleteFailed, err)),
   });
-
-  const onSave = async () => {
-    // An invalid edit silently does nothing (specification).
-    const parsed = edit ? parseDraft(edit) : null;
-    if (!edit || !parsed?.success) return;
-    if (parsed.data.price !== metal.price) {
-      // Before a rate is saved the admin sees what it changes, and is asked twice above 10 %.
-      try {
-        const preview = await metalsApi.preview(metal.id, parsed.data.price);
-        if (!(await confirmRateChanges(dialog, [{ name: metal.name, preview }]))) return;
-      } catch (err) {
-        return void dialog.error(TITLE.error, failure(M.updateFailed, err));
-      }
-    }
-    update.mutate(edit);
-  };
   const onDelete = async () => {
     if (await dialog.confirm('Confirm Delete', M.confirmDelete)) remove.mutate();
+  };
+  const onDone = async (saved: boolean) => {
+    setEditing(false);
+    if (saved) await onChanged();
   };
 
   return (
     <li className="card p-5" aria-label={metal.name}>
-      {edit ? (
-        <div className="space-y-3">
-          <input
-            aria-label="Metal name"
-            className="input"
-            value={edit.name}
-            onChange={(e) => setEdit({ ...edit, name: e.target.value })}
-          />
-          <input
-            aria-label="Price per gram"
-            className="input"
-            type="number"
-            min={0}
-            step={0.01}
-            value={edit.price}
-            onChange={(e) => setEdit({ ...edit, price: e.target.value })}
-          />
-          <div className="flex gap-2">
-            <button
-              type="button"
-              className="btn-primary"
-              onClick={() => void onSave()}
-              disabled={update.isPending}
-            >
-              Save
-            </button>
-            <button type="button" className="btn-outline" onClick={() => setEdit(null)}>
-              Cancel
-            </button>
-          </div>
-        </div>
+      {editing ? (
+        <MetalEditForm metal={metal} onDone={onDone} />
       ) : (
         <>
           <h3 className="text-lg font-semibold">{metal.name}</h3>
@@ -189,11 +208,7 @@ function MetalCard({ metal, onChanged }: { metal: Metal; onChanged: () => Promis
           <PuritiesPanel metal={metal} onChanged={onChanged} />
           <RateHistory metalId={metal.id} />
           <div className="mt-4 flex gap-2">
-            <button
-              type="button"
-              className="btn-outline"
-              onClick={() => setEdit({ name: metal.name, price: String(metal.price) })}
-            >
+            <button type="button" className="btn-outline" onClick={() => setEditing(true)}>
               Edit
             </button>
             <button

@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forgetUnsavedForms } from '../../../components/unsaved-changes';
 import type { Metal } from '@zevar/domain';
 import { AppProviders } from '../../../app/AppProviders';
 import { jsonResponse, mockFetch, testQueryClient } from '../../../test/utils';
@@ -43,6 +44,8 @@ function setup() {
 }
 
 describe('purities panel', () => {
+  afterEach(() => forgetUnsavedForms());
+
   it('adds a purity with an entered rate, and Cancel leaves without saving', async () => {
     const { user, onChanged, calls } = setup();
     const panel = screen.getByRole('region', { name: 'Gold purities' });
@@ -75,5 +78,45 @@ describe('purities panel', () => {
     expect(calls()).toEqual([
       ['PUT', '/api/metals/1/purities/11', { name: '22K', fineness: 917, rateMode: 'DERIVED', rate: null }],
     ]);
+  });
+
+  it("refuses a draft with the API's messages (entered rate missing, fineness out of range) and sends nothing", async () => {
+    const { user, calls } = setup();
+    const panel = screen.getByRole('region', { name: 'Gold purities' });
+    await user.click(within(panel).getByRole('button', { name: 'Add purity' }));
+    await user.click(within(panel).getByRole('button', { name: 'Add' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('This field is required');
+    expect(within(panel).getByLabelText('New purity name')).toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(within(panel).getByLabelText('New purity name'), '24K');
+    await user.type(within(panel).getByLabelText('New purity fineness'), '1001');
+    await user.click(within(panel).getByRole('button', { name: 'Add' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('Fineness is 1 to 1000');
+
+    await user.clear(within(panel).getByLabelText('New purity fineness'));
+    await user.type(within(panel).getByLabelText('New purity fineness'), '999');
+    await user.selectOptions(within(panel).getByLabelText('New purity rate'), 'ENTERED');
+    await user.click(within(panel).getByRole('button', { name: 'Add' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('Enter the rate of an entered purity');
+    expect(calls()).toEqual([]);
+  });
+
+  it('Cancel on a changed purity asks before the change is dropped', async () => {
+    const { user, calls } = setup();
+    const panel = screen.getByRole('region', { name: 'Gold purities' });
+    await user.click(within(panel).getByRole('button', { name: 'Change 22K' }));
+    await user.type(within(panel).getByLabelText('22K name'), ' hallmarked');
+    await user.click(within(panel).getByRole('button', { name: 'Cancel' }));
+    const ask = await screen.findByRole('dialog', { name: 'Discard Changes?' });
+    await user.click(within(ask).getByRole('button', { name: 'Keep Editing' }));
+    expect(within(panel).getByLabelText('22K name')).toHaveValue('22K hallmarked');
+    await user.click(within(panel).getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Discard Changes?' })).getByRole('button', {
+        name: 'Discard',
+      }),
+    );
+    await waitFor(() => expect(within(panel).queryByLabelText('22K name')).not.toBeInTheDocument());
+    expect(calls()).toEqual([]);
   });
 });

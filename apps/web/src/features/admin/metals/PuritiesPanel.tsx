@@ -1,13 +1,18 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch, type DefaultValues, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
 import {
   PURITY_RATE_MODES,
   purityInputSchema,
   type Metal,
   type Purity,
+  type PurityInput,
   type PurityRateMode,
 } from '@zevar/domain';
+import type { z } from 'zod';
 import { useDialog } from '../../../components/dialog/dialog-context';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { formatDateTime, formatInr } from '../../../lib/format';
 import { metalsApi } from '../../../lib/catalogue-api';
 import { TITLE } from '../../../lib/admin-messages';
@@ -17,104 +22,117 @@ const RateChart = lazy(() => import('../../../components/RateChart'));
 
 const MODE_LABEL: Record<PurityRateMode, string> = { DERIVED: 'From fine rate', ENTERED: 'Entered' };
 
-type Draft = { name: string; fineness: string; rateMode: PurityRateMode; rate: string };
-const toDraft = (p?: Purity): Draft =>
+type DraftValues = z.input<typeof purityInputSchema>;
+const toDraft = (p?: Purity): DefaultValues<DraftValues> =>
   p
-    ? { name: p.name, fineness: String(p.fineness), rateMode: p.rateMode, rate: String(p.price) }
-    : { name: '', fineness: '', rateMode: 'DERIVED', rate: '' };
-const parse = (d: Draft) =>
-  purityInputSchema.safeParse({
-    name: d.name,
-    fineness: Number(d.fineness),
-    rateMode: d.rateMode,
-    rate: d.rateMode === 'ENTERED' ? Number(d.rate) : null,
-  });
+    ? { name: p.name, fineness: p.fineness, rateMode: p.rateMode, rate: p.price }
+    : { name: '', fineness: undefined, rateMode: 'DERIVED', rate: null };
 
-function DraftFields({
-  draft,
-  onChange,
-  label,
-}: {
-  draft: Draft;
-  onChange: (d: Draft) => void;
-  label: string;
-}) {
-  return (
-    <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-      <input
-        aria-label={`${label} name`}
-        className="input"
-        placeholder="22K"
-        value={draft.name}
-        onChange={(e) => onChange({ ...draft, name: e.target.value })}
-      />
-      <input
-        aria-label={`${label} fineness`}
-        className="input"
-        type="number"
-        min={1}
-        max={1000}
-        placeholder="916"
-        value={draft.fineness}
-        onChange={(e) => onChange({ ...draft, fineness: e.target.value })}
-      />
-      <select
-        aria-label={`${label} rate`}
-        className="input"
-        value={draft.rateMode}
-        onChange={(e) => onChange({ ...draft, rateMode: e.target.value as PurityRateMode })}
-      >
-        {PURITY_RATE_MODES.map((m) => (
-          <option key={m} value={m}>
-            {MODE_LABEL[m]}
-          </option>
-        ))}
-      </select>
-      <input
-        aria-label={`${label} rate per gram`}
-        className="input"
-        type="number"
-        min={0}
-        step={0.01}
-        placeholder="₹ per gram"
-        disabled={draft.rateMode === 'DERIVED'}
-        value={draft.rateMode === 'DERIVED' ? '' : draft.rate}
-        onChange={(e) => onChange({ ...draft, rate: e.target.value })}
-      />
-    </div>
-  );
-}
+/**
+ * The API's purity schema checks the draft; a purity derived from the fine rate sends no rate (its box is
+ * disabled, and whatever it held is not checked).
+ */
+const zodDraft = zodResolver(purityInputSchema);
+const resolveDraft: Resolver<DraftValues, unknown, PurityInput> = (values, context, options) =>
+  zodDraft(values.rateMode === 'DERIVED' ? { ...values, rate: null } : values, context, options);
 
-/** A purity being added or changed: its fields, then the submit and Cancel buttons. */
+/** An empty number box is no value (undefined, as a new draft starts): the schema says what is missing. */
+const NUMBER = { setValueAs: (v: unknown) => (v === '' || v == null ? undefined : Number(v)) } as const;
+/** An empty rate is null: the schema then asks for the rate of an entered purity. */
+const RATE = { setValueAs: (v: unknown) => (v === '' || v == null ? null : Number(v)) } as const;
+
+const firstError = (errors: FieldErrors<DraftValues>) =>
+  (['name', 'fineness', 'rate'] as const).map((k) => errors[k]?.message).find(Boolean);
+
+/** A purity being added or changed: its fields, then the submit and Cancel buttons (react-hook-form). */
 function DraftEditor({
-  draft,
+  initial,
   label,
   submitLabel,
   busy,
-  onChange,
   onSubmit,
   onCancel,
 }: {
-  draft: Draft;
+  initial?: Purity;
   label: string;
   submitLabel: string;
   busy: boolean;
-  onChange: (draft: Draft) => void;
-  onSubmit: () => void;
+  onSubmit: (body: PurityInput) => Promise<unknown>;
   onCancel: () => void;
 }) {
+  const { register, handleSubmit, control, formState } = useForm<DraftValues, unknown, PurityInput>({
+    resolver: resolveDraft,
+    defaultValues: toDraft(initial),
+  });
+  const { confirmDiscard } = useUnsavedChangesGuard(formState.isDirty);
+  const rateMode = useWatch({ control, name: 'rateMode' });
+  const { errors } = formState;
+  const error = firstError(errors);
+  const errorId = useId();
+  const invalid = (name: keyof DraftValues) =>
+    errors[name] ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
+  const cancel = async () => {
+    if (await confirmDiscard()) onCancel();
+  };
+
   return (
-    <>
-      <DraftFields draft={draft} onChange={onChange} label={label} />
+    <form
+      noValidate
+      className="space-y-2"
+      aria-label={`${label} purity`}
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+    >
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        <input
+          aria-label={`${label} name`}
+          className="input"
+          placeholder="22K"
+          {...invalid('name')}
+          {...register('name')}
+        />
+        <input
+          aria-label={`${label} fineness`}
+          className="input"
+          type="number"
+          min={1}
+          max={1000}
+          placeholder="916"
+          {...invalid('fineness')}
+          {...register('fineness', NUMBER)}
+        />
+        <select aria-label={`${label} rate`} className="input" {...register('rateMode')}>
+          {PURITY_RATE_MODES.map((m) => (
+            <option key={m} value={m}>
+              {MODE_LABEL[m]}
+            </option>
+          ))}
+        </select>
+        <input
+          aria-label={`${label} rate per gram`}
+          className="input"
+          type="number"
+          min={0}
+          step={0.01}
+          placeholder="₹ per gram"
+          disabled={rateMode === 'DERIVED'}
+          {...invalid('rate')}
+          {...register('rate', RATE)}
+        />
+      </div>
+      {error && (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
       <div className="flex gap-2">
-        <button type="button" className="btn-primary" onClick={onSubmit} disabled={busy}>
+        <button type="submit" className="btn-primary" disabled={busy || formState.isSubmitting}>
           {submitLabel}
         </button>
-        <button type="button" className="btn-outline" onClick={onCancel}>
+        <button type="button" className="btn-outline" onClick={() => void cancel()}>
           Cancel
         </button>
       </div>
-    </>
+    </form>
   );
 }
 
@@ -124,18 +142,14 @@ function DraftEditor({
  */
 export function PuritiesPanel({ metal, onChanged }: { metal: Metal; onChanged: () => Promise<unknown> }) {
   const dialog = useDialog();
-  const [editing, setEditing] = useState<{ id: number | null; draft: Draft } | null>(null);
+  /** The purity being changed (its id), a new one (null), or none (undefined). */
+  const [editing, setEditing] = useState<number | null | undefined>(undefined);
   const [chart, setChart] = useState<string | null>(metal.purities[0]?.name ?? null);
   const save = useMutation({
-    mutationFn: async ({ id, draft }: { id: number | null; draft: Draft }) => {
-      const body = parse(draft);
-      if (!body.success) throw new Error(body.error.issues[0]?.message ?? 'Check the purity');
-      return id === null
-        ? metalsApi.addPurity(metal.id, body.data)
-        : metalsApi.updatePurity(metal.id, id, body.data);
-    },
+    mutationFn: ({ id, body }: { id: number | null; body: PurityInput }) =>
+      id === null ? metalsApi.addPurity(metal.id, body) : metalsApi.updatePurity(metal.id, id, body),
     onSuccess: async () => {
-      setEditing(null);
+      setEditing(undefined);
       await onChanged();
     },
     onError: (err) => dialog.error(TITLE.error, failure('Failed to save purity', err)),
@@ -152,15 +166,14 @@ export function PuritiesPanel({ metal, onChanged }: { metal: Metal; onChanged: (
       <ul className="divide-y divide-sand rounded-md border border-sand text-sm">
         {metal.purities.map((p) => (
           <li key={p.id} className="space-y-2 px-3 py-2">
-            {editing?.id === p.id ? (
+            {editing === p.id ? (
               <DraftEditor
-                draft={editing.draft}
+                initial={p}
                 label={p.name}
                 submitLabel="Save"
                 busy={save.isPending}
-                onChange={(d) => setEditing({ id: p.id, draft: d })}
-                onSubmit={() => save.mutate(editing)}
-                onCancel={() => setEditing(null)}
+                onSubmit={(body) => save.mutateAsync({ id: p.id, body }).catch(() => undefined)}
+                onCancel={() => setEditing(undefined)}
               />
             ) : (
               <div className="flex flex-wrap items-center justify-between gap-2">
@@ -180,7 +193,7 @@ export function PuritiesPanel({ metal, onChanged }: { metal: Metal; onChanged: (
                   <button
                     type="button"
                     className="btn-outline px-2 py-1 text-xs"
-                    onClick={() => setEditing({ id: p.id, draft: toDraft(p) })}
+                    onClick={() => setEditing(p.id)}
                     aria-label={`Change ${p.name}`}
                   >
                     Change
@@ -204,24 +217,16 @@ export function PuritiesPanel({ metal, onChanged }: { metal: Metal; onChanged: (
           </li>
         ))}
       </ul>
-      {editing?.id === null ? (
-        <div className="space-y-2">
-          <DraftEditor
-            draft={editing.draft}
-            label="New purity"
-            submitLabel="Add"
-            busy={save.isPending}
-            onChange={(d) => setEditing({ id: null, draft: d })}
-            onSubmit={() => save.mutate(editing)}
-            onCancel={() => setEditing(null)}
-          />
-        </div>
+      {editing === null ? (
+        <DraftEditor
+          label="New purity"
+          submitLabel="Add"
+          busy={save.isPending}
+          onSubmit={(body) => save.mutateAsync({ id: null, body }).catch(() => undefined)}
+          onCancel={() => setEditing(undefined)}
+        />
       ) : (
-        <button
-          type="button"
-          className="btn-outline"
-          onClick={() => setEditing({ id: null, draft: toDraft() })}
-        >
+        <button type="button" className="btn-outline" onClick={() => setEditing(null)}>
           Add purity
         </button>
       )}

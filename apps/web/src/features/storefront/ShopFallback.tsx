@@ -1,20 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
-import type { Plan } from '@zevar/domain';
 import { PageSpinner } from '../../components/Spinner';
 import { getDefaultVendorSlug } from '../../lib/config';
-import { useVendorSlug } from '../../lib/use-vendor-slug';
-import { useLoggedError, useShopPlan } from './storefront-api';
-
-export type ShopState = { slug: string; plan: Plan | undefined; failed: boolean };
-
-/** The shop being browsed and its plan (undefined while loading). */
-export function useShop(): ShopState {
-  const slug = useVendorSlug();
-  const plan = useShopPlan(slug);
-  useLoggedError('vendor plan', plan.error);
-  return { slug, plan: plan.data, failed: plan.isError };
-}
+import type { ShopState } from './use-shop';
 
 /**
  * Shown instead of a page whose shop has no valid plan: goes to '/', unless this already is the
