@@ -9,18 +9,20 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { queryRows, type Database, type Db } from './client';
 
 /**
- * apps/server/drizzle, found upwards from this module: the server runs from src/db/ (tsx, tests) and
+ * apps/server/drizzle, found upwards from `fromDir`: the server runs from src/db/ (tsx, tests) and
  * from the bundle in dist/ (`npm start`, scripts/build-server.mjs).
  */
-export const MIGRATIONS_DIR = (() => {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
+export function findMigrationsDir(fromDir: string): string {
+  let dir = fromDir;
   while (!existsSync(path.join(dir, 'drizzle/meta/_journal.json'))) {
     const up = path.dirname(dir);
-    if (up === dir) throw new Error('apps/server/drizzle (the migrations) not found');
+    if (up === dir) throw new Error(`apps/server/drizzle (the migrations) not found above ${fromDir}`);
     dir = up;
   }
   return path.join(dir, 'drizzle');
-})();
+}
+
+export const MIGRATIONS_DIR = findMigrationsDir(path.dirname(fileURLToPath(import.meta.url)));
 
 /** Applies the committed migrations; safe to run at every start. */
 export async function migrate(database: Database): Promise<void> {
