@@ -63,7 +63,7 @@ run_phase \
   "lint|npm run lint" \
   "dead code (knip)|npm run knip" \
   "migrations match the schema|bash scripts/check-migrations.sh" \
-  "web build|npm run build -w @zevar/web"
+  "web build, then the shopper's initial JS budget (120 KB brotli)|npm run build -w @zevar/web && node scripts/check-shopper-js-budget.mjs"
 
 run_phase \
   "unit and component (domain, web)|npx vitest run --project domain --project web $(vitest_json unit)" \

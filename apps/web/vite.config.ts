@@ -31,5 +31,8 @@ export default defineConfig({
     emptyOutDir: true,
     // Maps are written for debugging but not referenced from the bundles; the server does not serve them in production.
     sourcemap: 'hidden',
+    // .vite/manifest.json: which chunks each page loads, for the shopper's JS budget
+    // (scripts/check-shopper-js-budget.mjs). The server does not serve dot folders.
+    manifest: true,
   },
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { connectPglite, connectPostgres, type Database } from './db/client';
 import { products, users } from './db/schema';
@@ -30,6 +30,28 @@ describe('start-up work', () => {
       await database.close();
     }
   });
+
+  it('a restart on a seeded database neither seeds nor migrates again (nothing left to do but open it)', async () => {
+    const database = await connectPglite(undefined);
+    const config = testConfig(adminEnv);
+    try {
+      const first = await prepareDatabase(database, config);
+      expect(first.demoAccounts?.length).toBeGreaterThan(0);
+      const before = await tally(database);
+      const applied = await database.db.execute(
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      );
+      expect(await prepareDatabase(database, config)).toEqual({ createdAdmin: false, demoAccounts: null });
+      expect(await tally(database)).toEqual(before);
+      // Each migration is recorded once: the second start applied none again.
+      expect(
+        await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
+      ).toEqual(applied);
+      expect(await pendingMigrations(database.db)).toBe(0);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
 
   it.runIf(process.env.TEST_DATABASE_URL)(
     'three processes starting at the same moment on one empty PostgreSQL migrate once, with one admin and one seed',

@@ -1,9 +1,7 @@
 import { hsnCodeInput } from './gst';
 import { z } from 'zod';
-import { isRealDay, isSafeImageRef, safeString } from './primitives';
-import { planSchema } from './plans';
+import { isRealDay, isSafeImageRef, planSchema, rupeesSchema, safeString } from './primitives';
 import { carouselItemSchema, linkTypeSchema, productTypeSchema } from './catalogue';
-import { rupeesSchema } from './money';
 import { MAKING_CHARGE_KINDS, type MakingChargeKind } from './price-breakup';
 import { huidListSchema } from './jewellery-price';
 import { pageQuerySchema, dbIdSchema, idParamsSchema, MAX_DB_ID } from './paging';

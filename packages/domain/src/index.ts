@@ -1,5 +1,6 @@
 export * from './plans';
 export * from './roles';
+export * from './admin-sections';
 export * from './money';
 export * from './messages';
 export * from './paging';
@@ -7,8 +8,10 @@ export * from './errors';
 export * from './users';
 export * from './indian-states';
 export * from './slugs';
+export * from './reserved-slugs';
 export * from './catalogue';
 export * from './storefront';
+export * from './storefront-queries';
 export * from './catalogue-admin';
 export * from './commerce';
 export * from './user-admin';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { safeString } from './primitives';
-import { rupeesSchema } from './money';
+import { rupeesSchema, safeString } from './primitives';
 import { dbIdSchema } from './paging';
 import { PURITY_RATE_MODES } from './jewellery-price';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rupeesSchema } from './money';
+import { rupeesSchema } from './primitives';
 
 /** Metal-rate changes: confirmation before saving, history, and the gold/silver prices summary. */
 

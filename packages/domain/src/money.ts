@@ -1,5 +1,4 @@
-import { z } from 'zod';
-
+// No zod here: the storefront's first load uses these rules; rupeesSchema is in primitives.ts.
 /**
  * Money rules. The server keeps integer paise; the API speaks rupees with at most two decimals.
  */
@@ -31,14 +30,6 @@ export function discountPercent(pricePaise: Paise, originalPaise: Paise | null |
  */
 export const MAX_AMOUNT_RUPEES = 100_000_000;
 export const MAX_AMOUNT_PAISE = MAX_AMOUNT_RUPEES * 100;
-
-/** A rupee amount in the API: finite, not negative, at most two decimals, at most ₹10 crore. */
-export const rupeesSchema = z
-  .number({ message: 'Must be a number' })
-  .finite()
-  .min(0, 'Must not be negative')
-  .max(MAX_AMOUNT_RUPEES, 'Amount is too large')
-  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'At most two decimals');
 
 export function formatInr(rupees: number, fractionDigits = 2): string {
   return new Intl.NumberFormat('en-IN', {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+// No zod here: the storefront's first load uses these; planSchema is in primitives.ts.
 
 /** Vendor plan tiers. Wire values are upper case; input is accepted in any case ('standard' included). */
 export const PLANS = ['FREE', 'BASIC', 'STANDARD', 'PREMIUM'] as const;
@@ -12,11 +12,6 @@ export const PLAN_LABELS: Record<Plan, string> = {
   PREMIUM: 'Premium',
 };
 export const DEFAULT_PLAN: Plan = 'FREE';
-
-export const planSchema = z.preprocess(
-  (value) => (typeof value === 'string' ? value.trim().toUpperCase() : value),
-  z.enum(PLANS, { message: 'Invalid plan' }),
-);
 
 /** An item carrying `itemPlan` is visible in a shop on `vendorPlan` when its weight is at most the vendor's. */
 export function isVisibleOnPlan(itemPlan: Plan, vendorPlan: Plan): boolean {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MAX_AMOUNT_RUPEES } from './money';
+import { PLANS } from './plans';
 
 /**
  * Strict input primitives shared by every schema (issue 8): what the database would choke on, or
@@ -34,3 +36,17 @@ export const URL_MESSAGE = 'Enter a web address starting with https:// or http:/
 
 /** An image reference: an uploaded file's name or path, or an http(s) address; no other scheme. */
 export const isSafeImageRef = (v: string) => !/^[a-z][a-z0-9+.-]*:/i.test(v) || HTTP_URL.test(v);
+
+/** A rupee amount in the API: finite, not negative, at most two decimals, at most ₹10 crore. */
+export const rupeesSchema = z
+  .number({ message: 'Must be a number' })
+  .finite()
+  .min(0, 'Must not be negative')
+  .max(MAX_AMOUNT_RUPEES, 'Amount is too large')
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'At most two decimals');
+
+/** A plan tier; input is accepted in any case ('standard' included). */
+export const planSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? value.trim().toUpperCase() : value),
+  z.enum(PLANS, { message: 'Invalid plan' }),
+);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+// No zod here: the web app's first load imports this module (see reserved-slugs.ts).
 
 export const USER_TYPES = ['VENDOR', 'ADMIN'] as const;
 export type UserType = (typeof USER_TYPES)[number];
@@ -14,26 +14,8 @@ export const ADMIN_ROLES = [
   'VIEW_DETAILS',
 ] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
-export const adminRoleSchema = z.enum(ADMIN_ROLES);
 
 /** SUPER_ADMIN passes every permission check. */
 export function hasPermission(roles: readonly string[], needed: AdminRole): boolean {
   return roles.includes('SUPER_ADMIN') || roles.includes(needed);
 }
-
-/** Admin dashboard sections, in side-navigation order, and the permission each needs. */
-export const ADMIN_SECTIONS = [
-  { key: 'carousel', label: 'Carousel', permission: 'MANAGE_CAROUSEL' },
-  { key: 'categories', label: 'Categories', permission: 'MANAGE_CATEGORIES' },
-  { key: 'products', label: 'Products', permission: 'MANAGE_PRODUCTS' },
-  { key: 'vendors', label: 'Vendors', permission: 'MANAGE_VENDORS' },
-  { key: 'orders', label: 'Orders', permission: 'MANAGE_ORDERS' },
-  { key: 'invoices', label: 'Invoices', permission: 'MANAGE_ORDERS' },
-  { key: 'metals', label: 'Metals', permission: 'SUPER_ADMIN' },
-  { key: 'plans', label: 'Plans', permission: 'SUPER_ADMIN' },
-  { key: 'reviews', label: 'Reviews', permission: 'SUPER_ADMIN' },
-  { key: 'email-templates', label: 'Email Templates', permission: 'SUPER_ADMIN' },
-  { key: 'coupons', label: 'Coupons', permission: 'SUPER_ADMIN' },
-  { key: 'jobs', label: 'Background Jobs', permission: 'SUPER_ADMIN' },
-] as const satisfies readonly { key: string; label: string; permission: AdminRole }[];
-export type AdminSectionKey = (typeof ADMIN_SECTIONS)[number]['key'];

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  categoryProductsQuery,
-  clampQuantity,
-  isTrending,
-  reviewInputSchema,
-  trendingScore,
-} from './storefront';
+import { clampQuantity, isTrending, trendingScore } from './storefront';
+import { categoryProductsQuery, reviewInputSchema } from './storefront-queries';
 
 describe('storefront rules', () => {
   it('clamps a quantity: non-numbers and values below 1 become 1, above stock becomes stock', () => {

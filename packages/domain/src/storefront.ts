@@ -1,6 +1,5 @@
-import { z } from 'zod';
-import { safeString } from './primitives';
-import { pageQuerySchema, dbIdSchema } from './paging';
+// No zod here: the storefront's first load uses these rules; the query and input schemas are in
+// storefront-queries.ts.
 
 /** Storefront rules and public query shapes (storefront spec sections 4, 5 and 9). */
 
@@ -24,22 +23,8 @@ export function trendingScore(p: { salesCount: number; views: number }): number 
   return 0.7 * p.salesCount + 0.3 * p.views;
 }
 
-const slugText = safeString().trim().min(1).max(100);
-
-/** `vendorSlug` query of public storefront calls; absent means the default storefront. */
-export const vendorSlugQuery = z.object({ vendorSlug: slugText.optional() });
-
 export const PRODUCT_SORTS = ['default', 'price-asc', 'price-desc'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
-
-/** Category page listing: server-side search, subcategory filter and sort over a category and its children. */
-export const categoryProductsQuery = pageQuerySchema(CATEGORY_PAGE_SIZE, 60).extend({
-  vendorSlug: slugText.optional(),
-  search: safeString().trim().max(100).optional(),
-  subCategoryId: dbIdSchema.optional(),
-  sort: z.enum(PRODUCT_SORTS, { message: 'Invalid sort' }).default('default'),
-});
-export type CategoryProductsQuery = z.infer<typeof categoryProductsQuery>;
 
 export const REVIEW_MESSAGES = {
   fillAll: 'Please fill in all required fields',
@@ -49,19 +34,6 @@ export const REVIEW_MESSAGES = {
   addFailed: 'Failed to add review. Please try again.',
   uploadFailed: 'Failed to upload review image. Please try again.',
 } as const;
-
-/** POST /api/reviews body. Photos are stored image names returned by the review upload call. */
-export const reviewInputSchema = z.object({
-  productId: dbIdSchema,
-  name: safeString().trim().min(1, REVIEW_MESSAGES.nameRequired).max(100),
-  rating: z.number().int().min(1, 'Rating must be 1 to 5').max(5, 'Rating must be 1 to 5'),
-  comment: safeString().trim().min(1, REVIEW_MESSAGES.commentRequired).max(2000),
-  photos: z
-    .array(safeString().max(200))
-    .max(MAX_REVIEW_PHOTOS, `At most ${MAX_REVIEW_PHOTOS} photos`)
-    .default([]),
-});
-export type ReviewInput = z.infer<typeof reviewInputSchema>;
 
 export const STOREFRONT_MESSAGES = {
   stockLimitTitle: 'Stock Limit',

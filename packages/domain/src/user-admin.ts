@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { HTTP_URL, isoDaySchema, safeString, URL_MESSAGE } from './primitives';
+import { HTTP_URL, isoDaySchema, planSchema, safeString, URL_MESSAGE } from './primitives';
 import { MSG } from './messages';
 import { ADMIN_ROLES } from './roles';
-import { planSchema } from './plans';
 import { pageQuerySchema, dbIdSchema } from './paging';
-import { contactSchema, emailSchema, SLUG_PATTERN, isReservedSlug } from './users';
+import { contactSchema, emailSchema, SLUG_PATTERN } from './users';
+import { isReservedSlug } from './reserved-slugs';
 
 const text = (max: number) => safeString().trim().max(max, MSG.invalidInput);
 const requiredText = (max: number) => text(max).min(1, MSG.required);

@@ -161,32 +161,3 @@ export const publicVendorSchema = z.object({
 export type PublicVendor = z.infer<typeof publicVendorSchema>;
 
 export const adminRolesSchema = z.array(z.enum(ADMIN_ROLES)).min(1, 'Select at least one role');
-
-/**
- * First path segments the web app and the server use for their own pages and files. A vendor slug
- * must not be one of them, or the vendor's shop would be unreachable (the fixed route wins).
- */
-export const RESERVED_SLUGS = [
-  'admin',
-  'vendor',
-  'login',
-  'home',
-  'cart',
-  'checkout',
-  'payment-status',
-  'category',
-  'product',
-  'contact',
-  'privacy-policy',
-  'shipping-policy',
-  'return-policy',
-  'terms-and-conditions',
-  'api',
-  'sandbox',
-  'uploads',
-  'assets',
-] as const;
-
-export function isReservedSlug(slug: string): boolean {
-  return (RESERVED_SLUGS as readonly string[]).includes(slug.trim().toLowerCase());
-}

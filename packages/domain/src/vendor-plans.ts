@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { safeString } from './primitives';
-import { PLANS, planSchema } from './plans';
-import { rupeesSchema } from './money';
+import { planSchema, rupeesSchema, safeString } from './primitives';
+import { PLANS } from './plans';
 import { dbIdSchema } from './paging';
 
 export const PLAN_MSG = {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +8,21 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { queryRows, type Database, type Db } from './client';
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+/**
+ * apps/server/drizzle, found upwards from `fromDir`: the server runs from src/db/ (tsx, tests) and
+ * from the bundle in dist/ (`npm start`, scripts/build-server.mjs).
+ */
+export function findMigrationsDir(fromDir: string): string {
+  let dir = fromDir;
+  while (!existsSync(path.join(dir, 'drizzle/meta/_journal.json'))) {
+    const up = path.dirname(dir);
+    if (up === dir) throw new Error(`apps/server/drizzle (the migrations) not found above ${fromDir}`);
+    dir = up;
+  }
+  return path.join(dir, 'drizzle');
+}
+
+export const MIGRATIONS_DIR = findMigrationsDir(path.dirname(fileURLToPath(import.meta.url)));
 
 /** Applies the committed migrations; safe to run at every start. */
 export async function migrate(database: Database): Promise<void> {

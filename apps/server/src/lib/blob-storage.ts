@@ -1,15 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { access, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  NoSuchKey,
-  NotFound,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type * as S3 from '@aws-sdk/client-s3';
+import { loadOnUse } from './load-on-use';
 
 /**
  * Where uploaded files live: the local disk of one process, or S3-compatible object storage that
@@ -57,13 +50,15 @@ export type S3Options = {
   credentials?: { accessKeyId: string; secretAccessKey: string };
 };
 
-function isMissing(err: unknown): boolean {
+function isMissing(err: unknown, { NoSuchKey, NotFound }: typeof S3): boolean {
   if (err instanceof NoSuchKey || err instanceof NotFound) return true;
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
   return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
 }
 
 export function createS3Storage(opts: S3Options): BlobStorage {
+  const sdk = loadOnUse('@aws-sdk/client-s3') as typeof S3;
+  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } = sdk;
   const client = new S3Client({
     region: opts.region,
     endpoint: opts.endpoint,
@@ -77,7 +72,7 @@ export function createS3Storage(opts: S3Options): BlobStorage {
       await client.send(new HeadObjectCommand({ Bucket, Key: keyOf(key) }));
       return true;
     } catch (err) {
-      if (isMissing(err)) return false;
+      if (isMissing(err, sdk)) return false;
       throw err;
     }
   };
@@ -94,7 +89,7 @@ export function createS3Storage(opts: S3Options): BlobStorage {
         if (!res.Body) return null;
         return Buffer.from(await res.Body.transformToByteArray());
       } catch (err) {
-        if (isMissing(err)) return null;
+        if (isMissing(err, sdk)) return null;
         throw err;
       }
     },

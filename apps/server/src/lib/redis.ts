@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { loadOnUse } from './load-on-use';
 
 /**
  * The Redis connection shared by every limit and cross-process notice (REDIS_URL). Commands wait
@@ -6,6 +7,7 @@ import { Redis } from 'ioredis';
  * hanging them.
  */
 export function createRedis(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: 2, enableAutoPipelining: true });
+  const { Redis: RedisClient } = loadOnUse('ioredis') as typeof import('ioredis');
+  return new RedisClient(url, { maxRetriesPerRequest: 2, enableAutoPipelining: true });
 }
 export type { Redis };

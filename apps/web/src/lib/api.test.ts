@@ -63,6 +63,13 @@ describe('api client', () => {
     expect((error as ApiError).issues).toEqual([{ path: 'email', message: 'Bad' }]);
   });
 
+  it('uses the text of an error body that is JSON but not the error shape', async () => {
+    mockFetch(() => jsonResponse({ code: 'X', message: 'Bad', issues: [{ path: 1 }] }, 400));
+    await expect(api.get('/x')).rejects.toMatchObject({ status: 400, code: 'HTTP_400', issues: [] });
+    mockFetch(() => jsonResponse({ message: 'no code' }, 409));
+    await expect(api.get('/x')).rejects.toMatchObject({ status: 409, code: 'HTTP_409' });
+  });
+
   it('uses the text of a non-JSON error body', async () => {
     mockFetch(() => new Response('Bad gateway', { status: 502 }));
     await expect(api.get('/x')).rejects.toMatchObject({ status: 502, message: 'Bad gateway' });

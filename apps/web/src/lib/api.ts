@@ -1,5 +1,4 @@
-import { MSG, apiErrorSchema, type ApiErrorBody } from '@zevar/domain';
-import type { z } from 'zod';
+import { MSG, type ApiErrorBody } from '@zevar/domain';
 import { endSession, getToken } from './storage';
 import { peekPrefetched, takePrefetched } from './prefetched';
 
@@ -53,6 +52,9 @@ export function isPublicUrl(url: string): boolean {
   return PUBLIC_URL_PARTS.some((part) => url.includes(part));
 }
 
+/** What validates an answer: throws when it does not fit. Every zod schema is one. */
+export type AnswerParser<T> = { parse: (value: unknown) => T };
+
 export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions<T> {
@@ -64,8 +66,8 @@ export interface RequestOptions<T> {
   headers?: Record<string, string>;
   /** 'blob' for spreadsheet downloads; default: JSON when the answer says so, else text. */
   responseType?: 'auto' | 'blob';
-  /** Validates (and types) the answer. */
-  schema?: z.ZodType<T>;
+  /** Validates (and types) the answer: a zod schema, or a hand-written check where zod is not loaded yet. */
+  schema?: AnswerParser<T>;
 }
 
 /** '/user/1' -> '/api/user/1', with the query string appended (null and undefined are left out). */
@@ -89,14 +91,30 @@ export function authHeaders(url: string): Record<string, string> {
   return token && !isPublicUrl(url) ? { Authorization: `Bearer ${token}` } : {};
 }
 
+/**
+ * The `{ code, message, issues? }` error shape (apiErrorSchema in @zevar/domain), checked by hand:
+ * every page loads this client first, and zod stays off a shopper's first load.
+ */
+function asErrorBody(value: unknown): ApiErrorBody | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { code, message, issues } = value as Record<string, unknown>;
+  if (typeof code !== 'string' || typeof message !== 'string') return null;
+  if (issues === undefined) return { code, message };
+  const isIssue = (i: unknown): i is ApiIssue =>
+    typeof i === 'object' &&
+    i !== null &&
+    typeof (i as ApiIssue).path === 'string' &&
+    typeof (i as ApiIssue).message === 'string';
+  if (!Array.isArray(issues) || !issues.every(isIssue)) return null;
+  return { code, message, issues: issues.map(({ path, message: text }) => ({ path, message: text })) };
+}
+
 /** Turns an error answer's text into an ApiError, whatever the body looks like. */
 export function toApiError(status: number, bodyText: string, statusText = ''): ApiError {
   if (status === 0) return new ApiError(0, 'NETWORK', SERVER_NOT_RESPONDING);
   try {
-    const parsed = apiErrorSchema.safeParse(JSON.parse(bodyText));
-    if (parsed.success) {
-      return new ApiError(status, parsed.data.code, parsed.data.message, parsed.data.issues ?? []);
-    }
+    const body = asErrorBody(JSON.parse(bodyText));
+    if (body) return new ApiError(status, body.code, body.message, body.issues ?? []);
   } catch {
     // Not JSON: fall through to the text.
   }
@@ -170,20 +188,18 @@ export const api = {
 };
 
 /**
- * The answer the server embedded in the page for this GET, parsed, without using it up. It is a
- * storefront query's `initialData`, so the page's first render already has its data and nothing
- * shifts when it would have arrived; the query's own fetch then takes the same answer with no round
- * trip. Undefined when nothing was embedded, the answer does not parse, or the call is not public.
+ * The answer the server embedded in the page for this GET, without using it up. It is a storefront
+ * query's `initialData`, so the page's first render already has its data and nothing shifts when it
+ * would have arrived; the query's own fetch then takes the same answer with no round trip.
+ * `check` returns the answer when it has the expected shape (undefined: not used). Undefined when
+ * nothing was embedded, the check refuses it, or the call is not public.
  */
 export function embeddedAnswer<T>(
   path: string,
-  options: Pick<Options<T>, 'query' | 'schema'> = {},
+  options: Pick<Options<T>, 'query'> & { check: (value: unknown) => T | undefined },
 ): T | undefined {
   const url = buildUrl(path, options.query);
   if (authHeaders(url).Authorization) return undefined;
   const found = peekPrefetched(url);
-  if (!found) return undefined;
-  if (!options.schema) return found.value as T;
-  const parsed = options.schema.safeParse(found.value);
-  return parsed.success ? parsed.data : undefined;
+  return found ? options.check(found.value) : undefined;
 }

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { STORAGE_KEYS, notifyCartChanged, readItem, removeItem, writeItem } from './storage';
 
 /** A cart line as the specification stores it under cart_items: product id and quantity only. */
@@ -90,5 +89,17 @@ export function clearStoredCheckout(): void {
   removeItem(CHECKOUT_KEY);
 }
 
-/** The answer to POST /api/checkout (cart and Buy Now). */
-export const checkoutIdSchema = z.object({ checkoutId: z.string() });
+/**
+ * The answer to POST /api/checkout (cart and Buy Now), checked by hand: the product page that buys
+ * with it is part of a shopper's first load, which carries no zod.
+ */
+export const checkoutIdSchema = {
+  parse(value: unknown): { checkoutId: string } {
+    const id =
+      typeof value === 'object' && value !== null
+        ? (value as { checkoutId?: unknown }).checkoutId
+        : undefined;
+    if (typeof id !== 'string' || id === '') throw new TypeError('The checkout answer has no checkoutId');
+    return { checkoutId: id };
+  },
+};

@@ -1,15 +1,24 @@
-import { z } from 'zod';
 import { api } from './api';
 import { setBusinessTimeZone, shellNamesTimeZone } from './business-timezone';
 
 /** Used when GET /api/config cannot be read. */
 export const FALLBACK_VENDOR_SLUG = 'zevar';
 
-const configSchema = z.object({
-  defaultVendorSlug: z.string().trim().min(1),
-  businessTimezone: z.string().optional(),
-});
-type PublicConfig = z.infer<typeof configSchema>;
+type PublicConfig = { defaultVendorSlug: string; businessTimezone?: string };
+
+/**
+ * GET /api/config's answer, checked by hand: zod stays off a shopper's first load (every page reads
+ * this before its first paint).
+ */
+export function parsePublicConfig(value: unknown): PublicConfig {
+  const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  const slug = typeof v.defaultVendorSlug === 'string' ? v.defaultVendorSlug.trim() : '';
+  if (!slug) throw new Error('GET /api/config: defaultVendorSlug is missing');
+  const zone = v.businessTimezone;
+  if (zone !== undefined && typeof zone !== 'string')
+    throw new Error('GET /api/config: businessTimezone is not text');
+  return { defaultVendorSlug: slug, businessTimezone: zone };
+}
 
 let cached: Promise<PublicConfig | null> | null = null;
 
@@ -17,7 +26,8 @@ let cached: Promise<PublicConfig | null> | null = null;
 function readConfig(): Promise<PublicConfig | null> {
   if (!cached) {
     const attempt = api
-      .get('/config', { schema: configSchema })
+      .get('/config')
+      .then(parsePublicConfig)
       .then((config) => {
         setBusinessTimeZone(config.businessTimezone);
         return config;

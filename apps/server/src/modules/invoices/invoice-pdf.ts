@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
+import { loadOnUse } from '../../lib/load-on-use';
 import { amountInWords, formatInr, type InvoiceLine } from '@zevar/domain';
 import type { TaxDocumentContent } from '../../db/schema';
 
@@ -235,7 +236,9 @@ function drawFooter(doc: Doc, c: TaxDocumentContent) {
 
 /** Renders an invoice or credit note to PDF bytes. */
 export function renderTaxDocumentPdf(d: RenderableDocument): Promise<Buffer> {
-  const doc = new PDFDocument({
+  // pdfkit (fonts, compression) is loaded by the first document, not at every start.
+  const PdfDocument = loadOnUse('pdfkit') as typeof PDFDocument;
+  const doc = new PdfDocument({
     size: 'A4',
     margin: M,
     info: {

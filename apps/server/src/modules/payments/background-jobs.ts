@@ -56,12 +56,24 @@ export function periodicJobs(ctx: AppContext): PeriodicJob[] {
  */
 export function startBackgroundJobs(app: FastifyInstance, ctx: AppContext, database: Database): void {
   const queue = createJobQueue({ database, log: ctx.log, jobs: periodicJobs(ctx) });
-  app.addHook('onReady', async () => {
+  let starting: Promise<void> = Promise.resolve();
+  // After the server listens, not before: setting up the queue takes a good part of a second on the
+  // embedded database, and a restart should answer at once (issue 12). /api/ready stays 503 while
+  // jobs are 'starting'; a queue that cannot start stops the process, as a failed start did before.
+  app.addHook('onListen', () => {
     ctx.lifecycle.jobs = 'starting';
-    await queue.start();
-    ctx.lifecycle.jobs = 'running';
+    starting = queue.start().then(
+      () => {
+        ctx.lifecycle.jobs = 'running';
+      },
+      (err: unknown) => {
+        app.log.fatal({ err }, 'the job queue could not start');
+        process.exit(1);
+      },
+    );
   });
   app.addHook('onClose', async () => {
+    await starting;
     await queue.stop(ctx.config.SHUTDOWN_GRACE_SECONDS * 1000);
     ctx.lifecycle.jobs = 'off';
   });

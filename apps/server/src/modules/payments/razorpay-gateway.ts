@@ -1,4 +1,5 @@
-import Razorpay from 'razorpay';
+import type Razorpay from 'razorpay';
+import { loadOnUse } from '../../lib/load-on-use';
 import { AppError } from '../../lib/errors';
 import {
   signatureChecks,
@@ -19,7 +20,10 @@ const refundState = (status: string): ProviderRefundState =>
  */
 export function createRazorpayGateway(
   keys: Keys,
-  client: RazorpayClient = new Razorpay({ key_id: keys.keyId, key_secret: keys.keySecret }),
+  client: RazorpayClient = new (loadOnUse('razorpay') as typeof Razorpay)({
+    key_id: keys.keyId,
+    key_secret: keys.keySecret,
+  }),
 ): PaymentGateway {
   return {
     mode: 'razorpay',

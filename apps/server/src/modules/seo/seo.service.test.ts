@@ -147,6 +147,21 @@ describe('server-rendered storefront pages', () => {
     expect(prefetched[`/api/reviews/product/${p.id}`]).toEqual([]);
   });
 
+  it("puts a shop home page's first answers, today's metal rates included, into its HTML", async () => {
+    const vendor = await createVendor(t.app, t.db, { plan: 'BASIC' });
+    const res = await t.app.inject({ url: `/${vendor.slug}` });
+    expect(res.statusCode).toBe(200);
+    const json = /<script type="application\/json" id="zevar-prefetched">(.*?)<\/script>/s.exec(
+      res.body,
+    )?.[1];
+    const prefetched = JSON.parse(json!) as Record<string, unknown>;
+    expect(prefetched['/api/metal-rates']).toEqual((await t.app.inject({ url: '/api/metal-rates' })).json());
+    expect(prefetched[`/api/products/trending?vendorSlug=${vendor.slug}&size=8`]).toMatchObject({
+      number: 0,
+    });
+    expect(prefetched['/api/category/plan/BASIC']).toBeInstanceOf(Array);
+  });
+
   it('answers 404 with the app shell for a product or category that does not exist', async () => {
     const vendor = await createVendor(t.app, t.db, { plan: 'FREE' });
     for (const url of [

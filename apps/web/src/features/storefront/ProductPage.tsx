@@ -1,17 +1,19 @@
-import { useEffect, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
-import { STOREFRONT_MESSAGES, type Product } from '@zevar/domain';
+import { STOREFRONT_MESSAGES, type Product, type ReviewInput } from '@zevar/domain';
 import { PageSpinner } from '../../components/Spinner';
 import { isApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Gallery } from './product/Gallery';
 import { ProductInfo } from './product/ProductInfo';
 import { ProductTabs } from './product/ProductTabs';
-import { ReviewForm } from './product/ReviewForm';
 import { embedded, storefrontApi, useLoggedError } from './storefront-api';
 import { ShopFallback } from './ShopFallback';
 import { useShop } from './use-shop';
+
+// The review form (and react-hook-form with it) loads when a shopper opens it, not with the page.
+const ReviewForm = lazy(() => import('./product/ReviewForm').then((m) => ({ default: m.ReviewForm })));
 
 function NotFound({ shop }: { shop: string }) {
   return (
@@ -57,11 +59,17 @@ export default function ProductPage() {
     initialData: () => (productId === undefined ? undefined : embedded('reviews', productId)),
     enabled: productId !== undefined,
   });
-  const coupons = useQuery({ queryKey: ['coupons'], queryFn: storefrontApi.coupons, staleTime: 60_000 });
-  const addReview = useMutation({
-    mutationFn: storefrontApi.addReview,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['reviews', productId] }),
+  const coupons = useQuery({
+    queryKey: ['coupons'],
+    queryFn: storefrontApi.coupons,
+    initialData: () => embedded('coupons'),
+    staleTime: 60_000,
   });
+  const addReview = async (input: ReviewInput) => {
+    const added = await storefrontApi.addReview(input);
+    await queryClient.invalidateQueries({ queryKey: ['reviews', input.productId] });
+    return added;
+  };
   useEffect(() => {
     if (productId !== undefined) void storefrontApi.countView(productId);
   }, [productId]);
@@ -91,11 +99,9 @@ export default function ProductPage() {
         onWriteReview={() => setWriting(true)}
       />
       {writing && (
-        <ReviewForm
-          productId={p.id}
-          onClose={() => setWriting(false)}
-          submit={(input) => addReview.mutateAsync(input)}
-        />
+        <Suspense fallback={null}>
+          <ReviewForm productId={p.id} onClose={() => setWriting(false)} submit={addReview} />
+        </Suspense>
       )}
     </div>
   );

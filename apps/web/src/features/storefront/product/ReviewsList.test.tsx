@@ -19,7 +19,7 @@ describe('review photos on the product page', () => {
     const user = userEvent.setup();
     render(<ReviewsList reviews={[review]} />);
     await user.click(screen.getByRole('button', { name: 'Open photo 2 from Meera' }));
-    const viewer = screen.getByRole('dialog', { name: 'Photos from Meera' });
+    const viewer = await screen.findByRole('dialog', { name: 'Photos from Meera' });
     expect(within(viewer).getByText('Photo 2 of 5')).toBeInTheDocument();
     await user.click(within(viewer).getByRole('button', { name: 'Next photo' }));
     expect(within(viewer).getByText('Photo 3 of 5')).toBeInTheDocument();
@@ -31,7 +31,7 @@ describe('review photos on the product page', () => {
     const tile = screen.getByRole('button', { name: 'Show 2 more photos from Meera' });
     expect(tile).toHaveTextContent('+2');
     await user.click(tile);
-    const viewer = screen.getByRole('dialog', { name: 'Photos from Meera' });
+    const viewer = await screen.findByRole('dialog', { name: 'Photos from Meera' });
     expect(within(viewer).getByText('Photo 4 of 5')).toBeInTheDocument();
     await user.click(within(viewer).getByRole('button', { name: 'Show photo 5' }));
     expect(within(viewer).getByText('Photo 5 of 5')).toBeInTheDocument();

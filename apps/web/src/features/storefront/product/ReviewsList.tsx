@@ -1,9 +1,13 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import type { Review } from '@zevar/domain';
 import { ImageWithFallback } from '../../../components/ImageWithFallback';
-import { PhotoViewer } from '../../../components/PhotoViewer';
 import { Stars } from '../../../components/Stars';
 import { formatDate } from '../../../lib/format';
+
+// Opened by a click on a review photo: not part of the product page's first load.
+const PhotoViewer = lazy(() =>
+  import('../../../components/PhotoViewer').then((m) => ({ default: m.PhotoViewer })),
+);
 
 const PHOTOS_SHOWN = 3;
 
@@ -69,12 +73,14 @@ export function ReviewsList({ reviews }: { reviews: Review[] }) {
         })}
       </ul>
       {viewing && (
-        <PhotoViewer
-          photos={viewing.review.photos}
-          start={viewing.start}
-          reviewer={viewing.review.name}
-          onClose={() => setViewing(null)}
-        />
+        <Suspense fallback={null}>
+          <PhotoViewer
+            photos={viewing.review.photos}
+            start={viewing.start}
+            reviewer={viewing.review.name}
+            onClose={() => setViewing(null)}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { productSchema, type Category } from '@zevar/domain';
+import { resetPrefetched } from '../../lib/prefetched';
+import { catalogueProduct } from '../../test/fixtures';
+import { jsonResponse, mockFetch } from '../../test/utils';
+import { embeddedShapes } from './embedded-shapes';
+import { embedded, storefrontApi } from './storefront-api';
+
+const product = productSchema.parse(catalogueProduct({ id: 5, name: 'Ruby Ring', slug: 'ruby-ring' }));
+const category: Category = {
+  id: 1,
+  name: 'Rings',
+  slug: 'rings',
+  image: null,
+  banner: 'rings.webp',
+  parentCategory: null,
+  vendorPlan: 'BASIC',
+  subCategoryCount: 0,
+};
+
+function embedInPage(answers: Record<string, unknown>): () => void {
+  const el = document.createElement('script');
+  el.type = 'application/json';
+  el.id = 'zevar-prefetched';
+  el.textContent = JSON.stringify(answers);
+  document.body.append(el);
+  resetPrefetched();
+  return () => {
+    el.remove();
+    resetPrefetched();
+  };
+}
+
+describe('storefront reads', () => {
+  it('parse what the server answers with the full response schema (loaded on first use)', async () => {
+    mockFetch(() => jsonResponse(product));
+    await expect(storefrontApi.product('acme', 'ruby-ring')).resolves.toEqual(product);
+  });
+
+  it('refuse an answer of the wrong shape instead of rendering it', async () => {
+    mockFetch(() => jsonResponse({ ...product, price: 'free' }));
+    await expect(storefrontApi.product('acme', 'ruby-ring')).rejects.toThrow(/price/);
+  });
+
+  it('show no offers when the coupon list does not parse', async () => {
+    mockFetch(() => jsonResponse([{ code: 42 }]));
+    await expect(storefrontApi.coupons()).resolves.toEqual([]);
+  });
+
+  it('take the plan in any case, as the plan schema does', async () => {
+    mockFetch(() => jsonResponse(' premium '));
+    await expect(storefrontApi.plan('acme')).resolves.toBe('PREMIUM');
+  });
+});
+
+describe('answers embedded in the page', () => {
+  it('are used for the first render when they have the shape the page renders', () => {
+    const done = embedInPage({
+      '/api/products/name/ruby-ring?vendorSlug=acme': product,
+      '/api/category/name/rings?vendorSlug=acme': category,
+      '/api/user/vendor-plan/acme': 'BASIC',
+    });
+    try {
+      expect(embedded('product', 'acme', 'ruby-ring')).toEqual(product);
+      expect(embedded('categoryByName', 'acme', 'rings')).toEqual(category);
+      expect(embedded('plan', 'acme')).toBe('BASIC');
+    } finally {
+      done();
+    }
+  });
+
+  it('are left out when broken, so the page asks the server instead of crashing', () => {
+    const done = embedInPage({
+      '/api/products/name/ruby-ring?vendorSlug=acme': { ...product, images: null },
+      '/api/category/name/rings?vendorSlug=acme': { ...category, name: 7 },
+      '/api/user/vendor-plan/acme': 'GOLDEN',
+      '/api/products/trending?vendorSlug=acme&size=8': { content: [{ id: 1 }], number: 0 },
+    });
+    try {
+      expect(embedded('product', 'acme', 'ruby-ring')).toBeUndefined();
+      expect(embedded('categoryByName', 'acme', 'rings')).toBeUndefined();
+      expect(embedded('plan', 'acme')).toBeUndefined();
+      expect(embedded('trending', 'acme')).toBeUndefined();
+    } finally {
+      done();
+    }
+  });
+
+  it('accept every answer the response schemas accept (the light checks are no stricter)', () => {
+    const paged = { content: [product], totalPages: 1, totalElements: 1, size: 8, number: 0 };
+    expect(embeddedShapes.product(product)).toBe(product);
+    expect(embeddedShapes.products([product])).toEqual([product]);
+    expect(embeddedShapes.pagedProducts(paged)).toBe(paged);
+    expect(
+      embeddedShapes.categories([category, { ...category, id: 2, parentCategory: { id: 1, name: 'Rings' } }]),
+    ).toHaveLength(2);
+  });
+});

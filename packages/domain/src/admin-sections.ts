@@ -1,0 +1,20 @@
+import type { AdminRole } from './roles';
+
+// Its own module: roles.ts is part of every page's first load, and this list is only the back office's.
+
+/** Admin dashboard sections, in side-navigation order, and the permission each needs. */
+export const ADMIN_SECTIONS = [
+  { key: 'carousel', label: 'Carousel', permission: 'MANAGE_CAROUSEL' },
+  { key: 'categories', label: 'Categories', permission: 'MANAGE_CATEGORIES' },
+  { key: 'products', label: 'Products', permission: 'MANAGE_PRODUCTS' },
+  { key: 'vendors', label: 'Vendors', permission: 'MANAGE_VENDORS' },
+  { key: 'orders', label: 'Orders', permission: 'MANAGE_ORDERS' },
+  { key: 'invoices', label: 'Invoices', permission: 'MANAGE_ORDERS' },
+  { key: 'metals', label: 'Metals', permission: 'SUPER_ADMIN' },
+  { key: 'plans', label: 'Plans', permission: 'SUPER_ADMIN' },
+  { key: 'reviews', label: 'Reviews', permission: 'SUPER_ADMIN' },
+  { key: 'email-templates', label: 'Email Templates', permission: 'SUPER_ADMIN' },
+  { key: 'coupons', label: 'Coupons', permission: 'SUPER_ADMIN' },
+  { key: 'jobs', label: 'Background Jobs', permission: 'SUPER_ADMIN' },
+] as const satisfies readonly { key: string; label: string; permission: AdminRole }[];
+export type AdminSectionKey = (typeof ADMIN_SECTIONS)[number]['key'];

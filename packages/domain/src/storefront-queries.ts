@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { safeString } from './primitives';
+import { pageQuerySchema, dbIdSchema } from './paging';
+import { CATEGORY_PAGE_SIZE, MAX_REVIEW_PHOTOS, PRODUCT_SORTS, REVIEW_MESSAGES } from './storefront';
+
+/** Public storefront query shapes and the review input (storefront spec sections 4, 5 and 9). */
+
+const slugText = safeString().trim().min(1).max(100);
+
+/** `vendorSlug` query of public storefront calls; absent means the default storefront. */
+export const vendorSlugQuery = z.object({ vendorSlug: slugText.optional() });
+
+/** Category page listing: server-side search, subcategory filter and sort over a category and its children. */
+export const categoryProductsQuery = pageQuerySchema(CATEGORY_PAGE_SIZE, 60).extend({
+  vendorSlug: slugText.optional(),
+  search: safeString().trim().max(100).optional(),
+  subCategoryId: dbIdSchema.optional(),
+  sort: z.enum(PRODUCT_SORTS, { message: 'Invalid sort' }).default('default'),
+});
+export type CategoryProductsQuery = z.infer<typeof categoryProductsQuery>;
+
+/** POST /api/reviews body. Photos are stored image names returned by the review upload call. */
+export const reviewInputSchema = z.object({
+  productId: dbIdSchema,
+  name: safeString().trim().min(1, REVIEW_MESSAGES.nameRequired).max(100),
+  rating: z.number().int().min(1, 'Rating must be 1 to 5').max(5, 'Rating must be 1 to 5'),
+  comment: safeString().trim().min(1, REVIEW_MESSAGES.commentRequired).max(2000),
+  photos: z
+    .array(safeString().max(200))
+    .max(MAX_REVIEW_PHOTOS, `At most ${MAX_REVIEW_PHOTOS} photos`)
+    .default([]),
+});
+export type ReviewInput = z.infer<typeof reviewInputSchema>;
