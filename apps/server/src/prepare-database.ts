@@ -3,7 +3,7 @@ import type { Database } from './db/client';
 import { migrate } from './db/migrate';
 import { ensureFirstAdmin } from './bootstrap';
 import { seedDemoIfEmpty, type DemoAccount } from './db/seed/seed-demo';
-import { repriceProducts, gstBasisPoints } from './modules/metals/reprice';
+import { repriceProducts, gstBasisPoints } from './modules/products';
 import { sql } from 'drizzle-orm';
 
 /** Key of the advisory lock that start-up work runs under (any fixed number; 'zevar' in ASCII). */

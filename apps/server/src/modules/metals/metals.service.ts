@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { metalPurities, metalRateHistory, metals, products } from '../../db/schema';
-import { gstBasisPoints, repriceProducts } from './reprice';
+import { gstBasisPoints, ofMetal, repriceProducts } from '../products';
 import { insertDefaultPurities, puritiesByMetal } from './purities.service';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { isForeignKeyViolation, isOutOfRange, uniqueViolation } from '../../lib/db-errors';
@@ -78,7 +78,7 @@ export async function changeMetalRate(
     });
   }
   await tx.insert(metalRateHistory).values(history);
-  await repriceProducts(tx, eq(products.metalId, metal.id), change.gstBp, change.now);
+  await repriceProducts(tx, ofMetal(metal.id), change.gstBp, change.now);
   return updated;
 }
 

@@ -15,7 +15,7 @@ import type { DbOrTx } from '../../db/client';
 import { metalPurities, metalRateHistory, metals, products } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { isForeignKeyViolation, isOutOfRange, uniqueViolation } from '../../lib/db-errors';
-import { gstBasisPoints, repriceProducts } from './reprice';
+import { gstBasisPoints, ofPurity, repriceProducts } from '../products';
 
 type PurityRow = typeof metalPurities.$inferSelect;
 
@@ -153,7 +153,7 @@ export function createPuritiesService(ctx: Pick<AppContext, 'db' | 'now' | 'conf
                 changedBy: actor,
                 changedAt: now,
               });
-            await repriceProducts(tx, eq(products.purityId, purityId), gstBasisPoints(ctx.config), now);
+            await repriceProducts(tx, ofPurity(purityId), gstBasisPoints(ctx.config), now);
           }
           return updated!;
         }),

@@ -111,6 +111,8 @@ export function createStorefrontPages(deps: { config: Config }): PageRenderer {
         `/api/products/trending?${shopQuery}&size=8`,
         `/api/products/sale?${shopQuery}&size=12`,
         `/api/products/special-offers?${shopQuery}`,
+        // Today's rates strip: in the first paint, and as fresh as the cache (a rate change invalidates it).
+        '/api/metal-rates',
       ]);
       const hero = (prefetched[carouselUrl] as CarouselItem[] | undefined)?.[0]?.imageUrl;
       const head = renderHeadTags(shopHead(shop, pathname)) + preloadImage(hero, HERO_IMAGE_SIZES);

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MetalRate } from '@zevar/domain';
 import { formatDateTime, formatInr } from '../../../lib/format';
-import { storefrontApi } from '../storefront-api';
+import { embedded, storefrontApi } from '../storefront-api';
 
 /** The rates a shopper looks for first: gold 24K and 22K, silver 999 (per gram). */
 const SHOWN: Array<{ metal: string; purity: string; label: string }> = [
@@ -24,7 +24,12 @@ export function pickTodaysRates(rates: MetalRate[]) {
 
 /** Storefront home: today's gold and silver rates per gram with the time of the last update. */
 export function TodaysRates() {
-  const rates = useQuery({ queryKey: ['metal-rates'], queryFn: storefrontApi.metalRates });
+  // The server embeds the rates in the home page's HTML, so the strip is there in the first paint.
+  const rates = useQuery({
+    queryKey: ['metal-rates'],
+    queryFn: storefrontApi.metalRates,
+    initialData: () => embedded('metalRates'),
+  });
   const { shown, latest } = pickTodaysRates(rates.data ?? []);
   if (shown.length === 0) return null;
   return (

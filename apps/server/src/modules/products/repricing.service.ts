@@ -1,6 +1,12 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { metalPurities, products } from '../../db/schema';
+
+/**
+ * Metal-priced products follow their purity's rate. The products module owns the `products` table
+ * (decision 0015), so every statement that re-prices products lives here; `metals` calls it inside
+ * its own rate-change transaction.
+ */
 
 /** GST basis points from the configured percent (3 → 300). */
 export const gstBasisPoints = (config: { GST_RATE_PERCENT: number }) =>
@@ -10,9 +16,9 @@ export const gstBasisPoints = (config: { GST_RATE_PERCENT: number }) =>
  * The domain's `jewelleryPrice` total as SQL, for a product row at a purity rate (paise per gram):
  * every amount is an exact numerator over 10^7 paise (weight in mg, percents in basis points), and the
  * total is rounded half up ONCE with integer division, so PostgreSQL and TypeScript agree to the paisa
- * (checked by reprice.test.ts).
+ * (checked by purities.routes.test.ts).
  */
-export function jewelleryPriceSql(rate: SQL, gstBp: number): SQL<number> {
+function jewelleryPriceSql(rate: SQL, gstBp: number): SQL<number> {
   const mg = sql`${products.metalWeightMg}::numeric`;
   const making = sql`case ${products.makingKind}
       when 'PER_GRAM' then ${products.makingValue}::numeric * ${mg} * 10000
@@ -24,7 +30,7 @@ export function jewelleryPriceSql(rate: SQL, gstBp: number): SQL<number> {
   return sql<number>`div(2 * ${taxable} * ${10_000 + gstBp} + 100000000000, 200000000000)::int`;
 }
 
-export const metalPriced = inArray(products.productType, ['GOLD', 'SILVER']);
+const metalPriced = inArray(products.productType, ['GOLD', 'SILVER']);
 
 /**
  * Re-prices the metal-priced products matching `where` from their purity's current rate, in ONE
@@ -52,4 +58,41 @@ export async function repriceProducts(
     )
     .returning({ id: products.id });
   return rows.length;
+}
+
+/** Products priced by one metal's purities. */
+export const ofMetal = (metalId: number) => eq(products.metalId, metalId);
+/** Products priced by one purity. */
+export const ofPurity = (purityId: number) => eq(products.purityId, purityId);
+
+/**
+ * What a new rate would do before it is saved: how many of the metal's products change price, and the
+ * old and new price of the best-selling few. `purityRate` is each purity's rate under the new fine rate.
+ */
+export async function previewReprice(
+  db: DbOrTx,
+  metalId: number,
+  purityRate: SQL,
+  gstBp: number,
+  samples: number,
+) {
+  const newPrice = jewelleryPriceSql(purityRate, gstBp);
+  const changing = and(
+    eq(products.metalId, metalId),
+    metalPriced,
+    sql`${products.pricePaise} <> ${newPrice}`,
+  );
+  const [affected] = await db
+    .select({ n: count() })
+    .from(products)
+    .innerJoin(metalPurities, eq(metalPurities.id, products.purityId))
+    .where(changing);
+  const rows = await db
+    .select({ id: products.id, name: products.name, oldPaise: products.pricePaise, newPaise: newPrice })
+    .from(products)
+    .innerJoin(metalPurities, eq(metalPurities.id, products.purityId))
+    .where(changing)
+    .orderBy(desc(products.salesCount), asc(products.id))
+    .limit(samples);
+  return { affected: affected?.n ?? 0, samples: rows.map((r) => ({ ...r, newPaise: Number(r.newPaise) })) };
 }
