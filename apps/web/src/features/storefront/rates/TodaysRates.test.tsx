@@ -5,10 +5,11 @@ import { resetPrefetched } from '../../../lib/prefetched';
 import { jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
 import { TodaysRates, pickTodaysRates } from './TodaysRates';
 
+let purityId = 0;
 const rate = (metal: string, purity: string, ratePerGram: number, lastUpdated: string): MetalRate => ({
   metalId: metal === 'Gold' ? 1 : 2,
   metal,
-  purityId: ratePerGram,
+  purityId: (purityId += 1),
   purity,
   fineness: 1000,
   rateMode: 'DERIVED',
@@ -42,7 +43,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe("Today's rates strip", () => {
   it('shows gold 24K and 22K and silver 999 per gram, with the latest update, from the rates answer', async () => {
     mockFetch((url) => (url.startsWith('/api/metal-rates') ? jsonResponse(rates) : jsonResponse([])));
-    renderRoutes([{ path: '/', element: <TodaysRates /> }], '/');
+    renderRoutes([{ path: '/:vendorSlug', element: <TodaysRates /> }], '/zevar');
     const strip = await screen.findByRole('region', { name: 'Today’s rates' });
     const values = within(strip)
       .getAllByRole('definition')
@@ -62,7 +63,7 @@ describe("Today's rates strip", () => {
     // The server never answers: whatever shows came from the page itself.
     mockFetch(() => new Promise<Response>(() => undefined));
     try {
-      renderRoutes([{ path: '/', element: <TodaysRates /> }], '/');
+      renderRoutes([{ path: '/:vendorSlug', element: <TodaysRates /> }], '/zevar');
       const strip = screen.getByRole('region', { name: 'Today’s rates' });
       expect(strip).toHaveTextContent('Gold 22K₹7,046.15/g');
     } finally {
