@@ -67,7 +67,9 @@ for (const width of [1280, 390]) {
       await expect(rates).toContainText('Gold 22K');
       await expect(rates).toContainText('Silver 999');
       await expect(rates).toContainText('Updated');
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `${process.env.E2E_DATA_DIR}/home-rates-${width}.png` });
+      await rates.screenshot({ path: `${process.env.E2E_DATA_DIR}/home-rates-strip-${width}.png` });
     });
   });
 }
