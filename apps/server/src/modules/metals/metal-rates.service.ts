@@ -2,6 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import {
   METAL_RATE_TEXT,
   SUMMARY_METALS,
+  derivedPurityRate,
   isBigRateChange,
   paiseToRupees,
   rateChangePercent,
@@ -40,14 +41,15 @@ export function createMetalRatesService(ctx: Pick<AppContext, 'db' | 'now' | 'co
       const [metal] = await db.select().from(metals).where(eq(metals.id, id));
       if (!metal) throw notFound('Metal');
       const ratePaise = rupeesToPaise(price);
-      // Derived purities follow the new fine rate by fineness (half up, as `derivedPurityRate`).
-      const purityRate = sql`case ${metalPurities.rateMode} when 'DERIVED'
-        then div(2 * ${ratePaise}::numeric * ${metalPurities.fineness} + 1000, 2000)
-        else ${metalPurities.ratePaise} end`;
+      // Derived purities follow the new fine rate by fineness; entered ones keep their rate.
+      const purities = await db.select().from(metalPurities).where(eq(metalPurities.metalId, id));
+      const rates = purities.map((p) => ({
+        purityId: p.id,
+        ratePaise: p.rateMode === 'DERIVED' ? derivedPurityRate(ratePaise, p.fineness) : p.ratePaise,
+      }));
       const { affected, samples } = await previewReprice(
         db,
-        id,
-        purityRate,
+        rates,
         gstBasisPoints(ctx.config),
         PREVIEW_SAMPLES,
       );

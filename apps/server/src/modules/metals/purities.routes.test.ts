@@ -149,8 +149,10 @@ describe('purities and their rates', () => {
         fc.integer({ min: 0, max: 2800 }),
         async (cases, gstBp) => {
           const ids: number[] = [];
+          const rates: Array<{ purityId: number; ratePaise: number }> = [];
           for (const c of cases) {
             const purity = await createPurity(t.db, metal, { ratePaise: c.rate, rateMode: 'ENTERED' });
+            rates.push({ purityId: purity.id, ratePaise: c.rate });
             const p = await createProduct(t.db, {
               productType: 'GOLD',
               metalId: metal.id,
@@ -163,7 +165,7 @@ describe('purities and their rates', () => {
             });
             ids.push(p.id);
           }
-          await t.db.transaction((tx) => repriceProducts(tx, inArray(products.id, ids), gstBp, clock));
+          await t.db.transaction((tx) => repriceProducts(tx, rates, gstBp, clock, inArray(products.id, ids)));
           const rows = await t.db.select().from(products).where(inArray(products.id, ids));
           for (const [i, c] of cases.entries()) {
             const row = rows.find((r) => r.id === ids[i])!;
@@ -225,7 +227,15 @@ describe('purities and their rates', () => {
         stonesPaise: c.stones,
         pricePaise: 123,
       });
-      await t.db.transaction((tx) => repriceProducts(tx, eq(products.id, p.id), c.gstBp, clock));
+      await t.db.transaction((tx) =>
+        repriceProducts(
+          tx,
+          [{ purityId: purity.id, ratePaise: c.rate }],
+          c.gstBp,
+          clock,
+          eq(products.id, p.id),
+        ),
+      );
       const [row] = await t.db.select().from(products).where(eq(products.id, p.id));
       return row!.pricePaise;
     }

@@ -3,4 +3,10 @@ export { breakupOf, toProductDto, type LinkedVariant, type ProductJoinedRow } fr
 export { countProducts, PURITY_COLUMNS, searchResultOrder, selectProducts } from './product-rows.read-model';
 export { countProductView } from './product-views';
 export { countProductsInCategory } from './category-usage';
-export { gstBasisPoints, ofMetal, ofPurity, previewReprice, repriceProducts } from './repricing.service';
+export {
+  countProductsPricedBy,
+  gstBasisPoints,
+  previewReprice,
+  repriceProducts,
+  type PurityRate,
+} from './repricing.service';

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { metalPurities, products } from '../../db/schema';
+import { products } from '../../db/schema';
 
 /**
  * Metal-priced products follow their purity's rate. The products module owns the `products` table
@@ -32,65 +32,68 @@ function jewelleryPriceSql(rate: SQL, gstBp: number): SQL<number> {
 
 const metalPriced = inArray(products.productType, ['GOLD', 'SILVER']);
 
+/** A purity's rate per gram, as the metals module (its owner) hands it over. */
+export type PurityRate = { purityId: number; ratePaise: number };
+
+/** The rates as a table the statement joins: `purity_rate(purity_id, rate_paise)`. */
+const rateTable = (rates: PurityRate[]) =>
+  sql`(values ${sql.join(
+    rates.map((r) => sql`(${r.purityId}::int, ${r.ratePaise}::bigint)`),
+    sql`, `,
+  )}) as purity_rate(purity_id, rate_paise)`;
+const rateColumn = sql`purity_rate.rate_paise`;
+const ofRates = sql`${products.purityId} = purity_rate.purity_id`;
+
 /**
- * Re-prices the metal-priced products matching `where` from their purity's current rate, in ONE
- * statement (so in the caller's transaction no reader sees old and new prices mixed). Only rows whose
- * price moves are written. Returns how many changed.
+ * Re-prices the metal-priced products of the given purities at the given rates, in ONE statement (so
+ * in the caller's transaction no reader sees old and new prices mixed). Only rows whose price moves
+ * are written, and no indexed column changes, so the updates are HOT (migration 0010). `where`
+ * narrows further (tests). Returns how many changed.
  */
 export async function repriceProducts(
   tx: DbOrTx,
-  where: SQL | undefined,
+  rates: PurityRate[],
   gstBp: number,
   now: Date,
+  where?: SQL,
 ): Promise<number> {
-  const price = jewelleryPriceSql(sql`${metalPurities.ratePaise}`, gstBp);
+  if (rates.length === 0) return 0;
+  const price = jewelleryPriceSql(rateColumn, gstBp);
   const rows = await tx
     .update(products)
     .set({ pricePaise: price, updatedAt: now })
-    .from(metalPurities)
-    .where(
-      and(
-        eq(metalPurities.id, products.purityId),
-        metalPriced,
-        where,
-        sql`${products.pricePaise} <> ${price}`,
-      ),
-    )
+    .from(rateTable(rates))
+    .where(and(ofRates, metalPriced, where, sql`${products.pricePaise} <> ${price}`))
     .returning({ id: products.id });
   return rows.length;
 }
 
-/** Products priced by one metal's purities. */
-export const ofMetal = (metalId: number) => eq(products.metalId, metalId);
-/** Products priced by one purity. */
-export const ofPurity = (purityId: number) => eq(products.purityId, purityId);
+/** How many products a metal or one of its purities prices (a used one cannot be deleted). */
+export async function countProductsPricedBy(db: DbOrTx, by: { metalId: number } | { purityId: number }) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(products)
+    .where('metalId' in by ? eq(products.metalId, by.metalId) : eq(products.purityId, by.purityId));
+  return row?.n ?? 0;
+}
 
 /**
- * What a new rate would do before it is saved: how many of the metal's products change price, and the
- * old and new price of the best-selling few. `purityRate` is each purity's rate under the new fine rate.
+ * What new rates would do before they are saved: how many products change price, and the old and
+ * new price of the best-selling few.
  */
-export async function previewReprice(
-  db: DbOrTx,
-  metalId: number,
-  purityRate: SQL,
-  gstBp: number,
-  samples: number,
-) {
-  const newPrice = jewelleryPriceSql(purityRate, gstBp);
-  const changing = and(
-    eq(products.metalId, metalId),
-    metalPriced,
-    sql`${products.pricePaise} <> ${newPrice}`,
-  );
+export async function previewReprice(db: DbOrTx, rates: PurityRate[], gstBp: number, samples: number) {
+  if (rates.length === 0) return { affected: 0, samples: [] };
+  const newPrice = jewelleryPriceSql(rateColumn, gstBp);
+  const changing = and(ofRates, metalPriced, sql`${products.pricePaise} <> ${newPrice}`);
   const [affected] = await db
     .select({ n: count() })
     .from(products)
-    .innerJoin(metalPurities, eq(metalPurities.id, products.purityId))
+    .innerJoin(rateTable(rates), ofRates)
     .where(changing);
   const rows = await db
     .select({ id: products.id, name: products.name, oldPaise: products.pricePaise, newPaise: newPrice })
     .from(products)
-    .innerJoin(metalPurities, eq(metalPurities.id, products.purityId))
+    .innerJoin(rateTable(rates), ofRates)
     .where(changing)
     .orderBy(desc(products.salesCount), asc(products.id))
     .limit(samples);
