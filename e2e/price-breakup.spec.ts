@@ -44,7 +44,7 @@ for (const width of [1280, 390]) {
       await expect(page.getByTestId('product-price')).toContainText(inr(product.price));
       const breakup = page.getByRole('region', { name: 'Price Breakup' });
       await expect(breakup).toContainText('Gold 22K');
-      await expect(breakup).toContainText('Making charges');
+      await expect(breakup).toContainText('Making charges12% of metal value');
       await expect(breakup).toContainText(`Taxable value${inr(product.priceBreakup.taxableValue)}`);
       await expect(breakup).toContainText(`GST (3%)${inr(product.priceBreakup.gst.value)}`);
       await expect(breakup).toContainText(`Total${inr(product.price)}`);
@@ -58,25 +58,32 @@ for (const width of [1280, 390]) {
         fullPage: true,
       });
 
+      // Today's rates are in the home page's HTML (first paint), not fetched after the script loads.
+      const html = await (await request.get('/zevar')).text();
+      expect(html).toContain('"/api/metal-rates"');
       await page.goto('/zevar');
       const rates = page.getByRole('region', { name: 'Today’s rates' });
       await expect(rates).toContainText('Gold 24K');
       await expect(rates).toContainText('Gold 22K');
       await expect(rates).toContainText('Silver 999');
       await expect(rates).toContainText('Updated');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `${process.env.E2E_DATA_DIR}/home-rates-${width}.png` });
+      await rates.screenshot({ path: `${process.env.E2E_DATA_DIR}/home-rates-strip-${width}.png` });
     });
   });
 }
 
-test('a shopper buys the 22K necklace and downloads a tax invoice whose figures are the page’s', async ({
+test('a shopper buys the 22K necklace and downloads a tax invoice whose figures are the page’s; refunded, the status page says so', async ({
   page,
   request,
+  adminRequest,
 }) => {
   const product = (await (
     await request.get('/api/products/name/peacock-filigree-gold-necklace?vendorSlug=zevar')
   ).json()) as {
     price: number;
-    priceBreakup: { metal: { purity: string }; total: number };
+    priceBreakup: { metal: { purity: string }; taxableValue: number; gst: { value: number }; total: number };
   };
   const inr = (n: number) =>
     new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(
@@ -116,6 +123,30 @@ test('a shopper buys the 22K necklace and downloads a tax invoice whose figures 
   expect(invoice).toContain('CGST @ 1.5%');
   expect(invoice).toContain('Gold 22K · Net wt 22.000 g');
   expect(invoice).toMatch(/HUID: [A-Z0-9]{6}/);
-  // The invoice's taxable value is the line's price less 3 % GST, to the paisa.
-  expect(invoice).toContain(`Taxable value ${inr(Math.round((product.price * 100 * 100) / 103) / 100)}`);
+  // The invoice shows the taxable value and GST the page's breakup showed, to the paisa.
+  expect(invoice).toContain(`Taxable value ${inr(product.priceBreakup.taxableValue)}`);
+  const gstPaise = Math.round(product.priceBreakup.gst.value * 100);
+  const cgstPaise = Math.floor(gstPaise / 2);
+  expect(invoice).toContain(`CGST @ 1.5% ${inr(cgstPaise / 100)}`);
+  expect(invoice).toContain(`SGST @ 1.5% ${inr((gstPaise - cgstPaise) / 100)}`);
+
+  // The admin cancels the paid order: the sandbox refunds it, and the status page says what happened.
+  const orderNumber = (await page.getByTestId('order-number').textContent())!.trim();
+  const cancelled = await adminRequest.patch(
+    `/api/orders/${encodeURIComponent(orderNumber)}/status?status=CANCELLED`,
+  );
+  expect(cancelled.ok(), await cancelled.text()).toBeTruthy();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Refunded' })).toBeVisible();
+    await expect(page.getByText('Payment Failed')).toHaveCount(0);
+    await expect(page.getByTestId('refunded-amount')).toHaveText(pageTotal);
+    await expect(page.getByRole('link', { name: 'Download invoice' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Credit note ZC\// })).toBeVisible();
+    await page.screenshot({
+      path: `${process.env.E2E_DATA_DIR}/refunded-status-${width}.png`,
+      fullPage: true,
+    });
+  }
 });

@@ -3,8 +3,8 @@ import type { Database } from './db/client';
 import { migrate } from './db/migrate';
 import { ensureFirstAdmin } from './bootstrap';
 import { seedDemoIfEmpty, type DemoAccount } from './db/seed/seed-demo';
-import { repriceProducts, gstBasisPoints } from './modules/metals/reprice';
-import { sql } from 'drizzle-orm';
+import { repriceProducts, gstBasisPoints } from './modules/products';
+import { allPurityRates } from './modules/metals';
 
 /** Key of the advisory lock that start-up work runs under (any fixed number; 'zevar' in ASCII). */
 export const STARTUP_LOCK_KEY = 0x7a65766172;
@@ -25,7 +25,9 @@ export async function prepareDatabase(database: Database, config: Config): Promi
     const createdAdmin = await ensureFirstAdmin(database.db, config);
     const demoAccounts = config.seedDemo ? await seedDemoIfEmpty(database.db, config) : null;
     // Stored prices follow today's rates and GST_RATE_PERCENT (which may differ from the last start).
-    await database.db.transaction((tx) => repriceProducts(tx, sql`true`, gstBasisPoints(config), new Date()));
+    await database.db.transaction(async (tx) =>
+      repriceProducts(tx, await allPurityRates(tx), gstBasisPoints(config), new Date()),
+    );
     return { createdAdmin, demoAccounts };
   });
 }

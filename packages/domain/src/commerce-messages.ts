@@ -35,3 +35,22 @@ export const PAYMENT_TEXT = {
   amountsChanged: 'Prices have changed. Please review your order.',
   signatureInvalid: 'Payment verification failed',
 } as const;
+
+/**
+ * The payment status page of an order whose money goes back. The specification has no words for it;
+ * the titles are the back office's payment status labels ('Refund Pending', 'Refunded', 'Refund
+ * Failed'), with 'Partially Refunded' when the credit notes cover less than the invoice.
+ */
+export const REFUND_TEXT = {
+  pendingTitle: 'Refund Pending',
+  refundedTitle: 'Refunded',
+  partiallyRefundedTitle: 'Partially Refunded',
+  failedTitle: 'Refund Failed',
+  pending: (amount: string) => `Your order has been cancelled. Your payment of ${amount} is being refunded.`,
+  refunded: (amount: string) =>
+    `Your order has been cancelled and your payment of ${amount} has been refunded.`,
+  partiallyRefunded: (refunded: string, paid: string) =>
+    `${refunded} of your payment of ${paid} has been refunded.`,
+  failed: 'Your order has been cancelled, but its refund could not be completed yet. Our team will retry it.',
+  refundedAmount: 'Refunded',
+} as const;

@@ -13,8 +13,8 @@ import {
   panInput,
   panRequired,
   splitGst,
-  taxableOfInclusive,
 } from './gst';
+import { taxableOfInclusive } from './price-breakup';
 
 const ALNUM = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const letters = (n: number) =>

@@ -143,14 +143,6 @@ export function splitGst(taxPaise: number, intraState: boolean) {
   return { cgstPaise, sgstPaise: taxPaise - cgstPaise, igstPaise: 0 };
 }
 
-/** Taxable value inside a GST-inclusive amount, rounded to the paisa once; the tax is the rest. */
-export function taxableOfInclusive(inclusivePaise: number, basisPoints: number) {
-  // Integer arithmetic (half up): amount x 10,000 passes 2^53 for the largest orders.
-  const d = BigInt(10_000 + basisPoints);
-  const taxablePaise = Number((2n * BigInt(inclusivePaise) * 10_000n + d) / (2n * d));
-  return { taxablePaise, taxPaise: inclusivePaise - taxablePaise };
-}
-
 /** The Indian financial year (1 April - 31 March) an instant falls in, in the business timezone: '2026-27'. */
 export function financialYear(instant: Date, timeZone: string): string {
   const [y, m] = zonedIsoDate(instant, timeZone).split('-').map(Number) as [number, number];
@@ -299,7 +291,10 @@ export type SellerTaxDetails = z.infer<typeof sellerTaxDetailsSchema>;
 
 /** The tax documents of one order, as the payment status page and the admin order detail list them. */
 export const orderTaxDocumentsSchema = z.object({
-  invoice: z.object({ number: safeString(), issuedAt: safeString() }).nullable(),
-  creditNotes: z.array(z.object({ id: z.number(), number: safeString(), issuedAt: safeString() })),
+  /** `total`: rupees, what the document is for (the invoice: what was paid; a credit note: what was refunded). */
+  invoice: z.object({ number: safeString(), issuedAt: safeString(), total: z.number() }).nullable(),
+  creditNotes: z.array(
+    z.object({ id: z.number(), number: safeString(), issuedAt: safeString(), total: z.number() }),
+  ),
 });
 export type OrderTaxDocuments = z.infer<typeof orderTaxDocumentsSchema>;

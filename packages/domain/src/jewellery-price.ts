@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { divHalfUp, exactNumber, paiseBig } from './money';
 import {
   DEFAULT_GST_BASIS_POINTS,
   inclusivePriceBreakup,
@@ -9,10 +10,11 @@ import {
 /**
  * A jeweller's price (issue 13):
  *   price = (rate(purity) × net weight + making + stones) × (1 + GST)
- * computed exactly on integers and rounded to the paisa ONCE (the total). The breakup lines are then
- * rounded for showing and still add up to the total to the paisa:
+ * computed exactly on integers (`bigint`, so exact at any size the schema allows) and rounded to the
+ * paisa ONCE (the total). The breakup lines are then rounded for showing and still add up to the total
+ * to the paisa (the one rule of price-breakup.ts):
  * - metal value = round(rate × weight);
- * - taxable value = round(exact metal + exact making + stones);
+ * - taxable value = round(exact metal + exact making + stones), the exact pre-tax value rounded;
  * - making = taxable − metal − stones (the making line absorbs the metal line's rounding);
  * - GST = total − taxable (never negative: rounding is monotonic and total ≥ taxable).
  * The SQL repricing (`jewelleryPriceSql` on the server) is the same formula over PostgreSQL numerics;
@@ -20,6 +22,8 @@ import {
  *
  * Units: rate in paise per gram, weight in milligrams; making value by kind: PER_GRAM paise per gram,
  * PERCENT basis points of the metal value (1 % = 100), FLAT paise; stones paise; GST basis points.
+ * Every input must be a whole number from 0 to 2^53 and so must every resulting amount: anything else
+ * is a RangeError, never a silently rounded figure.
  */
 export type JewelleryPriceInput = {
   metalName: string;
@@ -34,11 +38,9 @@ export type JewelleryPriceInput = {
 /** All exact amounts are kept as numerators over this denominator (paise): mg/1000 × bp/10000. */
 const SCALE = 10_000_000n;
 
-const roundDiv = (n: bigint, d: bigint): bigint => (2n * n + d) / (2n * d);
-
 function makingNumerator(making: JewelleryPriceInput['making'], rate: bigint, mg: bigint): bigint {
   if (!making) return 0n;
-  const v = BigInt(making.value);
+  const v = paiseBig(making.value, 'making charge');
   switch (making.kind) {
     case 'PER_GRAM':
       return v * mg * 10_000n;
@@ -51,15 +53,16 @@ function makingNumerator(making: JewelleryPriceInput['making'], rate: bigint, mg
 
 export function jewelleryPrice(input: JewelleryPriceInput): LineBreakup {
   const basisPoints = input.gstBasisPoints ?? DEFAULT_GST_BASIS_POINTS;
-  const rate = BigInt(input.ratePerGramPaise);
-  const mg = BigInt(input.netWeightMg);
+  const rate = paiseBig(input.ratePerGramPaise, 'rate');
+  const mg = paiseBig(input.netWeightMg, 'weight');
   const metalN = rate * mg * 10_000n;
   const makingN = makingNumerator(input.making, rate, mg);
   const stonesPaise = input.stones?.valuePaise ?? 0;
-  const taxableN = metalN + makingN + BigInt(stonesPaise) * SCALE;
-  const totalPaise = Number(roundDiv(taxableN * BigInt(10_000 + basisPoints), SCALE * 10_000n));
-  const taxablePaise = Number(roundDiv(taxableN, SCALE));
-  const metalPaise = Number(roundDiv(metalN, SCALE));
+  const taxableN = metalN + makingN + paiseBig(stonesPaise, 'stones') * SCALE;
+  const gstFactor = 10_000n + paiseBig(basisPoints, 'GST basis points');
+  const totalPaise = exactNumber(divHalfUp(taxableN * gstFactor, SCALE * 10_000n));
+  const taxablePaise = exactNumber(divHalfUp(taxableN, SCALE));
+  const metalPaise = exactNumber(divHalfUp(metalN, SCALE));
   return {
     metal: {
       name: input.metalName,
@@ -71,6 +74,7 @@ export function jewelleryPrice(input: JewelleryPriceInput): LineBreakup {
     making: input.making && {
       kind: input.making.kind,
       valuePaise: taxablePaise - metalPaise - stonesPaise,
+      rate: input.making.value,
     },
     stones: input.stones && { description: input.stones.description, valuePaise: stonesPaise },
     taxablePaise,
@@ -81,7 +85,7 @@ export function jewelleryPrice(input: JewelleryPriceInput): LineBreakup {
 
 /** A purity's rate derived from the metal's fine (pure) rate by its fineness in parts per thousand. */
 export function derivedPurityRate(fineRatePaise: number, finenessPerMille: number): number {
-  return Number(roundDiv(BigInt(fineRatePaise) * BigInt(finenessPerMille), 1000n));
+  return exactNumber(divHalfUp(paiseBig(fineRatePaise, 'rate') * paiseBig(finenessPerMille), 1000n));
 }
 
 /** Hallmark Unique ID: 6 characters, letters A–Z and digits (stored upper-case). */

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { jewelleryPrice } from './jewellery-price';
 import { allocate, computeCreditNote, computeInvoice, type InvoiceLineInput } from './tax-invoice';
 
 const line = fc.record({
@@ -99,5 +100,104 @@ describe('invoice figures', () => {
       igstPaise: 3_000_00,
       totalPaise: 1_03_000_00,
     });
+  });
+
+  it('a coupon discount lowers a line’s taxable value in proportion to what it takes off; none leaves the page’s figures', () => {
+    const piece = fc
+      .record({
+        rate: fc.integer({ min: 1, max: 5_000_000 }),
+        mg: fc.integer({ min: 1, max: 200_000 }),
+        flat: fc.integer({ min: 0, max: 5_000_000 }),
+        quantity: fc.integer({ min: 1, max: 10 }),
+      })
+      .map(({ rate, mg, flat, quantity }) => {
+        const breakup = jewelleryPrice({
+          metalName: 'Gold',
+          purity: '22K',
+          ratePerGramPaise: rate,
+          netWeightMg: mg,
+          making: { kind: 'FLAT', value: flat },
+          stones: null,
+        });
+        return { ...inputs([{ unitPricePaise: breakup.totalPaise, quantity }])[0]!, breakup };
+      });
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 4 }), fc.nat(), (lines, d) => {
+        const subtotal = lines.reduce((s, l) => s + l.unitPricePaise * l.quantity, 0);
+        fc.pre(subtotal > 0);
+        const discount = d % subtotal;
+        const { lines: out } = computeInvoice({
+          lines,
+          discountPaise: discount,
+          shippingPaise: 0,
+          roundOffPaise: 0,
+          intraState: true,
+          defaultBasisPoints: 300,
+        });
+        out.forEach((l, i) => {
+          const page = lines[i]!.breakup!;
+          const gross = l.unitPricePaise * l.quantity;
+          // Before the discount: the page's taxable value times the quantity.
+          expect(l.valuePaise).toBe(page.taxablePaise * l.quantity);
+          // After it: the same share of the taxable value as of the price, to half a paisa.
+          const error = BigInt(l.taxablePaise) * BigInt(gross) - BigInt(l.valuePaise) * BigInt(l.totalPaise);
+          expect(2n * (error < 0n ? -error : error)).toBeLessThanOrEqual(BigInt(gross));
+          if (l.totalPaise === gross)
+            expect(l.cgstPaise + l.sgstPaise).toBe(page.gst.valuePaise * l.quantity);
+        });
+      }),
+    );
+  });
+
+  it('a partial refund credits the invoice’s taxable value in proportion to the share refunded', () => {
+    fc.assert(
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 0, max: 99 }),
+        fc.nat(),
+        (lines, roundOff, r) => {
+          const invoice = computeInvoice({
+            lines: inputs(lines),
+            discountPaise: 0,
+            shippingPaise: 0,
+            roundOffPaise: roundOff,
+            intraState: false,
+            defaultBasisPoints: 300,
+          });
+          const refund = 1 + (r % (invoice.totals.totalPaise - 1));
+          const note = computeCreditNote({
+            invoiceLines: invoice.lines,
+            invoiceTotals: invoice.totals,
+            refundPaise: refund,
+            intraState: false,
+            invoiceNumber: 'ZV/26-27/000001',
+          });
+          const t = note.totals;
+          expect(t.taxablePaise + t.igstPaise).toBe(refund);
+          const error =
+            BigInt(t.taxablePaise) * BigInt(invoice.totals.totalPaise) -
+            BigInt(invoice.totals.taxablePaise) * BigInt(refund);
+          expect(2n * (error < 0n ? -error : error)).toBeLessThanOrEqual(BigInt(invoice.totals.totalPaise));
+        },
+      ),
+    );
+  });
+
+  it('shares a discount exactly over weights of any size', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 2 ** 50 }), { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }),
+        (w, amount) => {
+          const shares = allocate(amount, w);
+          const sum = w.reduce((s, v) => s + BigInt(v), 0n);
+          expect(shares.reduce((s, v) => s + BigInt(v), 0n)).toBe(BigInt(amount));
+          shares.forEach((s, i) => {
+            const error = BigInt(s) * sum - BigInt(amount) * BigInt(w[i]!);
+            expect(error < 0n ? -error : error).toBeLessThan(sum);
+          });
+        },
+      ),
+    );
   });
 });

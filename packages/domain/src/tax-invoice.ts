@@ -1,12 +1,19 @@
-import { splitGst, taxableOfInclusive } from './gst';
-import type { LineBreakup } from './price-breakup';
+import { splitGst } from './gst';
+import { exactNumber, paiseBig } from './money';
+import {
+  inclusivePriceBreakup,
+  proportionalTaxable,
+  taxableOfInclusive,
+  type LineBreakup,
+} from './price-breakup';
 
 /**
  * The figures of a GST tax invoice (or a credit note reversing one), from what the order charged.
- * Prices are GST-inclusive, so each line's taxable value is taken out of the amount actually charged
- * for it (its price times quantity, less its share of the coupon discount), rounded to the paisa once
- * per line; its tax is the rest. Totals are the sums of the lines, and the round-off (the rupee the
- * payable amount was rounded up to) is its own untaxed figure, so the invoice total is what was paid.
+ * Each line shows the taxable value and GST the product page showed for one piece (the order line's
+ * breakup snapshot, price-breakup.ts) times the quantity. A coupon discount (the line's share of it)
+ * lowers the taxable value in proportion to the amount it takes off; the tax is the rest of what was
+ * charged. Totals are the sums of the lines, and the round-off (the rupee the payable amount was
+ * rounded up to) is its own untaxed figure, so the invoice total is what was paid.
  */
 
 export type InvoiceLineInput = {
@@ -44,20 +51,30 @@ export type InvoiceTotals = {
   totalPaise: number;
 };
 
-/** Splits `amount` over `weights` in proportion, exactly (largest remainder). */
+/** Splits `amount` over `weights` in proportion, exactly (largest remainder; integers at any size). */
 export function allocate(amount: number, weights: number[]): number[] {
-  const sum = weights.reduce((s, w) => s + w, 0);
-  if (sum <= 0 || amount === 0) return weights.map(() => 0);
-  const raw = weights.map((w) => (amount * w) / sum);
-  const shares = raw.map(Math.floor);
-  let left = amount - shares.reduce((s, v) => s + v, 0);
-  const order = raw.map((r, i) => ({ i, frac: r - Math.floor(r) })).sort((a, b) => b.frac - a.frac);
-  for (const { i } of order) {
-    if (left <= 0) break;
-    shares[i]! += 1;
-    left -= 1;
+  const big = weights.map((w) => paiseBig(w, 'weight'));
+  const sum = big.reduce((s, w) => s + w, 0n);
+  if (sum <= 0n || amount === 0) return weights.map(() => 0);
+  const a = paiseBig(amount);
+  const shares = big.map((w) => (a * w) / sum);
+  const remainders = big.map((w, i) => ({ i, rest: (a * w) % sum }));
+  let left = a - shares.reduce((s, v) => s + v, 0n);
+  remainders.sort((x, y) => (x.rest === y.rest ? x.i - y.i : x.rest > y.rest ? -1 : 1));
+  for (const { i } of remainders) {
+    if (left <= 0n) break;
+    shares[i]! += 1n;
+    left -= 1n;
   }
-  return shares;
+  return shares.map(exactNumber);
+}
+
+/** One piece's split as the page showed it: its snapshot when it explains the price, else the price's own. */
+function pieceBreakup(line: InvoiceLineInput, defaultBasisPoints: number): LineBreakup {
+  const b = line.breakup;
+  return b && b.totalPaise === line.unitPricePaise
+    ? b
+    : inclusivePriceBreakup(line.unitPricePaise, b?.gst.basisPoints ?? defaultBasisPoints);
 }
 
 function figuresOf(
@@ -66,18 +83,18 @@ function figuresOf(
   intraState: boolean,
   defaultBasisPoints: number,
 ): InvoiceLine {
-  const basisPoints = line.breakup?.gst.basisPoints ?? defaultBasisPoints;
+  const piece = pieceBreakup(line, defaultBasisPoints);
   const gross = line.unitPricePaise * line.quantity;
   const charged = gross - discount;
-  const { taxablePaise, taxPaise } = taxableOfInclusive(charged, basisPoints);
-  const valuePaise = taxableOfInclusive(gross, basisPoints).taxablePaise;
+  const valuePaise = piece.taxablePaise * line.quantity;
+  const taxablePaise = proportionalTaxable(valuePaise, charged, gross);
   return {
     ...line,
-    basisPoints,
+    basisPoints: piece.gst.basisPoints,
     valuePaise,
     discountPaise: valuePaise - taxablePaise,
     taxablePaise,
-    ...splitGst(taxPaise, intraState),
+    ...splitGst(charged - taxablePaise, intraState),
     totalPaise: charged,
   };
 }
@@ -131,7 +148,9 @@ export function computeInvoice(input: {
 
 /**
  * A credit note for a refund: the invoice's lines in full when the whole invoice is refunded, else
- * the refunded amount as one line, its tax taken out at the invoice's rate and split the same way.
+ * the refunded amount as one line whose taxable value is the invoice's in proportion to the share of
+ * the invoice refunded (`proportionalTaxable`, as a discount lowers a line), the tax being the rest,
+ * split the invoice's way.
  */
 export function computeCreditNote(input: {
   invoiceLines: InvoiceLine[];
@@ -145,7 +164,15 @@ export function computeCreditNote(input: {
   }
   const first = input.invoiceLines[0];
   const basisPoints = first?.basisPoints ?? 300;
-  const { taxablePaise, taxPaise } = taxableOfInclusive(input.refundPaise, basisPoints);
+  const taxablePaise =
+    input.invoiceTotals.totalPaise > 0
+      ? proportionalTaxable(
+          input.invoiceTotals.taxablePaise,
+          input.refundPaise,
+          input.invoiceTotals.totalPaise,
+        )
+      : taxableOfInclusive(input.refundPaise, basisPoints).taxablePaise;
+  const taxPaise = input.refundPaise - taxablePaise;
   const line: InvoiceLine = {
     description: `Partial refund against invoice ${input.invoiceNumber}`,
     sku: '',

@@ -6,6 +6,23 @@ const MAKING_LABEL = { PER_GRAM: 'per gram', PERCENT: '% of metal value', FLAT: 
 const grams = (g: number) =>
   `${g.toLocaleString('en-IN', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} g`;
 
+const percent = (p: number) => `${p.toLocaleString('en-IN', { maximumFractionDigits: 2 })}%`;
+
+/** How the making charge was set: '12% of metal value', '₹500.00/g × 10.500 g' or 'flat'. */
+function makingDetail(making: NonNullable<PriceBreakup['making']>, metal: PriceBreakup['metal']): string {
+  if (making.rate === null) return MAKING_LABEL[making.kind];
+  switch (making.kind) {
+    case 'PERCENT':
+      return `${percent(making.rate)} of metal value`;
+    case 'PER_GRAM':
+      return metal
+        ? `${formatInr(making.rate)}/g × ${grams(metal.netWeightGrams)}`
+        : `${formatInr(making.rate)}/g`;
+    case 'FLAT':
+      return MAKING_LABEL.FLAT;
+  }
+}
+
 /**
  * 'Price Breakup': metal (purity, rate × net weight), making, stones, taxable value, GST and the
  * total, each line in rupees and adding up to the total to the paisa (the server's breakup).
@@ -29,7 +46,7 @@ export function PriceBreakupTable({
   if (breakup.making)
     rows.push({
       label: 'Making charges',
-      detail: MAKING_LABEL[breakup.making.kind],
+      detail: makingDetail(breakup.making, breakup.metal),
       value: breakup.making.value,
     });
   if (breakup.stones)

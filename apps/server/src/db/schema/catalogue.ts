@@ -153,7 +153,10 @@ export const products = pgTable(
     /** Storefront trending order (0.7 x sales + 0.3 x views), so the top 8 is an index scan, not a sort. */
     index('products_trending_score_idx').on(sql`(0.7 * ${t.salesCount} + 0.3 * ${t.views})`),
     index('products_sale_idx').on(t.sale),
-    index('products_price_idx').on(t.pricePaise),
+    // No index on price_paise: a rate change re-prices every product of a metal in one statement,
+    // and only an update that changes no indexed column can be HOT (no index entries written). The
+    // table is also kept half full (fillfactor 50, migration 0010) so each page has room for the
+    // new versions of all its rows in that one transaction. Price sorts are within a category.
     index('products_created_idx').on(t.createdAt),
     // Shopper and admin searches are substring matches (ILIKE '%…%'); trigrams make them indexable.
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),

@@ -30,7 +30,7 @@ import {
 import { removeDemoPictures, renderDemoPictures, type DemoPictures } from './demo-pictures';
 import { demoHuid, planProducts, productRow, type PlannedProduct } from './demo-products';
 import { insertDefaultPurities } from '../../modules/metals/purities.service';
-import { gstBasisPoints } from '../../modules/metals/reprice';
+import { gstBasisPoints } from '../../modules/products';
 import { createImageStore, createStorage, type ImageStore } from '../../lib/image-store';
 
 export type { DemoAccount } from './demo-accounts';

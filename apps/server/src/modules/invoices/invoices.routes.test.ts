@@ -119,10 +119,10 @@ describe('GST tax invoices', () => {
     expect(text).toContain(`Metal @ ₹6,500.00/g: ${rupees(2 * 80_242_50)}`);
     expect(text).toContain('711319');
     // Buyer in Karnataka, seller in Maharashtra: IGST 3 %, no CGST/SGST.
+    // The line shows the taxable value and GST the product page showed for one piece, times two.
     const lineTotal = 2 * NECKLACE.totalPaise;
-    const taxable = Math.round((lineTotal * 10_000) / 10_300);
-    expect(text).toContain(`Taxable value ${rupees(taxable)}`);
-    expect(text).toContain(`IGST @ 3% ${rupees(lineTotal - taxable)}`);
+    expect(text).toContain(`Taxable value ${rupees(2 * NECKLACE.taxablePaise)}`);
+    expect(text).toContain(`IGST @ 3% ${rupees(2 * NECKLACE.gst.valuePaise)}`);
     expect(text).not.toContain('CGST');
     expect(text).toContain(`Round off ${rupees(order!.finalAmountPaise - lineTotal)}`);
     expect(text).toContain(`Invoice total ${rupees(order!.finalAmountPaise)}`);
@@ -246,10 +246,13 @@ describe('GST tax invoices', () => {
     expect(cancelled.json()).toMatchObject({ paymentStatus: 'REFUNDED' });
     const docs = await t.app.inject({ url: `/api/orders/byId/${o.orderId}/tax-documents` });
     const { invoice, creditNotes } = docs.json() as {
-      invoice: { number: string };
-      creditNotes: Array<{ id: number; number: string }>;
+      invoice: { number: string; total: number };
+      creditNotes: Array<{ id: number; number: string; total: number }>;
     };
     expect(creditNotes).toHaveLength(1);
+    // What the payment status page needs to say how much went back.
+    expect(invoice.total).toBe(10_300);
+    expect(creditNotes[0]!.total).toBe(10_300);
     expect(creditNotes[0]!.number).toMatch(/^ZC\/26-27\/\d{6}$/);
     const res = await t.app.inject({
       url: `/api/orders/byId/${o.orderId}/credit-notes/${creditNotes[0]!.id}`,

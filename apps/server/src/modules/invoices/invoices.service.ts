@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import { paiseToRupees } from '@zevar/domain';
 import type {
   OrderTaxDocuments,
   SellerTaxDetails,
@@ -66,16 +67,28 @@ export function createInvoicesService(ctx: Pick<AppContext, 'db' | 'config'>) {
         kind: taxDocuments.kind,
         number: taxDocuments.number,
         issuedAt: taxDocuments.issuedAt,
+        totalPaise: taxDocuments.totalPaise,
       })
       .from(taxDocuments)
       .where(eq(taxDocuments.orderId, orderId))
       .orderBy(asc(taxDocuments.id));
     const invoice = rows.find((r) => r.kind === 'INVOICE');
     return {
-      invoice: invoice ? { number: invoice.number, issuedAt: invoice.issuedAt.toISOString() } : null,
+      invoice: invoice
+        ? {
+            number: invoice.number,
+            issuedAt: invoice.issuedAt.toISOString(),
+            total: paiseToRupees(invoice.totalPaise),
+          }
+        : null,
       creditNotes: rows
         .filter((r) => r.kind === 'CREDIT_NOTE')
-        .map((r) => ({ id: r.id, number: r.number, issuedAt: r.issuedAt.toISOString() })),
+        .map((r) => ({
+          id: r.id,
+          number: r.number,
+          issuedAt: r.issuedAt.toISOString(),
+          total: paiseToRupees(r.totalPaise),
+        })),
     };
   }
 

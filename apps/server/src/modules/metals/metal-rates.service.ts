@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import {
   METAL_RATE_TEXT,
   SUMMARY_METALS,
+  derivedPurityRate,
   isBigRateChange,
   paiseToRupees,
   rateChangePercent,
@@ -13,10 +14,10 @@ import {
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { metalPurities, metalRateHistory, metals, products } from '../../db/schema';
+import { metalPurities, metalRateHistory, metals } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { changeMetalRate } from './metals.service';
-import { gstBasisPoints, jewelleryPriceSql, metalPriced } from './reprice';
+import { gstBasisPoints, previewReprice } from '../products';
 
 /** How many products a rate preview names, and how many history entries a metal card lists. */
 const PREVIEW_SAMPLES = 5;
@@ -40,36 +41,30 @@ export function createMetalRatesService(ctx: Pick<AppContext, 'db' | 'now' | 'co
       const [metal] = await db.select().from(metals).where(eq(metals.id, id));
       if (!metal) throw notFound('Metal');
       const ratePaise = rupeesToPaise(price);
-      // Derived purities follow the new fine rate by fineness (half up, as `derivedPurityRate`).
-      const purityRate = sql`case ${metalPurities.rateMode} when 'DERIVED'
-        then div(2 * ${ratePaise}::numeric * ${metalPurities.fineness} + 1000, 2000)
-        else ${metalPurities.ratePaise} end`;
-      const newPrice = jewelleryPriceSql(purityRate, gstBasisPoints(ctx.config));
-      const changing = and(eq(products.metalId, id), metalPriced, sql`${products.pricePaise} <> ${newPrice}`);
-      const [affected] = await db
-        .select({ n: count() })
-        .from(products)
-        .innerJoin(metalPurities, eq(metalPurities.id, products.purityId))
-        .where(changing);
-      const samples = await db
-        .select({ id: products.id, name: products.name, oldPaise: products.pricePaise, newPaise: newPrice })
-        .from(products)
-        .innerJoin(metalPurities, eq(metalPurities.id, products.purityId))
-        .where(changing)
-        .orderBy(desc(products.salesCount), asc(products.id))
-        .limit(PREVIEW_SAMPLES);
+      // Derived purities follow the new fine rate by fineness; entered ones keep their rate.
+      const purities = await db.select().from(metalPurities).where(eq(metalPurities.metalId, id));
+      const rates = purities.map((p) => ({
+        purityId: p.id,
+        ratePaise: p.rateMode === 'DERIVED' ? derivedPurityRate(ratePaise, p.fineness) : p.ratePaise,
+      }));
+      const { affected, samples } = await previewReprice(
+        db,
+        rates,
+        gstBasisPoints(ctx.config),
+        PREVIEW_SAMPLES,
+      );
       return {
         metalId: id,
         oldPrice: paiseToRupees(metal.ratePaise),
         newPrice: paiseToRupees(ratePaise),
         changePercent: rateChangePercent(metal.ratePaise, ratePaise),
         bigChange: isBigRateChange(metal.ratePaise, ratePaise),
-        productsAffected: affected?.n ?? 0,
+        productsAffected: affected,
         samples: samples.map((s) => ({
           id: s.id,
           name: s.name,
           oldPrice: paiseToRupees(s.oldPaise),
-          newPrice: paiseToRupees(Number(s.newPaise)),
+          newPrice: paiseToRupees(s.newPaise),
         })),
       };
     },

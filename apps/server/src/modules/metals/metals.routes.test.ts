@@ -141,7 +141,7 @@ describe('metals', () => {
       metal: { id: gold.id, price: 7000 },
       priceBreakup: {
         metal: { purity: '22K', ratePerGram: 6412, netWeightGrams: 10, value: 64_120 },
-        making: { kind: 'PERCENT', value: 7694.4 },
+        making: { kind: 'PERCENT', value: 7694.4, rate: 12 },
         stones: { description: '0.30 ct VS diamond', value: 5000 },
         taxableValue: 76_814.4,
         gst: { ratePercent: 3, value: 2304.43 },

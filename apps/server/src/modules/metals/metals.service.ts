@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   derivedPurityRate,
   paiseToRupees,
@@ -9,8 +9,8 @@ import {
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { metalPurities, metalRateHistory, metals, products } from '../../db/schema';
-import { gstBasisPoints, repriceProducts } from './reprice';
+import { metalPurities, metalRateHistory, metals } from '../../db/schema';
+import { countProductsPricedBy, gstBasisPoints, repriceProducts } from '../products';
 import { insertDefaultPurities, puritiesByMetal } from './purities.service';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { isForeignKeyViolation, isOutOfRange, uniqueViolation } from '../../lib/db-errors';
@@ -78,7 +78,11 @@ export async function changeMetalRate(
     });
   }
   await tx.insert(metalRateHistory).values(history);
-  await repriceProducts(tx, eq(products.metalId, metal.id), change.gstBp, change.now);
+  const rates = await tx
+    .select({ purityId: metalPurities.id, ratePaise: metalPurities.ratePaise })
+    .from(metalPurities)
+    .where(eq(metalPurities.metalId, metal.id));
+  await repriceProducts(tx, rates, change.gstBp, change.now);
   return updated;
 }
 
@@ -166,8 +170,7 @@ export function createMetalsService(ctx: Pick<AppContext, 'db' | 'now' | 'config
     },
 
     async remove(id: number): Promise<void> {
-      const [used] = await db.select({ n: count() }).from(products).where(eq(products.metalId, id));
-      if ((used?.n ?? 0) > 0) throw conflict(METAL_MESSAGES.inUse);
+      if ((await countProductsPricedBy(db, { metalId: id })) > 0) throw conflict(METAL_MESSAGES.inUse);
       try {
         const deleted = await db.delete(metals).where(eq(metals.id, id)).returning({ id: metals.id });
         if (deleted.length === 0) throw notFound('Metal');

@@ -6,7 +6,8 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createCallers, type Callers } from '../../../test/catalogue-fixtures';
 import { createMetal, createProduct, createPurity, uid } from '../../../test/factories';
 import { products } from '../../db/schema';
-import { repriceProducts } from './reprice';
+import { repriceProducts } from '../products';
+import { isOutOfRange } from '../../lib/db-errors';
 
 let t: TestApp;
 let who: Callers;
@@ -148,8 +149,10 @@ describe('purities and their rates', () => {
         fc.integer({ min: 0, max: 2800 }),
         async (cases, gstBp) => {
           const ids: number[] = [];
+          const rates: Array<{ purityId: number; ratePaise: number }> = [];
           for (const c of cases) {
             const purity = await createPurity(t.db, metal, { ratePaise: c.rate, rateMode: 'ENTERED' });
+            rates.push({ purityId: purity.id, ratePaise: c.rate });
             const p = await createProduct(t.db, {
               productType: 'GOLD',
               metalId: metal.id,
@@ -162,7 +165,7 @@ describe('purities and their rates', () => {
             });
             ids.push(p.id);
           }
-          await t.db.transaction((tx) => repriceProducts(tx, inArray(products.id, ids), gstBp, clock));
+          await t.db.transaction((tx) => repriceProducts(tx, rates, gstBp, clock, inArray(products.id, ids)));
           const rows = await t.db.select().from(products).where(inArray(products.id, ids));
           for (const [i, c] of cases.entries()) {
             const row = rows.find((r) => r.id === ids[i])!;
@@ -181,5 +184,84 @@ describe('purities and their rates', () => {
       ),
       { numRuns: 25 },
     );
+  });
+
+  it('the SQL repricing and the domain price function agree on the edge cases, and refuse the same prices', async () => {
+    const metal = await createMetal(t.db, { name: `Edge ${uid()}`, ratePaise: 1 });
+    type Case = {
+      rate: number;
+      mg: number;
+      kind: 'PER_GRAM' | 'PERCENT' | 'FLAT' | null;
+      making: number;
+      stones: number;
+      gstBp: number;
+    };
+    const at = (c: Partial<Case>): Case => ({
+      rate: 0,
+      mg: 0,
+      kind: null,
+      making: 0,
+      stones: 0,
+      gstBp: 300,
+      ...c,
+    });
+    const domain = (c: Case) =>
+      jewelleryPrice({
+        metalName: 'x',
+        purity: 'y',
+        ratePerGramPaise: c.rate,
+        netWeightMg: c.mg,
+        making: c.kind ? { kind: c.kind, value: c.making } : null,
+        stones: { description: '', valuePaise: c.stones },
+        gstBasisPoints: c.gstBp,
+      }).totalPaise;
+    async function sqlPrice(c: Case): Promise<number> {
+      const purity = await createPurity(t.db, metal, { ratePaise: c.rate, rateMode: 'ENTERED' });
+      const p = await createProduct(t.db, {
+        productType: 'SILVER',
+        metalId: metal.id,
+        purityId: purity.id,
+        metalWeightMg: c.mg,
+        makingKind: c.kind,
+        makingValue: c.making,
+        stonesPaise: c.stones,
+        pricePaise: 123,
+      });
+      await t.db.transaction((tx) =>
+        repriceProducts(
+          tx,
+          [{ purityId: purity.id, ratePaise: c.rate }],
+          c.gstBp,
+          clock,
+          eq(products.id, p.id),
+        ),
+      );
+      const [row] = await t.db.select().from(products).where(eq(products.id, p.id));
+      return row!.pricePaise;
+    }
+    const LIMIT = 2_147_483_647;
+    const cases = [
+      // Half a paisa exactly rounds up, once (0.5 → 1, 1.5 → 2, 2.5 → 3).
+      at({ rate: 1, mg: 500, gstBp: 0 }),
+      at({ rate: 3, mg: 500, gstBp: 0 }),
+      at({ rate: 5, mg: 500, gstBp: 0 }),
+      // A total just below and just above half a paisa after GST.
+      at({ rate: 1, mg: 485, gstBp: 300 }),
+      at({ rate: 1, mg: 486, gstBp: 300 }),
+      // No weight: only the flat making and the stones.
+      at({ kind: 'FLAT', making: 99_999, stones: 1 }),
+      // 100 % making doubles the metal; per-gram making on a milligram.
+      at({ rate: 641_200, mg: 22_001, kind: 'PERCENT', making: 10_000 }),
+      at({ rate: 1, mg: 1, kind: 'PER_GRAM', making: 50_000 }),
+      // 28 % GST, the largest slab.
+      at({ rate: 9_999_999, mg: 123_457, kind: 'PERCENT', making: 1_234, gstBp: 2800 }),
+      // Exactly the catalogue's largest price.
+      at({ kind: 'FLAT', making: LIMIT, gstBp: 0 }),
+    ];
+    for (const c of cases) expect(await sqlPrice(c), JSON.stringify(c)).toBe(domain(c));
+    // One paisa past it: the statement is refused (out of range), and the domain's price is past it too.
+    const past = at({ kind: 'FLAT', making: LIMIT + 1, gstBp: 0 });
+    expect(domain(past)).toBeGreaterThan(LIMIT);
+    await expect(sqlPrice(past)).rejects.toSatisfy(isOutOfRange);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import {
   PURITY_TEXT,
   defaultPuritiesFor,
@@ -12,10 +12,10 @@ import {
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { metalPurities, metalRateHistory, metals, products } from '../../db/schema';
+import { metalPurities, metalRateHistory, metals } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { isForeignKeyViolation, isOutOfRange, uniqueViolation } from '../../lib/db-errors';
-import { gstBasisPoints, repriceProducts } from './reprice';
+import { countProductsPricedBy, gstBasisPoints, repriceProducts } from '../products';
 
 type PurityRow = typeof metalPurities.$inferSelect;
 
@@ -42,6 +42,11 @@ export async function puritiesByMetal(db: DbOrTx, metalIds: number[]): Promise<M
 }
 
 /** The purities a new metal starts with, derived from its fine rate. */
+/** Every purity's current rate: what start-up re-pricing prices the catalogue at. */
+export async function allPurityRates(db: DbOrTx) {
+  return db.select({ purityId: metalPurities.id, ratePaise: metalPurities.ratePaise }).from(metalPurities);
+}
+
 export async function insertDefaultPurities(
   tx: DbOrTx,
   metal: { id: number; name: string; ratePaise: number },
@@ -153,7 +158,7 @@ export function createPuritiesService(ctx: Pick<AppContext, 'db' | 'now' | 'conf
                 changedBy: actor,
                 changedAt: now,
               });
-            await repriceProducts(tx, eq(products.purityId, purityId), gstBasisPoints(ctx.config), now);
+            await repriceProducts(tx, [{ purityId, ratePaise }], gstBasisPoints(ctx.config), now);
           }
           return updated!;
         }),
@@ -162,8 +167,7 @@ export function createPuritiesService(ctx: Pick<AppContext, 'db' | 'now' | 'conf
     },
 
     async remove(metalId: number, purityId: number): Promise<void> {
-      const [used] = await db.select({ n: count() }).from(products).where(eq(products.purityId, purityId));
-      if ((used?.n ?? 0) > 0) throw conflict(PURITY_TEXT.inUse);
+      if ((await countProductsPricedBy(db, { purityId })) > 0) throw conflict(PURITY_TEXT.inUse);
       try {
         const gone = await db
           .delete(metalPurities)

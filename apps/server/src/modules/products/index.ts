@@ -3,3 +3,4 @@ export { breakupOf, toProductDto, type LinkedVariant, type ProductJoinedRow } fr
 export { countProducts, PURITY_COLUMNS, searchResultOrder, selectProducts } from './product-rows.read-model';
 export { countProductView } from './product-views';
 export { countProductsInCategory } from './category-usage';
+export { countProductsPricedBy, gstBasisPoints, previewReprice, repriceProducts } from './repricing.service';

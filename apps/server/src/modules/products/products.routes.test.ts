@@ -122,6 +122,19 @@ describe('products admin', () => {
     );
     expect(huge.statusCode).toBe(400);
     expect(huge.json().message).toBe('The price is too large');
+    // Past 2^53 paise the price cannot even be held exactly: still the same 400.
+    const beyond = await send(
+      'POST',
+      '/api/products',
+      who.products,
+      input({
+        productType: 'GOLD',
+        metalWeight: 1_000_000,
+        making: { kind: 'PER_GRAM', value: 100_000_000 },
+      }),
+    );
+    expect(beyond.statusCode).toBe(400);
+    expect(beyond.json().message).toBe('The price is too large');
   });
 
   it('refuses unknown category or metal with 400', async () => {

@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../../context';
 import { products } from '../../db/schema';
 import { loadProductReferences } from './product-references.read-model';
-import { gstBasisPoints } from '../metals';
+import { gstBasisPoints } from './repricing.service';
 import { HUID_TAKEN, piecesInStock, replacePieces } from '../stock';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { isForeignKeyViolation, uniqueViolation } from '../../lib/db-errors';
@@ -38,6 +38,16 @@ export const PRODUCT_MESSAGES = {
 
 /** Prices are stored as 32-bit integer paise. */
 const MAX_PRICE_PAISE = 2_147_483_647;
+
+/** The jeweller's price; one too large to hold exactly (a RangeError) is past the limit too. */
+function metalPrice(input: Parameters<typeof jewelleryPrice>[0]): number {
+  try {
+    return jewelleryPrice(input).totalPaise;
+  } catch (err) {
+    if (err instanceof RangeError) return Number.POSITIVE_INFINITY;
+    throw err;
+  }
+}
 
 export type ProductFilter = {
   page: number;
@@ -130,7 +140,7 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'now' | 'conf
     const pricePaise =
       !metalPriced || !metal || !purity
         ? rupeesToPaise(input.price ?? 0)
-        : jewelleryPrice({
+        : metalPrice({
             metalName: metal.name,
             purity: purity.name,
             ratePerGramPaise: purity.ratePaise,
@@ -138,7 +148,7 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'now' | 'conf
             making: making && { kind: making.kind, value: makingValue },
             stones: stones && { description: stones.description ?? '', valuePaise: stonesPaise },
             gstBasisPoints: gstBp(),
-          }).totalPaise;
+          });
     if (pricePaise > MAX_PRICE_PAISE)
       throw badRequest(PRODUCT_MESSAGES.tooExpensive, [
         { path: 'price', message: PRODUCT_MESSAGES.tooExpensive },

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createCallers } from '../../../test/catalogue-fixtures';
 import { createCategory, createProduct, createVendor, uid } from '../../../test/factories';
 import { createStorefrontPages } from './seo.service';
 import { parseStorefrontPath } from './storefront-path';
@@ -160,6 +161,44 @@ describe('server-rendered storefront pages', () => {
       number: 0,
     });
     expect(prefetched['/api/category/plan/BASIC']).toBeInstanceOf(Array);
+  });
+
+  it("puts today's metal rates into the home page's HTML, and a rate change shows in the next page", async () => {
+    const who = await createCallers(t.app, t.db);
+    const vendor = await createVendor(t.app, t.db, { plan: 'BASIC' });
+    // The metal is created through the API, so it has its purity and rate as the admin's would.
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/metals',
+      headers: who.superAdmin,
+      payload: { name: `Alloy ${uid()}`, price: 7000 },
+    });
+    expect(created.statusCode).toBe(201);
+    const alloy = created.json() as { id: number; name: string };
+    type Rate = { metalId: number; purity: string; ratePerGram: number };
+    const ratesInHome = async () => {
+      const res = await t.app.inject({ url: `/${vendor.slug}` });
+      expect(res.statusCode).toBe(200);
+      const json = /<script type="application\/json" id="zevar-prefetched">(.*?)<\/script>/s.exec(
+        res.body,
+      )?.[1];
+      const prefetched = JSON.parse(json!) as Record<string, unknown>;
+      expect(prefetched['/api/metal-rates']).toEqual(
+        (await t.app.inject({ url: '/api/metal-rates' })).json(),
+      );
+      return (prefetched['/api/metal-rates'] as Rate[]).filter((r) => r.metalId === alloy.id);
+    };
+    // A metal not named gold, silver or platinum starts with one 'Fine' purity at its rate.
+    expect((await ratesInHome()).map((r) => [r.purity, r.ratePerGram])).toEqual([['Fine', 7000]]);
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/metals/${alloy.id}`,
+      headers: who.superAdmin,
+      payload: { name: alloy.name, price: 7100 },
+    });
+    expect(changed.statusCode).toBe(200);
+    // The rates answer is cached; the rate change invalidated it, so the page carries the new rate.
+    expect((await ratesInHome()).map((r) => [r.purity, r.ratePerGram])).toEqual([['Fine', 7100]]);
   });
 
   it('answers 404 with the app shell for a product or category that does not exist', async () => {

@@ -61,8 +61,10 @@ describe('payment status page', () => {
     mockFetch((url) =>
       url.endsWith('/tax-documents')
         ? jsonResponse({
-            invoice: { number: 'ZV/26-27/000042', issuedAt: '2026-11-22T10:00:00.000Z' },
-            creditNotes: [{ id: 9, number: 'ZC/26-27/000003', issuedAt: '2026-11-23T10:00:00.000Z' }],
+            invoice: { number: 'ZV/26-27/000042', issuedAt: '2026-11-22T10:00:00.000Z', total: 3000 },
+            creditNotes: [
+              { id: 9, number: 'ZC/26-27/000003', issuedAt: '2026-11-23T10:00:00.000Z', total: 3000 },
+            ],
           })
         : jsonResponse(order()),
     );
@@ -214,5 +216,59 @@ describe('payment status page', () => {
     mockFetch(() => jsonResponse({ code: 'INTERNAL', message: 'x' }, 500));
     open(`?orderId=${ORDER_ID}`);
     expect(await screen.findByText('Failed to load order details')).toBeInTheDocument();
+  });
+
+  describe('a refunded order', () => {
+    const documents = (credited: number[]) => ({
+      invoice: { number: 'ZV/26-27/000042', issuedAt: '2026-11-22T10:00:00.000Z', total: 3000 },
+      creditNotes: credited.map((total, i) => ({
+        id: 9 + i,
+        number: `ZC/26-27/00000${3 + i}`,
+        issuedAt: '2026-11-23T10:00:00.000Z',
+        total,
+      })),
+    });
+    const serve = (o: OrderStatusView, credited: number[]) =>
+      mockFetch((url) =>
+        url.endsWith('/tax-documents') ? jsonResponse(documents(credited)) : jsonResponse(o),
+      );
+
+    it("says 'Refunded' with the amount, never 'Payment Failed', and still offers the invoice and credit note", async () => {
+      serve(order({ status: 'CANCELLED', paymentStatus: 'REFUNDED' }), [3000]);
+      open(`?orderId=${ORDER_ID}`);
+      expect(await screen.findByRole('heading', { name: 'Refunded' })).toBeInTheDocument();
+      expect(screen.queryByText('Payment Failed')).not.toBeInTheDocument();
+      expect(
+        screen.getByText('Your order has been cancelled and your payment of ₹3,000.00 has been refunded.'),
+      ).toBeInTheDocument();
+      expect(await screen.findByRole('link', { name: 'Download invoice' })).toHaveAttribute(
+        'href',
+        `/api/orders/byId/${ORDER_ID}/invoice`,
+      );
+      expect(screen.getByRole('link', { name: 'Credit note ZC/26-27/000003' })).toBeInTheDocument();
+      expect(screen.getByTestId('refunded-amount')).toHaveTextContent('₹3,000.00');
+    });
+
+    it("says 'Partially Refunded' when the credit notes cover less than the invoice", async () => {
+      serve(order({ status: 'CANCELLED', paymentStatus: 'REFUNDED' }), [1000.1, 199.9]);
+      open(`?orderId=${ORDER_ID}`);
+      expect(await screen.findByRole('heading', { name: 'Partially Refunded' })).toBeInTheDocument();
+      expect(
+        screen.getByText('₹1,200.00 of your payment of ₹3,000.00 has been refunded.'),
+      ).toBeInTheDocument();
+      expect(screen.getByTestId('refunded-amount')).toHaveTextContent('₹1,200.00');
+      expect(screen.getByRole('link', { name: 'Credit note ZC/26-27/000004' })).toBeInTheDocument();
+    });
+
+    it("says 'Refund Pending' while the refund is on its way, with the invoice to download", async () => {
+      serve(order({ status: 'CANCELLED', paymentStatus: 'REFUND_PENDING' }), []);
+      open(`?orderId=${ORDER_ID}`);
+      expect(await screen.findByRole('heading', { name: 'Refund Pending' })).toBeInTheDocument();
+      expect(
+        screen.getByText('Your order has been cancelled. Your payment of ₹3,000.00 is being refunded.'),
+      ).toBeInTheDocument();
+      expect(await screen.findByRole('link', { name: 'Download invoice' })).toBeInTheDocument();
+      expect(screen.queryByTestId('refunded-amount')).not.toBeInTheDocument();
+    });
   });
 });

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { PAYMENT_TEXT, statusFromOrder, statusFromQuery } from '@zevar/domain';
+import { PAYMENT_TEXT, REFUNDING_PAYMENT_STATUSES, statusFromOrder, statusFromQuery } from '@zevar/domain';
 import { isApiError } from '../../lib/api';
 import { clearCart, clearStoredCheckout } from '../../lib/cart';
 import { STORAGE_KEYS, readItem, removeItem } from '../../lib/storage';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useStoredVendorSlug } from '../../lib/use-stored';
 import { checkoutApi } from './checkout-api';
-import { ErrorView, FailureView, LoadingView, SuccessView } from './StatusViews';
+import { ErrorView, FailureView, LoadingView, RefundView, SuccessView } from './StatusViews';
 
 /** How long a still-pending payment is awaited (webhook, reconciler) and how often it is looked up. */
 export const PENDING_WAIT = { totalMs: 15_000, everyMs: 3_000 };
@@ -71,6 +71,8 @@ export default function PaymentStatusPage({ wait = PENDING_WAIT }: { wait?: type
       </LoadingView>
     );
   }
+  if (REFUNDING_PAYMENT_STATUSES.includes(order.paymentStatus))
+    return <RefundView order={order} home={home} />;
   return statusFromOrder(order) === 'success' ? (
     <SuccessView order={order} home={home} />
   ) : (

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { OrderStatusView } from '@zevar/domain';
+import { REFUND_TEXT, type OrderStatusView } from '@zevar/domain';
 import { ImageWithFallback } from '../../components/ImageWithFallback';
 import { formatDateTime, formatInr } from '../../lib/format';
-import { TaxDocumentLinks } from './TaxDocumentLinks';
+import { TaxDocumentLinks, useTaxDocuments } from './TaxDocumentLinks';
 
 function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -117,16 +117,66 @@ export function FailureView({ order, home }: { order: OrderStatusView; home: str
         <Row label="Order Number" value={order.orderNumber} />
         <Row label="Order Amount" value={formatInr(order.finalAmount)} />
       </dl>
-      {/* A refunded order keeps its invoice and gets a credit note. */}
-      {order.paymentStatus.startsWith('REFUND') && (
-        <div className="mt-6">
-          <TaxDocumentLinks orderId={order.id} />
-        </div>
-      )}
       <div className="mt-8 flex justify-center gap-3">
         <Link to={`${home}/cart`} className="btn-outline">
           Back to Cart
         </Link>
+        <Link to={home} className="btn-primary">
+          Continue Shopping
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * An order whose payment goes back: 'Refund Pending', 'Refunded' (or 'Partially Refunded' when its
+ * credit notes cover less than the invoice) or 'Refund Failed', with what was paid and refunded and
+ * the invoice and credit note downloads.
+ */
+export function RefundView({ order, home }: { order: OrderStatusView; home: string }) {
+  const query = useTaxDocuments(order.id);
+  const docs = query.data;
+  const paid = docs?.invoice?.total ?? order.finalAmount;
+  // Summed in paise: rupee figures with two decimals do not add exactly as floats.
+  const credited = (docs?.creditNotes.reduce((s, n) => s + Math.round(n.total * 100), 0) ?? 0) / 100;
+  const partial = order.paymentStatus === 'REFUNDED' && credited > 0 && credited < paid;
+  const refunded = order.paymentStatus === 'REFUNDED' ? (credited > 0 ? credited : paid) : null;
+  const [title, text] =
+    order.paymentStatus === 'REFUND_PENDING'
+      ? [REFUND_TEXT.pendingTitle, REFUND_TEXT.pending(formatInr(paid))]
+      : order.paymentStatus === 'REFUND_FAILED'
+        ? [REFUND_TEXT.failedTitle, REFUND_TEXT.failed]
+        : partial
+          ? [
+              REFUND_TEXT.partiallyRefundedTitle,
+              REFUND_TEXT.partiallyRefunded(formatInr(credited), formatInr(paid)),
+            ]
+          : [REFUND_TEXT.refundedTitle, REFUND_TEXT.refunded(formatInr(paid))];
+  // What was refunded comes from the credit notes: wait for them rather than show a title that changes.
+  if (query.isPending) return <LoadingView />;
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <p
+        aria-hidden="true"
+        className="mx-auto flex size-14 items-center justify-center rounded-full bg-gold-100 text-2xl text-gold-800"
+      >
+        ↺
+      </p>
+      <h1 className="mt-3 text-3xl">{title}</h1>
+      <p className="mt-1 text-taupe">{text}</p>
+      <dl className="card mx-auto mt-6 max-w-sm space-y-2 p-6 text-left text-sm">
+        <Row label="Order Number" value={order.orderNumber} />
+        <Row label="Order Amount" value={formatInr(order.finalAmount)} />
+        {refunded !== null && (
+          <Row label={REFUND_TEXT.refundedAmount} value={formatInr(refunded)} testId="refunded-amount" />
+        )}
+      </dl>
+      {/* A refunded order keeps its invoice and gets a credit note per refund. */}
+      <div className="mt-6">
+        <TaxDocumentLinks orderId={order.id} />
+      </div>
+      <div className="mt-8 flex justify-center">
         <Link to={home} className="btn-primary">
           Continue Shopping
         </Link>

@@ -6,12 +6,16 @@ import { checkoutApi } from './checkout-api';
  * 'Download invoice' for a paid order, and its credit notes after a refund. The PDFs are served by
  * the order's unguessable id, like this page itself.
  */
-export function TaxDocumentLinks({ orderId }: { orderId: string }) {
-  const docs = useQuery({
+export function useTaxDocuments(orderId: string) {
+  return useQuery({
     queryKey: ['order-tax-documents', orderId],
     queryFn: () => checkoutApi.taxDocuments(orderId),
     retry: false,
   });
+}
+
+export function TaxDocumentLinks({ orderId }: { orderId: string }) {
+  const docs = useTaxDocuments(orderId);
   const base = `/orders/byId/${encodeURIComponent(orderId)}`;
   if (!docs.data?.invoice) return null;
   return (

@@ -136,8 +136,10 @@ describe('orders table', () => {
         buyerGstin: '27AAPFU0939F1ZV',
         panMasked: 'XXXXXX234F',
         documents: {
-          invoice: { number: 'ZV/26-27/000007', issuedAt: '2026-11-22T10:01:00.000Z' },
-          creditNotes: [{ id: 3, number: 'ZC/26-27/000001', issuedAt: '2026-11-23T10:01:00.000Z' }],
+          invoice: { number: 'ZV/26-27/000007', issuedAt: '2026-11-22T10:01:00.000Z', total: 1100 },
+          creditNotes: [
+            { id: 3, number: 'ZC/26-27/000001', issuedAt: '2026-11-23T10:01:00.000Z', total: 1100 },
+          ],
         },
       },
       statusHistory: [

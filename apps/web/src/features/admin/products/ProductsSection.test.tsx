@@ -17,7 +17,7 @@ const product = (over: Partial<Product> = {}): Product =>
     making: { kind: 'FLAT', value: 1000 },
     priceBreakup: {
       metal: { name: 'Gold', purity: '22K', ratePerGram: 5496, netWeightGrams: 2.5, value: 13740 },
-      making: { kind: 'FLAT', value: 1000 },
+      making: { kind: 'FLAT', value: 1000, rate: 1000 },
       stones: null,
       taxableValue: 14740,
       gst: { ratePercent: 3, value: 442.2 },

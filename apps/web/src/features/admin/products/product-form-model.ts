@@ -178,6 +178,21 @@ export function previewBreakup(
 ): LineBreakup | null {
   const purity = metal?.purities.find((p) => String(p.id) === v.purityId);
   if (!metal || !purity) return null;
+  try {
+    return previewPrice(metal, purity, v, gstBasisPoints);
+  } catch (err) {
+    // Half-typed or out-of-range figures (negative, past what a price can hold): no preview yet.
+    if (err instanceof RangeError) return null;
+    throw err;
+  }
+}
+
+function previewPrice(
+  metal: Metal,
+  purity: Metal['purities'][number],
+  v: PricingValues,
+  gstBasisPoints: number,
+): LineBreakup {
   return jewelleryPrice({
     metalName: metal.name,
     purity: purity.name,

@@ -42,7 +42,7 @@ const necklace = {
   metal: null,
   priceBreakup: {
     metal: { name: 'Gold', purity: '22K', ratePerGram: 6412, netWeightGrams: 10, value: 64_120 },
-    making: { kind: 'PERCENT', value: 7694.4 },
+    making: { kind: 'PERCENT', value: 7694.4, rate: 12 },
     stones: { description: '0.30 ct VS diamond', value: 5000 },
     taxableValue: 76_814.4,
     gst: { ratePercent: 3, value: 2304.43 },
@@ -88,13 +88,22 @@ describe('product page: price breakup', () => {
     const rows = Array.from(table.querySelectorAll('tr')).map((r) => r.textContent);
     expect(rows).toEqual([
       'Gold 22K₹6,412.00/g × 10.000 g₹64,120.00',
-      'Making charges% of metal value₹7,694.40',
+      'Making charges12% of metal value₹7,694.40',
       'Stone charges0.30 ct VS diamond₹5,000.00',
       'Taxable value₹76,814.40',
       'GST (3%)₹2,304.43',
       'Total₹79,118.83',
     ]);
     expect(screen.getByTestId('hallmark')).toHaveTextContent('BIS Hallmarked · HUID');
+  });
+
+  it('a per-gram making charge shows its rate and the weight it is charged on', () => {
+    open(2, {
+      ...necklace,
+      priceBreakup: { ...necklace.priceBreakup, making: { kind: 'PER_GRAM', value: 5200, rate: 520 } },
+    });
+    const table = screen.getByRole('region', { name: 'Price Breakup' });
+    expect(table).toHaveTextContent('Making charges₹520.00/g × 10.000 g₹5,200.00');
   });
 
   it('an MRP piece shows its GST-inclusive price split into taxable value and GST, without a hallmark', () => {
