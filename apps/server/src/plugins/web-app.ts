@@ -14,8 +14,59 @@ export type InternalGet = (url: string) => Promise<{ status: number; body: strin
  * JSON-LD), the status (404 for a product or category that does not exist) and the public answers
  * the page will ask for first, keyed by URL. Null: the plain shell.
  */
-export type PageRender = { status: number; head: string | null; prefetched?: Record<string, unknown> };
+export type PageRender = {
+  status: number;
+  head: string | null;
+  prefetched?: Record<string, unknown>;
+  /** Which storefront page it is: its route's code is preloaded with the HTML. */
+  page?: StorefrontPage;
+};
+export type StorefrontPage = 'shop' | 'category' | 'product';
 export type PageRenderer = (pathname: string, get: InternalGet) => Promise<PageRender | null>;
+
+/**
+ * The route module each server-rendered page shows first (apps/web/src/app/pages.ts). Without a
+ * preload its chunk is only requested once the entry script has run and matched the route: one more
+ * round trip before the first paint on a phone.
+ */
+const ROUTE_SOURCES: Record<StorefrontPage, string> = {
+  shop: 'src/features/storefront/VendorHomePage.tsx',
+  category: 'src/features/storefront/CategoryPage.tsx',
+  product: 'src/features/storefront/ProductPage.tsx',
+};
+
+type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };
+
+/**
+ * `<link rel="modulepreload">` tags per page for its route chunk and the chunks it imports, less
+ * what the entry already loads, read from the build's manifest (none when it is missing).
+ */
+export function routePreloads(distDir: string): Record<StorefrontPage, string> {
+  const none = { shop: '', category: '', product: '' };
+  const manifestPath = path.join(distDir, '.vite/manifest.json');
+  if (!existsSync(manifestPath)) return none;
+  let manifest: Record<string, ManifestChunk>;
+  try {
+    manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  } catch {
+    return none;
+  }
+  const files = (key: string, into = new Set<string>()): Set<string> => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) return into;
+    into.add(chunk.file);
+    for (const dep of chunk.imports ?? []) files(dep, into);
+    return into;
+  };
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const loadedByEntry = entry ? files(entry) : new Set<string>();
+  const tags = (page: StorefrontPage) =>
+    [...files(ROUTE_SOURCES[page])]
+      .filter((file) => !loadedByEntry.has(file) && file.endsWith('.js'))
+      .map((file) => `\n<link rel="modulepreload" crossorigin href="/${file}">`)
+      .join('');
+  return { shop: tags('shop'), category: tags('category'), product: tags('product') };
+}
 
 /** Where the embedded answers go; the web app reads them before its first request (lib/prefetched.ts). */
 export const PREFETCHED_ELEMENT_ID = 'zevar-prefetched';
@@ -52,11 +103,12 @@ export async function registerWebApp(
     return;
   }
   // Re-read when the build changes (a rebuild renames every hashed asset the old shell points at).
-  let cached = { mtimeMs: -1, html: '' };
-  const shell = () => {
+  let cached = { mtimeMs: -1, html: '', preloads: routePreloads(opts.distDir) };
+  const build = () => {
     const { mtimeMs } = statSync(indexPath);
-    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: readFileSync(indexPath, 'utf8') };
-    return cached.html;
+    if (mtimeMs !== cached.mtimeMs)
+      cached = { mtimeMs, html: readFileSync(indexPath, 'utf8'), preloads: routePreloads(opts.distDir) };
+    return cached;
   };
   // Hashed build output is looked up per request (a rebuild adds new names) and cached for a year.
   await app.register(fastifyStatic, {
@@ -94,11 +146,12 @@ export async function registerWebApp(
       return { status: res.statusCode, body: res.body };
     };
     const page = opts.renderPage ? await opts.renderPage(pathname, get).catch(() => null) : null;
+    const { html, preloads } = build();
     return reply
       .status(page?.status ?? 200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(renderShell(shell(), page, opts.businessTimezone));
+      .send(renderShell(html, page, opts.businessTimezone, page?.page ? preloads[page.page] : ''));
   });
 }
 
@@ -106,8 +159,14 @@ export async function registerWebApp(
  * The shell with the page's head tags (its title and description replace the generic ones) and its
  * first answers as inert JSON (`type="application/json"`: data, not script, so a strict CSP holds).
  */
-export function renderShell(shell: string, page: PageRender | null, businessTimezone?: string): string {
+export function renderShell(
+  shell: string,
+  page: PageRender | null,
+  businessTimezone?: string,
+  routePreload = '',
+): string {
   let html = shell;
+  if (routePreload) html = html.replace('</head>', `${routePreload}\n</head>`);
   if (businessTimezone) {
     // An IANA name (checked by env.ts) holds no quote or angle bracket; escaped all the same.
     const zone = businessTimezone.replace(/[^A-Za-z0-9_/+-]/g, '');

@@ -119,9 +119,40 @@ describe('server-rendered storefront pages', () => {
       path.join(dist, 'index.html'),
       '<html><head><meta name="description" content="Generic"><title>Zevar</title></head><body><div id="root"></div></body></html>',
     );
+    // The build's manifest: the entry shares a chunk with the product page, which has one of its own.
+    mkdirSync(path.join(dist, '.vite'));
+    writeFileSync(
+      path.join(dist, '.vite/manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-E.js', isEntry: true, imports: ['_shared-S.js'] },
+        '_shared-S.js': { file: 'assets/shared-S.js' },
+        '_price-Q.js': { file: 'assets/price-Q.js', imports: ['_shared-S.js'] },
+        'src/features/storefront/ProductPage.tsx': {
+          file: 'assets/ProductPage-P.js',
+          imports: ['index.html', '_shared-S.js', '_price-Q.js'],
+        },
+        'src/features/storefront/VendorHomePage.tsx': {
+          file: 'assets/VendorHomePage-H.js',
+          imports: ['index.html'],
+        },
+      }),
+    );
     t = await createTestApp({ webDistDir: dist });
   });
   afterAll(async () => t.close());
+
+  it("preloads a page's route code with its HTML, not what the entry already loads", async () => {
+    const vendor = await createVendor(t.app, t.db, { plan: 'BASIC' });
+    const p = await createProduct(t.db, { name: `Route Ring ${uid()}` });
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    const product = await t.app.inject({ url: `/${vendor.slug}/product/${p.slug}` });
+    expect(preloads(product.body)).toEqual(['/assets/ProductPage-P.js', '/assets/price-Q.js']);
+    const home = await t.app.inject({ url: `/${vendor.slug}` });
+    expect(preloads(home.body)).toEqual(['/assets/VendorHomePage-H.js']);
+    // Not a storefront page: no route is known, nothing is preloaded.
+    expect(preloads((await t.app.inject({ url: '/login' })).body)).toEqual([]);
+  });
 
   it("puts a product page's data into its HTML, as the answers the page asks for first", async () => {
     const vendor = await createVendor(t.app, t.db, { plan: 'BASIC' });

@@ -116,7 +116,7 @@ export function createStorefrontPages(deps: { config: Config }): PageRenderer {
       ]);
       const hero = (prefetched[carouselUrl] as CarouselItem[] | undefined)?.[0]?.imageUrl;
       const head = renderHeadTags(shopHead(shop, pathname)) + preloadImage(hero, HERO_IMAGE_SIZES);
-      return { status: 200, head, prefetched };
+      return { status: 200, head, prefetched, page: 'shop' };
     }
     const url =
       target.kind === 'product'
@@ -124,7 +124,7 @@ export function createStorefrontPages(deps: { config: Config }): PageRenderer {
         : `/api/category/name/${enc(target.name)}?${shopQuery}`;
     const res = await get(url);
     // Unknown or hidden product/category: the shell with 404 (the page itself shows the not-found state).
-    if (res.status === 404) return { status: 404, head: null, prefetched };
+    if (res.status === 404) return { status: 404, head: null, prefetched, page: target.kind };
     if (res.status !== 200) return null;
     const data = JSON.parse(res.body) as unknown;
     prefetched[url] = data;
@@ -134,7 +134,7 @@ export function createStorefrontPages(deps: { config: Config }): PageRenderer {
       const head =
         renderHeadTags(productHead(shop, product, pathname)) +
         preloadImage(product.images[0], PRODUCT_IMAGE_SIZES);
-      return { status: 200, head, prefetched };
+      return { status: 200, head, prefetched, page: 'product' };
     }
     const category = data as Category;
     await prefetch([
@@ -145,7 +145,7 @@ export function createStorefrontPages(deps: { config: Config }): PageRenderer {
     const head =
       renderHeadTags(categoryHead(shop, category, pathname)) +
       preloadImage(category.banner, CATEGORY_BANNER_SIZES);
-    return { status: 200, head, prefetched };
+    return { status: 200, head, prefetched, page: 'category' };
   };
 }
 
