@@ -37,19 +37,20 @@ const ROUTE_SOURCES: Record<StorefrontPage, string> = {
 
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };
 
+const NO_PRELOADS: Record<StorefrontPage, string> = { shop: '', category: '', product: '' };
+
 /**
  * `<link rel="modulepreload">` tags per page for its route chunk and the chunks it imports, less
  * what the entry already loads, read from the build's manifest (none when it is missing).
  */
-export function routePreloads(distDir: string): Record<StorefrontPage, string> {
-  const none = { shop: '', category: '', product: '' };
+function routePreloads(distDir: string): Record<StorefrontPage, string> {
   const manifestPath = path.join(distDir, '.vite/manifest.json');
-  if (!existsSync(manifestPath)) return none;
+  if (!existsSync(manifestPath)) return NO_PRELOADS;
   let manifest: Record<string, ManifestChunk>;
   try {
     manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
   } catch {
-    return none;
+    return NO_PRELOADS;
   }
   const files = (key: string, into = new Set<string>()): Set<string> => {
     const chunk = manifest[key];
@@ -103,7 +104,7 @@ export async function registerWebApp(
     return;
   }
   // Re-read when the build changes (a rebuild renames every hashed asset the old shell points at).
-  let cached = { mtimeMs: -1, html: '', preloads: routePreloads(opts.distDir) };
+  let cached = { mtimeMs: -1, html: '', preloads: NO_PRELOADS };
   const build = () => {
     const { mtimeMs } = statSync(indexPath);
     if (mtimeMs !== cached.mtimeMs)
