@@ -5,6 +5,7 @@ import { brotliDecompressSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerWebApp } from './web-app';
+import { prefetchedIn } from '../../test/prefetched';
 
 describe('serving the built web app', () => {
   const app = Fastify();
@@ -73,11 +74,7 @@ describe('serving the built web app', () => {
     const res = await app.inject({ url: '/zevar/product/ruby-ring' });
     expect(res.body.match(/<meta name="description"/g)).toHaveLength(1);
     expect(res.body).toContain('<meta name="description" content="A ruby ring">');
-    const json = /<script type="application\/json" id="zevar-prefetched">(.*?)<\/script>/s.exec(
-      res.body,
-    )?.[1];
-    expect(json).toBeDefined();
-    expect(JSON.parse(json!)).toEqual({
+    expect(prefetchedIn(res.body)).toEqual({
       '/api/products/name/ruby-ring?vendorSlug=zevar': { name: 'Ruby </script> Ring' },
     });
   });

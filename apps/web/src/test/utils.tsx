@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
 import { vi, type Mock } from 'vitest';
 import { AppProviders } from '../app/AppProviders';
+import { resetPrefetched } from '../lib/prefetched';
 import { STORAGE_KEYS } from '../lib/storage';
 
 export { expectConsoleError } from '../../../../test-support/console-guard';
@@ -48,4 +49,21 @@ export function signIn(userType: string, roles: string[] = [], userId = 1): void
   window.localStorage.setItem(STORAGE_KEYS.userType, userType);
   window.localStorage.setItem(STORAGE_KEYS.userId, String(userId));
   window.localStorage.setItem(STORAGE_KEYS.userRoles, JSON.stringify(roles));
+}
+
+/**
+ * Puts answers into the page as the server embeds them for the first paint (`zevar-prefetched`);
+ * returns the clean-up that takes them out again.
+ */
+export function embedInPage(answers: Record<string, unknown>): () => void {
+  const el = document.createElement('script');
+  el.type = 'application/json';
+  el.id = 'zevar-prefetched';
+  el.textContent = JSON.stringify(answers);
+  document.body.append(el);
+  resetPrefetched();
+  return () => {
+    el.remove();
+    resetPrefetched();
+  };
 }

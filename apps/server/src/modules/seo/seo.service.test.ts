@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createCallers } from '../../../test/catalogue-fixtures';
 import { createCategory, createProduct, createVendor, uid } from '../../../test/factories';
+import { prefetchedIn } from '../../../test/prefetched';
 import { createStorefrontPages } from './seo.service';
 import { parseStorefrontPath } from './storefront-path';
 
@@ -164,10 +165,7 @@ describe('server-rendered storefront pages', () => {
     });
     const res = await t.app.inject({ url: `/${vendor.slug}/product/${p.slug}` });
     expect(res.statusCode).toBe(200);
-    const json = /<script type="application\/json" id="zevar-prefetched">(.*?)<\/script>/s.exec(
-      res.body,
-    )?.[1];
-    const prefetched = JSON.parse(json!) as Record<string, unknown>;
+    const prefetched = prefetchedIn(res.body);
     const api = `/api/products/name/${p.slug}?vendorSlug=${vendor.slug}`;
     expect(prefetched[api]).toEqual((await t.app.inject({ url: api })).json());
     expect(prefetched[api]).toMatchObject({ id: p.id, name: p.name, price: 2345 });
@@ -183,10 +181,7 @@ describe('server-rendered storefront pages', () => {
     const vendor = await createVendor(t.app, t.db, { plan: 'BASIC' });
     const res = await t.app.inject({ url: `/${vendor.slug}` });
     expect(res.statusCode).toBe(200);
-    const json = /<script type="application\/json" id="zevar-prefetched">(.*?)<\/script>/s.exec(
-      res.body,
-    )?.[1];
-    const prefetched = JSON.parse(json!) as Record<string, unknown>;
+    const prefetched = prefetchedIn(res.body);
     expect(prefetched['/api/metal-rates']).toEqual((await t.app.inject({ url: '/api/metal-rates' })).json());
     expect(prefetched[`/api/products/trending?vendorSlug=${vendor.slug}&size=8`]).toMatchObject({
       number: 0,
@@ -210,10 +205,7 @@ describe('server-rendered storefront pages', () => {
     const ratesInHome = async () => {
       const res = await t.app.inject({ url: `/${vendor.slug}` });
       expect(res.statusCode).toBe(200);
-      const json = /<script type="application\/json" id="zevar-prefetched">(.*?)<\/script>/s.exec(
-        res.body,
-      )?.[1];
-      const prefetched = JSON.parse(json!) as Record<string, unknown>;
+      const prefetched = prefetchedIn(res.body);
       expect(prefetched['/api/metal-rates']).toEqual(
         (await t.app.inject({ url: '/api/metal-rates' })).json(),
       );

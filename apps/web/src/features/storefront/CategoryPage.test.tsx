@@ -1,8 +1,14 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CATEGORY_PAGE_SIZE, type Category } from '@zevar/domain';
-import { resetPrefetched } from '../../lib/prefetched';
-import { expectConsoleError, jsonResponse, mockFetch, notFound, renderRoutes } from '../../test/utils';
+import {
+  embedInPage,
+  expectConsoleError,
+  jsonResponse,
+  mockFetch,
+  notFound,
+  renderRoutes,
+} from '../../test/utils';
 import CategoryPage from './CategoryPage';
 import { childrenOf } from './category/children-of';
 
@@ -64,17 +70,12 @@ describe('category page', () => {
   });
 
   it('renders the whole page on its first render from the answers embedded in the HTML, so nothing shifts later', () => {
-    const el = document.createElement('script');
-    el.type = 'application/json';
-    el.id = 'zevar-prefetched';
-    el.textContent = JSON.stringify({
+    const done = embedInPage({
       '/api/user/vendor-plan/acme': 'BASIC',
       '/api/category/name/rings?vendorSlug=acme': all[0],
       '/api/category/plan/BASIC': all,
       [`/api/products/category/1?vendorSlug=acme&page=0&size=${CATEGORY_PAGE_SIZE}&sort=default`]: emptyPage,
     });
-    document.body.append(el);
-    resetPrefetched();
     // The server never answers: whatever shows came from the page itself.
     mockFetch(() => new Promise<Response>(() => undefined));
     try {
@@ -86,8 +87,7 @@ describe('category page', () => {
       expect(screen.getByRole('region', { name: 'Explore Subcategories' })).toHaveTextContent('Solitaire');
       expect(screen.getByRole('heading', { name: 'Available Products' })).toBeInTheDocument();
     } finally {
-      el.remove();
-      resetPrefetched();
+      done();
     }
   });
 

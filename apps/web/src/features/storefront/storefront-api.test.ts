@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { productSchema, type Category } from '@zevar/domain';
-import { resetPrefetched } from '../../lib/prefetched';
 import { catalogueProduct } from '../../test/fixtures';
-import { jsonResponse, mockFetch } from '../../test/utils';
+import { embedInPage, jsonResponse, mockFetch } from '../../test/utils';
 import { embeddedShapes } from './embedded-shapes';
 import { embedded, storefrontApi } from './storefront-api';
 
@@ -17,19 +16,6 @@ const category: Category = {
   vendorPlan: 'BASIC',
   subCategoryCount: 0,
 };
-
-function embedInPage(answers: Record<string, unknown>): () => void {
-  const el = document.createElement('script');
-  el.type = 'application/json';
-  el.id = 'zevar-prefetched';
-  el.textContent = JSON.stringify(answers);
-  document.body.append(el);
-  resetPrefetched();
-  return () => {
-    el.remove();
-    resetPrefetched();
-  };
-}
 
 describe('storefront reads', () => {
   it('parse what the server answers with the full response schema (loaded on first use)', async () => {

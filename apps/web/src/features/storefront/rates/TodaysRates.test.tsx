@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MetalRate } from '@zevar/domain';
-import { resetPrefetched } from '../../../lib/prefetched';
-import { jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
+import { embedInPage, jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
 import { TodaysRates, pickTodaysRates } from './TodaysRates';
 
 let purityId = 0;
@@ -25,19 +24,6 @@ const rates = [
   rate('Silver', '925', 88.8, '2026-11-22T06:15:00.000Z'),
 ];
 
-function embed(answers: Record<string, unknown>) {
-  const el = document.createElement('script');
-  el.type = 'application/json';
-  el.id = 'zevar-prefetched';
-  el.textContent = JSON.stringify(answers);
-  document.body.append(el);
-  resetPrefetched();
-  return () => {
-    el.remove();
-    resetPrefetched();
-  };
-}
-
 afterEach(() => vi.unstubAllGlobals());
 
 describe("Today's rates strip", () => {
@@ -59,7 +45,7 @@ describe("Today's rates strip", () => {
   });
 
   it('is in the first render when the server embedded the rates in the page', () => {
-    const cleanup = embed({ '/api/metal-rates': rates });
+    const cleanup = embedInPage({ '/api/metal-rates': rates });
     // The server never answers: whatever shows came from the page itself.
     mockFetch(() => new Promise<Response>(() => undefined));
     try {
