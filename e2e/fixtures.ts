@@ -107,6 +107,7 @@ export function outboxMessages(): string[] {
 
 type Fixtures = {
   cspViolations: string[];
+  hydrationErrors: string[];
   /** API calls as the e2e admin (a SUPER_ADMIN), for arranging data quickly. */
   adminRequest: APIRequestContext;
   /**
@@ -146,6 +147,22 @@ export const test = base.extend<Fixtures>({
       });
       await use(violations);
       expect(violations, 'CSP violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+  /**
+   * A server-rendered page the web app could not take over as it was (a hydration mismatch, which
+   * React reports as an uncaught error and mends by rendering again) fails the test.
+   */
+  hydrationErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => {
+        if (/Minified React error #(418|419|421|422|423|425)\b|hydrat/i.test(error.message))
+          errors.push(error.message);
+      });
+      await use(errors);
+      expect(errors, 'hydration errors').toEqual([]);
     },
     { auto: true },
   ],

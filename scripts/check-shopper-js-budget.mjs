@@ -1,6 +1,7 @@
 // The shopper's initial JavaScript budget (issue 12): on the home, category and product pages the
-// JavaScript a browser fetches before the page can paint (the entry script, the chunks index.html
-// modulepreloads, the page's route chunk and every chunk it imports statically) stays within
+// JavaScript a browser fetches to show and run the page (the small entry script, the app it imports
+// once the server-rendered first screen is painted (decision 0021), the chunks index.html
+// modulepreloads, the page's route chunk and every chunk these import statically) stays within
 // 120 KB (120,000 bytes) of brotli. Chunks loaded later (admin, checkout, forms, the storefront's
 // response schemas once a read goes to the network) do not count.
 //
@@ -35,7 +36,7 @@ if (!existsSync(manifestPath) || !existsSync(indexPath)) {
   console.error(`No built web app with a manifest in ${dist}: run npm run build -w @zevar/web first.`);
   process.exit(2);
 }
-/** @type {Record<string, { file: string, isEntry?: boolean, imports?: string[] }>} */
+/** @type {Record<string, { file: string, isEntry?: boolean, imports?: string[], dynamicImports?: string[] }>} */
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 const html = readFileSync(indexPath, 'utf8');
 
@@ -68,6 +69,8 @@ if (!entryKey || fromHtml.length === 0) {
   process.exit(2);
 }
 const shell = withStaticImports(entryKey, new Set(fromHtml));
+// The app itself: the entry (src/boot.ts) imports it as soon as the first screen is painted.
+for (const app of manifest[entryKey].dynamicImports ?? []) withStaticImports(app, shell);
 
 /** Sources of a built file that come from zod, going by its (hidden) source map. */
 function zodSources(file) {

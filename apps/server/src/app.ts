@@ -146,8 +146,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // Before the API routes: its compression applies to them too.
   if (opts.serveWeb) {
+    const distDir = opts.webDistDir ?? WEB_DIST_DIR;
     await registerWebApp(app, {
-      distDir: opts.webDistDir ?? WEB_DIST_DIR,
+      distDir,
+      // The web app's SSR build sits beside the served folder (apps/web/dist-ssr).
+      firstScreenEntry: path.join(distDir, '../dist-ssr/entry-server.js'),
       renderPage: createStorefrontPages({ config: opts.config }),
       serveSourceMaps: opts.config.NODE_ENV !== 'production',
       businessTimezone: opts.config.BUSINESS_TIMEZONE,

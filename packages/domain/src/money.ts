@@ -2,6 +2,7 @@
 /**
  * Money rules. The server keeps integer paise; the API speaks rupees with at most two decimals.
  */
+import { formatIndianRupees } from './indian-number';
 export type Paise = number;
 
 export function rupeesToPaise(rupees: number): Paise {
@@ -54,11 +55,7 @@ export function discountPercent(pricePaise: Paise, originalPaise: Paise | null |
 export const MAX_AMOUNT_RUPEES = 100_000_000;
 export const MAX_AMOUNT_PAISE = MAX_AMOUNT_RUPEES * 100;
 
+/** '₹1,23,456.00': written without Intl (indian-number.ts), the same on the server and every browser. */
 export function formatInr(rupees: number, fractionDigits = 2): string {
-  return new Intl.NumberFormat('en-IN', {
-    style: 'currency',
-    currency: 'INR',
-    minimumFractionDigits: fractionDigits,
-    maximumFractionDigits: fractionDigits,
-  }).format(rupees);
+  return formatIndianRupees(rupees, fractionDigits);
 }

@@ -72,3 +72,55 @@ export function zonedWallTime(instant: Date, timeZone: string): string {
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
   return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
 }
+
+/**
+ * Zones whose offset from UTC has not changed in living memory (India's since 1945): their dates are
+ * written without Intl, whose first use costs a phone tens of milliseconds. Other zones use Intl.
+ */
+const FIXED_OFFSET_MINUTES: Readonly<Record<string, number>> = {
+  'Asia/Kolkata': 330,
+  'Asia/Calcutta': 330,
+  UTC: 0,
+  'Etc/UTC': 0,
+};
+
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+const LONG_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+export type ZonedDateStyle = 'date' | 'longDate' | 'dateTime';
+
+const INTL_OPTIONS: Record<ZonedDateStyle, Intl.DateTimeFormatOptions> = {
+  date: { day: 'numeric', month: 'short', year: 'numeric' },
+  longDate: { day: 'numeric', month: 'long', year: 'numeric' },
+  dateTime: { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' },
+};
+
+/**
+ * An instant as India writes it, in `timeZone`: '5 Sept 2026' (date), '5 September 2026' (longDate),
+ * '5 Sept 2026, 1:35 pm' (dateTime); the same text as `toLocaleString('en-IN', …)`.
+ */
+export function formatZonedDate(instant: Date, timeZone: string, style: ZonedDateStyle): string {
+  const offset = FIXED_OFFSET_MINUTES[timeZone];
+  if (offset === undefined || Number.isNaN(instant.getTime()))
+    return instant.toLocaleString('en-IN', { ...INTL_OPTIONS[style], timeZone });
+  const local = new Date(instant.getTime() + offset * 60_000);
+  const months = style === 'longDate' ? LONG_MONTHS : SHORT_MONTHS;
+  const date = `${local.getUTCDate()} ${months[local.getUTCMonth()]} ${local.getUTCFullYear()}`;
+  if (style !== 'dateTime') return date;
+  const hours = local.getUTCHours();
+  const minutes = String(local.getUTCMinutes()).padStart(2, '0');
+  return `${date}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'am' : 'pm'}`;
+}

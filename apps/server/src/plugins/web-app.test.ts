@@ -121,3 +121,114 @@ describe('serving the built web app', () => {
     expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 });
+
+describe("a storefront page's first screen, rendered by the web app's server build", () => {
+  const app = Fastify();
+  const root = mkdtempSync(path.join(os.tmpdir(), 'zevar-ssr-'));
+  const dist = path.join(root, 'dist');
+  const entry = path.join(root, 'dist-ssr', 'entry-server.js');
+  let price = 1500;
+  const seeds = (html: string) => Number(/<meta name="zevar-page-seed" content="(\d+)">/.exec(html)?.[1]);
+  beforeAll(async () => {
+    mkdirSync(path.join(dist, 'assets'), { recursive: true });
+    mkdirSync(path.join(dist, '.vite'));
+    mkdirSync(path.dirname(entry));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<html><head><title>Zevar</title></head><body><div id="root"></div></body></html>',
+    );
+    writeFileSync(
+      path.join(dist, '.vite/manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-E.js', isEntry: true, dynamicImports: ['_main-M.js'] },
+        '_main-M.js': { file: 'assets/main-M.js', imports: ['index.html'] },
+        'src/features/storefront/ProductPage.tsx': {
+          file: 'assets/ProductPage-P.js',
+          imports: ['_main-M.js'],
+        },
+      }),
+    );
+    // A stand-in for the SSR build: it writes what it was given, and counts its renders.
+    writeFileSync(
+      entry,
+      `globalThis.__renders = [];
+export async function render(url, prefetched, options) {
+  globalThis.__renders.push({ url, seed: options.seed, zone: options.businessTimezone });
+  const product = Object.values(prefetched)[0];
+  if (product.name === 'Broken') throw new Error('cannot render');
+  return '<main><h1>' + product.name + '</h1><p>$& costs ' + product.price + '</p></main>';
+}`,
+    );
+    await registerWebApp(app, {
+      distDir: dist,
+      firstScreenEntry: entry,
+      businessTimezone: 'Asia/Kolkata',
+      renderPage: async (p) => {
+        const name = decodeURIComponent(p.split('/').pop() ?? '');
+        return {
+          status: 200,
+          head: null,
+          page: 'product',
+          prefetched: {
+            [`/api/products/name/${name}`]: {
+              name: name === 'broken' ? 'Broken' : `Ruby ${name}`,
+              price,
+            },
+          },
+        };
+      },
+    });
+    await app.ready();
+  });
+  afterAll(() => app.close());
+  const renders = () =>
+    (globalThis as unknown as { __renders: Array<{ url: string; seed: number; zone: string }> }).__renders;
+
+  it("puts the page's markup into #root, beside its answers, with the seed it was made with", async () => {
+    const res = await app.inject({ url: '/zevar/product/ring?ref=home' });
+    expect(res.statusCode).toBe(200);
+    // A `$&` in the markup is written as it is, not read as a replacement pattern.
+    expect(res.body).toContain('<div id="root"><main><h1>Ruby ring</h1><p>$& costs 1500</p></main></div>');
+    expect(prefetchedIn(res.body)).toEqual({ '/api/products/name/ring': { name: 'Ruby ring', price: 1500 } });
+    const last = renders().at(-1)!;
+    expect(last).toMatchObject({
+      url: 'http://zevar.invalid/zevar/product/ring?ref=home',
+      zone: 'Asia/Kolkata',
+    });
+    expect(seeds(res.body)).toBe(last.seed);
+  });
+
+  it('leaves its scripts until after the first paint: the page names them, nothing is preloaded', async () => {
+    const res = await app.inject({ url: '/zevar/product/ring' });
+    expect(res.body).toContain('<meta name="zevar-page-modules" content="/assets/ProductPage-P.js">');
+    expect(res.body).not.toContain('rel="modulepreload"');
+  });
+
+  it('renders a page once per seed while its answers stay the same', async () => {
+    const before = renders().length;
+    const seen = new Set<number>();
+    for (let i = 0; i < 40; i++) seen.add(seeds((await app.inject({ url: '/zevar/product/gem' })).body));
+    expect(renders().length - before).toBe(seen.size);
+    expect(seen.size).toBeLessThanOrEqual(16);
+  });
+
+  it('renders the page again as soon as one of its answers changed', async () => {
+    expect((await app.inject({ url: '/zevar/product/pearl' })).body).toContain('costs 1500');
+    price = 1750;
+    // The same page, another answer: never the markup kept for the old one.
+    for (let i = 0; i < 20; i++)
+      expect((await app.inject({ url: '/zevar/product/pearl' })).body).toContain('costs 1750');
+    price = 1500;
+  });
+
+  it('serves the page for the browser to render when the renderer fails, with its scripts preloaded', async () => {
+    const res = await app.inject({ url: '/zevar/product/broken' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).not.toContain('zevar-page-seed');
+    expect(
+      [...res.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]),
+    ).toEqual(['/assets/main-M.js', '/assets/ProductPage-P.js']);
+    expect(prefetchedIn(res.body)).toEqual({ '/api/products/name/broken': { name: 'Broken', price: 1500 } });
+  });
+});

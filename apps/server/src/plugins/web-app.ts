@@ -1,6 +1,9 @@
+import { createHash, randomInt } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
@@ -26,8 +29,8 @@ export type PageRenderer = (pathname: string, get: InternalGet) => Promise<PageR
 
 /**
  * The route module each server-rendered page shows first (apps/web/src/app/pages.ts). Without a
- * preload its chunk is only requested once the entry script has run and matched the route: one more
- * round trip before the first paint on a phone.
+ * preload its chunk is only requested once the app has run and matched the route: one more round
+ * trip on a phone.
  */
 const ROUTE_SOURCES: Record<StorefrontPage, string> = {
   shop: 'src/features/storefront/VendorHomePage.tsx',
@@ -35,22 +38,20 @@ const ROUTE_SOURCES: Record<StorefrontPage, string> = {
   product: 'src/features/storefront/ProductPage.tsx',
 };
 
-type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };
+type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
 
-const NO_PRELOADS: Record<StorefrontPage, string> = { shop: '', category: '', product: '' };
+/** The scripts a page needs, from the build's manifest (none when it is missing). */
+type PageModules = { app: string[]; routes: Record<StorefrontPage, string[]> };
+const NO_MODULES: PageModules = { app: [], routes: { shop: [], category: [], product: [] } };
 
-/**
- * `<link rel="modulepreload">` tags per page for its route chunk and the chunks it imports, less
- * what the entry already loads, read from the build's manifest (none when it is missing).
- */
-function routePreloads(distDir: string): Record<StorefrontPage, string> {
+function pageModules(distDir: string): PageModules {
   const manifestPath = path.join(distDir, '.vite/manifest.json');
-  if (!existsSync(manifestPath)) return NO_PRELOADS;
+  if (!existsSync(manifestPath)) return NO_MODULES;
   let manifest: Record<string, ManifestChunk>;
   try {
     manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
   } catch {
-    return NO_PRELOADS;
+    return NO_MODULES;
   }
   const files = (key: string, into = new Set<string>()): Set<string> => {
     const chunk = manifest[key];
@@ -61,13 +62,107 @@ function routePreloads(distDir: string): Record<StorefrontPage, string> {
   };
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   const loadedByEntry = entry ? files(entry) : new Set<string>();
-  const tags = (page: StorefrontPage) =>
-    [...files(ROUTE_SOURCES[page])]
-      .filter((file) => !loadedByEntry.has(file) && file.endsWith('.js'))
-      .map((file) => `\n<link rel="modulepreload" crossorigin href="/${file}">`)
-      .join('');
-  return { shop: tags('shop'), category: tags('category'), product: tags('product') };
+  // The app itself (src/main.tsx): what the page's small entry (src/boot.ts) imports.
+  const appFiles = new Set<string>();
+  for (const key of (entry && manifest[entry]?.dynamicImports) || []) files(key, appFiles);
+  const app = [...appFiles].filter((file) => !loadedByEntry.has(file));
+  const route = (page: StorefrontPage) =>
+    [...files(ROUTE_SOURCES[page])].filter(
+      (file) => !loadedByEntry.has(file) && !app.includes(file) && file.endsWith('.js'),
+    );
+  return { app, routes: { shop: route('shop'), category: route('category'), product: route('product') } };
 }
+
+const preloadTags = (files: string[]) =>
+  files.map((file) => `\n<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+
+/** The web app's server renderer (apps/web/src/entry-server.tsx, built into apps/web/dist-ssr). */
+type FirstScreenModule = {
+  /** Loads the pages' code: the first shopper after a restart does not wait for it. */
+  prepare?: () => Promise<void>;
+  render: (
+    url: string,
+    prefetched: Record<string, unknown>,
+    options: { businessTimezone?: string; seed?: number },
+  ) => Promise<string | null>;
+};
+
+/**
+ * The markup of a storefront page's first screen, made by the web app's own components from the
+ * answers embedded beside it (decision 0021), so the page paints before any script has run. The
+ * same URL with the same answers and seed gives the same markup: it is kept (a few hundred pages)
+ * until an answer changes. Empty when there is no renderer or it fails: the browser then renders.
+ */
+function firstScreenRenderer(entry: string, log: FastifyBaseLogger, businessTimezone?: string) {
+  const markup = new LRUCache<string, string>({
+    max: 500,
+    maxSize: 32 * 1024 * 1024,
+    sizeCalculation: (m) => m.length + 1,
+  });
+  // Loaded once: its page chunks import it back by its plain URL, so a second copy (a cache-busting
+  // query) would have its own React contexts. A rebuild while running is not followed: markup from
+  // the old components would not match the new script, so the browser renders pages until a restart.
+  let loaded: { mtimeMs: number; module: Promise<FirstScreenModule | null> } | null = null;
+  let staleWarned = false;
+  const module = (): Promise<FirstScreenModule | null> | null => {
+    if (!existsSync(entry)) return null;
+    const { mtimeMs } = statSync(entry);
+    if (!loaded) {
+      const load = import(pathToFileURL(entry).href) as Promise<FirstScreenModule>;
+      loaded = {
+        mtimeMs,
+        module: load.catch((err: unknown) => {
+          log.warn({ err }, 'the first-screen renderer could not be loaded: pages render in the browser');
+          return null;
+        }),
+      };
+    } else if (loaded.mtimeMs !== mtimeMs) {
+      if (!staleWarned) log.warn('the web app was rebuilt: pages render in the browser until a restart');
+      staleWarned = true;
+      return null;
+    }
+    return loaded.module;
+  };
+  const prepare = async () => {
+    try {
+      await (await module())?.prepare?.();
+    } catch (err) {
+      log.warn({ err }, 'the first-screen renderer could not prepare its pages');
+    }
+  };
+  const render = async (
+    url: string,
+    prefetched: Record<string, unknown>,
+    answersJson: string,
+    seed: number,
+  ): Promise<string> => {
+    const renderer = await module();
+    if (!renderer) return '';
+    const key = createHash('sha256').update(`${seed}\0${url}\0`).update(answersJson).digest('base64');
+    const kept = markup.get(key);
+    if (kept !== undefined) return kept;
+    try {
+      const html =
+        (await renderer.render(`http://zevar.invalid${url}`, prefetched, { businessTimezone, seed })) ?? '';
+      markup.set(key, html);
+      return html;
+    } catch (err) {
+      log.warn({ err, url }, 'first-screen render failed: the page renders in the browser');
+      return '';
+    }
+  };
+  return { prepare, render };
+}
+
+/**
+ * The scripts a server-rendered page loads once its first screen is painted (apps/web/src/boot.ts
+ * reads them); the page's own answers and markup come first.
+ */
+export const PAGE_MODULES_META_NAME = 'zevar-page-modules';
+
+/** The seed of a server-rendered page's random choices (apps/web/src/lib/page-seed.ts). */
+export const PAGE_SEED_META_NAME = 'zevar-page-seed';
+const PAGE_SEEDS = 16;
 
 /** Where the embedded answers go; the web app reads them before its first request (lib/prefetched.ts). */
 export const PREFETCHED_ELEMENT_ID = 'zevar-prefetched';
@@ -87,6 +182,8 @@ export async function registerWebApp(
     serveSourceMaps?: boolean;
     /** Every shell names it, so dates are shown in it from the first paint (issue 9). */
     businessTimezone?: string;
+    /** The web app's server renderer (its SSR build); none: storefront pages render in the browser. */
+    firstScreenEntry?: string;
   },
 ) {
   // HTML and API answers are compressed per response; the hashed assets were compressed at build.
@@ -104,11 +201,11 @@ export async function registerWebApp(
     return;
   }
   // Re-read when the build changes (a rebuild renames every hashed asset the old shell points at).
-  let cached = { mtimeMs: -1, html: '', preloads: NO_PRELOADS };
+  let cached = { mtimeMs: -1, html: '', modules: NO_MODULES };
   const build = () => {
     const { mtimeMs } = statSync(indexPath);
     if (mtimeMs !== cached.mtimeMs)
-      cached = { mtimeMs, html: readFileSync(indexPath, 'utf8'), preloads: routePreloads(opts.distDir) };
+      cached = { mtimeMs, html: readFileSync(indexPath, 'utf8'), modules: pageModules(opts.distDir) };
     return cached;
   };
   // Hashed build output is looked up per request (a rebuild adds new names) and cached for a year.
@@ -137,6 +234,15 @@ export async function registerWebApp(
     },
   });
 
+  const firstScreens = opts.firstScreenEntry
+    ? firstScreenRenderer(opts.firstScreenEntry, app.log, opts.businessTimezone)
+    : null;
+  // After listening, not before: a restart answers /api/health as soon as it can.
+  if (firstScreens)
+    app.addHook('onListen', (done) => {
+      void firstScreens.prepare();
+      done();
+    });
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname.startsWith('/api/') || (pathname.endsWith('.map') && !opts.serveSourceMaps)) {
@@ -147,12 +253,32 @@ export async function registerWebApp(
       return { status: res.statusCode, body: res.body };
     };
     const page = opts.renderPage ? await opts.renderPage(pathname, get).catch(() => null) : null;
-    const { html, preloads } = build();
+    const { html, modules } = build();
+    const answersJson =
+      page?.prefetched && Object.keys(page.prefetched).length > 0 ? jsonForScript(page.prefetched) : '';
+    // The page's random choices: a few seeds, so each page has few markups to keep.
+    const seed = randomInt(PAGE_SEEDS);
+    const firstScreen =
+      page?.page && page.prefetched && firstScreens
+        ? await firstScreens.render(request.url, page.prefetched, answersJson, seed)
+        : '';
+    const routeModules = page?.page ? modules.routes[page.page] : [];
     return reply
       .status(page?.status ?? 200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(renderShell(html, page, opts.businessTimezone, page?.page ? preloads[page.page] : ''));
+      .send(
+        renderShell(html, page, {
+          businessTimezone: opts.businessTimezone,
+          // On screen already: its scripts wait for the paint (boot.ts). Otherwise: at once.
+          scripts: firstScreen
+            ? `<meta name="${PAGE_MODULES_META_NAME}" content="${routeModules.map((f) => `/${f}`).join(' ')}">\n`
+            : preloadTags([...modules.app, ...routeModules]),
+          answersJson,
+          firstScreen,
+          seed,
+        }),
+      );
   });
 }
 
@@ -163,28 +289,37 @@ export async function registerWebApp(
 export function renderShell(
   shell: string,
   page: PageRender | null,
-  businessTimezone?: string,
-  routePreload = '',
+  parts: {
+    businessTimezone?: string;
+    /** Preload tags, or the list of modules boot.ts loads after the first paint. */
+    scripts?: string;
+    /** The page's embedded answers, as `jsonForScript` wrote them ('' for none). */
+    answersJson?: string;
+    /** Server-rendered markup for `#root` (hydrated by the web app). */
+    firstScreen?: string;
+    /** The seed of the markup's random choices (lib/page-seed.ts), named with it. */
+    seed?: number;
+  } = {},
 ): string {
+  const { businessTimezone, scripts = '', answersJson, firstScreen = '', seed } = parts;
   let html = shell;
-  if (routePreload) html = html.replace('</head>', `${routePreload}\n</head>`);
+  let head = scripts;
   if (businessTimezone) {
     // An IANA name (checked by env.ts) holds no quote or angle bracket; escaped all the same.
     const zone = businessTimezone.replace(/[^A-Za-z0-9_/+-]/g, '');
-    html = html.replace('</head>', `<meta name="${TIMEZONE_META_NAME}" content="${zone}">\n</head>`);
+    head += `<meta name="${TIMEZONE_META_NAME}" content="${zone}">\n`;
   }
+  if (firstScreen && seed !== undefined) head += `<meta name="${PAGE_SEED_META_NAME}" content="${seed}">\n`;
   if (page?.head) {
     html = html.replace(/<title>.*?<\/title>/s, '');
     if (page.head.includes('<meta name="description"'))
       html = html.replace(/<meta name="description"[^>]*>\s*/s, '');
-    html = html.replace('</head>', `${page.head}\n</head>`);
+    head += `${page.head}\n`;
   }
-  if (page?.prefetched && Object.keys(page.prefetched).length > 0) {
-    const json = jsonForScript(page.prefetched);
-    html = html.replace(
-      '<div id="root"></div>',
-      `<div id="root"></div>\n<script type="application/json" id="${PREFETCHED_ELEMENT_ID}">${json}</script>`,
-    );
-  }
-  return html;
+  // Function replacements: a `$` in a product's name, the markup or the answers is kept as written.
+  if (head) html = html.replace('</head>', () => `${head}</head>`);
+  const answers = answersJson
+    ? `\n<script type="application/json" id="${PREFETCHED_ELEMENT_ID}">${answersJson}</script>`
+    : '';
+  return html.replace('<div id="root"></div>', () => `<div id="root">${firstScreen}</div>${answers}`);
 }

@@ -5,15 +5,24 @@ import { SessionEndHandler } from '../components/SessionEndHandler';
 import { useUnsavedChangesNavigationGuard } from '../components/unsaved-changes';
 
 /**
+ * The question before navigating away from unsaved input. A sibling of the page, not its parent:
+ * the blocker's own set-up re-renders only this, not a page that is still being hydrated.
+ */
+function UnsavedChangesGuard() {
+  useUnsavedChangesNavigationGuard();
+  return null;
+}
+
+/**
  * Top of every route: scroll restoration, the boundary for lazily loaded pages, and the question
  * before navigating away from unsaved input.
  */
 export function RootLayout() {
-  useUnsavedChangesNavigationGuard();
   return (
     <>
       <ScrollRestoration />
       <SessionEndHandler />
+      <UnsavedChangesGuard />
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>

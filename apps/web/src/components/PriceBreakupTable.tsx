@@ -1,12 +1,11 @@
-import type { PriceBreakup } from '@zevar/domain';
+import { formatIndianNumber, type PriceBreakup } from '@zevar/domain';
 import { formatInr } from '../lib/format';
 
 const MAKING_LABEL = { PER_GRAM: 'per gram', PERCENT: '% of metal value', FLAT: 'flat' } as const;
 
-const grams = (g: number) =>
-  `${g.toLocaleString('en-IN', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} g`;
+const grams = (g: number) => `${formatIndianNumber(g, 3)} g`;
 
-const percent = (p: number) => `${p.toLocaleString('en-IN', { maximumFractionDigits: 2 })}%`;
+const percent = (p: number) => `${formatIndianNumber(p, 2, 0)}%`;
 
 /** How the making charge was set: '12% of metal value', '₹500.00/g × 10.500 g' or 'flat'. */
 function makingDetail(making: NonNullable<PriceBreakup['making']>, metal: PriceBreakup['metal']): string {

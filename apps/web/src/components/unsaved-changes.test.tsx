@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '../app/AppProviders';
+import { BackOfficeProviders } from '../test/BackOfficeProviders';
 import { ProductEditDialog } from '../features/admin/products/ProductEditDialog';
 import { catalogueProduct } from '../test/fixtures';
 import { jsonResponse, mockFetch, testQueryClient } from '../test/utils';
@@ -24,7 +24,7 @@ function open() {
   mockFetch((url) => jsonResponse(url.includes('/exists/') ? false : []));
   const closed: string[] = [];
   render(
-    <AppProviders queryClient={testQueryClient()}>
+    <BackOfficeProviders queryClient={testQueryClient()}>
       <ProductEditDialog
         product={product}
         busy={false}
@@ -32,7 +32,7 @@ function open() {
         onCancel={() => closed.push('closed')}
       />
       <Logout onOut={() => closed.push('logged out')} />
-    </AppProviders>,
+    </BackOfficeProviders>,
   );
   return closed;
 }

@@ -2,7 +2,7 @@
  * Display formatting for India: en-IN grouping, rupee sign, day-month-year dates, always in the
  * business timezone the server is configured with, whatever the browser's (lib/business-timezone.ts).
  */
-import { zonedIsoDate, zonedWallTime, zonedWallTimeToInstant } from '@zevar/domain';
+import { formatZonedDate, zonedIsoDate, zonedWallTime, zonedWallTimeToInstant } from '@zevar/domain';
 import { businessTimeZone } from './business-timezone';
 
 export { formatInr } from '@zevar/domain';
@@ -16,35 +16,19 @@ function toDate(value: string | number | Date | null | undefined): Date | null {
 /** '5 Mar 2026'; '' for a missing or invalid date. */
 export function formatDate(value: string | number | Date | null | undefined): string {
   const date = toDate(value);
-  const timeZone = businessTimeZone();
-  return date
-    ? date.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone })
-    : '';
+  return date ? formatZonedDate(date, businessTimeZone(), 'date') : '';
 }
 
 /** '5 March 2026' (the long format); '' for a missing or invalid date. */
 export function formatLongDate(value: string | number | Date | null | undefined): string {
   const date = toDate(value);
-  const timeZone = businessTimeZone();
-  return date
-    ? date.toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone })
-    : '';
+  return date ? formatZonedDate(date, businessTimeZone(), 'longDate') : '';
 }
 
 /** '5 Mar 2026, 2:30 pm'; '' for a missing or invalid date. */
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   const date = toDate(value);
-  const timeZone = businessTimeZone();
-  return date
-    ? date.toLocaleString('en-IN', {
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-        hour: 'numeric',
-        minute: '2-digit',
-        timeZone,
-      })
-    : '';
+  return date ? formatZonedDate(date, businessTimeZone(), 'dateTime') : '';
 }
 
 /** yyyy-MM-dd of the business timezone, the form the API's date filters take. */

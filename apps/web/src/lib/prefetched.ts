@@ -35,6 +35,18 @@ export function peekPrefetched(url: string): { value: unknown } | null {
   return map.has(url) ? { value: map.get(url) } : null;
 }
 
+/**
+ * Server rendering (entry-server.tsx): the page's answers are the embedded ones until the returned
+ * function puts the previous ones back.
+ */
+export function enterPrefetched(entries: Record<string, unknown>): () => void {
+  const saved = answers;
+  answers = new Map(Object.entries(entries));
+  return () => {
+    answers = saved;
+  };
+}
+
 /** Tests: forget what was read. */
 export function resetPrefetched(): void {
   answers = null;

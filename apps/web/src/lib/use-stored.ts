@@ -30,9 +30,19 @@ export function useCartCount(): number {
   return useSyncExternalStore(subscribeCart, getCartCount, () => 0);
 }
 
-/** The stored current-vendor-slug, kept up to date. */
-export function useStoredVendorSlug(): string | null {
-  return useSyncExternalStore(subscribeVendorSlug, getStoredVendorSlug, () => null);
+const ignoreChanges = () => () => {};
+const none = () => null;
+
+/**
+ * The stored current-vendor-slug, kept up to date. Not `wanted` (the URL names the shop): null and
+ * not followed, so storing the slug does not re-render the page just after it was hydrated.
+ */
+export function useStoredVendorSlug(wanted = true): string | null {
+  return useSyncExternalStore(
+    wanted ? subscribeVendorSlug : ignoreChanges,
+    wanted ? getStoredVendorSlug : none,
+    none,
+  );
 }
 
 /** Whether a token is stored, and the stored user type ('' when none). */

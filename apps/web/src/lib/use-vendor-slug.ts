@@ -9,6 +9,6 @@ import { useStoredVendorSlug } from './use-stored';
  */
 export function useVendorSlug(): string {
   const { vendorSlug } = useParams();
-  const stored = useStoredVendorSlug();
+  const stored = useStoredVendorSlug(!vendorSlug);
   return vendorSlug ?? stored ?? FALLBACK_VENDOR_SLUG;
 }

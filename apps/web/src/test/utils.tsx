@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
 import { vi, type Mock } from 'vitest';
-import { AppProviders } from '../app/AppProviders';
+import { BackOfficeProviders } from './BackOfficeProviders';
 import { resetPrefetched } from '../lib/prefetched';
 import { STORAGE_KEYS } from '../lib/storage';
 
@@ -16,9 +16,9 @@ export function testQueryClient(): QueryClient {
 export function renderRoutes(routes: RouteObject[], initialPath: string) {
   const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
   const utils = render(
-    <AppProviders queryClient={testQueryClient()}>
+    <BackOfficeProviders queryClient={testQueryClient()}>
       <RouterProvider router={router} />
-    </AppProviders>,
+    </BackOfficeProviders>,
   );
   return { router, ...utils };
 }

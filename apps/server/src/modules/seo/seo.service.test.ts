@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEB_DIST_DIR } from '../../app';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createCallers } from '../../../test/catalogue-fixtures';
 import { createCategory, createProduct, createVendor, uid } from '../../../test/factories';
@@ -120,21 +121,23 @@ describe('server-rendered storefront pages', () => {
       path.join(dist, 'index.html'),
       '<html><head><meta name="description" content="Generic"><title>Zevar</title></head><body><div id="root"></div></body></html>',
     );
-    // The build's manifest: the entry shares a chunk with the product page, which has one of its own.
+    // The build's manifest: the small entry imports the app (main), which shares a chunk with the
+    // product page; the product page has one of its own.
     mkdirSync(path.join(dist, '.vite'));
     writeFileSync(
       path.join(dist, '.vite/manifest.json'),
       JSON.stringify({
-        'index.html': { file: 'assets/index-E.js', isEntry: true, imports: ['_shared-S.js'] },
+        'index.html': { file: 'assets/index-E.js', isEntry: true, dynamicImports: ['_main-M.js'] },
+        '_main-M.js': { file: 'assets/main-M.js', imports: ['index.html', '_shared-S.js'] },
         '_shared-S.js': { file: 'assets/shared-S.js' },
         '_price-Q.js': { file: 'assets/price-Q.js', imports: ['_shared-S.js'] },
         'src/features/storefront/ProductPage.tsx': {
           file: 'assets/ProductPage-P.js',
-          imports: ['index.html', '_shared-S.js', '_price-Q.js'],
+          imports: ['index.html', '_main-M.js', '_shared-S.js', '_price-Q.js'],
         },
         'src/features/storefront/VendorHomePage.tsx': {
           file: 'assets/VendorHomePage-H.js',
-          imports: ['index.html'],
+          imports: ['index.html', '_main-M.js'],
         },
       }),
     );
@@ -142,17 +145,29 @@ describe('server-rendered storefront pages', () => {
   });
   afterAll(async () => t.close());
 
-  it("preloads a page's route code with its HTML, not what the entry already loads", async () => {
+  it("preloads the app and a page's route code with its HTML when the page is not rendered on the server", async () => {
     const vendor = await createVendor(t.app, t.db, { plan: 'BASIC' });
     const p = await createProduct(t.db, { name: `Route Ring ${uid()}` });
     const preloads = (html: string) =>
       [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
     const product = await t.app.inject({ url: `/${vendor.slug}/product/${p.slug}` });
-    expect(preloads(product.body)).toEqual(['/assets/ProductPage-P.js', '/assets/price-Q.js']);
+    expect(preloads(product.body)).toEqual([
+      '/assets/main-M.js',
+      '/assets/shared-S.js',
+      '/assets/ProductPage-P.js',
+      '/assets/price-Q.js',
+    ]);
     const home = await t.app.inject({ url: `/${vendor.slug}` });
-    expect(preloads(home.body)).toEqual(['/assets/VendorHomePage-H.js']);
-    // Not a storefront page: no route is known, nothing is preloaded.
-    expect(preloads((await t.app.inject({ url: '/login' })).body)).toEqual([]);
+    expect(preloads(home.body)).toEqual([
+      '/assets/main-M.js',
+      '/assets/shared-S.js',
+      '/assets/VendorHomePage-H.js',
+    ]);
+    // Not a storefront page: no route is known, the app is.
+    expect(preloads((await t.app.inject({ url: '/login' })).body)).toEqual([
+      '/assets/main-M.js',
+      '/assets/shared-S.js',
+    ]);
   });
 
   it("puts a product page's data into its HTML, as the answers the page asks for first", async () => {
@@ -235,5 +250,52 @@ describe('server-rendered storefront pages', () => {
       expect(res.body).toContain('<div id="root"></div>');
     }
     expect((await t.app.inject({ url: `/${vendor.slug}` })).statusCode).toBe(200);
+  });
+});
+
+/*
+ * The real web app, as `npm test` builds it before the API suites (npm run build -w @zevar/web makes
+ * apps/web/dist and its server build, apps/web/dist-ssr).
+ */
+const webAppBuilt = existsSync(path.join(WEB_DIST_DIR, '../dist-ssr/entry-server.js'));
+
+describe.skipIf(!webAppBuilt)("a storefront page's first screen, rendered by the built web app", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ webDistDir: WEB_DIST_DIR });
+  });
+  afterAll(async () => t.close());
+
+  const text = (html: string) =>
+    (/<div id="root">([\s\S]*?)<\/div>\n<script type="application\/json"/.exec(html)?.[1] ?? '')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&#x27;/g, "'")
+      .replace(/\s+/g, ' ');
+
+  it("shows a product's name, price and purchase button in the HTML, before any script runs", async () => {
+    const vendor = await createVendor(t.app, t.db, { plan: 'BASIC' });
+    const p = await createProduct(t.db, { name: `Kundan Choker ${uid()}`, pricePaise: 1_54_606_14 });
+    const res = await t.app.inject({ url: `/${vendor.slug}/product/${p.slug}` });
+    expect(res.statusCode).toBe(200);
+    const shown = text(res.body);
+    expect(shown).toContain(p.name);
+    expect(shown).toContain('₹1,54,606.14');
+    expect(shown).toContain('Add to Cart');
+    // Its scripts wait for the paint; the page names them and the seed of its random choices.
+    expect(res.body).toMatch(/<meta name="zevar-page-modules" content="\/assets\/ProductPage-[^"]+\.js/);
+    expect(res.body).toMatch(/<meta name="zevar-page-seed" content="\d+">/);
+  });
+
+  it('shows a category page with its products', async () => {
+    const vendor = await createVendor(t.app, t.db, { plan: 'BASIC' });
+    const category = await createCategory(t.db, { name: `Bangles ${uid()}` });
+    const p = await createProduct(t.db, { name: `Glass Bangle ${uid()}`, categoryId: category.id });
+    const res = await t.app.inject({
+      url: `/${vendor.slug}/category/${encodeURIComponent(category.name.toLowerCase())}`,
+    });
+    expect(res.statusCode).toBe(200);
+    const shown = text(res.body);
+    expect(shown).toContain(category.name);
+    expect(shown).toContain(p.name);
   });
 });

@@ -3,6 +3,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useParams } from 'react-router';
 import { PageSpinner } from '../../components/Spinner';
 import { getDefaultVendorSlug } from '../../lib/config';
+import { FIRST_SCREEN_HYDRATED_EVENT } from '../../lib/first-screen';
 import { setStoredVendorSlug } from '../../lib/storage';
 import { useStoredVendorSlug } from '../../lib/use-stored';
 import { Footer } from './Footer';
@@ -14,7 +15,7 @@ import { Header } from './Header';
  */
 export function StorefrontLayout() {
   const { vendorSlug } = useParams();
-  const storedSlug = useStoredVendorSlug();
+  const storedSlug = useStoredVendorSlug(!vendorSlug);
   const needsDefault = !vendorSlug && !storedSlug;
 
   const defaultSlug = useQuery({
@@ -43,12 +44,24 @@ export function StorefrontLayout() {
         ) : (
           <Suspense fallback={<LoadingPage />}>
             <Outlet />
+            <FirstScreenHydrated />
           </Suspense>
         )}
       </main>
       <Footer />
     </div>
   );
+}
+
+/**
+ * Tells boot.ts that the page (this boundary, with the route's own code) is hydrated, so the taps it
+ * held can be replayed. Mounted once per layout; a page rendered in the browser announces it too.
+ */
+function FirstScreenHydrated() {
+  useEffect(() => {
+    window.dispatchEvent(new Event(FIRST_SCREEN_HYDRATED_EVENT));
+  }, []);
+  return null;
 }
 
 /**

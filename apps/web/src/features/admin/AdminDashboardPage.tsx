@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminSectionKey } from '@zevar/domain';
 import { PageSpinner } from '../../components/Spinner';
+import { UploadProgressProvider } from '../../components/upload/UploadProgressProvider';
 import { useDialog } from '../../components/dialog/dialog-context';
 import { confirmLeavingForms } from '../../components/unsaved-changes';
 import { api } from '../../lib/api';
@@ -10,8 +11,17 @@ import { getUserId, getUserRoles, isAuthenticated, isUserType, logout } from '..
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { SECTION_COMPONENTS, allowedSections, pickSection, type AdminSection } from './sections';
 
-/** Admin dashboard: side navigation of the sections the stored roles allow, one section at a time. */
+/** Admin dashboard, with the image uploads its sections make (not part of a shopper's first load). */
 export default function AdminDashboardPage({ initialSection }: { initialSection?: AdminSectionKey }) {
+  return (
+    <UploadProgressProvider>
+      <AdminDashboard initialSection={initialSection} />
+    </UploadProgressProvider>
+  );
+}
+
+/** Side navigation of the sections the stored roles allow, one section at a time. */
+function AdminDashboard({ initialSection }: { initialSection?: AdminSectionKey }) {
   const navigate = useNavigate();
   const [allowed] = useState(() => allowedSections(getUserRoles()));
   const [selected, setSelected] = useState(() => pickSection(allowed, initialSection));

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../app/AppProviders';
+import { BackOfficeProviders } from '../../test/BackOfficeProviders';
 import { jsonResponse, mockFetch, testQueryClient } from '../../test/utils';
 import CarouselSection from './carousel/CarouselSection';
 import CategoriesSection from './categories/CategoriesSection';
@@ -24,9 +24,9 @@ describe('load failures of back-office §8 sections', () => {
       vi.spyOn(console, 'error').mockImplementation(() => undefined);
       mockFetch(() => jsonResponse({ code: 'INTERNAL', message: 'boom' }, 500));
       render(
-        <AppProviders queryClient={testQueryClient()}>
+        <BackOfficeProviders queryClient={testQueryClient()}>
           <Section />
-        </AppProviders>,
+        </BackOfficeProviders>,
       );
       const dialog = await screen.findByRole('dialog', { name: 'Error' });
       expect(within(dialog).getByText(message)).toBeInTheDocument();

@@ -7,11 +7,13 @@ import { isApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Gallery } from './product/Gallery';
 import { ProductInfo } from './product/ProductInfo';
-import { ProductTabs } from './product/ProductTabs';
 import { embedded, storefrontApi, useLoggedError } from './storefront-api';
 import { ShopFallback } from './ShopFallback';
 import { useShop } from './use-shop';
 
+// Below the buy box: the tabs (features, specifications, reviews) load just after the page's own
+// code; on a server-rendered page their markup is there from the start and is hydrated when it comes.
+const ProductTabs = lazy(() => import('./product/ProductTabs').then((m) => ({ default: m.ProductTabs })));
 // The review form (and react-hook-form with it) loads when a shopper opens it, not with the page.
 const ReviewForm = lazy(() => import('./product/ReviewForm').then((m) => ({ default: m.ReviewForm })));
 
@@ -91,13 +93,15 @@ export default function ProductPage() {
         <Gallery key={p.id} images={p.images} name={p.name || STOREFRONT_MESSAGES.unnamedProduct} />
         <ProductInfo product={p} shop={slug} coupons={coupons.data ?? []} />
       </div>
-      <ProductTabs
-        key={p.id}
-        features={p.features}
-        specifications={withPurity(p)}
-        reviews={reviews.data ?? []}
-        onWriteReview={() => setWriting(true)}
-      />
+      <Suspense fallback={<PageSpinner />}>
+        <ProductTabs
+          key={p.id}
+          features={p.features}
+          specifications={withPurity(p)}
+          reviews={reviews.data ?? []}
+          onWriteReview={() => setWriting(true)}
+        />
+      </Suspense>
       {writing && (
         <Suspense fallback={null}>
           <ReviewForm productId={p.id} onClose={() => setWriting(false)} submit={addReview} />

@@ -18,6 +18,7 @@ import { ProcessingDialog } from './ProcessingDialog';
 import { useSubscription } from './use-subscription';
 import { confirmLeavingForms } from '../../components/unsaved-changes';
 import { currentPlan } from '../../lib/vendor-plan';
+import { UploadProgressProvider } from '../../components/upload/UploadProgressProvider';
 
 const TABS = [
   { key: 'profile', label: 'Profile' },
@@ -34,7 +35,16 @@ function fetchVendor(userId: number | null): Promise<User> {
   return api.get(`/user/${userId}`, { schema: userSchema });
 }
 
+/** The vendor's dashboard, with the image uploads its sections make (not part of a shopper's first load). */
 export default function VendorDashboardPage() {
+  return (
+    <UploadProgressProvider>
+      <VendorDashboard />
+    </UploadProgressProvider>
+  );
+}
+
+function VendorDashboard() {
   const navigate = useNavigate();
   const dialog = useDialog();
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/AppProviders';
+import { BackOfficeProviders } from '../../../test/BackOfficeProviders';
 import { jsonResponse, mockFetch, testQueryClient } from '../../../test/utils';
 import CarouselSection from './CarouselSection';
 
@@ -9,7 +9,7 @@ function renderWith(ui: React.ReactNode) {
     if (url === '/api/carousels/home') return jsonResponse({ id: 1, images: [] });
     return jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404);
   });
-  render(<AppProviders queryClient={testQueryClient()}>{ui}</AppProviders>);
+  render(<BackOfficeProviders queryClient={testQueryClient()}>{ui}</BackOfficeProviders>);
   return f;
 }
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CatalogueProduct as Product } from '@zevar/domain';
-import { AppProviders } from '../../../app/AppProviders';
+import { BackOfficeProviders } from '../../../test/BackOfficeProviders';
 import { catalogueProduct } from '../../../test/fixtures';
 import { jsonResponse, mockFetch, testQueryClient } from '../../../test/utils';
 import ProductsSection from './ProductsSection';
@@ -52,9 +52,9 @@ function setup(opts: { taken?: boolean } = {}) {
     );
   });
   render(
-    <AppProviders queryClient={testQueryClient()}>
+    <BackOfficeProviders queryClient={testQueryClient()}>
       <ProductsSection />
-    </AppProviders>,
+    </BackOfficeProviders>,
   );
   return fetchMock;
 }
@@ -134,9 +134,9 @@ describe('products section', () => {
       return jsonResponse(paged([product()]));
     });
     render(
-      <AppProviders queryClient={testQueryClient()}>
+      <BackOfficeProviders queryClient={testQueryClient()}>
         <ProductsSection />
-      </AppProviders>,
+      </BackOfficeProviders>,
     );
     await screen.findByText('Lotus Ring');
     await within(screen.getByLabelText('Filter by category')).findByRole('option', { name: 'Rings' });

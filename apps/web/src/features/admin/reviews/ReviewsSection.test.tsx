@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { starParts } from '@zevar/domain';
-import { AppProviders } from '../../../app/AppProviders';
+import { BackOfficeProviders } from '../../../test/BackOfficeProviders';
 import { jsonResponse, mockFetch, testQueryClient } from '../../../test/utils';
 import ReviewsSection from './ReviewsSection';
 import { catalogueProduct } from '../../../test/fixtures';
@@ -43,9 +43,9 @@ function renderSection() {
     return jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404);
   });
   render(
-    <AppProviders queryClient={testQueryClient()}>
+    <BackOfficeProviders queryClient={testQueryClient()}>
       <ReviewsSection />
-    </AppProviders>,
+    </BackOfficeProviders>,
   );
   return f;
 }
@@ -174,9 +174,9 @@ describe('reviews management', () => {
       return jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404);
     });
     render(
-      <AppProviders queryClient={testQueryClient()}>
+      <BackOfficeProviders queryClient={testQueryClient()}>
         <ReviewsSection />
-      </AppProviders>,
+      </BackOfficeProviders>,
     );
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search all products' }), {
       target: { value: 'Lotus' },

@@ -2,13 +2,15 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import type { Category } from '@zevar/domain';
 import { ImageWithFallback } from '../../../components/ImageWithFallback';
+import { pageSeed, seededRandom } from '../../../lib/page-seed';
 import { categoryPath } from '../paths';
 
-export function pickRandom<T>(items: T[], n: number): T[] {
+/** `n` of the items, chosen by `random` (the page's seeded generator: the server and browser agree). */
+export function pickRandom<T>(items: T[], n: number, random: () => number = Math.random): T[] {
   if (items.length <= n) return items;
   const copy = [...items];
   for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
+    const j = Math.floor(random() * (i + 1));
     [copy[i], copy[j]] = [copy[j]!, copy[i]!];
   }
   return copy.slice(0, n);
@@ -51,6 +53,7 @@ export function ShopByCategory({ categories, shop }: { categories: Category[]; s
       pickRandom(
         categories.filter((c) => !c.parentCategory),
         2,
+        seededRandom(pageSeed()),
       ),
     [categories],
   );

@@ -53,7 +53,9 @@ export function HeroCarousel({ items, shop }: { items: CarouselItem[]; shop: str
     >
       <div
         className="flex transition-transform duration-700 motion-reduce:transition-none"
-        style={{ transform: `translateX(-${current * 100}%)` }}
+        // None on the first slide: server-rendered markup carries no style attribute (the CSP's
+        // style-src 'self' refuses it); later slides are set through the DOM, which the CSP allows.
+        style={current === 0 ? undefined : { transform: `translateX(-${current * 100}%)` }}
         aria-live={running ? 'off' : 'polite'}
       >
         {items.map((item, i) => {
