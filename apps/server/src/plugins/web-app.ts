@@ -164,6 +164,9 @@ export const PAGE_MODULES_META_NAME = 'zevar-page-modules';
 export const PAGE_SEED_META_NAME = 'zevar-page-seed';
 const PAGE_SEEDS = 16;
 
+/** How long after listening the first-screen renderer loads its pages' code. */
+const PREPARE_AFTER_LISTEN_MS = 3000;
+
 /** Where the embedded answers go; the web app reads them before its first request (lib/prefetched.ts). */
 export const PREFETCHED_ELEMENT_ID = 'zevar-prefetched';
 
@@ -237,10 +240,11 @@ export async function registerWebApp(
   const firstScreens = opts.firstScreenEntry
     ? firstScreenRenderer(opts.firstScreenEntry, app.log, opts.businessTimezone)
     : null;
-  // After listening, not before: a restart answers /api/health as soon as it can.
+  // A while after listening: loading React and the pages' code takes the main thread for a moment,
+  // and a restart answers /api/health (and its first requests) before that.
   if (firstScreens)
     app.addHook('onListen', (done) => {
-      void firstScreens.prepare();
+      setTimeout(() => void firstScreens.prepare(), PREPARE_AFTER_LISTEN_MS).unref();
       done();
     });
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
