@@ -10,7 +10,8 @@ import { toLinkedVariant, type LinkedVariant, type ProductJoinedRow } from './pr
  * admin, the vendor dashboard, checkout and the storefront read. Reads only.
  */
 
-const parentCategories = alias(categories, 'parent_categories');
+/** The product's category's parent, joined as `parent_categories`. */
+export const parentCategories = alias(categories, 'parent_categories');
 
 /** The purity columns every product read joins (the rate prices the breakup). */
 export const PURITY_COLUMNS = {
@@ -18,6 +19,19 @@ export const PURITY_COLUMNS = {
   name: metalPurities.name,
   fineness: metalPurities.fineness,
   ratePaise: metalPurities.ratePaise,
+};
+
+/**
+ * A full product row (`ProductJoinedRow` without its rating): the product with its category, parent
+ * category, metal and purity, over products joined to categories, `parentCategories`, metals and
+ * metal purities.
+ */
+export const PRODUCT_JOINED_COLUMNS = {
+  product: products,
+  category: { id: categories.id, name: categories.name },
+  parentCategory: { id: parentCategories.id, name: parentCategories.name },
+  metal: { id: metals.id, name: metals.name, ratePaise: metals.ratePaise },
+  purity: PURITY_COLUMNS,
 };
 
 /*
@@ -59,13 +73,7 @@ export async function loadProductRows(db: DbOrTx, ids: number[]): Promise<Produc
   if (ids.length === 0) return [];
   const [rows, ratings] = await Promise.all([
     db
-      .select({
-        product: products,
-        category: { id: categories.id, name: categories.name },
-        parentCategory: { id: parentCategories.id, name: parentCategories.name },
-        metal: { id: metals.id, name: metals.name, ratePaise: metals.ratePaise },
-        purity: PURITY_COLUMNS,
-      })
+      .select(PRODUCT_JOINED_COLUMNS)
       .from(products)
       .innerJoin(categories, eq(products.categoryId, categories.id))
       .leftJoin(parentCategories, eq(categories.parentId, parentCategories.id))

@@ -4,14 +4,18 @@ import { alias } from 'drizzle-orm/pg-core';
 import { PLANS, plansVisibleTo, paiseToRupees, type Plan } from '@zevar/domain';
 import type { Db } from '../../db/client';
 import { categories, metalPurities, metals, products, reviews } from '../../db/schema';
-import { PURITY_COLUMNS, type LinkedVariant, type ProductJoinedRow } from '../products';
+import {
+  parentCategories,
+  PRODUCT_JOINED_COLUMNS,
+  type LinkedVariant,
+  type ProductJoinedRow,
+} from '../products';
 
 /*
  * Read model (docs/decisions/0015): one storefront product page as one prepared statement over the
  * products, categories, metals and reviews modules' tables. Reads only.
  */
 
-const parentCategories = alias(categories, 'parent_categories');
 const variant = alias(products, 'variant');
 const variantCategory = alias(categories, 'variant_category');
 
@@ -77,11 +81,7 @@ function build(db: Db, shape: ProductPageShape) {
     : sql<VariantJson[]>`'[]'::json`;
   return db
     .select({
-      product: products,
-      category: { id: categories.id, name: categories.name },
-      parentCategory: { id: parentCategories.id, name: parentCategories.name },
-      metal: { id: metals.id, name: metals.name, ratePaise: metals.ratePaise },
-      purity: PURITY_COLUMNS,
+      ...PRODUCT_JOINED_COLUMNS,
       total: page.total,
       ratingAvg: sql<
         string | null
