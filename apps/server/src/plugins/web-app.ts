@@ -89,7 +89,8 @@ type FirstScreenModule = {
 
 /**
  * The markup of a storefront page's first screen, made by the web app's own components from the
- * answers embedded beside it (decision 0021), so the page paints before any script has run. The
+ * answers embedded beside it (decision 0021), so the page paints before any script has run. `build`
+ * names the web build a call is for (its shell's modification time). The
  * same URL with the same answers and seed gives the same markup: it is kept (a few hundred pages)
  * until an answer changes. Empty when there is no renderer or it fails: the browser then renders.
  */
@@ -99,33 +100,34 @@ function firstScreenRenderer(entry: string, log: FastifyBaseLogger, businessTime
     maxSize: 32 * 1024 * 1024,
     sizeCalculation: (m) => m.length + 1,
   });
-  // Loaded once: its page chunks import it back by its plain URL, so a second copy (a cache-busting
-  // query) would have its own React contexts. A rebuild while running is not followed: markup from
-  // the old components would not match the new script, so the browser renders pages until a restart.
-  let loaded: { mtimeMs: number; module: Promise<FirstScreenModule | null> } | null = null;
+  // Loaded once, with the build it belongs to: its page chunks import it back by its plain URL, so
+  // a second copy (a cache-busting query) would have its own React contexts. A rebuild while running
+  // (a new shell) is not followed: markup from the old components would not match the new script,
+  // so the browser renders pages until a restart.
+  let loaded: { build: number; module: Promise<FirstScreenModule | null> } | null = null;
   let staleWarned = false;
-  const module = (): Promise<FirstScreenModule | null> | null => {
-    if (!existsSync(entry)) return null;
-    const { mtimeMs } = statSync(entry);
+  const module = (build: number): Promise<FirstScreenModule | null> | null => {
     if (!loaded) {
-      const load = import(pathToFileURL(entry).href) as Promise<FirstScreenModule>;
+      const load = existsSync(entry)
+        ? (import(pathToFileURL(entry).href) as Promise<FirstScreenModule>)
+        : Promise.resolve(null);
       loaded = {
-        mtimeMs,
+        build,
         module: load.catch((err: unknown) => {
           log.warn({ err }, 'the first-screen renderer could not be loaded: pages render in the browser');
           return null;
         }),
       };
-    } else if (loaded.mtimeMs !== mtimeMs) {
+    } else if (loaded.build !== build) {
       if (!staleWarned) log.warn('the web app was rebuilt: pages render in the browser until a restart');
       staleWarned = true;
       return null;
     }
     return loaded.module;
   };
-  const prepare = async () => {
+  const prepare = async (build: number) => {
     try {
-      await (await module())?.prepare?.();
+      await (await module(build))?.prepare?.();
     } catch (err) {
       log.warn({ err }, 'the first-screen renderer could not prepare its pages');
     }
@@ -135,8 +137,9 @@ function firstScreenRenderer(entry: string, log: FastifyBaseLogger, businessTime
     prefetched: Record<string, unknown>,
     answersJson: string,
     seed: number,
+    build: number,
   ): Promise<string> => {
-    const renderer = await module();
+    const renderer = await module(build);
     if (!renderer) return '';
     const key = createHash('sha256').update(`${seed}\0${url}\0`).update(answersJson).digest('base64');
     const kept = markup.get(key);
@@ -244,7 +247,7 @@ export async function registerWebApp(
   // and a restart answers /api/health (and its first requests) before that.
   if (firstScreens)
     app.addHook('onListen', (done) => {
-      setTimeout(() => void firstScreens.prepare(), PREPARE_AFTER_LISTEN_MS).unref();
+      setTimeout(() => void firstScreens.prepare(build().mtimeMs), PREPARE_AFTER_LISTEN_MS).unref();
       done();
     });
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
@@ -257,14 +260,14 @@ export async function registerWebApp(
       return { status: res.statusCode, body: res.body };
     };
     const page = opts.renderPage ? await opts.renderPage(pathname, get).catch(() => null) : null;
-    const { html, modules } = build();
+    const { html, modules, mtimeMs } = build();
     const answersJson =
       page?.prefetched && Object.keys(page.prefetched).length > 0 ? jsonForScript(page.prefetched) : '';
     // The page's random choices: a few seeds, so each page has few markups to keep.
     const seed = randomInt(PAGE_SEEDS);
     const firstScreen =
       page?.page && page.prefetched && firstScreens
-        ? await firstScreens.render(request.url, page.prefetched, answersJson, seed)
+        ? await firstScreens.render(request.url, page.prefetched, answersJson, seed, mtimeMs)
         : '';
     const routeModules = page?.page ? modules.routes[page.page] : [];
     return reply
