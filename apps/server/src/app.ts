@@ -111,8 +111,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   await registerSecurityHeaders(app, opts.config.PAYMENTS);
 
-  const tokens = createTokenService(opts.config.JWT_SECRET);
   const now = opts.now ?? (() => new Date());
+  const tokens = createTokenService(opts.config.JWT_SECRET, now);
   const redis = opts.redis ?? (opts.config.REDIS_URL ? createRedis(opts.config.REDIS_URL) : undefined);
   if (redis && !opts.redis) app.addHook('onClose', async () => void (await redis.quit()));
   const invalidation = createCacheInvalidation(opts.database.notifications, (err) =>
