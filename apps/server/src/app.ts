@@ -159,7 +159,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // A worker-only process answers just health and readiness.
   const modules = opts.serveApi === false ? [systemRoutes] : routeModules;
   for (const module of modules) await app.register(module(ctx), { prefix: '/api' });
-  if (ctx.sandbox) await app.register(sandboxRoutes(ctx.sandbox), { prefix: '/sandbox' });
+  if (ctx.sandbox)
+    await app.register(sandboxRoutes(ctx.sandbox, { loopbackOnly: opts.config.implicitSandbox }), {
+      prefix: '/sandbox',
+    });
   if (opts.backgroundJobs) startBackgroundJobs(app, ctx, opts.database);
 
   return app;
