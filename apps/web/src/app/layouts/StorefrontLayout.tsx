@@ -62,12 +62,16 @@ function DemoBanner() {
   const demo = useQuery({ queryKey: ['config', 'demoShop'], queryFn: isDemoShop, staleTime: Infinity });
   if (!demo.data) return null;
   return (
-    <p
-      role="status"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-40 bg-amber-100/95 px-4 py-1.5 text-center text-sm font-medium text-amber-950 shadow-[0_-1px_4px_rgba(0,0,0,0.08)]"
-    >
-      Demo shop: payments are simulated
-    </p>
+    <>
+      {/* Room below the footer, so the fixed banner never covers its last line. */}
+      <div aria-hidden="true" className="h-9" />
+      <p
+        role="status"
+        className="pointer-events-none fixed inset-x-0 bottom-0 z-40 bg-amber-100/95 px-4 py-1.5 text-center text-sm font-medium text-amber-950 shadow-[0_-1px_4px_rgba(0,0,0,0.08)]"
+      >
+        Demo shop: payments are simulated
+      </p>
+    </>
   );
 }
 
