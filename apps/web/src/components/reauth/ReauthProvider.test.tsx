@@ -34,7 +34,7 @@ describe('password re-entry before sensitive actions', () => {
     let proved = false;
     const fetch = mockFetch((url, init) => {
       if (url.endsWith('/user/reauth')) {
-        const { password } = JSON.parse(String(init.body)) as { password: string };
+        const { password } = JSON.parse(init.body as string) as { password: string };
         if (password !== 'Right@Pass1')
           return jsonResponse({ code: 'BAD_REQUEST', message: 'The current password is not correct' }, 400);
         proved = true;
