@@ -13,6 +13,7 @@ export {
   ordersAwaitingPayment,
   openReservationsOf,
   pendingAttemptsOf,
+  recentlyCancelledUnpaid,
   type PendingPayment,
 } from './order-reads';
 export {
