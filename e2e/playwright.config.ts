@@ -52,7 +52,7 @@ export default defineConfig({
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 180_000,
+    timeout: 300_000,
     stdout: 'pipe',
     env: {
       NODE_ENV: 'production',
