@@ -117,6 +117,11 @@ export const vendorStatsSchema = z.object({
   commissionPaidOut: z.number().default(0),
   /** 'Sales': the value of the vendor's paid order lines, net of refunds, rupees. */
   sales: z.number().default(0),
+  /**
+   * 'Owed back': commission reversed by refunds after it was paid out (paid out minus earned, when
+   * positive), rupees; the next payouts net it off. 0 when nothing is owed.
+   */
+  owedBack: z.number().default(0),
   lastOrderDate: safeString().nullable(),
   lastPayOutDate: safeString().nullable(),
 });

@@ -172,7 +172,7 @@ describe('products section', () => {
       productType: 'MRP',
       metal: null,
       purity: null,
-      priceBreakup: null,
+      priceBreakup: undefined,
       price: 1499,
     });
     const result = productFormSchema.safeParse(fromProduct(legacy));
