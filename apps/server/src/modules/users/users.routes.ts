@@ -249,6 +249,7 @@ export const usersRoutes =
             { header: 'Created At', value: (u) => new Date(u.createdAt) },
           ],
           vendors,
+          ctx.config.BUSINESS_TIMEZONE,
         );
       },
     );
