@@ -21,6 +21,8 @@ import { routeModules } from './modules';
 import { systemRoutes } from './modules/system/system.routes';
 import { createRedis, type Redis } from './lib/redis';
 import {
+  createFallingBackAttemptStore,
+  createFallingBackOnceStore,
   createMemoryAttemptStore,
   createMemoryOnceStore,
   createRedisAttemptStore,
@@ -112,10 +114,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   await registerSecurityHeaders(app, opts.config.PAYMENTS);
 
-  const tokens = createTokenService(opts.config.JWT_SECRET);
   const now = opts.now ?? (() => new Date());
+  const tokens = createTokenService(opts.config.JWT_SECRET, now);
   const redis = opts.redis ?? (opts.config.REDIS_URL ? createRedis(opts.config.REDIS_URL) : undefined);
   if (redis && !opts.redis) app.addHook('onClose', async () => void (await redis.quit()));
+  // Redis down: limits fall back to this process's memory (logged once per outage), never a 500.
+  const redisDown = (err: unknown) =>
+    app.log.warn({ err }, 'Redis unreachable: counting limits in this process until it is back');
+  if (redis) redis.on('error', () => undefined);
   const invalidation = createCacheInvalidation(opts.database.notifications, (err) =>
     app.log.error({ err }, 'cache invalidation message failed'),
   );
@@ -132,8 +138,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     mailer: opts.mailer ?? createMailer({ smtpUrl: opts.config.SMTP_URL, dataDir: opts.config.DATA_DIR }),
     lifecycle: opts.lifecycle ?? { state: 'ready', jobs: 'off' },
     redis,
-    once: redis ? createRedisOnceStore(redis) : createMemoryOnceStore(() => now().getTime()),
-    attempts: redis ? createRedisAttemptStore(redis) : createMemoryAttemptStore(),
+    once: redis
+      ? createFallingBackOnceStore(createRedisOnceStore(redis), redisDown)
+      : createMemoryOnceStore(() => now().getTime()),
+    attempts: redis
+      ? createFallingBackAttemptStore(createRedisAttemptStore(redis), redisDown)
+      : createMemoryAttemptStore(),
     cache: createPublicCache(invalidation),
   };
   registerCacheInvalidation(app, ctx.cache);
@@ -160,7 +170,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // A worker-only process answers just health and readiness.
   const modules = opts.serveApi === false ? [systemRoutes] : routeModules;
   for (const module of modules) await app.register(module(ctx), { prefix: '/api' });
-  if (ctx.sandbox) await app.register(sandboxRoutes(ctx.sandbox), { prefix: '/sandbox' });
+  if (ctx.sandbox)
+    await app.register(sandboxRoutes(ctx.sandbox, { loopbackOnly: opts.config.implicitSandbox }), {
+      prefix: '/sandbox',
+    });
   if (opts.backgroundJobs) startBackgroundJobs(app, ctx, opts.database);
 
   return app;

@@ -20,6 +20,22 @@ describe('configuration', () => {
     expect(env.SEED_DEMO).toBeUndefined();
   });
 
+  it('keeps the implicit demo sandbox on this computer: localhost by default, a public HOST refused', () => {
+    expect(parseEnv({})).toMatchObject({ HOST: 'localhost', implicitSandbox: true });
+    for (const host of ['127.0.0.1', '::1', '[::1]', 'localhost'])
+      expect(parseEnv({ HOST: host }).HOST).toBe(host);
+    for (const host of ['0.0.0.0', '::', '203.0.113.5', 'shop.example.in']) {
+      expect(() => parseEnv({ HOST: host })).toThrow(ConfigError);
+      expect(() => parseEnv({ HOST: host })).toThrow(/PAYMENTS must be set when HOST/);
+    }
+    // Saying so explicitly opens the sandbox to the network; real payments listen everywhere by default.
+    expect(parseEnv({ HOST: '0.0.0.0', PAYMENTS: 'sandbox' })).toMatchObject({
+      HOST: '0.0.0.0',
+      implicitSandbox: false,
+    });
+    expect(parseEnv({ PAYMENTS: 'sandbox' }).HOST).toBe('0.0.0.0');
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],

@@ -24,7 +24,11 @@ export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(3000),
-    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    /**
+     * Where to listen. Unset: every address (0.0.0.0) when PAYMENTS is set, this computer only
+     * (localhost) for the implicit demo sandbox, so `npm start` cannot take a stranger's order.
+     */
+    HOST: optionalText,
     DATA_DIR: z.string().trim().min(1).default('./data'),
     DATABASE_URL: optionalText.pipe(
       z
@@ -170,6 +174,13 @@ export const envSchema = z
           "must be set when DATABASE_URL is set: 'razorpay' for real payments, or 'sandbox' to accept orders without payment (testing only)",
       });
     }
+    if (!env.PAYMENTS && env.HOST && !isLoopbackHost(env.HOST)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENTS'],
+        message: `must be set when HOST (${env.HOST}) is not this computer: without PAYMENTS the server runs the demo sandbox, where orders are paid without money. Set PAYMENTS=razorpay for real payments, or PAYMENTS=sandbox for a demo open to others`,
+      });
+    }
     if (env.DATABASE_URL && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when DATABASE_URL is set' });
     }
@@ -229,10 +240,24 @@ export const DEMO_SELLER = {
   gstin: '27AAPFU0939F1ZV',
 } as const;
 
-export type Env = Omit<z.infer<typeof envSchema>, 'PAYMENTS'> & {
+export type Env = Omit<z.infer<typeof envSchema>, 'PAYMENTS' | 'HOST'> & {
   PAYMENTS: 'sandbox' | 'razorpay';
+  HOST: string;
+  /** PAYMENTS was not set: the demo sandbox, served to this computer only (decision 0027). */
+  implicitSandbox: boolean;
   seller: SellerDetails;
 };
+
+/** Host names and addresses that reach only this computer. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  return (
+    h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || h === '::ffff:127.0.0.1'
+  );
+}
 
 function sellerOf(env: z.infer<typeof envSchema>): SellerDetails {
   const gstin = env.SELLER_GSTIN ?? DEMO_SELLER.gstin;
@@ -251,8 +276,16 @@ export class ConfigError extends Error {}
 /** Parses the environment; a bad value throws a ConfigError whose message names each variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
-  if (result.success)
-    return { ...result.data, PAYMENTS: result.data.PAYMENTS ?? 'sandbox', seller: sellerOf(result.data) };
+  if (result.success) {
+    const implicitSandbox = !result.data.PAYMENTS;
+    return {
+      ...result.data,
+      PAYMENTS: result.data.PAYMENTS ?? 'sandbox',
+      HOST: result.data.HOST ?? (implicitSandbox ? 'localhost' : '0.0.0.0'),
+      implicitSandbox,
+      seller: sellerOf(result.data),
+    };
+  }
   const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'} ${i.message}`);
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
 }

@@ -56,6 +56,13 @@ async function main() {
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
 
+  if (config.PAYMENTS === 'sandbox') {
+    console.log(
+      config.implicitSandbox
+        ? '\nDemo shop: payments are simulated (PAYMENTS is not set). No money is taken; the shop answers this computer only.\nSet PAYMENTS=razorpay to take real payments.\n'
+        : '\nDemo shop: payments are simulated (PAYMENTS=sandbox). No money is taken for any order.\n',
+    );
+  }
   await app.listen({ port: config.PORT, host: config.HOST });
   lifecycle.state = 'ready';
   console.log(

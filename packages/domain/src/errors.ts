@@ -13,6 +13,8 @@ export const ERROR_CODES = [
   'VALIDATION',
   'UNAUTHORIZED',
   'FORBIDDEN',
+  /** The action needs a fresh password proof (POST /api/user/reauth) before it is done. */
+  'REAUTH_REQUIRED',
   'NOT_FOUND',
   /** The item exists but is above the shop's plan tier (the storefront then returns to '/'). */
   'NOT_IN_PLAN',
@@ -22,5 +24,7 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'PAYMENT_ERROR',
   'INTERNAL',
+  /** A service the request needs (Redis) is down: try again shortly. */
+  'UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -8,6 +8,7 @@ export * from './paging';
 export * from './errors';
 export * from './users';
 export * from './passwords';
+export * from './account';
 export * from './indian-states';
 export * from './slugs';
 export * from './reserved-slugs';

@@ -5,6 +5,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   VALIDATION: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
+  REAUTH_REQUIRED: 403,
   NOT_FOUND: 404,
   NOT_IN_PLAN: 404,
   CONFLICT: 409,
@@ -13,6 +14,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   PAYMENT_ERROR: 502,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 };
 
 export type Issue = { path: string; message: string };

@@ -122,4 +122,54 @@ describe.runIf(hasRedisServer)('with Redis', () => {
       expect(limited.headers['retry-after']).toBeDefined();
     });
   });
+
+  describe('when Redis stops', () => {
+    it('falls back to limits in memory within about a second, reports Redis in readiness, and never answers 500', async () => {
+      const own = await startRedisServer();
+      const t = await createTestApp({ env: { REDIS_URL: own.url } });
+      try {
+        const admin = await createAdminUser(t.app, t.db);
+        const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
+        expect(ready.json()).toMatchObject({ redis: 'up' });
+        await own.close();
+
+        const ip = '10.77.0.1';
+        const attempt = (password: string) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/user/login',
+            remoteAddress: ip,
+            payload: { username: admin.username, password },
+          });
+        const started = Date.now();
+        const first = await attempt('Wrong@Pass1');
+        expect(first.statusCode).toBe(401);
+        expect(Date.now() - started).toBeLessThan(3000);
+        for (let i = 0; i < 4; i++) expect((await attempt('Wrong@Pass1')).statusCode).toBe(401);
+        // Counted in memory meanwhile: the sixth try from that address waits.
+        expect((await attempt(TEST_PASSWORD)).statusCode).toBe(429);
+        const other = await t.app.inject({
+          method: 'POST',
+          url: '/api/user/login',
+          remoteAddress: '10.77.0.2',
+          payload: { username: admin.username, password: TEST_PASSWORD },
+        });
+        expect(other.statusCode).toBe(200);
+
+        // Request limits (review uploads: 20 per window) hold too instead of failing open.
+        const codes: number[] = [];
+        for (let i = 0; i < 21; i++)
+          codes.push(
+            (await t.app.inject({ method: 'POST', url: '/api/image/review-uploads', remoteAddress: ip }))
+              .statusCode,
+          );
+        expect(codes.at(-1)).toBe(429);
+
+        const down = await t.app.inject({ method: 'GET', url: '/api/ready' });
+        expect(down.json()).toMatchObject({ redis: 'down' });
+      } finally {
+        await t.close();
+      }
+    });
+  });
 });

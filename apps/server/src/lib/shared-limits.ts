@@ -89,3 +89,45 @@ export function createRedisAttemptStore(redis: Redis, prefix = 'zevar:attempts:'
     },
   };
 }
+
+/**
+ * Redis first, this process's memory while Redis is unreachable: a failed or timed-out command
+ * (createRedis bounds it) switches to the fallback for `pauseMs`, then Redis is tried again. Limits
+ * stay in force during an outage, counted per process, instead of failing every sign-in.
+ */
+function fallingBack<T extends object>(
+  primary: T,
+  fallback: T,
+  opts: { pauseMs?: number; now?: () => number; onOutage?: (err: unknown) => void } = {},
+): T {
+  const pauseMs = opts.pauseMs ?? 5000;
+  const now = opts.now ?? Date.now;
+  let downUntil = 0;
+  const wrapped = {} as T;
+  for (const name of Object.keys(fallback) as (keyof T)[]) {
+    const viaFallback = fallback[name] as (...args: unknown[]) => Promise<unknown>;
+    const viaPrimary = primary[name] as (...args: unknown[]) => Promise<unknown>;
+    wrapped[name] = (async (...args: unknown[]) => {
+      if (now() < downUntil) return viaFallback(...args);
+      try {
+        return await viaPrimary(...args);
+      } catch (err) {
+        if (now() >= downUntil) opts.onOutage?.(err);
+        downUntil = now() + pauseMs;
+        return viaFallback(...args);
+      }
+    }) as T[keyof T];
+  }
+  return wrapped;
+}
+
+export function createFallingBackAttemptStore(
+  primary: AttemptStore,
+  onOutage?: (err: unknown) => void,
+): AttemptStore {
+  return fallingBack(primary, createMemoryAttemptStore(), { onOutage });
+}
+
+export function createFallingBackOnceStore(primary: OnceStore, onOutage?: (err: unknown) => void): OnceStore {
+  return fallingBack(primary, createMemoryOnceStore(), { onOutage });
+}

@@ -125,7 +125,12 @@ POST /api/products/:id/views public
 POST /api/reviews public
 POST /api/subscriptions/subscribe vendor
 POST /api/subscriptions/verify-subscription-payment vendor
+POST /api/user/:id/reset-password admin
+POST /api/user/:id/sign-out-everywhere admin
+POST /api/user/change-password authenticated
 POST /api/user/login public
+POST /api/user/logout authenticated
+POST /api/user/reauth authenticated
 POST /api/user/register public
 POST /api/user/vendors/update-plan MANAGE_VENDORS
 POST /api/user/verify public

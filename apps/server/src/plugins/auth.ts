@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
 import { hasPermission, userPolicy, type AdminRole, type UserType } from '@zevar/domain';
 import { AppError } from '../lib/errors';
@@ -17,7 +17,15 @@ export type Access =
   | { permission: AdminRole }
   | { anyPermission: AdminRole[] };
 
-export type AuthUser = { id: number; type: UserType; username: string; roles: string[]; name: string };
+export type AuthUser = {
+  id: number;
+  type: UserType;
+  username: string;
+  roles: string[];
+  name: string;
+  /** When this session last proved its password (sign-in or re-authentication), ms since epoch. */
+  authTime: number;
+};
 
 export type RouteRule = { method: string; url: string; access: Access };
 
@@ -36,33 +44,63 @@ declare module 'fastify' {
   }
 }
 
-const TOKEN_TTL = '7d';
+/**
+ * How long a token lives (seconds). Admin sessions are short and sliding: a token older than
+ * SESSION_RENEW_AFTER is replaced on the next request (header `x-session-token`), so an admin at
+ * work stays signed in and an idle one is out after 12 hours. Vendors keep a week.
+ */
+export const SESSION_SECONDS: Record<UserType, number> = { ADMIN: 12 * 3600, VENDOR: 7 * 24 * 3600 };
+const SESSION_RENEW_AFTER = 10 * 60;
+/** Sliding never outlives the password: a week after it was last entered, sign in again. */
+const SESSION_MAX_SECONDS = 7 * 24 * 3600;
+/** Response header carrying a renewed token; the web client stores it in place of the old one. */
+export const SESSION_TOKEN_HEADER = 'x-session-token';
 
-export function createTokenService(secret: string) {
+export type TokenClaims = { id: number; version: number; issuedAt: number; authTime: number };
+
+export function createTokenService(secret: string, clock: () => Date = () => new Date()) {
   const key = new TextEncoder().encode(secret);
+  const seconds = () => Math.floor(clock().getTime() / 1000);
   return {
-    sign(user: { id: number; type: UserType; tokenVersion: number }): Promise<string> {
-      return new SignJWT({ typ: user.type, ver: user.tokenVersion })
+    /**
+     * A token for the account at its current version. `authTime` (seconds) is when the password was
+     * last proved: now for a sign-in or re-authentication, the old token's for a renewal.
+     */
+    sign(user: { id: number; type: UserType; tokenVersion: number }, authTime = seconds()): Promise<string> {
+      const now = seconds();
+      return new SignJWT({ typ: user.type, ver: user.tokenVersion, auth_time: authTime })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(user.id))
-        .setIssuedAt()
-        .setExpirationTime(TOKEN_TTL)
+        .setIssuedAt(now)
+        .setExpirationTime(now + SESSION_SECONDS[user.type])
         .sign(key);
     },
-    /** The user id and token version of a valid token; a token without an expiry is refused. */
-    async verify(token: string): Promise<{ id: number; version: number } | null> {
+    /** The claims of a valid token; a token without an expiry is refused. */
+    async verify(token: string): Promise<TokenClaims | null> {
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
           requiredClaims: ['sub', 'exp', 'iat'],
+          currentDate: clock(),
         });
         const id = Number(payload.sub);
         const version = payload.ver;
         if (!Number.isInteger(id) || id <= 0 || typeof version !== 'number') return null;
-        return { id, version };
+        const issuedAt = payload.iat!;
+        const authTime = typeof payload.auth_time === 'number' ? payload.auth_time : issuedAt;
+        return { id, version, issuedAt, authTime };
       } catch {
         return null;
       }
+    },
+    /** Whether a token this old should be replaced by a fresh one (sliding admin sessions). */
+    shouldRenew(type: UserType, claims: TokenClaims): boolean {
+      const now = seconds();
+      return (
+        type === 'ADMIN' &&
+        now - claims.issuedAt >= SESSION_RENEW_AFTER &&
+        now - claims.authTime < SESSION_MAX_SECONDS
+      );
     },
   };
 }
@@ -90,16 +128,25 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
   app.decorate('accessRules', rules);
 
   /** Resolves the signed-in user from the token; the database decides whether the account is still active. */
-  async function resolveUser(request: FastifyRequest): Promise<AuthUser | null> {
+  async function resolveSession(request: FastifyRequest) {
     const token = bearer(request);
     if (!token) return null;
     const claims = await deps.tokens.verify(token);
     if (!claims) return null;
     const row = await findAuthAccount(deps.db, claims.id);
-    // Deactivation, role or password changes raise the version: older tokens end at once.
+    // Sign-out, deactivation, role or password changes raise the version: older tokens end at once.
     if (!row || !row.active || row.tokenVersion !== claims.version) return null;
-    return { id: row.id, type: row.type, username: row.username, roles: row.roles, name: row.name };
+    const user: AuthUser = {
+      id: row.id,
+      type: row.type,
+      username: row.username,
+      roles: row.roles,
+      name: row.name,
+      authTime: claims.authTime * 1000,
+    };
+    return { user, claims, tokenVersion: row.tokenVersion };
   }
+  const resolveUser = async (request: FastifyRequest) => (await resolveSession(request))?.user ?? null;
 
   app.decorate('optionalUser', resolveUser);
 
@@ -111,11 +158,19 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
     for (const method of [route.method].flat()) if (method !== 'HEAD') rules.push({ method, url, access });
     if (access === 'public') return;
     // onRequest runs before the body is parsed or validated: a caller without the right gets 401/403, not 400.
-    const guard = async (request: FastifyRequest) => {
-      request.user = await resolveUser(request);
-      if (!request.user) throw new AppError('UNAUTHORIZED', 'Please sign in to continue');
+    const guard = async (request: FastifyRequest, reply: FastifyReply) => {
+      const session = await resolveSession(request);
+      request.user = session?.user ?? null;
+      if (!session || !request.user) throw new AppError('UNAUTHORIZED', 'Please sign in to continue');
       if (!allowed(access, request.user))
         throw new AppError('FORBIDDEN', 'You do not have permission to do this');
+      if (deps.tokens.shouldRenew(session.user.type, session.claims)) {
+        const renewed = await deps.tokens.sign(
+          { id: session.user.id, type: session.user.type, tokenVersion: session.tokenVersion },
+          session.claims.authTime,
+        );
+        void reply.header(SESSION_TOKEN_HEADER, renewed);
+      }
     };
     const existing = route.onRequest;
     route.onRequest = existing ? [guard, ...(Array.isArray(existing) ? existing : [existing])] : [guard];
@@ -136,4 +191,18 @@ export function mayReadVendor(viewer: AuthUser, vendorId: number): boolean {
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw new AppError('UNAUTHORIZED', 'Please sign in to continue');
   return request.user;
+}
+
+/** How recent a password proof must be for the actions that move money or power. */
+export const REAUTH_WINDOW_MS = 5 * 60_000;
+
+/**
+ * Refuses (403 REAUTH_REQUIRED) unless the caller proved their password within the last few
+ * minutes (`POST /api/user/reauth`, or signing in). For role changes and refunds: a token left in
+ * an unattended browser or lifted by script cannot do them alone. A second factor (issue 23) can
+ * later demand its own proof here.
+ */
+export function assertRecentAuth(user: AuthUser, now: Date): void {
+  if (now.getTime() - user.authTime <= REAUTH_WINDOW_MS) return;
+  throw new AppError('REAUTH_REQUIRED', 'Please enter your password again to confirm this action.');
 }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode } from '@zevar/domain';
 import { AppError } from '../lib/errors';
+import { isRedisOutage } from '../lib/redis';
 
 function codeForStatus(status: number): ErrorCode {
   if (status === 401) return 'UNAUTHORIZED';
@@ -47,6 +48,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
           ? 'Malformed JSON in request body'
           : error.message;
       return reply.status(status).send({ code: codeForStatus(status), message });
+    }
+    if (isRedisOutage(error)) {
+      request.log.warn({ err: error }, 'Redis unreachable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ code: 'UNAVAILABLE', message: 'The service is busy. Please try again in a few seconds.' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 'INTERNAL', message: 'Something went wrong. Please try again.' });

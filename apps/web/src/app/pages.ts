@@ -16,5 +16,6 @@ export const ShippingPolicyPage = lazy(() => import('../features/static/Shipping
 export const ReturnPolicyPage = lazy(() => import('../features/static/ReturnPolicyPage'));
 export const TermsPage = lazy(() => import('../features/static/TermsPage'));
 export const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+export const ChangePasswordPage = lazy(() => import('../features/auth/ChangePasswordPage'));
 export const AdminDashboardPage = lazy(() => import('../features/admin/AdminDashboardPage'));
 export const VendorDashboardPage = lazy(() => import('../features/vendor-dashboard/VendorDashboardPage'));

@@ -35,6 +35,7 @@ vi.mock('./pages', async () => {
     'ReturnPolicyPage',
     'TermsPage',
     'LoginPage',
+    'ChangePasswordPage',
     'AdminDashboardPage',
     'VendorDashboardPage',
   ];

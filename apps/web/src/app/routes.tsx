@@ -1,7 +1,7 @@
 import { redirect, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/Spinner';
 import { getDefaultVendorSlug } from '../lib/config';
-import { guardedRedirect, requireAdminOnly, requireUserType } from './guards/guards';
+import { guardedRedirect, requireAdminOnly, requireSignedIn, requireUserType } from './guards/guards';
 import { StorefrontLayout } from './layouts/StorefrontLayout';
 import { VendorScope } from './layouts/VendorScope';
 import * as Page from './pages';
@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
         loader: requireAdminOnly,
         element: <Page.AdminDashboardPage key="email-templates" initialSection="email-templates" />,
       },
+      { path: 'account/password', loader: requireSignedIn, element: <Page.ChangePasswordPage /> },
       { path: 'vendor', loader: guardedRedirect('VENDOR', '/vendor/dashboard') },
       { path: 'vendor/dashboard', loader: requireUserType('VENDOR'), element: <Page.VendorDashboardPage /> },
 

@@ -1,5 +1,5 @@
 import { MSG, type ApiErrorBody } from '@zevar/domain';
-import { endSession, getToken } from './storage';
+import { endSession, getToken, replaceToken } from './storage';
 import { peekPrefetched, takePrefetched } from './prefetched';
 
 export const API_BASE = '/api';
@@ -158,6 +158,10 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw toApiError(0, '');
   }
+
+  // Admin sessions slide: the server hands a fresh token to a request whose token is getting old.
+  const renewed = headers.Authorization ? response.headers?.get('x-session-token') : null;
+  if (renewed) replaceToken(renewed);
 
   if (!response.ok) {
     const text = await response.text().catch(() => '');

@@ -4,7 +4,7 @@ import { setBusinessTimeZone, shellNamesTimeZone } from './business-timezone';
 /** Used when GET /api/config cannot be read. */
 export const FALLBACK_VENDOR_SLUG = 'zevar';
 
-type PublicConfig = { defaultVendorSlug: string; businessTimezone?: string };
+type PublicConfig = { defaultVendorSlug: string; businessTimezone?: string; payments?: string };
 
 /**
  * GET /api/config's answer, checked by hand: zod stays off a shopper's first load (every page reads
@@ -17,7 +17,8 @@ export function parsePublicConfig(value: unknown): PublicConfig {
   const zone = v.businessTimezone;
   if (zone !== undefined && typeof zone !== 'string')
     throw new Error('GET /api/config: businessTimezone is not text');
-  return { defaultVendorSlug: slug, businessTimezone: zone };
+  const payments = typeof v.payments === 'string' ? v.payments : undefined;
+  return { defaultVendorSlug: slug, businessTimezone: zone, payments };
 }
 
 let cached: Promise<PublicConfig | null> | null = null;
@@ -45,6 +46,11 @@ function readConfig(): Promise<PublicConfig | null> {
 /** The default storefront slug from GET /api/config; 'zevar' when that fails. */
 export async function getDefaultVendorSlug(): Promise<string> {
   return (await readConfig())?.defaultVendorSlug ?? FALLBACK_VENDOR_SLUG;
+}
+
+/** Whether the shop runs the payment sandbox (a demo: no money is taken). */
+export async function isDemoShop(): Promise<boolean> {
+  return (await readConfig())?.payments === 'sandbox';
 }
 
 /**

@@ -117,6 +117,14 @@ export function saveLogin(login: LoginResponse): void {
   notify(AUTH_CHANGED_EVENT);
 }
 
+/**
+ * A new token for the same session (a sliding renewal, a re-authentication or a password change):
+ * stored in place of the old one, unless the session was meanwhile ended.
+ */
+export function replaceToken(token: string): void {
+  if (getToken()) writeItem(STORAGE_KEYS.token, token);
+}
+
 /** Logout clears token, user type, user id and roles (the cart and vendor slug stay). */
 export function logout(): void {
   removeItem(STORAGE_KEYS.token);

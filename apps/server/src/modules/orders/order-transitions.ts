@@ -50,12 +50,24 @@ export function createOrderTransitions(ctx: Pick<AppContext, 'db' | 'now' | 'pay
     if (!released) throw conflict(CHANGED_MEANWHILE);
   }
 
-  async function changeStatus(orderNumber: string, to: OrderStatus, actor: string): Promise<void> {
+  /**
+   * `beforeRefund` runs before a paid order's money moves back (cancel or refund): the route's
+   * recent-password check (plugins/auth.ts assertRecentAuth).
+   */
+  async function changeStatus(
+    orderNumber: string,
+    to: OrderStatus,
+    actor: string,
+    beforeRefund: () => void = () => undefined,
+  ): Promise<void> {
     const current = await findOrder(ctx, orderNumber);
     assertOrderMove(current.status, to, current.paymentStatus);
     if (current.status === 'PAYMENT_PENDING' && to === 'CANCELLED')
       return releasePending(current.id, 'CANCELLED', actor);
-    if (to === 'CANCELLED') return cancelPaidOrder(orderNumber, 'cancel', actor);
+    if (to === 'CANCELLED') {
+      beforeRefund();
+      return cancelPaidOrder(orderNumber, 'cancel', actor);
+    }
     await ctx.db.transaction(async (tx) => {
       const order = await lockOrder(tx, orderNumber);
       assertOrderMove(order.status, to, order.paymentStatus);
@@ -69,7 +81,12 @@ export function createOrderTransitions(ctx: Pick<AppContext, 'db' | 'now' | 'pay
     });
   }
 
-  async function changePayment(orderNumber: string, to: PaymentStatus, actor: string): Promise<void> {
+  async function changePayment(
+    orderNumber: string,
+    to: PaymentStatus,
+    actor: string,
+    beforeRefund: () => void = () => undefined,
+  ): Promise<void> {
     const current = await findOrder(ctx, orderNumber);
     assertPaymentMove(current.paymentStatus, to);
     if (to === 'FAILED' || to === 'CANCELLED') {
@@ -81,7 +98,10 @@ export function createOrderTransitions(ctx: Pick<AppContext, 'db' | 'now' | 'pay
       }
       return releasePending(current.id, to, actor);
     }
-    if (to === 'REFUNDED') return cancelPaidOrder(orderNumber, 'refund', actor);
+    if (to === 'REFUNDED') {
+      beforeRefund();
+      return cancelPaidOrder(orderNumber, 'refund', actor);
+    }
     await ctx.db.transaction(async (tx) => {
       const order = await lockOrder(tx, orderNumber);
       assertPaymentMove(order.paymentStatus, to);

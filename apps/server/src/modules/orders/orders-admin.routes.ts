@@ -13,7 +13,7 @@ import {
   dbIdSchema,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
-import { currentUser, type AuthUser } from '../../plugins/auth';
+import { assertRecentAuth, currentUser, type AuthUser } from '../../plugins/auth';
 import { forbidden } from '../../lib/errors';
 import { sendXlsx } from '../../lib/xlsx';
 import { createOrdersAdminService } from './orders-admin.service';
@@ -99,7 +99,10 @@ export const ordersAdminRoutes =
         },
       },
       async (req) => {
-        await transitions.changeStatus(req.params.orderNumber, req.query.status, currentUser(req).username);
+        const user = currentUser(req);
+        await transitions.changeStatus(req.params.orderNumber, req.query.status, user.username, () =>
+          assertRecentAuth(user, ctx.now()),
+        );
         return service.detail(req.params.orderNumber);
       },
     );
@@ -117,7 +120,10 @@ export const ordersAdminRoutes =
         },
       },
       async (req) => {
-        await transitions.changePayment(req.params.orderNumber, req.query.status, currentUser(req).username);
+        const user = currentUser(req);
+        await transitions.changePayment(req.params.orderNumber, req.query.status, user.username, () =>
+          assertRecentAuth(user, ctx.now()),
+        );
         return service.detail(req.params.orderNumber);
       },
     );

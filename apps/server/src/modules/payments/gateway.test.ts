@@ -85,4 +85,41 @@ describe('gateway selection', () => {
       await t.close();
     }
   });
+
+  it('the implicit sandbox answers only this computer; PAYMENTS=sandbox opens it', async () => {
+    const { createTestApp } = await import('../../../test/test-app');
+    const implicit = await createTestApp();
+    const explicit = await createTestApp({ env: { PAYMENTS: 'sandbox' } });
+    try {
+      const pay = (t: typeof implicit, remoteAddress: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/sandbox/pay',
+          remoteAddress,
+          payload: { orderId: 'order_none' },
+        });
+      for (const remote of ['203.0.113.9', '2001:db8::5']) {
+        const refused = await pay(implicit, remote);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json()).toMatchObject({
+          code: 'FORBIDDEN',
+          message: expect.stringMatching(/PAYMENTS=sandbox/),
+        });
+        const script = await implicit.app.inject({
+          method: 'GET',
+          url: '/sandbox/checkout.js',
+          remoteAddress: remote,
+        });
+        expect(script.statusCode).toBe(403);
+      }
+      for (const local of ['127.0.0.1', '::1', '::ffff:127.0.0.1'])
+        expect((await pay(implicit, local)).statusCode).toBe(404);
+      expect((await pay(explicit, '203.0.113.9')).statusCode).toBe(404);
+      const config = (await implicit.app.inject({ method: 'GET', url: '/api/config' })).json();
+      expect(config).toMatchObject({ payments: 'sandbox' });
+    } finally {
+      await implicit.close();
+      await explicit.close();
+    }
+  });
 });

@@ -3,14 +3,29 @@ import { z } from 'zod';
 import { safeString } from '@zevar/domain';
 import type { SandboxGateway } from './sandbox-gateway';
 import { SANDBOX_CHECKOUT_JS } from './sandbox-checkout-script';
+import { isLoopbackHost } from '../../env';
+import { AppError } from '../../lib/errors';
 
 const orderBody = z.object({ orderId: safeString().trim().min(1).max(100) });
 
-/** Offline stand-in for Razorpay's browser side; registered only when PAYMENTS=sandbox. */
+/**
+ * Offline stand-in for Razorpay's browser side; registered only when PAYMENTS=sandbox. With the
+ * implicit sandbox (PAYMENTS unset) it answers only clients on this computer: a demo reached from
+ * elsewhere (a proxy, a tunnel) cannot have its orders "paid" by a stranger.
+ */
 export const sandboxRoutes =
-  (sandbox: SandboxGateway): FastifyPluginAsyncZod =>
+  (sandbox: SandboxGateway, opts: { loopbackOnly: boolean }): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['sandbox'];
+    if (opts.loopbackOnly) {
+      app.addHook('onRequest', async (req) => {
+        if (!isLoopbackHost(req.ip))
+          throw new AppError(
+            'FORBIDDEN',
+            'The demo payment sandbox answers only this computer. Set PAYMENTS=sandbox to open it to others.',
+          );
+      });
+    }
     app.get('/checkout.js', { schema: { tags, hide: true } }, async (_req, reply) =>
       reply
         .type('application/javascript; charset=utf-8')

@@ -35,6 +35,7 @@ describe('system routes', () => {
         database: 'up',
         migrations: 'done',
         jobs: 'off',
+        redis: 'off',
         process: 'ready',
       });
       lifecycle.state = 'stopping';

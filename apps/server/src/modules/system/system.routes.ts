@@ -4,12 +4,15 @@ import { z } from 'zod';
 import { safeString } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { pendingMigrations } from '../../db/migrate';
+import { redisState } from '../../lib/redis';
 
 const readySchema = z.object({
   status: z.enum(['ready', 'not-ready']),
   database: z.enum(['up', 'down']),
   migrations: z.enum(['done', 'pending']),
   jobs: z.enum(['off', 'starting', 'running']),
+  /** The shared Redis (REDIS_URL): while it is down limits are counted per process, so still ready. */
+  redis: z.enum(['off', 'up', 'down']),
   process: z.enum(['starting', 'ready', 'stopping']),
 });
 
@@ -45,6 +48,7 @@ export const systemRoutes =
           database: pending === null ? ('down' as const) : ('up' as const),
           migrations: pending === 0 ? ('done' as const) : ('pending' as const),
           jobs: ctx.lifecycle.jobs,
+          redis: redisState(ctx.redis),
           process: ctx.lifecycle.state,
         };
         const ready =

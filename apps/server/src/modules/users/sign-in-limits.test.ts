@@ -48,7 +48,7 @@ describe('password guessing limits', () => {
     expect(locked.statusCode).toBe(429);
     expect(locked.headers['retry-after']).toBeDefined();
     // Sign-in from that address for the same account is locked too: one limiter.
-    expect((await login(email, TEST_PASSWORD, '203.0.113.6')).statusCode).toBe(429);
+    expect((await login(vendor.username, TEST_PASSWORD, '203.0.113.6')).statusCode).toBe(429);
   });
 
   it('limits one address spraying many accounts', async () => {
@@ -84,5 +84,59 @@ describe('password guessing limits', () => {
     } finally {
       await proxied.close();
     }
+  });
+
+  it('slows guessing at one account from many addresses, but not its owner at a known address', async () => {
+    const vendor = await createVendor(t.app, t.db);
+    const statuses: number[] = [];
+    for (let i = 0; i < 100; i++) {
+      const address = `198.18.${Math.floor(i / 5)}.${(i % 5) + 10}`;
+      statuses.push((await login(vendor.username, 'Wrong@Pass1', address)).statusCode);
+    }
+    // 20 addresses × 5 guesses each: the per-pair limit alone allowed every one of them.
+    const refused = statuses.filter((s) => s === 429).length;
+    expect(refused).toBeGreaterThanOrEqual(85);
+    const fromNew = await login(vendor.username, TEST_PASSWORD, '198.18.99.1');
+    expect(fromNew.statusCode).toBe(429);
+    expect(fromNew.json().message).toMatch(/Please try again in \d+ (second|minute)s?\./);
+    // The factory signed in from 127.0.0.1: the owner's address is not made to wait.
+    expect((await login(vendor.username, TEST_PASSWORD, '127.0.0.1')).statusCode).toBe(200);
+  });
+
+  it('counts every spelling of one account as that account', async () => {
+    const vendor = await createVendor(t.app, t.db);
+    const spellings = [
+      String(vendor.id),
+      `0${vendor.id}`,
+      `00${vendor.id}`,
+      ` 000${vendor.id} `,
+      `0000${vendor.id}`,
+    ];
+    for (const emailOrId of spellings) {
+      const res = await verify(emailOrId, 'Wrong@Pass1', '203.0.113.40');
+      expect(res.statusCode).toBe(200);
+    }
+    expect((await verify(`000000${vendor.id}`, TEST_PASSWORD, '203.0.113.40')).statusCode).toBe(429);
+    expect(
+      (await verify(`${vendor.username.toUpperCase()}@EXAMPLE.IN`, TEST_PASSWORD, '203.0.113.40')).statusCode,
+    ).toBe(429);
+    // A padded id is still the account when the password is right.
+    expect((await verify(`007${vendor.id}`, TEST_PASSWORD, '203.0.113.41')).json()).toEqual({
+      valid: false,
+      userId: null,
+    });
+    expect((await verify(`00${vendor.id}`, TEST_PASSWORD, '203.0.113.41')).json()).toEqual({
+      valid: true,
+      userId: vendor.id,
+    });
+  });
+
+  it('counts an IPv6 client by its /64 across all accounts', async () => {
+    let last = 0;
+    for (let i = 0; i < 31; i++) {
+      const address = `2001:db8:7:9:${(i + 1).toString(16)}::${i + 1}`;
+      last = (await login(`ipv6_sprayed_${i}`, 'Wrong@Pass1', address)).statusCode;
+    }
+    expect(last).toBe(429);
   });
 });

@@ -16,7 +16,7 @@ import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { parseOrThrow } from '../../lib/validation';
 import { users } from '../../db/schema';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { AuthUser } from '../../plugins/auth';
+import { assertRecentAuth, type AuthUser } from '../../plugins/auth';
 import type { Db, Tx } from '../../db/client';
 import { EMAIL_TAKEN } from './users.service';
 import { toUserDto } from './user-mapper';
@@ -182,6 +182,8 @@ export function createUsersAdminService(ctx: AppContext) {
       // Locking yourself out is never a one-click mistake: roles and status are changed by another admin.
       throw conflict('You cannot change your own roles or deactivate yourself');
     }
+    // Granting or taking away power needs the password again, not just a token.
+    if (!sameRoles) assertRecentAuth(viewer, ctx.now());
     const active = input.active ?? target.active;
     const row = await changeAdmin(id, { active, roles: input.roles }, (tx) =>
       tx

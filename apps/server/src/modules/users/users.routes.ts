@@ -12,6 +12,10 @@ import {
   verifySchema,
   PLANS,
   idParamsSchema,
+  changePasswordSchema,
+  passwordResetResponseSchema,
+  reauthSchema,
+  sessionTokenSchema,
   zonedDayStart,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
@@ -21,6 +25,7 @@ import { createShopsService } from './shops.service';
 import { createShopResolver } from '../storefront';
 import { PUBLIC_CACHE_CONTROL, sendCached } from '../../plugins/public-cache';
 import { createLoginLimiter } from './login-limiter';
+import { createAccountService } from './account.service';
 import { createUsersAdminService } from './users-admin.service';
 import { sendXlsx } from '../../lib/xlsx';
 import {
@@ -41,11 +46,14 @@ export const usersRoutes =
     const limiter = createLoginLimiter({
       maxPerAccountAddress: 5,
       maxPerAddress: 30,
+      freePerAccount: 10,
+      maxAccountDelayMs: 5 * 60_000,
       windowMs: 15 * 60_000,
       now: ctx.now,
       store: ctx.attempts,
     });
     const service = createUsersService(ctx, limiter);
+    const account = createAccountService(ctx, limiter);
     const shops = createShopsService(ctx);
     const shopOf = createShopResolver(ctx);
     const admin = createUsersAdminService(ctx);
@@ -98,6 +106,78 @@ export const usersRoutes =
         },
       },
       async (req) => service.verifyVendor(req.body.emailOrId, req.body.password, req.ip),
+    );
+
+    app.post(
+      '/user/change-password',
+      {
+        config: { access: 'authenticated' },
+        schema: {
+          tags,
+          security,
+          description:
+            'Changes the signed-in user’s password (the current one is required), ends every other session and answers a new token for this one.',
+          body: changePasswordSchema,
+          response: { 200: sessionTokenSchema },
+        },
+      },
+      async (req) => account.changePassword(currentUser(req), req.body, req.ip),
+    );
+
+    app.post(
+      '/user/reauth',
+      {
+        config: { access: 'authenticated' },
+        schema: {
+          tags,
+          security,
+          description:
+            'The password again: answers a token whose password proof is now, which role changes and refunds require (within 5 minutes).',
+          body: reauthSchema,
+          response: { 200: sessionTokenSchema },
+        },
+      },
+      async (req) => account.reauthenticate(currentUser(req), req.body.password, req.ip),
+    );
+
+    app.post(
+      '/user/logout',
+      {
+        config: { access: 'authenticated' },
+        schema: { tags, security, description: 'Ends the session on the server: the token stops working.' },
+      },
+      async (req, reply) => {
+        await account.logout(currentUser(req));
+        return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      '/user/:id/sign-out-everywhere',
+      {
+        config: { access: 'admin' },
+        schema: { tags, security, params: idParams, description: 'Ends every session of the user.' },
+      },
+      async (req, reply) => {
+        await account.signOutEverywhere(req.params.id, currentUser(req));
+        return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      '/user/:id/reset-password',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          security,
+          params: idParams,
+          description:
+            'Replaces the user’s password with a one-time random one (answered once) and ends every session; needs a recent password proof.',
+          response: { 200: passwordResetResponseSchema },
+        },
+      },
+      async (req) => account.resetPassword(req.params.id, currentUser(req)),
     );
 
     app.get(

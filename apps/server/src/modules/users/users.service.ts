@@ -13,7 +13,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { hashPassword, verifyPassword } from './passwords';
 import { toUserDto } from './user-mapper';
 import { loadSubscriptions, loadVendorStats } from './vendor-stats.read-model';
-import type { LoginLimiter } from './login-limiter';
+import { accountKey, type LoginLimiter } from './login-limiter';
 import { uniqueViolation } from '../../lib/db-errors';
 
 export const EMAIL_TAKEN = 'A vendor with this email already exists';
@@ -79,14 +79,15 @@ export function createUsersService(ctx: AppContext, limiter: LoginLimiter) {
   }
 
   async function login(input: LoginInput, clientIp: string): Promise<LoginResponse> {
-    await limiter.assertAllowed(input.username, clientIp);
-    const row = await findByUsername(input.username);
+    const row = await findByUsername(input.username.normalize('NFKC').trim());
+    const account = accountKey(input.username, row?.id);
+    await limiter.assertAllowed(account, clientIp);
     const ok = await verifyPassword(row?.passwordHash ?? null, input.password);
     if (!row || !ok || !row.active) {
-      await limiter.fail(input.username, clientIp);
+      await limiter.fail(account, clientIp);
       throw new AppError('UNAUTHORIZED', 'Login failed. Please check your credentials.');
     }
-    await limiter.succeed(input.username, clientIp);
+    await limiter.succeed(account, clientIp);
     const token = await ctx.tokens.sign({ id: row.id, type: row.type, tokenVersion: row.tokenVersion });
     return {
       token,
@@ -102,24 +103,31 @@ export function createUsersService(ctx: AppContext, limiter: LoginLimiter) {
     password: string,
     clientIp: string,
   ): Promise<{ valid: boolean; userId: number | null }> {
-    await limiter.assertAllowed(emailOrId, clientIp);
-    const asId = /^\d+$/.test(emailOrId) ? Number(emailOrId) : null;
+    const identifier = emailOrId.normalize('NFKC').trim();
+    // `5`, `05` and `005` are one account (ids past the integer range match nothing).
+    const asId = /^\d+$/.test(identifier) ? Number(BigInt(identifier)) : null;
     const [row] = await db
       .select()
       .from(users)
       .where(
         and(
           eq(users.type, 'VENDOR'),
-          asId !== null ? eq(users.id, asId) : sql`lower(${users.email}) = ${emailOrId.toLowerCase()}`,
+          asId !== null
+            ? Number.isSafeInteger(asId) && asId <= 2_147_483_647
+              ? eq(users.id, asId)
+              : sql`false`
+            : sql`lower(${users.email}) = ${identifier.toLowerCase()}`,
         ),
       )
       .limit(1);
+    const account = accountKey(identifier, row?.id);
+    await limiter.assertAllowed(account, clientIp);
     const ok = await verifyPassword(row?.passwordHash ?? null, password);
     if (!row || !ok || !row.active) {
-      await limiter.fail(emailOrId, clientIp);
+      await limiter.fail(account, clientIp);
       return { valid: false, userId: null };
     }
-    await limiter.succeed(emailOrId, clientIp);
+    await limiter.succeed(account, clientIp);
     return { valid: true, userId: row.id };
   }
 

@@ -43,3 +43,9 @@ export const requireAdminOnly: LoaderFunction = () => {
 export function guardedRedirect(required: UserType, to: string): LoaderFunction {
   return () => redirect(guardRedirect(required) ?? to);
 }
+
+/** Any signed-in user (admin or vendor): Change Password. */
+export const requireSignedIn: LoaderFunction = () => {
+  if (!isAuthenticated()) throw redirect('/login');
+  return null;
+};

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useParams } from 'react-router';
 import { PageSpinner } from '../../components/Spinner';
-import { getDefaultVendorSlug } from '../../lib/config';
+import { getDefaultVendorSlug, isDemoShop } from '../../lib/config';
 import { FIRST_SCREEN_HYDRATED_EVENT } from '../../lib/first-screen';
 import { setStoredVendorSlug } from '../../lib/storage';
 import { useStoredVendorSlug } from '../../lib/use-stored';
@@ -49,7 +49,29 @@ export function StorefrontLayout() {
         )}
       </main>
       <Footer />
+      <DemoBanner />
     </div>
+  );
+}
+
+/**
+ * While the payment sandbox is on, every storefront page says so: fixed at the bottom (over nothing
+ * that moves: it appears after the first paint without shifting the page), never dismissible.
+ */
+function DemoBanner() {
+  const demo = useQuery({ queryKey: ['config', 'demoShop'], queryFn: isDemoShop, staleTime: Infinity });
+  if (!demo.data) return null;
+  return (
+    <>
+      {/* Room below the footer, so the fixed banner never covers its last line. */}
+      <div aria-hidden="true" className="h-9" />
+      <p
+        role="status"
+        className="pointer-events-none fixed inset-x-0 bottom-0 z-40 bg-amber-100/95 px-4 py-1.5 text-center text-sm font-medium text-amber-950 shadow-[0_-1px_4px_rgba(0,0,0,0.08)]"
+      >
+        Demo shop: payments are simulated
+      </p>
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminSectionKey } from '@zevar/domain';
 import { PageSpinner } from '../../components/Spinner';
@@ -7,7 +7,9 @@ import { UploadProgressProvider } from '../../components/upload/UploadProgressPr
 import { useDialog } from '../../components/dialog/dialog-context';
 import { confirmLeavingForms } from '../../components/unsaved-changes';
 import { api } from '../../lib/api';
-import { getUserId, getUserRoles, isAuthenticated, isUserType, logout } from '../../lib/storage';
+import { getUserId, getUserRoles, isAuthenticated, isUserType } from '../../lib/storage';
+import { signOut } from '../../lib/session-api';
+import { ReauthProvider } from '../../components/reauth/ReauthProvider';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { SECTION_COMPONENTS, allowedSections, pickSection, type AdminSection } from './sections';
 
@@ -15,7 +17,9 @@ import { SECTION_COMPONENTS, allowedSections, pickSection, type AdminSection } f
 export default function AdminDashboardPage({ initialSection }: { initialSection?: AdminSectionKey }) {
   return (
     <UploadProgressProvider>
-      <AdminDashboard initialSection={initialSection} />
+      <ReauthProvider>
+        <AdminDashboard initialSection={initialSection} />
+      </ReauthProvider>
     </UploadProgressProvider>
   );
 }
@@ -49,7 +53,7 @@ function AdminDashboard({ initialSection }: { initialSection?: AdminSectionKey }
   // Logging out or switching section throws away open forms: ask first when one has unsaved changes.
   const onLogout = async () => {
     if (!(await confirmLeavingForms(dialog))) return;
-    logout();
+    await signOut();
     void navigate('/login', { replace: true });
   };
   const onSelect = async (key: AdminSectionKey) => {
@@ -65,13 +69,18 @@ function AdminDashboard({ initialSection }: { initialSection?: AdminSectionKey }
           <p className="font-serif text-xl tracking-[0.25em] text-gold-200 uppercase">
             Zevar <span className="text-sm tracking-widest text-ivory/80">Admin</span>
           </p>
-          <button
-            type="button"
-            className="btn border border-ivory/40 text-ivory hover:bg-ivory/10"
-            onClick={() => void onLogout()}
-          >
-            Logout
-          </button>
+          <div className="flex items-center gap-2">
+            <Link to="/account/password" className="btn text-ivory hover:bg-ivory/10">
+              Change Password
+            </Link>
+            <button
+              type="button"
+              className="btn border border-ivory/40 text-ivory hover:bg-ivory/10"
+              onClick={() => void onLogout()}
+            >
+              Logout
+            </button>
+          </div>
         </div>
       </header>
 

@@ -5,7 +5,8 @@ import { MSG, userSchema, type User } from '@zevar/domain';
 import { useDialog } from '../../components/dialog/dialog-context';
 import { PageSpinner } from '../../components/Spinner';
 import { api } from '../../lib/api';
-import { getUserId, logout } from '../../lib/storage';
+import { getUserId } from '../../lib/storage';
+import { signOut } from '../../lib/session-api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import AllProductsTab from './AllProductsTab';
 import PayoutHistoryTab from './PayoutHistoryTab';
@@ -76,7 +77,7 @@ function VendorDashboard() {
 
   const onLogout = async () => {
     if (!(await confirmLeavingForms(dialog))) return;
-    logout();
+    await signOut();
     void navigate('/login', { replace: true });
   };
   const onTab = async (next: TabKey) => {

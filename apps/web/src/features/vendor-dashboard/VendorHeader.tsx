@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { PLAN_LABELS, type User } from '@zevar/domain';
 import { formatLongDate, keepHyphens } from '../../lib/format';
 import { activeSubscription, currentPlan } from '../../lib/vendor-plan';
@@ -88,6 +89,9 @@ export function VendorHeader({
           >
             <GearIcon />
           </button>
+          <Link to="/account/password" className="btn text-ivory hover:bg-ivory/10">
+            Change Password
+          </Link>
           <button
             type="button"
             className="btn border border-ivory/40 text-ivory hover:bg-ivory/10"

@@ -8,6 +8,7 @@ import {
   type PaymentStatus,
 } from '@zevar/domain';
 import { useDialog } from '../../../components/dialog/dialog-context';
+import { isReauthCancelled, useReauth } from '../../../components/reauth/reauth-context';
 import { serverMessageOr } from '../../../lib/error-text';
 import { ordersApi } from './orders-api';
 
@@ -23,6 +24,7 @@ function toRow(order: AdminOrder & { statusHistory?: unknown }): AdminOrder {
  */
 export function useOrderUpdates(listKey: QueryKey) {
   const dialog = useDialog();
+  const reauth = useReauth();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
 
@@ -53,9 +55,11 @@ export function useOrderUpdates(listKey: QueryKey) {
     }
     mark(order.orderNumber, true);
     try {
-      replaceRow(await send());
+      // Refunds (a paid order cancelled or refunded) ask for the password again first.
+      replaceRow(await reauth(send));
       void dialog.success('Success', ok);
     } catch (err) {
+      if (isReauthCancelled(err)) return;
       const reason = serverMessageOr(err, '');
       void dialog.error('Error', reason ? `${failed}\n${reason}` : failed);
     } finally {

@@ -11,6 +11,7 @@ import { USER_MSG } from './user-messages';
 import { StatusBadge } from './UsersTable';
 import { serverMessageOr } from '../../../lib/error-text';
 import { usersApi } from './users-api';
+import { AccountActions } from './AccountActions';
 
 export interface UserDetailProps {
   userId: number;
@@ -41,6 +42,7 @@ export function UserDetail({ userId, onBack, onEdit, onDelete, onPayout }: UserD
               <button type="button" className="btn-outline" onClick={() => onEdit(u)}>
                 Edit
               </button>
+              <AccountActions user={u} />
               <button type="button" className="btn-danger" onClick={() => onDelete(u)}>
                 Delete
               </button>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   pagedUsersSchema,
+  passwordResetResponseSchema,
   payoutPreviewSchema,
   payoutSchema,
   userSchema,
@@ -87,6 +88,9 @@ export const usersApi = {
   setActive: (id: number, active: boolean) =>
     api.put(`/user/${id}/${active ? 'activate' : 'deactivate'}`, undefined, { schema: userSchema }),
   remove: (id: number) => api.delete(`/user/${id}`),
+  signOutEverywhere: (id: number) => api.post(`/user/${id}/sign-out-everywhere`),
+  resetPassword: (id: number) =>
+    api.post(`/user/${id}/reset-password`, undefined, { schema: passwordResetResponseSchema }),
   update: (id: number, body: unknown) => api.put(`/user/${id}`, body, { schema: userSchema }),
   updatePlan: (vendorId: number, plan: Plan) =>
     api.post('/user/vendors/update-plan', { vendorId, plan }, { schema: userSchema }),
