@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
+import { MAX_IMAGE_UPLOAD_BYTES } from '@zevar/domain';
 import type { DestinationStream } from 'pino';
 import type { Config } from './env';
 import type { Database } from './db/client';
@@ -152,7 +153,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerAuth(app, { db: ctx.db, tokens });
   await registerRateLimits(app, redis);
   await registerOpenApi(app);
-  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_UPLOAD_BYTES, files: 1, fields: 10 } });
 
   // Before the API routes: its compression applies to them too.
   if (opts.serveWeb) {

@@ -5,6 +5,7 @@ import { carouselItemSchema, linkTypeSchema, productTypeSchema } from './catalog
 import { MAKING_CHARGE_KINDS, type MakingChargeKind } from './price-breakup';
 import { huidListSchema } from './jewellery-price';
 import { pageQuerySchema, dbIdSchema, idParamsSchema, MAX_DB_ID } from './paging';
+import { MSG } from './messages';
 
 /** Admin inputs for the catalogue: categories, metals, products, carousel. */
 
@@ -126,13 +127,9 @@ export const productInputSchema = z
     if (p.productType === 'MRP' && p.price === undefined) {
       ctx.addIssue({ code: 'custom', path: ['price'], message: 'This field is required' });
     }
+    // Every product names its metal, MRP pieces too (back-office §5: name, price, metal, category).
+    if (!p.metal) ctx.addIssue({ code: 'custom', path: ['metal'], message: MSG.fillAllRequired });
     if (p.productType !== 'MRP') {
-      if (!p.metal)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['metal'],
-          message: 'A metal is required for a metal-priced product',
-        });
       if (p.metalWeight <= 0)
         ctx.addIssue({ code: 'custom', path: ['metalWeight'], message: 'Metal weight must be above 0' });
       if (!p.purity) ctx.addIssue({ code: 'custom', path: ['purity'], message: 'Choose the purity' });

@@ -59,6 +59,13 @@ export function canMoveOrderWithPayment(from: OrderStatus, to: OrderStatus, paym
 
 export const nextOrderStatuses = (from: OrderStatus): readonly OrderStatus[] =>
   ORDER_STATUS_TRANSITIONS[from];
+
+/** The order states an admin may choose next, given the payment status too (the dropdown's choices). */
+export const nextOrderStatusesWithPayment = (
+  from: OrderStatus,
+  payment: PaymentStatus,
+): readonly OrderStatus[] =>
+  ORDER_STATUS_TRANSITIONS[from].filter((to) => canMoveOrderWithPayment(from, to, payment));
 export const nextPaymentStatuses = (from: PaymentStatus): readonly PaymentStatus[] =>
   PAYMENT_STATUS_TRANSITIONS[from];
 

@@ -316,7 +316,11 @@ export const payouts = pgTable(
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     productCount: integer('product_count').notNull().default(0),
     orderCount: integer('order_count').notNull().default(0),
+    /** Gross sales: the value of the order lines earned in this payout's period. */
     revenuePaise: bigint('revenue_paise', { mode: 'number' }).notNull().default(0),
+    /** Sales reversed (refunds, cancellations) in the period, as positive figures. */
+    reversedUnits: integer('reversed_units').notNull().default(0),
+    reversedPaise: bigint('reversed_paise', { mode: 'number' }).notNull().default(0),
     bankName: text('bank_name'),
     accountNumber: text('account_number'),
     ifscCode: text('ifsc_code'),

@@ -246,6 +246,16 @@ describe('payment status changes', () => {
   });
 });
 
+/** The first data row's cell under a header. */
+function columnsOf(sheet: ExcelJS.Worksheet) {
+  const headers = (sheet.getRow(1).values as unknown[]).map((v) => (typeof v === 'string' ? v : ''));
+  return (header: string) => {
+    const index = headers.indexOf(header);
+    expect(index, header).toBeGreaterThan(0);
+    return sheet.getRow(2).getCell(index);
+  };
+}
+
 describe('orders.xlsx download', () => {
   it('streams the filtered orders as a spreadsheet', async () => {
     const name = `Kavya ${uid()}`;
@@ -257,8 +267,35 @@ describe('orders.xlsx download', () => {
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = book.getWorksheet('Orders')!;
     expect(sheet.rowCount).toBe(2);
-    expect(sheet.getRow(2).getCell(1).value).toBe(o.orderNumber);
-    expect(sheet.getRow(2).getCell(14).value).toBe(5000);
+    const cell = columnsOf(sheet);
+    expect(cell('Order #').value).toBe(o.orderNumber);
+    expect(cell('Total').value).toBe(5000);
+  });
+
+  it('writes dates in the business timezone and carries the invoice number, taxable value and GST split', async () => {
+    const name = `Meera ${uid()}`;
+    const o = await placeOrder({ customerName: name });
+    // Paid at 03:30 IST on 26 November: 22:00 UTC on the 25th.
+    const at = new Date('2026-11-25T22:00:00.000Z');
+    await t.db
+      .update(orders)
+      .set({ createdAt: at, paymentDate: at })
+      .where(eq(orders.orderNumber, o.orderNumber));
+    const detail = (await get(`admin/${o.orderNumber}`, manager)).json();
+    const res = await get(`download?search=${encodeURIComponent(name)}`, manager);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const cell = columnsOf(book.getWorksheet('Orders')!);
+    for (const header of ['Date', 'Paid At']) {
+      expect(cell(header).value, header).toEqual(new Date('2026-11-26T03:30:00.000Z'));
+      expect(cell(header).numFmt, header).toBe('dd/mm/yyyy hh:mm');
+    }
+    expect(cell('Invoice No.').value).toBe(detail.tax.documents.invoice.number);
+    const taxable = Number(cell('Taxable Value').value);
+    const gst = ['CGST', 'SGST', 'IGST'].map((h) => Number(cell(h).value));
+    expect(taxable).toBeGreaterThan(0);
+    expect(gst.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+    expect(Math.round((taxable + gst.reduce((a, b) => a + b, 0)) * 100)).toBe(Math.round(5000 * 100));
   });
 });
 

@@ -67,7 +67,14 @@ export const ordersAdminRoutes =
         schema: { tags, security, querystring: adminOrderListQuery.omit({ page: true, size: true }) },
       },
       async (req, reply) =>
-        sendXlsx(reply, 'orders.xlsx', 'Orders', ORDER_XLSX_COLUMNS, service.stream(req.query)),
+        sendXlsx(
+          reply,
+          'orders.xlsx',
+          'Orders',
+          ORDER_XLSX_COLUMNS,
+          service.stream(req.query),
+          ctx.config.BUSINESS_TIMEZONE,
+        ),
     );
 
     app.get(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productSchema } from '@zevar/domain';
+import { MSG, productSchema } from '@zevar/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createCallers, type Callers } from '../../../test/catalogue-fixtures';
 import { createCategory, createMetal, createProduct, createPurity, uid } from '../../../test/factories';
@@ -105,6 +105,20 @@ describe('products admin', () => {
     const res = await send('POST', '/api/products', who.products, input(over));
     expect(res.statusCode).toBe(400);
     expect(res.json().issues.map((i: { path: string }) => i.path)).toContain(field);
+  });
+
+  it("refuses an MRP product without a metal, created or edited, with 'Please fill all required fields'", async () => {
+    const created = await send('POST', '/api/products', who.products, input({ metal: null }));
+    expect(created.statusCode).toBe(400);
+    expect(created.json().issues).toContainEqual({ path: 'metal', message: MSG.fillAllRequired });
+    const saved = await send('POST', '/api/products', who.products, input());
+    expect(saved.statusCode).toBe(201);
+    const edited = await send('PUT', `/api/products/${saved.json().id}`, who.products, {
+      ...input({ name: saved.json().name, sku: saved.json().sku }),
+      metal: undefined,
+    });
+    expect(edited.statusCode).toBe(400);
+    expect(edited.json().issues).toContainEqual({ path: 'metal', message: MSG.fillAllRequired });
   });
 
   it('refuses amounts and ids past what the database holds with 400, never 500', async () => {

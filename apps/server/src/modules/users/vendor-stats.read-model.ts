@@ -63,11 +63,14 @@ export async function loadVendorStats(
   const payoutOf = new Map(payoutAgg.map((r) => [r.vendorId, r]));
   for (const v of vendors) {
     const o = orderOf.get(v.id);
+    const earnedPaise = earnedOf.get(v.id)?.total ?? 0;
+    const paidPaise = payoutOf.get(v.id)?.paid ?? 0;
     result.set(v.id, {
       productCount: plansVisibleTo(v.plan).reduce((sum, p) => sum + (countOn.get(p) ?? 0), 0),
       orderCount: o?.n ?? 0,
-      revenue: (earnedOf.get(v.id)?.total ?? 0) / 100,
-      commissionPaidOut: (payoutOf.get(v.id)?.paid ?? 0) / 100,
+      revenue: earnedPaise / 100,
+      commissionPaidOut: paidPaise / 100,
+      owedBack: Math.max(0, paidPaise - earnedPaise) / 100,
       sales: (earnedOf.get(v.id)?.sales ?? 0) / 100,
       lastOrderDate: toIso(o?.last),
       lastPayOutDate: toIso(payoutOf.get(v.id)?.last),

@@ -101,6 +101,22 @@ describe('orders table', () => {
     ).toEqual(['Processing', 'Shipped', 'Cancelled']);
   });
 
+  it('offers a refunded shipped order no Delivered: its status cannot change', async () => {
+    signIn('ADMIN', ['MANAGE_ORDERS']);
+    const refunded: AdminOrder = { ...order, status: 'SHIPPED', paymentStatus: 'REFUNDED' };
+    mockFetch((url) =>
+      url.startsWith('/api/orders/paginated') ? jsonResponse(page([refunded])) : notFound(),
+    );
+    renderRoutes([{ path: '/', element: <OrdersSection /> }], '/');
+    const select = await screen.findByRole('combobox', { name: `Order status for ${order.orderNumber}` });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Shipped']);
+    expect(select).toBeDisabled();
+  });
+
   it("reports a refused change with the server's reason and keeps the row as it was", async () => {
     const reason = 'Cannot change payment status from CAPTURED to REFUNDED. Allowed next states: none';
     const { user } = renderSection(() => jsonResponse({ code: 'CONFLICT', message: reason }, 409));

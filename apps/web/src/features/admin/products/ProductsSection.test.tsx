@@ -5,7 +5,7 @@ import { BackOfficeProviders } from '../../../test/BackOfficeProviders';
 import { catalogueProduct } from '../../../test/fixtures';
 import { jsonResponse, mockFetch, testQueryClient } from '../../../test/utils';
 import ProductsSection from './ProductsSection';
-import { toLocalIso } from './product-form-model';
+import { fromProduct, productFormSchema, toLocalIso } from './product-form-model';
 
 /** A 22K gold ring priced from its rate, weight and making. */
 const product = (over: Partial<Product> = {}): Product =>
@@ -165,6 +165,18 @@ describe('products section', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Validation Error')).toBeInTheDocument();
     expect(within(dialog).getByText('Please fill all required fields')).toBeInTheDocument();
+  });
+
+  it('refuses to save an MRP product without a metal from the edit popup, naming the metal field', () => {
+    const legacy = product({
+      productType: 'MRP',
+      metal: null,
+      purity: null,
+      priceBreakup: undefined,
+      price: 1499,
+    });
+    const result = productFormSchema.safeParse(fromProduct(legacy));
+    expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual(['metalId']);
   });
 
   it('sends the launch date as local ISO with .000 and the business timezone offset', () => {

@@ -5,6 +5,7 @@ import { Modal } from '../../../components/Modal';
 import { Stars } from '../../../components/Stars';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { uploadImage } from '../../../lib/upload';
+import { isApiError } from '../../../lib/api';
 
 export const REVIEW_UPLOAD_PATH = '/image/review-uploads';
 
@@ -70,9 +71,11 @@ export function ReviewForm({ productId, onClose, submit, upload = defaultUpload 
     let names: string[];
     try {
       names = await Promise.all(photos.map((p) => upload(p.file)));
-    } catch {
+    } catch (err) {
       setSubmitting(false);
-      await dialog.error(MSG.errorTitle, REVIEW_MESSAGES.uploadFailed);
+      // A refused photo (too large, not an image) says why; anything else keeps the general text.
+      const refused = isApiError(err) && err.status >= 400 && err.status < 500;
+      await dialog.error(MSG.errorTitle, refused ? err.message : REVIEW_MESSAGES.uploadFailed);
       return;
     }
     try {
