@@ -59,6 +59,8 @@ GET /api/orders/paginated MANAGE_ORDERS
 GET /api/orders/vendor/:vendorId authenticated
 GET /api/products public
 GET /api/products/:id public
+GET /api/products/:id/references MANAGE_PRODUCTS
+GET /api/products/:id/stock-adjustments MANAGE_PRODUCTS
 GET /api/products/category public
 GET /api/products/category/:categoryId/vendorPlan/:plan public
 GET /api/products/category/:id public
@@ -121,6 +123,8 @@ POST /api/orders/:id/cancel-payment public
 POST /api/orders/confirm-payment public
 POST /api/orders/initiate-order public
 POST /api/products MANAGE_PRODUCTS
+POST /api/products/:id/restore MANAGE_PRODUCTS
+POST /api/products/:id/stock-adjustments MANAGE_PRODUCTS
 POST /api/products/:id/views public
 POST /api/reviews public
 POST /api/subscriptions/subscribe vendor

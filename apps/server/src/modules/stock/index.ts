@@ -1,6 +1,10 @@
 /** The stock module's public entry: other modules import from here, never its files (eslint import-x/no-restricted-paths). */
 export {
+  adjustStock,
   HUID_TAKEN,
+  setOpeningStock,
+  STOCK_TEXT,
+  stockAdjustmentsOf,
   piecesInStock,
   recordSale,
   replacePieces,
