@@ -42,6 +42,7 @@ GET /api/image/:name public
 GET /api/invoices MANAGE_ORDERS
 GET /api/invoices/seller MANAGE_ORDERS
 GET /api/jobs/failed SUPER_ADMIN
+GET /api/mail/outbox SUPER_ADMIN
 GET /api/metal-rates public
 GET /api/metal-rates/history public
 GET /api/metals public
@@ -117,6 +118,8 @@ POST /api/email-templates SUPER_ADMIN
 POST /api/email-templates/preview SUPER_ADMIN
 POST /api/image/review-uploads public
 POST /api/image/uploads any:MANAGE_PRODUCTS|MANAGE_CATEGORIES|MANAGE_CAROUSEL
+POST /api/mail/outbox/:id/resend SUPER_ADMIN
+POST /api/mail/outbox/:id/retry SUPER_ADMIN
 POST /api/metals SUPER_ADMIN
 POST /api/metals/:id/purities SUPER_ADMIN
 POST /api/orders/:id/cancel-payment public
