@@ -3,7 +3,6 @@ export {
   adjustStock,
   HUID_TAKEN,
   setOpeningStock,
-  STOCK_TEXT,
   stockAdjustmentsOf,
   piecesInStock,
   recordSale,

@@ -160,7 +160,7 @@ export async function reverseSale(tx: Tx, orderId: string): Promise<void> {
   }
 }
 
-export const STOCK_TEXT = {
+const STOCK_TEXT = {
   notEnough: (left: number) => `Only ${left} in stock: you cannot take out more`,
   notOnShelf: (huids: string[]) => `Not on the shelf of this product: ${huids.join(', ')}`,
   huidsForHallmarked: HUID_ADJUST_MESSAGE,

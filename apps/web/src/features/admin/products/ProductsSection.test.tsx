@@ -226,7 +226,7 @@ describe('editing a product (issue 20)', () => {
       if (url.startsWith('/api/metals')) return jsonResponse([gold]);
       if (url.startsWith('/api/products/exists/')) return jsonResponse(false);
       if (url === '/api/products/7' && init.method === 'PUT') {
-        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+        const body = JSON.parse(init.body as string) as Record<string, unknown>;
         puts.push(body);
         return put(body);
       }
