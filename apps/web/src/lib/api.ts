@@ -24,13 +24,22 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly issues: ApiIssue[];
+  /** The whole error answer, for the few that carry more (a 409's `current`: the newer record). */
+  readonly body: Record<string, unknown>;
 
-  constructor(status: number, code: string, message: string, issues: ApiIssue[] = []) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    issues: ApiIssue[] = [],
+    body: Record<string, unknown> = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.issues = issues;
+    this.body = body;
   }
 }
 
@@ -113,8 +122,10 @@ function asErrorBody(value: unknown): ApiErrorBody | null {
 export function toApiError(status: number, bodyText: string, statusText = ''): ApiError {
   if (status === 0) return new ApiError(0, 'NETWORK', SERVER_NOT_RESPONDING);
   try {
-    const body = asErrorBody(JSON.parse(bodyText));
-    if (body) return new ApiError(status, body.code, body.message, body.issues ?? []);
+    const raw: unknown = JSON.parse(bodyText);
+    const body = asErrorBody(raw);
+    if (body)
+      return new ApiError(status, body.code, body.message, body.issues ?? [], raw as Record<string, unknown>);
   } catch {
     // Not JSON: fall through to the text.
   }

@@ -84,6 +84,8 @@ export function catalogueProduct(overrides: Partial<CatalogueProduct> = {}): Cat
     stones: null,
     hallmarked: false,
     huids: [],
+    status: 'active',
+    version: 1,
     priceBreakup: {
       metal: null,
       making: null,

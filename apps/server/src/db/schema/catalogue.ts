@@ -13,7 +13,14 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { LINK_TYPES, MAKING_CHARGE_KINDS, PLANS, PRODUCT_TYPES, PURITY_RATE_MODES } from '@zevar/domain';
+import {
+  LINK_TYPES,
+  MAKING_CHARGE_KINDS,
+  PLANS,
+  PRODUCT_STATUSES,
+  PRODUCT_TYPES,
+  PURITY_RATE_MODES,
+} from '@zevar/domain';
 import { createdAt, tstz, updatedAt } from './columns';
 
 export const categories = pgTable(
@@ -137,6 +144,14 @@ export const products = pgTable(
     variantType: text('variant_type'),
     variantValue: text('variant_value'),
     launchDate: tstz('launch_date'),
+    /**
+     * 'archived': hidden from every shop and from sale, kept for orders, invoices and history
+     * (products are never hard-deleted once anything may refer to them).
+     */
+    status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('active'),
+    archivedAt: tstz('archived_at'),
+    /** Optimistic lock: every admin edit names the version it started from and bumps it. */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

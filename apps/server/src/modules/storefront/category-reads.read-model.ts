@@ -64,6 +64,7 @@ export function createCategoryReads(db: Db) {
         and(
           eq(carouselItems.linkType, 'PRODUCT'),
           eq(targetProducts.id, carouselItems.targetId),
+          eq(targetProducts.status, 'active'),
           inArray(targetProducts.plan, plansVisibleTo(plan)),
         ),
       )

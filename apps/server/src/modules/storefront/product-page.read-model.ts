@@ -101,12 +101,13 @@ function build(db: Db, shape: ProductPageShape) {
 
 function variantVisibleTo(plan: Plan): SQL {
   const plans = plansVisibleTo(plan);
-  if (plans.length === PLANS.length) return sql`true`;
+  const active = sql`${variant.status} = 'active'`;
+  if (plans.length === PLANS.length) return active;
   const list = sql.join(
     plans.map((p) => sql`${p}`),
     sql`, `,
   );
-  return sql`${variant.plan} in (${list}) and ${variantCategory.plan} in (${list})`;
+  return sql`${active} and ${variant.plan} in (${list}) and ${variantCategory.plan} in (${list})`;
 }
 
 type Prepared = ReturnType<typeof build>;

@@ -25,7 +25,7 @@ function productInput(p: Product, over: Record<string, unknown> = {}) {
     making: p.making,
     stones: p.stones,
     metalWeight: p.metalWeight,
-    stock: p.stock,
+    version: 1,
     category: { id: p.category.id },
     metal: p.metal ? { id: p.metal.id } : null,
     vendorPlan: p.vendorPlan,

@@ -1,4 +1,4 @@
-import { and, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PLANS, plansVisibleTo, type Plan } from '@zevar/domain';
 import { categories, products } from '../../db/schema';
 import type { AppContext } from '../../context';
@@ -13,17 +13,18 @@ import { createShopsService, type Shop } from '../users';
  * The one plan rule for products, used by the storefront, the cart quote, the checkout and
  * initiate-order: a shop on `plan` may show and sell a product when the product's plan, its
  * category's plan and that category's parent's plan all weigh at most the vendor's. The query must
- * join `categories` on the product's category.
+ * join `categories` on the product's category. An archived product is in no shop.
  */
 export function productVisibleTo(plan: Plan): SQL {
   const plans = plansVisibleTo(plan);
-  // The top tier sees everything: no filter at all keeps the plans' index choices simple.
-  if (plans.length === PLANS.length) return sql`true`;
+  const active = eq(products.status, 'active');
+  // The top tier sees every active product: no plan filter keeps the plans' index choices simple.
+  if (plans.length === PLANS.length) return active;
   const parentVisible = sql`(${categories.parentId} is null or exists (select 1 from ${categories} as pc where pc.id = ${categories.parentId} and pc.plan in (${sql.join(
     plans.map((p) => sql`${p}`),
     sql`, `,
   )})))`;
-  return and(inArray(products.plan, plans), inArray(categories.plan, plans), parentVisible)!;
+  return and(active, inArray(products.plan, plans), inArray(categories.plan, plans), parentVisible)!;
 }
 
 export function categoryVisibleTo(plan: Plan): SQL {

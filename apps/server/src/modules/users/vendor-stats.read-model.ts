@@ -1,4 +1,4 @@
-import { and, desc, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { plansVisibleTo, type Plan } from '@zevar/domain';
 import type { Db } from '../../db/client';
 import { orders, payouts, products, subscriptions, vendorEarnings } from '../../db/schema';
@@ -28,6 +28,7 @@ export async function loadVendorStats(
     db
       .select({ plan: products.plan, n: sql<number>`count(*)::int` })
       .from(products)
+      .where(eq(products.status, 'active'))
       .groupBy(products.plan),
     db
       .select({
