@@ -31,6 +31,9 @@ export const REVIEW_MESSAGES = {
   nameRequired: 'Name is required',
   commentRequired: 'Review comment is required',
   added: 'Review added successfully',
+  awaitsModeration: 'Thank you! Your review awaits moderation and will appear once approved.',
+  tooMany: 'You have already reviewed this product. Please try again later.',
+  verifiedBuyer: 'Verified buyer',
   addFailed: 'Failed to add review. Please try again.',
   uploadFailed: 'Failed to upload review image. Please try again.',
 } as const;
