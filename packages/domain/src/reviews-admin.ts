@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { safeString } from './primitives';
-import { pageQuerySchema } from './paging';
+import { dbIdSchema, pageQuerySchema } from './paging';
 import { REVIEW_STATUSES, reviewSchema, type ReviewStatus } from './catalogue';
 import { MAX_REVIEW_PHOTOS, REVIEW_MESSAGES } from './storefront';
 
@@ -23,9 +23,10 @@ export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
   HELD: 'Held',
 };
 
-/** GET /api/reviews (admin) query: page, size and an optional moderation state. */
-export const adminReviewsQuerySchema = pageQuerySchema(20, 100).extend({
+/** GET /api/reviews (admin) query: page, size, an optional moderation state and product. */
+export const adminReviewsQuerySchema = pageQuerySchema(20, 200).extend({
   status: z.enum(REVIEW_STATUSES, { message: 'Invalid review status' }).optional(),
+  productId: dbIdSchema.optional(),
 });
 export type AdminReviewsQuery = z.infer<typeof adminReviewsQuerySchema>;
 

@@ -32,7 +32,6 @@ export const reviewInputSchema = z.object({
   /** Optional: the email of an order for this product marks the review 'Verified buyer'; never shown. */
   email: z
     .union([z.literal(''), safeString().trim().toLowerCase().pipe(z.email('Enter a valid email').max(200))])
-    .optional()
-    .transform((v) => v || undefined),
+    .optional(),
 });
 export type ReviewInput = z.infer<typeof reviewInputSchema>;

@@ -72,9 +72,16 @@ export async function reviewedProductsPage(db: DbOrTx, q: ReviewedProductsQuery)
   return { rows, total: Number(total?.n ?? 0) };
 }
 
-/** Every review (or those in one moderation state), newest first, with its product's name. */
-export async function reviewsWithProductPage(db: DbOrTx, q: PageQuery, status?: ReviewStatus) {
-  const where = status ? eq(reviews.status, status) : undefined;
+/** Every review (or those in one moderation state, or of one product), newest first, with its product's name. */
+export async function reviewsWithProductPage(
+  db: DbOrTx,
+  q: PageQuery,
+  filter: { status?: ReviewStatus; productId?: number },
+) {
+  const where = and(
+    filter.status ? eq(reviews.status, filter.status) : undefined,
+    filter.productId ? eq(reviews.productId, filter.productId) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select({ review: reviews, productName: products.name })

@@ -39,7 +39,7 @@ export function createReviewsAdminService(ctx: Pick<AppContext, 'db' | 'images' 
 
   /** Every review (or those in one moderation state), newest first, with its product's name. */
   async function list(q: AdminReviewsQuery): Promise<Paged<AdminReview>> {
-    const { rows, total } = await reviewsWithProductPage(ctx.db, q, q.status);
+    const { rows, total } = await reviewsWithProductPage(ctx.db, q, q);
     const content = rows.map((r) => ({ ...toReviewDto(r.review), productName: r.productName }));
     return toPaged(content, total, q);
   }
