@@ -4,7 +4,12 @@ import { setBusinessTimeZone, shellNamesTimeZone } from './business-timezone';
 /** Used when GET /api/config cannot be read. */
 export const FALLBACK_VENDOR_SLUG = 'zevar';
 
-type PublicConfig = { defaultVendorSlug: string; businessTimezone?: string };
+/** The per-item and per-order caps (MAX_LINE_QUANTITY, MAX_ORDER_QUANTITY). */
+export type OrderLimits = { perItem: number; perOrder: number };
+
+type PublicConfig = { defaultVendorSlug: string; businessTimezone?: string; orderLimits?: OrderLimits };
+
+const positiveInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
 
 /**
  * GET /api/config's answer, checked by hand: zod stays off a shopper's first load (every page reads
@@ -17,7 +22,11 @@ export function parsePublicConfig(value: unknown): PublicConfig {
   const zone = v.businessTimezone;
   if (zone !== undefined && typeof zone !== 'string')
     throw new Error('GET /api/config: businessTimezone is not text');
-  return { defaultVendorSlug: slug, businessTimezone: zone };
+  const orderLimits =
+    positiveInt(v.maxLineQuantity) && positiveInt(v.maxOrderQuantity)
+      ? { perItem: v.maxLineQuantity, perOrder: v.maxOrderQuantity }
+      : undefined;
+  return { defaultVendorSlug: slug, businessTimezone: zone, orderLimits };
 }
 
 let cached: Promise<PublicConfig | null> | null = null;
@@ -47,6 +56,23 @@ export async function getDefaultVendorSlug(): Promise<string> {
   return (await readConfig())?.defaultVendorSlug ?? FALLBACK_VENDOR_SLUG;
 }
 
+let limitsRead: Promise<OrderLimits | null> | null = null;
+
+/**
+ * The order caps from GET /api/config, read once; null when it cannot be read. Quietly: they are a
+ * hint to the shopper, the server still enforces them, and a failure is not cached.
+ */
+export function getOrderLimits(): Promise<OrderLimits | null> {
+  limitsRead ??= api
+    .get('/config')
+    .then((v) => parsePublicConfig(v).orderLimits ?? null)
+    .catch(() => {
+      limitsRead = null;
+      return null;
+    });
+  return limitsRead;
+}
+
 /**
  * Resolves once the business timezone is known: at once when the page's shell named it, else after
  * GET /api/config (the default zone stays when that fails).
@@ -59,4 +85,5 @@ export async function loadBusinessTimeZone(): Promise<void> {
 /** Tests start from a clean cache. */
 export function resetConfigCache(): void {
   cached = null;
+  limitsRead = null;
 }
