@@ -58,10 +58,7 @@ export function createCategoryReads(db: Db) {
       .from(carouselItems)
       .leftJoin(
         targetProducts,
-        and(
-          eq(carouselItems.linkType, 'PRODUCT'),
-          eq(targetProducts.id, carouselItems.targetId),
-        ),
+        and(eq(carouselItems.linkType, 'PRODUCT'), eq(targetProducts.id, carouselItems.targetId)),
       )
       .leftJoin(
         targetProductCategories,

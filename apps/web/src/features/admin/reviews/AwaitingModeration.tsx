@@ -8,7 +8,7 @@ import { TITLE } from '../../../lib/admin-messages';
 import { failure } from '../../../lib/error-text';
 import { formatDate } from '../../../lib/format';
 import { ModerationButtons } from './ModerationButtons';
-import { AWAITING_PAGE_SIZE, reviewKeys, reviewsApi } from './reviews-api';
+import { reviewKeys, reviewsApi } from './reviews-api';
 import { useModeration } from './use-moderation';
 
 /**

@@ -20,7 +20,7 @@ export const reviewKeys = {
   awaiting: (page: number) => ['admin', 'reviews', 'awaiting', page] as const,
 };
 
-export const AWAITING_PAGE_SIZE = 10;
+const AWAITING_PAGE_SIZE = 10;
 
 export const reviewsApi = {
   reviewedProducts: (page: number, search: string) =>
