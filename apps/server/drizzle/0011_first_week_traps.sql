@@ -13,7 +13,12 @@ CREATE TABLE "stock_adjustments" (
 ALTER TABLE "products" ADD COLUMN "status" text DEFAULT 'active' NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "archived_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "reviews" ADD COLUMN "status" text DEFAULT 'PUBLISHED' NOT NULL;--> statement-breakpoint
+ALTER TABLE "reviews" ADD COLUMN "verified_buyer" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "reviews" ADD COLUMN "client_key" text;--> statement-breakpoint
 ALTER TABLE "payouts" ADD COLUMN "reversed_units" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "payouts" ADD COLUMN "reversed_paise" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "stock_adjustments" ADD CONSTRAINT "stock_adjustments_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "stock_adjustments_product_idx" ON "stock_adjustments" USING btree ("product_id","id");
+CREATE INDEX "stock_adjustments_product_idx" ON "stock_adjustments" USING btree ("product_id","id");--> statement-breakpoint
+CREATE INDEX "reviews_status_idx" ON "reviews" USING btree ("status","created_at");--> statement-breakpoint
+CREATE INDEX "reviews_client_idx" ON "reviews" USING btree ("product_id","client_key","created_at");

@@ -148,6 +148,13 @@ export const carouselItemSchema = z.object({
 });
 export type CarouselItem = z.infer<typeof carouselItemSchema>;
 
+/**
+ * A review's moderation state: PENDING awaits an admin (new reviews, by default), PUBLISHED is shown
+ * and counted in the rating, HELD is kept from the shop by an admin. Only PUBLISHED ones are public.
+ */
+export const REVIEW_STATUSES = ['PENDING', 'PUBLISHED', 'HELD'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
 export const reviewSchema = z.object({
   id: z.number().int(),
   productId: z.number().int(),
@@ -156,6 +163,9 @@ export const reviewSchema = z.object({
   comment: safeString(),
   photos: z.array(safeString()),
   date: safeString(),
+  status: z.enum(REVIEW_STATUSES),
+  /** The reviewer gave the email of a paid order for this product. */
+  verifiedBuyer: z.boolean(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 

@@ -155,6 +155,7 @@ PUT /api/metals/:id/purities/:purityId SUPER_ADMIN
 PUT /api/metals/prices SUPER_ADMIN
 PUT /api/products/:id MANAGE_PRODUCTS
 PUT /api/reviews/:id SUPER_ADMIN
+PUT /api/reviews/:id/status SUPER_ADMIN
 PUT /api/user/:id authenticated
 PUT /api/user/:id/activate admin
 PUT /api/user/:id/deactivate admin

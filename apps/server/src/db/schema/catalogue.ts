@@ -20,6 +20,7 @@ import {
   PRODUCT_STATUSES,
   PRODUCT_TYPES,
   PURITY_RATE_MODES,
+  REVIEW_STATUSES,
 } from '@zevar/domain';
 import { createdAt, tstz, updatedAt } from './columns';
 
@@ -205,10 +206,18 @@ export const reviews = pgTable(
     rating: smallint('rating').notNull(),
     comment: text('comment').notNull(),
     photos: jsonb('photos').$type<string[]>().notNull().default([]),
+    /** Moderation state; only PUBLISHED reviews are shown and counted (reviews from before moderation are). */
+    status: text('status', { enum: REVIEW_STATUSES }).notNull().default('PUBLISHED'),
+    /** The reviewer gave the email of a paid order for this product. */
+    verifiedBuyer: boolean('verified_buyer').notNull().default(false),
+    /** Keyed hash of the submitting client's network (IPv4 address or IPv6 /64), for the per-product limit. */
+    clientKey: text('client_key'),
     createdAt: createdAt(),
   },
   (t) => [
     index('reviews_product_idx').on(t.productId, t.createdAt),
+    index('reviews_status_idx').on(t.status, t.createdAt),
+    index('reviews_client_idx').on(t.productId, t.clientKey, t.createdAt),
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
   ],
 );

@@ -7,6 +7,7 @@ import {
   orderTotals,
   panRequired,
   payableDiscount,
+  ORDER_LIMIT_TEXT,
   paiseToRupees,
   rupeesToPaise,
   type initiateOrderBody,
@@ -103,10 +104,9 @@ export const hashCancelKey = (key: string) => createHash('sha256').update(key).d
 /** Pieces per line and per order stay within the configured caps, so one order cannot empty a shelf. */
 function checkQuantities(ctx: AppContext, input: Input) {
   const { MAX_LINE_QUANTITY: perLine, MAX_ORDER_QUANTITY: perOrder } = ctx.config;
-  if (input.orderItems.some((i) => i.quantity > perLine))
-    throw badRequest(`You can order at most ${perLine} pieces of one item`);
+  if (input.orderItems.some((i) => i.quantity > perLine)) throw badRequest(ORDER_LIMIT_TEXT.perItem(perLine));
   if (input.orderItems.reduce((n, i) => n + i.quantity, 0) > perOrder)
-    throw badRequest(`You can order at most ${perOrder} pieces in one order`);
+    throw badRequest(ORDER_LIMIT_TEXT.perOrder(perOrder));
 }
 
 /**

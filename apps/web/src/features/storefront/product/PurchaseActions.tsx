@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { MSG, STOREFRONT_MESSAGES, type Product } from '@zevar/domain';
+import { MSG, ORDER_LIMIT_TEXT, STOREFRONT_MESSAGES, type Product } from '@zevar/domain';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { CART_CHANGED_EVENT } from '../../../lib/storage';
 import { api } from '../../../lib/api';
 import { addOnce, checkoutIdSchema, isInCart, storeCheckoutId } from '../../../lib/cart';
 import { cartPath } from '../paths';
 import { QuantityBox } from '../../../components/QuantityBox';
+import { useOrderLimits } from '../../../lib/use-order-limits';
 
 /**
  * Quantity, Add to Cart (once; then a go-to-cart control) and Buy Now (a checkout of this product and
@@ -42,7 +43,8 @@ export function PurchaseActions({
   useEffect(() => onQuantityChange?.(quantity), [quantity, onQuantityChange]);
 
   const [buying, setBuying] = useState(false);
-  const blocked = quantity < 1 || product.stock < 1;
+  const limits = useOrderLimits();
+  const blocked = quantity < 1 || product.stock < 1 || (limits !== null && quantity > limits.perItem);
   const buyNow = async () => {
     setBuying(true);
     try {
@@ -72,6 +74,17 @@ export function PurchaseActions({
         <span className="text-sm font-medium">Quantity</span>
         <QuantityBox value={quantity} stock={product.stock} onChange={setQuantity} />
       </div>
+      {limits && (
+        <p
+          className={`text-xs ${quantity > limits.perItem ? 'font-medium text-red-700' : 'text-taupe'}`}
+          data-testid="order-limits"
+          role={quantity > limits.perItem ? 'alert' : undefined}
+        >
+          {quantity > limits.perItem
+            ? ORDER_LIMIT_TEXT.perItem(limits.perItem)
+            : ORDER_LIMIT_TEXT.caps(limits.perItem, limits.perOrder)}
+        </p>
+      )}
       <div className="flex flex-wrap gap-3">
         {inCart ? (
           <Link to={cartPath(shop)} className="btn-outline flex-1">
