@@ -297,3 +297,32 @@ export const test = base.extend<Fixtures>({
     await removeAll(adminRequest, made);
   },
 });
+
+/**
+ * Holds the web app's script back until the returned function is called: meanwhile the page is the
+ * server's markup alone, as on a slow phone before the app has run (decision 0021).
+ */
+export async function holdApp(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
+ * Call before loading a storefront page: the returned function waits until the app has taken the
+ * page over (StorefrontLayout's 'zevar:first-screen-hydrated'), for the page loaded last.
+ */
+export async function watchHydration(page: Page): Promise<() => Promise<void>> {
+  await page.addInitScript(() => {
+    window.addEventListener('zevar:first-screen-hydrated', () =>
+      document.documentElement.setAttribute('data-e2e-hydrated', ''),
+    );
+  });
+  return async () => {
+    await page.waitForSelector('html[data-e2e-hydrated]', { state: 'attached' });
+  };
+}

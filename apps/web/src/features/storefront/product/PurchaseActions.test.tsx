@@ -85,3 +85,27 @@ describe('product page: order limits', () => {
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
   });
 });
+
+describe('product page: Add to Cart', () => {
+  it('keeps the keyboard where it was: Go to Cart, which takes its place, has the focus', async () => {
+    mockFetch(() => jsonResponse({}, 404));
+    renderRoutes(routes, '/zevar/product/gold-jhumkas');
+    const user = userEvent.setup();
+    screen.getByRole('button', { name: 'Add to Cart' }).focus();
+    await user.keyboard('{Enter}');
+    expect(getCart()).toEqual([{ productId: 7, quantity: 1 }]);
+    expect(screen.getByRole('link', { name: 'Go to Cart' })).toHaveFocus();
+  });
+
+  it('says Go to Cart when the product is in the cart already, and follows the cart of another tab', async () => {
+    mockFetch(() => jsonResponse({}, 404));
+    localStorage.setItem('cart_items', JSON.stringify([{ productId: 7, quantity: 2 }]));
+    renderRoutes(routes, '/zevar/product/gold-jhumkas');
+    expect(screen.getByRole('link', { name: 'Go to Cart' })).toBeInTheDocument();
+    localStorage.setItem('cart_items', '[]');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'cart_items' }));
+    expect(await screen.findByRole('button', { name: 'Add to Cart' })).toBeInTheDocument();
+    // Nothing was pressed: the focus stays where it was.
+    expect(document.activeElement).toBe(document.body);
+  });
+});

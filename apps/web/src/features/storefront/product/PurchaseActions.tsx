@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MSG, ORDER_LIMIT_TEXT, STOREFRONT_MESSAGES, type Product } from '@zevar/domain';
 import { useDialog } from '../../../components/dialog/dialog-context';
-import { CART_CHANGED_EVENT } from '../../../lib/storage';
 import { api } from '../../../lib/api';
-import { addOnce, checkoutIdSchema, isInCart, storeCheckoutId } from '../../../lib/cart';
+import { addOnce, checkoutIdSchema, storeCheckoutId } from '../../../lib/cart';
+import { useInCart } from '../../../lib/use-stored';
 import { cartPath } from '../paths';
 import { QuantityBox } from '../../../components/QuantityBox';
 import { useOrderLimits } from '../../../lib/use-order-limits';
@@ -26,19 +26,15 @@ export function PurchaseActions({
   const dialog = useDialog();
   const navigate = useNavigate();
   const [quantity, setQuantity] = useState(product.stock > 0 ? 1 : 0);
-  const [inCart, setInCart] = useState(() => isInCart(product.id));
-
+  const inCart = useInCart(product.id);
+  // Add to Cart turns into Go to Cart: the keyboard's focus moves with it instead of falling to the page.
+  const goToCart = useRef<HTMLAnchorElement>(null);
+  const [added, setAdded] = useState(false);
   useEffect(() => {
-    const sync = () => setInCart(isInCart(product.id));
-    sync();
-    setQuantity(product.stock > 0 ? 1 : 0);
-    window.addEventListener(CART_CHANGED_EVENT, sync);
-    window.addEventListener('storage', sync);
-    return () => {
-      window.removeEventListener(CART_CHANGED_EVENT, sync);
-      window.removeEventListener('storage', sync);
-    };
-  }, [product.id, product.stock]);
+    if (inCart && added) goToCart.current?.focus();
+  }, [inCart, added]);
+
+  useEffect(() => setQuantity(product.stock > 0 ? 1 : 0), [product.id, product.stock]);
 
   useEffect(() => onQuantityChange?.(quantity), [quantity, onQuantityChange]);
 
@@ -87,7 +83,7 @@ export function PurchaseActions({
       )}
       <div className="flex flex-wrap gap-3">
         {inCart ? (
-          <Link to={cartPath(shop)} className="btn-outline flex-1">
+          <Link ref={goToCart} to={cartPath(shop)} className="btn-outline flex-1">
             Go to Cart
           </Link>
         ) : (
@@ -97,7 +93,7 @@ export function PurchaseActions({
             disabled={blocked}
             onClick={() => {
               addOnce(product.id, quantity, product.stock);
-              setInCart(true);
+              setAdded(true);
             }}
           >
             Add to Cart
