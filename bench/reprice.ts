@@ -49,7 +49,13 @@ async function main() {
     const [current] = await db.select().from(metals).where(eq(metals.id, metal!.id));
     const t = performance.now();
     await db.transaction((tx) =>
-      changeMetalRate(tx, current!, { ratePaise: rate, actor: 'bench', now: new Date(), gstBp: 300 }),
+      changeMetalRate(tx, current!, {
+        ratePaise: rate,
+        actor: 'bench',
+        now: new Date(),
+        gstBp: 300,
+        confirmBigChange: true,
+      }),
     );
     const ms = Math.round(performance.now() - t);
     const [row] = await db

@@ -117,6 +117,7 @@ POST /api/image/review-uploads public
 POST /api/image/uploads any:MANAGE_PRODUCTS|MANAGE_CATEGORIES|MANAGE_CAROUSEL
 POST /api/metals SUPER_ADMIN
 POST /api/metals/:id/purities SUPER_ADMIN
+POST /api/metals/:id/purities/:purityId/preview SUPER_ADMIN
 POST /api/orders/:id/cancel-payment public
 POST /api/orders/confirm-payment public
 POST /api/orders/initiate-order public
