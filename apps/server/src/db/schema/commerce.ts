@@ -187,6 +187,8 @@ export const orderStatusHistory = pgTable(
     actor: text('actor').notNull(),
     /** The gateway's refund id on refund entries. */
     reference: text('reference'),
+    /** Why an admin cancelled or refunded a paid order. */
+    reason: text('reason'),
     createdAt: createdAt(),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId, t.createdAt)],

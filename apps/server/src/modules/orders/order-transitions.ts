@@ -50,12 +50,17 @@ export function createOrderTransitions(ctx: Pick<AppContext, 'db' | 'now' | 'pay
     if (!released) throw conflict(CHANGED_MEANWHILE);
   }
 
-  async function changeStatus(orderNumber: string, to: OrderStatus, actor: string): Promise<void> {
+  async function changeStatus(
+    orderNumber: string,
+    to: OrderStatus,
+    actor: string,
+    reason?: string,
+  ): Promise<void> {
     const current = await findOrder(ctx, orderNumber);
     assertOrderMove(current.status, to, current.paymentStatus);
     if (current.status === 'PAYMENT_PENDING' && to === 'CANCELLED')
       return releasePending(current.id, 'CANCELLED', actor);
-    if (to === 'CANCELLED') return cancelPaidOrder(orderNumber, 'cancel', actor);
+    if (to === 'CANCELLED') return cancelPaidOrder(orderNumber, 'cancel', actor, reason);
     await ctx.db.transaction(async (tx) => {
       const order = await lockOrder(tx, orderNumber);
       assertOrderMove(order.status, to, order.paymentStatus);
@@ -69,7 +74,12 @@ export function createOrderTransitions(ctx: Pick<AppContext, 'db' | 'now' | 'pay
     });
   }
 
-  async function changePayment(orderNumber: string, to: PaymentStatus, actor: string): Promise<void> {
+  async function changePayment(
+    orderNumber: string,
+    to: PaymentStatus,
+    actor: string,
+    reason?: string,
+  ): Promise<void> {
     const current = await findOrder(ctx, orderNumber);
     assertPaymentMove(current.paymentStatus, to);
     if (to === 'FAILED' || to === 'CANCELLED') {
@@ -81,7 +91,7 @@ export function createOrderTransitions(ctx: Pick<AppContext, 'db' | 'now' | 'pay
       }
       return releasePending(current.id, to, actor);
     }
-    if (to === 'REFUNDED') return cancelPaidOrder(orderNumber, 'refund', actor);
+    if (to === 'REFUNDED') return cancelPaidOrder(orderNumber, 'refund', actor, reason);
     await ctx.db.transaction(async (tx) => {
       const order = await lockOrder(tx, orderNumber);
       assertPaymentMove(order.paymentStatus, to);

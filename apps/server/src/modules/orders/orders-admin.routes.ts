@@ -6,6 +6,7 @@ import {
   adminOrderListQuery,
   adminOrderSchema,
   hasPermission,
+  moneyActionReason,
   orderStatusInput,
   pagedSchema,
   pageQuerySchema,
@@ -87,12 +88,19 @@ export const ordersAdminRoutes =
           tags,
           security,
           params: orderNumberParams,
-          querystring: z.object({ status: orderStatusInput }),
+          description:
+            'Cancelling a paid order refunds it through the gateway and issues a credit note: `reason` is required then and kept in the order history.',
+          querystring: z.object({ status: orderStatusInput, reason: moneyActionReason.optional() }),
           response: { 200: adminOrderDetailSchema },
         },
       },
       async (req) => {
-        await transitions.changeStatus(req.params.orderNumber, req.query.status, currentUser(req).username);
+        await transitions.changeStatus(
+          req.params.orderNumber,
+          req.query.status,
+          currentUser(req).username,
+          req.query.reason,
+        );
         return service.detail(req.params.orderNumber);
       },
     );
@@ -105,12 +113,19 @@ export const ordersAdminRoutes =
           tags,
           security,
           params: orderNumberParams,
-          querystring: z.object({ status: paymentStatusInput }),
+          description:
+            'REFUNDED refunds the payment through the gateway and issues a credit note: `reason` is required then and kept in the order history.',
+          querystring: z.object({ status: paymentStatusInput, reason: moneyActionReason.optional() }),
           response: { 200: adminOrderDetailSchema },
         },
       },
       async (req) => {
-        await transitions.changePayment(req.params.orderNumber, req.query.status, currentUser(req).username);
+        await transitions.changePayment(
+          req.params.orderNumber,
+          req.query.status,
+          currentUser(req).username,
+          req.query.reason,
+        );
         return service.detail(req.params.orderNumber);
       },
     );
