@@ -53,7 +53,13 @@ async function main() {
     const [current] = await db.select().from(metals).where(eq(metals.id, metal!.id));
     const t = performance.now();
     await db.transaction((tx) =>
-      changeMetalRate(tx, current!, { ratePaise: rate, actor: 'bench', now: new Date(), gstBp: 300 }),
+      changeMetalRate(tx, current!, {
+        ratePaise: rate,
+        actor: 'bench',
+        now: new Date(),
+        gstBp: 300,
+        confirmBigChange: true,
+      }),
     );
     const ms = Math.round(performance.now() - t);
     const [row] = await db
@@ -88,7 +94,13 @@ async function main() {
     .set({ metalWeightMg: 1_000_000, makingKind: null, stonesPaise: 0 })
     .where(eq(products.sku, `RB-${metal!.id}-1`));
   await db.transaction((tx) =>
-    changeMetalRate(tx, metal!, { ratePaise: 705_000, actor: 'bench', now: new Date(), gstBp: 300 }),
+    changeMetalRate(tx, metal!, {
+      ratePaise: 705_000,
+      actor: 'bench',
+      now: new Date(),
+      gstBp: 300,
+      confirmBigChange: true,
+    }),
   );
   const priceSum = async () =>
     (
@@ -101,7 +113,13 @@ async function main() {
   const [current] = await db.select().from(metals).where(eq(metals.id, metal!.id));
   const refused = await db
     .transaction((tx) =>
-      changeMetalRate(tx, current!, { ratePaise: 3_000_000, actor: 'bench', now: new Date(), gstBp: 300 }),
+      changeMetalRate(tx, current!, {
+        ratePaise: 3_000_000,
+        actor: 'bench',
+        now: new Date(),
+        gstBp: 300,
+        confirmBigChange: true,
+      }),
     )
     .then(
       () => false,

@@ -45,6 +45,8 @@ export const categoryExistsQuery = z.object({ name: requiredText(100) });
 export const metalInputSchema = z.object({
   name: requiredText(50),
   price: amountSchema.refine((v) => v > 0, 'Price must be above 0'),
+  /** A rate change of more than 10 % is saved only when confirmed (rateChangeRefusal). */
+  confirmBigChange: z.boolean().optional(),
 });
 export type MetalInput = z.infer<typeof metalInputSchema>;
 

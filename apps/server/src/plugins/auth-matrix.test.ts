@@ -122,6 +122,7 @@ POST /api/mail/outbox/:id/resend SUPER_ADMIN
 POST /api/mail/outbox/:id/retry SUPER_ADMIN
 POST /api/metals SUPER_ADMIN
 POST /api/metals/:id/purities SUPER_ADMIN
+POST /api/metals/:id/purities/:purityId/preview SUPER_ADMIN
 POST /api/orders/:id/cancel-payment public
 POST /api/orders/confirm-payment public
 POST /api/orders/initiate-order public

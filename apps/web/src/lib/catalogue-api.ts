@@ -61,6 +61,9 @@ export const metalsApi = {
   updatePrices: (body: MetalPricesInput) => api.put('/metals/prices', body, { schema: metalPricesSchema }),
   addPurity: (metalId: number, body: PurityInput) =>
     api.post(`/metals/${metalId}/purities`, body, { schema: puritySchema }),
+  /** What saving this purity would change (rate, products, whether it is a large change). */
+  previewPurity: (metalId: number, purityId: number, body: PurityInput) =>
+    api.post(`/metals/${metalId}/purities/${purityId}/preview`, body, { schema: metalRatePreviewSchema }),
   updatePurity: (metalId: number, purityId: number, body: PurityInput) =>
     api.put(`/metals/${metalId}/purities/${purityId}`, body, { schema: puritySchema }),
   removePurity: (metalId: number, purityId: number) => api.delete(`/metals/${metalId}/purities/${purityId}`),

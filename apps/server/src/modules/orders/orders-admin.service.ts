@@ -91,6 +91,7 @@ export function createOrdersAdminService(ctx: Pick<AppContext, 'db' | 'config'>)
         actor: h.actor,
         at: h.createdAt.toISOString(),
         reference: h.reference,
+        reason: h.reason,
       })),
       tax: { buyerGstin: order.buyerGstin, panMasked: pan ? maskPan(pan) : null, documents },
     };

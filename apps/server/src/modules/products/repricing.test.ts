@@ -30,7 +30,7 @@ describe('re-pricing every product of a metal on a rate change', () => {
       method: 'PUT',
       url: `/api/metals/${metal.id}`,
       headers: who.superAdmin,
-      payload: { name: metal.name, price },
+      payload: { name: metal.name, price, confirmBigChange: true },
     });
 
   /** Rows whose stored price is not the domain's price at their purity's current rate. */

@@ -116,7 +116,7 @@ describe('public catalogue cache', () => {
       method: 'PUT',
       url: `/api/metals/${gold.id}`,
       headers: who.superAdmin,
-      payload: { name: gold.name, price: 7000 },
+      payload: { name: gold.name, price: 7000, confirmBigChange: true },
     });
     expect(res.statusCode).toBe(200);
     expect(((await get(productUrl(p.slug))).json() as Product).price).toBe(7210);

@@ -8,6 +8,7 @@ import { api, isApiError } from '../../lib/api';
 import {
   checkoutIdSchema,
   removeFromCart,
+  cartKey,
   storeCheckoutId,
   updateQuantity,
   type CartLine,
@@ -110,7 +111,7 @@ export default function CartPage() {
         image: l.image,
       }));
       const { checkoutId } = await api.post('/checkout', items, {
-        query: { vendorSlug: slug },
+        query: { vendorSlug: slug, cartKey: cartKey() },
         schema: checkoutIdSchema,
       });
       storeCheckoutId(checkoutId);
