@@ -1,13 +1,17 @@
 /**
  * Times a metal rate change on a large catalogue: N metal-priced products (every purity, every making
  * kind, some with stones) re-priced in the one transaction `changeMetalRate` runs. PostgreSQL only.
+ * Then checks, at that size, what the API test (repricing.test.ts, 2,000 products) checks: every
+ * price is the domain's at its purity's rate, and a rate one product cannot take changes none
+ * (this 100,000-product case was a test until decision 0026); it exits 1 when either fails.
  *
  *   DATABASE_URL=postgres://... npx tsx bench/reprice.ts [--products 100000]
  */
 import { eq, sql } from 'drizzle-orm';
+import { jewelleryPrice } from '@zevar/domain';
 import { connectPostgres } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
-import { categories, metals, products } from '../apps/server/src/db/schema';
+import { categories, metalPurities, metals, products } from '../apps/server/src/db/schema';
 import { changeMetalRate } from '../apps/server/src/modules/metals/metals.service';
 import { insertDefaultPurities } from '../apps/server/src/modules/metals/purities.service';
 
@@ -49,7 +53,13 @@ async function main() {
     const [current] = await db.select().from(metals).where(eq(metals.id, metal!.id));
     const t = performance.now();
     await db.transaction((tx) =>
-      changeMetalRate(tx, current!, { ratePaise: rate, actor: 'bench', now: new Date(), gstBp: 300 }),
+      changeMetalRate(tx, current!, {
+        ratePaise: rate,
+        actor: 'bench',
+        now: new Date(),
+        gstBp: 300,
+        confirmBigChange: true,
+      }),
     );
     const ms = Math.round(performance.now() - t);
     const [row] = await db
@@ -58,6 +68,68 @@ async function main() {
       .where(eq(products.metalId, metal!.id));
     console.log(`rate → ₹${rate / 100}/g: re-priced ${row!.n} products in one transaction in ${ms} ms`);
   }
+
+  // Correctness at this size: every stored price is the domain's at its purity's current rate.
+  const rows = await db
+    .select({ p: products, rate: metalPurities.ratePaise })
+    .from(products)
+    .innerJoin(metalPurities, eq(metalPurities.id, products.purityId))
+    .where(eq(products.metalId, metal!.id));
+  const wrong = rows.filter(
+    ({ p, rate }) =>
+      jewelleryPrice({
+        metalName: 'Gold',
+        purity: '',
+        ratePerGramPaise: rate,
+        netWeightMg: p.metalWeightMg,
+        making: p.makingKind ? { kind: p.makingKind, value: p.makingValue } : null,
+        stones: { description: '', valuePaise: p.stonesPaise },
+        gstBasisPoints: 300,
+      }).totalPaise !== p.pricePaise,
+  ).length;
+  console.log(`${rows.length} products checked against the domain price: ${wrong} wrong`);
+  // A rate one product cannot take (a 1 kg piece past the catalogue's limit) changes none of them.
+  await db
+    .update(products)
+    .set({ metalWeightMg: 1_000_000, makingKind: null, stonesPaise: 0 })
+    .where(eq(products.sku, `RB-${metal!.id}-1`));
+  await db.transaction((tx) =>
+    changeMetalRate(tx, metal!, {
+      ratePaise: 705_000,
+      actor: 'bench',
+      now: new Date(),
+      gstBp: 300,
+      confirmBigChange: true,
+    }),
+  );
+  const priceSum = async () =>
+    (
+      await db
+        .select({ sum: sql<string>`sum(${products.pricePaise})::text` })
+        .from(products)
+        .where(eq(products.metalId, metal!.id))
+    )[0]!.sum;
+  const before = await priceSum();
+  const [current] = await db.select().from(metals).where(eq(metals.id, metal!.id));
+  const refused = await db
+    .transaction((tx) =>
+      changeMetalRate(tx, current!, {
+        ratePaise: 3_000_000,
+        actor: 'bench',
+        now: new Date(),
+        gstBp: 300,
+        confirmBigChange: true,
+      }),
+    )
+    .then(
+      () => false,
+      () => true,
+    );
+  const unchanged = (await priceSum()) === before;
+  console.log(
+    `a rate one product cannot take: ${refused ? 'refused' : 'ACCEPTED'}, prices ${unchanged ? 'unchanged' : 'CHANGED'}`,
+  );
+  if (wrong > 0 || !refused || !unchanged) process.exitCode = 1;
   await database.close();
 }
 

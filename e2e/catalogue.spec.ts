@@ -110,9 +110,19 @@ test('an admin builds and maintains the catalogue through the web app', async ({
   const edit = page.getByRole('dialog', { name: 'Edit Product' });
   await expect(edit).toBeVisible();
   expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
-  await edit.getByLabel('Stock', { exact: true }).fill('3');
+  // Stock is shown, not edited: it changes by an adjustment with a reason (or by sales).
+  await expect(edit.getByLabel('Stock', { exact: true })).toHaveAttribute('readonly', '');
+  await edit.getByLabel('Tagline').fill('Edited in the popup');
   await edit.getByRole('button', { name: 'Update Product' }).click();
   await acknowledge(page, 'Product updated successfully');
+  await row.getByRole('button', { name: `Adjust stock of ${productName}` }).click();
+  const stock = page.getByRole('dialog', { name: `Stock of ${productName}` });
+  await stock.getByLabel(/Pieces in/).fill('-2');
+  await stock.getByLabel('Reason').fill('Two pieces sent for repair');
+  await stock.getByRole('button', { name: 'Adjust Stock', exact: true }).click();
+  await expect(stock.getByTestId('stock-now')).toHaveText('3');
+  await expect(stock).toContainText('Two pieces sent for repair');
+  await stock.getByRole('button', { name: 'Close' }).click();
   await expect(row.getByRole('cell').nth(7)).toHaveText('3');
 
   // A new gold rate re-prices the product: (7,000 x 2.5 + 1,000) x 1.03 = 19,055.

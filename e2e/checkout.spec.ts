@@ -204,3 +204,45 @@ test.describe('on a phone (390 px)', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });
+
+/** The shipping form of the checkout page, filled in. */
+async function fillShipping(page: Page) {
+  await page.getByLabel('Full Name').fill('Asha Rao');
+  await page.getByLabel('Email').fill('asha.tabs@example.in');
+  await page.getByLabel('Phone').fill('9876543210');
+  await page.getByLabel('Street Address').fill('12 Residency Road');
+  await page.getByLabel('City').fill('Bengaluru');
+  await page.getByLabel('State').fill('Karnataka');
+  await page.getByLabel('PIN Code').fill('560025');
+}
+
+test('the same cart in two tabs is paid once', async ({ page, context, basket }) => {
+  await addTwoProducts(page, basket);
+  const tabB = await context.newPage();
+  for (const tab of [page, tabB]) {
+    await tab.goto(`/${basket.shop}/cart`);
+    await tab.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await expect(tab).toHaveURL(new RegExp(`/${basket.shop}/checkout/[0-9a-f-]{36}$`));
+    await fillShipping(tab);
+  }
+  expect(tabB.url()).not.toBe(page.url());
+
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  const windowA = page.getByRole('dialog', { name: 'Sandbox payment' });
+  await expect(windowA).toBeVisible();
+
+  // While tab A's card window is open, tab B is refused before a card window opens.
+  await tabB.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await expect(
+    tabB.getByText('This cart is already being paid in another window.', { exact: false }),
+  ).toBeVisible();
+  await expect(tabB.getByRole('dialog', { name: 'Sandbox payment' })).toHaveCount(0);
+
+  await windowA.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+
+  // After tab A paid, tab B still cannot pay the same cart a second time.
+  await tabB.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await expect(tabB.getByText('This cart has already been paid.', { exact: false })).toBeVisible();
+  await expect(tabB.getByRole('dialog', { name: 'Sandbox payment' })).toHaveCount(0);
+});

@@ -238,6 +238,18 @@ export const test = base.extend<Fixtures>({
       expect(res.status(), await res.text()).toBe(201);
       return res.text();
     };
+    /** The metal products are made of (every product names one): the first there is, else one made here. */
+    let metalId: number | undefined;
+    const metal = async () => {
+      if (metalId !== undefined) return metalId;
+      const res = await adminRequest.get('/api/metals');
+      expect(res.status(), await res.text()).toBe(200);
+      const [first] = (await res.json()) as { id: number }[];
+      if (first) return (metalId = first.id);
+      const row = await created<{ id: number }>('/api/metals', { name: `E2E Metal ${uid()}`, price: 100 });
+      made.push(`/api/metals/${row.id}`);
+      return (metalId = row.id);
+    };
     await use({
       image,
       async category({ name = `E2E Category ${uid()}`, parent, vendorPlan = 'FREE' } = {}) {
@@ -261,6 +273,7 @@ export const test = base.extend<Fixtures>({
           price: 1_250.5,
           stock: 20,
           category: { id: category.id },
+          metal: { id: await metal() },
           vendorPlan: 'FREE',
           ...overrides,
         });
@@ -284,3 +297,32 @@ export const test = base.extend<Fixtures>({
     await removeAll(adminRequest, made);
   },
 });
+
+/**
+ * Holds the web app's script back until the returned function is called: meanwhile the page is the
+ * server's markup alone, as on a slow phone before the app has run (decision 0021).
+ */
+export async function holdApp(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
+ * Call before loading a storefront page: the returned function waits until the app has taken the
+ * page over (StorefrontLayout's 'zevar:first-screen-hydrated'), for the page loaded last.
+ */
+export async function watchHydration(page: Page): Promise<() => Promise<void>> {
+  await page.addInitScript(() => {
+    window.addEventListener('zevar:first-screen-hydrated', () =>
+      document.documentElement.setAttribute('data-e2e-hydrated', ''),
+    );
+  });
+  return async () => {
+    await page.waitForSelector('html[data-e2e-hydrated]', { state: 'attached' });
+  };
+}

@@ -139,6 +139,12 @@ test('an admin cancels a paid order: the refund shows in its history and the ven
   const status = page.getByRole('combobox', { name: `Order status for ${orderNumber}` });
   await expect(status).toHaveValue('CONFIRMED');
   await status.selectOption('CANCELLED');
+  // Cancelling a paid order asks first: the amount, the refund and credit note, and a reason.
+  const ask = page.getByRole('dialog', { name: 'Cancel Paid Order' });
+  await expect(ask).toContainText('refunds ₹');
+  await expect(ask).toContainText('credit note');
+  await ask.getByLabel(/Reason/).fill('Shopper asked to cancel');
+  await ask.getByRole('button', { name: /^Cancel and refund/ }).click();
   await acknowledge(page, 'Order status updated successfully');
   await expect(status).toHaveValue('CANCELLED');
 
@@ -149,6 +155,7 @@ test('an admin cancels a paid order: the refund shows in its history and the ven
     new RegExp(`Captured → Refund Pending\\s*by ${env.admin.username}\\s*refund rfnd_`),
   );
   await expect(history).toContainText(/Refund Pending → Refunded/);
+  await expect(history).toContainText('Reason: Shopper asked to cancel');
   expect(await vendorCommission(adminRequest, stall.shop)).toBe(before);
 });
 

@@ -45,11 +45,14 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: 'npx tsx apps/server/src/server.ts',
+    // What `npm start` runs: the bundled server (apps/server/dist/server.mjs), built with the web app
+    // when their sources changed since the last build (scripts/build-if-changed.mjs).
+    command:
+      'node scripts/build-if-changed.mjs && cd apps/server && node --enable-source-maps dist/server.mjs',
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 180_000,
+    timeout: 300_000,
     stdout: 'pipe',
     env: {
       NODE_ENV: 'production',

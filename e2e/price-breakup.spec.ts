@@ -133,7 +133,7 @@ test('a shopper buys the 22K necklace and downloads a tax invoice whose figures 
   // The admin cancels the paid order: the sandbox refunds it, and the status page says what happened.
   const orderNumber = (await page.getByTestId('order-number').textContent())!.trim();
   const cancelled = await adminRequest.patch(
-    `/api/orders/${encodeURIComponent(orderNumber)}/status?status=CANCELLED`,
+    `/api/orders/${encodeURIComponent(orderNumber)}/status?status=CANCELLED&reason=Shopper%20asked`,
   );
   expect(cancelled.ok(), await cancelled.text()).toBeTruthy();
   for (const width of [1280, 390]) {

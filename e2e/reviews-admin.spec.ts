@@ -50,3 +50,33 @@ test('a super admin reviews a product’s reviews, writes, edits and deletes one
   await page.getByRole('button', { name: 'Back to Products' }).click();
   await expect(page.getByRole('button', { name: 'View Reviews of Classic Gold Jhumkas' })).toBeVisible();
 });
+
+test('a shopper’s review waits in the moderation queue until a super admin publishes it', async ({
+  page,
+  request,
+}) => {
+  const reviewer = `Queued ${uid()}`;
+  const search = await request.get('/api/products/search?keyword=Classic%20Gold%20Jhumkas');
+  const product = ((await search.json()) as { content: { id: number }[] }).content[0]!;
+  const sent = await request.post('/api/reviews', {
+    data: { productId: product.id, name: reviewer, rating: 1, comment: 'Arrived late.' },
+  });
+  expect(sent.status()).toBe(201);
+  const shown = async () =>
+    ((await (await request.get(`/api/reviews/product/${product.id}`)).json()) as { name: string }[]).some(
+      (r) => r.name === reviewer,
+    );
+  expect(await shown()).toBe(false);
+
+  await signIn(page, env.admin.username, env.admin.password);
+  await page
+    .getByRole('navigation', { name: 'Admin sections' })
+    .getByRole('button', { name: 'Reviews', exact: true })
+    .click();
+  const queue = page.getByRole('region', { name: /Awaiting moderation/ });
+  await expect(queue.getByText('Arrived late.')).toBeVisible();
+  await queue.getByRole('button', { name: `Publish review by ${reviewer}` }).click();
+  await acknowledge(page, 'Review published');
+  await expect(queue.getByText('Arrived late.')).toHaveCount(0);
+  expect(await shown()).toBe(true);
+});

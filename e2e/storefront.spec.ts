@@ -52,6 +52,7 @@ test('a new shopper browses a shop, a category, a product, copies a coupon and w
   request,
   makeShop,
   catalogue,
+  adminRequest,
 }) => {
   const id = uid();
   const { slug: shop } = await makeShop();
@@ -116,9 +117,22 @@ test('a new shopper browses a shop, a category, a product, copies a coupon and w
   ]);
   await expect(form.getByText('2/5')).toBeVisible();
   await form.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Review added successfully')).toBeVisible();
+  // New reviews wait for a review manager before the shop shows them.
+  await expect(
+    page.getByText('Thank you! Your review awaits moderation and will appear once approved.'),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'OK' }).click();
   const review = page.getByTestId('review').filter({ hasText: reviewer });
+  await expect(review).toHaveCount(0);
+  const waiting = await adminRequest.get('/api/reviews?status=PENDING&size=100');
+  const mine = ((await waiting.json()) as { content: { id: number; name: string }[] }).content.find(
+    (r) => r.name === reviewer,
+  )!;
+  expect(
+    (await adminRequest.put(`/api/reviews/${mine.id}/status`, { data: { status: 'PUBLISHED' } })).status(),
+  ).toBe(200);
+  await page.reload();
+  await page.getByRole('tab', { name: /Reviews/ }).click();
   await expect(review).toBeVisible();
   await expect(review.getByRole('img', { name: new RegExp(`from ${reviewer}`) })).toHaveCount(2);
 });

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: `npm test`. Independent layers run side by side (the machine has 2 cores:
-# checks and the web build together, then the two cheap vitest layers together, then PostgreSQL and
-# the scale-out suite together, then the browser);
+# checks and the builds together, then the unit layer beside the API suite on PostgreSQL, then the
+# PGlite smoke set beside the scale-out suite, then the browser);
 # a failed phase stops the run. At the end it prints each layer's time and one closing line,
 # 'Total: N passed, N failed', counted from the test runners' JSON reports.
 set -uo pipefail
@@ -58,19 +58,31 @@ run_phase() {
 
 vitest_json() { printf -- '--reporter=default --reporter=json --outputFile.json=%s/%s.vitest.json' "$work" "$1"; }
 
+# The API suite runs whole once, on PostgreSQL; PGlite runs the smoke set that covers what differs
+# between the two (apps/server/test/pglite-smoke.txt, decision 0026). Without PostgreSQL binaries
+# (outside CI) there is no PostgreSQL pass, so PGlite runs the whole suite instead: nothing is lost.
+source scripts/pg-cluster.sh
+if [ -n "$(pg_bindir)" ] || [ "${CI:-}" = "true" ]; then
+  pglite_label="API on PGlite (smoke set)"
+  pglite_files=$(grep -v '^[[:space:]]*\(#\|$\)' apps/server/test/pglite-smoke.txt | tr '\n' ' ')
+else
+  pglite_label="API on PGlite (whole suite: no PostgreSQL here)"
+  pglite_files=
+fi
+
 run_phase \
   "typecheck|npm run typecheck" \
   "lint|npm run lint" \
   "dead code (knip)|npm run knip" \
   "migrations match the schema|bash scripts/check-migrations.sh" \
-  "web build, then the shopper's initial JS budget (120 KB brotli)|npm run build -w @zevar/web && node scripts/check-shopper-js-budget.mjs"
+  "web build and server bundle (as npm start), then the shopper's initial JS budget (120 KB brotli)|node scripts/build-if-changed.mjs && node scripts/check-shopper-js-budget.mjs"
 
 run_phase \
   "unit and component (domain, web)|npx vitest run --project domain --project web $(vitest_json unit)" \
-  "API on PGlite|npx vitest run --project server $(vitest_json pglite)"
+  "API on PostgreSQL|bash scripts/test-postgres.sh $(vitest_json postgres)"
 
 run_phase \
-  "API on PostgreSQL|bash scripts/test-postgres.sh $(vitest_json postgres)" \
+  "$pglite_label|npx vitest run --project server $pglite_files $(vitest_json pglite)" \
   "scale-out: 3 processes, PostgreSQL, Redis, S3, SMTP|bash scripts/test-scale-out.sh $(vitest_json scale-out)"
 
 run_phase "end to end in Chromium|PLAYWRIGHT_JSON_OUTPUT_FILE=$work/e2e.playwright.json npx playwright test -c e2e/playwright.config.ts --reporter=list,json"

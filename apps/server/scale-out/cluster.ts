@@ -46,12 +46,15 @@ export type ZevarProcess = {
   alive: () => boolean;
 };
 
-/** Starts one real Zevar server process (the same entry as `npm start`, without the web build). */
+/**
+ * Starts one real Zevar server process: the bundle `npm start` runs (apps/server/dist/server.mjs, which
+ * scripts/test-scale-out.sh builds first), from apps/server as `npm start` does, without the web build.
+ */
 export async function startZevar(name: string, env: Record<string, string>): Promise<ZevarProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `zevar-scale-${name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: REPO_ROOT,
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.mjs'], {
+    cwd: path.join(REPO_ROOT, 'apps/server'),
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? os.tmpdir(),

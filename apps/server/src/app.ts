@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
+import { MAX_IMAGE_UPLOAD_BYTES } from '@zevar/domain';
 import type { DestinationStream } from 'pino';
 import type { Config } from './env';
 import type { Database } from './db/client';
@@ -84,6 +85,9 @@ function answerClientError(err: Error & { code?: string }, socket: Socket): void
   );
 }
 
+/** The longest path parameter the router accepts (see `routerOptions` below). */
+const MAX_PATH_PARAM_LENGTH = 200 * 9;
+
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const tp = opts.config.TRUST_PROXY;
   // A hop count trusts that many proxies in front of the server (proxy-addr's own rule for numbers).
@@ -101,6 +105,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
             ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
     bodyLimit: 1024 * 1024,
+    // A path parameter may hold a whole product or category name (200 characters, the catalogue's
+    // limit), percent-encoded: up to 9 characters for each (a 3-byte UTF-8 character). Fastify's
+    // default of 100 answered a longer name's own product link with 'No route'.
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     // A request (headers and body) that trickles in is cut off instead of holding a socket.
     requestTimeout: 30_000,
     // Malformed, over-long or timed-out requests never reach a route: answer them in the error shape too.
@@ -152,7 +160,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerAuth(app, { db: ctx.db, tokens });
   await registerRateLimits(app, redis);
   await registerOpenApi(app);
-  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_UPLOAD_BYTES, files: 1, fields: 10 } });
 
   // Before the API routes: its compression applies to them too.
   if (opts.serveWeb) {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, testConfig, type TestApp } from '../test/test-app';
-import { emailSchema } from '@zevar/domain';
+import { MSG, emailSchema } from '@zevar/domain';
 import { createAdmin, ensureFirstAdmin, resolveConfig } from './bootstrap';
 import { parseEnv } from './env';
 import { users } from './db/schema';
@@ -41,6 +41,15 @@ describe('first start', () => {
     const [row] = await t.db.select().from(users).where(eq(users.username, 'noemail'));
     expect(emailSchema.safeParse(row!.email).success).toBe(true);
     expect(config.ADMIN_EMAIL).toBeUndefined();
+  });
+
+  it('creates the first admin only with a password that follows the one password rule', async () => {
+    const weak = testConfig({ ADMIN_USERNAME: 'weakling', ADMIN_PASSWORD: 'password' });
+    await expect(createAdmin(t.db, { username: 'weakling', password: weak.ADMIN_PASSWORD! })).rejects.toThrow(
+      MSG.password,
+    );
+    expect(await t.db.select().from(users).where(eq(users.username, 'weakling'))).toHaveLength(0);
+    expect(await createAdmin(t.db, { username: 'hashmark', password: 'Owner#Pass1' })).toBe(true);
   });
 
   it('keeps generated secrets in DATA_DIR so restarts keep tokens valid', () => {

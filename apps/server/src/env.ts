@@ -110,6 +110,10 @@ export const envSchema = z
     MAX_ORDER_QUANTITY: z.coerce.number().int().min(1).max(100_000).default(30),
     /** Most unpaid orders holding stock at once from one client address. */
     MAX_OPEN_ORDERS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(3),
+    /** Hold new shopper reviews until an admin publishes them (off: they are public at once). */
+    REVIEW_MODERATION: bool.default(true),
+    /** Most reviews of one product from one client network (IPv4 address or IPv6 /64) per day. */
+    MAX_REVIEWS_PER_PRODUCT_PER_CLIENT: z.coerce.number().int().min(1).max(1000).default(1),
     /** Redis for limits and claims shared by every process; unset: each process keeps its own. */
     REDIS_URL: optionalText.pipe(
       z

@@ -2,8 +2,9 @@
  * The page's script (index.html), kept tiny. A storefront page comes with its first screen rendered
  * by the server (decision 0021): the app is fetched and run only once that screen, its main image
  * included, has been painted, so on a phone the picture gets the bandwidth and the main thread
- * first. The links on it work meanwhile; a tap on one of its buttons is held and replayed once the
- * app has taken the page over. Every other page starts the app at once (the server preloads it).
+ * first. The links on it work meanwhile; a tap on one of its buttons is held, and what is typed into
+ * its fields noted, and both are replayed once the app has taken the page over. Every other page
+ * starts the app at once (the server preloads it).
  */
 // The stylesheet is the entry's: a render-blocking <link> in the HTML, there before the first paint.
 import './index.css';
@@ -41,22 +42,85 @@ function preloadPageModules(): void {
   }
 }
 
-/** Taps on the page's controls before it is hydrated: held, then replayed in order on the same elements. */
-function holdEarlyTaps(root: HTMLElement): void {
-  const held: HTMLElement[] = [];
+type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+/** What the shopper did on the first screen before the app took it over, in order. */
+type EarlyAction =
+  | { kind: 'tap'; control: HTMLElement }
+  | { kind: 'value'; control: Field; value: string }
+  | { kind: 'leave'; control: Field };
+
+const isField = (target: EventTarget | null): target is Field =>
+  target instanceof HTMLSelectElement ||
+  target instanceof HTMLTextAreaElement ||
+  (target instanceof HTMLInputElement && target.type !== 'checkbox' && target.type !== 'radio');
+
+/** Tells the app a field's value, as if just typed or chosen. */
+function carry(field: Field, value: string): void {
+  if (field instanceof HTMLSelectElement) {
+    field.value = value;
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+    return;
+  }
+  // React notes a field's value when it takes the field over and reports an input event only when
+  // the value differs from the noted one: have it note another value, then put the typed one back
+  // with the element's own setter (which it does not watch) and announce it.
+  field.value = value === '' ? ' ' : '';
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set?.call(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * Until the page is hydrated: taps on its controls are held (once per control), and what is typed
+ * or chosen in its fields is noted. Once it is, they are replayed in order on the same elements,
+ * each after the app has answered the one before ('+' then Add to Cart adds two).
+ */
+function holdEarlyActions(root: HTMLElement): void {
+  const actions: EarlyAction[] = [];
   const hold = (event: MouseEvent) => {
     const control = event.target instanceof Element ? event.target.closest<HTMLElement>(HELD_CONTROLS) : null;
     if (!control || !root.contains(control)) return;
     event.preventDefault();
     event.stopPropagation();
-    if (!held.includes(control)) held.push(control);
+    if (!actions.some((a) => a.kind === 'tap' && a.control === control))
+      actions.push({ kind: 'tap', control });
   };
-  root.addEventListener('click', hold, true);
+  const typed = (event: Event) => {
+    const field = event.target;
+    if (!isField(field)) return;
+    const last = actions[actions.length - 1];
+    if (last?.kind === 'value' && last.control === field) last.value = field.value;
+    else actions.push({ kind: 'value', control: field, value: field.value });
+  };
+  const left = (event: FocusEvent) => {
+    const field = event.target;
+    if (isField(field) && actions.some((a) => a.kind === 'value' && a.control === field))
+      actions.push({ kind: 'leave', control: field });
+  };
+  const listeners = [
+    ['click', hold],
+    ['input', typed],
+    ['change', typed],
+    ['focusout', left],
+  ] as const;
+  for (const [type, listener] of listeners) root.addEventListener(type, listener as EventListener, true);
+  const replay = async () => {
+    for (const action of actions) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const { control } = action;
+      if (!control.isConnected) continue;
+      if (action.kind === 'tap') control.click();
+      else if (action.kind === 'value') carry(action.control, action.value);
+      else if (document.activeElement !== control)
+        control.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+    }
+  };
   window.addEventListener(
     FIRST_SCREEN_HYDRATED_EVENT,
     () => {
-      root.removeEventListener('click', hold, true);
-      for (const control of held.splice(0)) if (control.isConnected) control.click();
+      for (const [type, listener] of listeners)
+        root.removeEventListener(type, listener as EventListener, true);
+      void replay();
     },
     { once: true },
   );
@@ -64,7 +128,7 @@ function holdEarlyTaps(root: HTMLElement): void {
 
 const root = document.getElementById('root');
 if (root?.firstElementChild) {
-  holdEarlyTaps(root);
+  holdEarlyActions(root);
   void settled(root.querySelector<HTMLImageElement>('img[fetchpriority="high"]'))
     .then(painted)
     .then(() => {

@@ -4,8 +4,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { AppProviders } from './app/AppProviders';
 import { routes } from './app/routes';
+import { markHistoryEntry } from './app/ScrollPositions';
 import { loadBusinessTimeZone } from './lib/config';
 
+markHistoryEntry();
 const router = createBrowserRouter(routes);
 
 const container = document.getElementById('root');

@@ -5,6 +5,7 @@ import { carouselItemSchema, linkTypeSchema, productTypeSchema } from './catalog
 import { MAKING_CHARGE_KINDS, type MakingChargeKind } from './price-breakup';
 import { huidListSchema } from './jewellery-price';
 import { pageQuerySchema, dbIdSchema, idParamsSchema, MAX_DB_ID } from './paging';
+import { MSG } from './messages';
 
 /** Admin inputs for the catalogue: categories, metals, products, carousel. */
 
@@ -44,6 +45,8 @@ export const categoryExistsQuery = z.object({ name: requiredText(100) });
 export const metalInputSchema = z.object({
   name: requiredText(50),
   price: amountSchema.refine((v) => v > 0, 'Price must be above 0'),
+  /** A rate change of more than 10 % is saved only when confirmed (rateChangeRefusal). */
+  confirmBigChange: z.boolean().optional(),
 });
 export type MetalInput = z.infer<typeof metalInputSchema>;
 
@@ -85,64 +88,122 @@ export const makingValueToStored = (m: { kind: MakingChargeKind; value: number }
   Math.round(m.value * 100);
 export const makingValueFromStored = (kind: MakingChargeKind, stored: number) => stored / 100;
 
-export const productInputSchema = z
-  .object({
-    name: requiredText(200),
-    sku: requiredText(64),
-    tagline: optionalText(200),
-    description: optionalText(5000),
-    productType: productTypeSchema.default('MRP'),
-    /** Ignored for GOLD and SILVER: the server computes the jeweller's price (`jewelleryPrice`). */
-    price: amountSchema.optional(),
-    originalPrice: amountSchema.nullish(),
-    /** Net metal weight in grams (three decimals). */
-    metalWeight: gramsSchema.default(0),
-    purity: idRef.nullish(),
-    making: makingInputSchema.nullish(),
-    stones: stonesInputSchema.nullish(),
-    hallmarked: z.boolean().default(false),
-    /** One HUID per piece in stock when hallmarked. */
-    huids: huidListSchema.default([]),
-    stock: z.number().int('Must be a whole number').min(0, 'Must not be negative').max(1_000_000),
-    category: idRef,
-    metal: idRef.nullish(),
-    vendorPlan: planSchema.default('FREE'),
-    vendorCommission: amountSchema.default(0),
-    images: z.array(imageRefSchema).max(20, 'At most 20 images').default([]),
-    specifications: z.record(text(100), text(500)).default({}),
-    features: z
-      .array(safeString().trim().max(300))
-      .max(50)
-      .default([])
-      .transform((list) => list.filter((f) => f.length > 0)),
-    sale: z.boolean().default(false),
-    trending: z.boolean().default(false),
-    variantGroupId: optionalText(100),
-    variantType: optionalText(50),
-    variantValue: optionalText(100),
-    launchDate: isoDateTimeSchema.nullish(),
-  })
-  .superRefine((p, ctx) => {
-    if (p.productType === 'MRP' && p.price === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['price'], message: 'This field is required' });
-    }
-    if (p.productType !== 'MRP') {
-      if (!p.metal)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['metal'],
-          message: 'A metal is required for a metal-priced product',
-        });
-      if (p.metalWeight <= 0)
-        ctx.addIssue({ code: 'custom', path: ['metalWeight'], message: 'Metal weight must be above 0' });
-      if (!p.purity) ctx.addIssue({ code: 'custom', path: ['purity'], message: 'Choose the purity' });
-    }
-    if (p.hallmarked && p.huids.length !== p.stock)
-      ctx.addIssue({ code: 'custom', path: ['huids'], message: HUID_COUNT_MESSAGE });
-    if (!p.hallmarked && p.huids.length > 0)
-      ctx.addIssue({ code: 'custom', path: ['huids'], message: 'Only a hallmarked product has HUIDs' });
-  });
+const productFields = z.object({
+  name: requiredText(200),
+  sku: requiredText(64),
+  tagline: optionalText(200),
+  description: optionalText(5000),
+  productType: productTypeSchema.default('MRP'),
+  /** Ignored for GOLD and SILVER: the server computes the jeweller's price (`jewelleryPrice`). */
+  price: amountSchema.optional(),
+  originalPrice: amountSchema.nullish(),
+  /** Net metal weight in grams (three decimals). */
+  metalWeight: gramsSchema.default(0),
+  purity: idRef.nullish(),
+  making: makingInputSchema.nullish(),
+  stones: stonesInputSchema.nullish(),
+  hallmarked: z.boolean().default(false),
+  /** One HUID per piece in stock when hallmarked. */
+  huids: huidListSchema.default([]),
+  category: idRef,
+  metal: idRef.nullish(),
+  vendorPlan: planSchema.default('FREE'),
+  vendorCommission: amountSchema.default(0),
+  images: z.array(imageRefSchema).max(20, 'At most 20 images').default([]),
+  specifications: z.record(text(100), text(500)).default({}),
+  features: z
+    .array(safeString().trim().max(300))
+    .max(50)
+    .default([])
+    .transform((list) => list.filter((f) => f.length > 0)),
+  sale: z.boolean().default(false),
+  trending: z.boolean().default(false),
+  variantGroupId: optionalText(100),
+  variantType: optionalText(50),
+  variantValue: optionalText(100),
+  launchDate: isoDateTimeSchema.nullish(),
+});
+const stockSchema = z.number().int('Must be a whole number').min(0, 'Must not be negative').max(1_000_000);
+
+/** Price and purity rules shared by a new product and an edit. */
+function checkProduct(p: z.infer<typeof productFields>, ctx: z.RefinementCtx) {
+  if (p.productType === 'MRP' && p.price === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['price'], message: 'This field is required' });
+  }
+  // Every product names its metal, MRP pieces too (back-office §5: name, price, metal, category).
+  if (!p.metal) ctx.addIssue({ code: 'custom', path: ['metal'], message: MSG.fillAllRequired });
+  if (p.productType !== 'MRP') {
+    if (p.metalWeight <= 0)
+      ctx.addIssue({ code: 'custom', path: ['metalWeight'], message: 'Metal weight must be above 0' });
+    if (!p.purity) ctx.addIssue({ code: 'custom', path: ['purity'], message: 'Choose the purity' });
+  }
+  if (!p.hallmarked && p.huids.length > 0)
+    ctx.addIssue({ code: 'custom', path: ['huids'], message: 'Only a hallmarked product has HUIDs' });
+}
+
+/** A new product: its opening stock, and one HUID per piece when hallmarked. */
+export const productInputSchema = productFields.extend({ stock: stockSchema }).superRefine((p, ctx) => {
+  checkProduct(p, ctx);
+  if (p.hallmarked && p.huids.length !== p.stock)
+    ctx.addIssue({ code: 'custom', path: ['huids'], message: HUID_COUNT_MESSAGE });
+});
 export type ProductInput = z.infer<typeof productInputSchema>;
+
+/**
+ * An edit of a product: the version it started from (a save over a newer version is refused with
+ * 409 and the newer values) and no stock: stock changes only by an adjustment with a reason, or by
+ * sales. A hallmarked product's HUIDs are those of the pieces on the shelf (corrections only; the
+ * server checks there is one per piece).
+ */
+export const productUpdateSchema = productFields
+  .extend({ version: z.number().int().min(1).max(2_147_483_647) })
+  .superRefine(checkProduct);
+export type ProductUpdate = z.infer<typeof productUpdateSchema>;
+
+/** The answer to a save over a newer version (409): the message and the product as it is now. */
+export const STALE_EDIT_MESSAGE =
+  'This record was changed by someone else while you were editing it. Your changes were not saved; the newer values are shown below.';
+
+export const HUID_ADJUST_MESSAGE = 'Enter one HUID for each piece that comes in or goes out';
+
+export const stockAdjustmentInputSchema = z
+  .object({
+    /** Units in (positive) or out (negative). */
+    change: z
+      .number({ message: 'Must be a number' })
+      .int('Must be a whole number')
+      .min(-1_000_000)
+      .max(1_000_000)
+      .refine((v) => v !== 0, 'Enter how many pieces come in or go out'),
+    reason: requiredText(300),
+    /** Hallmarked: the HUIDs of the pieces that come in, or of those that go out. */
+    huids: huidListSchema.default([]),
+  })
+  .superRefine((a, ctx) => {
+    if (a.huids.length > 0 && a.huids.length !== Math.abs(a.change))
+      ctx.addIssue({ code: 'custom', path: ['huids'], message: HUID_ADJUST_MESSAGE });
+  });
+export type StockAdjustmentInput = z.infer<typeof stockAdjustmentInputSchema>;
+
+export const stockAdjustmentSchema = z.object({
+  id: z.number().int(),
+  change: z.number().int(),
+  stockAfter: z.number().int(),
+  reason: safeString(),
+  huids: z.array(safeString()),
+  adjustedBy: safeString(),
+  createdAt: safeString(),
+});
+export type StockAdjustment = z.infer<typeof stockAdjustmentSchema>;
+
+/** What still points at a product: named before it is archived. */
+export const productReferencesSchema = z.object({
+  carouselSlides: z.array(z.object({ id: z.number().int(), position: z.number().int() })),
+  variants: z.array(z.object({ id: z.number().int(), name: safeString() })),
+  orderLines: z.number().int(),
+  piecesInStock: z.number().int(),
+});
+export type ProductReferences = z.infer<typeof productReferencesSchema>;
 
 const searchText = safeString().trim().max(200).optional();
 export const adminProductsQuery = pageQuerySchema(30, 100).extend({

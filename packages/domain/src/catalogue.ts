@@ -12,6 +12,10 @@ export const productTypeSchema = z.preprocess(
   z.enum(PRODUCT_TYPES, { message: 'Invalid product type' }),
 );
 
+/** 'archived': hidden from every shop and from sale, kept for orders, invoices and history. */
+export const PRODUCT_STATUSES = ['active', 'archived'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
 export const LINK_TYPES = ['PRODUCT', 'CATEGORY'] as const;
 /** Link type is case-insensitive on input ('product', 'Category'). */
 export const linkTypeSchema = z.preprocess(
@@ -123,6 +127,9 @@ export const catalogueProductSchema = productSchema.extend({
   vendorCommission: z.number(),
   /** HUIDs of the pieces in stock (single-product reads; empty in lists). */
   huids: z.array(safeString()),
+  status: z.enum(PRODUCT_STATUSES),
+  /** The version an edit must name (`productUpdateSchema.version`); each saved edit bumps it. */
+  version: z.number().int(),
 });
 export type CatalogueProduct = z.infer<typeof catalogueProductSchema>;
 export const pagedCatalogueProductsSchema = pagedSchema(catalogueProductSchema);
@@ -141,6 +148,13 @@ export const carouselItemSchema = z.object({
 });
 export type CarouselItem = z.infer<typeof carouselItemSchema>;
 
+/**
+ * A review's moderation state: PENDING awaits an admin (new reviews, by default), PUBLISHED is shown
+ * and counted in the rating, HELD is kept from the shop by an admin. Only PUBLISHED ones are public.
+ */
+export const REVIEW_STATUSES = ['PENDING', 'PUBLISHED', 'HELD'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
 export const reviewSchema = z.object({
   id: z.number().int(),
   productId: z.number().int(),
@@ -149,6 +163,9 @@ export const reviewSchema = z.object({
   comment: safeString(),
   photos: z.array(safeString()),
   date: safeString(),
+  status: z.enum(REVIEW_STATUSES),
+  /** The reviewer gave the email of a paid order for this product. */
+  verifiedBuyer: z.boolean(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 

@@ -34,6 +34,16 @@ export const PAYMENT_TEXT = {
   productUnavailable: (sku: string) => `Product ${sku} is not available in this shop`,
   amountsChanged: 'Prices have changed. Please review your order.',
   signatureInvalid: 'Payment verification failed',
+  /** One cart, one payment (issue 20): another tab or window of the same cart is paying it. */
+  cartBeingPaid:
+    'This cart is already being paid in another window. Finish or close that payment first; you will not be charged twice.',
+  cartAlreadyPaid: 'This cart has already been paid. Check your order confirmation before paying again.',
+  duplicateRefunding: (amount: string) =>
+    `We received a second payment of ${amount} for this order. It is being refunded to you automatically.`,
+  duplicateRefunded: (amount: string) =>
+    `We received a second payment of ${amount} for this order. It has been refunded to you.`,
+  duplicateRefundFailed: (amount: string) =>
+    `We received a second payment of ${amount} for this order. Its refund could not be completed yet; our team will retry it.`,
 } as const;
 
 /**

@@ -19,6 +19,8 @@ export const cartLineSchema = z.object({
 export type CartLine = z.infer<typeof cartLineSchema>;
 
 export const cartQuoteQuery = z.object({ vendorSlug: safeString().trim().min(1).max(100) });
+/** POST /api/checkout: the shop, and the browser cart's key (one per cart, shared by its tabs). */
+export const createCheckoutQuery = cartQuoteQuery.extend({ cartKey: z.uuid().optional() });
 export const cartQuoteBody = z
   .array(z.object({ productId: dbIdSchema, quantity: z.number().int().min(1).max(1000) }))
   .max(100);
@@ -246,6 +248,10 @@ export const orderStatusViewSchema = z.object({
   roundOff: z.number(),
   finalAmount: z.number(),
   appliedCoupons: z.array(appliedCouponSchema),
+  /** Second captures for this already paid order, each refunded automatically through the gateway. */
+  duplicatePayments: z
+    .array(z.object({ amount: z.number(), status: z.enum(['PENDING', 'REFUNDED', 'FAILED']) }))
+    .optional(),
 });
 export type OrderStatusView = z.infer<typeof orderStatusViewSchema>;
 

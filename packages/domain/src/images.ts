@@ -25,3 +25,8 @@ export const HERO_IMAGE_SIZES = '(min-width: 1280px) 1248px, calc(100vw - 32px)'
 /** The category page's banner: the content width (max-w-7xl less padding). */
 export const CATEGORY_BANNER_SIZES = '(min-width: 1280px) 1248px, calc(100vw - 32px)';
 export const PRODUCT_IMAGE_SIZES = '(min-width: 1024px) 50vw, calc(100vw - 32px)';
+
+/** The largest image an upload may be (catalogue and review photos alike), checked by the server and the browser. */
+export const MAX_IMAGE_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** The 413 answer's message, also shown by the browser before it sends a larger file. */
+export const IMAGE_TOO_LARGE_MESSAGE = 'The image is too large (at most 5 MB)';

@@ -7,6 +7,7 @@ export * from './messages';
 export * from './paging';
 export * from './errors';
 export * from './users';
+export * from './passwords';
 export * from './account';
 export * from './indian-states';
 export * from './slugs';

@@ -28,6 +28,8 @@ export const purityInputSchema = z
       .refine((v) => v > 0, 'Price must be above 0')
       .refine((v) => v <= 10_000_000, 'Amount is too large')
       .nullish(),
+    /** A rate change of more than 10 % is saved only when confirmed (rateChangeRefusal). */
+    confirmBigChange: z.boolean().optional(),
   })
   .superRefine((p, ctx) => {
     if (p.rateMode === 'ENTERED' && (p.rate === null || p.rate === undefined))

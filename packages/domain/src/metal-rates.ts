@@ -8,7 +8,30 @@ export const METAL_RATE_TEXT = {
   confirmTitle: 'Confirm Rate Change',
   bigChangeTitle: 'Large Rate Change',
   noMetal: (name: string) => `There is no metal named ${name}. Add it in Metals Management first.`,
+  /** The server's refusal of a large change sent without the second confirmation (every rate path). */
+  needsConfirmation: (what: string, percent: number) =>
+    `${what} would change by ${percent > 0 ? '+' : ''}${percent}%: more than 10 % in one step. Check the rate and confirm the large change to save it.`,
 } as const;
+
+/**
+ * Every rate input (fine rate, purity rate, gold and silver together) carries this: true only after the
+ * admin answered the second question about a change of more than 10 %.
+ */
+export const confirmBigChangeSchema = z.boolean().optional();
+
+/**
+ * The one rule every rate change passes (issue 20): a change of more than 10 % is saved only when it
+ * was confirmed; the answer is the refusal's message, or null when the change may be saved.
+ */
+export function rateChangeRefusal(
+  what: string,
+  oldPaise: number,
+  newPaise: number,
+  confirmed: boolean | undefined,
+): string | null {
+  if (!isBigRateChange(oldPaise, newPaise) || confirmed === true) return null;
+  return METAL_RATE_TEXT.needsConfirmation(what, rateChangePercent(oldPaise, newPaise));
+}
 
 /** A change above this share of the old rate is asked about twice. */
 export const BIG_RATE_CHANGE = 0.1;
@@ -66,7 +89,11 @@ export const metalPricesSchema = z.object({
 });
 export type MetalPrices = z.infer<typeof metalPricesSchema>;
 
-export const metalPricesInputSchema = z.object({ gold: ratePrice, silver: ratePrice });
+export const metalPricesInputSchema = z.object({
+  gold: ratePrice,
+  silver: ratePrice,
+  confirmBigChange: confirmBigChangeSchema,
+});
 export type MetalPricesInput = z.infer<typeof metalPricesInputSchema>;
 
 /** The metals the summary shows, by name (case-insensitive). */

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATUS_VALUES } from './commerce';
+import fc from 'fast-check';
+import { ORDER_STATUS_VALUES, PAYMENT_STATUS_VALUES } from './commerce';
 import {
+  REFUNDING_PAYMENT_STATUSES,
   canMoveOrder,
+  canMoveOrderWithPayment,
   canMovePayment,
   nextOrderStatuses,
+  nextOrderStatusesWithPayment,
   orderStatusInput,
   paymentStatusInput,
 } from './order-states';
@@ -22,6 +26,24 @@ describe('order state machine', () => {
     expect(cancellable).toEqual(['PENDING', 'PAYMENT_PENDING', 'CONFIRMED', 'PROCESSING']);
     expect(ORDER_STATUS_VALUES.some((s) => canMoveOrder(s, 'CONFIRMED'))).toBe(false);
     expect(nextOrderStatuses('CANCELLED')).toEqual([]);
+  });
+
+  it('offers a refunded shipped order no Delivered, and offers exactly the moves the server accepts', () => {
+    expect(nextOrderStatusesWithPayment('SHIPPED', 'REFUNDED')).toEqual([]);
+    expect(nextOrderStatusesWithPayment('PROCESSING', 'REFUND_PENDING')).toEqual(['CANCELLED']);
+    expect(nextOrderStatusesWithPayment('SHIPPED', 'CAPTURED')).toEqual(['DELIVERED']);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...ORDER_STATUS_VALUES),
+        fc.constantFrom(...ORDER_STATUS_VALUES),
+        fc.constantFrom(...PAYMENT_STATUS_VALUES),
+        (from, to, payment) => {
+          const offered = nextOrderStatusesWithPayment(from, payment).includes(to);
+          expect(offered).toBe(canMoveOrderWithPayment(from, to, payment));
+          if (REFUNDING_PAYMENT_STATUSES.includes(payment) && offered) expect(to).toBe('CANCELLED');
+        },
+      ),
+    );
   });
 
   it('refunds only a captured payment and never captures by hand', () => {

@@ -59,6 +59,13 @@ export function canMoveOrderWithPayment(from: OrderStatus, to: OrderStatus, paym
 
 export const nextOrderStatuses = (from: OrderStatus): readonly OrderStatus[] =>
   ORDER_STATUS_TRANSITIONS[from];
+
+/** The order states an admin may choose next, given the payment status too (the dropdown's choices). */
+export const nextOrderStatusesWithPayment = (
+  from: OrderStatus,
+  payment: PaymentStatus,
+): readonly OrderStatus[] =>
+  ORDER_STATUS_TRANSITIONS[from].filter((to) => canMoveOrderWithPayment(from, to, payment));
 export const nextPaymentStatuses = (from: PaymentStatus): readonly PaymentStatus[] =>
   PAYMENT_STATUS_TRANSITIONS[from];
 
@@ -142,6 +149,8 @@ export const orderHistoryEntrySchema = z.object({
   at: safeString(),
   /** The gateway's refund id on refund entries. */
   reference: safeString().nullable().optional(),
+  /** Why an admin cancelled or refunded a paid order (required for those, issue 20). */
+  reason: safeString().nullable().optional(),
 });
 export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
 
@@ -166,4 +175,16 @@ export const ORDER_ADMIN_TEXT = {
   numberMissing: 'Order number is missing',
   empty: 'No orders found.',
   loading: 'Loading orders...',
+  /** Cancelling or refunding a paid order (issue 20): asked first, with a reason kept on the order. */
+  reasonRequired: 'Please give the reason for cancelling or refunding this paid order',
+  reasonLabel: 'Reason (kept with the order)',
+  cancelPaidTitle: 'Cancel Paid Order',
+  refundTitle: 'Refund Order',
+  cancelPaidConsequence: (amount: string) =>
+    `This cancels the order and refunds ${amount} to the shopper through the payment gateway. A credit note is issued against its invoice. This cannot be undone.`,
+  refundConsequence: (amount: string) =>
+    `This refunds ${amount} to the shopper through the payment gateway and issues a credit note against the invoice. An order that has not shipped is cancelled too. This cannot be undone.`,
 } as const;
+
+/** The reason an admin gives for cancelling or refunding a paid order (query `reason`). */
+export const moneyActionReason = safeString().trim().min(1).max(500);

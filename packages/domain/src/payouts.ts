@@ -2,16 +2,28 @@ import { z } from 'zod';
 import { safeString } from './primitives';
 import { pageQuerySchema, dbIdSchema } from './paging';
 
+/**
+ * A period's sales, with sales and reversals apart so no count is ever negative: units sold and
+ * orders from sales; `revenue` is the gross sales value (rupees, the spec's field name), `reversals`
+ * the value refunded or cancelled, `netSales` the difference; `reversedUnits` the pieces reversed.
+ */
+const salesFigures = {
+  productCount: z.number().int().nonnegative(),
+  orderCount: z.number().int().nonnegative(),
+  revenue: z.number(),
+  reversedUnits: z.number().int().nonnegative().default(0),
+  reversals: z.number().default(0),
+  netSales: z.number().default(0),
+};
+
 export const payoutSchema = z.object({
   id: z.number().int(),
   vendorId: z.number().int(),
   vendorName: safeString(),
   payoutDate: safeString(),
-  /** Rupees paid out. */
+  /** Rupees paid out (commission, net of reversals). */
   amount: z.number(),
-  productCount: z.number().int(),
-  orderCount: z.number().int(),
-  revenue: z.number(),
+  ...salesFigures,
   bankDetails: z.object({
     bankName: safeString().nullable(),
     accountNumber: safeString().nullable(),
@@ -25,9 +37,7 @@ export type Payout = z.infer<typeof payoutSchema>;
 export const payoutPreviewSchema = z.object({
   vendorId: z.number().int(),
   amount: z.number(),
-  productCount: z.number().int(),
-  orderCount: z.number().int(),
-  revenue: z.number(),
+  ...salesFigures,
   /** Rupees the vendor owes back: commission reversed (refunds) after it was paid out; the next payouts net it off. */
   owedBack: z.number().default(0),
   eligible: z.boolean(),

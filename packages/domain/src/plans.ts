@@ -18,6 +18,22 @@ export function isVisibleOnPlan(itemPlan: Plan, vendorPlan: Plan): boolean {
   return PLAN_WEIGHTS[itemPlan] <= PLAN_WEIGHTS[vendorPlan];
 }
 
+/**
+ * The one plan rule for a product (the server's SQL form is `productVisibleTo` in the storefront's
+ * visibility read model): a shop on `vendorPlan` may show and sell a product when the product's plan,
+ * its category's plan and that category's parent's plan (if any) all weigh at most the vendor's.
+ */
+export function productVisibleOnPlan(
+  vendorPlan: Plan,
+  item: { plan: Plan; categoryPlan: Plan; parentCategoryPlan: Plan | null },
+): boolean {
+  return (
+    isVisibleOnPlan(item.plan, vendorPlan) &&
+    isVisibleOnPlan(item.categoryPlan, vendorPlan) &&
+    (item.parentCategoryPlan === null || isVisibleOnPlan(item.parentCategoryPlan, vendorPlan))
+  );
+}
+
 /** Plans whose items a vendor on `vendorPlan` may show. */
 export function plansVisibleTo(vendorPlan: Plan): Plan[] {
   return PLANS.filter((p) => isVisibleOnPlan(p, vendorPlan));

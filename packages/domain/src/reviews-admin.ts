@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { safeString } from './primitives';
-import { pageQuerySchema } from './paging';
-import { reviewSchema } from './catalogue';
+import { dbIdSchema, pageQuerySchema } from './paging';
+import { REVIEW_STATUSES, reviewSchema, type ReviewStatus } from './catalogue';
 import { MAX_REVIEW_PHOTOS, REVIEW_MESSAGES } from './storefront';
 
 /** Review manager texts (back-office specification, error catalogue), word for word. */
@@ -10,7 +10,31 @@ export const REVIEW_ADMIN_MESSAGES = {
   deleted: 'Review deleted successfully',
   confirmDelete: 'Are you sure you want to delete this review?',
   ratingRange: 'Rating must be 1 to 5',
+  published: 'Review published',
+  held: 'Review held back from the shop',
+  awaiting: 'Awaiting moderation',
+  noneAwaiting: 'No reviews await moderation',
 } as const;
+
+/** The moderation screen's names for each state. */
+export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
+  PENDING: 'Awaiting moderation',
+  PUBLISHED: 'Published',
+  HELD: 'Held',
+};
+
+/** GET /api/reviews (admin) query: page, size, an optional moderation state and product. */
+export const adminReviewsQuerySchema = pageQuerySchema(20, 200).extend({
+  status: z.enum(REVIEW_STATUSES, { message: 'Invalid review status' }).optional(),
+  productId: dbIdSchema.optional(),
+});
+export type AdminReviewsQuery = z.infer<typeof adminReviewsQuerySchema>;
+
+/** PUT /api/reviews/{id}/status body: approve (PUBLISHED) or hold (HELD, or back to PENDING). */
+export const reviewModerationSchema = z.object({
+  status: z.enum(REVIEW_STATUSES, { message: 'Invalid review status' }),
+});
+export type ReviewModeration = z.infer<typeof reviewModerationSchema>;
 
 /** GET /api/reviews/admin/products query: page, size and an optional product-name search. */
 export const reviewedProductsQuerySchema = pageQuerySchema(10, 100).extend({
@@ -23,9 +47,11 @@ export const reviewedProductSchema = z.object({
   productId: z.number().int(),
   productName: safeString(),
   productImage: safeString().nullable(),
-  /** Average rating rounded to one decimal. */
+  /** Average rating of the published reviews, rounded to one decimal (0 when none is published). */
   averageRating: z.number(),
   totalReviews: z.number().int(),
+  /** Reviews of this product awaiting moderation. */
+  pendingReviews: z.number().int(),
   /** ISO date-time of the most recent review. */
   lastReview: safeString(),
 });

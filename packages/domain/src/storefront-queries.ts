@@ -29,5 +29,9 @@ export const reviewInputSchema = z.object({
     .array(safeString().max(200))
     .max(MAX_REVIEW_PHOTOS, `At most ${MAX_REVIEW_PHOTOS} photos`)
     .default([]),
+  /** Optional: the email of an order for this product marks the review 'Verified buyer'; never shown. */
+  email: z
+    .union([z.literal(''), safeString().trim().toLowerCase().pipe(z.email('Enter a valid email').max(200))])
+    .optional(),
 });
 export type ReviewInput = z.infer<typeof reviewInputSchema>;

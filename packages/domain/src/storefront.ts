@@ -26,11 +26,29 @@ export function trendingScore(p: { salesCount: number; views: number }): number 
 export const PRODUCT_SORTS = ['default', 'price-asc', 'price-desc'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
+/**
+ * The per-item and per-order caps (MAX_LINE_QUANTITY, MAX_ORDER_QUANTITY, served by GET /api/config),
+ * told where the shopper chooses quantities and by the server when an order breaks them.
+ */
+export const ORDER_LIMIT_TEXT = {
+  caps: (perItem: number, perOrder: number) =>
+    `At most ${perItem} pieces of one item and ${perOrder} pieces in one order.`,
+  perItem: (perItem: number) => `You can order at most ${perItem} pieces of one item`,
+  perOrder: (perOrder: number) => `You can order at most ${perOrder} pieces in one order`,
+  lineOver: (name: string, perItem: number) =>
+    `${name}: at most ${perItem} pieces of one item can be ordered. Please lower the quantity.`,
+  cartOver: (pieces: number, perOrder: number) =>
+    `Your cart holds ${pieces} pieces: one order can hold at most ${perOrder}. Please remove some.`,
+} as const;
+
 export const REVIEW_MESSAGES = {
   fillAll: 'Please fill in all required fields',
   nameRequired: 'Name is required',
   commentRequired: 'Review comment is required',
   added: 'Review added successfully',
+  awaitsModeration: 'Thank you! Your review awaits moderation and will appear once approved.',
+  tooMany: 'You have already reviewed this product. Please try again later.',
+  verifiedBuyer: 'Verified buyer',
   addFailed: 'Failed to add review. Please try again.',
   uploadFailed: 'Failed to upload review image. Please try again.',
 } as const;

@@ -4,13 +4,13 @@ import { MSG } from './messages';
 import { ADMIN_ROLES, USER_TYPES } from './roles';
 import { PLANS } from './plans';
 import { pagedSchema } from './paging';
+import { PASSWORD_MAX_LENGTH, PASSWORD_PATTERN } from './passwords';
 
 const trimmed = safeString({ message: MSG.required }).trim();
 const required = trimmed.min(1, MSG.required);
 const minChars = (n: number) => required.min(n, MSG.minChars(n));
 
 export const USERNAME_PATTERN = /^[a-zA-Z0-9._-]+$/;
-export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]{8,}$/;
 export const PHONE_PATTERN = /^\d{10}$/;
 export const PINCODE_PATTERN = /^\d{6}$/;
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -21,7 +21,7 @@ export const usernameSchema = minChars(3)
 export const passwordSchema = z
   .string({ message: MSG.required })
   .min(1, MSG.required)
-  .max(128, MSG.invalidInput)
+  .max(PASSWORD_MAX_LENGTH, MSG.invalidInput)
   .regex(PASSWORD_PATTERN, MSG.password);
 export const emailSchema = required.max(254, MSG.invalidInput).pipe(z.email(MSG.email));
 export const phoneSchema = required.regex(PHONE_PATTERN, MSG.phone10);
@@ -117,6 +117,11 @@ export const vendorStatsSchema = z.object({
   commissionPaidOut: z.number().default(0),
   /** 'Sales': the value of the vendor's paid order lines, net of refunds, rupees. */
   sales: z.number().default(0),
+  /**
+   * 'Owed back': commission reversed by refunds after it was paid out (paid out minus earned, when
+   * positive), rupees; the next payouts net it off. 0 when nothing is owed.
+   */
+  owedBack: z.number().default(0),
   lastOrderDate: safeString().nullable(),
   lastPayOutDate: safeString().nullable(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { planSchema, rupeesSchema, safeString } from './primitives';
+import { planSchema, safeString } from './primitives';
+import { MAX_AMOUNT_RUPEES } from './money';
 import { PLANS } from './plans';
 import { dbIdSchema } from './paging';
 
@@ -33,7 +34,13 @@ const optionInput = z.object({
     .int(PLAN_MSG.optionFields)
     .min(1, PLAN_MSG.optionFields)
     .max(120, PLAN_MSG.optionFields),
-  price: rupeesSchema.refine((v) => v >= 0, PLAN_MSG.optionFields),
+  /** Rupees, two decimals at most; every refusal in the specification's words (back-office §5). */
+  price: z
+    .number({ message: PLAN_MSG.optionFields })
+    .finite(PLAN_MSG.optionFields)
+    .min(0, PLAN_MSG.optionFields)
+    .max(MAX_AMOUNT_RUPEES, PLAN_MSG.optionFields)
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, PLAN_MSG.optionFields),
   active: z.boolean().optional().default(true),
 });
 

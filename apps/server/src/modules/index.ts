@@ -22,6 +22,7 @@ import { checkoutRoutes } from './checkout/checkout.routes';
 import { webhooksRoutes } from './payments/webhooks.routes';
 import { ordersAdminRoutes } from './orders/orders-admin.routes';
 import { jobsRoutes } from './jobs/jobs.routes';
+import { outboxRoutes } from './mail/outbox.routes';
 import { invoicesRoutes } from './invoices/invoices.routes';
 
 /** Every API module, mounted under /api. */
@@ -48,5 +49,6 @@ export const routeModules: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   webhooksRoutes,
   ordersAdminRoutes,
   jobsRoutes,
+  outboxRoutes,
   invoicesRoutes,
 ];

@@ -42,6 +42,7 @@ GET /api/image/:name public
 GET /api/invoices MANAGE_ORDERS
 GET /api/invoices/seller MANAGE_ORDERS
 GET /api/jobs/failed SUPER_ADMIN
+GET /api/mail/outbox SUPER_ADMIN
 GET /api/metal-rates public
 GET /api/metal-rates/history public
 GET /api/metals public
@@ -59,6 +60,8 @@ GET /api/orders/paginated MANAGE_ORDERS
 GET /api/orders/vendor/:vendorId authenticated
 GET /api/products public
 GET /api/products/:id public
+GET /api/products/:id/references MANAGE_PRODUCTS
+GET /api/products/:id/stock-adjustments MANAGE_PRODUCTS
 GET /api/products/category public
 GET /api/products/category/:categoryId/vendorPlan/:plan public
 GET /api/products/category/:id public
@@ -115,12 +118,17 @@ POST /api/email-templates SUPER_ADMIN
 POST /api/email-templates/preview SUPER_ADMIN
 POST /api/image/review-uploads public
 POST /api/image/uploads any:MANAGE_PRODUCTS|MANAGE_CATEGORIES|MANAGE_CAROUSEL
+POST /api/mail/outbox/:id/resend SUPER_ADMIN
+POST /api/mail/outbox/:id/retry SUPER_ADMIN
 POST /api/metals SUPER_ADMIN
 POST /api/metals/:id/purities SUPER_ADMIN
+POST /api/metals/:id/purities/:purityId/preview SUPER_ADMIN
 POST /api/orders/:id/cancel-payment public
 POST /api/orders/confirm-payment public
 POST /api/orders/initiate-order public
 POST /api/products MANAGE_PRODUCTS
+POST /api/products/:id/restore MANAGE_PRODUCTS
+POST /api/products/:id/stock-adjustments MANAGE_PRODUCTS
 POST /api/products/:id/views public
 POST /api/reviews public
 POST /api/subscriptions/subscribe vendor
@@ -148,6 +156,7 @@ PUT /api/metals/:id/purities/:purityId SUPER_ADMIN
 PUT /api/metals/prices SUPER_ADMIN
 PUT /api/products/:id MANAGE_PRODUCTS
 PUT /api/reviews/:id SUPER_ADMIN
+PUT /api/reviews/:id/status SUPER_ADMIN
 PUT /api/user/:id authenticated
 PUT /api/user/:id/activate admin
 PUT /api/user/:id/deactivate admin

@@ -4,7 +4,7 @@
  */
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { PASSWORD_PATTERN, MSG } from '@zevar/domain';
+import { MSG, isStrongPassword } from '@zevar/domain';
 import { ConfigError, parseEnv } from '../env';
 import { createAdmin, resolveConfig } from '../bootstrap';
 import { connect } from '../db/client';
@@ -22,7 +22,7 @@ async function main() {
     password = await rl.question(`Password for ${username}: `);
     rl.close();
   }
-  if (!PASSWORD_PATTERN.test(password)) throw new ConfigError(MSG.password);
+  if (!isStrongPassword(password)) throw new ConfigError(MSG.password);
   const database = await connect({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     await database.withLock(STARTUP_LOCK_KEY, () => migrate(database));

@@ -1,8 +1,9 @@
 import { Suspense } from 'react';
-import { Link, Outlet, ScrollRestoration, isRouteErrorResponse, useRouteError } from 'react-router';
+import { Link, Outlet, isRouteErrorResponse, useRouteError } from 'react-router';
 import { PageSpinner } from '../components/Spinner';
 import { SessionEndHandler } from '../components/SessionEndHandler';
 import { useUnsavedChangesNavigationGuard } from '../components/unsaved-changes';
+import { ScrollPositions } from './ScrollPositions';
 
 /**
  * The question before navigating away from unsaved input. A sibling of the page, not its parent:
@@ -20,7 +21,7 @@ function UnsavedChangesGuard() {
 export function RootLayout() {
   return (
     <>
-      <ScrollRestoration />
+      <ScrollPositions />
       <SessionEndHandler />
       <UnsavedChangesGuard />
       <Suspense fallback={<PageSpinner />}>

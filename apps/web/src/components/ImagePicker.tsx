@@ -3,6 +3,7 @@ import { ImageWithFallback } from './ImageWithFallback';
 import { useImageUpload } from './upload/upload-context';
 import { useDialog } from './dialog/dialog-context';
 import { TITLE, UPLOAD_FAILED } from '../lib/admin-messages';
+import { failure } from '../lib/error-text';
 
 export interface ImagePickerProps {
   label: string;
@@ -35,8 +36,8 @@ export function ImagePicker({
     setBusy(true);
     try {
       onChange(await uploader.upload(file));
-    } catch {
-      await dialog.error(TITLE.error, UPLOAD_FAILED);
+    } catch (err) {
+      await dialog.error(TITLE.error, failure(UPLOAD_FAILED, err));
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,4 @@
-import { useState, type ImgHTMLAttributes } from 'react';
+import { useEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
 import { storedImageSrcSet } from '@zevar/domain';
 import { imageUrl } from './image-url';
 
@@ -13,7 +13,10 @@ export interface ImageWithFallbackProps extends Omit<ImgHTMLAttributes<HTMLImage
   priority?: boolean;
 }
 
-/** An image that shows a 'No Image' placeholder when the source is missing or fails to load. */
+/**
+ * An image that shows a 'No Image' placeholder when the source is missing or fails to load, also
+ * when it failed before the app took over the server's markup (its error event came before React).
+ */
 export function ImageWithFallback({
   src,
   alt,
@@ -24,6 +27,12 @@ export function ImageWithFallback({
 }: ImageWithFallbackProps) {
   const url = imageUrl(src);
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const image = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const img = image.current;
+    // Loading finished (a lazy image not yet requested is not complete) with no picture: broken.
+    if (url && img?.complete && img.naturalWidth === 0) setFailedUrl(url);
+  }, [url]);
 
   if (!url || failedUrl === url) {
     return (
@@ -38,6 +47,7 @@ export function ImageWithFallback({
   }
   return (
     <img
+      ref={image}
       src={url}
       srcSet={storedImageSrcSet(src)}
       // Without a layout hint the browser would pick by viewport width; cards pass their own.

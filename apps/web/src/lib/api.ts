@@ -24,13 +24,22 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly issues: ApiIssue[];
+  /** The whole error answer, for the few that carry more (a 409's `current`: the newer record). */
+  readonly body: Record<string, unknown>;
 
-  constructor(status: number, code: string, message: string, issues: ApiIssue[] = []) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    issues: ApiIssue[] = [],
+    body: Record<string, unknown> = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.issues = issues;
+    this.body = body;
   }
 }
 
@@ -68,6 +77,12 @@ export interface RequestOptions<T> {
   responseType?: 'auto' | 'blob';
   /** Validates (and types) the answer: a zod schema, or a hand-written check where zod is not loaded yet. */
   schema?: AnswerParser<T>;
+  /**
+   * A public read whose answer is the same for everyone (the storefront's): sent without the
+   * Authorization header, so a signed-in vendor or admin gets the answers embedded in the page, and
+   * the same first render, as a shopper does.
+   */
+  anonymous?: boolean;
 }
 
 /** '/user/1' -> '/api/user/1', with the query string appended (null and undefined are left out). */
@@ -113,8 +128,10 @@ function asErrorBody(value: unknown): ApiErrorBody | null {
 export function toApiError(status: number, bodyText: string, statusText = ''): ApiError {
   if (status === 0) return new ApiError(0, 'NETWORK', SERVER_NOT_RESPONDING);
   try {
-    const body = asErrorBody(JSON.parse(bodyText));
-    if (body) return new ApiError(status, body.code, body.message, body.issues ?? []);
+    const raw: unknown = JSON.parse(bodyText);
+    const body = asErrorBody(raw);
+    if (body)
+      return new ApiError(status, body.code, body.message, body.issues ?? [], raw as Record<string, unknown>);
   } catch {
     // Not JSON: fall through to the text.
   }
@@ -132,9 +149,12 @@ async function readBody(response: Response, responseType: 'auto' | 'blob'): Prom
 }
 
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { method = 'GET', body, query, signal, responseType = 'auto', schema } = options;
+  const { method = 'GET', body, query, signal, responseType = 'auto', schema, anonymous = false } = options;
   const url = buildUrl(path, query);
-  const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders(url) };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    ...(anonymous ? {} : authHeaders(url)),
+  };
   let payload: BodyInit | undefined;
   if (body instanceof FormData || body instanceof Blob) {
     payload = body;
@@ -192,18 +212,18 @@ export const api = {
 };
 
 /**
- * The answer the server embedded in the page for this GET, without using it up. It is a storefront
- * query's `initialData`, so the page's first render already has its data and nothing shifts when it
- * would have arrived; the query's own fetch then takes the same answer with no round trip.
- * `check` returns the answer when it has the expected shape (undefined: not used). Undefined when
- * nothing was embedded, the check refuses it, or the call is not public.
+ * The answer the server embedded in the page for this anonymous GET, without using it up. It is a
+ * storefront query's `initialData`, so the page's first render already has its data (the server's
+ * markup, whoever is signed in) and nothing shifts when it would have arrived; the query's own
+ * anonymous fetch then takes the same answer with no round trip. `check` returns the answer when it
+ * has the expected shape (undefined: not used). Undefined when nothing was embedded or the check
+ * refuses it.
  */
 export function embeddedAnswer<T>(
   path: string,
   options: Pick<Options<T>, 'query'> & { check: (value: unknown) => T | undefined },
 ): T | undefined {
   const url = buildUrl(path, options.query);
-  if (authHeaders(url).Authorization) return undefined;
   const found = peekPrefetched(url);
   return found ? options.check(found.value) : undefined;
 }

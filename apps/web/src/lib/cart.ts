@@ -63,9 +63,23 @@ export function removeFromCart(productId: number): void {
   save(getCart().filter((l) => l.productId !== productId));
 }
 
-/** Empties the cart and deletes the stored copy. */
+/**
+ * The cart's key, made when first asked for and kept until the cart is emptied: every tab of this
+ * browser sends the same key with its checkout, so one cart is paid once (issue 20).
+ */
+export function cartKey(): string | undefined {
+  const stored = readItem(STORAGE_KEYS.cartKey);
+  if (stored) return stored;
+  if (typeof crypto === 'undefined' || typeof crypto.randomUUID !== 'function') return undefined;
+  const key = crypto.randomUUID();
+  writeItem(STORAGE_KEYS.cartKey, key);
+  return key;
+}
+
+/** Empties the cart and deletes the stored copy (the next cart gets a new key). */
 export function clearCart(): void {
   removeItem(STORAGE_KEYS.cart);
+  removeItem(STORAGE_KEYS.cartKey);
   notifyCartChanged();
 }
 

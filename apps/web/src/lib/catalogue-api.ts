@@ -10,6 +10,9 @@ import {
   metalSchema,
   pagedCatalogueProductsSchema,
   catalogueProductSchema,
+  productReferencesSchema,
+  stockAdjustmentSchema,
+  type StockAdjustmentInput,
   type CarouselImageInput,
   type MetalInput,
   type MetalPricesInput,
@@ -58,6 +61,9 @@ export const metalsApi = {
   updatePrices: (body: MetalPricesInput) => api.put('/metals/prices', body, { schema: metalPricesSchema }),
   addPurity: (metalId: number, body: PurityInput) =>
     api.post(`/metals/${metalId}/purities`, body, { schema: puritySchema }),
+  /** What saving this purity would change (rate, products, whether it is a large change). */
+  previewPurity: (metalId: number, purityId: number, body: PurityInput) =>
+    api.post(`/metals/${metalId}/purities/${purityId}/preview`, body, { schema: metalRatePreviewSchema }),
   updatePurity: (metalId: number, purityId: number, body: PurityInput) =>
     api.put(`/metals/${metalId}/purities/${purityId}`, body, { schema: puritySchema }),
   removePurity: (metalId: number, purityId: number) => api.delete(`/metals/${metalId}/purities/${purityId}`),
@@ -98,8 +104,17 @@ export function fetchProducts(q: ProductListQuery, signal?: AbortSignal): Promis
 
 export const productsApi = {
   create: (body: unknown) => api.post('/products', body, { schema: catalogueProductSchema }),
+  /** The full product (HUIDs included): what the edit form loads, not the list row. */
+  get: (id: number) => api.get(`/products/${id}`, { schema: catalogueProductSchema }),
   update: (id: number, body: unknown) => api.put(`/products/${id}`, body, { schema: catalogueProductSchema }),
-  remove: (id: number) => api.delete(`/products/${id}`),
+  /** Archives the product (the API keeps the spec's DELETE). */
+  archive: (id: number) => api.delete(`/products/${id}`),
+  restore: (id: number) => api.post(`/products/${id}/restore`, {}, { schema: catalogueProductSchema }),
+  references: (id: number) => api.get(`/products/${id}/references`, { schema: productReferencesSchema }),
+  adjustments: (id: number) =>
+    api.get(`/products/${id}/stock-adjustments`, { schema: z.array(stockAdjustmentSchema) }),
+  adjustStock: (id: number, body: StockAdjustmentInput) =>
+    api.post(`/products/${id}/stock-adjustments`, body, { schema: stockAdjustmentSchema }),
   nameExists: (name: string, signal?: AbortSignal) =>
     api.get(`/products/exists/${encodeURIComponent(name)}`, { schema: z.boolean(), signal }),
 };

@@ -4,7 +4,17 @@ import { setBusinessTimeZone, shellNamesTimeZone } from './business-timezone';
 /** Used when GET /api/config cannot be read. */
 export const FALLBACK_VENDOR_SLUG = 'zevar';
 
-type PublicConfig = { defaultVendorSlug: string; businessTimezone?: string; payments?: string };
+/** The per-item and per-order caps (MAX_LINE_QUANTITY, MAX_ORDER_QUANTITY). */
+export type OrderLimits = { perItem: number; perOrder: number };
+
+type PublicConfig = {
+  defaultVendorSlug: string;
+  businessTimezone?: string;
+  payments?: string;
+  orderLimits?: OrderLimits;
+};
+
+const positiveInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
 
 /**
  * GET /api/config's answer, checked by hand: zod stays off a shopper's first load (every page reads
@@ -17,8 +27,12 @@ export function parsePublicConfig(value: unknown): PublicConfig {
   const zone = v.businessTimezone;
   if (zone !== undefined && typeof zone !== 'string')
     throw new Error('GET /api/config: businessTimezone is not text');
+  const orderLimits =
+    positiveInt(v.maxLineQuantity) && positiveInt(v.maxOrderQuantity)
+      ? { perItem: v.maxLineQuantity, perOrder: v.maxOrderQuantity }
+      : undefined;
   const payments = typeof v.payments === 'string' ? v.payments : undefined;
-  return { defaultVendorSlug: slug, businessTimezone: zone, payments };
+  return { defaultVendorSlug: slug, businessTimezone: zone, payments, orderLimits };
 }
 
 let cached: Promise<PublicConfig | null> | null = null;
@@ -53,6 +67,23 @@ export async function isDemoShop(): Promise<boolean> {
   return (await readConfig())?.payments === 'sandbox';
 }
 
+let limitsRead: Promise<OrderLimits | null> | null = null;
+
+/**
+ * The order caps from GET /api/config, read once; null when it cannot be read. Quietly: they are a
+ * hint to the shopper, the server still enforces them, and a failure is not cached.
+ */
+export function getOrderLimits(): Promise<OrderLimits | null> {
+  limitsRead ??= api
+    .get('/config')
+    .then((v) => parsePublicConfig(v).orderLimits ?? null)
+    .catch(() => {
+      limitsRead = null;
+      return null;
+    });
+  return limitsRead;
+}
+
 /**
  * Resolves once the business timezone is known: at once when the page's shell named it, else after
  * GET /api/config (the default zone stays when that fails).
@@ -65,4 +96,5 @@ export async function loadBusinessTimeZone(): Promise<void> {
 /** Tests start from a clean cache. */
 export function resetConfigCache(): void {
   cached = null;
+  limitsRead = null;
 }

@@ -1,7 +1,7 @@
 /**
  * A server-rendered first screen (decision 0021) is on screen before the app has run. Taps on its
- * controls meanwhile are held by boot.ts and replayed once the page is hydrated, which the
- * storefront layout announces with this event.
+ * controls meanwhile are held by boot.ts, and what is typed or chosen in its fields noted; both are
+ * replayed once the page is hydrated, which the storefront layout announces with this event.
  */
 export const FIRST_SCREEN_HYDRATED_EVENT = 'zevar:first-screen-hydrated';
 

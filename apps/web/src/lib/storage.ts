@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   userRoles: 'userRoles',
   vendorSlug: 'current-vendor-slug',
   cart: 'cart_items',
+  /** One key per cart, shared by the shopper's tabs: the server refuses to take a cart's payment twice. */
+  cartKey: 'cart_key',
   /** A coupon the shopper applied on a product page, applied again to the whole basket at checkout. */
   selectedCoupon: 'selected_coupon',
   /**

@@ -1,4 +1,5 @@
-import { authHeaders, buildUrl, toApiError } from './api';
+import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_UPLOAD_BYTES } from '@zevar/domain';
+import { ApiError, authHeaders, buildUrl, toApiError } from './api';
 
 export const IMAGE_UPLOAD_PATH = '/image/uploads';
 
@@ -6,13 +7,16 @@ export const IMAGE_UPLOAD_PATH = '/image/uploads';
  * Uploads one image as multipart field `file` to POST /api/image/uploads and resolves with the stored
  * name the server answers as text. XMLHttpRequest (not fetch) because only it reports upload progress.
  * onProgress receives whole percentages, 0 to 100. Failures reject with an ApiError. `path` lets the
- * public review-photo upload (POST /api/image/review-uploads) share this.
+ * public review-photo upload (POST /api/image/review-uploads) share this. A file past the server's
+ * limit is refused here with the server's own 413 answer, without sending megabytes first.
  */
 export function uploadImage(
   file: File,
   onProgress?: (percent: number) => void,
   path: string = IMAGE_UPLOAD_PATH,
 ): Promise<string> {
+  if (file.size > MAX_IMAGE_UPLOAD_BYTES)
+    return Promise.reject(new ApiError(413, 'PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE_MESSAGE));
   const url = buildUrl(path);
   const form = new FormData();
   form.append('file', file);

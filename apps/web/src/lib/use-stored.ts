@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { isInCart } from './cart';
 import {
   AUTH_CHANGED_EVENT,
   CART_CHANGED_EVENT,
@@ -28,6 +29,18 @@ const subscribeVendorSlug = subscribeTo(VENDOR_SLUG_CHANGED_EVENT);
 /** Number of lines in the stored cart; follows 'cart-changed' and other tabs. */
 export function useCartCount(): number {
   return useSyncExternalStore(subscribeCart, getCartCount, () => 0);
+}
+
+/**
+ * Whether the stored cart holds this product; follows 'cart-changed' and other tabs. False in the
+ * server's markup and while hydrating it (the browser's cart is not known there), then the truth.
+ */
+export function useInCart(productId: number): boolean {
+  return useSyncExternalStore(
+    subscribeCart,
+    () => isInCart(productId),
+    () => false,
+  );
 }
 
 const ignoreChanges = () => () => {};

@@ -48,6 +48,7 @@ export function vendorUser(overrides: Partial<User> = {}): User {
       revenue: 15400.5,
       commissionPaidOut: 9000,
       sales: 154005,
+      owedBack: 0,
       lastOrderDate: '2025-02-01T00:00:00.000Z',
       lastPayOutDate: '2025-02-05T00:00:00.000Z',
     },
@@ -83,6 +84,8 @@ export function catalogueProduct(overrides: Partial<CatalogueProduct> = {}): Cat
     stones: null,
     hallmarked: false,
     huids: [],
+    status: 'active',
+    version: 1,
     priceBreakup: {
       metal: null,
       making: null,

@@ -13,7 +13,15 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { LINK_TYPES, MAKING_CHARGE_KINDS, PLANS, PRODUCT_TYPES, PURITY_RATE_MODES } from '@zevar/domain';
+import {
+  LINK_TYPES,
+  MAKING_CHARGE_KINDS,
+  PLANS,
+  PRODUCT_STATUSES,
+  PRODUCT_TYPES,
+  PURITY_RATE_MODES,
+  REVIEW_STATUSES,
+} from '@zevar/domain';
 import { createdAt, tstz, updatedAt } from './columns';
 
 export const categories = pgTable(
@@ -137,6 +145,14 @@ export const products = pgTable(
     variantType: text('variant_type'),
     variantValue: text('variant_value'),
     launchDate: tstz('launch_date'),
+    /**
+     * 'archived': hidden from every shop and from sale, kept for orders, invoices and history
+     * (products are never hard-deleted once anything may refer to them).
+     */
+    status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('active'),
+    archivedAt: tstz('archived_at'),
+    /** Optimistic lock: every admin edit names the version it started from and bumps it. */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -190,10 +206,18 @@ export const reviews = pgTable(
     rating: smallint('rating').notNull(),
     comment: text('comment').notNull(),
     photos: jsonb('photos').$type<string[]>().notNull().default([]),
+    /** Moderation state; only PUBLISHED reviews are shown and counted (reviews from before moderation are). */
+    status: text('status', { enum: REVIEW_STATUSES }).notNull().default('PUBLISHED'),
+    /** The reviewer gave the email of a paid order for this product. */
+    verifiedBuyer: boolean('verified_buyer').notNull().default(false),
+    /** Keyed hash of the submitting client's network (IPv4 address or IPv6 /64), for the per-product limit. */
+    clientKey: text('client_key'),
     createdAt: createdAt(),
   },
   (t) => [
     index('reviews_product_idx').on(t.productId, t.createdAt),
+    index('reviews_status_idx').on(t.status, t.createdAt),
+    index('reviews_client_idx').on(t.productId, t.clientKey, t.createdAt),
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
   ],
 );

@@ -77,10 +77,18 @@ export const checkouts = pgTable(
     appliedCoupons: jsonb('applied_coupons').$type<AppliedCoupon[]>().notNull().default([]),
     status: text('status', { enum: CHECKOUT_STATUS_VALUES }).notNull().default('PENDING'),
     expirationTime: tstz('expiration_time').notNull(),
+    /**
+     * The browser cart this checkout was made from (one key per cart, shared by the shopper's tabs):
+     * a cart already being paid, or paid, cannot be paid again from another checkout.
+     */
+    cartKey: text('cart_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('checkouts_status_exp_idx').on(t.status, t.expirationTime)],
+  (t) => [
+    index('checkouts_status_exp_idx').on(t.status, t.expirationTime),
+    index('checkouts_cart_key_idx').on(t.cartKey),
+  ],
 );
 
 export const orders = pgTable(
@@ -179,6 +187,8 @@ export const orderStatusHistory = pgTable(
     actor: text('actor').notNull(),
     /** The gateway's refund id on refund entries. */
     reference: text('reference'),
+    /** Why an admin cancelled or refunded a paid order. */
+    reason: text('reason'),
     createdAt: createdAt(),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId, t.createdAt)],
@@ -256,6 +266,10 @@ export const refunds = pgTable(
   },
   (t) => [
     uniqueIndex('refunds_provider_refund_uq').on(t.providerRefundId),
+    // A second capture for a paid order is refunded once, however many times it is reported.
+    uniqueIndex('refunds_duplicate_payment_uq')
+      .on(t.providerPaymentId)
+      .where(sql`${t.requestedBy} = 'system:duplicate-payment'`),
     index('refunds_order_idx').on(t.orderId),
     index('refunds_status_idx').on(t.status, t.createdAt),
   ],
@@ -316,7 +330,11 @@ export const payouts = pgTable(
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     productCount: integer('product_count').notNull().default(0),
     orderCount: integer('order_count').notNull().default(0),
+    /** Gross sales: the value of the order lines earned in this payout's period. */
     revenuePaise: bigint('revenue_paise', { mode: 'number' }).notNull().default(0),
+    /** Sales reversed (refunds, cancellations) in the period, as positive figures. */
+    reversedUnits: integer('reversed_units').notNull().default(0),
+    reversedPaise: bigint('reversed_paise', { mode: 'number' }).notNull().default(0),
     bankName: text('bank_name'),
     accountNumber: text('account_number'),
     ifscCode: text('ifsc_code'),

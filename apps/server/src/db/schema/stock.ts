@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { products } from './catalogue';
 import { orderItems } from './commerce';
@@ -29,5 +29,30 @@ export const productPieces = pgTable(
       .where(sql`${t.orderItemId} is null`),
     index('product_pieces_product_idx').on(t.productId, t.id),
     index('product_pieces_order_item_idx').on(t.orderItemId),
+  ],
+);
+
+/**
+ * Every explicit stock change an admin makes (owned by `modules/stock`): how many units came in
+ * (positive) or went out (negative), why, the HUIDs of the pieces that came or went, and who. Stock
+ * otherwise changes only through sales; the product form never writes it.
+ */
+export const stockAdjustments = pgTable(
+  'stock_adjustments',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    change: integer('change').notNull(),
+    stockAfter: integer('stock_after').notNull(),
+    reason: text('reason').notNull(),
+    huids: jsonb('huids').$type<string[]>().notNull().default([]),
+    adjustedBy: text('adjusted_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('stock_adjustments_product_idx').on(t.productId, t.id),
+    check('stock_adjustments_change_nonzero', sql`${t.change} <> 0`),
   ],
 );

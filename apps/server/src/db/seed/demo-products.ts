@@ -155,7 +155,8 @@ export function productRow(
     productType: d.type,
     pricePaise,
     originalPricePaise,
-    metalId: d.type === 'MRP' ? null : ids.metalId(d.type),
+    // Every product names its metal (back-office §5): a plated MRP piece names the metal of its finish.
+    metalId: ids.metalId(d.type === 'MRP' ? (p.finish === 'silver' ? 'SILVER' : 'GOLD') : d.type),
     purityId,
     metalWeightMg,
     makingKind: making?.kind ?? null,

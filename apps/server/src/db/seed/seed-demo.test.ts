@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, isNull } from 'drizzle-orm';
 import { isHuid, PASSWORD_PATTERN, productBreakup, slugify } from '@zevar/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import {
@@ -50,6 +50,8 @@ describe('demo seed', () => {
     expect(byType.GOLD).toBeGreaterThan(0);
     expect(byType.SILVER).toBeGreaterThan(0);
     expect(byType.MRP).toBeGreaterThan(0);
+    // Every product names its metal, MRP included, so each demo product can be edited and saved.
+    expect(await t.db.$count(products, isNull(products.metalId))).toBe(0);
     expect(statements).toBeLessThan(STATEMENT_BUDGET);
   });
 

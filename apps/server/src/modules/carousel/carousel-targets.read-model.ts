@@ -31,7 +31,14 @@ export async function targetExists(
   linkType: 'PRODUCT' | 'CATEGORY',
   id: number,
 ): Promise<boolean> {
-  const table = linkType === 'PRODUCT' ? products : categories;
-  const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, id));
+  if (linkType === 'PRODUCT') {
+    // An archived product is in no shop: a slide must not lead to it.
+    const [row] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.id, id), eq(products.status, 'active')));
+    return Boolean(row);
+  }
+  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id));
   return Boolean(row);
 }

@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, ne } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { checkouts } from '../../db/schema';
 
@@ -22,7 +22,23 @@ export async function expireStaleCheckouts(db: DbOrTx, now: Date): Promise<numbe
   return expired.length;
 }
 
-/** Locks the checkout row: a checkout's order attempts are serialised on it. */
-export async function lockCheckoutIn(tx: Tx, checkoutId: string): Promise<void> {
-  await tx.select({ id: checkouts.id }).from(checkouts).where(eq(checkouts.id, checkoutId)).for('update');
+/**
+ * Locks the checkout row (a checkout's order attempts are serialised on it) and answers its status and
+ * cart key as they are now: a payment that completed it after the caller's first read is seen here.
+ */
+export async function lockCheckoutIn(tx: Tx, checkoutId: string) {
+  const [row] = await tx
+    .select({ status: checkouts.status, cartKey: checkouts.cartKey })
+    .from(checkouts)
+    .where(eq(checkouts.id, checkoutId))
+    .for('update');
+  return row;
+}
+
+/** The other checkouts made from the same browser cart. */
+export async function siblingCheckoutsIn(tx: Tx, cartKey: string, exceptId: string) {
+  return tx
+    .select({ id: checkouts.id, status: checkouts.status })
+    .from(checkouts)
+    .where(and(eq(checkouts.cartKey, cartKey), ne(checkouts.id, exceptId)));
 }

@@ -12,6 +12,7 @@ import {
   confirmPaymentQuery,
   confirmPaymentResponse,
   createCheckoutBody,
+  createCheckoutQuery,
   initiateOrderBody,
   initiateOrderResponse,
   orderStatusViewSchema,
@@ -55,12 +56,13 @@ export const checkoutRoutes =
         config: isPublic,
         schema: {
           tags: ['checkout'],
-          querystring: cartQuoteQuery,
+          querystring: createCheckoutQuery,
           body: createCheckoutBody,
           response: { 201: z.object({ checkoutId: safeString() }) },
         },
       },
-      async (req, reply) => reply.status(201).send(await checkout.create(req.query.vendorSlug, req.body)),
+      async (req, reply) =>
+        reply.status(201).send(await checkout.create(req.query.vendorSlug, req.body, req.query.cartKey)),
     );
 
     app.get(

@@ -132,7 +132,11 @@ export function createCheckoutService(ctx: AppContext) {
     };
   }
 
-  async function create(vendorSlug: string, items: Array<{ productSku: string; quantity: number }>) {
+  async function create(
+    vendorSlug: string,
+    items: Array<{ productSku: string; quantity: number }>,
+    cartKey?: string,
+  ) {
     const priced = await priceLines(vendorSlug, items);
     const [row] = await ctx.db
       .insert(checkouts)
@@ -143,6 +147,7 @@ export function createCheckoutService(ctx: AppContext) {
         subtotalPaise: priced.subtotal,
         totalPaise: orderTotals(priced.subtotal, 0).finalPaise,
         expirationTime: priced.expirationTime,
+        cartKey: cartKey ?? null,
       })
       .returning({ id: checkouts.id });
     return { checkoutId: row!.id };

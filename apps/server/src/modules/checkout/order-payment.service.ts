@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import { PAYMENT_TEXT, type OrderStatusView } from '@zevar/domain';
+import { PAYMENT_TEXT, paiseToRupees, type OrderStatusView } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { hashCancelKey } from './place-order';
-import { releaseOrder, settlePayment } from '../payments';
+import { duplicatePaymentsOf, releaseOrder, settlePayment } from '../payments';
 import { orderById, orderByProviderOrderId, orderStatusView } from '../orders';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -30,7 +30,11 @@ export function createOrderPaymentService(ctx: AppContext) {
     if (!UUID.test(id)) throw notFound('Order');
     const view = await orderStatusView(ctx.db, id);
     if (!view) throw notFound('Order');
-    return view;
+    const duplicates = await duplicatePaymentsOf(ctx.db, id);
+    return {
+      ...view,
+      duplicatePayments: duplicates.map((d) => ({ amount: paiseToRupees(d.amountPaise), status: d.status })),
+    };
   }
 
   /** The shopper closed the payment window (or the provider reported a failure): release the hold. */

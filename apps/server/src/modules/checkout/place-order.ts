@@ -7,6 +7,7 @@ import {
   orderTotals,
   panRequired,
   payableDiscount,
+  ORDER_LIMIT_TEXT,
   paiseToRupees,
   rupeesToPaise,
   type initiateOrderBody,
@@ -20,12 +21,13 @@ import { gstBasisPoints } from '../metals';
 import { recordProviderOrder, releaseOrder, releaseOrderIn } from '../payments';
 import {
   attachProviderOrder,
+  openAttemptsOfCheckouts,
   openReservationsOf,
   pendingAttemptsOf,
   recordLineHuidsIn,
   recordNewOrderIn,
 } from '../orders';
-import { lockCheckoutIn } from './checkout-state';
+import { lockCheckoutIn, siblingCheckoutsIn } from './checkout-state';
 import { reserveLines, takePieces } from '../stock';
 import { priceBySku, subtotalOf, type LockedPrice, type PricedLine } from './pricing';
 import type { CheckoutService } from './checkout.service';
@@ -74,11 +76,30 @@ function checkClientFigures(input: Input, totals: ReturnType<typeof orderTotals>
  * returned, in the transaction that reserves anew. The checkout row lock serialises attempts.
  */
 async function releaseEarlierAttempts(tx: Tx, checkoutId: string, now: Date) {
-  await lockCheckoutIn(tx, checkoutId);
+  const checkout = await lockCheckoutIn(tx, checkoutId);
+  if (checkout?.status === 'COMPLETED') throw conflict(PAYMENT_TEXT.cartAlreadyPaid);
+  if (checkout?.cartKey) await checkCartNotPaying(tx, checkout.cartKey, checkoutId, now);
   const pending = await pendingAttemptsOf(tx, checkoutId);
   for (const earlierId of pending) {
     await releaseOrderIn(tx, now, { orderId: earlierId }, 'CANCELLED', 'customer:retry');
   }
+}
+
+/**
+ * One cart, one payment: while another checkout made from the same browser cart (another tab) waits
+ * for its payment, or once one was paid, this one is refused before a card window opens. The cart's
+ * lock serialises the checkouts of one cart.
+ */
+async function checkCartNotPaying(tx: Tx, cartKey: string, checkoutId: string, now: Date) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cart:${cartKey}`}))`);
+  const siblings = await siblingCheckoutsIn(tx, cartKey, checkoutId);
+  if (siblings.some((c) => c.status === 'COMPLETED')) throw conflict(PAYMENT_TEXT.cartAlreadyPaid);
+  const paying = await openAttemptsOfCheckouts(
+    tx,
+    siblings.map((c) => c.id),
+    now,
+  );
+  if (paying > 0) throw conflict(PAYMENT_TEXT.cartBeingPaid);
 }
 
 /**
@@ -103,10 +124,9 @@ export const hashCancelKey = (key: string) => createHash('sha256').update(key).d
 /** Pieces per line and per order stay within the configured caps, so one order cannot empty a shelf. */
 function checkQuantities(ctx: AppContext, input: Input) {
   const { MAX_LINE_QUANTITY: perLine, MAX_ORDER_QUANTITY: perOrder } = ctx.config;
-  if (input.orderItems.some((i) => i.quantity > perLine))
-    throw badRequest(`You can order at most ${perLine} pieces of one item`);
+  if (input.orderItems.some((i) => i.quantity > perLine)) throw badRequest(ORDER_LIMIT_TEXT.perItem(perLine));
   if (input.orderItems.reduce((n, i) => n + i.quantity, 0) > perOrder)
-    throw badRequest(`You can order at most ${perOrder} pieces in one order`);
+    throw badRequest(ORDER_LIMIT_TEXT.perOrder(perOrder));
 }
 
 /**

@@ -53,7 +53,7 @@ async function necklaceCheckout(quantity = 1, extra: object = {}) {
       method: 'PUT',
       url: `/api/metals/${gold.id}`,
       headers: who.superAdmin,
-      payload: { name: gold.name, price },
+      payload: { name: gold.name, price, confirmBigChange: true },
     });
   return { gold, necklace, checkoutId, body, setRate };
 }

@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inArray } from 'drizzle-orm';
+import { PLANS, productVisibleOnPlan, type Plan } from '@zevar/domain';
+import { products } from '../../db/schema';
+import { loadVisibleProducts } from './visible-products.read-model';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createCategory, createProduct, createVendor } from '../../../test/factories';
 import { initiate, orderBody, stockOf } from '../../../test/payment-journey';
@@ -66,5 +70,55 @@ describe('one visibility rule for the storefront, cart quote, checkout and initi
     );
     expect(order.statusCode).toBe(200);
     expect((await stockOf(t.db, hidden.underPremiumParent.id)).stock).toBe(4);
+  });
+});
+
+describe('the plan rule is one rule for every read', () => {
+  it("a product page lists only the linked variants the shop may sell (the variant's parent category plan included)", async () => {
+    const shop = await createVendor(t.app, t.db, { plan: 'FREE' });
+    const group = `group-${Date.now()}-${Math.random()}`;
+    const hidden = await hiddenProducts();
+    const shown = await createProduct(t.db, { plan: 'FREE', variantGroupId: group, name: `Shown ${group}` });
+    const sibling = await createProduct(t.db, {
+      plan: 'FREE',
+      variantGroupId: group,
+      name: `Sibling ${group}`,
+    });
+    await t.db
+      .update(products)
+      .set({ variantGroupId: group })
+      .where(inArray(products.id, [hidden.underPremiumParent.id, hidden.inPremiumCategory.id]));
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/products/slug/${shown.slug}?vendorSlug=${shop.slug}`,
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.json().linkedVariants.map((v: { id: number }) => v.id)).toEqual([sibling.id]);
+  });
+
+  it('the SQL rule and the domain rule agree on every combination of product, category and parent plans', async () => {
+    const parents = await Promise.all(PLANS.map((plan) => createCategory(t.db, { plan })));
+    const made: { id: number; plan: Plan; categoryPlan: Plan; parentCategoryPlan: Plan | null }[] = [];
+    for (const parent of [null, ...parents]) {
+      for (const categoryPlan of PLANS) {
+        const category = await createCategory(t.db, { plan: categoryPlan, parentId: parent?.id ?? null });
+        for (const plan of PLANS) {
+          const product = await createProduct(t.db, { plan, categoryId: category.id });
+          made.push({ id: product.id, plan, categoryPlan, parentCategoryPlan: parent?.plan ?? null });
+        }
+      }
+    }
+    for (const shopPlan of PLANS) {
+      const shop = await createVendor(t.app, t.db, { plan: shopPlan });
+      const visible = await loadVisibleProducts(
+        t.db,
+        { id: shop.id, slug: shop.slug, plan: shopPlan, name: 'Shop' },
+        'id',
+        made.map((m) => m.id),
+      );
+      expect(new Set(visible.map((v) => v.product.id))).toEqual(
+        new Set(made.filter((m) => productVisibleOnPlan(shopPlan, m)).map((m) => m.id)),
+      );
+    }
   });
 });

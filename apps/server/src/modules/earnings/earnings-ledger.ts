@@ -1,4 +1,4 @@
-import { and, countDistinct, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { vendorEarnings } from '../../db/schema';
 import { orderLines } from '../orders';
@@ -70,15 +70,37 @@ export async function ledgerTotal(db: DbOrTx, vendorId: number): Promise<number>
   return row?.total ?? 0;
 }
 
-/** What a vendor's ledger recorded after `since`: units, distinct orders and revenue (paise). */
+/**
+ * What a vendor's ledger recorded after `since`, sales and reversals apart (never netted into one
+ * count that can go negative): units sold, orders and gross sales value from EARNING rows; units
+ * and sales value reversed (refunds, cancellations) from REVERSAL rows, as positive figures. Paise.
+ */
 export async function ledgerSince(db: DbOrTx, vendorId: number, since: Date) {
+  const earning = sql`${vendorEarnings.kind} = 'EARNING'`;
+  const reversal = sql`${vendorEarnings.kind} = 'REVERSAL'`;
   const [row] = await db
     .select({
-      units: sql<number>`coalesce(sum(${vendorEarnings.units}), 0)`.mapWith(Number),
-      orders: countDistinct(vendorEarnings.orderId),
-      revenue: sql<number>`coalesce(sum(${vendorEarnings.revenuePaise}), 0)`.mapWith(Number),
+      units: sql<number>`coalesce(sum(${vendorEarnings.units}) filter (where ${earning}), 0)`.mapWith(Number),
+      orders: sql<number>`count(distinct ${vendorEarnings.orderId}) filter (where ${earning})`.mapWith(
+        Number,
+      ),
+      sales: sql<number>`coalesce(sum(${vendorEarnings.revenuePaise}) filter (where ${earning}), 0)`.mapWith(
+        Number,
+      ),
+      reversedUnits:
+        sql<number>`coalesce(-sum(${vendorEarnings.units}) filter (where ${reversal}), 0)`.mapWith(Number),
+      reversedSales:
+        sql<number>`coalesce(-sum(${vendorEarnings.revenuePaise}) filter (where ${reversal}), 0)`.mapWith(
+          Number,
+        ),
     })
     .from(vendorEarnings)
     .where(and(eq(vendorEarnings.vendorId, vendorId), gt(vendorEarnings.createdAt, since)));
-  return { units: row?.units ?? 0, orders: row?.orders ?? 0, revenuePaise: row?.revenue ?? 0 };
+  return {
+    units: row?.units ?? 0,
+    orders: row?.orders ?? 0,
+    salesPaise: row?.sales ?? 0,
+    reversedUnits: row?.reversedUnits ?? 0,
+    reversedPaise: row?.reversedSales ?? 0,
+  };
 }

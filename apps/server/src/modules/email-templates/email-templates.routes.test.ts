@@ -166,4 +166,42 @@ describe('email templates', () => {
       ).toBe(code);
     }
   });
+
+  it('keeps the template every order mail uses: it can be edited, not deleted or renamed', async () => {
+    const existing = await t.app.inject({ url: '/api/email-templates/name/order-confirmation', headers });
+    const tpl =
+      existing.statusCode === 200
+        ? existing.json()
+        : (
+            await t.app.inject({
+              method: 'POST',
+              url: '/api/email-templates',
+              headers,
+              payload: { ...ORDER_CONFIRMATION_TEMPLATE, name: 'order-confirmation' },
+            })
+          ).json();
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/email-templates/${tpl.id}`, headers });
+    expect(del.statusCode).toBe(409);
+    expect(del.json().message).toContain('used by every order mail');
+    const rename = await t.app.inject({
+      method: 'PUT',
+      url: `/api/email-templates/${tpl.id}`,
+      headers,
+      payload: { name: 'old-confirmation', subject: tpl.subject, body: tpl.body, variables: tpl.variables },
+    });
+    expect(rename.statusCode).toBe(409);
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/email-templates/${tpl.id}`,
+      headers,
+      payload: {
+        name: 'order-confirmation',
+        subject: 'Thank you!',
+        body: tpl.body,
+        variables: tpl.variables,
+      },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await t.app.inject({ url: `/api/email-templates/${tpl.id}`, headers })).statusCode).toBe(200);
+  });
 });

@@ -21,7 +21,14 @@ const toDto = (r: Row): EmailTemplate => ({
  * Saved with the same allow-list mail is rendered with (inline CSS, tables and https images kept), so
  * what the admin previews is what is sent; bodies are sanitised once more at send time.
  */
+const isInUse = (name: string) => (TEMPLATES_IN_USE as readonly string[]).includes(name);
+
 const clean = (input: EmailTemplateInput) => ({ ...input, body: sanitizeEmailHtml(input.body) });
+
+/** Templates the platform's own mail is rendered from: they can be edited, never deleted or renamed. */
+export const TEMPLATES_IN_USE = ['order-confirmation'] as const;
+export const templateInUse = (name: string) =>
+  `The '${name}' template is used by every order mail: edit it, but it cannot be deleted or renamed`;
 
 export function createEmailTemplatesService(ctx: AppContext) {
   const { db } = ctx;
@@ -45,6 +52,12 @@ export function createEmailTemplatesService(ctx: AppContext) {
       return toDto(row!);
     },
     async update(id: number, input: EmailTemplateInput) {
+      const [before] = await db
+        .select({ name: emailTemplates.name })
+        .from(emailTemplates)
+        .where(eq(emailTemplates.id, id));
+      if (before && isInUse(before.name) && before.name !== input.name)
+        throw conflict(templateInUse(before.name));
       const [row] = await db
         .update(emailTemplates)
         .set({ ...clean(input), updatedAt: ctx.now() })
@@ -55,6 +68,11 @@ export function createEmailTemplatesService(ctx: AppContext) {
       return toDto(row);
     },
     async remove(id: number) {
+      const [row] = await db
+        .select({ name: emailTemplates.name })
+        .from(emailTemplates)
+        .where(eq(emailTemplates.id, id));
+      if (row && isInUse(row.name)) throw conflict(templateInUse(row.name));
       const rows = await db
         .delete(emailTemplates)
         .where(eq(emailTemplates.id, id))

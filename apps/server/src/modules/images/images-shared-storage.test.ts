@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createCallers, multipart } from '../../../test/catalogue-fixtures';
 import { startS3Server } from '../../../test/s3-server';
@@ -10,9 +10,10 @@ describe('images in shared S3-compatible storage', () => {
   let second: TestApp;
   beforeAll(async () => {
     s3 = await startS3Server();
-    // The SDK takes credentials from the usual AWS variables, as it would in production.
-    process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
-    process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
+    // The SDK takes credentials from the usual AWS variables, as it would in production (put back
+    // after the file: the server project shares one process per worker between files).
+    vi.stubEnv('AWS_ACCESS_KEY_ID', 'S3RVER');
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'S3RVER');
     const env = {
       S3_BUCKET: s3.options.bucket,
       S3_ENDPOINT: s3.endpoint,
@@ -24,6 +25,7 @@ describe('images in shared S3-compatible storage', () => {
   afterAll(async () => {
     await Promise.all([first?.close(), second?.close()]);
     await s3?.close();
+    vi.unstubAllEnvs();
   });
 
   it('serves an image uploaded through one process from another, with its type and cache headers', async () => {

@@ -158,6 +158,10 @@ describe('images', () => {
     const big = Buffer.concat([await png(), Buffer.alloc(6 * 1024 * 1024)]);
     const res = await upload(multipart(big, 'big.png', 'image/png'));
     expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'The image is too large (at most 5 MB)',
+    });
   });
 
   it('answers 400 when the field is not called file, and 415 for a non-multipart request', async () => {

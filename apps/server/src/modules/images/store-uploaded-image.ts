@@ -1,10 +1,9 @@
 import type { FastifyRequest } from 'fastify';
+import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_UPLOAD_BYTES } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../lib/errors';
 import { sniffImageType } from '../../lib/image-store';
 
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-export const UPLOAD_TOO_LARGE = 'The image is too large (at most 5 MB)';
 export const UPLOAD_NOT_IMAGE = 'Only JPEG, PNG and WebP images are allowed';
 
 function isTooLarge(err: unknown): boolean {
@@ -25,13 +24,13 @@ export async function storeUploadedImage(
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data field "file"');
   let buffer: Buffer;
   try {
-    const part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+    const part = await request.file({ limits: { fileSize: MAX_IMAGE_UPLOAD_BYTES, files: 1 } });
     if (!part || part.fieldname !== 'file') throw badRequest('Please choose an image to upload');
     buffer = await part.toBuffer();
-    if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_TOO_LARGE);
+    if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE_MESSAGE);
   } catch (err) {
     if (err instanceof AppError) throw err;
-    if (isTooLarge(err)) throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_TOO_LARGE);
+    if (isTooLarge(err)) throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE_MESSAGE);
     throw badRequest('The upload could not be read');
   }
   if (buffer.length === 0) throw badRequest('The file is empty');

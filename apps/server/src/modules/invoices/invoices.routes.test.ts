@@ -240,7 +240,7 @@ describe('GST tax invoices', () => {
     await pay(o);
     const cancelled = await t.app.inject({
       method: 'PATCH',
-      url: `/api/orders/${o.orderNumber}/status?status=CANCELLED`,
+      url: `/api/orders/${o.orderNumber}/status?status=CANCELLED&reason=Shopper%20asked`,
       headers: admin.headers,
     });
     expect(cancelled.json()).toMatchObject({ paymentStatus: 'REFUNDED' });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { paiseToRupees } from '@zevar/domain';
 import type {
@@ -17,6 +17,15 @@ import { documentFileName } from './document-file-name';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Row = typeof taxDocuments.$inferSelect;
 type ListQuery = z.infer<typeof taxDocumentListQuery>;
+
+/** An invoice's number, taxable value and GST split (rupees), as printed. */
+export type InvoiceFigures = {
+  number: string;
+  taxableValue: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+};
 
 /**
  * Reads of issued tax documents: the PDFs (rendered from the frozen content, so a re-download is
@@ -92,6 +101,35 @@ export function createInvoicesService(ctx: Pick<AppContext, 'db' | 'config'>) {
     };
   }
 
+  /**
+   * The invoice figures of many orders (for the orders export), by order id: number, taxable value and
+   * GST split as printed on the invoice, rupees. Orders without an invoice are absent.
+   */
+  async function invoiceFiguresOf(orderIds: string[]): Promise<Map<string, InvoiceFigures>> {
+    const result = new Map<string, InvoiceFigures>();
+    if (orderIds.length === 0) return result;
+    const rows = await db
+      .select({
+        orderId: taxDocuments.orderId,
+        number: taxDocuments.number,
+        taxablePaise: taxDocuments.taxablePaise,
+        content: taxDocuments.content,
+      })
+      .from(taxDocuments)
+      .where(and(inArray(taxDocuments.orderId, orderIds), eq(taxDocuments.kind, 'INVOICE')));
+    for (const r of rows) {
+      const t = r.content.totals;
+      result.set(r.orderId, {
+        number: r.number,
+        taxableValue: paiseToRupees(r.taxablePaise),
+        cgst: paiseToRupees(t.cgstPaise),
+        sgst: paiseToRupees(t.sgstPaise),
+        igst: paiseToRupees(t.igstPaise),
+      });
+    }
+    return result;
+  }
+
   /** The PAN printed on an order's invoice, for the masked display (null when none was needed). */
   async function invoicePan(orderId: string): Promise<string | null> {
     const [row] = await db
@@ -152,5 +190,14 @@ export function createInvoicesService(ctx: Pick<AppContext, 'db' | 'config'>) {
     return { ...file, filename: a.filename };
   }
 
-  return { invoicePdf, creditNotePdf, documentsOf, invoicePan, list, sellerDetails, attachment };
+  return {
+    invoicePdf,
+    creditNotePdf,
+    documentsOf,
+    invoiceFiguresOf,
+    invoicePan,
+    list,
+    sellerDetails,
+    attachment,
+  };
 }

@@ -16,7 +16,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { metalPurities, metalRateHistory, metals } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
-import { changeMetalRate } from './metals.service';
+import { changeMetalRate, metalWrite } from './metals.service';
 import { gstBasisPoints, previewReprice } from '../products';
 
 /** How many products a rate preview names, and how many history entries a metal card lists. */
@@ -105,19 +105,22 @@ export function createMetalRatesService(ctx: Pick<AppContext, 'db' | 'now' | 'co
 
     /** Both rates in one transaction: each re-prices its products and is recorded in the history. */
     async updatePrices(input: MetalPricesInput, actor: string): Promise<MetalPrices> {
-      await db.transaction(async (tx) => {
-        for (const key of ['gold', 'silver'] as const) {
-          const name = SUMMARY_METALS[key];
-          const metal = await findByName(tx, name);
-          if (!metal) throw conflict(METAL_RATE_TEXT.noMetal(name));
-          await changeMetalRate(tx, metal, {
-            ratePaise: rupeesToPaise(input[key]),
-            actor,
-            now: ctx.now(),
-            gstBp: gstBasisPoints(ctx.config),
-          });
-        }
-      });
+      await metalWrite(() =>
+        db.transaction(async (tx) => {
+          for (const key of ['gold', 'silver'] as const) {
+            const name = SUMMARY_METALS[key];
+            const metal = await findByName(tx, name);
+            if (!metal) throw conflict(METAL_RATE_TEXT.noMetal(name));
+            await changeMetalRate(tx, metal, {
+              ratePaise: rupeesToPaise(input[key]),
+              actor,
+              now: ctx.now(),
+              gstBp: gstBasisPoints(ctx.config),
+              confirmBigChange: input.confirmBigChange,
+            });
+          }
+        }),
+      );
       return this.prices();
     },
   };

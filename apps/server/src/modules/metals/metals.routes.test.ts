@@ -113,7 +113,11 @@ describe('metals', () => {
       pricePaise: 618_000,
     });
 
-    const res = await send('PUT', `/api/metals/${gold.id}`, who.superAdmin, { name: gold.name, price: 7000 });
+    const res = await send('PUT', `/api/metals/${gold.id}`, who.superAdmin, {
+      name: gold.name,
+      price: 7000,
+      confirmBigChange: true,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().price).toBe(7000);
     expect(res.json().purities).toEqual(
@@ -171,8 +175,10 @@ describe('metals', () => {
     const res = await send('PUT', `/api/metals/${metal.id}`, who.superAdmin, {
       name: metal.name,
       price: 9_999_999,
+      confirmBigChange: true,
     });
     expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toBeUndefined();
     const [row] = await t.db.select().from(products).where(eq(products.id, heavy.id));
     expect(row!.pricePaise).toBe(90_000_000);
     expect((await t.app.inject({ method: 'GET', url: `/api/metals/${metal.id}` })).json().price).toBe(1);

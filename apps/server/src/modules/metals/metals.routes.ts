@@ -101,6 +101,23 @@ export const metalsRoutes =
       async (req) => purities.update(req.params.id, req.params.purityId, req.body, currentUser(req).username),
     );
 
+    app.post(
+      '/metals/:id/purities/:purityId/preview',
+      {
+        config: { access: SUPER_ADMIN },
+        schema: {
+          tags,
+          description:
+            'What saving this purity would do to its rate and products (changes nothing): how many products change, a few old and new prices, and whether it needs the large-change confirmation.',
+          params: purityParamsSchema,
+          body: purityInputSchema,
+          response: { 200: metalRatePreviewSchema },
+          security,
+        },
+      },
+      async (req) => purities.preview(req.params.id, req.params.purityId, req.body),
+    );
+
     app.delete(
       '/metals/:id/purities/:purityId',
       {

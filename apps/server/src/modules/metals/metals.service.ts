@@ -13,9 +13,22 @@ import { metalPurities, metalRateHistory, metals } from '../../db/schema';
 import { countProductsPricedBy, gstBasisPoints, repriceProducts } from '../products';
 import { insertDefaultPurities, puritiesByMetal } from './purities.service';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { assertRateChangeConfirmed } from './rate-change-rule';
 import { isForeignKeyViolation, isOutOfRange, uniqueViolation } from '../../lib/db-errors';
 
 type MetalRow = typeof metals.$inferSelect;
+
+/** A write whose database refusals are the client's mistakes (400/409), never a 500. */
+export async function metalWrite<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (uniqueViolation(err) !== null) throw conflict(METAL_MESSAGES.duplicate);
+    if (isOutOfRange(err)) throw badRequest(METAL_MESSAGES.tooLarge);
+    throw err;
+  }
+}
+const write = metalWrite;
 
 export const METAL_MESSAGES = {
   duplicate: 'A metal with this name already exists',
@@ -41,8 +54,18 @@ export function toMetalDto(row: MetalRow, purities: Purity[]): Metal {
 export async function changeMetalRate(
   tx: DbOrTx,
   metal: MetalRow,
-  change: { name?: string; ratePaise: number; actor: string; now: Date; gstBp: number },
+  change: {
+    name?: string;
+    ratePaise: number;
+    actor: string;
+    now: Date;
+    gstBp: number;
+    /** The admin's answer to the second question about a change of more than 10 %. */
+    confirmBigChange: boolean | undefined;
+  },
 ): Promise<MetalRow> {
+  // Derived purities follow the fine rate by fineness, so they move by the same share.
+  assertRateChangeConfirmed(metal.name, metal.ratePaise, change.ratePaise, change.confirmBigChange);
   const [updated] = await tx
     .update(metals)
     .set({ name: change.name ?? metal.name, ratePaise: change.ratePaise, updatedAt: change.now })
@@ -95,16 +118,6 @@ export function createMetalsService(ctx: Pick<AppContext, 'db' | 'now' | 'config
       .from(metals)
       .where(sql`lower(${metals.name}) = lower(${name})`);
     if (row && row.id !== exceptId) throw conflict(METAL_MESSAGES.duplicate);
-  }
-
-  async function write<T>(fn: () => Promise<T>): Promise<T> {
-    try {
-      return await fn();
-    } catch (err) {
-      if (uniqueViolation(err) !== null) throw conflict(METAL_MESSAGES.duplicate);
-      if (isOutOfRange(err)) throw badRequest(METAL_MESSAGES.tooLarge);
-      throw err;
-    }
   }
 
   return {
@@ -163,6 +176,7 @@ export function createMetalsService(ctx: Pick<AppContext, 'db' | 'now' | 'config
             actor,
             now: ctx.now(),
             gstBp: gstBasisPoints(ctx.config),
+            confirmBigChange: input.confirmBigChange,
           });
         }),
       );

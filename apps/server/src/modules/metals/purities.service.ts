@@ -5,7 +5,10 @@ import {
   derivedPurityRate,
   paiseToRupees,
   rupeesToPaise,
+  isBigRateChange,
+  rateChangePercent,
   type MetalRate,
+  type MetalRatePreview,
   type MetalRatesHistory,
   type Purity,
   type PurityInput,
@@ -15,7 +18,11 @@ import type { DbOrTx } from '../../db/client';
 import { metalPurities, metalRateHistory, metals } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { isForeignKeyViolation, isOutOfRange, uniqueViolation } from '../../lib/db-errors';
-import { countProductsPricedBy, gstBasisPoints, repriceProducts } from '../products';
+import { countProductsPricedBy, gstBasisPoints, previewReprice, repriceProducts } from '../products';
+
+/** How many products a purity rate preview names. */
+const PREVIEW_SAMPLES = 5;
+import { assertRateChangeConfirmed } from './rate-change-rule';
 
 type PurityRow = typeof metalPurities.$inferSelect;
 
@@ -91,6 +98,41 @@ export function createPuritiesService(ctx: Pick<AppContext, 'db' | 'now' | 'conf
   }
 
   return {
+    /**
+     * Before a purity's rate is saved: how many products change and a few old and new prices (the
+     * same answer as the fine rate's preview; `metalId` is the purity's metal).
+     */
+    async preview(metalId: number, purityId: number, input: PurityInput): Promise<MetalRatePreview> {
+      const [metal] = await db.select().from(metals).where(eq(metals.id, metalId));
+      if (!metal) throw notFound('Metal');
+      const [current] = await db
+        .select()
+        .from(metalPurities)
+        .where(and(eq(metalPurities.id, purityId), eq(metalPurities.metalId, metalId)));
+      if (!current) throw notFound('Purity');
+      const ratePaise = rateOf(input, metal.ratePaise);
+      const { affected, samples } = await previewReprice(
+        db,
+        [{ purityId, ratePaise }],
+        gstBasisPoints(ctx.config),
+        PREVIEW_SAMPLES,
+      );
+      return {
+        metalId,
+        oldPrice: paiseToRupees(current.ratePaise),
+        newPrice: paiseToRupees(ratePaise),
+        changePercent: rateChangePercent(current.ratePaise, ratePaise),
+        bigChange: isBigRateChange(current.ratePaise, ratePaise),
+        productsAffected: affected,
+        samples: samples.map((s) => ({
+          id: s.id,
+          name: s.name,
+          oldPrice: paiseToRupees(s.oldPaise),
+          newPrice: paiseToRupees(s.newPaise),
+        })),
+      };
+    },
+
     async create(metalId: number, input: PurityInput, actor: string): Promise<Purity> {
       const row = await write(() =>
         db.transaction(async (tx) => {
@@ -137,6 +179,12 @@ export function createPuritiesService(ctx: Pick<AppContext, 'db' | 'now' | 'conf
           if (!current) throw notFound('Purity');
           const now = ctx.now();
           const ratePaise = rateOf(input, metal.ratePaise);
+          assertRateChangeConfirmed(
+            `${metal.name} ${input.name}`,
+            current.ratePaise,
+            ratePaise,
+            input.confirmBigChange,
+          );
           const [updated] = await tx
             .update(metalPurities)
             .set({

@@ -68,7 +68,7 @@ describe('cancel and refund through the sandbox gateway', () => {
     expect(await stockOf(t.db, o.product.id)).toEqual({ stock: 2, sales: 2 });
     expect(await ledgerSum(t, o.orderId)).toBe(40_000);
 
-    const res = await patch(t, admin, `${o.orderNumber}/status?status=CANCELLED`);
+    const res = await patch(t, admin, `${o.orderNumber}/status?status=CANCELLED&reason=Shopper%20asked`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'CANCELLED', paymentStatus: 'REFUNDED' });
     const refundEntry = res.json().statusHistory.find((h: { to: string }) => h.to === 'REFUND_PENDING');
@@ -82,16 +82,42 @@ describe('cancel and refund through the sandbox gateway', () => {
     expect(await ledgerSum(t, o.orderId)).toBe(0);
 
     // Nothing happens twice, and a refunded order never moves on.
-    expect((await patch(t, admin, `${o.orderNumber}/payment?status=REFUNDED`)).statusCode).toBe(409);
+    expect(
+      (await patch(t, admin, `${o.orderNumber}/payment?status=REFUNDED&reason=Shopper%20asked`)).statusCode,
+    ).toBe(409);
     expect((await patch(t, admin, `${o.orderNumber}/status?status=PROCESSING`)).statusCode).toBe(409);
     expect(await stockOf(t.db, o.product.id)).toEqual({ stock: 4, sales: 0 });
+  });
+
+  it('cancelling or refunding a paid order without a reason is refused (400, nothing changes); the reason is kept in its history', async () => {
+    const o = await paidOrder();
+    for (const path of [
+      `${o.orderNumber}/status?status=CANCELLED`,
+      `${o.orderNumber}/payment?status=REFUNDED`,
+      `${o.orderNumber}/payment?status=REFUNDED&reason=%20%20`,
+    ]) {
+      const res = await patch(t, admin, path);
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION', issues: [{ path: 'reason' }] });
+    }
+    const [untouched] = await t.db.select().from(orders).where(eq(orders.id, o.orderId));
+    expect(untouched).toMatchObject({ status: 'CONFIRMED', paymentStatus: 'CAPTURED' });
+    expect(await t.db.select().from(refunds).where(eq(refunds.orderId, o.orderId))).toHaveLength(0);
+
+    const res = await patch(t, admin, `${o.orderNumber}/status?status=CANCELLED&reason=Ring%20size%20wrong`);
+    expect(res.statusCode).toBe(200);
+    const entries = res
+      .json()
+      .statusHistory.filter((h: { to: string }) => ['CANCELLED', 'REFUND_PENDING'].includes(h.to));
+    expect(entries).toHaveLength(2);
+    for (const e of entries) expect(e).toMatchObject({ actor: admin.username, reason: 'Ring size wrong' });
   });
 
   it('a refund of a delivered order reverses the commission but leaves the shelf to the operator; it cannot move on', async () => {
     const o = await paidOrder();
     for (const s of ['PROCESSING', 'SHIPPED'])
       expect((await patch(t, admin, `${o.orderNumber}/status?status=${s}`)).statusCode).toBe(200);
-    const res = await patch(t, admin, `${o.orderNumber}/payment?status=REFUNDED`);
+    const res = await patch(t, admin, `${o.orderNumber}/payment?status=REFUNDED&reason=Shopper%20asked`);
     expect(res.json()).toMatchObject({ status: 'SHIPPED', paymentStatus: 'REFUNDED' });
     const delivered = await patch(t, admin, `${o.orderNumber}/status?status=DELIVERED`);
     expect(delivered.statusCode).toBe(409);
@@ -112,7 +138,9 @@ describe('cancel and refund through the sandbox gateway', () => {
       payload: { vendorId: o.vendor.id },
     });
     expect(payout.json().amount).toBe(400);
-    expect((await patch(t, admin, `${o.orderNumber}/status?status=CANCELLED`)).statusCode).toBe(200);
+    expect(
+      (await patch(t, admin, `${o.orderNumber}/status?status=CANCELLED&reason=Shopper%20asked`)).statusCode,
+    ).toBe(200);
     expect((await preview(o.vendor.id)).json()).toMatchObject({ amount: 0, owedBack: 400, eligible: false });
     const rows = await t.db.select().from(vendorEarnings).where(eq(vendorEarnings.orderId, o.orderId));
     expect(rows.map((r) => r.kind).sort()).toEqual(['EARNING', 'REVERSAL']);
@@ -191,7 +219,7 @@ describe('cancel and refund through Razorpay (mocked SDK client)', () => {
   it('calls the Refunds API for the full amount; the signed refund.processed webhook, replayed, settles it once', async () => {
     const o = await paidByWebhook();
     client.payments.refund.mockClear();
-    const res = await patch(t, admin, `${o.orderNumber}/status?status=CANCELLED`);
+    const res = await patch(t, admin, `${o.orderNumber}/status?status=CANCELLED&reason=Shopper%20asked`);
     expect(res.json()).toMatchObject({ status: 'CANCELLED', paymentStatus: 'REFUND_PENDING' });
     expect(client.payments.refund).toHaveBeenCalledTimes(1);
     expect(client.payments.refund).toHaveBeenCalledWith(
@@ -241,13 +269,13 @@ describe('cancel and refund through Razorpay (mocked SDK client)', () => {
 
   it('a failed refund is listed as REFUND_FAILED; asking again refunds through the reconciler', async () => {
     const o = await paidByWebhook();
-    await patch(t, admin, `${o.orderNumber}/payment?status=REFUNDED`);
+    await patch(t, admin, `${o.orderNumber}/payment?status=REFUNDED&reason=Shopper%20asked`);
     const firstId = (await client.payments.refund.mock.results.at(-1)!.value).id as string;
     await webhook(t.app, t.config, refundEvent('refund.failed', firstId, o.paymentId), `evt_f_${firstId}`);
     const [failed] = await t.db.select().from(orders).where(eq(orders.id, o.orderId));
     expect(failed!.paymentStatus).toBe('REFUND_FAILED');
 
-    const retry = await patch(t, admin, `${o.orderNumber}/payment?status=REFUNDED`);
+    const retry = await patch(t, admin, `${o.orderNumber}/payment?status=REFUNDED&reason=Shopper%20asked`);
     expect(retry.json().paymentStatus).toBe('REFUND_PENDING');
     expect(await stockOf(t.db, o.product.id)).toEqual({ stock: 3, sales: 0 });
     client.payments.fetchRefund.mockResolvedValueOnce({ status: 'processed' });
@@ -260,7 +288,7 @@ describe('cancel and refund through Razorpay (mocked SDK client)', () => {
   it('when the gateway is down at cancel time, the reconciler asks again and the refund completes', async () => {
     const o = await paidByWebhook();
     client.payments.refund.mockRejectedValueOnce(new Error('network down'));
-    const res = await patch(t, admin, `${o.orderNumber}/status?status=CANCELLED`);
+    const res = await patch(t, admin, `${o.orderNumber}/status?status=CANCELLED&reason=Shopper%20asked`);
     expect(res.json()).toMatchObject({ status: 'CANCELLED', paymentStatus: 'REFUND_PENDING' });
     const [asked] = await t.db.select().from(refunds).where(eq(refunds.orderId, o.orderId));
     expect(asked).toMatchObject({ status: 'REQUESTED', providerRefundId: null });

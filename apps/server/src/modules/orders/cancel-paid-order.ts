@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import {
+  ORDER_ADMIN_TEXT,
   canMovePayment,
   nextOrderStatuses,
   nextPaymentStatuses,
@@ -9,13 +10,14 @@ import {
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { orderStatusHistory, orders } from '../../db/schema';
-import { conflict, notFound } from '../../lib/errors';
+import { AppError, conflict, notFound } from '../../lib/errors';
 import { returnOrderStock, reverseSale } from '../stock';
 import { reverseOrderEarnings } from '../earnings';
 import { returnCouponUses } from '../coupons';
 import { capturedAmountOf, issueRefund, requestRefundIn } from '../payments';
 
 type OrderRow = typeof orders.$inferSelect;
+type Who = { actor: string; reason: string };
 type Ctx = Pick<AppContext, 'db' | 'now' | 'payments' | 'log' | 'config'>;
 
 /** Paid orders that have not left the warehouse: cancelling or refunding them puts the stock back. */
@@ -47,12 +49,13 @@ async function reversePaidEffects(tx: Tx, order: OrderRow, returnStock: boolean,
  * its webhook or the reconciler then moves the payment status to REFUNDED (or REFUND_FAILED).
  */
 export function createCancelPaidOrder(ctx: Ctx) {
-  async function gate(tx: Tx, orderNumber: string, want: 'cancel' | 'refund', actor: string) {
+  async function gate(tx: Tx, orderNumber: string, want: 'cancel' | 'refund', who: Who) {
+    const { actor, reason } = who;
     const now = ctx.now();
     const order = await lockOrder(tx, orderNumber);
-    if (want === 'refund' && order.paymentStatus === 'REFUND_FAILED') return retry(tx, order, actor, now);
+    if (want === 'refund' && order.paymentStatus === 'REFUND_FAILED') return retry(tx, order, who, now);
     if (want === 'refund' && order.paymentStatus === 'NEEDS_REVIEW')
-      return refundReviewed(tx, order, actor, now);
+      return refundReviewed(tx, order, who, now);
     if (want === 'cancel' && !NOT_SHIPPED.includes(order.status)) {
       throw conflict(
         transitionRefusedMessage('order status', order.status, 'CANCELLED', nextOrderStatuses(order.status)),
@@ -100,7 +103,7 @@ export function createCancelPaidOrder(ctx: Ctx) {
     if (history.length > 0) {
       await tx
         .insert(orderStatusHistory)
-        .values(history.map((h) => ({ ...h, orderId: order.id, actor, createdAt: now })));
+        .values(history.map((h) => ({ ...h, orderId: order.id, actor, reason, createdAt: now })));
     }
     if (!captured || !order.paymentId) return null;
     return requestRefundIn(
@@ -115,7 +118,7 @@ export function createCancelPaidOrder(ctx: Ctx) {
    * A payment flagged for review (its amount was not the order's) is refunded in what was captured;
    * the order was never confirmed, so only its reservation goes back.
    */
-  async function refundReviewed(tx: Tx, order: OrderRow, actor: string, now: Date) {
+  async function refundReviewed(tx: Tx, order: OrderRow, { actor, reason }: Who, now: Date) {
     const captured = await capturedAmountOf(tx, order.id);
     await tx
       .update(orders)
@@ -129,7 +132,7 @@ export function createCancelPaidOrder(ctx: Ctx) {
       history.unshift({ field: 'status', fromValue: order.status, toValue: 'CANCELLED' });
     await tx
       .insert(orderStatusHistory)
-      .values(history.map((h) => ({ ...h, orderId: order.id, actor, createdAt: now })));
+      .values(history.map((h) => ({ ...h, orderId: order.id, actor, reason, createdAt: now })));
     return requestRefundIn(
       tx,
       {
@@ -143,7 +146,7 @@ export function createCancelPaidOrder(ctx: Ctx) {
   }
 
   /** A refund the gateway failed is asked for again; the sale's effects were already reversed. */
-  async function retry(tx: Tx, order: OrderRow, actor: string, now: Date) {
+  async function retry(tx: Tx, order: OrderRow, { actor, reason }: Who, now: Date) {
     await tx
       .update(orders)
       .set({ paymentStatus: 'REFUND_PENDING', updatedAt: now })
@@ -154,6 +157,7 @@ export function createCancelPaidOrder(ctx: Ctx) {
       fromValue: 'REFUND_FAILED',
       toValue: 'REFUND_PENDING',
       actor,
+      reason,
       createdAt: now,
     });
     if (!order.paymentId) return null;
@@ -165,8 +169,23 @@ export function createCancelPaidOrder(ctx: Ctx) {
     );
   }
 
-  return async function cancelPaidOrder(orderNumber: string, want: 'cancel' | 'refund', actor: string) {
-    const refundId = await ctx.db.transaction((tx) => gate(tx, orderNumber, want, actor));
+  /**
+   * The reason is required here, not only in the screen: every path that refunds money (cancel, mark
+   * refunded, retry) records why, with who and when, in the order's history.
+   */
+  return async function cancelPaidOrder(
+    orderNumber: string,
+    want: 'cancel' | 'refund',
+    actor: string,
+    reason: string | undefined,
+  ) {
+    const given = reason?.trim();
+    if (!given)
+      throw new AppError('VALIDATION', ORDER_ADMIN_TEXT.reasonRequired, [
+        { path: 'reason', message: ORDER_ADMIN_TEXT.reasonRequired },
+      ]);
+    const who = { actor, reason: given };
+    const refundId = await ctx.db.transaction((tx) => gate(tx, orderNumber, want, who));
     if (refundId !== null) await issueRefund(ctx, refundId);
   };
 }

@@ -12,6 +12,7 @@ export {
   orderStatusView,
   ordersAwaitingPayment,
   openReservationsOf,
+  openAttemptsOfCheckouts,
   pendingAttemptsOf,
   recentlyCancelledUnpaid,
   type PendingPayment,

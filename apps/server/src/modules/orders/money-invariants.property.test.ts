@@ -89,9 +89,9 @@ describe('money invariants over random sequences', () => {
             if (!o) continue;
             const path =
               s.kind === 'cancel'
-                ? 'status?status=CANCELLED'
+                ? 'status?status=CANCELLED&reason=Shopper%20asked'
                 : s.kind === 'refund'
-                  ? 'payment?status=REFUNDED'
+                  ? 'payment?status=REFUNDED&reason=Shopper%20asked'
                   : 'status?status=PROCESSING';
             await t.app.inject({
               method: 'PATCH',

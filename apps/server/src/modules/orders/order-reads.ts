@@ -33,6 +33,23 @@ export async function pendingAttemptsOf(tx: Tx, checkoutId: string): Promise<str
   return rows.map((r) => r.id);
 }
 
+/** How many orders of these checkouts wait for a payment that can still come (their card window may be open). */
+export async function openAttemptsOfCheckouts(tx: Tx, checkoutIds: string[], now: Date): Promise<number> {
+  if (checkoutIds.length === 0) return 0;
+  const rows = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.checkoutId, checkoutIds),
+        eq(orders.status, 'PAYMENT_PENDING'),
+        eq(orders.stockReleased, false),
+        sql`${orders.reservationExpiresAt} > ${now}`,
+      ),
+    );
+  return rows.length;
+}
+
 /** When each unpaid order from one client address that still holds stock stops holding it, soonest first. */
 export async function openReservationsOf(
   tx: Tx,

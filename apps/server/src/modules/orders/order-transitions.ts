@@ -51,13 +51,15 @@ export function createOrderTransitions(ctx: Pick<AppContext, 'db' | 'now' | 'pay
   }
 
   /**
-   * `beforeRefund` runs before a paid order's money moves back (cancel or refund): the route's
-   * recent-password check (plugins/auth.ts assertRecentAuth).
+   * `reason` is kept with the order's history (required when money moves back); `beforeRefund` runs
+   * before a paid order's money moves back (cancel or refund): the route's recent-password check
+   * (plugins/auth.ts assertRecentAuth).
    */
   async function changeStatus(
     orderNumber: string,
     to: OrderStatus,
     actor: string,
+    reason?: string,
     beforeRefund: () => void = () => undefined,
   ): Promise<void> {
     const current = await findOrder(ctx, orderNumber);
@@ -66,7 +68,7 @@ export function createOrderTransitions(ctx: Pick<AppContext, 'db' | 'now' | 'pay
       return releasePending(current.id, 'CANCELLED', actor);
     if (to === 'CANCELLED') {
       beforeRefund();
-      return cancelPaidOrder(orderNumber, 'cancel', actor);
+      return cancelPaidOrder(orderNumber, 'cancel', actor, reason);
     }
     await ctx.db.transaction(async (tx) => {
       const order = await lockOrder(tx, orderNumber);
@@ -85,6 +87,7 @@ export function createOrderTransitions(ctx: Pick<AppContext, 'db' | 'now' | 'pay
     orderNumber: string,
     to: PaymentStatus,
     actor: string,
+    reason?: string,
     beforeRefund: () => void = () => undefined,
   ): Promise<void> {
     const current = await findOrder(ctx, orderNumber);
@@ -100,7 +103,7 @@ export function createOrderTransitions(ctx: Pick<AppContext, 'db' | 'now' | 'pay
     }
     if (to === 'REFUNDED') {
       beforeRefund();
-      return cancelPaidOrder(orderNumber, 'refund', actor);
+      return cancelPaidOrder(orderNumber, 'refund', actor, reason);
     }
     await ctx.db.transaction(async (tx) => {
       const order = await lockOrder(tx, orderNumber);

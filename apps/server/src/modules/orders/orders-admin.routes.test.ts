@@ -141,7 +141,7 @@ describe('order status changes', () => {
     );
     await patch(`${o.orderNumber}/status?status=PROCESSING`);
     await patch(`${o.orderNumber}/status?status=SHIPPED`);
-    const late = await patch(`${o.orderNumber}/status?status=CANCELLED`);
+    const late = await patch(`${o.orderNumber}/status?status=CANCELLED&reason=Shopper%20asked`);
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toContain('Allowed next states: DELIVERED');
     const back = await patch(`${o.orderNumber}/status?status=PAYMENT_PENDING`);
@@ -152,11 +152,13 @@ describe('order status changes', () => {
     const o = await placeOrder();
     await patch(`${o.orderNumber}/status?status=PROCESSING`);
     expect((await stockOf(t.db, o.productId)).stock).toBe(8);
-    const res = await patch(`${o.orderNumber}/status?status=cancelled`);
+    const res = await patch(`${o.orderNumber}/status?status=cancelled&reason=Shopper%20asked`);
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe('CANCELLED');
     expect((await stockOf(t.db, o.productId)).stock).toBe(10);
-    expect((await patch(`${o.orderNumber}/status?status=CANCELLED`)).statusCode).toBe(409);
+    expect((await patch(`${o.orderNumber}/status?status=CANCELLED&reason=Shopper%20asked`)).statusCode).toBe(
+      409,
+    );
     expect((await stockOf(t.db, o.productId)).stock).toBe(10);
     const [row] = await t.db.select().from(orders).where(eq(orders.id, o.orderId));
     expect(row!.stockReleased).toBe(true);
@@ -171,7 +173,9 @@ describe('order status changes', () => {
       (await t.db.select({ n: products.salesCount }).from(products).where(eq(products.id, o.productId)))[0]!
         .n,
     ).toBe(2);
-    expect((await patch(`${o.orderNumber}/status?status=CANCELLED`)).statusCode).toBe(200);
+    expect((await patch(`${o.orderNumber}/status?status=CANCELLED&reason=Shopper%20asked`)).statusCode).toBe(
+      200,
+    );
     const ledger = await t.db.select().from(vendorEarnings).where(eq(vendorEarnings.orderId, o.orderId));
     expect(ledger.map((r) => r.kind).sort()).toEqual(['EARNING', 'REVERSAL']);
     expect(ledger.reduce((sum, r) => sum + r.amountPaise, 0)).toBe(0);
@@ -184,7 +188,7 @@ describe('order status changes', () => {
   it('cancels a payment-pending order through the release path: stock back once, payment CANCELLED', async () => {
     const o = await placeOrder({ pay: false });
     expect((await stockOf(t.db, o.productId)).stock).toBe(8);
-    const res = await patch(`${o.orderNumber}/status?status=CANCELLED`);
+    const res = await patch(`${o.orderNumber}/status?status=CANCELLED&reason=Shopper%20asked`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'CANCELLED', paymentStatus: 'CANCELLED' });
     expect((await stockOf(t.db, o.productId)).stock).toBe(10);
@@ -203,7 +207,7 @@ describe('order status changes', () => {
 describe('payment status changes', () => {
   it('refunds only a captured payment and records it', async () => {
     const o = await placeOrder();
-    const res = await patch(`${o.orderNumber}/payment?status=refunded`);
+    const res = await patch(`${o.orderNumber}/payment?status=refunded&reason=Shopper%20asked`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'CANCELLED', paymentStatus: 'REFUNDED' });
     const [asked, done] = res.json().statusHistory.slice(-2);
@@ -221,13 +225,15 @@ describe('payment status changes', () => {
     });
     expect(asked.reference).toMatch(/^rfnd_/);
     expect(done.reference).toBe(asked.reference);
-    const again = await patch(`${o.orderNumber}/payment?status=REFUNDED`);
+    const again = await patch(`${o.orderNumber}/payment?status=REFUNDED&reason=Shopper%20asked`);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(
       'Cannot change payment status from REFUNDED to REFUNDED. Allowed next states: none',
     );
     const waiting = await placeOrder({ pay: false });
-    expect((await patch(`${waiting.orderNumber}/payment?status=REFUNDED`)).statusCode).toBe(409);
+    expect(
+      (await patch(`${waiting.orderNumber}/payment?status=REFUNDED&reason=Shopper%20asked`)).statusCode,
+    ).toBe(409);
   });
 
   it('marks a pending payment FAILED, which cancels the order and returns its stock', async () => {
@@ -246,6 +252,16 @@ describe('payment status changes', () => {
   });
 });
 
+/** The first data row's cell under a header. */
+function columnsOf(sheet: ExcelJS.Worksheet) {
+  const headers = (sheet.getRow(1).values as unknown[]).map((v) => (typeof v === 'string' ? v : ''));
+  return (header: string) => {
+    const index = headers.indexOf(header);
+    expect(index, header).toBeGreaterThan(0);
+    return sheet.getRow(2).getCell(index);
+  };
+}
+
 describe('orders.xlsx download', () => {
   it('streams the filtered orders as a spreadsheet', async () => {
     const name = `Kavya ${uid()}`;
@@ -257,8 +273,35 @@ describe('orders.xlsx download', () => {
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = book.getWorksheet('Orders')!;
     expect(sheet.rowCount).toBe(2);
-    expect(sheet.getRow(2).getCell(1).value).toBe(o.orderNumber);
-    expect(sheet.getRow(2).getCell(14).value).toBe(5000);
+    const cell = columnsOf(sheet);
+    expect(cell('Order #').value).toBe(o.orderNumber);
+    expect(cell('Total').value).toBe(5000);
+  });
+
+  it('writes dates in the business timezone and carries the invoice number, taxable value and GST split', async () => {
+    const name = `Meera ${uid()}`;
+    const o = await placeOrder({ customerName: name });
+    // Paid at 03:30 IST on 26 November: 22:00 UTC on the 25th.
+    const at = new Date('2026-11-25T22:00:00.000Z');
+    await t.db
+      .update(orders)
+      .set({ createdAt: at, paymentDate: at })
+      .where(eq(orders.orderNumber, o.orderNumber));
+    const detail = (await get(`admin/${o.orderNumber}`, manager)).json();
+    const res = await get(`download?search=${encodeURIComponent(name)}`, manager);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const cell = columnsOf(book.getWorksheet('Orders')!);
+    for (const header of ['Date', 'Paid At']) {
+      expect(cell(header).value, header).toEqual(new Date('2026-11-26T03:30:00.000Z'));
+      expect(cell(header).numFmt, header).toBe('dd/mm/yyyy hh:mm');
+    }
+    expect(cell('Invoice No.').value).toBe(detail.tax.documents.invoice.number);
+    const taxable = Number(cell('Taxable Value').value);
+    const gst = ['CGST', 'SGST', 'IGST'].map((h) => Number(cell(h).value));
+    expect(taxable).toBeGreaterThan(0);
+    expect(gst.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+    expect(Math.round((taxable + gst.reduce((a, b) => a + b, 0)) * 100)).toBe(Math.round(5000 * 100));
   });
 });
 
@@ -285,7 +328,10 @@ describe('authorization', () => {
       { method: 'GET' as const, url: `/api/orders/admin/${o.orderNumber}` },
       { method: 'GET' as const, url: '/api/orders/download' },
       { method: 'PATCH' as const, url: `/api/orders/${o.orderNumber}/status?status=PROCESSING` },
-      { method: 'PATCH' as const, url: `/api/orders/${o.orderNumber}/payment?status=REFUNDED` },
+      {
+        method: 'PATCH' as const,
+        url: `/api/orders/${o.orderNumber}/payment?status=REFUNDED&reason=Shopper%20asked`,
+      },
     ];
     for (const call of calls)
       expect((await t.app.inject({ ...call, headers })).statusCode, call.url).toBe(expected);

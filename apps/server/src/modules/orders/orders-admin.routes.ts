@@ -6,6 +6,7 @@ import {
   adminOrderListQuery,
   adminOrderSchema,
   hasPermission,
+  moneyActionReason,
   orderStatusInput,
   pagedSchema,
   pageQuerySchema,
@@ -67,7 +68,14 @@ export const ordersAdminRoutes =
         schema: { tags, security, querystring: adminOrderListQuery.omit({ page: true, size: true }) },
       },
       async (req, reply) =>
-        sendXlsx(reply, 'orders.xlsx', 'Orders', ORDER_XLSX_COLUMNS, service.stream(req.query)),
+        sendXlsx(
+          reply,
+          'orders.xlsx',
+          'Orders',
+          ORDER_XLSX_COLUMNS,
+          service.stream(req.query),
+          ctx.config.BUSINESS_TIMEZONE,
+        ),
     );
 
     app.get(
@@ -87,14 +95,20 @@ export const ordersAdminRoutes =
           tags,
           security,
           params: orderNumberParams,
-          querystring: z.object({ status: orderStatusInput }),
+          description:
+            'Cancelling a paid order refunds it through the gateway and issues a credit note: `reason` is required then and kept in the order history.',
+          querystring: z.object({ status: orderStatusInput, reason: moneyActionReason.optional() }),
           response: { 200: adminOrderDetailSchema },
         },
       },
       async (req) => {
         const user = currentUser(req);
-        await transitions.changeStatus(req.params.orderNumber, req.query.status, user.username, () =>
-          assertRecentAuth(user, ctx.now()),
+        await transitions.changeStatus(
+          req.params.orderNumber,
+          req.query.status,
+          user.username,
+          req.query.reason,
+          () => assertRecentAuth(user, ctx.now()),
         );
         return service.detail(req.params.orderNumber);
       },
@@ -108,14 +122,20 @@ export const ordersAdminRoutes =
           tags,
           security,
           params: orderNumberParams,
-          querystring: z.object({ status: paymentStatusInput }),
+          description:
+            'REFUNDED refunds the payment through the gateway and issues a credit note: `reason` is required then and kept in the order history.',
+          querystring: z.object({ status: paymentStatusInput, reason: moneyActionReason.optional() }),
           response: { 200: adminOrderDetailSchema },
         },
       },
       async (req) => {
         const user = currentUser(req);
-        await transitions.changePayment(req.params.orderNumber, req.query.status, user.username, () =>
-          assertRecentAuth(user, ctx.now()),
+        await transitions.changePayment(
+          req.params.orderNumber,
+          req.query.status,
+          user.username,
+          req.query.reason,
+          () => assertRecentAuth(user, ctx.now()),
         );
         return service.detail(req.params.orderNumber);
       },

@@ -17,7 +17,9 @@ import {
   type OrderWithVendor,
 } from './orders-with-vendor.read-model';
 import { likePattern } from '../../lib/sql-search';
-import { createInvoicesService } from '../invoices';
+import { createInvoicesService, type InvoiceFigures } from '../invoices';
+
+export type OrderExportRow = AdminOrder & { invoice: InvoiceFigures | null };
 
 export type OrderFilters = Omit<AdminOrderListQuery, 'page' | 'size'> & { vendorId?: number };
 
@@ -51,11 +53,16 @@ export function createOrdersAdminService(ctx: Pick<AppContext, 'db' | 'config'>)
     return toPaged(await toAdminOrders(db, rows), total?.n ?? 0, query);
   }
 
-  /** Every matching order in batches, for the spreadsheet download (never all in memory at once). */
-  async function* stream(filters: OrderFilters, batch = 500): AsyncGenerator<AdminOrder> {
+  /**
+   * Every matching order in batches, for the spreadsheet download (never all in memory at once), each
+   * with its invoice's figures (null before the order is invoiced).
+   */
+  async function* stream(filters: OrderFilters, batch = 500): AsyncGenerator<OrderExportRow> {
     for (let pageNo = 0; ; pageNo += 1) {
       const rows = await page(filters, batch, pageNo);
-      yield* await toAdminOrders(db, rows);
+      const figures = await invoices.invoiceFiguresOf(rows.map((r) => r.order.id));
+      for (const order of await toAdminOrders(db, rows))
+        yield { ...order, invoice: figures.get(order.id) ?? null };
       if (rows.length < batch) return;
     }
   }
@@ -84,6 +91,7 @@ export function createOrdersAdminService(ctx: Pick<AppContext, 'db' | 'config'>)
         actor: h.actor,
         at: h.createdAt.toISOString(),
         reference: h.reference,
+        reason: h.reason,
       })),
       tax: { buyerGstin: order.buyerGstin, panMasked: pan ? maskPan(pan) : null, documents },
     };

@@ -6,6 +6,6 @@
 export { capturedAmountOf, recordProviderOrder } from './payment-records';
 export { createRazorpayGateway, type RazorpayClient } from './razorpay-gateway';
 export { reconcilePayments } from './reconciler';
-export { issueRefund, requestRefundIn } from './refunds.service';
+export { duplicatePaymentsOf, issueRefund, requestRefundIn } from './refunds.service';
 export { releaseOrder, releaseOrderIn } from './release-order';
 export { settlePayment } from './settle-payment';

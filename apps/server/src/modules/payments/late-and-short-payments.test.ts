@@ -59,7 +59,7 @@ describe('payments that arrive short, late or after a crash', () => {
     const admin = await createAdminUser(t.app, t.db, ['MANAGE_ORDERS']);
     const refund = await t.app.inject({
       method: 'PATCH',
-      url: `/api/orders/${init.orderNumber}/payment?status=REFUNDED`,
+      url: `/api/orders/${init.orderNumber}/payment?status=REFUNDED&reason=Shopper%20asked`,
       headers: admin.headers,
     });
     expect(refund.json()).toMatchObject({ status: 'CANCELLED', paymentStatus: 'REFUND_PENDING' });

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { refunds } from '../../db/schema';
 import { issueCreditNoteIn } from '../invoices';
 import { referenceRefundIn, settleOrderRefundIn } from '../orders';
@@ -35,6 +35,53 @@ export async function requestRefundIn(
   return row!.id;
 }
 
+/** Who asks for the refund of a second capture of a paid order (not an order refund: see settleRefund). */
+export const DUPLICATE_PAYMENT = 'system:duplicate-payment';
+
+/**
+ * Records the refund of a second capture for a paid order, at most once per payment id; undefined
+ * when it was recorded before.
+ */
+export async function requestDuplicateRefundIn(
+  tx: Tx,
+  order: { id: string; paymentId: string; amountPaise: number },
+  now: Date,
+): Promise<number | undefined> {
+  const [row] = await tx
+    .insert(refunds)
+    .values({
+      orderId: order.id,
+      providerPaymentId: order.paymentId,
+      amountPaise: order.amountPaise,
+      requestedBy: DUPLICATE_PAYMENT,
+      createdAt: now,
+    })
+    .onConflictDoNothing({
+      target: refunds.providerPaymentId,
+      where: sql`${refunds.requestedBy} = ${DUPLICATE_PAYMENT}`,
+    })
+    .returning({ id: refunds.id });
+  return row?.id;
+}
+
+/** The order's duplicate payments and where their refunds stand, for the payment status page. */
+export async function duplicatePaymentsOf(db: DbOrTx, orderId: string) {
+  const rows = await db
+    .select({ amountPaise: refunds.amountPaise, status: refunds.status })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.requestedBy, DUPLICATE_PAYMENT)))
+    .orderBy(asc(refunds.id));
+  return rows.map((r) => ({
+    amountPaise: r.amountPaise,
+    status:
+      r.status === 'PROCESSED'
+        ? ('REFUNDED' as const)
+        : r.status === 'FAILED'
+          ? ('FAILED' as const)
+          : ('PENDING' as const),
+  }));
+}
+
 /**
  * The refund's own outcome moves the order's payment status (REFUND_PENDING -> REFUNDED or
  * REFUND_FAILED), exactly once whoever reports it: the conditional update of the refund row is the gate.
@@ -62,6 +109,15 @@ export async function settleRefund(
     if (!refund) {
       const known = 'refundId' in where ? true : await isKnownRefund(tx, where.providerRefundId);
       return known ? 'already-settled' : 'not-found';
+    }
+    // A duplicate capture's refund: the order keeps its payment, status and invoice.
+    if (refund.requestedBy === DUPLICATE_PAYMENT) {
+      if (outcome === 'FAILED')
+        ctx.log.warn(
+          { orderId: refund.orderId, paymentId: refund.providerPaymentId },
+          'refund of a duplicate payment failed',
+        );
+      return outcome === 'PROCESSED' ? 'refunded' : 'refund-failed';
     }
     const to = outcome === 'PROCESSED' ? 'REFUNDED' : 'REFUND_FAILED';
     const order = await settleOrderRefundIn(tx, {
@@ -119,7 +175,7 @@ export async function issueRefund(ctx: Ctx, refundId: number): Promise<void> {
       .update(refunds)
       .set({ providerRefundId: provider.id, status: 'PENDING' })
       .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'REQUESTED')));
-    await referenceRefundIn(tx, refund.orderId, provider.id);
+    if (refund.requestedBy !== DUPLICATE_PAYMENT) await referenceRefundIn(tx, refund.orderId, provider.id);
   });
   if (provider.state !== 'pending') {
     await settleRefund(

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client';
 import { payments } from '../../db/schema';
 import { queueOrderConfirmation } from './confirmation-email';
 import { recordSale } from '../stock';
-import { issueRefund, requestRefundIn } from './refunds.service';
+import { issueRefund, requestDuplicateRefundIn, requestRefundIn } from './refunds.service';
 import { recordOrderEarnings } from '../earnings';
 import { countCouponUses } from '../coupons';
 import { issueInvoiceIn } from '../invoices';
@@ -24,7 +24,12 @@ import {
 import type { Config } from '../../env';
 
 export type SettleResult =
-  'confirmed' | 'already-settled' | 'amount-mismatch' | 'refunding-late-payment' | 'not-found';
+  | 'confirmed'
+  | 'already-settled'
+  | 'amount-mismatch'
+  | 'refunding-late-payment'
+  | 'refunding-duplicate-payment'
+  | 'not-found';
 
 /** Every effect of a paid order; runs in the same transaction as the one UPDATE that gated it. */
 async function applyPaidEffects(tx: Tx, order: OrderRow, actor: string, config: Config) {
@@ -112,6 +117,33 @@ async function refundLatePayment(
 }
 
 /**
+ * A second capture for an order that already holds a payment (two payments in one card window, a
+ * retried handler): the order keeps its first payment and the second goes back through the gateway,
+ * once however often it is reported (the refunds table's unique key on the duplicate payment id). It
+ * is not the order's refund: no credit note, the order's status is untouched, the payment status page
+ * tells the shopper.
+ */
+async function refundDuplicatePayment(
+  ctx: AppContext,
+  tx: Tx,
+  order: OrderRow,
+  paymentId: string,
+  capturedPaise: number | undefined,
+): Promise<Outcome> {
+  const refundId = await requestDuplicateRefundIn(
+    tx,
+    { id: order.id, paymentId, amountPaise: capturedPaise ?? order.finalAmountPaise },
+    ctx.now(),
+  );
+  if (refundId === undefined) return { result: 'already-settled' };
+  ctx.log.warn(
+    { orderId: order.id, orderNumber: order.orderNumber, paymentId, kept: order.paymentId },
+    'second payment captured for a paid order: refunding it',
+  );
+  return { result: 'refunding-duplicate-payment', refundId };
+}
+
+/**
  * Records a verified payment for the provider order, exactly once whoever calls (browser, webhook,
  * reconciler) and however often: the orders module's UPDATE ... WHERE status = 'PAYMENT_PENDING' AND
  * payment_status = 'PENDING' RETURNING is the single gate. `capturedPaise`, when the caller knows it
@@ -137,8 +169,12 @@ export async function settlePayment(
       return { result: 'confirmed' };
     }
     const latest = (await orderById(tx, current.id))!;
-    if (latest.status === 'CANCELLED' && (NEVER_PAID as readonly string[]).includes(latest.paymentStatus)) {
+    const neverPaid = (NEVER_PAID as readonly string[]).includes(latest.paymentStatus);
+    if (latest.status === 'CANCELLED' && neverPaid) {
       return refundLatePayment(ctx, tx, latest, paymentId, capturedPaise, actor);
+    }
+    if (!neverPaid && latest.paymentId && latest.paymentId !== paymentId) {
+      return refundDuplicatePayment(ctx, tx, latest, paymentId, capturedPaise);
     }
     return { result: 'already-settled' };
   });

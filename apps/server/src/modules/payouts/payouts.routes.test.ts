@@ -44,13 +44,26 @@ async function earn(db: Db, vendorId: number, units: number, commissionPaise: nu
       vendorCommissionPaise: commissionPaise,
     })
     .returning();
-  await db.insert(vendorEarnings).values({
+  const earning = {
     vendorId,
     orderId: order!.id,
     orderItemId: item!.id,
     units,
     amountPaise: units * commissionPaise,
     revenuePaise: 100_000 * units,
+  };
+  await db.insert(vendorEarnings).values(earning);
+  return earning;
+}
+
+/** A refund's reversal of an earning, as cancel-paid-order records it. */
+async function reverse(db: Db, e: Awaited<ReturnType<typeof earn>>) {
+  await db.insert(vendorEarnings).values({
+    ...e,
+    kind: 'REVERSAL',
+    units: -e.units,
+    amountPaise: -e.amountPaise,
+    revenuePaise: -e.revenuePaise,
   });
 }
 
@@ -82,6 +95,9 @@ describe('vendor payouts', () => {
       productCount: 3,
       orderCount: 2,
       revenue: 3000,
+      reversedUnits: 0,
+      reversals: 0,
+      netSales: 3000,
       owedBack: 0,
       eligible: true,
       reason: null,
@@ -126,6 +142,46 @@ describe('vendor payouts', () => {
       payload: { vendorId: v.id },
     });
     expect(second.json()).toMatchObject({ amount: 70, productCount: 1, orderCount: 1 });
+  });
+
+  it('shows sales and reversals apart after a refund, never negative counts, and what the vendor owes back', async () => {
+    const admin = await createAdminUser(t.app, t.db, ['MANAGE_VENDORS']);
+    const v = await createVendor(t.app, t.db, { plan: 'BASIC' });
+    const refunded = await earn(t.db, v.id, 2, 15_000);
+    await earn(t.db, v.id, 1, 5_000);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/api/vendor-payouts',
+      headers: admin.headers,
+      payload: { vendorId: v.id },
+    });
+    expect(paid.json()).toMatchObject({
+      amount: 350,
+      productCount: 3,
+      orderCount: 2,
+      revenue: 3000,
+      reversals: 0,
+    });
+    // Refunded after it was paid out; then one new sale of ₹1,000 (₹50 commission).
+    await reverse(t.db, refunded);
+    await earn(t.db, v.id, 1, 5_000);
+    const preview = await t.app.inject({
+      url: `/api/vendor-payouts/vendor/${v.id}/preview`,
+      headers: admin.headers,
+    });
+    expect(preview.json()).toMatchObject({
+      amount: 0,
+      productCount: 1,
+      orderCount: 1,
+      revenue: 1000,
+      reversedUnits: 2,
+      reversals: 2000,
+      netSales: -1000,
+      owedBack: 250,
+      eligible: false,
+    });
+    const stats = await t.app.inject({ url: `/api/user/${v.id}`, headers: v.headers });
+    expect(stats.json().vendorStats).toMatchObject({ revenue: 100, commissionPaidOut: 350, owedBack: 250 });
   });
 
   it('takes a payout date given as a calendar day as that day in the business timezone', async () => {

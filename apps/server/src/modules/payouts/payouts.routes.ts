@@ -47,13 +47,17 @@ export const payoutsRoutes =
             { header: 'Amount (INR)', value: (p) => p.amount },
             { header: 'Products Sold', value: (p) => p.productCount },
             { header: 'Orders', value: (p) => p.orderCount },
-            { header: 'Revenue (INR)', value: (p) => p.revenue },
+            { header: 'Gross Sales (INR)', value: (p) => p.revenue },
+            { header: 'Pieces Reversed', value: (p) => p.reversedUnits },
+            { header: 'Reversals (INR)', value: (p) => p.reversals },
+            { header: 'Net Sales (INR)', value: (p) => p.netSales },
             { header: 'Account Number', value: (p) => p.bankDetails.accountNumber },
             { header: 'Bank Name', value: (p) => p.bankDetails.bankName },
             { header: 'Account Holder Name', width: 26, value: (p) => p.bankDetails.accountHolderName },
             { header: 'IFSC Code', value: (p) => p.bankDetails.ifscCode },
           ],
           await service.list(),
+          ctx.config.BUSINESS_TIMEZONE,
         ),
     );
 

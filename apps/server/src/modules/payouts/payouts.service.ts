@@ -10,6 +10,22 @@ import { findPayoutWithVendor, listPayoutsWithVendor } from './payout-list.read-
 import { mayReadVendor, type AuthUser } from '../../plugins/auth';
 
 type PayoutRow = typeof payouts.$inferSelect;
+type SalesPaise = Pick<
+  PayoutRow,
+  'productCount' | 'orderCount' | 'revenuePaise' | 'reversedUnits' | 'reversedPaise'
+>;
+
+/** Gross sales, reversals and net sales of a period (rupees); counts are of sales only, never negative. */
+function salesFigures(f: SalesPaise) {
+  return {
+    productCount: f.productCount,
+    orderCount: f.orderCount,
+    revenue: paiseToRupees(f.revenuePaise),
+    reversedUnits: f.reversedUnits,
+    reversals: paiseToRupees(f.reversedPaise),
+    netSales: paiseToRupees(f.revenuePaise - f.reversedPaise),
+  };
+}
 
 function toPayoutDto(row: PayoutRow, vendorName: string): Payout {
   return {
@@ -18,9 +34,7 @@ function toPayoutDto(row: PayoutRow, vendorName: string): Payout {
     vendorName,
     payoutDate: row.payoutDate.toISOString(),
     amount: paiseToRupees(row.amountPaise),
-    productCount: row.productCount,
-    orderCount: row.orderCount,
-    revenue: paiseToRupees(row.revenuePaise),
+    ...salesFigures(row),
     bankDetails: {
       bankName: row.bankName,
       accountNumber: row.accountNumber,
@@ -55,7 +69,9 @@ export function createPayoutsService(ctx: AppContext) {
       owedBackPaise: Math.max(0, -balance),
       productCount: recent.units,
       orderCount: recent.orders,
-      revenuePaise: recent.revenuePaise,
+      revenuePaise: recent.salesPaise,
+      reversedUnits: recent.reversedUnits,
+      reversedPaise: recent.reversedPaise,
     };
   }
 
@@ -73,9 +89,7 @@ export function createPayoutsService(ctx: AppContext) {
     return {
       vendorId,
       amount: paiseToRupees(u.amountPaise),
-      productCount: u.productCount,
-      orderCount: u.orderCount,
-      revenue: paiseToRupees(u.revenuePaise),
+      ...salesFigures(u),
       owedBack: paiseToRupees(u.owedBackPaise),
       eligible: reason === null,
       reason,
@@ -99,6 +113,8 @@ export function createPayoutsService(ctx: AppContext) {
           productCount: u.productCount,
           orderCount: u.orderCount,
           revenuePaise: u.revenuePaise,
+          reversedUnits: u.reversedUnits,
+          reversedPaise: u.reversedPaise,
           bankName: vendor.bankName,
           accountNumber: vendor.accountNumber,
           ifscCode: vendor.ifscCode,

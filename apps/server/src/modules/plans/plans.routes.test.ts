@@ -75,7 +75,9 @@ describe('vendor plans', () => {
     [{ ...basic, features: [' ', ''] }, PLAN_MSG.feature],
     [{ ...basic, options: [] }, PLAN_MSG.option],
     [{ ...basic, options: [{ durationInMonths: 0, price: 10 }] }, PLAN_MSG.optionFields],
-    [{ ...basic, options: [{ durationInMonths: 3, price: -1 }] }, 'Must not be negative'],
+    [{ ...basic, options: [{ durationInMonths: 3, price: -1 }] }, PLAN_MSG.optionFields],
+    [{ ...basic, options: [{ durationInMonths: 3, price: 99.999 }] }, PLAN_MSG.optionFields],
+    [{ ...basic, options: [{ durationInMonths: 3, price: 'free' }] }, PLAN_MSG.optionFields],
   ])('rejects an invalid plan with the spec message (%#)', async (payload, message) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/vendor-plan', headers, payload });
     expect(res.statusCode).toBe(400);

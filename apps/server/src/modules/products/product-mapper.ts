@@ -100,6 +100,8 @@ export function toProductDto(
     hallmarked: p.hallmarked,
     priceBreakup: toPriceBreakup(breakupOf(row, gstBp)),
     huids,
+    status: p.status,
+    version: p.version,
     vendorPlan: p.plan,
     vendorCommission: paiseToRupees(p.vendorCommissionPaise),
     sale: p.sale,
@@ -133,6 +135,6 @@ export function toLinkedVariant(p: ProductRow): LinkedVariant {
 
 /** The shopper's view of a product: the same answer without the reseller margin. */
 export function toPublicProduct(p: CatalogueProduct): Product {
-  const { vendorCommission: _margin, huids: _pieces, ...rest } = p;
+  const { vendorCommission: _margin, huids: _pieces, status: _status, version: _version, ...rest } = p;
   return rest;
 }

@@ -87,7 +87,8 @@ export async function loadProductRows(db: DbOrTx, ids: number[]): Promise<Produc
         n: sql<number>`count(*)::int`,
       })
       .from(reviews)
-      .where(inArray(reviews.productId, ids))
+      // Ratings come from published reviews only (held and waiting ones do not count).
+      .where(and(inArray(reviews.productId, ids), eq(reviews.status, 'PUBLISHED')))
       .groupBy(reviews.productId),
   ]);
   const ratingOf = new Map(ratings.map((r) => [r.productId, r]));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productSchema } from '@zevar/domain';
+import { MSG, productSchema } from '@zevar/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createCallers, type Callers } from '../../../test/catalogue-fixtures';
 import { createCategory, createMetal, createProduct, createPurity, uid } from '../../../test/factories';
@@ -107,6 +107,20 @@ describe('products admin', () => {
     expect(res.json().issues.map((i: { path: string }) => i.path)).toContain(field);
   });
 
+  it("refuses an MRP product without a metal, created or edited, with 'Please fill all required fields'", async () => {
+    const created = await send('POST', '/api/products', who.products, input({ metal: null }));
+    expect(created.statusCode).toBe(400);
+    expect(created.json().issues).toContainEqual({ path: 'metal', message: MSG.fillAllRequired });
+    const saved = await send('POST', '/api/products', who.products, input());
+    expect(saved.statusCode).toBe(201);
+    const edited = await send('PUT', `/api/products/${saved.json().id}`, who.products, {
+      ...input({ name: saved.json().name, sku: saved.json().sku }),
+      metal: undefined,
+    });
+    expect(edited.statusCode).toBe(400);
+    expect(edited.json().issues).toContainEqual({ path: 'metal', message: MSG.fillAllRequired });
+  });
+
   it('refuses amounts and ids past what the database holds with 400, never 500', async () => {
     expect((await send('POST', '/api/products', who.products, input({ price: 50_000_000 }))).statusCode).toBe(
       400,
@@ -191,22 +205,31 @@ describe('products admin', () => {
       'PUT',
       `/api/products/${a.id}`,
       who.products,
-      input({ name: a.name, sku: a.sku, stock: 3 }),
+      input({ name: a.name, sku: a.sku, tagline: 'Renamed tagline', version: a.version }),
     );
-    expect(same.statusCode).toBe(200);
-    expect(same.json().stock).toBe(3);
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json().tagline).toBe('Renamed tagline');
     const taken = await send(
       'PUT',
       `/api/products/${a.id}`,
       who.products,
-      input({ name: b.name, sku: a.sku }),
+      input({ name: b.name, sku: a.sku, version: a.version + 1 }),
     );
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe('Product name already exists');
-    expect((await send('PUT', `/api/products/${a.id}`, who.products, input({ sku: b.sku }))).statusCode).toBe(
-      409,
+    expect(
+      (
+        await send(
+          'PUT',
+          `/api/products/${a.id}`,
+          who.products,
+          input({ sku: b.sku, version: a.version + 1 }),
+        )
+      ).statusCode,
+    ).toBe(409);
+    expect((await send('PUT', '/api/products/999999', who.products, input({ version: 1 }))).statusCode).toBe(
+      404,
     );
-    expect((await send('PUT', '/api/products/999999', who.products, input())).statusCode).toBe(404);
   });
 
   it('links variants by group id and shows siblings on the single read only', async () => {
@@ -290,11 +313,12 @@ describe('products admin', () => {
     },
   );
 
-  it('deletes a product and answers 404 afterwards', async () => {
+  it('deletes (archives) a product: shoppers get 404 afterwards, deleting again changes nothing', async () => {
     const p = await createProduct(t.db);
     expect((await send('DELETE', `/api/products/${p.id}`, who.products)).statusCode).toBe(204);
     expect((await t.app.inject({ method: 'GET', url: `/api/products/${p.id}` })).statusCode).toBe(404);
-    expect((await send('DELETE', `/api/products/${p.id}`, who.products)).statusCode).toBe(404);
+    expect((await send('DELETE', `/api/products/${p.id}`, who.products)).statusCode).toBe(204);
+    expect((await send('DELETE', '/api/products/999999', who.products)).statusCode).toBe(404);
   });
 
   it('requires MANAGE_PRODUCTS (or SUPER_ADMIN) for changes', async () => {
@@ -308,7 +332,7 @@ describe('products admin', () => {
       [who.orders, 403],
     ] as const) {
       expect((await send('POST', '/api/products', h, input())).statusCode).toBe(status);
-      expect((await send('PUT', `/api/products/${p.id}`, h, input())).statusCode).toBe(status);
+      expect((await send('PUT', `/api/products/${p.id}`, h, input({ version: 1 }))).statusCode).toBe(status);
       expect((await send('DELETE', `/api/products/${p.id}`, h)).statusCode).toBe(status);
     }
     expect((await send('POST', '/api/products', who.superAdmin, input())).statusCode).toBe(201);

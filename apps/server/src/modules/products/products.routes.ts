@@ -9,7 +9,11 @@ import {
   pagedCatalogueProductsSchema,
   pagedProductsSchema,
   productInputSchema,
+  productReferencesSchema,
   productSchema,
+  productUpdateSchema,
+  stockAdjustmentInputSchema,
+  stockAdjustmentSchema,
   type CatalogueProduct,
   type Paged,
   productSearchQuery,
@@ -18,8 +22,11 @@ import {
   idParamsSchema,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
+import { notFound } from '../../lib/errors';
 import { createProductsService } from './products.service';
 import { toPublicProduct } from './product-mapper';
+import { adjustStock, stockAdjustmentsOf } from '../stock';
+import { currentUser } from '../../plugins/auth';
 
 const idParams = idParamsSchema;
 const nameParams = z.object({ name: safeString().trim().min(1).max(200) });
@@ -38,8 +45,12 @@ export const productsRoutes =
       const viewer = await app.optionalUser(req);
       return viewer?.type === 'ADMIN' && hasPermission(viewer.roles, 'MANAGE_PRODUCTS');
     };
-    const forViewer = async (req: FastifyRequest, page: Paged<CatalogueProduct>) =>
-      (await seesCatalogue(req)) ? page : { ...page, content: page.content.map(toPublicProduct) };
+    /** Catalogue admins see archived products too (marked); shoppers and vendors never do. */
+    const pageFor = async <Q extends Parameters<typeof service.page>[0]>(req: FastifyRequest, query: Q) => {
+      const admin = await seesCatalogue(req);
+      const page: Paged<CatalogueProduct> = await service.page({ ...query, includeArchived: admin });
+      return admin ? page : { ...page, content: page.content.map(toPublicProduct) };
+    };
 
     app.get(
       '/products/paged',
@@ -52,13 +63,13 @@ export const productsRoutes =
           response: paged,
         },
       },
-      async (req) => forViewer(req, await service.page(req.query)),
+      async (req) => pageFor(req, req.query),
     );
 
     app.get(
       '/products/search',
       { config: { access: 'public' }, schema: { tags, querystring: productSearchQuery, response: paged } },
-      async (req) => forViewer(req, await service.page({ ...req.query, search: req.query.keyword })),
+      async (req) => pageFor(req, { ...req.query, search: req.query.keyword }),
     );
 
     app.get(
@@ -67,13 +78,13 @@ export const productsRoutes =
         config: { access: 'public' },
         schema: { tags, querystring: productsByCategoryQuery, response: paged },
       },
-      async (req) => forViewer(req, await service.page(req.query)),
+      async (req) => pageFor(req, req.query),
     );
 
     app.get(
       '/products/metalType',
       { config: { access: 'public' }, schema: { tags, querystring: productsByMetalQuery, response: paged } },
-      async (req) => forViewer(req, await service.page(req.query)),
+      async (req) => pageFor(req, req.query),
     );
 
     app.get(
@@ -95,7 +106,9 @@ export const productsRoutes =
       { config: { access: 'public' }, schema: { tags, params: idParams, response: single } },
       async (req) => {
         const product = await service.get(req.params.id);
-        return (await seesCatalogue(req)) ? product : toPublicProduct(product);
+        if (await seesCatalogue(req)) return product;
+        if (product.status !== 'active') throw notFound('Product');
+        return toPublicProduct(product);
       },
     );
 
@@ -115,7 +128,9 @@ export const productsRoutes =
         schema: {
           tags,
           params: idParams,
-          body: productInputSchema,
+          description:
+            'Saves an edit made from `version`; a save over a newer version answers 409 with `current` (the newer product). Stock is not edited here: see stock-adjustments.',
+          body: productUpdateSchema,
           response: { 200: catalogueProductSchema },
           security,
         },
@@ -123,14 +138,72 @@ export const productsRoutes =
       async (req) => service.update(req.params.id, req.body),
     );
 
+    app.get(
+      '/products/:id/references',
+      {
+        config: { access: MANAGE },
+        schema: { tags, params: idParams, response: { 200: productReferencesSchema }, security },
+      },
+      async (req) => service.references(req.params.id),
+    );
+
+    app.get(
+      '/products/:id/stock-adjustments',
+      {
+        config: { access: MANAGE },
+        schema: { tags, params: idParams, response: { 200: z.array(stockAdjustmentSchema) }, security },
+      },
+      async (req) => {
+        await service.get(req.params.id);
+        return stockAdjustmentsOf(ctx.db, req.params.id);
+      },
+    );
+
+    app.post(
+      '/products/:id/stock-adjustments',
+      {
+        config: { access: MANAGE },
+        schema: {
+          tags,
+          description: 'Pieces in (positive) or out (negative) with a reason; recorded with who and when.',
+          params: idParams,
+          body: stockAdjustmentInputSchema,
+          response: { 201: stockAdjustmentSchema },
+          security,
+        },
+      },
+      async (req, reply) => {
+        const adjustment = await ctx.db.transaction((tx) =>
+          adjustStock(tx, req.params.id, req.body, currentUser(req).username),
+        );
+        return reply.status(201).send(adjustment);
+      },
+    );
+
+    app.post(
+      '/products/:id/restore',
+      {
+        config: { access: MANAGE },
+        schema: { tags, params: idParams, response: { 200: catalogueProductSchema }, security },
+      },
+      async (req) => service.restore(req.params.id),
+    );
+
     app.delete(
       '/products/:id',
       {
         config: { access: MANAGE },
-        schema: { tags, params: idParams, response: { 204: z.null() }, security },
+        schema: {
+          tags,
+          description:
+            'Archives the product (hidden from shops, kept for orders, invoices and history); refused while a carousel slide links to it.',
+          params: idParams,
+          response: { 204: z.null() },
+          security,
+        },
       },
       async (req, reply) => {
-        await service.remove(req.params.id);
+        await service.archive(req.params.id);
         return reply.status(204).send(null);
       },
     );

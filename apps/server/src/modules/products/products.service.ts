@@ -6,16 +6,20 @@ import {
   slugify,
   toPaged,
   type Paged,
+  STALE_EDIT_MESSAGE,
   type CatalogueProduct,
   type ProductInput,
+  type ProductReferences,
+  type ProductUpdate,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { products } from '../../db/schema';
 import { loadProductReferences } from './product-references.read-model';
 import { gstBasisPoints } from './repricing.service';
-import { HUID_TAKEN, piecesInStock, replacePieces } from '../stock';
+import { HUID_TAKEN, piecesInStock, replacePieces, setOpeningStock } from '../stock';
+import { productReferences } from './product-usage.read-model';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { isForeignKeyViolation, uniqueViolation } from '../../lib/db-errors';
+import { uniqueViolation } from '../../lib/db-errors';
 import { toProductDto } from './product-mapper';
 import {
   countProducts,
@@ -34,6 +38,10 @@ export const PRODUCT_MESSAGES = {
   metalMissing: 'The selected metal does not exist',
   purityMissing: 'Choose a purity of the selected metal',
   tooExpensive: 'The price is too large',
+  huidsPerPiece: (stock: number) =>
+    `Enter one HUID for each piece in stock (${stock} now); to add or take out pieces, adjust the stock`,
+  archivedOnSlides: (slides: Array<{ id: number; position: number }>) =>
+    `The home carousel links to this product (slide ${slides.map((s) => s.position + 1).join(', ')}): change or remove ${slides.length === 1 ? 'that slide' : 'those slides'} first`,
 } as const;
 
 /** Prices are stored as 32-bit integer paise. */
@@ -50,6 +58,8 @@ function metalPrice(input: Parameters<typeof jewelleryPrice>[0]): number {
 }
 
 export type ProductFilter = {
+  /** Archived products are listed only for catalogue admins. */
+  includeArchived?: boolean;
   page: number;
   size: number;
   categoryId?: number;
@@ -59,6 +69,7 @@ export type ProductFilter = {
 
 function filterWhere(f: Omit<ProductFilter, 'page' | 'size'>): SQL | undefined {
   const parts: SQL[] = [];
+  if (!f.includeArchived) parts.push(eq(products.status, 'active'));
   const search = f.search?.trim();
   if (search) {
     const pattern = likePattern(search);
@@ -108,7 +119,7 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'now' | 'conf
   }
 
   /** Checks references and uniqueness, and computes the stored values (the server decides every amount). */
-  async function toValues(input: ProductInput, exceptId?: number) {
+  async function toValues(input: ProductInput | ProductUpdate, exceptId?: number) {
     const slug = slugify(input.name);
     if (!slug)
       throw badRequest(PRODUCT_MESSAGES.badSlug, [{ path: 'name', message: PRODUCT_MESSAGES.badSlug }]);
@@ -170,7 +181,6 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'now' | 'conf
       stonesPaise,
       stonesDescription: stones?.description || null,
       hallmarked: input.hallmarked,
-      stock: input.stock,
       categoryId: category.id,
       plan: input.vendorPlan,
       vendorCommissionPaise: rupeesToPaise(input.vendorCommission),
@@ -215,39 +225,78 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'now' | 'conf
       const id = await write(() =>
         db.transaction(async (tx) => {
           const [row] = await tx.insert(products).values(values).returning({ id: products.id });
-          await replacePieces(tx, row!.id, input.hallmarked ? input.huids : []);
+          await setOpeningStock(tx, row!.id, input.stock, input.hallmarked ? input.huids : []);
           return row!.id;
         }),
       );
       return get(id);
     },
 
-    async update(id: number, input: ProductInput): Promise<CatalogueProduct> {
+    /**
+     * Saves an edit made from `input.version`. A save over a newer version is refused (409 with the
+     * newer product), never applied. Stock is not part of an edit; a hallmarked product's HUIDs may be
+     * corrected, one per piece on the shelf. Unticking 'BIS hallmarked' keeps the pieces' HUIDs.
+     */
+    async update(id: number, input: ProductUpdate): Promise<CatalogueProduct> {
       const [existing] = await db.select({ id: products.id }).from(products).where(eq(products.id, id));
       if (!existing) throw notFound('Product');
       const values = await toValues(input, id);
       await assertSkuFree(input.sku, id);
-      await write(() =>
+      const saved = await write(() =>
         db.transaction(async (tx) => {
-          await tx
+          const [row] = await tx
             .update(products)
-            .set({ ...values, updatedAt: ctx.now() })
-            .where(eq(products.id, id));
-          await replacePieces(tx, id, input.hallmarked ? input.huids : []);
+            .set({ ...values, version: sql`${products.version} + 1`, updatedAt: ctx.now() })
+            .where(and(eq(products.id, id), eq(products.version, input.version)))
+            .returning({ stock: products.stock });
+          if (!row) return false;
+          if (input.hallmarked) {
+            if (input.huids.length !== row.stock)
+              throw badRequest(PRODUCT_MESSAGES.huidsPerPiece(row.stock), [
+                { path: 'huids', message: PRODUCT_MESSAGES.huidsPerPiece(row.stock) },
+              ]);
+            await replacePieces(tx, id, input.huids);
+          }
+          return true;
         }),
       );
+      if (!saved) throw conflict(STALE_EDIT_MESSAGE, { current: await get(id) });
       return get(id);
     },
 
-    async remove(id: number): Promise<void> {
-      try {
-        const deleted = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
-        if (deleted.length === 0) throw notFound('Product');
-      } catch (err) {
-        if (isForeignKeyViolation(err))
-          throw conflict('This product is referenced by other records and cannot be deleted');
-        throw err;
-      }
+    /** What points at the product (named before archiving). */
+    async references(id: number): Promise<ProductReferences> {
+      const [row] = await db
+        .select({ id: products.id, variantGroupId: products.variantGroupId })
+        .from(products)
+        .where(eq(products.id, id));
+      if (!row) throw notFound('Product');
+      return productReferences(db, row);
+    },
+
+    /**
+     * Archives a product: hidden from every shop and from sale, kept for its orders, invoices, HUIDs
+     * and history. A carousel slide must not be left pointing at it: refused, naming the slides.
+     */
+    async archive(id: number): Promise<CatalogueProduct> {
+      const refs = await this.references(id);
+      if (refs.carouselSlides.length)
+        throw conflict(PRODUCT_MESSAGES.archivedOnSlides(refs.carouselSlides), { references: refs });
+      await db
+        .update(products)
+        .set({ status: 'archived', archivedAt: ctx.now(), version: sql`${products.version} + 1` })
+        .where(and(eq(products.id, id), eq(products.status, 'active')));
+      return get(id);
+    },
+
+    async restore(id: number): Promise<CatalogueProduct> {
+      const [row] = await db
+        .update(products)
+        .set({ status: 'active', archivedAt: null, version: sql`${products.version} + 1` })
+        .where(eq(products.id, id))
+        .returning({ id: products.id });
+      if (!row) throw notFound('Product');
+      return get(id);
     },
   };
 }

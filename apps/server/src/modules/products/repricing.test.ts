@@ -6,15 +6,17 @@ import { createCallers, type Callers } from '../../../test/catalogue-fixtures';
 import { createCategory } from '../../../test/factories';
 import { metalPurities, products } from '../../db/schema';
 
-const N = 100_000;
+/** Enough for every purity × making kind × stones mix many times over (the pattern repeats every 60). */
+const N = 2_000;
 
 /**
- * Issue 13: a rate change re-prices every product of the metal in ONE transaction (the bench,
- * bench/reprice.ts, times it on PostgreSQL). Here: 100,000 products, every purity and making kind,
- * each new price checked against the domain function, and a change that one product cannot take
- * (its price would pass the catalogue's limit) leaves all of them as they were.
+ * Issue 13: a rate change re-prices every product of the metal in ONE transaction. Here: 2,000
+ * products, every purity and making kind, each new price checked against the domain function, and a
+ * change that one product cannot take (its price would pass the catalogue's limit) leaves all of them
+ * as they were. The same checks at 100,000 products, with the timing, are the bench's
+ * (bench/reprice.ts; moved there from this test by decision 0026: 147 s per pass here).
  */
-describe('re-pricing 100,000 products on a rate change', () => {
+describe('re-pricing every product of a metal on a rate change', () => {
   let t: TestApp;
   let who: Callers;
   beforeAll(async () => {
@@ -28,7 +30,7 @@ describe('re-pricing 100,000 products on a rate change', () => {
       method: 'PUT',
       url: `/api/metals/${metal.id}`,
       headers: who.superAdmin,
-      payload: { name: metal.name, price },
+      payload: { name: metal.name, price, confirmBigChange: true },
     });
 
   /** Rows whose stored price is not the domain's price at their purity's current rate. */

@@ -68,6 +68,7 @@ describe('review manager', () => {
         productImage: null,
         averageRating: 3,
         totalReviews: 1,
+        pendingReviews: 0,
         lastReview: '2030-02-01T10:00:00.000Z',
       },
       {
@@ -76,6 +77,7 @@ describe('review manager', () => {
         productImage: 'a.webp',
         averageRating: 4.3,
         totalReviews: 3,
+        pendingReviews: 0,
         lastReview: '2030-01-03T10:00:00.000Z',
       },
     ]);
@@ -126,6 +128,8 @@ describe('review manager', () => {
       comment: 'Even better',
       photos: [photo],
       date: '2030-05-05T05:05:05.000Z',
+      status: 'PUBLISHED',
+      verifiedBuyer: false,
     });
     const listed = (await t.app.inject({ method: 'GET', url: `/api/reviews/product/${p.id}` })).json();
     expect(listed[0]).toMatchObject({ comment: 'Even better', photos: [photo] });

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminReviewSchema,
   pagedSchema,
-  pageQuerySchema,
+  adminReviewsQuerySchema,
+  reviewModerationSchema,
   reviewedProductSchema,
   reviewedProductsQuerySchema,
   reviewUpdateSchema,
@@ -12,10 +13,12 @@ import type { AppContext } from '../../context';
 import { createReviewsAdminService } from './reviews-admin.service';
 
 const tags = ['reviews'];
-const superAdmin = { access: { permission: 'SUPER_ADMIN' } } as const;
+/** Reviews are managed (and moderated) by SUPER_ADMIN only (ARCHITECTURE §4.7). */
+export const REVIEW_MANAGER_ROLE = 'SUPER_ADMIN' as const;
+const superAdmin = { access: { permission: REVIEW_MANAGER_ROLE } } as const;
 const idParams = idParamsSchema;
 
-/** The review manager: SUPER_ADMIN only. */
+/** The review manager and moderation: SUPER_ADMIN only. */
 export const reviewsAdminRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
@@ -40,11 +43,25 @@ export const reviewsAdminRoutes =
         config: superAdmin,
         schema: {
           tags,
-          querystring: pageQuerySchema(20, 100),
+          querystring: adminReviewsQuerySchema,
           response: { 200: pagedSchema(adminReviewSchema) },
         },
       },
       async (req) => service.list(req.query),
+    );
+
+    app.put(
+      '/reviews/:id/status',
+      {
+        config: superAdmin,
+        schema: {
+          tags,
+          params: idParams,
+          body: reviewModerationSchema,
+          response: { 200: adminReviewSchema },
+        },
+      },
+      async (req) => service.moderate(req.params.id, req.body.status),
     );
 
     app.put(

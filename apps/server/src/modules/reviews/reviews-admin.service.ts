@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import {
   toPaged,
   type AdminReview,
-  type PageQuery,
+  type AdminReviewsQuery,
   type Paged,
   type ReviewedProduct,
   type ReviewedProductsQuery,
+  type ReviewStatus,
   type ReviewUpdate,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
@@ -14,8 +15,11 @@ import { productNameOf, reviewedProductsPage, reviewsWithProductPage } from './r
 import { notFound } from '../../lib/errors';
 import { createReviewsService, toReviewDto } from './reviews.service';
 
-/** The review manager (SUPER_ADMIN): rating summaries per product, the list of every review, edit and delete. */
-export function createReviewsAdminService(ctx: Pick<AppContext, 'db' | 'images' | 'now'>) {
+/**
+ * The review manager (SUPER_ADMIN): rating summaries per product, the list of every review (or of
+ * those awaiting moderation), publish or hold, edit and delete.
+ */
+export function createReviewsAdminService(ctx: Pick<AppContext, 'db' | 'images' | 'now' | 'config'>) {
   const publicReviews = createReviewsService(ctx);
 
   /** Products that have reviews, most recent review first: one grouped query plus one count. */
@@ -27,14 +31,15 @@ export function createReviewsAdminService(ctx: Pick<AppContext, 'db' | 'images' 
       productImage: r.images[0] ?? null,
       averageRating: Number(r.averageRating),
       totalReviews: Number(r.totalReviews),
+      pendingReviews: r.pendingReviews,
       lastReview: new Date(r.lastReview).toISOString(),
     }));
     return toPaged(content, total, q);
   }
 
-  /** Every review, newest first, with its product's name. */
-  async function list(q: PageQuery): Promise<Paged<AdminReview>> {
-    const { rows, total } = await reviewsWithProductPage(ctx.db, q);
+  /** Every review (or those in one moderation state), newest first, with its product's name. */
+  async function list(q: AdminReviewsQuery): Promise<Paged<AdminReview>> {
+    const { rows, total } = await reviewsWithProductPage(ctx.db, q, q);
     const content = rows.map((r) => ({ ...toReviewDto(r.review), productName: r.productName }));
     return toPaged(content, total, q);
   }
@@ -50,10 +55,17 @@ export function createReviewsAdminService(ctx: Pick<AppContext, 'db' | 'images' 
     return { ...toReviewDto(row), productName: (await productNameOf(ctx.db, row.productId)) ?? '' };
   }
 
+  /** Publishes a review, holds it back from the shop, or returns it to the moderation queue. */
+  async function moderate(id: number, status: ReviewStatus): Promise<AdminReview> {
+    const [row] = await ctx.db.update(reviews).set({ status }).where(eq(reviews.id, id)).returning();
+    if (!row) throw notFound('Review');
+    return { ...toReviewDto(row), productName: (await productNameOf(ctx.db, row.productId)) ?? '' };
+  }
+
   async function remove(id: number): Promise<void> {
     const deleted = await ctx.db.delete(reviews).where(eq(reviews.id, id)).returning({ id: reviews.id });
     if (deleted.length === 0) throw notFound('Review');
   }
 
-  return { reviewedProducts, list, update, remove };
+  return { reviewedProducts, list, update, moderate, remove };
 }

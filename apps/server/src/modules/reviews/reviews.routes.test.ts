@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import sharp from 'sharp';
-import type { Review } from '@zevar/domain';
+import { REVIEW_MESSAGES, type Review } from '@zevar/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { createProduct } from '../../../test/factories';
+import { createAdminUser, createProduct, createVendor, uid } from '../../../test/factories';
+import { address } from '../../../test/payment-journey';
+import { orderItems, orders } from '../../db/schema';
 
 let clock = new Date('2026-01-01T10:00:00Z');
 
@@ -29,7 +31,11 @@ describe('reviews', () => {
     t.app.inject({ method: 'POST', url: '/api/reviews', payload: payload as object });
 
   beforeAll(async () => {
-    t = await createTestApp({ now: () => clock });
+    // These tests add several reviews of one product from one address and read them back at once.
+    t = await createTestApp({
+      now: () => clock,
+      env: { REVIEW_MODERATION: 'false', MAX_REVIEWS_PER_PRODUCT_PER_CLIENT: '1000' },
+    });
     productId = (await createProduct(t.db)).id;
   });
   afterAll(async () => t.close());
@@ -119,5 +125,154 @@ describe('reviews', () => {
     expect((await upload(image, '10.0.3.2')).statusCode).toBe(201);
     vi.setSystemTime(Date.now() + 10 * 60_000);
     expect((await upload(image, '10.0.3.1')).statusCode).toBe(201);
+  });
+});
+
+describe('review moderation and the per-client limit (the defaults)', () => {
+  let t: TestApp;
+  let superAdmin: Record<string, string>;
+  let shop: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    superAdmin = (await createAdminUser(t.app, t.db, ['SUPER_ADMIN'])).headers;
+    shop = (await createVendor(t.app, t.db, { plan: 'PREMIUM' })).slug;
+  });
+  afterAll(async () => t.close());
+
+  const post = (payload: object, remoteAddress = '198.51.100.1', headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/api/reviews', payload, remoteAddress, headers });
+  const shown = async (productId: number) =>
+    (await t.app.inject({ method: 'GET', url: `/api/reviews/product/${productId}` })).json() as Review[];
+  const rating = async (slug: string) => {
+    const page = (
+      await t.app.inject({ method: 'GET', url: `/api/products/slug/${slug}?vendorSlug=${shop}` })
+    ).json();
+    return { averageRating: page.averageRating, reviewCount: page.reviewCount };
+  };
+  const moderate = (id: number, status: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/reviews/${id}/status`,
+      headers: superAdmin,
+      payload: { status },
+    });
+
+  it('holds a new review for moderation until a review manager publishes it, and can hold it again', async () => {
+    const product = await createProduct(t.db);
+    const res = await post({ productId: product.id, name: 'Meera', rating: 4, comment: 'Lovely' });
+    expect(res.statusCode).toBe(201);
+    const review = res.json() as Review;
+    expect(review).toMatchObject({ status: 'PENDING', verifiedBuyer: false });
+    expect(await shown(product.id)).toEqual([]);
+    expect(await rating(product.slug)).toMatchObject({ reviewCount: 0 });
+
+    const waiting = await t.app.inject({
+      method: 'GET',
+      url: '/api/reviews?status=PENDING&size=100',
+      headers: superAdmin,
+    });
+    expect(waiting.json().content.map((r: Review) => r.id)).toContain(review.id);
+
+    expect((await moderate(review.id, 'PUBLISHED')).json()).toMatchObject({ status: 'PUBLISHED' });
+    expect((await shown(product.id)).map((r) => r.id)).toEqual([review.id]);
+    expect(await rating(product.slug)).toEqual({ averageRating: 4, reviewCount: 1 });
+
+    expect((await moderate(review.id, 'HELD')).statusCode).toBe(200);
+    expect(await shown(product.id)).toEqual([]);
+    expect(await rating(product.slug)).toMatchObject({ reviewCount: 0 });
+  });
+
+  it('60 anonymous one-star reviews do not change the shown rating', async () => {
+    const product = await createProduct(t.db);
+    const first = await post(
+      { productId: product.id, name: 'Asha', rating: 5, comment: 'Superb' },
+      '198.51.100.9',
+    );
+    await moderate((first.json() as Review).id, 'PUBLISHED');
+    const flood = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        post({ productId: product.id, name: `Bot ${i}`, rating: 1, comment: 'Bad' }, `203.0.113.${i + 1}`),
+      ),
+    );
+    expect(flood.every((r) => r.statusCode === 201 && r.json().status === 'PENDING')).toBe(true);
+    expect(await rating(product.slug)).toEqual({ averageRating: 5, reviewCount: 1 });
+    expect((await shown(product.id)).map((r) => r.rating)).toEqual([5]);
+  });
+
+  it('takes one review of a product per client network a day: an IPv6 /64 is one client and a spoofed header changes nothing', async () => {
+    const product = await createProduct(t.db);
+    const body = { productId: product.id, name: 'Ravi', rating: 1, comment: 'Bad' };
+    const sameAddress = await Promise.all(Array.from({ length: 10 }, () => post(body, '192.0.2.50')));
+    expect(sameAddress.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    expect(sameAddress.filter((r) => r.statusCode === 429)).toHaveLength(9);
+    expect(sameAddress.find((r) => r.statusCode === 429)!.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: REVIEW_MESSAGES.tooMany,
+    });
+
+    const spoofed = await post(body, '192.0.2.50', { 'x-forwarded-for': '192.0.2.99' });
+    expect(spoofed.statusCode).toBe(429);
+
+    expect((await post(body, '2001:db8:aa:bb::1')).statusCode).toBe(201);
+    expect((await post(body, '2001:db8:aa:bb:ffff:1:2:3')).statusCode).toBe(429);
+    expect((await post(body, '2001:db8:aa:bc::1')).statusCode).toBe(201);
+
+    // Another product from the same address is a new review.
+    const other = await createProduct(t.db);
+    expect((await post({ ...body, productId: other.id }, '192.0.2.50')).statusCode).toBe(201);
+  });
+
+  it('marks a review from the email of a paid order for the product as from a verified buyer', async () => {
+    const product = await createProduct(t.db);
+    const [order] = await t.db
+      .insert(orders)
+      .values({
+        orderNumber: `ORD-${uid()}`,
+        vendorSlug: 'zevar',
+        customerName: 'Asha Rao',
+        customerEmail: 'Asha.Rao@example.in',
+        customerPhone: '9876543210',
+        shippingAddress: address,
+        totalAmountPaise: 150_000,
+        finalAmountPaise: 150_000,
+        status: 'CONFIRMED',
+        paymentStatus: 'CAPTURED',
+        paymentDate: new Date(),
+      })
+      .returning();
+    await t.db.insert(orderItems).values({
+      orderId: order!.id,
+      productId: product.id,
+      productSku: product.sku,
+      productName: product.name,
+      quantity: 1,
+      priceAtTimePaise: 150_000,
+      totalPricePaise: 150_000,
+    });
+    const body = { productId: product.id, name: 'Asha', rating: 5, comment: 'As promised' };
+    const verified = await post({ ...body, email: 'asha.rao@example.in' }, '198.51.100.20');
+    expect(verified.json()).toMatchObject({ verifiedBuyer: true, status: 'PENDING' });
+    const stranger = await post({ ...body, email: 'someone@example.in' }, '198.51.100.21');
+    expect(stranger.json()).toMatchObject({ verifiedBuyer: false });
+    const otherProduct = await createProduct(t.db);
+    const wrongProduct = await post(
+      { ...body, productId: otherProduct.id, email: 'asha.rao@example.in' },
+      '198.51.100.22',
+    );
+    expect(wrongProduct.json()).toMatchObject({ verifiedBuyer: false });
+    expect((await post({ ...body, email: 'not-an-email' }, '198.51.100.23')).statusCode).toBe(400);
+  });
+
+  it('publishes a review written by a review manager at once, without the per-client limit', async () => {
+    const product = await createProduct(t.db);
+    for (let i = 0; i < 2; i++) {
+      const res = await post(
+        { productId: product.id, name: 'Shop', rating: 5, comment: 'Note' },
+        '198.51.100.30',
+        superAdmin,
+      );
+      expect(res.json()).toMatchObject({ status: 'PUBLISHED' });
+    }
+    expect(await shown(product.id)).toHaveLength(2);
   });
 });

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { reviewInputSchema, reviewSchema, dbIdSchema } from '@zevar/domain';
+import { dbIdSchema, hasPermission, reviewInputSchema, reviewSchema } from '@zevar/domain';
+import { REVIEW_MANAGER_ROLE } from './reviews-admin.routes';
 import type { AppContext } from '../../context';
 import { createReviewsService } from './reviews.service';
 
 const tags = ['reviews'];
 
-/** Public review submission and listing (the date is set by the server). */
+/** Public review submission and listing of published reviews (the date is set by the server). */
 export const reviewsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
@@ -18,7 +19,11 @@ export const reviewsRoutes =
         config: { access: 'public' },
         schema: { tags, body: reviewInputSchema, response: { 201: reviewSchema } },
       },
-      async (req, reply) => reply.status(201).send(await service.add(req.body)),
+      async (req, reply) => {
+        const user = await app.optionalUser(req);
+        const byModerator = user?.type === 'ADMIN' && hasPermission(user.roles, REVIEW_MANAGER_ROLE);
+        return reply.status(201).send(await service.add(req.body, { clientAddress: req.ip, byModerator }));
+      },
     );
 
     app.get(

@@ -232,7 +232,7 @@ describe('server-rendered storefront pages', () => {
       method: 'PUT',
       url: `/api/metals/${alloy.id}`,
       headers: who.superAdmin,
-      payload: { name: alloy.name, price: 7100 },
+      payload: { name: alloy.name, price: 7100, confirmBigChange: true },
     });
     expect(changed.statusCode).toBe(200);
     // The rates answer is cached; the rate change invalidated it, so the page carries the new rate.

@@ -1,6 +1,9 @@
 /** The stock module's public entry: other modules import from here, never its files (eslint import-x/no-restricted-paths). */
 export {
+  adjustStock,
   HUID_TAKEN,
+  setOpeningStock,
+  stockAdjustmentsOf,
   piecesInStock,
   recordSale,
   replacePieces,

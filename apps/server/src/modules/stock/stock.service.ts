@@ -1,9 +1,14 @@
-import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
-import { PAYMENT_TEXT } from '@zevar/domain';
+import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import {
+  HUID_ADJUST_MESSAGE,
+  PAYMENT_TEXT,
+  type StockAdjustment,
+  type StockAdjustmentInput,
+} from '@zevar/domain';
 import type { DbOrTx, Tx } from '../../db/client';
-import { productPieces, products } from '../../db/schema';
+import { productPieces, products, stockAdjustments } from '../../db/schema';
 import { lineIdsOf, orderLines } from './order-units.read-model';
-import { conflict } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 
 /**
  * The one owner of a product's stock and sales count. Checkout, payments and orders call these
@@ -153,4 +158,106 @@ export async function reverseSale(tx: Tx, orderId: string): Promise<void> {
       .set({ salesCount: sql`greatest(${products.salesCount} - ${line.quantity}, 0)` })
       .where(eq(products.id, line.productId));
   }
+}
+
+const STOCK_TEXT = {
+  notEnough: (left: number) => `Only ${left} in stock: you cannot take out more`,
+  notOnShelf: (huids: string[]) => `Not on the shelf of this product: ${huids.join(', ')}`,
+  huidsForHallmarked: HUID_ADJUST_MESSAGE,
+  noHuidsForPlain: 'Only a hallmarked product has HUIDs',
+} as const;
+
+/**
+ * An admin's explicit stock change (goods received, a piece damaged or lost, a count corrected),
+ * recorded with its reason and who made it. The row is locked, so a sale at the same moment waits;
+ * stock never goes below zero. A hallmarked product's pieces come in or go out by HUID.
+ */
+export async function adjustStock(
+  tx: Tx,
+  productId: number,
+  input: StockAdjustmentInput,
+  adjustedBy: string,
+): Promise<StockAdjustment> {
+  const [product] = await tx
+    .select({ stock: products.stock, hallmarked: products.hallmarked })
+    .from(products)
+    .where(eq(products.id, productId))
+    .for('update');
+  if (!product) throw notFound('Product');
+  if (product.hallmarked && input.huids.length !== Math.abs(input.change))
+    throw badRequest(STOCK_TEXT.huidsForHallmarked, [
+      { path: 'huids', message: STOCK_TEXT.huidsForHallmarked },
+    ]);
+  if (!product.hallmarked && input.huids.length > 0)
+    throw badRequest(STOCK_TEXT.noHuidsForPlain, [{ path: 'huids', message: STOCK_TEXT.noHuidsForPlain }]);
+  if (product.stock + input.change < 0)
+    throw badRequest(STOCK_TEXT.notEnough(product.stock), [
+      { path: 'change', message: STOCK_TEXT.notEnough(product.stock) },
+    ]);
+  if (product.hallmarked && input.change > 0) {
+    await tx.insert(productPieces).values(input.huids.map((huid) => ({ productId, huid })));
+  } else if (product.hallmarked) {
+    const removed = await tx
+      .delete(productPieces)
+      .where(
+        and(
+          eq(productPieces.productId, productId),
+          isNull(productPieces.orderItemId),
+          inArray(productPieces.huid, input.huids),
+        ),
+      )
+      .returning({ huid: productPieces.huid });
+    const gone = new Set(removed.map((r) => r.huid));
+    const missing = input.huids.filter((h) => !gone.has(h));
+    if (missing.length)
+      throw badRequest(STOCK_TEXT.notOnShelf(missing), [
+        { path: 'huids', message: STOCK_TEXT.notOnShelf(missing) },
+      ]);
+  }
+  const [after] = await tx
+    .update(products)
+    .set({ stock: sql`${products.stock} + ${input.change}` })
+    .where(eq(products.id, productId))
+    .returning({ stock: products.stock });
+  const [row] = await tx
+    .insert(stockAdjustments)
+    .values({
+      productId,
+      change: input.change,
+      stockAfter: after!.stock,
+      reason: input.reason,
+      huids: input.huids,
+      adjustedBy,
+    })
+    .returning();
+  return toAdjustment(row!);
+}
+
+function toAdjustment(row: typeof stockAdjustments.$inferSelect): StockAdjustment {
+  return {
+    id: row.id,
+    change: row.change,
+    stockAfter: row.stockAfter,
+    reason: row.reason,
+    huids: row.huids,
+    adjustedBy: row.adjustedBy,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A product's stock adjustments, newest first (the last 100). */
+export async function stockAdjustmentsOf(db: DbOrTx, productId: number): Promise<StockAdjustment[]> {
+  const rows = await db
+    .select()
+    .from(stockAdjustments)
+    .where(eq(stockAdjustments.productId, productId))
+    .orderBy(desc(stockAdjustments.id))
+    .limit(100);
+  return rows.map(toAdjustment);
+}
+
+/** Opening stock of a new product (its pieces by HUID when hallmarked). */
+export async function setOpeningStock(tx: Tx, productId: number, stock: number, huids: string[]) {
+  await tx.update(products).set({ stock }).where(eq(products.id, productId));
+  if (huids.length) await tx.insert(productPieces).values(huids.map((huid) => ({ productId, huid })));
 }

@@ -4,7 +4,7 @@ import { plansVisibleTo, type CarouselItem, type Category, type Plan } from '@ze
 import type { Db } from '../../db/client';
 import { carouselItems, categories, products } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { categoryVisibleTo } from './visibility.read-model';
+import { categoryVisibleTo, productVisibleTo } from './visibility.read-model';
 
 /*
  * Read model (docs/decisions/0015): the storefront's categories and carousel (joins on the categories,
@@ -12,6 +12,7 @@ import { categoryVisibleTo } from './visibility.read-model';
  */
 
 const parents = alias(categories, 'parent');
+const children = alias(categories, 'ch');
 const targetProducts = alias(products, 'target_product');
 const targetCategories = alias(categories, 'target_category');
 const targetProductCategories = alias(categories, 'target_product_category');
@@ -19,11 +20,7 @@ const targetProductCategories = alias(categories, 'target_product_category');
 /** Public category and carousel reads for a shop's plan; one query per call. */
 export function createCategoryReads(db: Db) {
   async function select(plan: Plan, where?: SQL): Promise<Category[]> {
-    const plans = plansVisibleTo(plan);
-    const childCount = sql<number>`(select count(*)::int from ${categories} as ch where ch.parent_id = ${categories.id} and ch.plan in (${sql.join(
-      plans.map((p) => sql`${p}`),
-      sql`, `,
-    )}))`;
+    const childCount = sql<number>`(select count(*)::int from ${categories} as ${sql.identifier('ch')} where ${children.parentId} = ${categories.id} and ${categoryVisibleTo(plan, children)})`;
     const rows = await db
       .select({ c: categories, parent: { id: parents.id, name: parents.name }, childCount })
       .from(categories)
@@ -61,17 +58,13 @@ export function createCategoryReads(db: Db) {
       .from(carouselItems)
       .leftJoin(
         targetProducts,
-        and(
-          eq(carouselItems.linkType, 'PRODUCT'),
-          eq(targetProducts.id, carouselItems.targetId),
-          inArray(targetProducts.plan, plansVisibleTo(plan)),
-        ),
+        and(eq(carouselItems.linkType, 'PRODUCT'), eq(targetProducts.id, carouselItems.targetId)),
       )
       .leftJoin(
         targetProductCategories,
         and(
           eq(targetProductCategories.id, targetProducts.categoryId),
-          inArray(targetProductCategories.plan, plansVisibleTo(plan)),
+          productVisibleTo(plan, targetProducts, targetProductCategories),
         ),
       )
       .leftJoin(
@@ -79,7 +72,7 @@ export function createCategoryReads(db: Db) {
         and(
           eq(carouselItems.linkType, 'CATEGORY'),
           eq(targetCategories.id, carouselItems.targetId),
-          inArray(targetCategories.plan, plansVisibleTo(plan)),
+          categoryVisibleTo(plan, targetCategories),
         ),
       )
       .where(inArray(carouselItems.plan, plansVisibleTo(plan)))

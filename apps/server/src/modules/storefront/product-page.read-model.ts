@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { PLANS, plansVisibleTo, paiseToRupees, type Plan } from '@zevar/domain';
+import { paiseToRupees, type Plan } from '@zevar/domain';
 import type { Db } from '../../db/client';
 import { categories, metalPurities, metals, products, reviews } from '../../db/schema';
 import {
@@ -10,6 +10,7 @@ import {
   type LinkedVariant,
   type ProductJoinedRow,
 } from '../products';
+import { productVisibleTo } from './visibility.read-model';
 
 /*
  * Read model (docs/decisions/0015): one storefront product page as one prepared statement over the
@@ -77,7 +78,7 @@ function build(db: Db, shape: ProductPageShape) {
       from ${products} as ${sql.identifier('variant')}
         inner join ${categories} as ${sql.identifier('variant_category')} on ${variantCategory.id} = ${variant.categoryId}
       where ${variant.variantGroupId} = ${products.variantGroupId} and ${variant.id} <> ${products.id}
-        and ${variantVisibleTo(shape.variantsFor)})`
+        and ${productVisibleTo(shape.variantsFor, variant, variantCategory)})`
     : sql<VariantJson[]>`'[]'::json`;
   return db
     .select({
@@ -85,8 +86,8 @@ function build(db: Db, shape: ProductPageShape) {
       total: page.total,
       ratingAvg: sql<
         string | null
-      >`(select avg(${reviews.rating}) from ${reviews} where ${reviews.productId} = ${products.id})`,
-      ratingCount: sql<number>`(select count(*)::int from ${reviews} where ${reviews.productId} = ${products.id})`,
+      >`(select avg(${reviews.rating}) from ${reviews} where ${reviews.productId} = ${products.id} and ${publishedReview})`,
+      ratingCount: sql<number>`(select count(*)::int from ${reviews} where ${reviews.productId} = ${products.id} and ${publishedReview})`,
       variants,
     })
     .from(page)
@@ -99,15 +100,8 @@ function build(db: Db, shape: ProductPageShape) {
     .prepare(`storefront_${createHash('sha1').update(shape.key).digest('hex').slice(0, 16)}`);
 }
 
-function variantVisibleTo(plan: Plan): SQL {
-  const plans = plansVisibleTo(plan);
-  if (plans.length === PLANS.length) return sql`true`;
-  const list = sql.join(
-    plans.map((p) => sql`${p}`),
-    sql`, `,
-  );
-  return sql`${variant.plan} in (${list}) and ${variantCategory.plan} in (${list})`;
-}
+/** Ratings and review counts come from published reviews only (held and waiting ones do not count). */
+const publishedReview = sql`${reviews.status} = 'PUBLISHED'`;
 
 type Prepared = ReturnType<typeof build>;
 const preparedByDb = new WeakMap<Db, Map<string, Prepared>>();

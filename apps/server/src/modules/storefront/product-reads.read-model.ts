@@ -2,8 +2,6 @@ import { and, asc, desc, eq, gt, gte, or, Placeholder, SQL, sql } from 'drizzle-
 import { alias } from 'drizzle-orm/pg-core';
 import {
   nameFromSlug,
-  PLANS,
-  plansVisibleTo,
   toPaged,
   SPECIAL_OFFER_COUNT,
   TRENDING_LIMIT,
@@ -113,7 +111,7 @@ export function createProductReads(db: Db, gstBp: number) {
     const filters: SQL[] = [
       productVisibleTo(plan),
       sql`${products.categoryId} in (select ${tree.id} from ${categories} as ${sql.identifier('tree')} where (${tree.id} = ${p('category')} or ${tree.parentId} = ${p('category')}))`,
-      sql`exists (select 1 from ${categories} as ${sql.identifier('tree')} where ${tree.id} = ${p('category')} and ${treeVisibleTo(plan)})`,
+      sql`exists (select 1 from ${categories} as ${sql.identifier('tree')} where ${tree.id} = ${p('category')} and ${categoryVisibleTo(plan, tree)})`,
     ];
     const values: Values = { category: categoryId };
     if (q.subCategoryId) {
@@ -235,15 +233,6 @@ export function createProductReads(db: Db, gstBp: number) {
 type Values = Record<string, unknown>;
 const tree = alias(categories, 'tree');
 const idsOnly = alias(products, 'ids_only');
-
-function treeVisibleTo(plan: Plan): SQL {
-  const plans = plansVisibleTo(plan);
-  if (plans.length === PLANS.length) return sql`true`;
-  return sql`${tree.plan} in (${sql.join(
-    plans.map((x) => sql`${x}`),
-    sql`, `,
-  )})`;
-}
 
 /** The same condition with its placeholders filled in, for the rare unprepared follow-up query. */
 function bind(where: SQL, values: Values): SQL {

@@ -25,7 +25,7 @@ function productInput(p: Product, over: Record<string, unknown> = {}) {
     making: p.making,
     stones: p.stones,
     metalWeight: p.metalWeight,
-    stock: p.stock,
+    version: 1,
     category: { id: p.category.id },
     metal: p.metal ? { id: p.metal.id } : null,
     vendorPlan: p.vendorPlan,
@@ -116,7 +116,7 @@ describe('public catalogue cache', () => {
       method: 'PUT',
       url: `/api/metals/${gold.id}`,
       headers: who.superAdmin,
-      payload: { name: gold.name, price: 7000 },
+      payload: { name: gold.name, price: 7000, confirmBigChange: true },
     });
     expect(res.statusCode).toBe(200);
     expect(((await get(productUrl(p.slug))).json() as Product).price).toBe(7210);

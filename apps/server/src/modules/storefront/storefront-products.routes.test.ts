@@ -126,6 +126,28 @@ describe('storefront product reads', () => {
     expect((bySku.json() as Product).id).toBe(f.cheap.id);
   });
 
+  it('opens products and categories whose names are as long as the catalogue allows', async () => {
+    // 200 characters for a product name, 100 for a category's; spaces are sent percent-encoded.
+    const words = (length: number) => `${uid()} ${'Temple Gold Haram '.repeat(12)}`.slice(0, length).trim();
+    const category = await createCategory(t.db, { name: words(100) });
+    const product = await createProduct(t.db, { name: words(200), categoryId: category.id });
+    expect(product.name.length).toBeGreaterThan(190);
+    const shop = `vendorSlug=${f.basic.slug}`;
+    const bySlug = await get(`/api/products/name/${product.slug}?${shop}`);
+    expect(bySlug.statusCode, bySlug.body).toBe(200);
+    expect((bySlug.json() as Product).id).toBe(product.id);
+    const byName = await get(`/api/products/name/${encodeURIComponent(product.name)}?${shop}`);
+    expect((byName.json() as Product).id).toBe(product.id);
+    expect((await get(`/api/products/slug/${product.slug}?${shop}`)).statusCode).toBe(200);
+    const byCategory = await get(
+      `/api/category/name/${encodeURIComponent(category.name.toLowerCase())}?${shop}`,
+    );
+    expect(byCategory.statusCode, byCategory.body).toBe(200);
+    // Past the limit the answer is the usual 400, never 'No route'.
+    const tooLong = await get(`/api/products/name/${'a'.repeat(201)}?${shop}`);
+    expect(tooLong.statusCode).toBe(400);
+  });
+
   it('does not reach a product above the vendor tier by URL', async () => {
     const hidden = await get(`/api/products/name/${f.dear.slug}?vendorSlug=${f.basic.slug}`);
     expect(hidden.statusCode).toBe(404);

@@ -1,4 +1,4 @@
-import { and, inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { PLANS, plansVisibleTo, type Plan } from '@zevar/domain';
 import { categories, products } from '../../db/schema';
 import type { AppContext } from '../../context';
@@ -9,26 +9,48 @@ import { createShopsService, type Shop } from '../users';
  * tables, shared by every storefront, cart and checkout read. Reads only.
  */
 
-/**
- * The one plan rule for products, used by the storefront, the cart quote, the checkout and
- * initiate-order: a shop on `plan` may show and sell a product when the product's plan, its
- * category's plan and that category's parent's plan all weigh at most the vendor's. The query must
- * join `categories` on the product's category.
- */
-export function productVisibleTo(plan: Plan): SQL {
+type ProductColumns = { plan: AnyColumn; status: AnyColumn };
+type CategoryColumns = { plan: AnyColumn; parentId: AnyColumn };
+
+/** `column in (plans visible to the shop)`, or null for the top tier (it sees everything). */
+function inVisiblePlans(plan: Plan, column: AnyColumn | SQL): SQL | null {
   const plans = plansVisibleTo(plan);
-  // The top tier sees everything: no filter at all keeps the plans' index choices simple.
-  if (plans.length === PLANS.length) return sql`true`;
-  const parentVisible = sql`(${categories.parentId} is null or exists (select 1 from ${categories} as pc where pc.id = ${categories.parentId} and pc.plan in (${sql.join(
+  if (plans.length === PLANS.length) return null;
+  return sql`${column} in (${sql.join(
     plans.map((p) => sql`${p}`),
     sql`, `,
-  )})))`;
-  return and(inArray(products.plan, plans), inArray(categories.plan, plans), parentVisible)!;
+  )})`;
 }
 
-export function categoryVisibleTo(plan: Plan): SQL {
-  const plans = plansVisibleTo(plan);
-  return plans.length === PLANS.length ? sql`true` : inArray(categories.plan, plans);
+/**
+ * The plan rule for a category, over any alias of the categories table: its plan and its parent's
+ * plan (if it has one) weigh at most the shop's.
+ */
+export function categoryVisibleTo(plan: Plan, category: CategoryColumns = categories): SQL {
+  const own = inVisiblePlans(plan, category.plan);
+  if (!own) return sql`true`;
+  const parentPlan = inVisiblePlans(plan, sql`pc.plan`);
+  return sql`(${own} and (${category.parentId} is null or exists (select 1 from ${categories} as pc where pc.id = ${category.parentId} and ${parentPlan})))`;
+}
+
+/**
+ * The one plan rule for products (its in-memory form is `productVisibleOnPlan` in the domain), used
+ * by every storefront read (lists, product page, its linked variants, the carousel), the cart quote,
+ * the checkout and initiate-order: a shop on `plan` may show and sell a product when the product's
+ * plan, its category's plan and that category's parent's plan all weigh at most the vendor's.
+ * `product` and `category` may be aliases; the query must join the category on the product's. An
+ * archived product is in no shop.
+ */
+export function productVisibleTo(
+  plan: Plan,
+  product: ProductColumns = products,
+  category: CategoryColumns = categories,
+): SQL {
+  const active = sql`${product.status} = 'active'`;
+  const own = inVisiblePlans(plan, product.plan);
+  // The top tier sees every active product: no plan filter keeps the plans' index choices simple.
+  if (!own) return active;
+  return sql`(${active} and ${own} and ${categoryVisibleTo(plan, category)})`;
 }
 
 /**

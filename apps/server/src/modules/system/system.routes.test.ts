@@ -52,6 +52,9 @@ describe('system routes', () => {
       defaultVendorSlug: 'zevar',
       payments: 'sandbox',
       businessTimezone: 'Asia/Kolkata',
+      // The order caps the product page and cart tell (the test app raises them).
+      maxLineQuantity: t.config.MAX_LINE_QUANTITY,
+      maxOrderQuantity: t.config.MAX_ORDER_QUANTITY,
     });
     expect(res.body).not.toContain(t.config.paymentKeySecret);
     expect(res.body).not.toContain(t.config.JWT_SECRET);

@@ -74,6 +74,10 @@ export const systemRoutes =
               businessTimezone: safeString(),
               /** Orders above this total need the buyer's PAN at checkout. */
               panThresholdRupees: z.number(),
+              /** Most pieces of one product in one order (MAX_LINE_QUANTITY). */
+              maxLineQuantity: z.number().int(),
+              /** Most pieces in one order (MAX_ORDER_QUANTITY). */
+              maxOrderQuantity: z.number().int(),
             }),
           },
         },
@@ -84,6 +88,8 @@ export const systemRoutes =
         razorpayKeyId: ctx.config.paymentKeyId,
         businessTimezone: ctx.config.BUSINESS_TIMEZONE,
         panThresholdRupees: ctx.config.PAN_THRESHOLD_RUPEES,
+        maxLineQuantity: ctx.config.MAX_LINE_QUANTITY,
+        maxOrderQuantity: ctx.config.MAX_ORDER_QUANTITY,
       }),
     );
   };

@@ -1,13 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Config } from '../../env';
+import { MSG, isStrongPassword } from '@zevar/domain';
+import { ConfigError, type Config } from '../../env';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { hashPassword } from './passwords';
 
 export type AdminSeed = { username: string; password: string; email?: string; name?: string };
 
-/** Creates a SUPER_ADMIN unless that username exists; returns whether one was created. */
+/**
+ * Creates a SUPER_ADMIN unless that username exists; returns whether one was created. The password
+ * follows the one rule every password follows (ADMIN_PASSWORD and `npm run create-admin` alike).
+ */
 export async function createAdmin(db: Db, admin: AdminSeed): Promise<boolean> {
+  if (!isStrongPassword(admin.password)) throw new ConfigError(`ADMIN_PASSWORD: ${MSG.password}`);
   const [existing] = await db
     .select({ id: users.id })
     .from(users)

@@ -48,6 +48,18 @@ describe('users', () => {
     expect(login.json().token).toEqual(expect.any(String));
   });
 
+  it("registers a vendor whose password's special character is '#' (the rule its message states) and lets it sign in", async () => {
+    const input = { ...validVendor(), password: 'Kundan#2026' };
+    const res = await t.app.inject({ method: 'POST', url: '/api/user/register', payload: input });
+    expect(res.statusCode).toBe(201);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { username: input.username, password: 'Kundan#2026' },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
   it('refuses a second vendor with the same email regardless of case with 409', async () => {
     const first = validVendor();
     expect(

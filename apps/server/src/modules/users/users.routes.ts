@@ -329,6 +329,7 @@ export const usersRoutes =
             { header: 'Created At', value: (u) => new Date(u.createdAt) },
           ],
           vendors,
+          ctx.config.BUSINESS_TIMEZONE,
         );
       },
     );

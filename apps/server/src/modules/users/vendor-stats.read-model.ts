@@ -1,7 +1,10 @@
-import { and, desc, inArray, sql } from 'drizzle-orm';
-import { plansVisibleTo, type Plan } from '@zevar/domain';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { productVisibleOnPlan, type Plan } from '@zevar/domain';
 import type { Db } from '../../db/client';
-import { orders, payouts, products, subscriptions, vendorEarnings } from '../../db/schema';
+import { categories, orders, payouts, products, subscriptions, vendorEarnings } from '../../db/schema';
+
+const parentCategories = alias(categories, 'parent_category');
 import type { VendorStats } from './user-mapper';
 
 /*
@@ -15,7 +18,7 @@ const toIso = (v: Date | string | null | undefined) => (v ? new Date(v).toISOStr
 
 /**
  * Statistics of many vendors in five grouped queries, whatever their number: products visible on
- * each plan, paid orders, commission earned and the last payout.
+ * each plan (the domain's plan rule over product, category and parent plans), paid orders, commission earned and the last payout.
  */
 export async function loadVendorStats(
   db: Db,
@@ -26,9 +29,17 @@ export async function loadVendorStats(
   const ids = vendors.map((v) => v.id);
   const [perPlan, orderAgg, earningAgg, payoutAgg] = await Promise.all([
     db
-      .select({ plan: products.plan, n: sql<number>`count(*)::int` })
+      .select({
+        plan: products.plan,
+        categoryPlan: categories.plan,
+        parentCategoryPlan: parentCategories.plan,
+        n: sql<number>`count(*)::int`,
+      })
       .from(products)
-      .groupBy(products.plan),
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .leftJoin(parentCategories, eq(parentCategories.id, categories.parentId))
+      .where(eq(products.status, 'active'))
+      .groupBy(products.plan, categories.plan, parentCategories.plan),
     db
       .select({
         vendorId: orders.vendorId,
@@ -57,17 +68,19 @@ export async function loadVendorStats(
       .where(inArray(payouts.vendorId, ids))
       .groupBy(payouts.vendorId),
   ]);
-  const countOn = new Map(perPlan.map((r) => [r.plan, r.n]));
   const orderOf = new Map(orderAgg.map((r) => [r.vendorId, r]));
   const earnedOf = new Map(earningAgg.map((r) => [r.vendorId, r]));
   const payoutOf = new Map(payoutAgg.map((r) => [r.vendorId, r]));
   for (const v of vendors) {
     const o = orderOf.get(v.id);
+    const earnedPaise = earnedOf.get(v.id)?.total ?? 0;
+    const paidPaise = payoutOf.get(v.id)?.paid ?? 0;
     result.set(v.id, {
-      productCount: plansVisibleTo(v.plan).reduce((sum, p) => sum + (countOn.get(p) ?? 0), 0),
+      productCount: perPlan.reduce((sum, r) => sum + (productVisibleOnPlan(v.plan, r) ? r.n : 0), 0),
       orderCount: o?.n ?? 0,
-      revenue: (earnedOf.get(v.id)?.total ?? 0) / 100,
-      commissionPaidOut: (payoutOf.get(v.id)?.paid ?? 0) / 100,
+      revenue: earnedPaise / 100,
+      commissionPaidOut: paidPaise / 100,
+      owedBack: Math.max(0, paidPaise - earnedPaise) / 100,
       sales: (earnedOf.get(v.id)?.sales ?? 0) / 100,
       lastOrderDate: toIso(o?.last),
       lastPayOutDate: toIso(payoutOf.get(v.id)?.last),

@@ -38,7 +38,8 @@ export function StorefrontLayout() {
         Skip to content
       </a>
       <Header />
-      <main id="main" className="flex-1">
+      {/* A long unbroken word (a name, a review) breaks instead of widening the page. */}
+      <main id="main" className="flex-1 wrap-anywhere">
         {needsDefault ? (
           <LoadingPage />
         ) : (

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getCart } from '../../lib/cart';
 import { STORAGE_KEYS } from '../../lib/storage';
+import { resetConfigCache } from '../../lib/config';
 import { jsonResponse, mockFetch, renderRoutes } from '../../test/utils';
 import CartPage from './CartPage';
 
@@ -32,6 +33,8 @@ const stockOf = (productId: number) => (productId === 1 ? 3 : productId === 9 ? 
 
 function serve(plan: 'PREMIUM' | null = 'PREMIUM', checkout?: () => Response) {
   return mockFetch((url, init) => {
+    if (url === '/api/config')
+      return jsonResponse({ defaultVendorSlug: 'zevar', maxLineQuantity: 10, maxOrderQuantity: 12 });
     if (url.includes('/vendor-plan/'))
       return plan
         ? new Response(plan, { status: 200 })
@@ -59,7 +62,10 @@ function serve(plan: 'PREMIUM' | null = 'PREMIUM', checkout?: () => Response) {
   });
 }
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  resetConfigCache();
+});
 
 describe('cart page', () => {
   it("an empty cart shows 'Your cart is empty' with a link home", async () => {
@@ -196,5 +202,25 @@ describe('cart page', () => {
     serve(null);
     renderRoutes(routes, '/zevar/cart');
     expect(await screen.findByRole('heading', { name: 'Root' })).toBeInTheDocument();
+  });
+
+  it('tells the order caps, and a cart above the per-order cap says so and cannot proceed', async () => {
+    localStorage.setItem(
+      STORAGE_KEYS.cart,
+      JSON.stringify([
+        { productId: 2, quantity: 8 },
+        { productId: 3, quantity: 4 },
+      ]),
+    );
+    serve();
+    renderRoutes(routes, '/zevar/cart');
+    expect(
+      await screen.findByText('At most 10 pieces of one item and 12 pieces in one order.'),
+    ).toBeInTheDocument();
+    await userEvent.setup().click(screen.getAllByRole('button', { name: 'Increase quantity' })[1]!);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your cart holds 13 pieces: one order can hold at most 12.',
+    );
+    expect(screen.getByRole('button', { name: 'Proceed to Checkout' })).toBeDisabled();
   });
 });

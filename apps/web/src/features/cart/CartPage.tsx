@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { PAYMENT_TEXT, STOREFRONT_MESSAGES, type CartQuoteLine } from '@zevar/domain';
+import { ORDER_LIMIT_TEXT, PAYMENT_TEXT, STOREFRONT_MESSAGES, type CartQuoteLine } from '@zevar/domain';
 import { PageSpinner } from '../../components/Spinner';
 import { useDialog } from '../../components/dialog/dialog-context';
 import { api, isApiError } from '../../lib/api';
 import {
   checkoutIdSchema,
   removeFromCart,
+  cartKey,
   storeCheckoutId,
   updateQuantity,
   type CartLine,
@@ -15,6 +16,8 @@ import {
 import { formatInr } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useVendorSlug } from '../../lib/use-vendor-slug';
+import { useOrderLimits } from '../../lib/use-order-limits';
+import type { OrderLimits } from '../../lib/config';
 import { CartLineRow } from './CartLineRow';
 import { useCartLines, useCartQuote, useShopPlanCheck } from './cart-api';
 
@@ -40,6 +43,17 @@ function chosenQuantity(stored: CartLine[], line: CartQuoteLine): number {
   return line.stock >= 1 ? Math.min(chosen, line.stock) : chosen;
 }
 
+/** What breaks the per-item and per-order caps, told before the shopper goes to the address form. */
+function orderLimitProblems(stored: CartLine[], available: CartQuoteLine[], limits: OrderLimits): string[] {
+  const chosen = available.map((l) => ({ name: l.name, quantity: chosenQuantity(stored, l) }));
+  const problems = chosen
+    .filter((l) => l.quantity > limits.perItem)
+    .map((l) => ORDER_LIMIT_TEXT.lineOver(l.name, limits.perItem));
+  const pieces = chosen.reduce((n, l) => n + l.quantity, 0);
+  if (pieces > limits.perOrder) problems.push(ORDER_LIMIT_TEXT.cartOver(pieces, limits.perOrder));
+  return problems;
+}
+
 /** The server's reason (e.g. 'Only 12 of … left in stock'), else the specification's text. */
 const proceedError = (err: unknown) =>
   isApiError(err) && err.status >= 400 && err.message ? err.message : STOREFRONT_MESSAGES.checkoutFailed;
@@ -62,6 +76,7 @@ export default function CartPage() {
   const plan = useShopPlanCheck(slug);
   const lines = useCartLines();
   const quote = useCartQuote(slug, lines);
+  const limits = useOrderLimits();
   const dialog = useDialog();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -79,6 +94,7 @@ export default function CartPage() {
   }
 
   const available = quote.data.lines.filter((l) => l.available && l.stock > 0);
+  const overLimit = limits ? orderLimitProblems(lines, available, limits) : [];
   const outOfStock = quote.data.lines.some((l) => l.available && l.stock < 1);
   const setQuantity = (line: CartQuoteLine, quantity: number) => {
     if (quantity >= 1) updateQuantity(line.productId, quantity, line.stock);
@@ -95,7 +111,7 @@ export default function CartPage() {
         image: l.image,
       }));
       const { checkoutId } = await api.post('/checkout', items, {
-        query: { vendorSlug: slug },
+        query: { vendorSlug: slug, cartKey: cartKey() },
         schema: checkoutIdSchema,
       });
       storeCheckoutId(checkoutId);
@@ -151,10 +167,24 @@ export default function CartPage() {
             <dd data-testid="cart-total">{formatInr(quote.data.total)}</dd>
           </div>
         </dl>
+        {limits && (
+          <div className="mt-4 space-y-1 text-xs" data-testid="order-limits">
+            {overLimit.length === 0 && (
+              <p className="text-taupe">{ORDER_LIMIT_TEXT.caps(limits.perItem, limits.perOrder)}</p>
+            )}
+            {overLimit.map((text) => (
+              <p key={text} className="text-sm text-red-700" role="alert">
+                {text}
+              </p>
+            ))}
+          </div>
+        )}
         <button
           type="button"
           className="btn-primary mt-6 w-full"
-          disabled={submitting || available.length === 0 || outOfStock || quote.isFetching}
+          disabled={
+            submitting || available.length === 0 || outOfStock || overLimit.length > 0 || quote.isFetching
+          }
           onClick={() => void proceed()}
         >
           Proceed to Checkout

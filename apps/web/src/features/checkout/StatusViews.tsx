@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { REFUND_TEXT, type OrderStatusView } from '@zevar/domain';
+import { PAYMENT_TEXT, REFUND_TEXT, type OrderStatusView } from '@zevar/domain';
 import { ImageWithFallback } from '../../components/ImageWithFallback';
 import { formatDateTime, formatInr } from '../../lib/format';
 import { TaxDocumentLinks, useTaxDocuments } from './TaxDocumentLinks';
@@ -12,6 +12,25 @@ function Row({ label, value, testId }: { label: string; value: string; testId?: 
       <dd className="text-right font-medium" data-testid={testId}>
         {value}
       </dd>
+    </div>
+  );
+}
+
+/** A second payment for this order (another tab, a second click) and where its automatic refund stands. */
+function DuplicatePayments({ order }: { order: OrderStatusView }) {
+  const duplicates = order.duplicatePayments ?? [];
+  if (duplicates.length === 0) return null;
+  return (
+    <div role="status" className="card mt-6 border-amber-300 bg-amber-50 p-4 text-sm">
+      {duplicates.map((d, i) => (
+        <p key={i}>
+          {d.status === 'REFUNDED'
+            ? PAYMENT_TEXT.duplicateRefunded(formatInr(d.amount))
+            : d.status === 'FAILED'
+              ? PAYMENT_TEXT.duplicateRefundFailed(formatInr(d.amount))
+              : PAYMENT_TEXT.duplicateRefunding(formatInr(d.amount))}
+        </p>
+      ))}
     </div>
   );
 }
@@ -31,6 +50,7 @@ export function SuccessView({ order, home }: { order: OrderStatusView; home: str
         <h1 className="mt-3 text-3xl">Order Confirmed!</h1>
         <p className="mt-1 text-taupe">Your order has been placed successfully</p>
       </div>
+      <DuplicatePayments order={order} />
       <dl className="card mt-8 space-y-2 p-6 text-sm">
         <Row label="Order Number" value={order.orderNumber} testId="order-number" />
         <Row label="Payment Date" value={formatDateTime(order.paymentDate)} />

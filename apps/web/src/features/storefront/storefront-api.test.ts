@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { productSchema, type Category } from '@zevar/domain';
 import { catalogueProduct } from '../../test/fixtures';
-import { embedInPage, jsonResponse, mockFetch } from '../../test/utils';
+import { embedInPage, jsonResponse, mockFetch, signIn } from '../../test/utils';
 import { embeddedShapes } from './embedded-shapes';
 import { embedded, storefrontApi } from './storefront-api';
 
@@ -50,6 +50,26 @@ describe('answers embedded in the page', () => {
       expect(embedded('product', 'acme', 'ruby-ring')).toEqual(product);
       expect(embedded('categoryByName', 'acme', 'rings')).toEqual(category);
       expect(embedded('plan', 'acme')).toBe('BASIC');
+    } finally {
+      done();
+    }
+  });
+
+  it('are used for a signed-in vendor or admin too, whose reads carry no token', async () => {
+    signIn('VENDOR');
+    const url = '/api/products/name/ruby-ring?vendorSlug=acme';
+    const done = embedInPage({ [url]: product });
+    try {
+      // The first render (initialData) has the page's answer, as the server's markup did.
+      expect(embedded('product', 'acme', 'ruby-ring')).toEqual(product);
+      const fetchMock = mockFetch(() => jsonResponse(product));
+      await expect(storefrontApi.product('acme', 'ruby-ring')).resolves.toEqual(product);
+      expect(fetchMock).not.toHaveBeenCalled();
+      // Later reads go to the server, still without the token: the answer is the same for everyone.
+      await storefrontApi.product('acme', 'ruby-ring');
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      const init = fetchMock.mock.calls[0]![1] as RequestInit;
+      expect(init.headers).not.toHaveProperty('Authorization');
     } finally {
       done();
     }

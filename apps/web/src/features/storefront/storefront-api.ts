@@ -70,7 +70,9 @@ const reads = {
 type Reads = typeof reads;
 type ReadsKey<K extends keyof Reads> = ReturnType<Reads[K]>['schema'];
 
-const fetchRead = <K extends SchemaKey>(r: Read<K>) => parsed(r.schema, api.get(r.path, { query: r.query }));
+// Every read is the same for everyone: never sent with a signed-in user's token (see `anonymous`).
+const fetchRead = <K extends SchemaKey>(r: Read<K>) =>
+  parsed(r.schema, api.get(r.path, { query: r.query, anonymous: true }));
 
 export const storefrontApi = {
   metalRates: () => fetchRead(reads.metalRates()),

@@ -13,7 +13,8 @@ function StatCard({ label, value, note }: { label: string; value: string; note?:
 }
 
 /**
- * Total Products, Total Orders, Commission earned, Commission paid out, Sales and Last Payout Date.
+ * Total Products, Total Orders, Commission earned, Commission paid out, Owed back (only when refunds
+ * reversed commission already paid out), Sales and Last Payout Date.
  * On the Free plan commission accrues but is payable only after upgrading, so it is not called earned
  * (docs/decisions/0012-money-ledger-refunds.md).
  */
@@ -30,6 +31,13 @@ export function StatCards({ vendor }: { vendor: User }) {
         note={isFree ? 'Upgrade your plan to start earning commission on your sales.' : undefined}
       />
       <StatCard label="Commission paid out" value={formatInr(stats?.commissionPaidOut ?? 0)} />
+      {(stats?.owedBack ?? 0) > 0 && (
+        <StatCard
+          label="Owed back"
+          value={formatInr(stats?.owedBack ?? 0)}
+          note="Refunds reversed commission already paid out to you; it is taken from your next payouts."
+        />
+      )}
       <StatCard label="Sales" value={formatInr(stats?.sales ?? 0)} />
       <StatCard label="Last Payout Date" value={formatDate(stats?.lastPayOutDate) || 'No payouts yet'} />
     </dl>

@@ -7,7 +7,7 @@ import { vendorUser } from '../../test/fixtures';
 import { expectConsoleError, jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/utils';
 import VendorDashboardPage from './VendorDashboardPage';
 
-function renderDashboard(answer: () => Response) {
+function renderDashboard(answer: (url: string) => Response) {
   signIn('VENDOR', [], 7);
   const fetchMock = mockFetch(answer);
   const utils = renderRoutes(
@@ -90,6 +90,48 @@ describe('vendor dashboard shell', () => {
       MSG.vendorLoadFailed,
     );
     expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('says what the vendor owes back after refunds, and shows gross sales, reversals and net sales per payout', async () => {
+    const stats = { ...vendorUser().vendorStats!, revenue: 100, commissionPaidOut: 350, owedBack: 250 };
+    const payout = {
+      id: 1,
+      vendorId: 7,
+      vendorName: 'Asha Jewellers',
+      payoutDate: '2026-11-20T06:30:00.000Z',
+      amount: 350,
+      productCount: 1,
+      orderCount: 1,
+      revenue: 1000,
+      reversedUnits: 2,
+      reversals: 2000,
+      netSales: -1000,
+      bankDetails: {
+        bankName: 'SBI',
+        accountNumber: '5556667778',
+        ifscCode: 'SBIN0001234',
+        accountHolderName: 'Asha',
+      },
+    };
+    renderDashboard((url) =>
+      url.includes('/vendor-payouts/')
+        ? jsonResponse([payout])
+        : jsonResponse(vendorUser({ vendorStats: stats })),
+    );
+    expect((await screen.findByText('Owed back')).nextSibling).toHaveTextContent('₹250.00');
+    expect(screen.getByText(/taken from your next payouts/)).toBeInTheDocument();
+
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Payout History' }));
+    const table = await screen.findByRole('table', { name: 'Payout history' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(expect.arrayContaining(['Gross Sales', 'Reversals', 'Net Sales']));
+    expect(headers).not.toContain('Revenue');
+    const cells = within(table)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells).toEqual(expect.arrayContaining(['₹1,000.00', '₹2,000.00 (2 pcs)', '-₹1,000.00']));
   });
 
   it('logs out to /login', async () => {

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, notFound, renderRoutes, signIn } from '../../../test/utils';
 import JobsSection from './JobsSection';
@@ -37,5 +37,37 @@ describe('background jobs section', () => {
     expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveAccessibleDescription(
       'Failed to load background jobs',
     );
+  });
+
+  it('shows failing mail with its last error under Background Jobs, and retries it', async () => {
+    signIn('ADMIN', ['SUPER_ADMIN']);
+    const mail = {
+      id: 41,
+      dedupeKey: 'order-confirmation:ord-1',
+      to: 'asha@example.in',
+      subject: 'Your order ZV-1001 is confirmed',
+      status: 'PENDING',
+      attempts: 3,
+      lastError: 'connect ECONNREFUSED 10.0.0.5:587',
+      nextAttemptAt: '2026-11-20T10:04:00.000Z',
+      sentAt: null,
+      createdAt: '2026-11-20T10:00:00.000Z',
+    };
+    const calls: string[] = [];
+    mockFetch((url, init) => {
+      calls.push(`${init.method ?? 'GET'} ${url}`);
+      if (url === '/api/jobs/failed') return jsonResponse([]);
+      if (url.startsWith('/api/mail/outbox?'))
+        return jsonResponse({ content: [mail], totalElements: 1, totalPages: 1, size: 20, number: 0 });
+      if (url === '/api/mail/outbox/41/retry') return jsonResponse({ ...mail, attempts: 0 });
+      return notFound();
+    });
+    renderRoutes([{ path: '/', element: <JobsSection /> }], '/');
+    expect(await screen.findByText('Last error: connect ECONNREFUSED 10.0.0.5:587')).toBeInTheDocument();
+    expect(screen.getByText(/Failing: 3 tries/)).toBeInTheDocument();
+    expect(calls).toContain('GET /api/mail/outbox?view=FAILING&page=0&size=20');
+    fireEvent.click(screen.getByRole('button', { name: /Retry mail Your order ZV-1001/ }));
+    await waitFor(() => expect(calls).toContain('POST /api/mail/outbox/41/retry'));
+    expect(await screen.findByText('The mail will be sent on the next delivery run')).toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import { PageSpinner } from '../../../components/Spinner';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { formatDateTime } from '../../../lib/format';
 import { JOB_LABELS, JOBS_MSG, jobsApi } from './jobs-api';
+import { MailOutbox } from './MailOutbox';
 
 /** Background jobs: the runs that failed after all their retries, newest first. */
 export default function JobsSection() {
@@ -42,6 +43,7 @@ export default function JobsSection() {
           </li>
         ))}
       </ul>
+      <MailOutbox />
     </section>
   );
 }

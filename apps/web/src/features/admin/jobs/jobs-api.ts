@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { failedJobSchema } from '@zevar/domain';
+import { failedJobSchema, outboxMessageSchema, pagedSchema, type OutboxView } from '@zevar/domain';
 import { api } from '../../../lib/api';
 
 export const JOBS_MSG = {
@@ -16,4 +16,23 @@ export const JOB_LABELS: Record<string, string> = {
 
 export const jobsApi = {
   failed: () => api.get('/jobs/failed', { schema: z.array(failedJobSchema) }),
+  outbox: (view: OutboxView, page: number) =>
+    api.get('/mail/outbox', {
+      query: { view, page, size: 20 },
+      schema: pagedSchema(outboxMessageSchema),
+    }),
+  retryMail: (id: number) => api.post(`/mail/outbox/${id}/retry`, {}, { schema: outboxMessageSchema }),
+  resendMail: (id: number) => api.post(`/mail/outbox/${id}/resend`, {}, { schema: outboxMessageSchema }),
 };
+
+export const OUTBOX_MSG = {
+  loadFailed: 'Failed to load the mail outbox',
+  empty: {
+    ALL: 'No mail yet',
+    FAILING: 'No failing mail',
+    WAITING: 'No mail waiting',
+    SENT: 'No mail sent yet',
+  },
+  retried: 'The mail will be sent on the next delivery run',
+  resent: 'A copy of the mail will be sent on the next delivery run',
+} as const;

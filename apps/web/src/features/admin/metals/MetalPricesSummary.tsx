@@ -56,10 +56,11 @@ export function MetalPricesSummary({
           .map(async (c) => ({ name: c.metal.name, preview: await metalsApi.preview(c.metal.id, c.price) })),
       );
       if (previews.length > 0 && !(await confirmRateChanges(dialog, previews))) return;
+      const big = previews.some((p) => p.preview.bigChange);
+      save.mutate(big ? { ...values, confirmBigChange: true } : values);
     } catch (err) {
       return void dialog.error(TITLE.error, failure(UPDATE_FAILED, err));
     }
-    save.mutate(values);
   });
 
   if (prices.isError)

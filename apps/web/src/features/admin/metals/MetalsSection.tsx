@@ -132,16 +132,19 @@ function MetalEditForm({ metal, onDone }: { metal: Metal; onDone: (saved: boolea
     onError: (err) => dialog.error(TITLE.error, failure(M.updateFailed, err)),
   });
   const save = form.handleSubmit(async (values) => {
+    let confirmBigChange = false;
     if (values.price !== metal.price) {
-      // Before a rate is saved the admin sees what it changes, and is asked twice above 10 %.
+      // Before a rate is saved the admin sees what it changes, and is asked twice above 10 %; the
+      // server refuses a large change that does not carry that second answer.
       try {
         const preview = await metalsApi.preview(metal.id, values.price);
         if (!(await confirmRateChanges(dialog, [{ name: metal.name, preview }]))) return;
+        confirmBigChange = preview.bigChange;
       } catch (err) {
         return void dialog.error(TITLE.error, failure(M.updateFailed, err));
       }
     }
-    update.mutate(values);
+    update.mutate(confirmBigChange ? { ...values, confirmBigChange } : values);
   });
   const cancel = async () => {
     if (await confirmDiscard()) await onDone(false);

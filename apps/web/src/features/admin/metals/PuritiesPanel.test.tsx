@@ -23,8 +23,19 @@ const gold: Metal = {
   purities: [purity],
 };
 
-function setup() {
+const preview = (newPrice: number, bigChange: boolean) => ({
+  metalId: 1,
+  oldPrice: 5496,
+  newPrice,
+  changePercent: Math.round(((newPrice - 5496) / 5496) * 1000) / 10,
+  bigChange,
+  productsAffected: 2,
+  samples: [{ id: 7, name: 'Temple necklace', oldPrice: 130_000, newPrice: 21_952 }],
+});
+
+function setup(previewAnswer = preview(5502, false)) {
   const fetchMock = mockFetch((url, init) => {
+    if (url.endsWith('/preview')) return jsonResponse(previewAnswer);
     if (url.startsWith('/api/metals/1/purities') && init.method !== 'GET')
       return jsonResponse({ ...purity, id: 12, ...(JSON.parse(init.body as string) as object) });
     // The 30-day chart.
@@ -74,9 +85,50 @@ describe('purities panel', () => {
     await user.clear(fineness);
     await user.type(fineness, '917');
     await user.click(within(panel).getByRole('button', { name: 'Save' }));
+    // The rate moves, so the admin first sees what changes (as for the fine rate).
+    const ask = await screen.findByRole('dialog', { name: 'Confirm Rate Change' });
+    expect(ask).toHaveTextContent('2 product prices change');
+    await user.click(within(ask).getByRole('button', { name: 'Save Rate' }));
     await waitFor(() => expect(onChanged).toHaveBeenCalled());
+    const body = { name: '22K', fineness: 917, rateMode: 'DERIVED', rate: null };
     expect(calls()).toEqual([
-      ['PUT', '/api/metals/1/purities/11', { name: '22K', fineness: 917, rateMode: 'DERIVED', rate: null }],
+      ['POST', '/api/metals/1/purities/11/preview', body],
+      ['PUT', '/api/metals/1/purities/11', body],
+    ]);
+  });
+
+  it('a purity rate typo (more than 10 %) is asked about twice and saved only with the second answer', async () => {
+    const { user, onChanged, calls } = setup(preview(549.6, true));
+    const panel = screen.getByRole('region', { name: 'Gold purities' });
+    await user.click(within(panel).getByRole('button', { name: 'Change 22K' }));
+    await user.selectOptions(within(panel).getByLabelText('22K rate'), 'ENTERED');
+    await user.clear(within(panel).getByLabelText('22K rate per gram'));
+    await user.type(within(panel).getByLabelText('22K rate per gram'), '549.6');
+    await user.click(within(panel).getByRole('button', { name: 'Save' }));
+    const first = await screen.findByRole('dialog', { name: 'Confirm Rate Change' });
+    expect(first).toHaveTextContent('Temple necklace');
+    await user.click(within(first).getByRole('button', { name: 'Save Rate' }));
+    const second = await screen.findByRole('dialog', { name: 'Large Rate Change' });
+    await user.click(within(second).getByRole('button', { name: 'Cancel' }));
+    expect(onChanged).not.toHaveBeenCalled();
+    expect(calls().map(([method]) => method)).toEqual(['POST']);
+
+    await user.click(within(panel).getByRole('button', { name: 'Save' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Confirm Rate Change' })).getByRole('button', {
+        name: 'Save Rate',
+      }),
+    );
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Large Rate Change' })).getByRole('button', {
+        name: 'Yes, save it',
+      }),
+    );
+    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+    expect(calls().at(-1)).toEqual([
+      'PUT',
+      '/api/metals/1/purities/11',
+      expect.objectContaining({ rate: 549.6, confirmBigChange: true }),
     ]);
   });
 

@@ -17,6 +17,7 @@ import { formatDateTime, formatInr } from '../../../lib/format';
 import { metalsApi } from '../../../lib/catalogue-api';
 import { TITLE } from '../../../lib/admin-messages';
 import { failure } from '../../../lib/error-text';
+import { confirmRateChanges } from './rate-confirmation';
 
 const RateChart = lazy(() => import('../../../components/RateChart'));
 
@@ -146,9 +147,22 @@ export function PuritiesPanel({ metal, onChanged }: { metal: Metal; onChanged: (
   const [editing, setEditing] = useState<number | null | undefined>(undefined);
   const [chart, setChart] = useState<string | null>(metal.purities[0]?.name ?? null);
   const save = useMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: PurityInput }) =>
-      id === null ? metalsApi.addPurity(metal.id, body) : metalsApi.updatePurity(metal.id, id, body),
-    onSuccess: async () => {
+    mutationFn: async ({ id, body }: { id: number | null; body: PurityInput }) => {
+      if (id === null) return metalsApi.addPurity(metal.id, body);
+      // Like the fine rate: the admin sees what the new rate changes first, and is asked twice above
+      // 10 % (the server refuses a large change without that answer).
+      const preview = await metalsApi.previewPurity(metal.id, id, body);
+      const changes =
+        preview.newPrice === preview.oldPrice ? [] : [{ name: `${metal.name} ${body.name}`, preview }];
+      if (changes.length > 0 && !(await confirmRateChanges(dialog, changes))) return null;
+      return metalsApi.updatePurity(
+        metal.id,
+        id,
+        preview.bigChange ? { ...body, confirmBigChange: true } : body,
+      );
+    },
+    onSuccess: async (saved) => {
+      if (saved === null) return;
       setEditing(undefined);
       await onChanged();
     },

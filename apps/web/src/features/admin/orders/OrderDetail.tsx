@@ -92,6 +92,7 @@ function History({ order }: { order: AdminOrderDetail }) {
             </span>
             <span className="text-taupe">by {h.actor}</span>
             {h.reference && <span className="font-mono text-xs text-taupe">refund {h.reference}</span>}
+            {h.reason && <span className="basis-full break-words text-taupe">Reason: {h.reason}</span>}
           </li>
         ))}
       </ol>

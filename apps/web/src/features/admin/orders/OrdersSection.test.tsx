@@ -101,17 +101,73 @@ describe('orders table', () => {
     ).toEqual(['Processing', 'Shipped', 'Cancelled']);
   });
 
+  it('offers a refunded shipped order no Delivered: its status cannot change', async () => {
+    signIn('ADMIN', ['MANAGE_ORDERS']);
+    const refunded: AdminOrder = { ...order, status: 'SHIPPED', paymentStatus: 'REFUNDED' };
+    mockFetch((url) =>
+      url.startsWith('/api/orders/paginated') ? jsonResponse(page([refunded])) : notFound(),
+    );
+    renderRoutes([{ path: '/', element: <OrdersSection /> }], '/');
+    const select = await screen.findByRole('combobox', { name: `Order status for ${order.orderNumber}` });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Shipped']);
+    expect(select).toBeDisabled();
+  });
+
   it("reports a refused change with the server's reason and keeps the row as it was", async () => {
     const reason = 'Cannot change payment status from CAPTURED to REFUNDED. Allowed next states: none';
     const { user } = renderSection(() => jsonResponse({ code: 'CONFLICT', message: reason }, 409));
     const payment = await screen.findByRole('combobox', { name: `Payment status for ${order.orderNumber}` });
     await user.selectOptions(payment, 'REFUNDED');
+    const ask = await screen.findByRole('dialog', { name: 'Refund Order' });
+    await user.type(within(ask).getByLabelText(/Reason/), 'Damaged in transit');
+    await user.click(within(ask).getByRole('button', { name: /^Refund/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Error' });
     expect(dialog).toHaveAccessibleDescription(
       /^Failed to update payment status\s+Cannot change payment status/,
     );
     expect(screen.getByRole('combobox', { name: `Payment status for ${order.orderNumber}` })).toHaveValue(
       'CAPTURED',
+    );
+  });
+
+  it('cancelling a paid order asks first, naming the amount, the gateway refund and the credit note, and sends the required reason', async () => {
+    const { fetchMock, user } = renderSection(() =>
+      jsonResponse({
+        ...order,
+        status: 'CANCELLED',
+        paymentStatus: 'REFUND_PENDING',
+        statusHistory: [],
+        tax: noTax,
+      }),
+    );
+    const patches = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH');
+    const select = await screen.findByRole('combobox', { name: `Order status for ${order.orderNumber}` });
+    await user.selectOptions(select, 'CANCELLED');
+    let ask = await screen.findByRole('dialog', { name: 'Cancel Paid Order' });
+    expect(ask).toHaveAccessibleDescription(/refunds ₹5,000\.00 .*payment gateway.*credit note/);
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(patches()).toHaveLength(0);
+
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: `Order status for ${order.orderNumber}` }),
+      'CANCELLED',
+    );
+    ask = await screen.findByRole('dialog', { name: 'Cancel Paid Order' });
+    await user.click(within(ask).getByRole('button', { name: 'Cancel and refund ₹5,000.00' }));
+    expect(
+      within(ask).getByText('Please give the reason for cancelling or refunding this paid order'),
+    ).toBeVisible();
+    expect(patches()).toHaveLength(0);
+    await user.type(within(ask).getByLabelText(/Reason/), 'Shopper changed mind');
+    await user.click(within(ask).getByRole('button', { name: 'Cancel and refund ₹5,000.00' }));
+    await screen.findByRole('dialog', { name: 'Success' });
+    expect(patches()[0]?.[0]).toBe(
+      `/api/orders/${order.orderNumber}/status?status=CANCELLED&reason=Shopper+changed+mind`,
     );
   });
 

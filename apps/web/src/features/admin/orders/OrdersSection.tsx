@@ -13,6 +13,7 @@ import { OrderDetail } from './OrderDetail';
 import { OrdersTable } from './OrdersTable';
 import { ordersApi, statusLabel, type OrderFilters } from './orders-api';
 import { useOrderUpdates } from './use-order-updates';
+import { MoneyActionDialog } from './MoneyActionDialog';
 import { useDebounced } from '../../../lib/use-debounced';
 
 function FiltersBar({
@@ -122,6 +123,14 @@ export default function OrdersSection() {
         />
       )}
       {data && <Pagination page={page} totalPages={data.totalPages} onPageChange={setPage} />}
+      {updates.question && (
+        <MoneyActionDialog
+          title={updates.question.title}
+          consequence={updates.question.consequence}
+          confirmLabel={updates.question.confirmLabel}
+          onAnswer={updates.question.answer}
+        />
+      )}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import {
-  nextOrderStatuses,
+  nextOrderStatusesWithPayment,
   nextPaymentStatuses,
   type AdminOrder,
   type OrderStatus,
@@ -64,7 +64,7 @@ function OrderRow({ order, actions }: { order: AdminOrder; actions: RowActions }
         <TransitionSelect
           label={`Order status for ${order.orderNumber}`}
           value={order.status}
-          next={nextOrderStatuses(order.status)}
+          next={nextOrderStatusesWithPayment(order.status, order.paymentStatus)}
           disabled={busy}
           onChange={(s) => actions.onStatus(order, s)}
         />

@@ -28,14 +28,16 @@ export const ordersApi = {
     }),
   detail: (orderNumber: string) =>
     api.get(`/orders/admin/${enc(orderNumber)}`, { schema: adminOrderDetailSchema }),
-  setStatus: (orderNumber: string, status: OrderStatus) =>
+  /** `reason` is required by the server when this cancels a paid order (refund + credit note). */
+  setStatus: (orderNumber: string, status: OrderStatus, reason?: string) =>
     api.patch(`/orders/${enc(orderNumber)}/status`, undefined, {
-      query: { status },
+      query: { status, reason },
       schema: adminOrderDetailSchema,
     }),
-  setPayment: (orderNumber: string, status: PaymentStatus) =>
+  /** `reason` is required by the server for REFUNDED (refund + credit note). */
+  setPayment: (orderNumber: string, status: PaymentStatus, reason?: string) =>
     api.patch(`/orders/${enc(orderNumber)}/payment`, undefined, {
-      query: { status },
+      query: { status, reason },
       schema: adminOrderDetailSchema,
     }),
   download: (filters: OrderFilters) =>

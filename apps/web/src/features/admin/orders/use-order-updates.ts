@@ -10,7 +10,19 @@ import {
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { isReauthCancelled, useReauth } from '../../../components/reauth/reauth-context';
 import { serverMessageOr } from '../../../lib/error-text';
+import { formatInr } from '../../../lib/format';
 import { ordersApi } from './orders-api';
+
+/** A paid order's cancel or refund waiting for the admin's confirmation and reason. */
+export type MoneyQuestion = {
+  title: string;
+  consequence: string;
+  confirmLabel: string;
+  answer: (reason: string | null) => void;
+};
+
+/** Money was taken for the order: cancelling it or marking it refunded sends money back. */
+const isPaid = (o: AdminOrder) => ['CAPTURED', 'REFUND_FAILED', 'NEEDS_REVIEW'].includes(o.paymentStatus);
 
 /** Strips the detail-only history so the row keeps the list shape. */
 function toRow(order: AdminOrder & { statusHistory?: unknown }): AdminOrder {
@@ -27,6 +39,19 @@ export function useOrderUpdates(listKey: QueryKey) {
   const reauth = useReauth();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  const [question, setQuestion] = useState<MoneyQuestion | null>(null);
+
+  /** Asks first, with the amount and the consequence; resolves the reason, or null when not confirmed. */
+  const ask = (q: Omit<MoneyQuestion, 'answer'>) =>
+    new Promise<string | null>((resolve) =>
+      setQuestion({
+        ...q,
+        answer: (reason) => {
+          setQuestion(null);
+          resolve(reason);
+        },
+      }),
+    );
 
   const mark = (orderNumber: string, on: boolean) =>
     setBusy((prev) => {
@@ -67,21 +92,43 @@ export function useOrderUpdates(listKey: QueryKey) {
     }
   }
 
-  return {
-    busy,
-    setStatus: (order: AdminOrder, status: OrderStatus) =>
-      run(
-        order,
-        () => ordersApi.setStatus(order.orderNumber, status),
-        ORDER_ADMIN_TEXT.statusUpdated,
-        ORDER_ADMIN_TEXT.statusFailed,
-      ),
-    setPayment: (order: AdminOrder, status: PaymentStatus) =>
-      run(
-        order,
-        () => ordersApi.setPayment(order.orderNumber, status),
-        ORDER_ADMIN_TEXT.paymentUpdated,
-        ORDER_ADMIN_TEXT.paymentFailed,
-      ),
-  };
+  async function setStatus(order: AdminOrder, status: OrderStatus) {
+    let reason: string | undefined;
+    if (status === 'CANCELLED' && isPaid(order)) {
+      const given = await ask({
+        title: ORDER_ADMIN_TEXT.cancelPaidTitle,
+        consequence: ORDER_ADMIN_TEXT.cancelPaidConsequence(formatInr(order.finalAmount)),
+        confirmLabel: `Cancel and refund ${formatInr(order.finalAmount)}`,
+      });
+      if (given === null) return;
+      reason = given;
+    }
+    await run(
+      order,
+      () => ordersApi.setStatus(order.orderNumber, status, reason),
+      ORDER_ADMIN_TEXT.statusUpdated,
+      ORDER_ADMIN_TEXT.statusFailed,
+    );
+  }
+
+  async function setPayment(order: AdminOrder, status: PaymentStatus) {
+    let reason: string | undefined;
+    if (status === 'REFUNDED') {
+      const given = await ask({
+        title: ORDER_ADMIN_TEXT.refundTitle,
+        consequence: ORDER_ADMIN_TEXT.refundConsequence(formatInr(order.finalAmount)),
+        confirmLabel: `Refund ${formatInr(order.finalAmount)}`,
+      });
+      if (given === null) return;
+      reason = given;
+    }
+    await run(
+      order,
+      () => ordersApi.setPayment(order.orderNumber, status, reason),
+      ORDER_ADMIN_TEXT.paymentUpdated,
+      ORDER_ADMIN_TEXT.paymentFailed,
+    );
+  }
+
+  return { busy, question, setStatus, setPayment };
 }

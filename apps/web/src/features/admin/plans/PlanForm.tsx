@@ -55,7 +55,8 @@ export function PlanForm({ initial, onSubmit, onCancel }: PlanFormProps) {
   const submit = handleSubmit(async (values) => {
     const found = validatePlan(values);
     if (found.length > 0) {
-      void dialog.error(MSG.validationError, found.join('\n'));
+      // One message, word for word as the specification gives it (§5), the first rule not met.
+      void dialog.error(MSG.validationError, found[0]!);
       return;
     }
     await onSubmit(values);
@@ -188,6 +189,7 @@ function OptionsTable({
                   <input
                     type="number"
                     min={1}
+                    step={1}
                     className="input"
                     aria-label={`Duration in months, option ${i + 1}`}
                     {...register(`options.${i}.durationInMonths`, { valueAsNumber: true })}
@@ -197,7 +199,7 @@ function OptionsTable({
                   <input
                     type="number"
                     min={0}
-                    step="0.01"
+                    step={100}
                     className="input"
                     aria-label={`Price, option ${i + 1}`}
                     {...register(`options.${i}.price`, { valueAsNumber: true })}

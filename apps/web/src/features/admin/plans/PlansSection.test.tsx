@@ -12,12 +12,14 @@ const basic = {
   features: ['Basic catalogue'],
 };
 
-function renderPlans(existing: unknown[] = []) {
+function renderPlans(
+  existing: unknown[] = [],
+  created: () => Response = () => jsonResponse({ ...basic, id: 4, plan: 'FREE' }, 201),
+) {
   signIn('ADMIN', ['SUPER_ADMIN']);
   const fetchMock = mockFetch((url, init) => {
     if (url === '/api/vendor-plan/admin') return jsonResponse(existing);
-    if (url === '/api/vendor-plan' && init.method === 'POST')
-      return jsonResponse({ ...basic, id: 4, plan: 'FREE' }, 201);
+    if (url === '/api/vendor-plan' && init.method === 'POST') return created();
     return notFound();
   });
   renderRoutes([{ path: '/', element: <PlansSection /> }], '/');
@@ -63,8 +65,29 @@ describe('vendor plan form', () => {
     await user.selectOptions(screen.getByLabelText('Plan Type'), '');
     await user.click(screen.getByRole('button', { name: 'Create Plan' }));
     const dialog = await screen.findByRole('dialog', { name: 'Validation Error' });
-    expect(dialog).toHaveAccessibleDescription(`${PLAN_MSG.selectType}\n${PLAN_MSG.option}`);
+    expect(dialog).toHaveAccessibleDescription(PLAN_MSG.selectType);
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+  });
+
+  it('steps the duration by 1 from 1 and the price by 100 from 0 (back-office §5)', () => {
+    renderPlans();
+    const duration = screen.getByLabelText('Duration in months, option 1');
+    expect(duration).toHaveAttribute('min', '1');
+    expect(duration).toHaveAttribute('step', '1');
+    const price = screen.getByLabelText('Price, option 1');
+    expect(price).toHaveAttribute('min', '0');
+    expect(price).toHaveAttribute('step', '100');
+  });
+
+  it("begins a refused create with the specification's 'Failed to create plan', then the server's reason", async () => {
+    const { user } = renderPlans([], () =>
+      jsonResponse({ code: 'CONFLICT', message: 'A plan of this type already exists' }, 409),
+    );
+    await user.type(screen.getByLabelText('Features'), 'Listing{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Create Plan' }));
+    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveAccessibleDescription(
+      'Failed to create plan: A plan of this type already exists',
+    );
   });
 
   it("adds an option of 1 month at price 0, creates the plan and says 'Plan created successfully'", async () => {

@@ -5,7 +5,7 @@ import { PageSpinner } from '../../../components/Spinner';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { confirmLeavingForms } from '../../../components/unsaved-changes';
 import { formatInr } from '../../../lib/format';
-import { serverMessageOr } from '../../../lib/error-text';
+import { failure } from '../../../lib/error-text';
 import { PlanForm } from './PlanForm';
 import { PLANS_MSG, draftFromPlan, emptyDraft, plansApi, type PlanDraft } from './plan-form-model';
 
@@ -40,7 +40,7 @@ export default function PlansSection() {
       void dialog.success('Success', d.id !== undefined ? PLANS_MSG.updated : PLANS_MSG.created);
     } catch (err) {
       const fallback = d.id !== undefined ? PLANS_MSG.updateFailed : PLANS_MSG.createFailed;
-      void dialog.error('Error', serverMessageOr(err, fallback));
+      void dialog.error('Error', failure(fallback, err));
     }
   };
 
@@ -51,7 +51,7 @@ export default function PlansSection() {
       reload();
       void dialog.success('Success', PLANS_MSG.deleted);
     } catch (err) {
-      void dialog.error('Error', serverMessageOr(err, PLANS_MSG.deleteFailed));
+      void dialog.error('Error', failure(PLANS_MSG.deleteFailed, err));
     }
   };
 

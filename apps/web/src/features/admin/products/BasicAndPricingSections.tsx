@@ -132,10 +132,12 @@ function JewelleryPricingFields({
   idPrefix,
   metal,
   gstBasisPoints,
+  stockReadOnly,
 }: {
   idPrefix: string;
   metal: Metal | undefined;
   gstBasisPoints: number;
+  stockReadOnly: boolean;
 }) {
   const { register, formState } = useFormContext<ProductFormValues>();
   const values = useWatch<ProductFormValues>() as ProductFormValues;
@@ -209,6 +211,11 @@ function JewelleryPricingFields({
           <TextAreaField
             id={`${idPrefix}-huids`}
             label="HUIDs of the pieces in stock"
+            hint={
+              stockReadOnly
+                ? 'Correct a HUID here; pieces come in or go out with the Stock button'
+                : undefined
+            }
             rows={2}
             placeholder="AB12C3 ZX98Y7"
             error={e.huids?.message}
@@ -234,10 +241,13 @@ export function PricingSection({
   idPrefix,
   metals,
   gstBasisPoints,
+  stockReadOnly = false,
 }: {
   idPrefix: string;
   metals: Metal[];
   gstBasisPoints: number;
+  /** Editing: stock is shown, not written; it changes by a stock adjustment or by sales. */
+  stockReadOnly?: boolean;
 }) {
   const { register, formState } = useFormContext<ProductFormValues>();
   const [type, metalId] = useWatch<ProductFormValues, ['productType', 'metalId']>({
@@ -278,7 +288,12 @@ export function PricingSection({
         {...register('metalWeight')}
       />
       {metalPriced ? (
-        <JewelleryPricingFields idPrefix={idPrefix} metal={metal} gstBasisPoints={gstBasisPoints} />
+        <JewelleryPricingFields
+          idPrefix={idPrefix}
+          metal={metal}
+          gstBasisPoints={gstBasisPoints}
+          stockReadOnly={stockReadOnly}
+        />
       ) : (
         <TextField
           id={`${idPrefix}-price`}
@@ -306,7 +321,9 @@ export function PricingSection({
         type="number"
         min={0}
         step={1}
-        required
+        required={!stockReadOnly}
+        readOnly={stockReadOnly}
+        hint={stockReadOnly ? "Change stock with the list's Stock button (a reason is kept)" : undefined}
         error={e.stock?.message}
         {...register('stock')}
       />

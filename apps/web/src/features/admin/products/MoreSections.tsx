@@ -6,6 +6,7 @@ import { ImageWithFallback } from '../../../components/ImageWithFallback';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { useImageUpload } from '../../../components/upload/upload-context';
 import { TITLE, UPLOAD_FAILED } from '../../../lib/admin-messages';
+import { failure } from '../../../lib/error-text';
 import { FormSection } from './BasicAndPricingSections';
 import type { ProductFormValues } from './product-form-model';
 
@@ -113,8 +114,8 @@ export function AdditionalSection({ idPrefix }: { idPrefix: string }) {
     for (const file of files) {
       try {
         added.push(await uploader.upload(file));
-      } catch {
-        await dialog.error(TITLE.error, UPLOAD_FAILED);
+      } catch (err) {
+        await dialog.error(TITLE.error, failure(UPLOAD_FAILED, err));
         break;
       }
     }

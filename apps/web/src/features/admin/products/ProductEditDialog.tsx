@@ -7,10 +7,16 @@ import { ProductForm, type ProductFormProps } from './ProductForm';
 /** Full edit popup; the Modal locks page scrolling while it is open. Closing it with changes asks first. */
 export function ProductEditDialog({
   product,
+  notice,
   busy,
   onSave,
   onCancel,
-}: Required<Pick<ProductFormProps, 'onSave' | 'onCancel'>> & { product: Product; busy: boolean }) {
+}: Required<Pick<ProductFormProps, 'onSave' | 'onCancel'>> & {
+  product: Product;
+  /** Shown above the form: a save refused because someone else changed the product (newer values loaded). */
+  notice?: string | null;
+  busy: boolean;
+}) {
   const titleId = useId();
   const [dirty, setDirty] = useState(false);
   const { confirmDiscard } = useUnsavedChangesGuard(dirty);
@@ -21,6 +27,14 @@ export function ProductEditDialog({
       <h2 id={titleId} className="mb-4 text-xl font-semibold">
         Edit Product
       </h2>
+      {notice && (
+        <p
+          role="alert"
+          className="mb-4 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          {notice}
+        </p>
+      )}
       <ProductForm
         product={product}
         busy={busy}

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { FormProvider, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_GST_BASIS_POINTS, type CatalogueProduct as Product } from '@zevar/domain';
@@ -19,6 +19,26 @@ import { useNameCheck } from './use-name-check';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 
 export const NAME_TAKEN = 'Product name already exists';
+
+/** Fields whose error is not 'required': the dialog names them, so the admin knows where to look. */
+const FIELD_LABELS: Partial<Record<keyof ProductFormValues, string>> = {
+  huids: 'HUIDs of the pieces in stock',
+  metalWeight: 'Metal Weight',
+  makingValue: 'Making charge',
+  stock: 'Stock',
+  originalPrice: 'Original Price',
+  vendorCommission: 'Vendor Commission',
+  purityId: 'Purity',
+};
+
+/** The spec's 'fill all required fields' when only required fields are empty; else the field and its error. */
+export function invalidMessage(errors: FieldErrors<ProductFormValues>): string {
+  for (const [field, label] of Object.entries(FIELD_LABELS)) {
+    const message = errors[field as keyof ProductFormValues]?.message;
+    if (typeof message === 'string' && message !== 'This field is required') return `${label}: ${message}`;
+  }
+  return FILL_REQUIRED;
+}
 
 export interface ProductFormProps {
   /** Edit mode when set. */
@@ -56,7 +76,7 @@ export function ProductForm({ product, busy, onSave, onCancel, onDirtyChange }: 
       if (nameCheck === 'taken') return void dialog.error(TITLE.error, NAME_TAKEN);
       if (await onSave(toProductBody(values))) reset(EMPTY_PRODUCT);
     },
-    () => void dialog.error(TITLE.validation, FILL_REQUIRED),
+    (errors) => void dialog.error(TITLE.validation, invalidMessage(errors)),
   );
 
   return (
@@ -75,6 +95,7 @@ export function ProductForm({ product, busy, onSave, onCancel, onDirtyChange }: 
         <PricingSection
           idPrefix={idPrefix}
           metals={metals.data ?? []}
+          stockReadOnly={Boolean(product)}
           gstBasisPoints={Math.round((prices.data?.gstRatePercent ?? DEFAULT_GST_BASIS_POINTS / 100) * 100)}
         />
         <SpecificationsSection idPrefix={idPrefix} />

@@ -14,10 +14,14 @@ export const SEARCH_DEBOUNCE_MS = 300;
 /** Products list: server-side search (debounced), category and metal filters, pages of 30. */
 export function ProductList({
   onEdit,
-  onDelete,
+  onArchive,
+  onRestore,
+  onStock,
 }: {
   onEdit: (p: Product) => void;
-  onDelete: (p: Product) => void;
+  onArchive: (p: Product) => void;
+  onRestore: (p: Product) => void;
+  onStock: (p: Product) => void;
 }) {
   const dialog = useDialog();
   const [searchInput, setSearchInput] = useState('');
@@ -95,7 +99,13 @@ export function ProductList({
           <p className="text-sm text-taupe" aria-live="polite">
             {data.totalElements} products{list.isFetching ? ' · Loading products...' : ''}
           </p>
-          <ProductTable products={data.content} onEdit={onEdit} onDelete={onDelete} />
+          <ProductTable
+            products={data.content}
+            onEdit={onEdit}
+            onArchive={onArchive}
+            onRestore={onRestore}
+            onStock={onStock}
+          />
           <Pagination page={data.number} totalPages={data.totalPages} onPageChange={setPage} />
         </>
       ) : null}

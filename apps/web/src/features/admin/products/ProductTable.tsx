@@ -11,11 +11,15 @@ const categoryLabel = (p: Product) =>
 export function ProductTable({
   products,
   onEdit,
-  onDelete,
+  onArchive,
+  onRestore,
+  onStock,
 }: {
   products: Product[];
   onEdit: (p: Product) => void;
-  onDelete: (p: Product) => void;
+  onArchive: (p: Product) => void;
+  onRestore: (p: Product) => void;
+  onStock: (p: Product) => void;
 }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-sand bg-white">
@@ -57,7 +61,14 @@ export function ProductTable({
                   <div className="text-xs text-taupe">{p.sku}</div>
                 </td>
                 <td className="px-3 py-2 text-xs">{p.variantGroupId ?? '—'}</td>
-                <td className="px-3 py-2 font-medium">{p.name}</td>
+                <td className="px-3 py-2 font-medium">
+                  {p.name}
+                  {p.status === 'archived' && (
+                    <span className="ml-2 rounded-full bg-sand px-2 py-0.5 text-xs font-medium text-taupe">
+                      Archived
+                    </span>
+                  )}
+                </td>
                 <td className="px-3 py-2">{categoryLabel(p)}</td>
                 <td className="px-3 py-2">{p.metal?.name ?? '—'}</td>
                 <td className="px-3 py-2 whitespace-nowrap">{formatInr(p.price)}</td>
@@ -87,12 +98,31 @@ export function ProductTable({
                   </button>
                   <button
                     type="button"
-                    className="btn-ghost px-2 text-red-700"
-                    aria-label={`Delete ${p.name}`}
-                    onClick={() => onDelete(p)}
+                    className="btn-ghost px-2"
+                    aria-label={`Adjust stock of ${p.name}`}
+                    onClick={() => onStock(p)}
                   >
-                    Delete
+                    Stock
                   </button>
+                  {p.status === 'archived' ? (
+                    <button
+                      type="button"
+                      className="btn-ghost px-2"
+                      aria-label={`Restore ${p.name}`}
+                      onClick={() => onRestore(p)}
+                    >
+                      Restore
+                    </button>
+                  ) : (
+                    <button
+                      type="button"
+                      className="btn-ghost px-2 text-red-700"
+                      aria-label={`Archive ${p.name}`}
+                      onClick={() => onArchive(p)}
+                    >
+                      Archive
+                    </button>
+                  )}
                 </td>
               </tr>
             );

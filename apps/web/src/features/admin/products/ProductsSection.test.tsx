@@ -1,11 +1,11 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CatalogueProduct as Product } from '@zevar/domain';
+import { STALE_EDIT_MESSAGE, type CatalogueProduct as Product } from '@zevar/domain';
 import { BackOfficeProviders } from '../../../test/BackOfficeProviders';
 import { catalogueProduct } from '../../../test/fixtures';
 import { jsonResponse, mockFetch, testQueryClient } from '../../../test/utils';
 import ProductsSection from './ProductsSection';
-import { toLocalIso } from './product-form-model';
+import { fromProduct, productFormSchema, toLocalIso } from './product-form-model';
 
 /** A 22K gold ring priced from its rate, weight and making. */
 const product = (over: Partial<Product> = {}): Product =>
@@ -167,8 +167,140 @@ describe('products section', () => {
     expect(within(dialog).getByText('Please fill all required fields')).toBeInTheDocument();
   });
 
+  it('refuses to save an MRP product without a metal from the edit popup, naming the metal field', () => {
+    const legacy = product({
+      productType: 'MRP',
+      metal: null,
+      purity: null,
+      priceBreakup: undefined,
+      price: 1499,
+    });
+    const result = productFormSchema.safeParse(fromProduct(legacy));
+    expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual(['metalId']);
+  });
+
   it('sends the launch date as local ISO with .000 and the business timezone offset', () => {
     expect(toLocalIso('2026-12-01T10:30')).toBe('2026-12-01T10:30:00.000+05:30');
     expect(toLocalIso('')).toBeNull();
+  });
+});
+
+describe('editing a product (issue 20)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const gold = {
+    id: 3,
+    name: 'Gold',
+    price: 6000,
+    lastUpdated: '2026-01-01T00:00:00.000Z',
+    purities: [
+      {
+        id: 7,
+        name: '22K',
+        fineness: 916,
+        rateMode: 'DERIVED',
+        price: 5496,
+        lastUpdated: '2026-01-01T00:00:00.000Z',
+      },
+    ],
+  };
+  const rings = [
+    {
+      id: 1,
+      name: 'Jewellery',
+      slug: 'jewellery',
+      image: null,
+      banner: null,
+      parentCategory: null,
+      vendorPlan: 'FREE',
+      subCategoryCount: 1,
+    },
+    {
+      id: 2,
+      name: 'Rings',
+      slug: 'rings',
+      image: null,
+      banner: null,
+      parentCategory: { id: 1, name: 'Jewellery' },
+      vendorPlan: 'FREE',
+      subCategoryCount: 0,
+    },
+  ];
+  /** The list row (no HUIDs, as the list answers) and the full record the edit form loads. */
+  const full = product({ hallmarked: true, huids: ['AB12C3', 'ZX98Y7', 'QW12E3', 'RT45Y6'], version: 5 });
+
+  function editSetup(put: (body: Record<string, unknown>) => Response) {
+    const puts: Array<Record<string, unknown>> = [];
+    const f = mockFetch((url, init) => {
+      if (url.startsWith('/api/category')) return jsonResponse(rings);
+      if (url.startsWith('/api/metals/prices'))
+        return jsonResponse({ gold: 6000, silver: 80, gstRatePercent: 3, lastUpdated: null });
+      if (url.startsWith('/api/metals')) return jsonResponse([gold]);
+      if (url.startsWith('/api/products/exists/')) return jsonResponse(false);
+      if (url === '/api/products/7' && init.method === 'PUT') {
+        const body = JSON.parse(init.body as string) as Record<string, unknown>;
+        puts.push(body);
+        return put(body);
+      }
+      if (url === '/api/products/7') return jsonResponse(full);
+      return jsonResponse(paged([product({ hallmarked: true, huids: [], version: 5 })]));
+    });
+    render(
+      <BackOfficeProviders queryClient={testQueryClient()}>
+        <ProductsSection />
+      </BackOfficeProviders>,
+    );
+    return { f, puts };
+  }
+  const openEdit = async () => {
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Lotus Ring' }));
+    return screen.findByRole('form', { name: 'Edit product' });
+  };
+
+  it('loads the full product, so a hallmarked product saves with its HUIDs and version and without stock', async () => {
+    const { puts } = editSetup(() => jsonResponse(full));
+    const form = await openEdit();
+    await waitFor(() =>
+      expect(within(form).getByLabelText(/HUIDs of the pieces in stock/)).toHaveValue(
+        'AB12C3 ZX98Y7 QW12E3 RT45Y6',
+      ),
+    );
+    expect(within(form).getByLabelText('Stock')).toHaveAttribute('readonly');
+    fireEvent.click(within(form).getByRole('button', { name: 'Update Product' }));
+    expect(await screen.findByText('Product updated successfully')).toBeInTheDocument();
+    expect(puts).toHaveLength(1);
+    expect(puts[0]).toMatchObject({ huids: full.huids, hallmarked: true, version: 5 });
+    expect(puts[0]).not.toHaveProperty('stock');
+  });
+
+  it('names the HUID field when the HUIDs do not match the pieces', async () => {
+    editSetup(() => jsonResponse(full));
+    const form = await openEdit();
+    const huids = await within(form).findByLabelText(/HUIDs of the pieces in stock/);
+    await waitFor(() => expect(huids).toHaveValue('AB12C3 ZX98Y7 QW12E3 RT45Y6'));
+    fireEvent.change(huids, { target: { value: 'AB12C3' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Update Product' }));
+    const alert = await screen.findByText(
+      'HUIDs of the pieces in stock: Enter one HUID for each piece in stock',
+    );
+    expect(alert).toBeInTheDocument();
+  });
+
+  it('refuses a save over a newer version and shows the message and the newer values', async () => {
+    const newer = { ...full, name: 'Lotus Ring Deluxe', version: 6 };
+    const { puts } = editSetup(() =>
+      jsonResponse({ code: 'CONFLICT', message: STALE_EDIT_MESSAGE, current: newer }, 409),
+    );
+    const form = await openEdit();
+    await waitFor(() => expect(within(form).getByLabelText('Product Name')).toHaveValue('Lotus Ring'));
+    fireEvent.change(within(form).getByLabelText('Tagline'), { target: { value: 'Mine' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Update Product' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(STALE_EDIT_MESSAGE);
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('form', { name: 'Edit product' })).getByLabelText('Product Name'),
+      ).toHaveValue('Lotus Ring Deluxe'),
+    );
+    expect(puts[0]).toMatchObject({ version: 5 });
   });
 });

@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CatalogueProduct as Product } from '@zevar/domain';
+import {
+  catalogueProductSchema,
+  STALE_EDIT_MESSAGE,
+  type CatalogueProduct as Product,
+  type ProductReferences,
+} from '@zevar/domain';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { isApiError } from '../../../lib/api';
 import { catalogueKeys, productsApi } from '../../../lib/catalogue-api';
@@ -9,32 +14,54 @@ import { TITLE } from '../../../lib/admin-messages';
 import { ProductEditDialog } from './ProductEditDialog';
 import { NAME_TAKEN, ProductForm } from './ProductForm';
 import { ProductList } from './ProductList';
+import { StockDialog } from './StockDialog';
 import type { toProductBody } from './product-form-model';
 
 type Body = ReturnType<typeof toProductBody>;
 const M = {
   addFailed: 'Failed to add product',
   updateFailed: 'Failed to update product: ',
-  deleteFailed: 'Failed to delete product',
+  loadFailed: 'Failed to load the product',
+  archiveFailed: 'Failed to archive product',
+  restoreFailed: 'Failed to restore product',
   added: 'Product added successfully',
   updated: 'Product updated successfully',
-  deleted: 'Product deleted successfully',
-  confirmDelete: 'Are you sure you want to delete this product?',
+  archived: 'Product archived: it is hidden from every shop and kept for its orders and invoices',
+  restored: 'Product restored: shops show it again',
 } as const;
 
 const isNameTaken = (err: unknown) => isApiError(err) && err.status === 409 && err.message === NAME_TAKEN;
+
+/** The newer product a 409 'changed by someone else' answer carries, if this is one. */
+export function newerVersion(err: unknown): Product | null {
+  if (!isApiError(err) || err.status !== 409 || err.message !== STALE_EDIT_MESSAGE) return null;
+  const parsed = catalogueProductSchema.safeParse(err.body.current);
+  return parsed.success ? parsed.data : null;
+}
+
+/** What archiving leaves behind, named before the admin confirms. */
+export function archiveQuestion(p: Product, refs: ProductReferences): string {
+  const parts = [`Archive "${p.name}"? It is hidden from every shop and can no longer be bought.`];
+  if (refs.orderLines > 0) parts.push(`Its ${refs.orderLines} order line(s) and their invoices keep it.`);
+  if (refs.piecesInStock > 0) parts.push(`${refs.piecesInStock} piece(s) in stock keep their HUIDs.`);
+  if (refs.variants.length > 0)
+    parts.push(`Its variants stay on sale: ${refs.variants.map((v) => `${v.name} (#${v.id})`).join(', ')}.`);
+  parts.push('You can restore it later.');
+  return parts.join(' ');
+}
 
 /** Product manager: add form on top, the searchable list below, edit in a popup. */
 export default function ProductsSection() {
   const dialog = useDialog();
   const qc = useQueryClient();
   const [editing, setEditing] = useState<Product | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [stockOf, setStockOf] = useState<Product | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: catalogueKeys.products });
   const create = useMutation({ mutationFn: (b: Body) => productsApi.create(b) });
   const update = useMutation({
-    mutationFn: ({ id, body }: { id: number; body: Body }) => productsApi.update(id, body),
+    mutationFn: ({ id, body }: { id: number; body: object }) => productsApi.update(id, body),
   });
-  const remove = useMutation({ mutationFn: productsApi.remove });
 
   const onCreate = async (body: Body) => {
     try {
@@ -48,11 +75,30 @@ export default function ProductsSection() {
     return true;
   };
 
+  // The list row has no HUIDs: the form edits the full, current record.
+  const onEdit = async (p: Product) => {
+    try {
+      setNotice(null);
+      setEditing(await productsApi.get(p.id));
+    } catch (err) {
+      await dialog.error(TITLE.error, failure(M.loadFailed, err));
+    }
+  };
+
   const onUpdate = async (body: Body) => {
     if (!editing) return false;
+    // Stock is not part of an edit (it changes by adjustments and sales); the version is.
+    const { stock: _stock, ...rest } = body;
     try {
-      await update.mutateAsync({ id: editing.id, body });
+      await update.mutateAsync({ id: editing.id, body: { ...rest, version: editing.version } });
     } catch (err) {
+      const newer = newerVersion(err);
+      if (newer) {
+        setNotice(STALE_EDIT_MESSAGE);
+        setEditing(newer);
+        await refresh();
+        return false;
+      }
       await dialog.error(
         TITLE.error,
         M.updateFailed + (err instanceof Error && err.message ? err.message : 'Unknown error'),
@@ -65,15 +111,27 @@ export default function ProductsSection() {
     return true;
   };
 
-  const onDelete = async (p: Product) => {
-    if (!(await dialog.confirm('Confirm Delete', M.confirmDelete))) return;
+  const onArchive = async (p: Product) => {
     try {
-      await remove.mutateAsync(p.id);
+      const refs = await productsApi.references(p.id);
+      if (!(await dialog.confirm('Archive Product', archiveQuestion(p, refs), { confirmLabel: 'Archive' })))
+        return;
+      await productsApi.archive(p.id);
     } catch (err) {
-      return void dialog.error(TITLE.error, failure(M.deleteFailed, err));
+      return void dialog.error(TITLE.error, failure(M.archiveFailed, err));
     }
     await refresh();
-    await dialog.success(TITLE.success, M.deleted);
+    await dialog.success(TITLE.success, M.archived);
+  };
+
+  const onRestore = async (p: Product) => {
+    try {
+      await productsApi.restore(p.id);
+    } catch (err) {
+      return void dialog.error(TITLE.error, failure(M.restoreFailed, err));
+    }
+    await refresh();
+    await dialog.success(TITLE.success, M.restored);
   };
 
   return (
@@ -84,14 +142,23 @@ export default function ProductsSection() {
         </h2>
         <ProductForm busy={create.isPending} onSave={onCreate} />
       </section>
-      <ProductList onEdit={setEditing} onDelete={(p) => void onDelete(p)} />
+      <ProductList
+        onEdit={(p) => void onEdit(p)}
+        onArchive={(p) => void onArchive(p)}
+        onRestore={(p) => void onRestore(p)}
+        onStock={setStockOf}
+      />
       {editing && (
         <ProductEditDialog
           product={editing}
+          notice={notice}
           busy={update.isPending}
           onSave={onUpdate}
           onCancel={() => setEditing(null)}
         />
+      )}
+      {stockOf && (
+        <StockDialog product={stockOf} onClose={() => setStockOf(null)} onAdjusted={() => void refresh()} />
       )}
     </div>
   );

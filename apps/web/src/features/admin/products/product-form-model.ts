@@ -51,9 +51,8 @@ export const productFormSchema = z
     stock: count,
     parentCategoryId: z.string(),
     categoryId: z.string().min(1, 'This field is required'),
+    /** Required for every product, MRP included (back-office §5); the server refuses it missing too. */
     metalId: z.string(),
-    /** Metal is required (specification), except when editing an existing product that has none. */
-    requireMetal: z.boolean(),
     vendorPlan: z.enum(PLANS),
     vendorCommission: optionalMoney,
     images: z.array(z.string()),
@@ -69,7 +68,7 @@ export const productFormSchema = z
     launchDate: z.string(),
   })
   .superRefine((v, ctx) => {
-    if (!v.metalId && (v.requireMetal || v.productType !== 'MRP')) {
+    if (!v.metalId) {
       ctx.addIssue({ code: 'custom', path: ['metalId'], message: 'This field is required' });
     }
     if (v.productType === 'MRP' && !money.safeParse(v.price).success) {
@@ -115,7 +114,6 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   parentCategoryId: '',
   categoryId: '',
   metalId: '',
-  requireMetal: true,
   vendorPlan: 'FREE',
   vendorCommission: '',
   images: [],
@@ -273,7 +271,6 @@ export function fromProduct(p: Product): ProductFormValues {
     parentCategoryId: String(p.category.parentCategory?.id ?? p.category.id),
     categoryId: String(p.category.id),
     metalId: p.metal ? String(p.metal.id) : '',
-    requireMetal: p.metal !== null,
     vendorPlan: p.vendorPlan,
     vendorCommission: String(p.vendorCommission),
     images: p.images,

@@ -64,6 +64,7 @@ export function ProductFinder({ onPick }: { onPick: (p: ReviewedProduct) => void
                     productImage: p.images[0] ?? null,
                     averageRating: 0,
                     totalReviews: 0,
+                    pendingReviews: 0,
                     lastReview: '',
                   })
                 }

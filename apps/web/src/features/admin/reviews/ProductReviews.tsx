@@ -12,6 +12,7 @@ import { PhotoViewer } from '../../../components/PhotoViewer';
 import { RatingStars } from './RatingStars';
 import { reviewKeys, reviewsApi } from './reviews-api';
 import { useLoadFailureDialog } from '../../../components/dialog/use-load-failure-dialog';
+import { useModeration } from './use-moderation';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; review: Review } | null;
 
@@ -54,12 +55,16 @@ export function ProductReviews({ product, onBack }: { product: ReviewedProduct; 
     onError: (err) => dialog.error(TITLE.error, failure('Failed to delete review', err)),
   });
 
+  const moderation = useModeration();
+
   const onDelete = async (r: Review) => {
     if (await dialog.confirm('Confirm Delete', REVIEW_ADMIN_MESSAGES.confirmDelete)) remove.mutate(r.id);
   };
 
   const list = reviews.data ?? [];
-  const average = list.length ? list.reduce((s, r) => s + r.rating, 0) / list.length : 0;
+  // The shop's rating counts published reviews only.
+  const published = list.filter((r) => r.status === 'PUBLISHED');
+  const average = published.length ? published.reduce((s, r) => s + r.rating, 0) / published.length : 0;
 
   return (
     <div className="space-y-4">
@@ -76,7 +81,8 @@ export function ProductReviews({ product, onBack }: { product: ReviewedProduct; 
         <div className="mt-2 flex flex-wrap items-center gap-3">
           <RatingStars average={Math.round(average * 10) / 10} />
           <span className="text-sm text-taupe">
-            {list.length} {list.length === 1 ? 'review' : 'reviews'}
+            {published.length} published {published.length === 1 ? 'review' : 'reviews'}
+            {list.length > published.length && ` (${list.length - published.length} not shown)`}
           </span>
         </div>
       </section>
@@ -84,6 +90,7 @@ export function ProductReviews({ product, onBack }: { product: ReviewedProduct; 
       {reviews.data && (
         <ReviewsTable
           reviews={list}
+          onModerate={(r, status) => moderation.mutate({ id: r.id, status })}
           onEdit={(review) => setEditing({ mode: 'edit', review })}
           onDelete={(r) => void onDelete(r)}
           onPhoto={(review, index) => setViewing({ review, index })}

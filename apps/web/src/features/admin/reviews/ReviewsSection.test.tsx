@@ -12,6 +12,7 @@ const product = (productId: number, averageRating: number) => ({
   productImage: null,
   averageRating,
   totalReviews: 2,
+  pendingReviews: 0,
   lastReview: '2026-11-01T10:00:00.000Z',
 });
 const review = {
@@ -22,7 +23,18 @@ const review = {
   comment: 'Lovely',
   photos: ['a.webp', 'b.webp', 'c.webp', 'd.webp', 'e.webp'],
   date: '2026-11-01T10:00:00.000Z',
+  status: 'PUBLISHED',
+  verifiedBuyer: false,
+  productName: 'Jhumkas 1',
 };
+const waiting = { ...review, id: 8, name: 'Bot', rating: 1, comment: 'Bad', photos: [], status: 'PENDING' };
+const page = (content: object[]) => ({
+  content,
+  totalElements: content.length,
+  totalPages: 1,
+  size: 10,
+  number: 0,
+});
 
 const studs = catalogueProduct({ id: 42, name: 'Lotus Studs' });
 
@@ -37,7 +49,10 @@ function renderSection() {
         number: 0,
       });
     }
-    if (url.startsWith('/api/reviews/product/1')) return jsonResponse([review]);
+    if (url.startsWith('/api/reviews?status=PENDING')) return jsonResponse(page([waiting]));
+    if (url.startsWith('/api/reviews?productId=1')) return jsonResponse(page([review]));
+    if (url === '/api/reviews/8/status' && init.method === 'PUT')
+      return jsonResponse({ ...waiting, ...JSON.parse(init.body as string) });
     if (url === '/api/reviews/7' && init.method === 'PUT')
       return jsonResponse({ ...review, ...JSON.parse(init.body as string), productName: 'Jhumkas 1' });
     return jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404);
@@ -58,6 +73,16 @@ async function openUpdateForm() {
 
 describe('reviews management', () => {
   afterEach(() => vi.unstubAllGlobals());
+
+  it('lists the reviews awaiting moderation and publishes one', async () => {
+    const f = renderSection();
+    const queue = await screen.findByRole('region', { name: 'Awaiting moderation (1)' });
+    expect(within(queue).getByText('Bad')).toBeInTheDocument();
+    fireEvent.click(within(queue).getByRole('button', { name: 'Publish review by Bot' }));
+    expect(await screen.findByText('Review published')).toBeInTheDocument();
+    const put = f.mock.calls.find(([url]) => url === '/api/reviews/8/status');
+    expect(JSON.parse(put![1]!.body as string)).toEqual({ status: 'PUBLISHED' });
+  });
 
   it('shows a half star only when the fractional part of the average exceeds 0.5', async () => {
     expect(starParts(4.6)).toEqual({ full: 4, half: true });
@@ -165,8 +190,9 @@ describe('reviews management', () => {
           number: 0,
         });
       }
-      if (url === '/api/reviews/product/42')
-        return jsonResponse(posted.length ? [{ ...review, productId: 42 }] : []);
+      if (url.startsWith('/api/reviews?status=PENDING')) return jsonResponse(page([]));
+      if (url.startsWith('/api/reviews?productId=42'))
+        return jsonResponse(page(posted.length ? [{ ...review, productId: 42 }] : []));
       if (url === '/api/reviews' && init.method === 'POST') {
         posted.push(JSON.parse(init.body as string));
         return jsonResponse({ ...review, productId: 42 }, 201);
@@ -185,7 +211,7 @@ describe('reviews management', () => {
       await screen.findByRole('button', { name: 'Open reviews of Lotus Studs' }, { timeout: 3000 }),
     );
     expect(await screen.findByRole('heading', { name: 'Lotus Studs' })).toBeInTheDocument();
-    expect(await screen.findByText('0 reviews')).toBeInTheDocument();
+    expect(await screen.findByText('0 published reviews')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Write a Review' }));
     expect(await screen.findByRole('dialog', { name: 'Write a Review' })).toBeInTheDocument();
   });

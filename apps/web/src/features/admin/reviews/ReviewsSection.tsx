@@ -3,8 +3,12 @@ import type { ReviewedProduct } from '@zevar/domain';
 import { ProductReviews } from './ProductReviews';
 import { ReviewedProductsTable } from './ReviewedProductsTable';
 import { ProductFinder } from './ProductFinder';
+import { AwaitingModeration } from './AwaitingModeration';
 
-/** Reviews Management (SUPER_ADMIN; the shell shows the title): products with reviews, then one product's reviews. */
+/**
+ * Reviews Management (SUPER_ADMIN; the shell shows the title): the reviews awaiting moderation,
+ * products with reviews, then one product's reviews.
+ */
 export default function ReviewsSection() {
   const [product, setProduct] = useState<ReviewedProduct | null>(null);
   return (
@@ -13,6 +17,7 @@ export default function ReviewsSection() {
         <ProductReviews product={product} onBack={() => setProduct(null)} />
       ) : (
         <>
+          <AwaitingModeration />
           <ProductFinder onPick={setProduct} />
           <ReviewedProductsTable onView={setProduct} />
         </>

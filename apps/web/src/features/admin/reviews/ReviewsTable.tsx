@@ -1,20 +1,23 @@
-import type { Review } from '@zevar/domain';
+import { REVIEW_MESSAGES, type Review, type ReviewStatus } from '@zevar/domain';
+import { ModerationButtons, ReviewStatusBadge } from './ModerationButtons';
 import { Stars } from '../../../components/Stars';
 import { ImageWithFallback } from '../../../components/ImageWithFallback';
 import { formatDate } from '../../../lib/format';
 import { StackedCell, StackedRow, StackedTable } from '../../../components/StackedTable';
 
-const HEADERS = ['Customer', 'Rating', 'Review', 'Date', 'Photos', 'Actions'] as const;
+const HEADERS = ['Customer', 'Rating', 'Review', 'Date', 'Status', 'Photos', 'Actions'] as const;
 
 export interface ReviewsTableProps {
   reviews: Review[];
+  /** Publish or hold a review (moderation). */
+  onModerate: (r: Review, status: ReviewStatus) => void;
   onEdit: (r: Review) => void;
   onDelete: (r: Review) => void;
   onPhoto: (r: Review, index: number) => void;
 }
 
-/** A product's reviews: Customer, Rating, Review, Date, Photos, Actions. */
-export function ReviewsTable({ reviews, onEdit, onDelete, onPhoto }: ReviewsTableProps) {
+/** A product's reviews: Customer, Rating, Review, Date, Status, Photos, Actions (publish or hold, edit, delete). */
+export function ReviewsTable({ reviews, onModerate, onEdit, onDelete, onPhoto }: ReviewsTableProps) {
   if (reviews.length === 0) return <p className="text-taupe">No reviews for this product.</p>;
   return (
     <StackedTable headers={HEADERS} minWidth="sm:min-w-[760px]">
@@ -22,6 +25,11 @@ export function ReviewsTable({ reviews, onEdit, onDelete, onPhoto }: ReviewsTabl
         <StackedRow key={r.id}>
           <StackedCell label="Customer" className="font-medium">
             {r.name}
+            {r.verifiedBuyer && (
+              <span className="block text-xs font-normal text-gold-800">
+                ✓ {REVIEW_MESSAGES.verifiedBuyer}
+              </span>
+            )}
           </StackedCell>
           <StackedCell label="Rating">
             <Stars rating={r.rating} />
@@ -31,6 +39,9 @@ export function ReviewsTable({ reviews, onEdit, onDelete, onPhoto }: ReviewsTabl
           </StackedCell>
           <StackedCell label="Date" className="whitespace-nowrap">
             {formatDate(r.date)}
+          </StackedCell>
+          <StackedCell label="Status" className="whitespace-nowrap">
+            <ReviewStatusBadge status={r.status} />
           </StackedCell>
           <StackedCell label="Photos">
             {r.photos.length === 0 ? (
@@ -51,6 +62,7 @@ export function ReviewsTable({ reviews, onEdit, onDelete, onPhoto }: ReviewsTabl
             )}
           </StackedCell>
           <StackedCell className="whitespace-nowrap">
+            <ModerationButtons review={r} onModerate={onModerate} />
             <button
               type="button"
               className="btn-ghost px-2"

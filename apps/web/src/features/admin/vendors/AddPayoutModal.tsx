@@ -54,10 +54,17 @@ export function AddPayoutModal({ vendor, onClose }: { vendor: User; onClose: () 
       {data && (
         <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
           <Figure label="Amount" value={formatInr(data.amount)} strong />
-          <Figure label="Sales" value={formatInr(data.revenue)} />
           {data.owedBack > 0 && <Figure label="Owed back (refunds)" value={formatInr(data.owedBack)} />}
+          <Figure label="Gross Sales" value={formatInr(data.revenue)} />
           <Figure label="Products Sold" value={String(data.productCount)} />
           <Figure label="Orders" value={String(data.orderCount)} />
+          {data.reversals > 0 && (
+            <>
+              <Figure label="Reversals (refunds)" value={formatInr(data.reversals)} />
+              <Figure label="Products Reversed" value={String(data.reversedUnits)} />
+            </>
+          )}
+          <Figure label="Net Sales" value={formatInr(data.netSales)} />
           <Figure label="Account Holder Name" value={bank?.accountHolderName ?? '—'} />
           <Figure label="Account Number" value={bank?.accountNumber ?? '—'} />
           <Figure label="Bank Name" value={bank?.bankName ?? '—'} />

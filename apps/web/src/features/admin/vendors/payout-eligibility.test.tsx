@@ -19,6 +19,7 @@ const stats = (revenue: number) => ({
   revenue,
   commissionPaidOut: 0,
   sales: revenue * 10,
+  owedBack: 0,
   lastOrderDate: null,
   lastPayOutDate: null,
 });

@@ -1,6 +1,10 @@
 import type { Coupon } from '@zevar/domain';
 
-/** Apply or Remove next to an offer; disabled while a check is pending or nothing can be bought. */
+/**
+ * Apply or Remove next to an offer; disabled while a check is pending or nothing can be bought. Its
+ * name is what it shows and the coupon's code ('Apply coupon GOLD250'), so a voice command or a
+ * screen reader finds it by the word on it.
+ */
 export function CouponApplyButton(props: {
   coupon: Coupon;
   applied: boolean;
@@ -16,10 +20,10 @@ export function CouponApplyButton(props: {
       className={`${applied ? 'btn-outline' : 'btn-gold'} w-20 shrink-0 self-center px-2 py-1 text-xs`}
       disabled={props.pending || (!applied && props.disabled)}
       aria-pressed={applied}
-      aria-label={applied ? `Remove coupon ${coupon.code}` : `Apply coupon ${coupon.code}`}
       onClick={applied ? props.onRemove : props.onApply}
     >
-      {props.pending ? 'Applying...' : applied ? 'Remove' : 'Apply'}
+      {props.pending ? 'Applying...' : applied ? 'Remove' : 'Apply'}{' '}
+      <span className="sr-only">coupon {coupon.code}</span>
     </button>
   );
 }

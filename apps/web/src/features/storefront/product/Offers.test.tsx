@@ -19,7 +19,7 @@ const coupon: Coupon = {
   condition: 'On orders of 2 or more items',
 };
 
-function setup(answer: () => Response) {
+function setup(answer: () => Response | Promise<Response>) {
   const fetchMock = mockFetch(() => answer());
   render(
     <DialogProvider>
@@ -66,5 +66,39 @@ describe('product page offers: applying a coupon', () => {
     expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveAccessibleDescription(
       'Failed to apply coupon',
     );
+  });
+});
+
+/** The text a button shows (what is not only for screen readers), its white space collapsed. */
+function shownText(button: HTMLElement): string {
+  const copy = button.cloneNode(true) as HTMLElement;
+  for (const hidden of copy.querySelectorAll('.sr-only')) hidden.remove();
+  return (copy.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+const anywhereIn = (text: string) =>
+  new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'));
+
+describe('product page offers: the buttons are named by what they show', () => {
+  const everyButton = () => screen.getAllByRole('button').filter((b) => !b.closest('[role="dialog"]'));
+
+  it('the coupon, its Apply, Applying... and Remove buttons each include their visible text in their name', async () => {
+    let answer: (value: Response) => void = () => undefined;
+    const pending = new Promise<Response>((resolve) => (answer = resolve));
+    const { user } = setup(() => pending);
+    const check = () => {
+      for (const button of everyButton()) {
+        expect(shownText(button)).not.toBe('');
+        expect(button).toHaveAccessibleName(anywhereIn(shownText(button)));
+      }
+    };
+    check();
+    expect(screen.getByRole('button', { name: /^Copy coupon code GOLD250 .*Tap to copy$/ })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Apply coupon GOLD250' }));
+    expect(screen.getByRole('button', { name: 'Applying... coupon GOLD250' })).toBeDisabled();
+    check();
+    answer(jsonResponse(true));
+    await user.click(await screen.findByRole('button', { name: 'OK' }));
+    expect(screen.getByRole('button', { name: 'Remove coupon GOLD250' })).toBeVisible();
+    check();
   });
 });

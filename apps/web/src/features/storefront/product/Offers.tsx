@@ -44,15 +44,16 @@ export function Offers({ coupons, basket }: { coupons: Coupon[]; basket: CouponB
               type="button"
               onClick={() => void copy(c.code)}
               className="flex min-w-0 flex-1 items-start justify-between gap-3 rounded-lg border border-dashed border-gold-500 bg-gold-50 p-3 text-left hover:bg-gold-100"
-              aria-label={`Copy coupon code ${c.code}`}
             >
-              <span>
-                <span className="block font-mono text-sm font-bold text-gold-800">{c.code}</span>
+              {/* Named by all it shows (the spaces part the lines for a screen reader). */}
+              <span className="min-w-0">
+                <span className="sr-only">Copy coupon code</span>{' '}
+                <span className="block font-mono text-sm font-bold text-gold-800">{c.code}</span>{' '}
                 <span className="block text-sm">
                   {formatInr(c.discount, 0)} off · {c.description}
-                </span>
+                </span>{' '}
                 <span className="block text-xs text-taupe">{c.condition}</span>
-              </span>
+              </span>{' '}
               <span className="shrink-0 text-xs font-semibold text-gold-800" aria-live="polite">
                 {copied === c.code ? 'Copied!' : 'Tap to copy'}
               </span>

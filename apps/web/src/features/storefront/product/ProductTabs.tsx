@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Review } from '@zevar/domain';
 import { ReviewsList } from './ReviewsList';
 
@@ -23,15 +23,35 @@ export interface ProductTabsProps {
   onWriteReview: () => void;
 }
 
-/** Tabs: Features (default), Specifications, Reviews. */
+/** Where each key moves the selection in a row of `count` tabs (WAI-ARIA tabs pattern), or null. */
+function movedTo(key: string, from: number, count: number): number | null {
+  if (key === 'ArrowRight') return (from + 1) % count;
+  if (key === 'ArrowLeft') return (from - 1 + count) % count;
+  if (key === 'Home') return 0;
+  if (key === 'End') return count - 1;
+  return null;
+}
+
+/**
+ * Tabs: Features (default), Specifications, Reviews. As the WAI-ARIA tabs pattern has it, the row is
+ * one stop of the Tab key (the selected tab) and the arrow keys, Home and End choose a tab.
+ */
 export function ProductTabs({ features, specifications, reviews, onWriteReview }: ProductTabsProps) {
   const [tab, setTab] = useState<Tab>('features');
   const id = useId();
+  const buttons = useRef<Array<HTMLButtonElement | null>>([]);
   const tabs: Array<[Tab, string]> = [
     ['features', 'Features'],
     ['specifications', 'Specifications'],
     ['reviews', `Reviews (${reviews.length})`],
   ];
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, from: number) => {
+    const to = movedTo(event.key, from, tabs.length);
+    if (to === null) return;
+    event.preventDefault();
+    setTab(tabs[to]![0]);
+    buttons.current[to]?.focus();
+  };
   const rows = specificationRows(specifications);
   const panels: Record<Tab, ReactNode> = {
     features:
@@ -79,22 +99,27 @@ export function ProductTabs({ features, specifications, reviews, onWriteReview }
         aria-label="Product details"
         className="mb-4 flex gap-1 overflow-x-auto border-b border-sand"
       >
-        {tabs.map(([key, label]) => (
+        {tabs.map(([key, label], index) => (
           <button
             key={key}
+            ref={(button) => {
+              buttons.current[index] = button;
+            }}
             type="button"
             role="tab"
             id={`${id}-${key}`}
             aria-selected={tab === key}
             aria-controls={`${id}-${key}-panel`}
+            tabIndex={tab === key ? 0 : -1}
             onClick={() => setTab(key)}
+            onKeyDown={(event) => onKeyDown(event, index)}
             className={`-mb-px border-b-2 px-3 py-2 sm:px-4 text-sm font-medium whitespace-nowrap ${tab === key ? 'border-gold-600 text-gold-800' : 'border-transparent text-taupe'}`}
           >
             {label}
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}`}>
+      <div role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}`} tabIndex={0}>
         {panels[tab]}
       </div>
     </section>

@@ -1,12 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { MSG, STOREFRONT_MESSAGES, type Product } from '@zevar/domain';
+import { MSG, ORDER_LIMIT_TEXT, STOREFRONT_MESSAGES, type Product } from '@zevar/domain';
 import { useDialog } from '../../../components/dialog/dialog-context';
-import { CART_CHANGED_EVENT } from '../../../lib/storage';
 import { api } from '../../../lib/api';
-import { addOnce, checkoutIdSchema, isInCart, storeCheckoutId } from '../../../lib/cart';
+import { addOnce, checkoutIdSchema, storeCheckoutId } from '../../../lib/cart';
+import { useInCart } from '../../../lib/use-stored';
 import { cartPath } from '../paths';
 import { QuantityBox } from '../../../components/QuantityBox';
+import { useOrderLimits } from '../../../lib/use-order-limits';
 
 /**
  * Quantity, Add to Cart (once; then a go-to-cart control) and Buy Now (a checkout of this product and
@@ -25,24 +26,21 @@ export function PurchaseActions({
   const dialog = useDialog();
   const navigate = useNavigate();
   const [quantity, setQuantity] = useState(product.stock > 0 ? 1 : 0);
-  const [inCart, setInCart] = useState(() => isInCart(product.id));
-
+  const inCart = useInCart(product.id);
+  // Add to Cart turns into Go to Cart: the keyboard's focus moves with it instead of falling to the page.
+  const goToCart = useRef<HTMLAnchorElement>(null);
+  const [added, setAdded] = useState(false);
   useEffect(() => {
-    const sync = () => setInCart(isInCart(product.id));
-    sync();
-    setQuantity(product.stock > 0 ? 1 : 0);
-    window.addEventListener(CART_CHANGED_EVENT, sync);
-    window.addEventListener('storage', sync);
-    return () => {
-      window.removeEventListener(CART_CHANGED_EVENT, sync);
-      window.removeEventListener('storage', sync);
-    };
-  }, [product.id, product.stock]);
+    if (inCart && added) goToCart.current?.focus();
+  }, [inCart, added]);
+
+  useEffect(() => setQuantity(product.stock > 0 ? 1 : 0), [product.id, product.stock]);
 
   useEffect(() => onQuantityChange?.(quantity), [quantity, onQuantityChange]);
 
   const [buying, setBuying] = useState(false);
-  const blocked = quantity < 1 || product.stock < 1;
+  const limits = useOrderLimits();
+  const blocked = quantity < 1 || product.stock < 1 || (limits !== null && quantity > limits.perItem);
   const buyNow = async () => {
     setBuying(true);
     try {
@@ -72,9 +70,20 @@ export function PurchaseActions({
         <span className="text-sm font-medium">Quantity</span>
         <QuantityBox value={quantity} stock={product.stock} onChange={setQuantity} />
       </div>
+      {limits && (
+        <p
+          className={`text-xs ${quantity > limits.perItem ? 'font-medium text-red-700' : 'text-taupe'}`}
+          data-testid="order-limits"
+          role={quantity > limits.perItem ? 'alert' : undefined}
+        >
+          {quantity > limits.perItem
+            ? ORDER_LIMIT_TEXT.perItem(limits.perItem)
+            : ORDER_LIMIT_TEXT.caps(limits.perItem, limits.perOrder)}
+        </p>
+      )}
       <div className="flex flex-wrap gap-3">
         {inCart ? (
-          <Link to={cartPath(shop)} className="btn-outline flex-1">
+          <Link ref={goToCart} to={cartPath(shop)} className="btn-outline flex-1">
             Go to Cart
           </Link>
         ) : (
@@ -84,7 +93,7 @@ export function PurchaseActions({
             disabled={blocked}
             onClick={() => {
               addOnce(product.id, quantity, product.stock);
-              setInCart(true);
+              setAdded(true);
             }}
           >
             Add to Cart

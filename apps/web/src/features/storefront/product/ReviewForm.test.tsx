@@ -1,8 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { ReviewInput } from '@zevar/domain';
 import { DialogProvider } from '../../../components/dialog/DialogProvider';
+import { REVIEW_MESSAGES, type ReviewInput } from '@zevar/domain';
 import { ReviewForm } from './ReviewForm';
 
 URL.createObjectURL = vi.fn(() => `blob:preview-${Math.random()}`);
@@ -84,6 +84,16 @@ describe('review form', () => {
     });
     release();
     expect(await screen.findByText('Review added successfully')).toBeInTheDocument();
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('says the review awaits moderation when the shop holds it, and sends the optional order email', async () => {
+    const { user, submit, onClose } = setup({ submit: async () => ({ status: 'PENDING' }) });
+    await fill(user);
+    await user.type(screen.getByLabelText('Email used for your order (optional)'), 'meera@example.in');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(REVIEW_MESSAGES.awaitsModeration)).toBeInTheDocument();
+    expect(submit).toHaveBeenCalledWith(expect.objectContaining({ email: 'meera@example.in' }));
     expect(onClose).toHaveBeenCalled();
   });
 

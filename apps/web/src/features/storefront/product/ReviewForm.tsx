@@ -5,20 +5,25 @@ import { Modal } from '../../../components/Modal';
 import { Stars } from '../../../components/Stars';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { uploadImage } from '../../../lib/upload';
+import { isApiError } from '../../../lib/api';
 
 export const REVIEW_UPLOAD_PATH = '/image/review-uploads';
 
 export interface ReviewFormProps {
   productId: number;
   onClose: () => void;
-  /** Sends the review (photos already uploaded); rejects on failure. */
+  /** Sends the review (photos already uploaded); resolves with the stored review, rejects on failure. */
   submit: (input: ReviewInput) => Promise<unknown>;
   /** Uploads one photo and resolves with its stored name. */
   upload?: (file: File) => Promise<string>;
 }
 
 type Photo = { file: File; preview: string };
-type Fields = { rating: number; name: string; comment: string };
+type Fields = { rating: number; name: string; comment: string; email: string };
+
+/** Whether the stored review waits for an admin before it is shown. */
+const awaitsModeration = (stored: unknown) =>
+  typeof stored === 'object' && stored !== null && (stored as { status?: unknown }).status === 'PENDING';
 
 const defaultUpload = (file: File) => uploadImage(file, undefined, REVIEW_UPLOAD_PATH);
 
@@ -32,10 +37,10 @@ export function ReviewForm({ productId, onClose, submit, upload = defaultUpload 
   const titleId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const { control, register, handleSubmit, formState } = useForm<Fields>({
-    defaultValues: { rating: 0, name: '', comment: '' },
+    defaultValues: { rating: 0, name: '', comment: '', email: '' },
     mode: 'onTouched',
   });
-  const { rating, name, comment } = useWatch({ control }) as Fields;
+  const { rating, name, comment, email } = useWatch({ control }) as Fields;
   const touched = formState.touchedFields;
   const [photos, setPhotos] = useState<Photo[]>([]);
   const [submitting, setSubmitting] = useState(false);
@@ -70,19 +75,33 @@ export function ReviewForm({ productId, onClose, submit, upload = defaultUpload 
     let names: string[];
     try {
       names = await Promise.all(photos.map((p) => upload(p.file)));
-    } catch {
+    } catch (err) {
       setSubmitting(false);
-      await dialog.error(MSG.errorTitle, REVIEW_MESSAGES.uploadFailed);
+      // A refused photo (too large, not an image) says why; anything else keeps the general text.
+      const refused = isApiError(err) && err.status >= 400 && err.status < 500;
+      await dialog.error(MSG.errorTitle, refused ? err.message : REVIEW_MESSAGES.uploadFailed);
       return;
     }
     try {
-      await submit({ productId, name: name.trim(), rating, comment: comment.trim(), photos: names });
+      const stored = await submit({
+        productId,
+        name: name.trim(),
+        rating,
+        comment: comment.trim(),
+        photos: names,
+        ...(email.trim() ? { email: email.trim() } : {}),
+      });
       setSubmitting(false);
       onClose();
-      await dialog.success(MSG.successTitle, REVIEW_MESSAGES.added);
-    } catch {
+      await dialog.success(
+        MSG.successTitle,
+        awaitsModeration(stored) ? REVIEW_MESSAGES.awaitsModeration : REVIEW_MESSAGES.added,
+      );
+    } catch (err) {
       setSubmitting(false);
-      await dialog.error(MSG.errorTitle, REVIEW_MESSAGES.addFailed);
+      // The per-product limit and a refused email say why; anything else gets the spec's text.
+      const told = isApiError(err) && (err.code === 'RATE_LIMITED' || err.code === 'VALIDATION');
+      await dialog.error(MSG.errorTitle, told ? err.message : REVIEW_MESSAGES.addFailed);
     }
   };
 
@@ -131,6 +150,24 @@ export function ReviewForm({ productId, onClose, submit, upload = defaultUpload 
             })}
           />
           {commentError && <p className="field-error">{commentError}</p>}
+        </div>
+        <div>
+          <label htmlFor={`${titleId}-email`} className="label">
+            Email used for your order (optional)
+          </label>
+          <input
+            id={`${titleId}-email`}
+            type="email"
+            autoComplete="email"
+            className="input"
+            maxLength={200}
+            aria-describedby={`${titleId}-email-hint`}
+            {...register('email')}
+          />
+          <p id={`${titleId}-email-hint`} className="mt-1 text-xs text-taupe">
+            Marks your review &lsquo;{REVIEW_MESSAGES.verifiedBuyer}&rsquo; if you bought this piece. It is
+            never shown.
+          </p>
         </div>
         <div>
           <div className="flex items-center justify-between">

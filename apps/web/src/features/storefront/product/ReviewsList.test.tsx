@@ -12,6 +12,8 @@ const review: Review = {
   comment: 'Lovely finish',
   photos: ['/img/a.webp', '/img/b.webp', '/img/c.webp', '/img/d.webp', '/img/e.webp'],
   date: '2026-03-05T10:00:00.000Z',
+  status: 'PUBLISHED',
+  verifiedBuyer: false,
 };
 
 describe('review photos on the product page', () => {
@@ -38,5 +40,12 @@ describe('review photos on the product page', () => {
     expect(within(viewer).getByRole('button', { name: 'Next photo' })).toBeDisabled();
     await user.click(within(viewer).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('marks a review from a verified buyer', () => {
+    render(<ReviewsList reviews={[{ ...review, id: 2, verifiedBuyer: true }, review]} />);
+    const items = screen.getAllByTestId('review');
+    expect(within(items[0]!).getByText(/Verified buyer/)).toBeInTheDocument();
+    expect(within(items[1]!).queryByText(/Verified buyer/)).toBeNull();
   });
 });

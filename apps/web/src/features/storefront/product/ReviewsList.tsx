@@ -1,5 +1,5 @@
 import { Suspense, lazy, useState } from 'react';
-import type { Review } from '@zevar/domain';
+import { REVIEW_MESSAGES, type Review } from '@zevar/domain';
 import { ImageWithFallback } from '../../../components/ImageWithFallback';
 import { Stars } from '../../../components/Stars';
 import { formatDate } from '../../../lib/format';
@@ -28,6 +28,11 @@ export function ReviewsList({ reviews }: { reviews: Review[] }) {
               <div className="flex flex-wrap items-center gap-3">
                 <Stars rating={r.rating} />
                 <span className="font-medium">{r.name}</span>
+                {r.verifiedBuyer && (
+                  <span className="rounded-full bg-cream px-2 py-0.5 text-xs font-medium text-gold-800">
+                    ✓ {REVIEW_MESSAGES.verifiedBuyer}
+                  </span>
+                )}
                 <time dateTime={r.date} className="text-xs text-taupe">
                   {formatDate(r.date)}
                 </time>
