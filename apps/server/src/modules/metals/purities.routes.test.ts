@@ -70,6 +70,8 @@ describe('purities and their rates', () => {
 
     // Public: current rates, then the history of the last days, without who changed them.
     clock = new Date('2026-11-10T06:00:00Z');
+    // Nine days on, the admins' 12-hour sessions have ended: they sign in again.
+    who = await createCallers(t.app, t.db);
     expect((await send('PUT', `/api/metals/${gold.id}`, { name: 'Gold', price: 7100 })).statusCode).toBe(200);
     const rates = await t.app.inject({ method: 'GET', url: '/api/metal-rates' });
     expect(rates.statusCode).toBe(200);

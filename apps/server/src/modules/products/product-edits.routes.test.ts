@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { STALE_EDIT_MESSAGE, catalogueProductSchema, type CatalogueProduct } from '@zevar/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createCallers, type Callers } from '../../../test/catalogue-fixtures';
-import { createCategory, createVendor, uid } from '../../../test/factories';
+import { createCategory, createMetal, createVendor, uid } from '../../../test/factories';
 import { confirmUrl, initiate, orderBody, sandboxPay } from '../../../test/payment-journey';
 import { carouselItems, orderItems, products, stockAdjustments } from '../../db/schema';
 
@@ -12,11 +12,13 @@ describe('product edits', () => {
   let t: TestApp;
   let who: Callers;
   let categoryId: number;
+  let metalId: number;
   let shop: string;
   beforeAll(async () => {
     t = await createTestApp();
     who = await createCallers(t.app, t.db);
     categoryId = (await createCategory(t.db)).id;
+    metalId = (await createMetal(t.db)).id;
     shop = (await createVendor(t.app, t.db, { plan: 'BASIC' })).slug;
   });
   afterAll(async () => t.close());
@@ -28,6 +30,7 @@ describe('product edits', () => {
     price: 2499,
     stock: 4,
     category: { id: categoryId },
+    metal: { id: metalId },
     vendorPlan: 'FREE',
     ...over,
   });
@@ -52,6 +55,7 @@ describe('product edits', () => {
     productType: p.productType,
     price: p.price,
     category: { id: p.category.id },
+    metal: p.metal ? { id: p.metal.id } : null,
     vendorPlan: p.vendorPlan,
     hallmarked: p.hallmarked,
     huids: p.huids,

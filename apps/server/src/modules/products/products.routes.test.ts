@@ -115,6 +115,7 @@ describe('products admin', () => {
     expect(saved.statusCode).toBe(201);
     const edited = await send('PUT', `/api/products/${saved.json().id}`, who.products, {
       ...input({ name: saved.json().name, sku: saved.json().sku }),
+      version: saved.json().version,
       metal: undefined,
     });
     expect(edited.statusCode).toBe(400);

@@ -76,7 +76,8 @@ describe('public catalogue cache', () => {
   });
 
   it('changes a cached product answer as soon as an admin update returns', async () => {
-    const p = await createProduct(t.db, { pricePaise: 150_000 });
+    const metal = await createMetal(t.db, { name: `Brass ${uid()}` });
+    const p = await createProduct(t.db, { pricePaise: 150_000, metalId: metal.id });
     const first = await get(productUrl(p.slug));
     const before = first.json() as Product;
     expect(before.price).toBe(1500);
@@ -206,7 +207,8 @@ describe('public catalogue cache', () => {
   it('is invalidated in every app on the same database, not only the one that wrote', async () => {
     const other = await createTestApp({ database: connectAgain(t.database) });
     try {
-      const p = await createProduct(t.db, { pricePaise: 100_000 });
+      const metal = await createMetal(t.db, { name: `Brass ${uid()}` });
+      const p = await createProduct(t.db, { pricePaise: 100_000, metalId: metal.id });
       const read = async (app: TestApp) => ((await get(productUrl(p.slug), {}, app)).json() as Product).price;
       expect(await read(other)).toBe(1000);
       expect(await read(t)).toBe(1000);

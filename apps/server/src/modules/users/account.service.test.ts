@@ -161,7 +161,7 @@ describe('rotating credentials and ending sessions', () => {
         headers: bearer(token),
       });
     tick(6 * 60_000);
-    for (const path of ['status?status=CANCELLED', 'payment?status=REFUNDED']) {
+    for (const path of ['status?status=CANCELLED&reason=Test', 'payment?status=REFUNDED&reason=Test']) {
       const refused = await change(admin.token, path);
       expect(refused.statusCode).toBe(403);
       expect(refused.json().code).toBe('REAUTH_REQUIRED');
@@ -169,7 +169,7 @@ describe('rotating credentials and ending sessions', () => {
     // Moves that do not send money back need no proof.
     expect((await change(admin.token, 'status?status=PROCESSING')).statusCode).toBe(200);
     const proved = (await post('reauth', admin.token, { password: TEST_PASSWORD })).json().token as string;
-    const done = await change(proved, 'payment?status=REFUNDED');
+    const done = await change(proved, 'payment?status=REFUNDED&reason=Customer%20asked');
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ paymentStatus: 'REFUNDED' });
   });

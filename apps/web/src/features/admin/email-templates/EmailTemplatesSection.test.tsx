@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_TEMPLATE_BODY, MSG } from '@zevar/domain';
 import { describe, expect, it } from 'vitest';
@@ -70,8 +70,11 @@ describe('email template manager', () => {
     expect(preview).toHaveTextContent('Subject: Order ZV261122-1A2B3C4D confirmed');
     const frame = within(preview).getByTitle('Email preview');
     expect(frame).toHaveAttribute('sandbox', 'allow-same-origin');
-    expect((frame as HTMLIFrameElement).contentDocument?.body.textContent).toContain(
-      'Thank you for your order, Asha Rao!',
+    // The frame is written once it has loaded: later than the region on a busy machine.
+    await waitFor(() =>
+      expect((frame as HTMLIFrameElement).contentDocument?.body.textContent).toContain(
+        'Thank you for your order, Asha Rao!',
+      ),
     );
     expect(
       fetchMock.mock.calls.some(([url, init]) => url === '/api/email-templates' && init?.method === 'POST'),
