@@ -84,7 +84,7 @@ async function checkOutWithCoupon(page: Page, { shop, coupon }: Basket, subtotal
   await page.getByLabel('Phone').fill('9876543210');
   await page.getByLabel('Street Address').fill('12 Residency Road');
   await page.getByLabel('City').fill('Bengaluru');
-  await page.getByLabel('State').fill('Karnataka');
+  await page.getByLabel('State').selectOption('Karnataka');
   await page.getByLabel('PIN Code').fill('5600');
   await page.getByLabel('PIN Code').blur();
   // A malformed PIN keeps payment disabled and says why (spec §5 address check).
@@ -212,7 +212,7 @@ async function fillShipping(page: Page) {
   await page.getByLabel('Phone').fill('9876543210');
   await page.getByLabel('Street Address').fill('12 Residency Road');
   await page.getByLabel('City').fill('Bengaluru');
-  await page.getByLabel('State').fill('Karnataka');
+  await page.getByLabel('State').selectOption('Karnataka');
   await page.getByLabel('PIN Code').fill('560025');
 }
 

@@ -102,7 +102,7 @@ test('a shopper buys the 22K necklace and downloads a tax invoice whose figures 
   await page.getByLabel('Phone').fill('9876501234');
   await page.getByLabel('Street Address').fill('4 Marine Drive');
   await page.getByLabel('City').fill('Mumbai');
-  await page.getByLabel('State').fill('Maharashtra');
+  await page.getByLabel('State').selectOption('Maharashtra');
   await page.getByLabel('PIN Code').fill('400020');
   // Above the PAN threshold the checkout asks for the buyer's PAN, which the invoice then carries.
   const pan = page.getByLabel('PAN', { exact: true });

@@ -9,6 +9,9 @@ export const PAYMENT_TEXT = {
   fillAllRequired: 'Please fill all required fields',
   invalidPin: 'Please enter a valid 6-digit PIN code',
   addressRequired: 'Please fill in all required address fields.',
+  /** Issue 20 item 2: the state is one of the 36, and the PIN code can be in it. */
+  stateNotListed: 'Please choose your state from the list',
+  pinNotInState: (state: string) => `This PIN code is not in ${state}. Please check the state and PIN code.`,
   validationError: 'Validation Error',
   couponApplied: 'Coupon applied successfully',
   couponFailed: 'Failed to apply coupon',

@@ -5,6 +5,8 @@ import { safeString } from './primitives';
 import { PAYMENT_TEXT } from './commerce-messages';
 import { dbIdSchema } from './paging';
 import { phoneSchema } from './users';
+import { INDIAN_STATES } from './indian-states';
+import { pinMatchesState } from './place-of-supply';
 
 export * from './coupons';
 export * from './commerce-messages';
@@ -109,17 +111,23 @@ export const applyCouponBody = z.union([
 
 const text = (max: number) => safeString().trim().min(1, PAYMENT_TEXT.fillAllRequired).max(max);
 
-export const addressInput = z.object({
-  fullName: text(200),
-  street: text(500),
-  city: text(100),
-  state: text(100),
-  country: safeString().trim().max(100).default('India'),
-  postalCode: safeString()
-    .trim()
-    .regex(/^\d{6}$/, PAYMENT_TEXT.invalidPin),
-  phone: phoneSchema,
-});
+/** A delivery address: the state is one of the 36 and the PIN code can be in it (issue 20 item 2). */
+export const addressInput = z
+  .object({
+    fullName: text(200),
+    street: text(500),
+    city: text(100),
+    state: z.enum(INDIAN_STATES, PAYMENT_TEXT.stateNotListed),
+    country: safeString().trim().max(100).default('India'),
+    postalCode: safeString()
+      .trim()
+      .regex(/^\d{6}$/, PAYMENT_TEXT.invalidPin),
+    phone: phoneSchema,
+  })
+  .superRefine((a, ctx) => {
+    if (!pinMatchesState(a.postalCode, a.state))
+      ctx.addIssue({ code: 'custom', path: ['postalCode'], message: PAYMENT_TEXT.pinNotInState(a.state) });
+  });
 export type AddressInput = z.infer<typeof addressInput>;
 
 export const initiateOrderBody = z.object({

@@ -33,4 +33,5 @@ export * from './price-breakup';
 export * from './jewellery-price';
 export * from './metal-purities';
 export * from './gst';
+export * from './place-of-supply';
 export * from './tax-invoice';

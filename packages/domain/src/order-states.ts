@@ -161,6 +161,11 @@ export const adminOrderDetailSchema = adminOrderSchema.extend({
     buyerGstin: z.string().nullable(),
     panMasked: z.string().nullable(),
     documents: orderTaxDocumentsSchema,
+    /**
+     * The delivery address's place of supply, or null when its state and PIN code do not name one of
+     * the 36 for sure (an order from before the state became a choice): no invoice is issued for it.
+     */
+    placeOfSupply: z.object({ state: z.string(), code: z.string() }).nullable(),
   }),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;

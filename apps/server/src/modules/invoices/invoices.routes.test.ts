@@ -134,7 +134,7 @@ describe('GST tax invoices', () => {
     const o = await place({
       pricePaise: 10_300_00,
       hsn: '71131910',
-      extra: { shippingAddress: { ...address, state: 'Maharashtra', city: 'Pune' } },
+      extra: { shippingAddress: { ...address, state: 'Maharashtra', city: 'Pune', postalCode: '411001' } },
     });
     await pay(o);
     const text = await pdfText(
@@ -144,6 +144,64 @@ describe('GST tax invoices', () => {
     expect(text).toContain(`SGST @ 1.5% ${rupees(150_00)}`);
     expect(text).not.toContain('IGST');
     expect(text).toContain('71131910');
+  });
+
+  it('refuses a state that is not one of the 36 and a PIN code that cannot be in the state, by field', async () => {
+    const category = await createCategory(t.db);
+    const product = await createProduct(t.db, { pricePaise: 1000_00, stock: 5, categoryId: category.id });
+    const items = [{ productSku: product.sku, quantity: 1 }];
+    const typed = await initiate(
+      t.app,
+      orderBody(vendorSlug, items, { shippingAddress: { ...address, state: 'MH' } }),
+    );
+    expect(typed.statusCode).toBe(400);
+    expect(typed.json().issues).toContainEqual(
+      expect.objectContaining({
+        path: 'shippingAddress.state',
+        message: 'Please choose your state from the list',
+      }),
+    );
+    const mismatch = await initiate(
+      t.app,
+      orderBody(vendorSlug, items, { shippingAddress: { ...address, state: 'Maharashtra' } }),
+    );
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().issues).toContainEqual(
+      expect.objectContaining({
+        path: 'shippingAddress.postalCode',
+        message: 'This PIN code is not in Maharashtra. Please check the state and PIN code.',
+      }),
+    );
+  });
+
+  it('an older order whose free-text state names the seller’s state ("Maharastra", Pune PIN) gets CGST + SGST and "Maharashtra (27)"', async () => {
+    const o = await place({ pricePaise: 10_300_00 });
+    // As stored before the state became a choice: free text, misspelt.
+    const legacy = { ...address, state: 'Maharastra', city: 'Pune', postalCode: '411001' };
+    await t.db.update(orders).set({ shippingAddress: legacy }).where(eq(orders.id, o.orderId));
+    await pay(o);
+    const text = await pdfText(
+      (await t.app.inject({ url: `/api/orders/byId/${o.orderId}/invoice` })).rawPayload,
+    );
+    expect(text).toContain('Place of supply: Maharashtra (27)');
+    expect(text).toContain(`CGST @ 1.5% ${rupees(150_00)}`);
+    expect(text).not.toContain('IGST');
+    const detail = await t.app.inject({ url: `/api/orders/admin/${o.orderNumber}`, headers: admin.headers });
+    expect(detail.json().tax.placeOfSupply).toEqual({ state: 'Maharashtra', code: '27' });
+  });
+
+  it('an older order whose state and PIN do not name one state is flagged, and no invoice is guessed', async () => {
+    const o = await place({ pricePaise: 10_300_00 });
+    const legacy = { ...address, state: 'Maharashtra', city: 'Bengaluru', postalCode: '560025' };
+    await t.db.update(orders).set({ shippingAddress: legacy }).where(eq(orders.id, o.orderId));
+    await pay(o);
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, o.orderId));
+    expect(order!.status).toBe('CONFIRMED');
+    expect(await invoiceOf(o.orderId)).toEqual([]);
+    expect((await t.app.inject({ url: `/api/orders/byId/${o.orderId}/invoice` })).statusCode).toBe(404);
+    const detail = await t.app.inject({ url: `/api/orders/admin/${o.orderNumber}`, headers: admin.headers });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().tax.placeOfSupply).toBeNull();
   });
 
   it('numbers 20 concurrent payments consecutively, once each even with duplicate callbacks and webhooks', async () => {

@@ -6,7 +6,8 @@ import {
   DEFAULT_GST_BASIS_POINTS,
   documentNumber,
   financialYear,
-  gstStateCode,
+  placeOfSupply,
+  type PlaceOfSupply,
   roundOffOf,
   type TaxDocumentKind,
 } from '@zevar/domain';
@@ -54,11 +55,10 @@ const party = (a: Address): PartyAddress => ({
 const sameAddress = (a: Address, b: Address) =>
   JSON.stringify(party(a)) === JSON.stringify(party(b)) && a.fullName === b.fullName;
 
-async function invoiceContent(tx: Tx, s: Settings, order: Order, issuedAt: Date) {
+async function invoiceContent(tx: Tx, s: Settings, order: Order, place: PlaceOfSupply, issuedAt: Date) {
   const items = await orderLines(tx, order.id);
   const hsn = await hsnByItem(tx, order.id);
-  const placeState = order.shippingAddress.state;
-  const intraState = placeState.trim().toLowerCase() === s.seller.state.toLowerCase();
+  const intraState = place.state === s.seller.state;
   const figures = computeInvoice({
     lines: items.map((i) => ({
       description: i.productName,
@@ -94,7 +94,7 @@ async function invoiceContent(tx: Tx, s: Settings, order: Order, issuedAt: Date)
     shipTo: sameAddress(billing, order.shippingAddress)
       ? null
       : { name: order.shippingAddress.fullName, ...party(order.shippingAddress) },
-    placeOfSupply: { state: placeState, code: gstStateCode(placeState) },
+    placeOfSupply: place,
     intraState,
     order: {
       number: order.orderNumber,
@@ -118,19 +118,25 @@ function taxOf(t: TaxDocumentContent['totals']) {
  * the payment, so it runs once per order); the partial unique index on (order) for invoices makes a
  * second issue fail rather than number the order twice. The buyer's PAN moves from the order onto
  * the invoice: the order keeps none once the invoice carries it.
+ *
+ * No invoice (null) when the delivery address does not name its place of supply for sure: a state
+ * that is not one of the 36, or a PIN code that cannot be in it (orders from before issue 20 item 2,
+ * when the state was free text). The order detail flags it for an admin; GST is never guessed.
  */
 export async function issueInvoiceIn(
   tx: Tx,
   s: Settings,
   order: Order,
   issuedAt: Date,
-): Promise<{ id: number; filename: string }> {
+): Promise<{ id: number; filename: string } | null> {
   const [existing] = await tx
     .select({ id: taxDocuments.id, kind: taxDocuments.kind, number: taxDocuments.number })
     .from(taxDocuments)
     .where(and(eq(taxDocuments.orderId, order.id), eq(taxDocuments.kind, 'INVOICE')));
   if (existing) return { id: existing.id, filename: documentFileName(existing) };
-  const content = await invoiceContent(tx, s, order, issuedAt);
+  const place = placeOfSupply(order.shippingAddress);
+  if (!place) return null;
+  const content = await invoiceContent(tx, s, order, place, issuedAt);
   const fy = financialYear(issuedAt, s.BUSINESS_TIMEZONE);
   const sequence = await nextSequence(tx, 'INVOICE', fy);
   const [doc] = await tx

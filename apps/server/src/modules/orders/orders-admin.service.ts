@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import {
   maskPan,
+  placeOfSupply,
   toPaged,
   type AdminOrder,
   type AdminOrderDetail,
@@ -93,7 +94,12 @@ export function createOrdersAdminService(ctx: Pick<AppContext, 'db' | 'config'>)
         reference: h.reference,
         reason: h.reason,
       })),
-      tax: { buyerGstin: order.buyerGstin, panMasked: pan ? maskPan(pan) : null, documents },
+      tax: {
+        buyerGstin: order.buyerGstin,
+        panMasked: pan ? maskPan(pan) : null,
+        documents,
+        placeOfSupply: placeOfSupply(order.shippingAddress),
+      },
     };
   }
 

@@ -50,7 +50,7 @@ async function applyPaidEffects(tx: Tx, order: OrderRow, actor: string, config: 
   }
   // Last, so the invoice series row is locked for the shortest time (gap-free numbering).
   const invoice = await issueInvoiceIn(tx, config, order, order.paymentDate ?? new Date());
-  await queueOrderConfirmation(tx, order, items, config.BUSINESS_TIMEZONE, invoice);
+  await queueOrderConfirmation(tx, order, items, config.BUSINESS_TIMEZONE, invoice ?? undefined);
 }
 
 type Outcome = { result: SettleResult; refundId?: number };

@@ -44,7 +44,11 @@ const routes = [
 
 async function fill(values: Record<string, string>) {
   const user = userEvent.setup();
-  for (const [label, value] of Object.entries(values)) await user.type(screen.getByLabelText(label), value);
+  for (const [label, value] of Object.entries(values)) {
+    const field = screen.getByLabelText(label);
+    if (field instanceof HTMLSelectElement) await user.selectOptions(field, value);
+    else await user.type(field, value);
+  }
   return user;
 }
 

@@ -1,5 +1,6 @@
 import type { UseFormReturn } from 'react-hook-form';
-import { TextField } from '../../components/FormFields';
+import { INDIAN_STATES } from '@zevar/domain';
+import { SelectField, TextField } from '../../components/FormFields';
 import { SHIPPING_FIELDS, type ShippingValues } from './shipping-form';
 
 export interface ShippingFormProps {
@@ -8,26 +9,39 @@ export interface ShippingFormProps {
   disabled: boolean;
 }
 
-/** Full name, email, phone, street, city, state (free text) and PIN code; all required. */
+/** Full name, email, phone, street, city, state (one of the 36) and PIN code; all required. */
 export function ShippingForm({ form, disabled }: ShippingFormProps) {
   const { errors } = form.formState;
   return (
     <fieldset className="grid gap-4 sm:grid-cols-2" disabled={disabled}>
       <legend className="mb-2 text-lg font-medium">Shipping Address</legend>
-      {SHIPPING_FIELDS.map((f) => (
-        <TextField
-          key={f.name}
-          label={f.label}
-          type={f.type ?? 'text'}
-          autoComplete={f.autoComplete}
-          required
-          maxLength={f.name === 'pincode' ? 6 : f.name === 'phone' ? 10 : 200}
-          inputMode={f.name === 'pincode' || f.name === 'phone' ? 'numeric' : undefined}
-          className={f.name === 'street' ? 'sm:col-span-2' : undefined}
-          error={errors[f.name]?.message}
-          {...form.register(f.name)}
-        />
-      ))}
+      {SHIPPING_FIELDS.map((f) =>
+        f.name === 'state' ? (
+          <SelectField
+            key={f.name}
+            label={f.label}
+            autoComplete={f.autoComplete}
+            required
+            placeholder="Select state"
+            options={INDIAN_STATES}
+            error={errors.state?.message}
+            {...form.register('state')}
+          />
+        ) : (
+          <TextField
+            key={f.name}
+            label={f.label}
+            type={f.type ?? 'text'}
+            autoComplete={f.autoComplete}
+            required
+            maxLength={f.name === 'pincode' ? 6 : f.name === 'phone' ? 10 : 200}
+            inputMode={f.name === 'pincode' || f.name === 'phone' ? 'numeric' : undefined}
+            className={f.name === 'street' ? 'sm:col-span-2' : undefined}
+            error={errors[f.name]?.message}
+            {...form.register(f.name)}
+          />
+        ),
+      )}
     </fieldset>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValid, submitProblem, type ShippingValues } from './shipping-form';
+import { isValid, shippingSchema, submitProblem, type ShippingValues } from './shipping-form';
 
 const ok: ShippingValues = {
   fullName: 'Asha Rao',
@@ -34,5 +34,21 @@ describe('shipping form rules', () => {
       message: 'Please fill all required fields',
     });
     expect(submitProblem({ ...ok, city: '' })?.message).toBe('Please fill in all required address fields.');
+  });
+
+  it('the state is one of the 36, and the PIN code must be able to be in it (issue 20 item 2)', () => {
+    expect(isValid({ ...ok, state: 'MH' })).toBe(false);
+    expect(submitProblem({ ...ok, state: 'Maharastra' })).toEqual({
+      title: 'Validation Error',
+      message: 'Please choose your state from the list',
+    });
+    expect(isValid({ ...ok, state: 'Maharashtra' })).toBe(false);
+    expect(submitProblem({ ...ok, state: 'Maharashtra' })?.message).toBe(
+      'This PIN code is not in Maharashtra. Please check the state and PIN code.',
+    );
+    expect(shippingSchema.safeParse({ ...ok, state: 'Maharashtra' }).error?.issues).toContainEqual(
+      expect.objectContaining({ path: ['pincode'] }),
+    );
+    expect(isValid({ ...ok, state: 'Maharashtra', pincode: '411001' })).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { MSG, PAYMENT_TEXT } from '@zevar/domain';
+import { isIndianState, MSG, PAYMENT_TEXT, pinMatchesState } from '@zevar/domain';
 
 export type ShippingValues = {
   fullName: string;
@@ -44,16 +44,29 @@ const FORMATS: Partial<Record<keyof ShippingValues, { test: RegExp; message: str
   pincode: { test: /^\d{6}$/, message: PAYMENT_TEXT.invalidPin },
 };
 
+/** Whether the value is one of the 36 states and union territories (the State select's options). */
+const STATE_RULE = (value: string) => (isIndianState(value.trim()) ? undefined : PAYMENT_TEXT.stateNotListed);
+
 /** Field messages shown once a field is touched: 'required' only when empty, else the format. */
 export function fieldError(name: keyof ShippingValues, value: string): string | undefined {
   if (value.trim() === '') return PAYMENT_TEXT.fillAllRequired;
+  if (name === 'state') return STATE_RULE(value);
   const format = FORMATS[name];
   return format && !format.test.test(value.trim()) ? format.message : undefined;
 }
 
+/** A listed state and a well-formed PIN code that cannot be in it: the PIN code field's message. */
+export function pinStateError(v: ShippingValues): string | undefined {
+  const state = v.state.trim();
+  const pin = v.pincode.trim();
+  if (!isIndianState(state) || !/^\d{6}$/.test(pin) || pinMatchesState(pin, state)) return undefined;
+  return PAYMENT_TEXT.pinNotInState(state);
+}
+
 /** Filled and well-formed (the submit button stays disabled until then). */
 export const isValid = (v: ShippingValues) =>
-  (Object.keys(v) as Array<keyof ShippingValues>).every((k) => fieldError(k, v[k]) === undefined);
+  (Object.keys(v) as Array<keyof ShippingValues>).every((k) => fieldError(k, v[k]) === undefined) &&
+  pinStateError(v) === undefined;
 
 /** The check on submit: which dialog, if any, stops the payment. */
 export function submitProblem(v: ShippingValues): { title: string; message: string } | null {
@@ -67,6 +80,8 @@ export function submitProblem(v: ShippingValues): { title: string; message: stri
   }
   if (!/^\d{6}$/.test(v.pincode.trim()))
     return { title: PAYMENT_TEXT.validationError, message: PAYMENT_TEXT.invalidPin };
+  const place = fieldError('state', v.state) ?? pinStateError(v);
+  if (place) return { title: PAYMENT_TEXT.validationError, message: place };
   return null;
 }
 
@@ -86,6 +101,8 @@ export const shippingSchema = z
       const message = fieldError(name, v[name]);
       if (message) ctx.addIssue({ code: 'custom', path: [name], message });
     }
+    const mismatch = pinStateError(v);
+    if (mismatch) ctx.addIssue({ code: 'custom', path: ['pincode'], message: mismatch });
   });
 
 /** The checkout's shipping form: messages on blur (then as the shopper types), values in one place. */

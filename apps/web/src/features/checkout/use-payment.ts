@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PAYMENT_TEXT, type Checkout } from '@zevar/domain';
+import { PAYMENT_TEXT, type Checkout, type IndianState } from '@zevar/domain';
 import { isApiError } from '../../lib/api';
 import { clearCart, clearStoredCheckout } from '../../lib/cart';
 import { STORAGE_KEYS, writeItem } from '../../lib/storage';
@@ -23,7 +23,8 @@ function orderInput(checkout: Checkout, v: ShippingValues, tax: TaxIdValues) {
     fullName: v.fullName.trim(),
     street: v.street.trim(),
     city: v.city.trim(),
-    state: v.state.trim(),
+    // The State select offers only the 36; the server checks it (and the PIN code) again.
+    state: v.state.trim() as IndianState,
     country: 'India',
     postalCode: v.pincode.trim(),
     phone: v.phone.trim(),

@@ -116,8 +116,10 @@ function TaxDetails({ order }: { order: AdminOrderDetail }) {
               <span className="font-mono">{tax.documents.invoice.number}</span> (
               {formatDateTime(tax.documents.invoice.issuedAt)})
             </>
-          ) : (
+          ) : tax.placeOfSupply ? (
             'Issued when the order is paid'
+          ) : (
+            'Not issued: place of supply unknown'
           )
         }
       />
@@ -136,6 +138,20 @@ function TaxDetails({ order }: { order: AdminOrderDetail }) {
           }
         />
       ))}
+      <Row
+        label="Place of supply"
+        value={
+          tax.placeOfSupply ? (
+            `${tax.placeOfSupply.state} (${tax.placeOfSupply.code})`
+          ) : (
+            <span role="alert" className="block rounded-md bg-gold-50 px-2 py-1 text-gold-900">
+              Unknown: the state &lsquo;{order.shippingAddress.state}&rsquo; and PIN code{' '}
+              {order.shippingAddress.postalCode} do not name one of the 36 states and union territories. No
+              tax invoice is issued on a guess.
+            </span>
+          )
+        }
+      />
       <Row label="Buyer GSTIN" value={tax.buyerGstin ?? 'Unregistered buyer'} />
       <Row label="PAN" value={tax.panMasked ?? 'Not required'} />
     </Section>

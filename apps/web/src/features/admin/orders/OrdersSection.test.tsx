@@ -47,7 +47,12 @@ const order: AdminOrder = {
   customerNotes: null,
 };
 
-const noTax = { buyerGstin: null, panMasked: null, documents: { invoice: null, creditNotes: [] } };
+const noTax = {
+  buyerGstin: null,
+  panMasked: null,
+  documents: { invoice: null, creditNotes: [] },
+  placeOfSupply: null,
+};
 
 const page = (content: AdminOrder[]) => ({
   content,
@@ -191,6 +196,7 @@ describe('orders table', () => {
       tax: {
         buyerGstin: '27AAPFU0939F1ZV',
         panMasked: 'XXXXXX234F',
+        placeOfSupply: { state: 'Maharashtra', code: '27' },
         documents: {
           invoice: { number: 'ZV/26-27/000007', issuedAt: '2026-11-22T10:01:00.000Z', total: 1100 },
           creditNotes: [
@@ -228,6 +234,7 @@ describe('orders table', () => {
     const tax = screen.getByRole('region', { name: 'Tax Invoice' });
     expect(tax).toHaveTextContent('ZV/26-27/000007');
     expect(tax).toHaveTextContent('XXXXXX234F');
+    expect(tax).toHaveTextContent('Place of supplyMaharashtra (27)');
     expect(tax).toHaveTextContent('27AAPFU0939F1ZV');
     expect(within(tax).getByRole('link', { name: 'ZC/26-27/000001' })).toHaveAttribute(
       'href',
