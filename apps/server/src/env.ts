@@ -110,6 +110,11 @@ export const envSchema = z
     MAX_ORDER_QUANTITY: z.coerce.number().int().min(1).max(100_000).default(30),
     /** Most unpaid orders holding stock at once from one client address. */
     MAX_OPEN_ORDERS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(3),
+    /**
+     * Past MAX_OPEN_ORDERS_PER_ADDRESS, a browser holding none of the address's waiting orders (another
+     * shopper behind one carrier address) may still place orders up to this ceiling for the address.
+     */
+    MAX_OPEN_ORDERS_PER_SHARED_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(12),
     /** Hold new shopper reviews until an admin publishes them (off: they are public at once). */
     REVIEW_MODERATION: bool.default(true),
     /** Most reviews of one product from one client network (IPv4 address or IPv6 /64) per day. */

@@ -4,6 +4,12 @@ export const PAYMENT_TEXT = {
   stockLimit: (stock: number) => `Maximum available quantity is ${stock}`,
   lowStock: (n: number) => `Only ${n} left!`,
   cartEmpty: 'Your cart is empty',
+  tooManyWaiting: (minutes: number) =>
+    `Too many orders are waiting for payment. Please pay or cancel one, or try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  waitingOrdersTitle: 'Orders waiting for payment',
+  waitingOrderCancel: 'Cancel',
+  waitingOrderCancelled: (orderNumber: string) =>
+    `Order ${orderNumber} cancelled; its pieces are back in stock.`,
   checkoutEmpty: 'Your checkout is empty',
   freeShipping: 'Free',
   fillAllRequired: 'Please fill all required fields',

@@ -169,6 +169,11 @@ export const initiateOrderBody = z.object({
     )
     .max(5)
     .default([]),
+  /**
+   * The cancel keys of the orders this browser started that still wait for payment: a browser that
+   * holds none of an address's waiting orders is another shopper behind the same (carrier) address.
+   */
+  waitingOrderKeys: z.array(safeString().trim().min(1).max(200)).max(20).default([]),
 });
 export type InitiateOrderInput = z.input<typeof initiateOrderBody>;
 

@@ -17,6 +17,8 @@ export const STORAGE_KEYS = {
    * keeps it as 'being confirmed' and empties the cart only once the order is really paid.
    */
   confirmingOrder: 'confirming_order',
+  /** Orders this browser started that may still wait for payment, with the keys that cancel them. */
+  waitingOrders: 'waiting_orders',
 } as const;
 
 /** Fired on window after this tab changes the login state (the storage event covers other tabs). */

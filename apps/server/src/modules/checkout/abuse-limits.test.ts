@@ -47,8 +47,14 @@ describe('inventory hoarding', () => {
   it('limits unpaid reservations per address with 429 and Retry-After, while other shoppers still buy', async () => {
     const vendor = await createVendor(t.app, t.db);
     const shelf = await createProduct(t.db, { stock: 100 });
-    const body = () => orderBody(vendor.slug, [{ productSku: shelf.sku, quantity: 10 }]);
-    for (let i = 0; i < 3; i++) expect((await initiate(body())).statusCode).toBe(200);
+    const keys: string[] = [];
+    const body = () =>
+      orderBody(vendor.slug, [{ productSku: shelf.sku, quantity: 10 }], { waitingOrderKeys: keys });
+    for (let i = 0; i < 3; i++) {
+      const res = await initiate(body());
+      expect(res.statusCode).toBe(200);
+      keys.push(res.json().cancelKey);
+    }
     const fourth = await initiate(body());
     expect(fourth.statusCode).toBe(429);
     expect(fourth.json()).toMatchObject({ code: 'RATE_LIMITED' });
@@ -112,5 +118,59 @@ describe('cancelling an unpaid order', () => {
       });
       expect(res.statusCode, phone).toBe(400);
     }
+  });
+});
+
+describe('waiting orders behind one carrier address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { MAX_OPEN_ORDERS_PER_ADDRESS: '2', MAX_OPEN_ORDERS_PER_SHARED_ADDRESS: '4' },
+    });
+  });
+  afterAll(async () => t.close());
+
+  const carrier = '100.64.0.9';
+  const initiate = (body: object) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/orders/initiate-order',
+      payload: body,
+      remoteAddress: carrier,
+    });
+
+  it('blocks the browser holding waiting orders, lets another shopper on up to the ceiling, and a cancel frees one', async () => {
+    const vendor = await createVendor(t.app, t.db);
+    const shelf = await createProduct(t.db, { stock: 50 });
+    const body = (waitingOrderKeys: string[]) =>
+      orderBody(vendor.slug, [{ productSku: shelf.sku, quantity: 1 }], { waitingOrderKeys });
+    const first = (await initiate(body([]))).json();
+    const second = (await initiate(body([first.cancelKey]))).json();
+    const mine = [first.cancelKey as string, second.cancelKey as string];
+    const blocked = await initiate(body(mine));
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/^Too many orders are waiting for payment/);
+    // Another browser behind the same address holds none of them: up to the ceiling of 4.
+    expect((await initiate(body([]))).statusCode).toBe(200);
+    expect((await initiate(body([]))).statusCode).toBe(200);
+    expect((await initiate(body([]))).statusCode).toBe(429);
+    expect((await stockOf(t.db, shelf.id)).stock).toBe(46);
+    // The first shopper cancels one of theirs with its key: stock back at once, exactly once.
+    const cancel = (cancelKey: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/orders/${first.orderId}/cancel-payment`,
+        payload: { reason: 'dismissed', cancelKey },
+      });
+    expect((await cancel('not-mine')).statusCode).toBe(403);
+    expect((await cancel(first.cancelKey)).json()).toEqual({
+      status: 'CANCELLED',
+      paymentStatus: 'CANCELLED',
+    });
+    expect((await stockOf(t.db, shelf.id)).stock).toBe(47);
+    expect((await cancel(first.cancelKey)).json()).toMatchObject({ status: 'CANCELLED' });
+    expect((await stockOf(t.db, shelf.id)).stock).toBe(47);
+    // Three waiting now, holding one of them: still above this browser's cap of 2.
+    expect((await initiate(body([second.cancelKey]))).statusCode).toBe(429);
   });
 });

@@ -132,22 +132,33 @@ function checkQuantities(ctx: AppContext, input: Input) {
 /**
  * Unpaid orders holding stock from one address are capped; the address's lock serialises its
  * attempts so parallel calls cannot pass the cap together. The checkout's own earlier attempt was
- * released just before, so a shopper's retry never counts against them.
+ * released just before, so a shopper's retry never counts against them. Many shoppers share one
+ * mobile carrier address: past the cap, a browser holding none of the waiting orders (it sends the
+ * cancel keys of its own) may go on up to the shared-address ceiling, so hoarding stays bounded.
  */
-async function checkOpenOrders(ctx: AppContext, tx: Tx, clientAddress: string, now: Date) {
+async function checkOpenOrders(
+  ctx: AppContext,
+  tx: Tx,
+  clientAddress: string,
+  waitingOrderKeys: string[],
+  now: Date,
+) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`open-orders:${clientAddress}`}))`);
   const open = await openReservationsOf(tx, clientAddress, now);
-  const max = ctx.config.MAX_OPEN_ORDERS_PER_ADDRESS;
+  const { MAX_OPEN_ORDERS_PER_ADDRESS: max, MAX_OPEN_ORDERS_PER_SHARED_ADDRESS: shared } = ctx.config;
   if (open.length < max) return;
-  const waitMs = Math.max(1000, (open[open.length - max]?.getTime() ?? now.getTime()) - now.getTime());
-  const minutes = Math.ceil(waitMs / 60_000);
-  throw new AppError(
-    'RATE_LIMITED',
-    `Too many orders are waiting for payment. Please pay or cancel one, or try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    undefined,
-    undefined,
-    { 'retry-after': String(Math.ceil(waitMs / 1000)) },
+  const mine = new Set(waitingOrderKeys.map(hashCancelKey));
+  const holdsOne = open.some((o) => o.cancelKeyHash !== null && mine.has(o.cancelKeyHash));
+  const ceiling = holdsOne ? max : Math.max(max, shared);
+  if (open.length < ceiling) return;
+  const waitMs = Math.max(
+    1000,
+    (open[open.length - ceiling]?.expires?.getTime() ?? now.getTime()) - now.getTime(),
   );
+  const minutes = Math.ceil(waitMs / 60_000);
+  throw new AppError('RATE_LIMITED', PAYMENT_TEXT.tooManyWaiting(minutes), undefined, undefined, {
+    'retry-after': String(Math.ceil(waitMs / 1000)),
+  });
 }
 
 async function insertOrder(
@@ -258,7 +269,7 @@ export function createPlaceOrder(ctx: AppContext, checkoutService: CheckoutServi
     const cancelKey = randomBytes(24).toString('base64url');
     const order = await ctx.db.transaction(async (tx) => {
       if (input.checkoutId) await releaseEarlierAttempts(tx, input.checkoutId, ctx.now());
-      await checkOpenOrders(ctx, tx, clientAddress, ctx.now());
+      await checkOpenOrders(ctx, tx, clientAddress, input.waitingOrderKeys, ctx.now());
       const lines = await priceBySku(tx, shop, input.orderItems, {
         requireStock: false,
         gstBp: gstBasisPoints(ctx.config),

@@ -55,9 +55,9 @@ export async function openReservationsOf(
   tx: Tx,
   clientAddress: string,
   now: Date,
-): Promise<Array<Date | null>> {
-  const rows = await tx
-    .select({ expires: orders.reservationExpiresAt })
+): Promise<Array<{ expires: Date | null; cancelKeyHash: string | null }>> {
+  return tx
+    .select({ expires: orders.reservationExpiresAt, cancelKeyHash: orders.cancelKeyHash })
     .from(orders)
     .where(
       and(
@@ -68,7 +68,6 @@ export async function openReservationsOf(
       ),
     )
     .orderBy(orders.reservationExpiresAt);
-  return rows.map((r) => r.expires);
 }
 
 export type PendingPayment = {

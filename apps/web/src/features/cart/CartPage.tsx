@@ -19,6 +19,7 @@ import { useVendorSlug } from '../../lib/use-vendor-slug';
 import { useOrderLimits } from '../../lib/use-order-limits';
 import type { OrderLimits } from '../../lib/config';
 import { CartLineRow } from './CartLineRow';
+import { WaitingOrders } from '../../components/WaitingOrders';
 import { useCartLines, useCartQuote, useShopPlanCheck } from './cart-api';
 
 /** Stored lines asking for more than the quote says is left are kept at the stock (cart_items too). */
@@ -130,6 +131,9 @@ export default function CartPage() {
         <h1 id="cart-title" className="mb-4 text-2xl">
           Shopping Cart
         </h1>
+        <div className="mb-4 empty:hidden">
+          <WaitingOrders />
+        </div>
         <ul className="flex flex-col gap-4">
           {quote.data.lines.map((line) => (
             <CartLineRow

@@ -13,6 +13,7 @@ import { OrderSummary } from './OrderSummary';
 import { ShippingForm } from './ShippingForm';
 import { isValid, submitProblem, useShippingForm } from './shipping-form';
 import { usePayment } from './use-payment';
+import { WaitingOrders } from '../../components/WaitingOrders';
 import { TaxIdFields } from './TaxIdFields';
 import { needsPan, taxIdProblem, useTaxIdForm } from './tax-ids';
 
@@ -163,6 +164,7 @@ function CheckoutView({
             {payment.error}
           </p>
         )}
+        {payment.error && <WaitingOrders />}
         <button
           type="submit"
           className="btn-primary w-full py-3"

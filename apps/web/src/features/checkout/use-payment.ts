@@ -4,6 +4,7 @@ import { PAYMENT_TEXT, type Checkout, type IndianState } from '@zevar/domain';
 import { isApiError } from '../../lib/api';
 import { clearCart, clearStoredCheckout } from '../../lib/cart';
 import { STORAGE_KEYS, writeItem } from '../../lib/storage';
+import { forgetWaitingOrder, rememberWaitingOrder, waitingOrderKeys } from '../../lib/waiting-orders';
 import { checkoutApi } from './checkout-api';
 import {
   RAZORPAY_SCRIPT,
@@ -49,6 +50,7 @@ function orderInput(checkout: Checkout, v: ShippingValues, tax: TaxIdValues) {
     ...(tax.gstin.trim() ? { buyerGstin: tax.gstin.trim() } : {}),
     ...(tax.pan.trim() ? { buyerPan: tax.pan.trim() } : {}),
     appliedCoupons: checkout.appliedCoupons.map((c) => c.code),
+    waitingOrderKeys: waitingOrderKeys(),
   };
 }
 
@@ -76,6 +78,7 @@ export function usePayment(home: string, onAmountsChanged: () => void) {
         razorpayPaymentId: response.razorpay_payment_id,
         razorpaySignature: response.razorpay_signature,
       });
+      forgetWaitingOrder(orderId);
       clearCart();
       clearStoredCheckout();
       await goToStatus(orderId, result.status);
@@ -95,6 +98,13 @@ export function usePayment(home: string, onAmountsChanged: () => void) {
         checkoutApi.initiateOrder(orderInput(checkout, values, tax)),
         checkoutApi.paymentConfig(),
       ]);
+      rememberWaitingOrder({
+        orderId: order.orderId,
+        orderNumber: order.orderNumber,
+        amount: order.amount,
+        cancelKey: order.cancelKey,
+        startedAt: Date.now(),
+      });
       await loadCheckoutScript(config.payments === 'sandbox' ? SANDBOX_SCRIPT : RAZORPAY_SCRIPT);
       const address = [values.street, values.city, values.state, values.pincode]
         .map((s) => s.trim())
@@ -102,6 +112,7 @@ export function usePayment(home: string, onAmountsChanged: () => void) {
       const cancel = (reason: 'dismissed' | 'failed') =>
         checkoutApi
           .cancelPayment(order.orderId, reason, order.cancelKey)
+          .then(() => forgetWaitingOrder(order.orderId))
           .catch((err: unknown) => console.error('cancel-payment failed', err));
       const instance = openPaymentWindow(
         {
