@@ -104,6 +104,16 @@ export const envSchema = z
       .max(28)
       .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, 'at most two decimals')
       .default(3),
+    /** Most share (percent) of a basket one coupon may take at checkout; a coupon whose discount is
+     *  above this share of its minimum basket is saved only after an explicit confirmation. */
+    COUPON_MAX_SHARE_PERCENT: z.coerce.number().int().min(1).max(100).default(50),
+    /** Hours after a vendor's bank account changes during which no payout goes to it, confirmed or not. */
+    BANK_CHANGE_COOLING_OFF_HOURS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 90)
+      .default(24),
     /** Most pieces of one product in one order. */
     MAX_LINE_QUANTITY: z.coerce.number().int().min(1).max(10_000).default(10),
     /** Most pieces in one order. */

@@ -9,6 +9,9 @@ import {
   roundOffOf,
   payableDiscount,
   MIN_PAYABLE_PAISE,
+  couponShareCap,
+  isLargeCouponDiscount,
+  shareCappedDiscount,
   type CouponRule,
 } from './coupons';
 import { roundUpToRupee } from './money';
@@ -176,5 +179,34 @@ describe('payable discount', () => {
         if (s >= MIN_PAYABLE_PAISE) expect(s - p).toBeGreaterThanOrEqual(MIN_PAYABLE_PAISE);
       }),
     );
+  });
+});
+
+describe('coupon share cap (issue 20: a ₹25,000 typo for ₹250 sold a ₹2,499 piece for ₹1)', () => {
+  it('never lets a coupon take more than the share of the basket', () => {
+    expect(shareCappedDiscount(2_500_000, 249_900, 50)).toBe(124_950);
+    expect(shareCappedDiscount(25_000, 249_900, 50)).toBe(25_000);
+    expect(couponShareCap(101, 50)).toBe(50);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1e10 }),
+        fc.integer({ min: 0, max: 1e10 }),
+        fc.integer({ min: 1, max: 100 }),
+        (discount, subtotal, share) => {
+          const d = shareCappedDiscount(discount, subtotal, share);
+          return d >= 0 && d <= discount && d * 100 <= subtotal * share;
+        },
+      ),
+    );
+  });
+
+  it('flags a fixed discount above the share of the minimum basket', () => {
+    const rule = { type: 'APPLY_WITH_TOTAL_PRICE' as const, minimumTotalPaise: 200_000 };
+    expect(isLargeCouponDiscount({ ...rule, discountPaise: 2_500_000 }, 50)).toBe(true);
+    expect(isLargeCouponDiscount({ ...rule, discountPaise: 100_000 }, 50)).toBe(false);
+    expect(isLargeCouponDiscount({ ...rule, discountPaise: 100_001 }, 50)).toBe(true);
+    expect(
+      isLargeCouponDiscount({ type: 'APPLY_WITH_QUANTITY', minimumTotalPaise: 0, discountPaise: 500 }, 50),
+    ).toBe(false);
   });
 });

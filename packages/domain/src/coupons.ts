@@ -44,6 +44,44 @@ export function capDiscount(discountPaise: number, subtotalPaise: number): numbe
   return Math.max(0, Math.min(Math.round(discountPaise), Math.max(0, subtotalPaise)));
 }
 
+export const COUPON_TEXT = {
+  /** The 400 a large discount gets without `confirmLargeDiscount`, and the form's question. */
+  largeDiscount: (share: number) =>
+    `This discount is more than ${share}% of the minimum order value. Confirm to save it anyway.`,
+  confirmTitle: 'Save a large discount?',
+  confirmButton: 'Save anyway',
+};
+
+/** Default most share (percent) of a basket one coupon may take (`COUPON_MAX_SHARE_PERCENT`). */
+export const DEFAULT_COUPON_MAX_SHARE_PERCENT = 50;
+
+/** The most a coupon may take off a basket: `maxSharePercent` of its subtotal, rounded down to the paisa. */
+export function couponShareCap(subtotalPaise: number, maxSharePercent: number): number {
+  return Math.max(0, Math.floor((Math.max(0, subtotalPaise) * maxSharePercent) / 100));
+}
+
+/** A discount no larger than the coupon share cap of the basket. */
+export function shareCappedDiscount(
+  discountPaise: number,
+  subtotalPaise: number,
+  maxSharePercent: number,
+): number {
+  return Math.min(capDiscount(discountPaise, subtotalPaise), couponShareCap(subtotalPaise, maxSharePercent));
+}
+
+/**
+ * Whether saving the coupon needs an explicit confirmation: its fixed discount is more than
+ * `maxSharePercent` of its minimum basket. A quantity coupon has no minimum basket, so only the
+ * checkout cap (`shareCappedDiscount`) bounds it.
+ */
+export function isLargeCouponDiscount(
+  coupon: Pick<CouponRule, 'type' | 'discountPaise' | 'minimumTotalPaise'>,
+  maxSharePercent: number,
+): boolean {
+  if (coupon.type !== 'APPLY_WITH_TOTAL_PRICE') return false;
+  return coupon.discountPaise > couponShareCap(coupon.minimumTotalPaise, maxSharePercent);
+}
+
 /** Discount the coupon gives on the basket (0 when it does not apply). */
 export function couponDiscount(coupon: CouponRule, basket: CouponBasket, now: Date): number {
   return isCouponApplicable(coupon, basket, now)

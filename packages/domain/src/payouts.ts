@@ -42,6 +42,9 @@ export const payoutPreviewSchema = z.object({
   owedBack: z.number().default(0),
   eligible: z.boolean(),
   reason: safeString().nullable(),
+  /** When the vendor's bank account last changed (null: never), and whether an admin confirmed it. */
+  bankChangedAt: z.string().nullable().default(null),
+  bankConfirmed: z.boolean().default(true),
 });
 export type PayoutPreview = z.infer<typeof payoutPreviewSchema>;
 

@@ -133,6 +133,7 @@ POST /api/products/:id/views public
 POST /api/reviews public
 POST /api/subscriptions/subscribe vendor
 POST /api/subscriptions/verify-subscription-payment vendor
+POST /api/user/:id/confirm-bank MANAGE_VENDORS
 POST /api/user/:id/reset-password admin
 POST /api/user/:id/sign-out-everywhere admin
 POST /api/user/change-password authenticated

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { PLANS, USER_TYPES } from '@zevar/domain';
 import { createdAt, updatedAt } from './columns';
 
@@ -33,6 +43,10 @@ export const users = pgTable(
     accountHolderName: text('account_holder_name'),
     accountNumber: text('account_number'),
     ifscCode: text('ifsc_code'),
+    /** Last change of the bank details (issue 20 item 5): payouts wait until an admin confirms it. */
+    bankChangedAt: timestamp('bank_changed_at', { withTimezone: true }),
+    /** When an admin confirmed the bank details last; older than bankChangedAt means unconfirmed. */
+    bankConfirmedAt: timestamp('bank_confirmed_at', { withTimezone: true }),
     website: text('website'),
     facebook: text('facebook'),
     instagram: text('instagram'),
@@ -49,4 +63,23 @@ export const users = pgTable(
     index('users_type_created_idx').on(t.type, t.createdAt),
     index('users_name_lower_idx').on(sql`lower(${t.name})`),
   ],
+);
+
+/** Every change of a vendor's bank details: who, when, and the account masked before and after. */
+export const vendorBankChanges = pgTable(
+  'vendor_bank_changes',
+  {
+    id: serial('id').primaryKey(),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    changedBy: integer('changed_by').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+    oldAccount: text('old_account').notNull(),
+    newAccount: text('new_account').notNull(),
+    /** Set when an admin confirmed this change. */
+    confirmedBy: integer('confirmed_by'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (t) => [index('vendor_bank_changes_vendor_idx').on(t.vendorId, t.changedAt)],
 );

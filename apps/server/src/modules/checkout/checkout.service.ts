@@ -170,7 +170,12 @@ export function createCheckoutService(ctx: AppContext) {
     const code = row.appliedCoupons[0]?.code;
     const coupon = code ? await findCouponByCode(ctx.db, code) : null;
     const discount = coupon
-      ? evaluateCoupon(coupon, { quantity, subtotalPaise: priced.subtotal }, ctx.now())
+      ? evaluateCoupon(
+          coupon,
+          { quantity, subtotalPaise: priced.subtotal },
+          ctx.now(),
+          ctx.config.COUPON_MAX_SHARE_PERCENT,
+        )
       : null;
     const capped = coupon && discount !== null ? payableDiscount(discount, priced.subtotal) : 0;
     const [updated] = await ctx.db
@@ -243,7 +248,12 @@ export function createCheckoutService(ctx: AppContext) {
     const coupon = await findCouponByCode(ctx.db, code);
     const quantity = row.items.reduce((s, i) => s + i.quantity, 0);
     const discount = coupon
-      ? evaluateCoupon(coupon, { quantity, subtotalPaise: row.subtotalPaise }, ctx.now())
+      ? evaluateCoupon(
+          coupon,
+          { quantity, subtotalPaise: row.subtotalPaise },
+          ctx.now(),
+          ctx.config.COUPON_MAX_SHARE_PERCENT,
+        )
       : null;
     if (!coupon || discount === null) throw badRequest(PAYMENT_TEXT.couponNotApplicable);
     const capped = payableDiscount(discount, row.subtotalPaise);

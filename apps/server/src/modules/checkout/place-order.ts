@@ -40,13 +40,13 @@ export function newOrderNumber(now: Date): string {
   return `ZV${day}-${suffix}`;
 }
 
-async function discountFor(tx: Tx, codes: string[], lines: PricedLine[], now: Date) {
+async function discountFor(tx: Tx, codes: string[], lines: PricedLine[], now: Date, maxSharePercent: number) {
   const unique = [...new Set(codes.map((c) => c.trim().toUpperCase()))];
   if (unique.length === 0) return { discountPaise: 0, applied: [] };
   if (unique.length > 1) throw badRequest(PAYMENT_TEXT.oneCouponOnly(unique[0]!));
   const coupon = await findCouponByCode(tx, unique[0]!);
   const basket = { quantity: lines.reduce((s, l) => s + l.quantity, 0), subtotalPaise: subtotalOf(lines) };
-  const discount = coupon ? evaluateCoupon(coupon, basket, now) : null;
+  const discount = coupon ? evaluateCoupon(coupon, basket, now, maxSharePercent) : null;
   if (!coupon || discount === null) throw conflict(PAYMENT_TEXT.couponNotApplicable);
   const capped = payableDiscount(discount, basket.subtotalPaise);
   return { discountPaise: capped, applied: [{ code: coupon.code, discountPaise: capped }] };
@@ -175,6 +175,7 @@ async function insertOrder(
     input.appliedCoupons.map((c) => (typeof c === 'string' ? c : c.code)),
     lines,
     now,
+    ctx.config.COUPON_MAX_SHARE_PERCENT,
   );
   const totals = orderTotals(subtotalOf(lines), coupon.discountPaise);
   checkClientFigures(input, totals);

@@ -34,3 +34,69 @@ describe('GET /api/coupon-codes/admin', () => {
     ).toBe(403);
   });
 });
+
+describe('large coupon discounts (issue 20: a ₹25,000 typo for ₹250)', () => {
+  const body = (code: string, extra: Record<string, unknown> = {}) => ({
+    code,
+    type: 'APPLY_WITH_TOTAL_PRICE',
+    discount: 25_000,
+    minimumTotalPrice: 2_000,
+    expiryDate: new Date(Date.now() + 86_400_000).toISOString(),
+    ...extra,
+  });
+
+  it('refuses a discount above half the minimum basket without confirmation (400, field named), saves it confirmed', async () => {
+    const admin = await createAdminUser(t.app, t.db, ['SUPER_ADMIN']);
+    const code = `BIG${Date.now()}`;
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/coupon-codes',
+      headers: admin.headers,
+      payload: body(code),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(
+      'This discount is more than 50% of the minimum order value. Confirm to save it anyway.',
+    );
+    expect(refused.json().issues.map((i: { path: string }) => i.path)).toEqual([
+      'discount',
+      'confirmLargeDiscount',
+    ]);
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/coupon-codes',
+      headers: admin.headers,
+      payload: body(code, { discount: 1_000 }),
+    });
+    expect(ok.statusCode).toBe(201);
+    const update = (payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/coupon-codes/${ok.json().id}`,
+        headers: admin.headers,
+        payload,
+      });
+    expect((await update(body(code, { discount: 1_000.01 }))).statusCode).toBe(400);
+    const confirmed = await update(body(code, { confirmLargeDiscount: true }));
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().discount).toBe(25_000);
+  });
+
+  it('takes the share from COUPON_MAX_SHARE_PERCENT', async () => {
+    const t2 = await createTestApp({ env: { COUPON_MAX_SHARE_PERCENT: '80' } });
+    try {
+      const admin = await createAdminUser(t2.app, t2.db, ['SUPER_ADMIN']);
+      const post = (discount: number) =>
+        t2.app.inject({
+          method: 'POST',
+          url: '/api/coupon-codes',
+          headers: admin.headers,
+          payload: body(`SHARE${discount}`, { discount }),
+        });
+      expect((await post(1_700)).statusCode).toBe(400);
+      expect((await post(1_600)).statusCode).toBe(201);
+    } finally {
+      await t2.close();
+    }
+  });
+});

@@ -29,5 +29,7 @@ export const couponInput = z.object({
     .union([isoDateTimeSchema, isoDaySchema], { message: 'Invalid date' })
     .transform((v) => new Date(v)),
   description: safeString().trim().max(500).default(''),
+  /** Saves a discount above COUPON_MAX_SHARE_PERCENT of the minimum basket (otherwise a 400). */
+  confirmLargeDiscount: z.boolean().default(false),
 });
 export type CouponInput = z.infer<typeof couponInput>;

@@ -1,9 +1,12 @@
 import { asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import {
+  COUPON_TEXT,
   couponConditionText,
   couponDiscount,
   isCouponApplicable,
   isCouponExpired,
+  isLargeCouponDiscount,
+  shareCappedDiscount,
   paiseToRupees,
   rupeesToPaise,
   type Coupon,
@@ -13,7 +16,7 @@ import {
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { coupons } from '../../db/schema';
-import { conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { uniqueViolation } from '../../lib/db-errors';
 import type { CouponInput } from './coupons.schemas';
 
@@ -51,9 +54,19 @@ export async function findCouponByCode(db: DbOrTx, code: string): Promise<Coupon
   return row;
 }
 
-/** Discount in paise the coupon gives on the server's own basket, or null when it does not apply. */
-export function evaluateCoupon(row: CouponRow, basket: CouponBasket, now: Date): number | null {
-  return isCouponApplicable(toRule(row), basket, now) ? couponDiscount(toRule(row), basket, now) : null;
+/**
+ * Discount in paise the coupon gives on the server's own basket, or null when it does not apply;
+ * never more than `maxSharePercent` of the basket (COUPON_MAX_SHARE_PERCENT).
+ */
+export function evaluateCoupon(
+  row: CouponRow,
+  basket: CouponBasket,
+  now: Date,
+  maxSharePercent: number,
+): number | null {
+  return isCouponApplicable(toRule(row), basket, now)
+    ? shareCappedDiscount(couponDiscount(toRule(row), basket, now), basket.subtotalPaise, maxSharePercent)
+    : null;
 }
 
 /** Counts one use of each coupon a paid order applied (the caller's payment gate makes it once). */
@@ -134,7 +147,7 @@ export function createCouponsService(ctx: AppContext) {
 
   async function applies(code: string, basket: CouponBasket): Promise<boolean> {
     const row = await findCouponByCode(ctx.db, code);
-    return row ? evaluateCoupon(row, basket, ctx.now()) !== null : false;
+    return row ? evaluateCoupon(row, basket, ctx.now(), ctx.config.COUPON_MAX_SHARE_PERCENT) !== null : false;
   }
 
   const toColumns = (input: CouponInput) => ({
@@ -148,10 +161,18 @@ export function createCouponsService(ctx: AppContext) {
   });
 
   async function save(input: CouponInput, id?: number): Promise<Coupon> {
+    const share = ctx.config.COUPON_MAX_SHARE_PERCENT;
+    const columns = toColumns(input);
+    if (!input.confirmLargeDiscount && isLargeCouponDiscount(columns, share)) {
+      throw badRequest(COUPON_TEXT.largeDiscount(share), [
+        { path: 'discount', message: COUPON_TEXT.largeDiscount(share) },
+        { path: 'confirmLargeDiscount', message: COUPON_TEXT.largeDiscount(share) },
+      ]);
+    }
     try {
       const [row] = id
-        ? await ctx.db.update(coupons).set(toColumns(input)).where(eq(coupons.id, id)).returning()
-        : await ctx.db.insert(coupons).values(toColumns(input)).returning();
+        ? await ctx.db.update(coupons).set(columns).where(eq(coupons.id, id)).returning()
+        : await ctx.db.insert(coupons).values(columns).returning();
       if (!row) throw notFound('Coupon');
       return toCouponDto(row, ctx.now());
     } catch (err) {

@@ -101,6 +101,8 @@ describe('vendor payouts', () => {
       owedBack: 0,
       eligible: true,
       reason: null,
+      bankChangedAt: null,
+      bankConfirmed: true,
     });
 
     const res = await t.app.inject({

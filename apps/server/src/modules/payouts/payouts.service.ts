@@ -1,5 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { paiseToRupees, type Payout, type PayoutPreview } from '@zevar/domain';
+import { formatZonedDate, paiseToRupees, type Payout, type PayoutPreview } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../lib/errors';
@@ -81,12 +81,34 @@ export function createPayoutsService(ctx: AppContext) {
     return vendor;
   }
 
+  /** Why a payout must wait for the vendor's changed bank account, or null (issue 20 item 5). */
+  function bankHold(vendor: { bankChangedAt: Date | null; bankConfirmedAt: Date | null }): string | null {
+    const changed = vendor.bankChangedAt;
+    if (!changed) return null;
+    const on = formatZonedDate(changed, ctx.config.BUSINESS_TIMEZONE, 'dateTime');
+    if (!vendor.bankConfirmedAt || vendor.bankConfirmedAt.getTime() < changed.getTime()) {
+      return `Bank account changed on ${on}: an admin must confirm it before a payout`;
+    }
+    const until = changed.getTime() + ctx.config.BANK_CHANGE_COOLING_OFF_HOURS * 3_600_000;
+    if (ctx.now().getTime() < until) {
+      return `Bank account changed on ${on}: payouts wait until ${formatZonedDate(new Date(until), ctx.config.BUSINESS_TIMEZONE, 'dateTime')}`;
+    }
+    return null;
+  }
+
   async function preview(vendorId: number): Promise<PayoutPreview> {
     const vendor = await vendorRow(vendorId);
     const u = await unpaid(db, vendorId);
     const reason =
-      vendor.plan === 'FREE' ? 'Payouts need a paid plan' : u.amountPaise <= 0 ? 'Nothing to pay out' : null;
+      vendor.plan === 'FREE'
+        ? 'Payouts need a paid plan'
+        : (bankHold(vendor) ?? (u.amountPaise <= 0 ? 'Nothing to pay out' : null));
     return {
+      bankChangedAt: vendor.bankChangedAt?.toISOString() ?? null,
+      bankConfirmed:
+        !vendor.bankChangedAt ||
+        (vendor.bankConfirmedAt !== null &&
+          vendor.bankConfirmedAt.getTime() >= vendor.bankChangedAt.getTime()),
       vendorId,
       amount: paiseToRupees(u.amountPaise),
       ...salesFigures(u),
@@ -100,6 +122,8 @@ export function createPayoutsService(ctx: AppContext) {
   async function create(vendorId: number, payoutDate: Date | undefined, adminId: number): Promise<Payout> {
     const vendor = await vendorRow(vendorId);
     if (vendor.plan === 'FREE') throw conflict('Payouts need a paid plan');
+    const hold = bankHold(vendor);
+    if (hold) throw conflict(hold);
     const row = await db.transaction(async (tx) => {
       await lockVendorIn(tx, vendorId);
       const u = await unpaid(tx, vendorId);

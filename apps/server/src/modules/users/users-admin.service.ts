@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   adminUpdateSchema,
   userPolicy,
@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../context';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { parseOrThrow } from '../../lib/validation';
-import { users } from '../../db/schema';
+import { users, vendorBankChanges } from '../../db/schema';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { assertRecentAuth, type AuthUser } from '../../plugins/auth';
 import type { Db, Tx } from '../../db/client';
@@ -110,46 +110,71 @@ export function createUsersAdminService(ctx: AppContext) {
     return row;
   }
 
-  async function saveProfile(id: number, p: VendorProfileInput, extra: PgUpdateSetSource<typeof users>) {
+  async function saveProfile(
+    target: typeof users.$inferSelect,
+    actorId: number,
+    p: VendorProfileInput,
+    extra: PgUpdateSetSource<typeof users>,
+  ) {
+    const id = target.id;
     const bank = p.bankDetails;
+    const now = ctx.now();
+    const newAccount = bank ? (bank.accountNumber ?? null) : target.accountNumber;
+    // A changed account or IFSC is a new destination for money: recorded, and payouts wait for an admin.
+    const bankChanged =
+      bank !== undefined &&
+      ((bank.accountNumber ?? null) !== target.accountNumber || (bank.ifscCode ?? null) !== target.ifscCode);
     try {
-      const [row] = await db
-        .update(users)
-        .set({
-          ...(p.slug !== undefined ? { slug: p.slug } : {}),
-          ...(p.name ? { name: p.name } : {}),
-          email: p.email.toLowerCase(),
-          businessName: p.bussinessName,
-          description: p.description,
-          phone: p.contact.phone,
-          secondaryPhone: p.contact.secondaryPhone || null,
-          addressLine1: p.contact.addressLine1,
-          addressLine2: p.contact.addressLine2 || null,
-          city: p.contact.city,
-          state: p.contact.state,
-          pincode: p.contact.pincode,
-          country: 'India',
-          ...(bank
-            ? {
-                bankName: bank.bankName ?? null,
-                accountHolderName: bank.accountHolderName ?? null,
-                accountNumber: bank.accountNumber ?? null,
-                ifscCode: bank.ifscCode ?? null,
-              }
-            : {}),
-          website: p.website ?? null,
-          ...(p.socialLinks
-            ? {
-                facebook: p.socialLinks.facebook,
-                instagram: p.socialLinks.instagram,
-                twitter: p.socialLinks.twitter,
-              }
-            : {}),
-          ...extra,
-          updatedAt: ctx.now(),
-        })
-        .where(eq(users.id, id))
-        .returning();
+      const [row] = await db.transaction(async (tx) => {
+        if (bankChanged && (target.accountNumber || target.ifscCode)) {
+          await tx.insert(vendorBankChanges).values({
+            vendorId: id,
+            changedBy: actorId,
+            changedAt: now,
+            oldAccount: maskAccount(target.accountNumber, target.ifscCode),
+            newAccount: maskAccount(newAccount, bank?.ifscCode ?? null),
+          });
+        }
+        return tx
+          .update(users)
+          .set({
+            ...(p.slug !== undefined ? { slug: p.slug } : {}),
+            ...(p.name ? { name: p.name } : {}),
+            email: p.email.toLowerCase(),
+            businessName: p.bussinessName,
+            description: p.description,
+            phone: p.contact.phone,
+            secondaryPhone: p.contact.secondaryPhone || null,
+            addressLine1: p.contact.addressLine1,
+            addressLine2: p.contact.addressLine2 || null,
+            city: p.contact.city,
+            state: p.contact.state,
+            pincode: p.contact.pincode,
+            country: 'India',
+            ...(bank
+              ? {
+                  bankName: bank.bankName ?? null,
+                  accountHolderName: bank.accountHolderName ?? null,
+                  accountNumber: bank.accountNumber ?? null,
+                  ifscCode: bank.ifscCode ?? null,
+                }
+              : {}),
+            website: p.website ?? null,
+            ...(p.socialLinks
+              ? {
+                  facebook: p.socialLinks.facebook,
+                  instagram: p.socialLinks.instagram,
+                  twitter: p.socialLinks.twitter,
+                }
+              : {}),
+            // The first bank details a vendor gives are no change; replacing them is.
+            ...(bankChanged && (target.accountNumber || target.ifscCode) ? { bankChangedAt: now } : {}),
+            ...extra,
+            updatedAt: now,
+          })
+          .where(eq(users.id, id))
+          .returning();
+      });
       return toUserDto(row!);
     } catch (err) {
       const index = uniqueViolation(err);
@@ -164,13 +189,13 @@ export function createUsersAdminService(ctx: AppContext) {
     const target = await load(id);
     if (viewer.type === 'VENDOR') {
       if (viewer.id !== id) throw forbidden();
-      return saveProfile(id, parseOrThrow(vendorProfileSchema, body), {});
+      return saveProfile(target, viewer.id, parseOrThrow(vendorProfileSchema, body), {});
     }
     if (target.type === 'VENDOR') {
       deny(viewer, target);
       const input = parseOrThrow(vendorAdminUpdateSchema, body);
       const deactivates = input.active !== undefined && input.active !== target.active;
-      return saveProfile(id, input as unknown as VendorProfileInput, {
+      return saveProfile(target, viewer.id, input as unknown as VendorProfileInput, {
         name: input.name,
         ...(input.active !== undefined ? { active: input.active } : {}),
         ...(deactivates ? { tokenVersion: revoked } : {}),
@@ -285,5 +310,27 @@ export function createUsersAdminService(ctx: AppContext) {
     return toUserDto(row!);
   }
 
-  return { list, all, update, setActive, remove, setPlan };
+  /** An admin confirms a vendor's changed bank account (after re-entering the password recently). */
+  async function confirmBank(vendorId: number, viewer: AuthUser): Promise<void> {
+    assertRecentAuth(viewer, ctx.now());
+    const target = await load(vendorId);
+    if (target.type !== 'VENDOR') throw notFound('Vendor');
+    if (!target.bankChangedAt) throw conflict('The bank account has not changed');
+    const now = ctx.now();
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ bankConfirmedAt: now }).where(eq(users.id, vendorId));
+      await tx
+        .update(vendorBankChanges)
+        .set({ confirmedBy: viewer.id, confirmedAt: now })
+        .where(and(eq(vendorBankChanges.vendorId, vendorId), isNull(vendorBankChanges.confirmedAt)));
+    });
+  }
+
+  return { list, all, update, setActive, remove, setPlan, confirmBank };
+}
+
+/** An account as the change log keeps it: the last four digits and the IFSC, never the whole number. */
+function maskAccount(account: string | null, ifsc: string | null): string {
+  const last4 = account ? account.slice(-4) : '';
+  return `${account ? `••••${last4}` : '(none)'}${ifsc ? ` ${ifsc}` : ''}`;
 }

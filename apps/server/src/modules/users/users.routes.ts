@@ -365,6 +365,24 @@ export const usersRoutes =
       );
     }
 
+    app.post(
+      '/user/:id/confirm-bank',
+      {
+        config: { access: { permission: 'MANAGE_VENDORS' } },
+        schema: {
+          tags,
+          security,
+          description:
+            "Confirms a vendor's changed bank account so payouts to it can go ahead (needs a recent re-authentication).",
+          params: idParams,
+        },
+      },
+      async (req, reply) => {
+        await admin.confirmBank(req.params.id, currentUser(req));
+        return reply.status(204).send();
+      },
+    );
+
     app.delete(
       '/user/:id',
       { config: { access: 'admin' }, schema: { tags, security, params: idParams } },

@@ -9,9 +9,13 @@ export interface CouponFormProps {
   coupon: Coupon | null;
   onSave: (values: CouponFormValues) => Promise<void>;
   onCancel: () => void;
-  /** The time a new coupon's expiry starts at (now). */
+  /** Today; a new coupon's expiry defaults to 30 days after it. */
   now?: Date;
 }
+
+/** A new coupon runs for 30 days unless the admin changes it (an expiry of "now" is dead on save). */
+const NEW_COUPON_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 function defaults(coupon: Coupon | null, now: Date): CouponFormValues {
   if (!coupon) {
@@ -21,7 +25,7 @@ function defaults(coupon: Coupon | null, now: Date): CouponFormValues {
       discount: 0,
       quantity: 1,
       minimumTotalPrice: 0,
-      expiryDate: toLocalInput(now),
+      expiryDate: toLocalInput(new Date(now.getTime() + NEW_COUPON_DAYS * DAY_MS)),
       description: '',
     };
   }

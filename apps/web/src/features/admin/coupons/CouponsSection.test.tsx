@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Coupon } from '@zevar/domain';
 import { jsonResponse, mockFetch, notFound, renderRoutes, signIn } from '../../../test/utils';
+import { fromZonedInput } from '../../../lib/format';
 import CouponsSection from './CouponsSection';
 
 const coupon = (over: Partial<Coupon>): Coupon => ({
@@ -89,5 +90,76 @@ describe('coupon manager', () => {
     expect(await screen.findByRole('dialog', { name: 'Success' })).toHaveAccessibleDescription(
       'Coupon deleted successfully',
     );
+  });
+
+  it('asks before saving a discount above the allowed share of the minimum order, and a new coupon expires in the future', async () => {
+    signIn('ADMIN', ['SUPER_ADMIN']);
+    const large = 'This discount is more than 50% of the minimum order value. Confirm to save it anyway.';
+    const fetchMock = mockFetch((url, init) => {
+      if (url === '/api/coupon-codes/admin') return jsonResponse([]);
+      if (url === '/api/coupon-codes' && init.method === 'POST') {
+        const body = JSON.parse(init.body as string) as { confirmLargeDiscount?: boolean };
+        if (body.confirmLargeDiscount) return jsonResponse(coupon({ id: 4, code: 'TYPO' }), 201);
+        return jsonResponse(
+          {
+            code: 'BAD_REQUEST',
+            message: large,
+            issues: [
+              { path: 'discount', message: large },
+              { path: 'confirmLargeDiscount', message: large },
+            ],
+          },
+          400,
+        );
+      }
+      return notFound();
+    });
+    renderRoutes([{ path: '/', element: <CouponsSection /> }], '/');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'New Coupon' }));
+    const expiry = fromZonedInput((screen.getByLabelText('Expiry Date') as HTMLInputElement).value);
+    expect(expiry!.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+
+    await user.type(screen.getByLabelText('Code'), 'typo');
+    await user.clear(screen.getByLabelText('Discount (₹)'));
+    await user.type(screen.getByLabelText('Discount (₹)'), '25000');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const ask = await screen.findByRole('dialog', { name: 'Save a large discount?' });
+    expect(ask).toHaveAccessibleDescription(large);
+    await user.click(within(ask).getByRole('button', { name: 'Save anyway' }));
+    expect(await screen.findByRole('dialog', { name: 'Success' })).toHaveAccessibleDescription(
+      'Coupon created successfully',
+    );
+    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+    expect(posts.map(([, init]) => JSON.parse(String(init?.body)).confirmLargeDiscount)).toEqual([
+      false,
+      true,
+    ]);
+  });
+
+  it('saves nothing when the large discount is not confirmed', async () => {
+    signIn('ADMIN', ['SUPER_ADMIN']);
+    const large = 'This discount is more than 50% of the minimum order value. Confirm to save it anyway.';
+    const fetchMock = mockFetch((url, init) => {
+      if (url === '/api/coupon-codes/admin') return jsonResponse([]);
+      if (url === '/api/coupon-codes' && init.method === 'POST') {
+        return jsonResponse(
+          { code: 'BAD_REQUEST', message: large, issues: [{ path: 'confirmLargeDiscount', message: large }] },
+          400,
+        );
+      }
+      return notFound();
+    });
+    renderRoutes([{ path: '/', element: <CouponsSection /> }], '/');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'New Coupon' }));
+    await user.type(screen.getByLabelText('Code'), 'typo');
+    await user.clear(screen.getByLabelText('Discount (₹)'));
+    await user.type(screen.getByLabelText('Discount (₹)'), '25000');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const ask = await screen.findByRole('dialog', { name: 'Save a large discount?' });
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('heading', { name: 'Create Coupon' })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { Coupon } from '@zevar/domain';
+import { COUPON_TEXT, type Coupon } from '@zevar/domain';
+import { ApiError } from '../../../lib/api';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { formatDateTime, formatInr } from '../../../lib/format';
@@ -82,10 +83,31 @@ export default function CouponsSection() {
 
   const reload = () => void queryClient.invalidateQueries({ queryKey: KEY });
 
+  const send = (coupon: Coupon | null, values: CouponFormValues, confirmLargeDiscount: boolean) => {
+    const body = { ...toCouponInput(values), confirmLargeDiscount };
+    return coupon ? couponsApi.update(coupon.id, body) : couponsApi.create(body);
+  };
+
+  /** A discount above the configured share of the minimum order asks once, then saves confirmed. */
+  const sendConfirmingLarge = async (coupon: Coupon | null, values: CouponFormValues) => {
+    try {
+      await send(coupon, values, false);
+      return true;
+    } catch (err) {
+      const large = err instanceof ApiError && err.issues.find((i) => i.path === 'confirmLargeDiscount');
+      if (!large) throw err;
+      const yes = await dialog.confirm(COUPON_TEXT.confirmTitle, large.message, {
+        confirmLabel: COUPON_TEXT.confirmButton,
+      });
+      if (!yes) return false;
+      await send(coupon, values, true);
+      return true;
+    }
+  };
+
   const save = (coupon: Coupon | null) => async (values: CouponFormValues) => {
     try {
-      if (coupon) await couponsApi.update(coupon.id, toCouponInput(values));
-      else await couponsApi.create(toCouponInput(values));
+      if (!(await sendConfirmingLarge(coupon, values))) return;
       reload();
       setMode({ kind: 'list' });
       void dialog.success('Success', coupon ? COUPON_MSG.updated : COUPON_MSG.created);
