@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/Spinner';
 import { catalogueKeys, categoriesApi, type CategoryBody } from '../../../lib/catalogue-api';
 import { failure } from '../../../lib/error-text';
 import { FILL_REQUIRED, TITLE } from '../../../lib/admin-messages';
+import { useKeptOnSessionEnd } from '../../../lib/session-restore';
 import { CategoryForm } from './CategoryForm';
 import { useLoadFailureDialog } from '../../../components/dialog/use-load-failure-dialog';
 
@@ -28,6 +29,8 @@ export default function CategoriesSection() {
   const list = useQuery({ queryKey: catalogueKeys.categories, queryFn: categoriesApi.list });
   useLoadFailureDialog(list.isError, M.loadFailed);
   const [editing, setEditing] = useState<Category | null>(null);
+  // An expired session keeps which category was being edited (its form keeps the draft).
+  useKeptOnSessionEnd('categories.editing', editing ?? undefined, setEditing);
   const refresh = () => qc.invalidateQueries({ queryKey: catalogueKeys.categories });
 
   const save = useMutation({
