@@ -95,6 +95,101 @@ describe('background job queue', () => {
   });
 });
 
+describe('a job left running by a killed process', () => {
+  let t: TestApp;
+  const queues: JobQueue[] = [];
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    for (const q of queues) await q.stop(2000);
+    await t.close();
+  });
+
+  it('is recovered when a process starts, and the job runs right away instead of after it expires', async () => {
+    let runs = 0;
+    const job = {
+      name: 'test-orphan',
+      everySeconds: 3600,
+      run: async () => {
+        runs += 1;
+      },
+    };
+    const first = createJobQueue({
+      database: t.database,
+      log: silentLog,
+      jobs: [job],
+      pollingIntervalSeconds: 0.5,
+    });
+    await first.start();
+    await waitUntil('the first run', () => runs >= 1, 30_000, 200);
+    await first.stop(2000);
+    // What a killed process leaves behind: a run still 'active', started a minute ago, held by nobody.
+    await t.database.executeSql(
+      `UPDATE pgboss.job SET state = 'active', started_on = now() - interval '1 minute', start_after = now()
+        WHERE name = 'test-orphan' AND state = 'created'`,
+    );
+    const { rows } = await t.database.executeSql(
+      `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'test-orphan' AND state = 'active'`,
+    );
+    expect(rows).toEqual([{ n: 1 }]);
+
+    const second = createJobQueue({
+      database: t.database,
+      log: silentLog,
+      jobs: [job],
+      pollingIntervalSeconds: 0.5,
+    });
+    queues.push(second);
+    await second.start();
+    await waitUntil('a run after the restart', () => runs >= 2, 15_000, 200);
+    const after = await t.database.executeSql(
+      `SELECT state, output->>'message' AS message FROM pgboss.job WHERE name = 'test-orphan' AND state = 'retry'`,
+    );
+    expect(after.rows).toEqual([{ state: 'retry', message: 'the process running this job stopped' }]);
+  });
+
+  it('leaves a run alone while the process holding it is alive', async () => {
+    let release: () => void = () => undefined;
+    let started = 0;
+    const job = {
+      name: 'test-held',
+      everySeconds: 3600,
+      run: async () => {
+        started += 1;
+        await new Promise<void>((r) => (release = r));
+      },
+    };
+    const holder = createJobQueue({
+      database: t.database,
+      log: silentLog,
+      jobs: [job],
+      pollingIntervalSeconds: 0.5,
+    });
+    queues.push(holder);
+    await holder.start();
+    await waitUntil('the long run started', () => started >= 1, 30_000, 200);
+    // Old enough to look abandoned, but the holder's heartbeat names it.
+    await t.database.executeSql(
+      `UPDATE pgboss.job SET started_on = now() - interval '1 minute' WHERE name = 'test-held' AND state = 'active'`,
+    );
+    const other = createJobQueue({
+      database: t.database,
+      log: silentLog,
+      jobs: [job],
+      pollingIntervalSeconds: 0.5,
+    });
+    queues.push(other);
+    await other.start();
+    const { rows } = await t.database.executeSql(
+      `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'test-held' AND state = 'active'`,
+    );
+    expect(rows).toEqual([{ n: 1 }]);
+    expect(started).toBe(1);
+    release();
+  });
+});
+
 describe('failed jobs list before any process ran jobs', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -17,6 +18,8 @@ export type JobQueueOptions = {
   retryDelaySeconds?: number;
   /** How often an idle worker asks for work. */
   pollingIntervalSeconds?: number;
+  /** How often this process tells the others it is alive (and which runs it holds). */
+  heartbeatSeconds?: number;
 };
 
 export type JobQueue = {
@@ -33,6 +36,8 @@ export const JOB_SCHEMA = 'pgboss';
 const JOB_SETUP_LOCK_KEY = 0x7a65766a62;
 /** The safety net: every job is also queued by a once-a-minute schedule, should its chain break. */
 const EVERY_MINUTE = '* * * * *';
+/** The queue's own bookkeeping, next to pg-boss's tables: which process holds which running job. */
+const WORKER_TABLE = `${JOB_SCHEMA}.zevar_worker`;
 
 /**
  * Periodic jobs on pg-boss (PostgreSQL, or PGlite through the same SQL adapter). Each job's queue is
@@ -49,6 +54,43 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
   });
   boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
   let started = false;
+  const workerId = randomUUID();
+  const heartbeatSeconds = opts.heartbeatSeconds ?? 10;
+  /** Runs this process holds: another process starting leaves them alone while this one beats. */
+  const holding = new Set<string>();
+  let heartbeatTimer: NodeJS.Timeout | undefined;
+
+  const heartbeat = async () => {
+    await opts.database.executeSql(
+      `INSERT INTO ${WORKER_TABLE} (id, seen_on, job_ids) VALUES ($1, now(), $2::uuid[])
+       ON CONFLICT (id) DO UPDATE SET seen_on = now(), job_ids = EXCLUDED.job_ids`,
+      [workerId, [...holding]],
+    );
+  };
+
+  /**
+   * A process killed mid-run leaves its job 'active' until the job expires (5 minutes), and a
+   * stately queue runs nothing else meanwhile. At start, runs that no live process holds (no
+   * heartbeat naming them within three beats) are failed, so they are retried, and the queue moves.
+   */
+  const recoverOrphans = async () => {
+    const names = opts.jobs.map((j) => j.name);
+    if (names.length === 0) return;
+    const stale = heartbeatSeconds * 3;
+    const { rows } = await opts.database.executeSql(
+      `SELECT j.id::text AS id, j.name FROM ${JOB_SCHEMA}.job j
+        WHERE j.state = 'active' AND j.name = ANY($1::text[])
+          AND j.started_on < now() - make_interval(secs => $2)
+          AND NOT EXISTS (SELECT 1 FROM ${WORKER_TABLE} w
+                           WHERE j.id = ANY(w.job_ids) AND w.seen_on > now() - make_interval(secs => $2))`,
+      [names, stale],
+    );
+    for (const row of rows as { id: string; name: string }[]) {
+      await boss.fail(row.name, row.id, { message: 'the process running this job stopped' });
+      opts.log.warn({ job: row.name, id: row.id }, 'recovered a job left running by a stopped process');
+    }
+    await opts.database.executeSql(`DELETE FROM ${WORKER_TABLE} WHERE seen_on < now() - interval '1 day'`);
+  };
 
   const queueNext = async (job: PeriodicJob) => {
     await boss.sendAfter(job.name, {}, {}, job.everySeconds);
@@ -60,6 +102,10 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
       // partition per queue) and can deadlock: the set-up takes turns under an advisory lock.
       await opts.database.withLock(JOB_SETUP_LOCK_KEY, async () => {
         await boss.start();
+        await opts.database.executeSql(
+          `CREATE TABLE IF NOT EXISTS ${WORKER_TABLE} (
+             id text PRIMARY KEY, seen_on timestamptz NOT NULL, job_ids uuid[] NOT NULL DEFAULT '{}')`,
+        );
         for (const job of opts.jobs) {
           await boss.createQueue(job.name, {
             name: job.name,
@@ -71,19 +117,30 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
           });
           await boss.schedule(job.name, EVERY_MINUTE);
         }
+        await recoverOrphans();
       });
+      await heartbeat();
+      heartbeatTimer = setInterval(() => {
+        heartbeat().catch((err: unknown) => opts.log.error({ err }, 'job queue heartbeat failed'));
+      }, heartbeatSeconds * 1000);
+      heartbeatTimer.unref();
       for (const job of opts.jobs) {
         await boss.work(
           job.name,
           { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? Math.min(2, job.everySeconds) },
-          async () => {
+          async ([run]) => {
+            if (run) holding.add(run.id);
             try {
+              // Named in the heartbeat before the work starts, so no starting process takes it for an orphan.
+              if (run) await heartbeat();
               await job.run();
             } finally {
+              if (run) holding.delete(run.id);
               await queueNext(job).catch((err) => opts.log.error({ err }, `could not queue ${job.name}`));
             }
           },
         );
+        // One run right away (after a crash too: the orphans above no longer hold the queue).
         await boss.send(job.name, {});
       }
       started = true;
@@ -94,6 +151,10 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
       // Running handlers finish first; past the timeout they are failed (and retried by another
       // process). The database belongs to the app, so the queue does not close it.
       await boss.stop({ graceful: true, close: false, wait: true, timeout: timeoutMs });
+      clearInterval(heartbeatTimer);
+      await opts.database
+        .executeSql(`DELETE FROM ${WORKER_TABLE} WHERE id = $1`, [workerId])
+        .catch((err: unknown) => opts.log.error({ err }, 'could not sign the job worker off'));
     },
     running: () => started,
     async runNow(name) {

@@ -14,6 +14,7 @@ export {
   openReservationsOf,
   openAttemptsOfCheckouts,
   pendingAttemptsOf,
+  recentlyCancelledUnpaid,
   type PendingPayment,
 } from './order-reads';
 export {

@@ -1,9 +1,9 @@
-import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { OrderStatusView } from '@zevar/domain';
 import type { DbOrTx, Tx } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
 import { lineMoney, orderMoney } from './order-money';
-import type { OrderLineRow, OrderRow } from './order-state';
+import { NEVER_PAID, type OrderLineRow, type OrderRow } from './order-state';
 
 /* The orders module's reads for the other modules (checkout, payments): one function per question. */
 
@@ -77,6 +77,32 @@ export type PendingPayment = {
   expiresAt: Date | null;
   createdAt: Date;
 };
+
+/**
+ * Orders cancelled (by the shopper, an admin or an expired hold) since `since` that never recorded a
+ * payment but did open a gateway order: a capture may still arrive there without a webhook. Oldest
+ * first, at most `limit`.
+ */
+export async function recentlyCancelledUnpaid(
+  db: DbOrTx,
+  since: Date,
+  limit: number,
+): Promise<{ id: string; providerOrderId: string }[]> {
+  const rows = await db
+    .select({ id: orders.id, providerOrderId: orders.providerOrderId })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'CANCELLED'),
+        inArray(orders.paymentStatus, [...NEVER_PAID]),
+        isNotNull(orders.providerOrderId),
+        gte(orders.updatedAt, since),
+      ),
+    )
+    .orderBy(asc(orders.updatedAt), asc(orders.id))
+    .limit(limit);
+  return rows.map((r) => ({ id: r.id, providerOrderId: r.providerOrderId! }));
+}
 
 /** A page of orders waiting for payment, oldest first, after the keyset `after`. */
 export async function ordersAwaitingPayment(

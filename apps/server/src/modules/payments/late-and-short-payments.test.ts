@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createAdminUser, createProduct, createVendor } from '../../../test/factories';
-import { orders, refunds } from '../../db/schema';
+import { orders, refunds, sandboxRefunds } from '../../db/schema';
 import {
   capturedEvent,
   initiate,
@@ -92,6 +92,40 @@ describe('payments that arrive short, late or after a crash', () => {
     );
     expect(replay.json()).toEqual({ status: 'already-settled' });
     expect(await t.db.select().from(refunds).where(eq(refunds.orderId, init.orderId))).toHaveLength(1);
+  });
+
+  it('a capture on a cancelled order, with no webhook, is found by the reconciler and refunded once', async () => {
+    const { product, init } = await newOrder();
+    t.advance(60 * 60_000);
+    await reconcilePayments(t.ctx());
+    expect(await orderRow(init.orderId)).toMatchObject({ status: 'CANCELLED', paymentStatus: 'CANCELLED' });
+    // The bank completes the payment afterwards and the webhook never comes.
+    const paid = await sandboxPay(t.app, init.razorpayOrderId);
+    t.advance(5 * 60_000);
+    const report = await reconcilePayments(t.ctx());
+    expect(report.lateCapturesRefunded).toBe(1);
+    expect(await orderRow(init.orderId)).toMatchObject({
+      status: 'CANCELLED',
+      paymentStatus: 'REFUNDED',
+      paymentId: paid.razorpay_payment_id,
+    });
+    expect(await stockOf(t.db, product.id)).toEqual({ stock: 2, sales: 0 });
+    // Later passes and a late webhook find it settled: one refund, at the gateway too.
+    t.advance(5 * 60_000);
+    expect((await reconcilePayments(t.ctx())).lateCapturesRefunded).toBe(0);
+    const res = await webhook(
+      t.app,
+      t.config,
+      captured(init.razorpayOrderId, paid.razorpay_payment_id, 100_000),
+      `evt_${paid.razorpay_payment_id}`,
+    );
+    expect(res.json()).toEqual({ status: 'already-settled' });
+    const rows = await t.db.select().from(refunds).where(eq(refunds.orderId, init.orderId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ amountPaise: 100_000, providerPaymentId: paid.razorpay_payment_id });
+    expect(
+      await t.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentId, paid.razorpay_payment_id)),
+    ).toHaveLength(1);
   });
 
   it('60 abandoned checkouts ahead of a paid order do not delay it beyond one reconciler pass', async () => {

@@ -192,7 +192,36 @@ describe('plan subscriptions', () => {
     now = new Date('2027-12-01T00:00:00Z');
     expect(await service.expireDue()).toBeGreaterThanOrEqual(1);
     expect((await t.db.select().from(users).where(eq(users.id, v.id)))[0]!.plan).toBe('FREE');
-    const [sub] = await t.db.select().from(subscriptions).where(eq(subscriptions.vendorId, v.id));
-    expect(sub!.status).toBe('EXPIRED');
+    // Read as an admin signed in at the moved clock (the vendor's session has expired meanwhile).
+    const admin = await createAdminUser(t.app, t.db);
+    const profile = (await t.app.inject({ url: `/api/user/${v.id}`, headers: admin.headers })).json();
+    expect(profile.subscriptions).toEqual([expect.objectContaining({ active: false })]);
+  });
+
+  it('a wall clock that jumps ahead and back does not end a running plan for good', async () => {
+    const v = await createVendor(t.app, t.db);
+    const { razorpayOrderId } = (await subscribe(v, 1)).json();
+    const paid = await pay(razorpayOrderId);
+    const service = createSubscriptionsService({ db: t.db, now: () => now } as unknown as AppContext);
+    expect(await service.settleByProviderOrder(razorpayOrderId, paid.razorpay_payment_id)).toBe(true);
+    const planOf = async () => (await t.db.select().from(users).where(eq(users.id, v.id)))[0]!.plan;
+    // What the vendor's profile shows, read at the moved clock (a session would have expired meanwhile).
+    const meActive = async () => {
+      const admin = await createAdminUser(t.app, t.db);
+      const res = await t.app.inject({ url: `/api/user/${v.id}`, headers: admin.headers });
+      return (res.json() as { subscriptions: { active: boolean }[] }).subscriptions.map((s) => s.active);
+    };
+    const realNow = now;
+    try {
+      now = new Date(realNow.getTime() + 5 * 365 * 24 * 60 * 60_000);
+      await service.expireDue();
+      expect(await planOf()).toBe('FREE');
+      expect(await meActive()).toEqual([false]);
+    } finally {
+      now = realNow;
+    }
+    await service.expireDue();
+    expect(await planOf()).toBe('PREMIUM');
+    expect(await meActive()).toEqual([true]);
   });
 });

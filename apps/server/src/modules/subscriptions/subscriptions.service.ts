@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { paiseToRupees, PLAN_LABELS, PLAN_WEIGHTS, type Plan } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { subscriptions } from '../../db/schema';
 import { findPlanOption } from '../plans';
-import { setVendorPlanIn } from '../users';
+import { setVendorPlanIn, vendorPlansOf } from '../users';
 
 export type SubscribeResult = { amount: number; razorpayOrderId: string; subscriptionOrderId: number };
 
@@ -54,7 +54,8 @@ export function createSubscriptionsService(ctx: AppContext) {
       .where(eq(subscriptions.id, sub.id));
     await tx
       .update(subscriptions)
-      .set({ status: 'EXPIRED', endDate: now })
+      // A superseded one ends now; one already past its end keeps its date.
+      .set({ status: 'EXPIRED', endDate: sql`least(${subscriptions.endDate}, ${now})` })
       .where(
         and(
           eq(subscriptions.vendorId, sub.vendorId),
@@ -191,24 +192,38 @@ export function createSubscriptionsService(ctx: AppContext) {
     return activated;
   }
 
-  /** Ends subscriptions past their end date and returns those vendors to the Free plan. */
+  /**
+   * Keeps each paying vendor's plan tier in step with the dates of their activated subscriptions: the
+   * plan of the one running now (latest end), else Free. Nothing is flipped for good: a clock that
+   * jumped forward and came back puts the plan back on the next run. Returns the vendors changed.
+   */
   async function expireDue(): Promise<number> {
     const now = ctx.now();
     return db.transaction(async (tx) => {
-      const ended = await tx
-        .update(subscriptions)
-        .set({ status: 'EXPIRED' })
-        .where(and(eq(subscriptions.status, 'ACTIVE'), lte(subscriptions.endDate, now)))
-        .returning({ vendorId: subscriptions.vendorId });
-      for (const { vendorId } of ended) {
-        const [stillActive] = await tx
-          .select({ id: subscriptions.id })
-          .from(subscriptions)
-          .where(and(eq(subscriptions.vendorId, vendorId), eq(subscriptions.status, 'ACTIVE')))
-          .limit(1);
-        if (!stillActive) await setVendorPlanIn(tx, vendorId, 'FREE', now);
+      const rows = await tx
+        .select({
+          vendorId: subscriptions.vendorId,
+          plan: subscriptions.plan,
+          endDate: subscriptions.endDate,
+        })
+        .from(subscriptions)
+        .where(eq(subscriptions.status, 'ACTIVE'))
+        .orderBy(asc(subscriptions.vendorId), desc(subscriptions.endDate));
+      const running = new Map<number, Plan>();
+      for (const r of rows) {
+        if (!running.has(r.vendorId)) running.set(r.vendorId, 'FREE');
+        if (running.get(r.vendorId) === 'FREE' && r.endDate !== null && r.endDate > now) {
+          running.set(r.vendorId, r.plan);
+        }
       }
-      return ended.length;
+      const stored = await vendorPlansOf(tx, [...running.keys()]);
+      let changed = 0;
+      for (const [vendorId, plan] of running) {
+        if (!stored.has(vendorId) || stored.get(vendorId) === plan) continue;
+        await setVendorPlanIn(tx, vendorId, plan, now);
+        changed += 1;
+      }
+      return changed;
     });
   }
 

@@ -83,6 +83,7 @@ export function createUsersAdminService(ctx: AppContext) {
       loadSubscriptions(
         db,
         vendors.map((v) => v.id),
+        ctx.now(),
       ),
       loadVendorStats(db, vendors),
     ]);

@@ -140,7 +140,10 @@ export function createUsersService(ctx: AppContext, limiter: LoginLimiter) {
     }
     if (!userPolicy.mayRead(viewer, row)) throw forbidden();
     if (row.type === 'ADMIN') return toUserDto(row);
-    const [subs, stats] = await Promise.all([loadSubscriptions(db, [id]), loadVendorStats(db, [row])]);
+    const [subs, stats] = await Promise.all([
+      loadSubscriptions(db, [id], ctx.now()),
+      loadVendorStats(db, [row]),
+    ]);
     return toUserDto(row, subs.get(id) ?? [], stats.get(id) ?? null);
   }
 

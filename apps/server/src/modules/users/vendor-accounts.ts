@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Plan } from '@zevar/domain';
 import type { DbOrTx, Tx } from '../../db/client';
 import { users } from '../../db/schema';
@@ -24,4 +24,14 @@ export async function findVendorAccount(db: DbOrTx, vendorId: number) {
 /** Locks the vendor's row until the caller's transaction ends (serialises the vendor's payouts). */
 export async function lockVendorIn(tx: Tx, vendorId: number): Promise<void> {
   await tx.execute(sql`select id from ${users} where ${users.id} = ${vendorId} for update`);
+}
+
+/** The stored plan tier of each of these vendors. */
+export async function vendorPlansOf(db: DbOrTx, vendorIds: number[]): Promise<Map<number, Plan>> {
+  if (vendorIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, plan: users.plan })
+    .from(users)
+    .where(and(inArray(users.id, vendorIds), eq(users.type, 'VENDOR')));
+  return new Map(rows.map((r) => [r.id, r.plan]));
 }

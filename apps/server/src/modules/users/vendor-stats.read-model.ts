@@ -90,7 +90,12 @@ export async function loadVendorStats(
 }
 
 /** Recent subscriptions of many vendors in one query, newest first. */
-export async function loadSubscriptions(db: Db, vendorIds: number[]) {
+/**
+ * A vendor's latest subscriptions. Whether one is running is read from its dates against `now`: an
+ * activated subscription past its end date reads as EXPIRED (the stored status is never flipped by
+ * the clock, so a wall-clock jump cannot end a subscription for good).
+ */
+export async function loadSubscriptions(db: Db, vendorIds: number[], now: Date) {
   if (!vendorIds.length) return new Map<number, (typeof subscriptions.$inferSelect)[]>();
   const rows = await db
     .select()
@@ -100,7 +105,8 @@ export async function loadSubscriptions(db: Db, vendorIds: number[]) {
   const byVendor = new Map<number, (typeof subscriptions.$inferSelect)[]>();
   for (const r of rows) {
     const list = byVendor.get(r.vendorId) ?? [];
-    if (list.length < 20) list.push(r);
+    const ended = r.status === 'ACTIVE' && (r.endDate === null || r.endDate <= now);
+    if (list.length < 20) list.push(ended ? { ...r, status: 'EXPIRED' } : r);
     byVendor.set(r.vendorId, list);
   }
   return byVendor;
