@@ -40,6 +40,12 @@ export const categoryInputSchema = z.object({
 });
 export type CategoryInput = z.infer<typeof categoryInputSchema>;
 
+/** An edit of a category: the version it started from (a save over a newer version answers 409). */
+export const categoryUpdateSchema = categoryInputSchema.extend({
+  version: z.number().int().min(1).max(2_147_483_647),
+});
+export type CategoryUpdate = z.infer<typeof categoryUpdateSchema>;
+
 export const categoryExistsQuery = z.object({ name: requiredText(100) });
 
 export const metalInputSchema = z.object({

@@ -38,6 +38,8 @@ export const categorySchema = z.object({
   hsnCode: safeString().nullable().optional(),
   /** Number of child categories (0 for a child). */
   subCategoryCount: z.number().int(),
+  /** The edit version: an admin edit sends it back; a save over a newer one answers 409 (decision 0023). */
+  version: z.number().int().optional(),
 });
 export type Category = z.infer<typeof categorySchema>;
 

@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { SESSION_ENDED_EVENT } from '../lib/storage';
+import { saveSessionWork } from '../lib/session-restore';
+import { SESSION_ENDED_EVENT, type SessionEndedDetail } from '../lib/storage';
 import { forgetUnsavedForms } from './unsaved-changes';
 
 /** Where the login page learns that it was opened because the session ended. */
@@ -9,13 +10,19 @@ export type LoginLocationState = { sessionEnded?: boolean } | null;
 
 /**
  * One handler for the end of a session (the api client fires SESSION_ENDED_EVENT once on a 401): the
- * stored session is already cleared; drop every cached answer and go to /login, which says so once.
+ * stored session is already cleared; keep the screen's location and unsaved drafts for the same user's
+ * next sign-in, drop every cached answer and go to /login, which says so once.
  */
 export function SessionEndHandler() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const location = useLocation();
+  const here = useRef('');
+  here.current = `${location.pathname}${location.search}${location.hash}`;
   useEffect(() => {
-    const onEnded = () => {
+    const onEnded = (event: Event) => {
+      const detail = (event as CustomEvent<SessionEndedDetail | undefined>).detail;
+      if (detail && here.current !== '/login') saveSessionWork(detail.userId, here.current);
       forgetUnsavedForms();
       void navigate('/login', { replace: true, state: { sessionEnded: true } satisfies LoginLocationState });
       queryClient.clear();

@@ -72,7 +72,9 @@ export const metalsApi = {
 export const categoriesApi = {
   list: () => api.get('/category', { schema: z.array(categorySchema) }),
   create: (body: CategoryBody) => api.post('/category', body, { schema: categorySchema }),
-  update: (id: number, body: CategoryBody) => api.put(`/category/${id}`, body, { schema: categorySchema }),
+  /** An edit names the version it started from; over a newer one the server answers 409 with `current`. */
+  update: (id: number, body: CategoryBody, version: number | undefined) =>
+    api.put(`/category/${id}`, { ...body, version }, { schema: categorySchema }),
   remove: (id: number) => api.delete(`/category/${id}`),
 };
 

@@ -27,6 +27,10 @@ export const AUTH_CHANGED_EVENT = 'auth-changed';
 export const CART_CHANGED_EVENT = 'cart-changed';
 /** Fired on window once when a signed-in session is ended by the server (expired or revoked token). */
 export const SESSION_ENDED_EVENT = 'session-ended';
+/** Whose session ended (read before the stored session is cleared). */
+export interface SessionEndedDetail {
+  userId: number | null;
+}
 /** Fired on window after this tab stores a new current vendor slug. */
 export const VENDOR_SLUG_CHANGED_EVENT = 'vendor-slug-changed';
 
@@ -96,8 +100,10 @@ let sessionEnded = false;
 export function endSession(): boolean {
   if (sessionEnded) return false;
   sessionEnded = true;
+  const userId = getUserId();
   logout();
-  notify(SESSION_ENDED_EVENT);
+  // The handler keeps the screen's unsaved work for this user (lib/session-restore).
+  window.dispatchEvent(new CustomEvent<SessionEndedDetail>(SESSION_ENDED_EVENT, { detail: { userId } }));
   return true;
 }
 

@@ -36,6 +36,8 @@ export const categories = pgTable(
     plan: text('plan', { enum: PLANS }).notNull().default('FREE'),
     /** HSN code printed on invoices for this category's pieces; null: 711311 for silver, else 711319. */
     hsnCode: text('hsn_code'),
+    /** Optimistic lock: every admin edit names the version it started from and bumps it. */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STALE_EDIT_MESSAGE } from '@zevar/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createCallers, type Callers } from '../../../test/catalogue-fixtures';
 import { createCategory, createProduct, uid } from '../../../test/factories';
@@ -103,7 +104,7 @@ describe('categories', () => {
       'PUT',
       `/api/category/${parent.id}`,
       who.categories,
-      input({ parentCategory: { id: parent.id } }),
+      input({ parentCategory: { id: parent.id }, version: 1 }),
     );
     expect(own.statusCode).toBe(400);
   });
@@ -115,15 +116,50 @@ describe('categories', () => {
       'PUT',
       `/api/category/${c.id}`,
       who.superAdmin,
-      input({ name, vendorPlan: 'PREMIUM' }),
+      input({ name, vendorPlan: 'PREMIUM', version: 1 }),
     );
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: c.id, name, slug: name.toLowerCase(), vendorPlan: 'PREMIUM' });
-    expect((await send('PUT', '/api/category/999999', who.categories, input())).statusCode).toBe(404);
+    expect(res.json()).toMatchObject({
+      id: c.id,
+      name,
+      slug: name.toLowerCase(),
+      vendorPlan: 'PREMIUM',
+      version: 2,
+    });
+    expect(
+      (await send('PUT', '/api/category/999999', who.categories, input({ version: 1 }))).statusCode,
+    ).toBe(404);
     expect((await send('DELETE', '/api/category/999999', who.categories)).statusCode).toBe(404);
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/category/999999/subcategories' })).statusCode,
     ).toBe(404);
+  });
+
+  it('refuses an edit made from an older version with 409 and the newer values, and one without a version with 400', async () => {
+    const c = await createCategory(t.db);
+    const first = await send(
+      'PUT',
+      `/api/category/${c.id}`,
+      who.categories,
+      input({ name: `First ${uid()}`, version: 1 }),
+    );
+    expect(first.statusCode).toBe(200);
+    // A second admin opened the same category at version 1 and saves after the first one.
+    const second = await send(
+      'PUT',
+      `/api/category/${c.id}`,
+      who.categories,
+      input({ name: `Second ${uid()}`, version: 1 }),
+    );
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({
+      code: 'CONFLICT',
+      message: STALE_EDIT_MESSAGE,
+      current: { id: c.id, name: first.json().name, version: 2 },
+    });
+    const list = await t.app.inject({ method: 'GET', url: '/api/category' });
+    expect(list.json().find((x: { id: number }) => x.id === c.id).name).toBe(first.json().name);
+    expect((await send('PUT', `/api/category/${c.id}`, who.categories, input())).statusCode).toBe(400);
   });
 
   it('refuses to delete a category that still has products or children, and deletes an empty one', async () => {
@@ -150,7 +186,7 @@ describe('categories', () => {
       [who.orders, 403],
     ] as const) {
       expect((await send('POST', '/api/category', h, input())).statusCode).toBe(status);
-      expect((await send('PUT', `/api/category/${c.id}`, h, input())).statusCode).toBe(status);
+      expect((await send('PUT', `/api/category/${c.id}`, h, input({ version: 1 }))).statusCode).toBe(status);
       expect((await send('DELETE', `/api/category/${c.id}`, h)).statusCode).toBe(status);
     }
     expect((await send('POST', '/api/category', who.superAdmin, input())).statusCode).toBe(201);

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { categoryExistsQuery, categoryInputSchema, categorySchema, idParamsSchema } from '@zevar/domain';
+import {
+  categoryExistsQuery,
+  categoryInputSchema,
+  categorySchema,
+  categoryUpdateSchema,
+  idParamsSchema,
+} from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { createCategoriesService } from './categories.service';
 
@@ -62,7 +68,9 @@ export const categoriesRoutes =
         schema: {
           tags,
           params: idParams,
-          body: categoryInputSchema,
+          description:
+            'Saves an edit made from `version`; a save over a newer version answers 409 with `current` (the newer category).',
+          body: categoryUpdateSchema,
           response: { 200: categorySchema },
           security,
         },

@@ -1,6 +1,6 @@
-import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Category, CategoryInput } from '@zevar/domain';
+import { STALE_EDIT_MESSAGE, type Category, type CategoryInput, type CategoryUpdate } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { categories } from '../../db/schema';
 import { countProductsInCategory } from '../products';
@@ -50,6 +50,7 @@ export function createCategoriesService(ctx: Pick<AppContext, 'db'>) {
       vendorPlan: c.plan,
       hsnCode: c.hsnCode,
       subCategoryCount: n ?? 0,
+      version: c.version,
     }));
   }
 
@@ -120,11 +121,19 @@ export function createCategoriesService(ctx: Pick<AppContext, 'db'>) {
       return get(row!.id);
     },
 
-    async update(id: number, input: CategoryInput): Promise<Category> {
+    /** Saves an edit made from `input.version`; over a newer version it answers 409 with `current`. */
+    async update(id: number, input: CategoryUpdate): Promise<Category> {
       await get(id);
       if (await nameTaken(input.name, id)) throw conflict(CATEGORY_MESSAGES.duplicate);
       const parentId = await resolveParent(input, id);
-      await write(() => db.update(categories).set(values(input, parentId)).where(eq(categories.id, id)));
+      const saved = await write(() =>
+        db
+          .update(categories)
+          .set({ ...values(input, parentId), version: sql`${categories.version} + 1` })
+          .where(and(eq(categories.id, id), eq(categories.version, input.version)))
+          .returning({ id: categories.id }),
+      );
+      if (saved.length === 0) throw conflict(STALE_EDIT_MESSAGE, { current: await get(id) });
       return get(id);
     },
 

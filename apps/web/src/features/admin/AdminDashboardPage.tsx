@@ -11,6 +11,7 @@ import { getUserId, getUserRoles, isAuthenticated, isUserType } from '../../lib/
 import { signOut } from '../../lib/session-api';
 import { ReauthProvider } from '../../components/reauth/ReauthProvider';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useKeptOnSessionEnd } from '../../lib/session-restore';
 import { SECTION_COMPONENTS, allowedSections, pickSection, type AdminSection } from './sections';
 
 /** Admin dashboard, with the image uploads its sections make (not part of a shopper's first load). */
@@ -29,6 +30,10 @@ function AdminDashboard({ initialSection }: { initialSection?: AdminSectionKey }
   const navigate = useNavigate();
   const [allowed] = useState(() => allowedSections(getUserRoles()));
   const [selected, setSelected] = useState(() => pickSection(allowed, initialSection));
+  // An expired session comes back to the same section after sign-in.
+  useKeptOnSessionEnd('admin.section', selected ?? undefined, (key: AdminSectionKey) =>
+    setSelected(pickSection(allowed, key)),
+  );
   const current = allowed.find((section) => section.key === selected);
   const title = current ? `${current.label} Management` : 'Admin Dashboard';
   useDocumentTitle(title);

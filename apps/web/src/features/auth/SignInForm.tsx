@@ -5,9 +5,11 @@ import { MSG, loginResponseSchema, loginSchema, type LoginInput } from '@zevar/d
 import { useDialog } from '../../components/dialog/dialog-context';
 import { TextField } from '../../components/FormFields';
 import { ApiError, SERVER_NOT_RESPONDING, api } from '../../lib/api';
+import { returnLocationAfterSignIn } from '../../lib/session-restore';
 import { homePathForUserType, saveLogin } from '../../lib/storage';
 
-/** Sign In: POST /api/user/login, store the session, then go to the user's dashboard (or the shop). */
+/** Sign In: POST /api/user/login, store the session, then go back to where an expired
+ * session left off, or to the user's dashboard (or the shop). */
 export function SignInForm({ initialUsername = '' }: { initialUsername?: string }) {
   const dialog = useDialog();
   const navigate = useNavigate();
@@ -26,7 +28,9 @@ export function SignInForm({ initialUsername = '' }: { initialUsername?: string 
       const login = await api.post('/user/login', values, { schema: loginResponseSchema });
       saveLogin(login);
       void dialog.success(MSG.successTitle, MSG.loginSuccess);
-      void navigate(homePathForUserType(login.userType), { replace: true });
+      // Back to the screen an expired session left, with its drafts (same user only), else home.
+      const back = returnLocationAfterSignIn(login.userId);
+      void navigate(back ?? homePathForUserType(login.userType), { replace: true });
     } catch (err) {
       if (!(err instanceof ApiError)) console.error('Login failed', err);
       void dialog.error(MSG.errorTitle, loginErrorText(err));

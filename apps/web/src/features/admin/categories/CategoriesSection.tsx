@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PLAN_LABELS, type Category } from '@zevar/domain';
+import { PLAN_LABELS, STALE_EDIT_MESSAGE, categorySchema, type Category } from '@zevar/domain';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { ImageWithFallback } from '../../../components/ImageWithFallback';
 import { Spinner } from '../../../components/Spinner';
 import { catalogueKeys, categoriesApi, type CategoryBody } from '../../../lib/catalogue-api';
+import { isApiError } from '../../../lib/api';
 import { failure } from '../../../lib/error-text';
 import { FILL_REQUIRED, TITLE } from '../../../lib/admin-messages';
+import { useKeptOnSessionEnd } from '../../../lib/session-restore';
 import { CategoryForm } from './CategoryForm';
 import { useLoadFailureDialog } from '../../../components/dialog/use-load-failure-dialog';
 
@@ -21,6 +23,13 @@ const M = {
   confirmDelete: 'Are you sure you want to delete this category?',
 } as const;
 
+/** The newer category a 409 'changed by someone else' answer carries, if this is one. */
+function newerCategory(err: unknown): Category | null {
+  if (!isApiError(err) || err.status !== 409 || err.message !== STALE_EDIT_MESSAGE) return null;
+  const parsed = categorySchema.safeParse(err.body.current);
+  return parsed.success ? parsed.data : null;
+}
+
 /** Category manager: one add/edit form and the Categories grid. */
 export default function CategoriesSection() {
   const dialog = useDialog();
@@ -28,11 +37,15 @@ export default function CategoriesSection() {
   const list = useQuery({ queryKey: catalogueKeys.categories, queryFn: categoriesApi.list });
   useLoadFailureDialog(list.isError, M.loadFailed);
   const [editing, setEditing] = useState<Category | null>(null);
+  /** A save refused because someone else changed the category (the newer values are loaded). */
+  const [notice, setNotice] = useState<string | null>(null);
+  // An expired session keeps which category was being edited (its form keeps the draft).
+  useKeptOnSessionEnd('categories.editing', editing ?? undefined, setEditing);
   const refresh = () => qc.invalidateQueries({ queryKey: catalogueKeys.categories });
 
   const save = useMutation({
     mutationFn: (body: CategoryBody) =>
-      editing ? categoriesApi.update(editing.id, body) : categoriesApi.create(body),
+      editing ? categoriesApi.update(editing.id, body, editing.version) : categoriesApi.create(body),
   });
   const remove = useMutation({ mutationFn: categoriesApi.remove });
 
@@ -41,9 +54,17 @@ export default function CategoriesSection() {
     try {
       await save.mutateAsync(body);
     } catch (err) {
+      const newer = newerCategory(err);
+      if (newer) {
+        setNotice(STALE_EDIT_MESSAGE);
+        setEditing(newer);
+        await refresh();
+        return false;
+      }
       await dialog.error(TITLE.error, failure(wasEditing ? M.updateFailed : M.addFailed, err));
       return false;
     }
+    setNotice(null);
     setEditing(null);
     await refresh();
     await dialog.success(TITLE.success, wasEditing ? M.updated : M.added);
@@ -65,13 +86,21 @@ export default function CategoriesSection() {
   const mains = (list.data ?? []).filter((c) => !c.parentCategory);
   return (
     <div className="space-y-8">
+      {notice && editing && (
+        <p role="alert" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          {notice}
+        </p>
+      )}
       <CategoryForm
         editing={editing}
         mainCategories={mains}
         busy={save.isPending}
         onSubmit={onSubmit}
         onInvalid={() => void dialog.error(TITLE.validation, FILL_REQUIRED)}
-        onCancel={() => setEditing(null)}
+        onCancel={() => {
+          setNotice(null);
+          setEditing(null);
+        }}
       />
       <section aria-labelledby="categories-title">
         <h2 id="categories-title" className="mb-4 text-xl font-semibold">
@@ -95,6 +124,7 @@ export default function CategoriesSection() {
                     type="button"
                     className="btn-outline"
                     onClick={() => {
+                      setNotice(null);
                       setEditing(c);
                       window.scrollTo({ top: 0, behavior: 'smooth' });
                     }}

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { PLANS, PLAN_LABELS, type Category, type Plan } from '@zevar/domain';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
+import { useSessionDraft } from '../../../lib/session-restore';
 import { ImagePicker } from '../../../components/ImagePicker';
 import type { CategoryBody } from '../../../lib/catalogue-api';
 
@@ -54,15 +55,14 @@ export function CategoryForm({
   onInvalid,
   onCancel,
 }: CategoryFormProps) {
-  const { register, control, handleSubmit, reset, formState } = useForm<
-    FormValues,
-    unknown,
-    z.output<typeof formSchema>
-  >({
+  const form = useForm<FormValues, unknown, z.output<typeof formSchema>>({
     resolver: zodResolver(formSchema),
     defaultValues: fromCategory(editing),
   });
+  const { register, control, handleSubmit, reset, formState } = form;
   useEffect(() => reset(fromCategory(editing)), [editing, reset]);
+  // Unsaved edits survive an expired session (after the reset above, so a kept draft wins).
+  useSessionDraft(editing ? `category-edit:${editing.id}` : 'category-add', form);
   const { errors } = formState;
   const { confirmDiscard } = useUnsavedChangesGuard(formState.isDirty);
 

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { COUPON_TYPES, type Coupon } from '@zevar/domain';
 import { SelectField, TextAreaField, TextField } from '../../../components/FormFields';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
+import { useSessionDraft } from '../../../lib/session-restore';
 import { couponFormSchema, toLocalInput, type CouponFormValues } from './coupons-api';
 
 export interface CouponFormProps {
@@ -42,11 +43,14 @@ function defaults(coupon: Coupon | null, now: Date): CouponFormValues {
 
 /** 'Create Coupon' / 'Edit Coupon'; Save stays disabled while the form is invalid. */
 export function CouponForm({ coupon, onSave, onCancel, now = new Date() }: CouponFormProps) {
-  const { register, handleSubmit, formState } = useForm<CouponFormValues>({
+  const form = useForm<CouponFormValues>({
     resolver: zodResolver(couponFormSchema),
     mode: 'onChange',
     defaultValues: defaults(coupon, now),
   });
+  const { register, handleSubmit, formState } = form;
+  // Unsaved edits survive an expired session.
+  useSessionDraft(coupon ? `coupon-edit:${coupon.id}` : 'coupon-add', form);
   const { errors, isValid, isSubmitting } = formState;
   // A successful save unmounts the form; a failed one keeps it dirty and guarded.
   const { confirmDiscard } = useUnsavedChangesGuard(formState.isDirty);

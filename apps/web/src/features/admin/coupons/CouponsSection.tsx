@@ -6,6 +6,7 @@ import { PageSpinner } from '../../../components/Spinner';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { formatDateTime, formatInr } from '../../../lib/format';
 import { serverMessageOr } from '../../../lib/error-text';
+import { useKeptOnSessionEnd } from '../../../lib/session-restore';
 import { CouponForm } from './CouponForm';
 import { COUPON_MSG, couponsApi, toCouponInput, type CouponFormValues } from './coupons-api';
 
@@ -76,6 +77,8 @@ export default function CouponsSection() {
   const queryClient = useQueryClient();
   const coupons = useQuery({ queryKey: KEY, queryFn: couponsApi.list });
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
+  // An expired session keeps the open coupon form (the form keeps its draft).
+  useKeptOnSessionEnd('coupons.mode', mode.kind === 'form' ? mode : undefined, setMode);
 
   useEffect(() => {
     if (coupons.isError) void dialog.error('Error', COUPON_MSG.loadFailed);

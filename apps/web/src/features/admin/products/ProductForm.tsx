@@ -17,6 +17,7 @@ import {
 } from './product-form-model';
 import { useNameCheck } from './use-name-check';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
+import { useSessionDraft } from '../../../lib/session-restore';
 
 export const NAME_TAKEN = 'Product name already exists';
 
@@ -67,6 +68,8 @@ export function ProductForm({ product, busy, onSave, onCancel, onDirtyChange }: 
   useUnsavedChangesGuard(dirty);
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   useEffect(() => reset(product ? fromProduct(product) : EMPTY_PRODUCT), [product, reset]);
+  // Unsaved edits survive an expired session (after the reset above, so a kept draft wins).
+  useSessionDraft(product ? `product-edit:${product.id}` : 'product-add', methods);
 
   const name = useWatch({ control: methods.control, name: 'name' });
   const nameCheck = useNameCheck(name, product?.name ?? null);

@@ -11,6 +11,7 @@ import { isApiError } from '../../../lib/api';
 import { catalogueKeys, productsApi } from '../../../lib/catalogue-api';
 import { failure } from '../../../lib/error-text';
 import { TITLE } from '../../../lib/admin-messages';
+import { useKeptOnSessionEnd } from '../../../lib/session-restore';
 import { ProductEditDialog } from './ProductEditDialog';
 import { NAME_TAKEN, ProductForm } from './ProductForm';
 import { ProductList } from './ProductList';
@@ -58,6 +59,8 @@ export default function ProductsSection() {
   const [notice, setNotice] = useState<string | null>(null);
   const [stockOf, setStockOf] = useState<Product | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: catalogueKeys.products });
+  // An expired session reopens the edit popup after sign-in (its form takes back the draft).
+  useKeptOnSessionEnd('products.editing', editing?.id, (id: number) => void onEdit({ id }));
   const create = useMutation({ mutationFn: (b: Body) => productsApi.create(b) });
   const update = useMutation({
     mutationFn: ({ id, body }: { id: number; body: object }) => productsApi.update(id, body),
@@ -76,7 +79,7 @@ export default function ProductsSection() {
   };
 
   // The list row has no HUIDs: the form edits the full, current record.
-  const onEdit = async (p: Product) => {
+  const onEdit = async (p: Pick<Product, 'id'>) => {
     try {
       setNotice(null);
       setEditing(await productsApi.get(p.id));
