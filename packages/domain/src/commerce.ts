@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { priceBreakupSchema } from './price-breakup';
 import { safeString } from './primitives';
 import { PAYMENT_TEXT } from './commerce-messages';
+import { ADDRESS_STATE_TEXT } from './checkout-messages';
 import { dbIdSchema } from './paging';
 import { phoneSchema } from './users';
 import { INDIAN_STATES } from './indian-states';
@@ -10,6 +11,7 @@ import { pinMatchesState } from './place-of-supply';
 
 export * from './coupons';
 export * from './commerce-messages';
+export * from './checkout-messages';
 
 /* ---------- cart ---------- */
 
@@ -117,7 +119,7 @@ export const addressInput = z
     fullName: text(200),
     street: text(500),
     city: text(100),
-    state: z.enum(INDIAN_STATES, PAYMENT_TEXT.stateNotListed),
+    state: z.enum(INDIAN_STATES, ADDRESS_STATE_TEXT.stateNotListed),
     country: safeString().trim().max(100).default('India'),
     postalCode: safeString()
       .trim()
@@ -126,7 +128,11 @@ export const addressInput = z
   })
   .superRefine((a, ctx) => {
     if (!pinMatchesState(a.postalCode, a.state))
-      ctx.addIssue({ code: 'custom', path: ['postalCode'], message: PAYMENT_TEXT.pinNotInState(a.state) });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['postalCode'],
+        message: ADDRESS_STATE_TEXT.pinNotInState(a.state),
+      });
   });
 export type AddressInput = z.infer<typeof addressInput>;
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { PAYMENT_TEXT } from '@zevar/domain';
+import { PAYMENT_TEXT, WAITING_ORDERS_TEXT } from '@zevar/domain';
 import { api, isApiError } from '../lib/api';
 import { formatInr } from '../lib/format';
 import { forgetWaitingOrder, getWaitingOrders, type WaitingOrder } from '../lib/waiting-orders';
@@ -49,7 +49,7 @@ export function WaitingOrders({ onCancelled }: { onCancelled?: () => void }) {
       });
       forgetWaitingOrder(order.orderId);
       setOrders((list) => list.filter((o) => o.orderId !== order.orderId));
-      setDone(PAYMENT_TEXT.waitingOrderCancelled(order.orderNumber));
+      setDone(WAITING_ORDERS_TEXT.cancelled(order.orderNumber));
       onCancelled?.();
     } catch (err) {
       setFailed(err instanceof Error && err.message ? err.message : PAYMENT_TEXT.initiateFailed);
@@ -67,7 +67,7 @@ export function WaitingOrders({ onCancelled }: { onCancelled?: () => void }) {
       {orders.length > 0 && (
         <>
           <h2 id="waiting-orders-title" className="mb-2 text-base font-medium">
-            {PAYMENT_TEXT.waitingOrdersTitle}
+            {WAITING_ORDERS_TEXT.title}
           </h2>
           <ul className="flex flex-col gap-2">
             {orders.map((o) => (
@@ -79,10 +79,10 @@ export function WaitingOrders({ onCancelled }: { onCancelled?: () => void }) {
                   type="button"
                   className="btn-outline px-3 py-1"
                   disabled={busy !== null}
-                  aria-label={`${PAYMENT_TEXT.waitingOrderCancel} order ${o.orderNumber}`}
+                  aria-label={`${WAITING_ORDERS_TEXT.cancel} order ${o.orderNumber}`}
                   onClick={() => void cancel(o)}
                 >
-                  {busy === o.orderId ? 'Cancelling...' : PAYMENT_TEXT.waitingOrderCancel}
+                  {busy === o.orderId ? 'Cancelling...' : WAITING_ORDERS_TEXT.cancel}
                 </button>
               </li>
             ))}

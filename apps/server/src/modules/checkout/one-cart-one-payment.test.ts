@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { PAYMENT_TEXT } from '@zevar/domain';
+import { ONE_PAYMENT_TEXT } from '@zevar/domain';
 import { createProduct, createVendor } from '../../../test/factories';
 import { orders, refunds, sandboxOrders, sandboxRefunds } from '../../db/schema';
 import {
@@ -58,7 +58,7 @@ describe('one cart, one payment', () => {
 
     const b = await initiate(t.app, tabB);
     expect(b.statusCode).toBe(409);
-    expect(b.json()).toMatchObject({ code: 'CONFLICT', message: PAYMENT_TEXT.cartBeingPaid });
+    expect(b.json()).toMatchObject({ code: 'CONFLICT', message: ONE_PAYMENT_TEXT.cartBeingPaid });
   });
 
   it('once the cart is paid, another checkout of it is refused, so there is one paid order', async () => {
@@ -70,7 +70,7 @@ describe('one cart, one payment', () => {
 
     const b = await initiate(t.app, tabB);
     expect(b.statusCode).toBe(409);
-    expect(b.json()).toMatchObject({ message: PAYMENT_TEXT.cartAlreadyPaid });
+    expect(b.json()).toMatchObject({ message: ONE_PAYMENT_TEXT.cartAlreadyPaid });
     expect(await paidOrders([a.orderId])).toHaveLength(1);
   });
 

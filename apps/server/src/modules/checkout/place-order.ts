@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   GST_TEXT,
+  ONE_PAYMENT_TEXT,
   PAYMENT_TEXT,
+  WAITING_ORDERS_TEXT,
   orderTotals,
   panRequired,
   payableDiscount,
@@ -77,7 +79,7 @@ function checkClientFigures(input: Input, totals: ReturnType<typeof orderTotals>
  */
 async function releaseEarlierAttempts(tx: Tx, checkoutId: string, now: Date) {
   const checkout = await lockCheckoutIn(tx, checkoutId);
-  if (checkout?.status === 'COMPLETED') throw conflict(PAYMENT_TEXT.cartAlreadyPaid);
+  if (checkout?.status === 'COMPLETED') throw conflict(ONE_PAYMENT_TEXT.cartAlreadyPaid);
   if (checkout?.cartKey) await checkCartNotPaying(tx, checkout.cartKey, checkoutId, now);
   const pending = await pendingAttemptsOf(tx, checkoutId);
   for (const earlierId of pending) {
@@ -93,13 +95,13 @@ async function releaseEarlierAttempts(tx: Tx, checkoutId: string, now: Date) {
 async function checkCartNotPaying(tx: Tx, cartKey: string, checkoutId: string, now: Date) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cart:${cartKey}`}))`);
   const siblings = await siblingCheckoutsIn(tx, cartKey, checkoutId);
-  if (siblings.some((c) => c.status === 'COMPLETED')) throw conflict(PAYMENT_TEXT.cartAlreadyPaid);
+  if (siblings.some((c) => c.status === 'COMPLETED')) throw conflict(ONE_PAYMENT_TEXT.cartAlreadyPaid);
   const paying = await openAttemptsOfCheckouts(
     tx,
     siblings.map((c) => c.id),
     now,
   );
-  if (paying > 0) throw conflict(PAYMENT_TEXT.cartBeingPaid);
+  if (paying > 0) throw conflict(ONE_PAYMENT_TEXT.cartBeingPaid);
 }
 
 /**
@@ -156,7 +158,7 @@ async function checkOpenOrders(
     (open[open.length - ceiling]?.expires?.getTime() ?? now.getTime()) - now.getTime(),
   );
   const minutes = Math.ceil(waitMs / 60_000);
-  throw new AppError('RATE_LIMITED', PAYMENT_TEXT.tooManyWaiting(minutes), undefined, undefined, {
+  throw new AppError('RATE_LIMITED', WAITING_ORDERS_TEXT.tooManyWaiting(minutes), undefined, undefined, {
     'retry-after': String(Math.ceil(waitMs / 1000)),
   });
 }

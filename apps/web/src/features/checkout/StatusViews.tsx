@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PAYMENT_TEXT, REFUND_TEXT, type OrderStatusView } from '@zevar/domain';
+import { ONE_PAYMENT_TEXT, PAYMENT_TEXT, REFUND_TEXT, type OrderStatusView } from '@zevar/domain';
 import { ImageWithFallback } from '../../components/ImageWithFallback';
 import { formatDateTime, formatInr } from '../../lib/format';
 import { TaxDocumentLinks, useTaxDocuments } from './TaxDocumentLinks';
@@ -25,10 +25,10 @@ function DuplicatePayments({ order }: { order: OrderStatusView }) {
       {duplicates.map((d, i) => (
         <p key={i}>
           {d.status === 'REFUNDED'
-            ? PAYMENT_TEXT.duplicateRefunded(formatInr(d.amount))
+            ? ONE_PAYMENT_TEXT.duplicateRefunded(formatInr(d.amount))
             : d.status === 'FAILED'
-              ? PAYMENT_TEXT.duplicateRefundFailed(formatInr(d.amount))
-              : PAYMENT_TEXT.duplicateRefunding(formatInr(d.amount))}
+              ? ONE_PAYMENT_TEXT.duplicateRefundFailed(formatInr(d.amount))
+              : ONE_PAYMENT_TEXT.duplicateRefunding(formatInr(d.amount))}
         </p>
       ))}
     </div>

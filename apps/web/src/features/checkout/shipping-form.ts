@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { isIndianState, MSG, PAYMENT_TEXT, pinMatchesState } from '@zevar/domain';
+import { ADDRESS_STATE_TEXT, isIndianState, MSG, PAYMENT_TEXT, pinMatchesState } from '@zevar/domain';
 
 export type ShippingValues = {
   fullName: string;
@@ -45,7 +45,8 @@ const FORMATS: Partial<Record<keyof ShippingValues, { test: RegExp; message: str
 };
 
 /** Whether the value is one of the 36 states and union territories (the State select's options). */
-const STATE_RULE = (value: string) => (isIndianState(value.trim()) ? undefined : PAYMENT_TEXT.stateNotListed);
+const STATE_RULE = (value: string) =>
+  isIndianState(value.trim()) ? undefined : ADDRESS_STATE_TEXT.stateNotListed;
 
 /** Field messages shown once a field is touched: 'required' only when empty, else the format. */
 export function fieldError(name: keyof ShippingValues, value: string): string | undefined {
@@ -60,7 +61,7 @@ export function pinStateError(v: ShippingValues): string | undefined {
   const state = v.state.trim();
   const pin = v.pincode.trim();
   if (!isIndianState(state) || !/^\d{6}$/.test(pin) || pinMatchesState(pin, state)) return undefined;
-  return PAYMENT_TEXT.pinNotInState(state);
+  return ADDRESS_STATE_TEXT.pinNotInState(state);
 }
 
 /** Filled and well-formed (the submit button stays disabled until then). */
