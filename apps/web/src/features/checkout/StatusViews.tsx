@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ONE_PAYMENT_TEXT, PAYMENT_TEXT, REFUND_TEXT, type OrderStatusView } from '@zevar/domain';
+import { ONE_PAYMENT_TEXT, REFUND_TEXT, type OrderStatusView } from '@zevar/domain';
 import { ImageWithFallback } from '../../components/ImageWithFallback';
 import { formatDateTime, formatInr } from '../../lib/format';
 import { TaxDocumentLinks, useTaxDocuments } from './TaxDocumentLinks';
