@@ -145,9 +145,10 @@ describe.runIf(hasRedisServer)('with Redis', () => {
             payload: { username: admin.username, password },
           });
         const started = Date.now();
+        // Well under the 10.7 s an outage used to cost, with room for argon2 on a busy CI machine.
         const first = await attempt('Wrong@Pass1');
         expect(first.statusCode).toBe(401);
-        expect(Date.now() - started).toBeLessThan(3000);
+        expect(Date.now() - started).toBeLessThan(6000);
         for (let i = 0; i < 4; i++) expect((await attempt('Wrong@Pass1')).statusCode).toBe(401);
         // Counted in memory meanwhile: the sixth try from that address waits.
         expect((await attempt(TEST_PASSWORD)).statusCode).toBe(429);
