@@ -1,4 +1,4 @@
-import { isIPv6 } from 'node:net';
+import { clientNetworkOf } from '../../lib/client-network';
 import { AppError } from '../../lib/errors';
 import { createMemoryAttemptStore, type AttemptStore } from '../../lib/shared-limits';
 
@@ -24,18 +24,7 @@ const KNOWN_ADDRESS_MS = 30 * 24 * 3600_000;
  * network: a client there has 2^64 addresses to rotate through), an IPv4 address as itself.
  */
 export function addressKey(ip: string): string {
-  const address = ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice(7) : ip;
-  if (!isIPv6(address)) return address;
-  const [head = '', tail = ''] = address.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = address.includes('::')
-    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
-    : left;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
+  return clientNetworkOf(ip);
 }
 
 /**
