@@ -135,6 +135,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => invalidation.close());
   const ctx: AppContext = {
     db: opts.database.db,
+    publicDb: opts.database.publicReads(opts.config.PUBLIC_READ_TIMEOUT_MS),
     dbKind: opts.database.kind,
     config: opts.config,
     tokens,

@@ -129,6 +129,11 @@ export const envSchema = z
     REVIEW_MODERATION: bool.default(true),
     /** Most reviews of one product from one client network (IPv4 address or IPv6 /64) per day. */
     MAX_REVIEWS_PER_PRODUCT_PER_CLIENT: z.coerce.number().int().min(1).max(1000).default(1),
+    /**
+     * PostgreSQL cancels a public read's statement after this many milliseconds (503 to the client):
+     * no anonymous request may hold the database longer. Not applied on PGlite, which cannot cancel.
+     */
+    PUBLIC_READ_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(2000),
     /** Redis for limits and claims shared by every process; unset: each process keeps its own. */
     REDIS_URL: optionalText.pipe(
       z

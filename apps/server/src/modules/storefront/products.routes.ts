@@ -6,9 +6,13 @@ import { countProductView } from '../products';
 import { z } from 'zod';
 import { safeString } from '@zevar/domain';
 import {
+  boundedPageQuery,
+  categoryProductsByPlanQuery,
   categoryProductsQuery,
+  searchKeywordSchema,
+  shopPageQuery,
+  shopSearchPageQuery,
   pagedProductsSchema,
-  pageQuerySchema,
   planSchema,
   productSchema,
   vendorSlugQuery,
@@ -23,14 +27,14 @@ const tags = ['storefront'];
 const access = { access: 'public' as const };
 const text = safeString().trim().min(1).max(200);
 const idParam = dbIdSchema;
-const pagedShopQuery = pageQuerySchema().extend(vendorSlugQuery.shape);
 const productList = z.array(productSchema);
 
 /** Public product reads of a storefront: `vendorSlug` (default storefront when absent) or a plan segment. */
 export const storefrontProductRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const reads = createProductReads(ctx.db, gstBasisPoints(ctx.config));
+    // Public reads run on the timed connections (PUBLIC_READ_TIMEOUT_MS).
+    const reads = createProductReads(ctx.publicDb, gstBasisPoints(ctx.config));
     const shopOf = createShopResolver(ctx);
     const planOf = async (slug: string | undefined) => (await shopOf(slug)).plan;
     const cached = (req: FastifyRequest, reply: FastifyReply, plan: Plan, read: () => Promise<unknown>) =>
@@ -52,7 +56,7 @@ export const storefrontProductRoutes =
       '/products',
       {
         config: access,
-        schema: { tags, querystring: pagedShopQuery, response: { 200: pagedProductsSchema } },
+        schema: { tags, querystring: shopPageQuery, response: { 200: pagedProductsSchema } },
       },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
@@ -134,7 +138,7 @@ export const storefrontProductRoutes =
       '/products/trending',
       {
         config: access,
-        schema: { tags, querystring: pagedShopQuery, response: { 200: pagedProductsSchema } },
+        schema: { tags, querystring: shopPageQuery, response: { 200: pagedProductsSchema } },
       },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
@@ -145,7 +149,7 @@ export const storefrontProductRoutes =
       '/products/sale',
       {
         config: access,
-        schema: { tags, querystring: pagedShopQuery, response: { 200: pagedProductsSchema } },
+        schema: { tags, querystring: shopPageQuery, response: { 200: pagedProductsSchema } },
       },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
@@ -183,7 +187,7 @@ export const storefrontProductRoutes =
         schema: {
           tags,
           params: z.object({ plan: planSchema }),
-          querystring: pageQuerySchema(),
+          querystring: boundedPageQuery,
           response: { 200: pagedProductsSchema },
         },
       },
@@ -195,8 +199,8 @@ export const storefrontProductRoutes =
         config: access,
         schema: {
           tags,
-          params: z.object({ keyword: safeString().trim().min(1).max(100) }),
-          querystring: pagedShopQuery,
+          params: z.object({ keyword: searchKeywordSchema }),
+          querystring: shopSearchPageQuery,
           response: { 200: pagedProductsSchema },
         },
       },
@@ -228,7 +232,7 @@ export const storefrontProductRoutes =
         schema: {
           tags,
           params: z.object({ categoryId: idParam, plan: planSchema }),
-          querystring: categoryProductsQuery.omit({ vendorSlug: true }),
+          querystring: categoryProductsByPlanQuery,
           response: { 200: pagedProductsSchema },
         },
       },
