@@ -118,16 +118,20 @@ function missQuery(word: string, n: number, maxSize: number, window: number) {
  */
 export async function missTargets(baseUrl: string, vendor: string, home: Target[]): Promise<Target[]> {
   const q = `vendorSlug=${encodeURIComponent(vendor)}`;
-  const category = /\/api\/products\/category\/(\d+)/.exec(home.find((t) => t.name.startsWith('category page'))!.path)![1];
+  const category = /\/api\/products\/category\/(\d+)/.exec(
+    home.find((t) => t.name.startsWith('category page'))!.path,
+  )![1];
   const term = /search=([a-z]+)/.exec(home.find((t) => t.name.startsWith('category search'))!.path)![1]!;
   const slug = /\/api\/products\/name\/([^?]+)/.exec(home.find((t) => t.name === 'product page')!.path)![1]!;
   const sorts = ['default', 'price-asc', 'price-desc'];
   // Pages that hold products (a page past the end costs less and would flatter the figure).
   const inCategory = (await getJson<Paged>(`${baseUrl}/api/products/category/${category}?${q}&size=10`))
     .totalElements;
-  const found = (await getJson<Paged>(`${baseUrl}/api/products/category/${category}?${q}&size=10&search=${term}`))
+  const found = (
+    await getJson<Paged>(`${baseUrl}/api/products/category/${category}?${q}&size=10&search=${term}`)
+  ).totalElements;
+  const searched = (await getJson<Paged>(`${baseUrl}/api/products/paged?search=${term}&size=10`))
     .totalElements;
-  const searched = (await getJson<Paged>(`${baseUrl}/api/products/paged?search=${term}&size=10`)).totalElements;
   const list: Target[] = [
     {
       name: `miss: product page (any spelling of its name)`,

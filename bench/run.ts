@@ -138,7 +138,12 @@ async function main() {
     }
     const figures = new Map<string, Figure[]>();
     for (let round = 1; round <= rounds; round++) {
-      console.log(`round ${round}/${rounds} (load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")})`);
+      console.log(
+        `round ${round}/${rounds} (load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')})`,
+      );
       for (const r of runs) {
         const f = await measureTarget(r.baseUrl, r.target, duration, connections);
         figures.set(r.key, [...(figures.get(r.key) ?? []), f]);
@@ -185,7 +190,10 @@ async function main() {
       };
     });
     console.log(
-      `\n${new Date().toISOString()}  load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}  ${rounds} interleaved rounds of ${duration} s, ${connections} connections, medians\n`,
+      `\n${new Date().toISOString()}  load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}  ${rounds} interleaved rounds of ${duration} s, ${connections} connections, medians\n`,
     );
     console.log('| backend | call | req/s | p50 ms | p99 ms | / hello | errors | statements on a miss |');
     console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |');

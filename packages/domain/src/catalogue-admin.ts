@@ -4,7 +4,14 @@ import { isRealDay, isSafeImageRef, planSchema, rupeesSchema, safeString } from 
 import { carouselItemSchema, linkTypeSchema, productTypeSchema } from './catalogue';
 import { MAKING_CHARGE_KINDS, type MakingChargeKind } from './price-breakup';
 import { huidListSchema } from './jewellery-price';
-import { boundedPages, pageQuerySchema, dbIdSchema, idParamsSchema, MAX_DB_ID, searchTextSchema } from './paging';
+import {
+  boundedPages,
+  pageQuerySchema,
+  dbIdSchema,
+  idParamsSchema,
+  MAX_DB_ID,
+  searchTextSchema,
+} from './paging';
 import { MSG } from './messages';
 
 /** Admin inputs for the catalogue: categories, metals, products, carousel. */
@@ -224,8 +231,12 @@ export type AdminProductsQuery = z.infer<typeof adminProductsQuery>;
 export const productSearchQuery = boundedPages(pageQuerySchema(30, 100).extend({ keyword: searchText }), {
   search: true,
 });
-export const productsByCategoryQuery = boundedPages(pageQuerySchema(30, 100).extend({ categoryId: positiveId }));
-export const productsByMetalQuery = boundedPages(pageQuerySchema(30, 100).extend({ metalTypeId: positiveId }));
+export const productsByCategoryQuery = boundedPages(
+  pageQuerySchema(30, 100).extend({ categoryId: positiveId }),
+);
+export const productsByMetalQuery = boundedPages(
+  pageQuerySchema(30, 100).extend({ metalTypeId: positiveId }),
+);
 
 export const carouselImageInputSchema = z.object({
   imageUrl: imageRefSchema,

@@ -63,9 +63,9 @@ describe('bounds on public listings', () => {
       expect(res.json().issues, url).toEqual([{ path: 'page', message: PAGING_MESSAGES.tooDeep(window) }]);
     }
     // The last page that starts inside the window is still answered.
-    expect((await get(`/api/products/category/${cat.id}?vendorSlug=${shop}&size=10&page=999`)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await get(`/api/products/category/${cat.id}?vendorSlug=${shop}&size=10&page=999`)).statusCode,
+    ).toBe(200);
     expect(PAGING_MESSAGES.tooDeep(MAX_RESULT_WINDOW)).toBe(
       'Only the first 10,000 results can be paged through: narrow the search or filters',
     );
@@ -96,12 +96,18 @@ describe('substring search', () => {
     expect(ids(await paged(`/api/products/paged?search=IVE POL`))).toContain(latin.id);
     expect(ids(await paged(`/api/products/paged?search=${tag}`))).toEqual([hindi.id, latin.id].sort());
     // Storefront searches match the name only, case-insensitively, with LIKE's wildcards taken literally.
-    expect(ids(await paged(`/api/products/search/${q(`का हार ${tag}`)}?vendorSlug=${shop}`))).toEqual([hindi.id]);
+    expect(ids(await paged(`/api/products/search/${q(`का हार ${tag}`)}?vendorSlug=${shop}`))).toEqual([
+      hindi.id,
+    ]);
     expect(ids(await paged(`/api/products/category/${cat.id}?vendorSlug=${shop}&search=CHOKER`))).toEqual([
       latin.id,
     ]);
-    expect((await paged(`/api/products/category/${cat.id}?vendorSlug=${shop}&search=%25`)).totalElements).toBe(0);
-    expect((await paged(`/api/products/category/${cat.id}?vendorSlug=${shop}&search=_`)).totalElements).toBe(0);
+    expect(
+      (await paged(`/api/products/category/${cat.id}?vendorSlug=${shop}&search=%25`)).totalElements,
+    ).toBe(0);
+    expect((await paged(`/api/products/category/${cat.id}?vendorSlug=${shop}&search=_`)).totalElements).toBe(
+      0,
+    );
   });
 });
 
@@ -166,7 +172,10 @@ describe('statement timeout', () => {
       // Another session holds the products table: a read waits for it until its timeout cancels it.
       await locker.query('begin');
       await locker.query('lock table products in access exclusive mode');
-      for (const url of [`/api/products/paged?search=${uid()}`, `/api/products/search/${uid()}?vendorSlug=${vendor}`]) {
+      for (const url of [
+        `/api/products/paged?search=${uid()}`,
+        `/api/products/search/${uid()}?vendorSlug=${vendor}`,
+      ]) {
         const res = await timed.app.inject({ method: 'GET', url });
         expect(res.statusCode, url).toBe(503);
         expect(res.json()).toEqual({
@@ -177,9 +186,9 @@ describe('statement timeout', () => {
       }
       await locker.query('rollback');
       // The timeout is only on public reads' connections, and they work again at once.
-      expect((await timed.app.inject({ method: 'GET', url: `/api/products/paged?search=${uid()}` })).statusCode).toBe(
-        200,
-      );
+      expect(
+        (await timed.app.inject({ method: 'GET', url: `/api/products/paged?search=${uid()}` })).statusCode,
+      ).toBe(200);
     } finally {
       await locker.end();
       await timed.close();
