@@ -54,9 +54,9 @@ export const REFUND_TEXT = {
 /** Prices that changed since the shopper last saw them, told in the cart and at checkout (issue 20 item 14). */
 export const PRICE_CHANGE_TEXT = {
   title: 'Prices have changed since you last saw them',
-  /** `difference` is signed: '+₹453' or '−₹120'. */
-  line: (name: string, before: string, now: string, difference: string) =>
-    `${name}: ${before} → ${now} (${difference} each)`,
+  /** One changed line: its name, then the unit price before → now. */
+  each: 'each',
+  /** `difference` is the amount without a sign. */
   total: (difference: string, up: boolean) =>
     `Your total is ${difference} ${up ? 'higher' : 'lower'} than before.`,
   cartNote: 'Metal rates move during the day; you pay the prices shown here.',

@@ -172,7 +172,8 @@ export function createCheckoutService(ctx: AppContext) {
     cartKey?: string,
   ) {
     const seen = new Map<string, number | null>();
-    for (const i of items) if (!seen.get(i.productSku.trim())) seen.set(i.productSku.trim(), seenPaiseOf(i.price));
+    for (const i of items)
+      if (!seen.get(i.productSku.trim())) seen.set(i.productSku.trim(), seenPaiseOf(i.price));
     const priced = await priceLines(vendorSlug, items, seen);
     const [row] = await ctx.db
       .insert(checkouts)
