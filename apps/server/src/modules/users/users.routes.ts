@@ -29,7 +29,7 @@ import { requestLimit } from '../../plugins/rate-limits';
 import { clientNetworkOf } from '../../lib/client-network';
 
 export const VENDOR_REGISTRATION_RATE_MESSAGE =
-  'Too many shops have been registered from your network. Please try again tomorrow.';
+  'Too many shops have been registered from your network. Please try again later.';
 import { createAccountService } from './account.service';
 import { createUsersAdminService } from './users-admin.service';
 import { sendXlsx } from '../../lib/xlsx';
