@@ -24,7 +24,12 @@ export type BlobStorage = {
  * quota error). Callers answer 507 rather than blaming the upload.
  */
 export function isStorageFull(err: unknown): boolean {
-  const e = err as { code?: unknown; name?: unknown; Code?: unknown; $metadata?: { httpStatusCode?: number } };
+  const e = err as {
+    code?: unknown;
+    name?: unknown;
+    Code?: unknown;
+    $metadata?: { httpStatusCode?: number };
+  };
   if (!e || typeof e !== 'object') return false;
   if (e.code === 'ENOSPC' || e.code === 'EDQUOT') return true;
   if (e.$metadata?.httpStatusCode === 507) return true;

@@ -77,7 +77,7 @@ describe('unused anonymous uploads', () => {
     await createCategory(t.db, { image: refs.category, banner: `/api/image/${refs.banner}` });
     const [slide] = await t.db
       .insert(carouselItems)
-      .values({ imageUrl: refs.carousel, linkType: 'category', targetId: 1 })
+      .values({ imageUrl: refs.carousel, linkType: 'CATEGORY', targetId: 1 })
       .returning();
     expect(slide).toBeDefined();
     const reviewed = await createProduct(t.db);
