@@ -71,6 +71,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
       MAX_OPEN_ORDERS_PER_ADDRESS: '10000',
       MAX_LINE_QUANTITY: '1000',
       MAX_ORDER_QUANTITY: '100000',
+      MAX_VENDOR_REGISTRATIONS_PER_NETWORK: '100000',
       ...overrides,
     }),
   );

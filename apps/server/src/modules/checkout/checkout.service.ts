@@ -237,12 +237,16 @@ export function createCheckoutService(ctx: AppContext) {
 
   /** The prices an open checkout holds, by SKU, for placing its order within the window. */
   function lockedPrices(row: CheckoutRow): Map<string, LockedPrice> {
-    return new Map(
-      row.items.map((i) => [
-        i.sku,
-        { pricePaise: i.pricePaise, breakup: i.breakup ?? inclusivePriceBreakup(i.pricePaise, gstBp()) },
-      ]),
-    );
+    const held = new Map<string, LockedPrice>();
+    for (const i of row.items) {
+      const quantity = (held.get(i.sku)?.quantity ?? 0) + i.quantity;
+      held.set(i.sku, {
+        pricePaise: i.pricePaise,
+        breakup: i.breakup ?? inclusivePriceBreakup(i.pricePaise, gstBp()),
+        quantity,
+      });
+    }
+    return held;
   }
 
   /** Loads a checkout, marking it EXPIRED once its time is up. */
