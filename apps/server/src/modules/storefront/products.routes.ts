@@ -16,7 +16,9 @@ import {
   type Plan,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
+import type { CacheTag } from '../../lib/cache/invalidation';
 import { createProductReads } from './product-reads.read-model';
+import { productAnswerTags } from './answer-tags';
 import { createShopResolver } from './visibility.read-model';
 
 const tags = ['storefront'];
@@ -25,6 +27,8 @@ const text = safeString().trim().min(1).max(200);
 const idParam = dbIdSchema;
 const pagedShopQuery = pageQuerySchema().extend(vendorSlugQuery.shape);
 const productList = z.array(productSchema);
+/** A category page sorted by price changes order when a rate moves any price. */
+const listingTags = (sort: string): CacheTag[] => (sort === 'default' ? ['lists'] : ['lists', 'price-order']);
 
 /** Public product reads of a storefront: `vendorSlug` (default storefront when absent) or a plan segment. */
 export const storefrontProductRoutes =
@@ -33,8 +37,16 @@ export const storefrontProductRoutes =
     const reads = createProductReads(ctx.db, gstBasisPoints(ctx.config));
     const shopOf = createShopResolver(ctx);
     const planOf = async (slug: string | undefined) => (await shopOf(slug)).plan;
-    const cached = (req: FastifyRequest, reply: FastifyReply, plan: Plan, read: () => Promise<unknown>) =>
-      sendCached(ctx.cache, req, reply, { tags: ['catalogue'], plan }, read);
+    /** An answer is tagged with the products it shows and their metals, and a list with what orders it. */
+    const cached = (
+      req: FastifyRequest,
+      reply: FastifyReply,
+      plan: Plan,
+      read: () => Promise<unknown>,
+      listTags: readonly CacheTag[] = [],
+    ) =>
+      sendCached(ctx.cache, req, reply, { tags: ['catalogue', ...listTags], plan, tagsOf: productAnswerTags }, read);
+    const LIST: CacheTag[] = ['lists'];
 
     // A shopper's view of a product page feeds the trending rule; one count per address per product per hour.
     app.post(
@@ -56,7 +68,7 @@ export const storefrontProductRoutes =
       },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
-        return cached(req, reply, plan, () => reads.all(plan, req.query));
+        return cached(req, reply, plan, () => reads.all(plan, req.query), LIST);
       },
     );
     app.get(
@@ -119,7 +131,7 @@ export const storefrontProductRoutes =
       },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
-        return cached(req, reply, plan, () => reads.recent(plan, req.query.size));
+        return cached(req, reply, plan, () => reads.recent(plan, req.query.size), LIST);
       },
     );
     app.get(
@@ -127,7 +139,7 @@ export const storefrontProductRoutes =
       { config: access, schema: { tags, querystring: vendorSlugQuery, response: { 200: productList } } },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
-        return cached(req, reply, plan, () => reads.top10(plan));
+        return cached(req, reply, plan, () => reads.top10(plan), [...LIST, 'popularity']);
       },
     );
     app.get(
@@ -138,7 +150,7 @@ export const storefrontProductRoutes =
       },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
-        return cached(req, reply, plan, () => reads.trending(plan, req.query));
+        return cached(req, reply, plan, () => reads.trending(plan, req.query), [...LIST, 'popularity', 'stock-lists']);
       },
     );
     app.get(
@@ -149,7 +161,7 @@ export const storefrontProductRoutes =
       },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
-        return cached(req, reply, plan, () => reads.sale(plan, req.query));
+        return cached(req, reply, plan, () => reads.sale(plan, req.query), [...LIST, 'stock-lists']);
       },
     );
     app.get(
@@ -157,7 +169,7 @@ export const storefrontProductRoutes =
       { config: access, schema: { tags, querystring: vendorSlugQuery, response: { 200: productList } } },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
-        return cached(req, reply, plan, () => reads.specialOffers(plan));
+        return cached(req, reply, plan, () => reads.specialOffers(plan), [...LIST, 'stock-lists']);
       },
     );
     app.get(
@@ -173,7 +185,7 @@ export const storefrontProductRoutes =
       },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
-        return cached(req, reply, plan, () => reads.variantGroup(plan, req.params.id));
+        return cached(req, reply, plan, () => reads.variantGroup(plan, req.params.id), LIST);
       },
     );
     app.get(
@@ -187,7 +199,8 @@ export const storefrontProductRoutes =
           response: { 200: pagedProductsSchema },
         },
       },
-      async (req, reply) => cached(req, reply, req.params.plan, () => reads.all(req.params.plan, req.query)),
+      async (req, reply) =>
+        cached(req, reply, req.params.plan, () => reads.all(req.params.plan, req.query), LIST),
     );
     app.get(
       '/products/search/:keyword',
@@ -202,7 +215,7 @@ export const storefrontProductRoutes =
       },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
-        return cached(req, reply, plan, () => reads.search(plan, req.params.keyword, req.query));
+        return cached(req, reply, plan, () => reads.search(plan, req.params.keyword, req.query), LIST);
       },
     );
     app.get(
@@ -218,7 +231,9 @@ export const storefrontProductRoutes =
       },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
-        return cached(req, reply, plan, () => reads.categoryListing(plan, req.params.id, req.query));
+        return cached(req, reply, plan, () => reads.categoryListing(plan, req.params.id, req.query),
+          listingTags(req.query.sort),
+        );
       },
     );
     app.get(
@@ -235,6 +250,7 @@ export const storefrontProductRoutes =
       async (req, reply) =>
         cached(req, reply, req.params.plan, () =>
           reads.categoryListing(req.params.plan, req.params.categoryId, req.query),
+          listingTags(req.query.sort),
         ),
     );
   };
