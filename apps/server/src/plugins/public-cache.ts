@@ -138,6 +138,14 @@ export const INTERNAL_TAGS_HEADER = 'x-zevar-cache-tags';
 export const INTERNAL_TTL_HEADER = 'x-zevar-cache-ttl';
 
 /**
+ * For an answer served from a cached value rather than `sendCached` (a shop's plan): tells a
+ * server-side render its tags, as `sendAnswer` does.
+ */
+export function sayTags(cache: PublicCache, request: FastifyRequest, reply: FastifyReply, tags: CacheTag[]) {
+  if (request.headers['x-zevar-internal'] === cache.internalToken) reply.header(INTERNAL_TAGS_HEADER, tags.join(','));
+}
+
+/**
  * Sends a cached answer: 304 when the client has it, else the form its `Accept-Encoding` takes,
  * made once per entry (the compress plugin leaves an encoded body alone). Every form has the same
  * ETag (it names the JSON, which they all decode to) and `Vary: Accept-Encoding`.

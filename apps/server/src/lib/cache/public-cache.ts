@@ -14,6 +14,8 @@ export type BuiltAnswer = {
   /** For answers that also depend on the clock (coupon expiry). */
   ttlMs?: number;
   status?: number;
+  /** False: send it, but do not keep it (a page that embeds an answer that is not cached). */
+  keep?: boolean;
 };
 
 /** A ready-to-send public answer: its bytes, validator and (made on first ask) compressed forms. */
@@ -62,7 +64,7 @@ function makeAnswer(built: BuiltAnswer): CachedAnswer {
  * drops exactly the entries a change touches. A build that a change overtook is not stored, and a
  * request that joins a build begun before a change waits for a fresh one (decision 0036).
  */
-export function createPublicCache(invalidation: CacheInvalidation) {
+export function createPublicCache(invalidation: CacheInvalidation, opts: { maxBytes?: number } = {}) {
   const byTag = new Map<CacheTag, Set<string>>();
   const unindex = (key: string, tags: readonly CacheTag[]) => {
     for (const tag of tags) {
@@ -79,7 +81,7 @@ export function createPublicCache(invalidation: CacheInvalidation) {
     }
   };
   const entries = new LRUCache<string, CachedAnswer>({
-    maxSize: MAX_BYTES,
+    maxSize: opts.maxBytes ?? MAX_BYTES,
     // The plain form and, once asked for, about a third of it again for the compressed ones.
     sizeCalculation: (e) => Math.ceil(e.body.length * 1.4) + 256,
     dispose: (entry, key) => unindex(key, entry.tags),
@@ -135,9 +137,10 @@ export function createPublicCache(invalidation: CacheInvalidation) {
     building += 1;
     const made = (async () => {
       try {
-        const built = makeAnswer(await produce());
+        const fresh = await produce();
+        const built = makeAnswer(fresh);
         const stale = overtaken(built.tags, since);
-        if (!stale) {
+        if (!stale && fresh.keep !== false) {
           entries.set(key, built, built.ttlMs ? { ttl: built.ttlMs } : undefined);
           if (entries.has(key)) index(key, built.tags);
         }
