@@ -12,6 +12,7 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     pipelining?: number;
+    headers?: Record<string, string>;
     requests?: Array<{ method?: string; path: string }>;
   };
   function autocannon(opts: Options): Promise<Result>;
