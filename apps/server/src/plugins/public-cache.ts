@@ -142,7 +142,8 @@ export const INTERNAL_TTL_HEADER = 'x-zevar-cache-ttl';
  * server-side render its tags, as `sendAnswer` does.
  */
 export function sayTags(cache: PublicCache, request: FastifyRequest, reply: FastifyReply, tags: CacheTag[]) {
-  if (request.headers['x-zevar-internal'] === cache.internalToken) reply.header(INTERNAL_TAGS_HEADER, tags.join(','));
+  if (request.headers['x-zevar-internal'] === cache.internalToken)
+    reply.header(INTERNAL_TAGS_HEADER, tags.join(','));
 }
 
 /**
@@ -156,7 +157,10 @@ export async function sendAnswer(
   answer: CachedAnswer,
   opts: { type: string; cacheControl: string; internalToken?: string },
 ): Promise<FastifyReply> {
-  reply.header('etag', answer.etag).header('cache-control', opts.cacheControl).header('vary', 'accept-encoding');
+  reply
+    .header('etag', answer.etag)
+    .header('cache-control', opts.cacheControl)
+    .header('vary', 'accept-encoding');
   if (opts.internalToken && request.headers['x-zevar-internal'] === opts.internalToken) {
     reply.header(INTERNAL_TAGS_HEADER, answer.tags.join(','));
     if (answer.ttlMs) reply.header(INTERNAL_TTL_HEADER, String(answer.ttlMs));
@@ -191,7 +195,11 @@ export async function sendCached<T>(
     const value = await produce();
     const tags = new Set(opts.tags);
     if (opts.tagsOf) for (const tag of opts.tagsOf(value)) tags.add(tag);
-    return { body: JSON.stringify(throughResponseSchema(request, value)), tags: [...tags], ttlMs: opts.ttlMs };
+    return {
+      body: JSON.stringify(throughResponseSchema(request, value)),
+      tags: [...tags],
+      ttlMs: opts.ttlMs,
+    };
   });
   return sendAnswer(request, reply, answer, {
     type: 'application/json; charset=utf-8',

@@ -320,7 +320,11 @@ export async function registerWebApp(
     if (page)
       return sendAnswer(request, reply, page, { type: 'text/html; charset=utf-8', cacheControl: 'no-cache' });
     const built = await buildPage(request.url, seed);
-    return reply.status(built.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(built.body);
+    return reply
+      .status(built.status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(built.body);
   });
 }
 

@@ -36,7 +36,8 @@ export const ALL_CACHE_TAGS: readonly BroadTag[] = ['catalogue', 'coupons', 'sho
 export const productTag = (id: number): CacheTag => `product:${id}`;
 export const metalTag = (id: number): CacheTag => `metal:${id}`;
 
-const TAG_PATTERN = /^(?:catalogue|coupons|shops|lists|stock-lists|popularity|price-order|rates|(?:product|metal):\d{1,10})$/;
+const TAG_PATTERN =
+  /^(?:catalogue|coupons|shops|lists|stock-lists|popularity|price-order|rates|(?:product|metal):\d{1,10})$/;
 export const isCacheTag = (t: string): t is CacheTag => TAG_PATTERN.test(t);
 
 export interface CacheInvalidation {

@@ -91,7 +91,9 @@ describe('public answer cache', () => {
 
   it('keeps compressed forms that decode to the same bytes, made once', async () => {
     const cache = createPublicCache(createCacheInvalidation(instant));
-    const body = JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Ring ${i}` })) });
+    const body = JSON.stringify({
+      items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Ring ${i}` })),
+    });
     const answer = await cache.answer('big', async () => ({ body, tags: ['catalogue'] }));
     const br = await answer.encoded('br')!;
     const gz = await answer.encoded('gzip')!;

@@ -53,7 +53,8 @@ function makeAnswer(built: BuiltAnswer): CachedAnswer {
     ttlMs: built.ttlMs,
     encoded: (encoding) => {
       if (body.length < COMPRESS_THRESHOLD) return null;
-      return (forms[encoding] ??= encoding === 'br' ? brotli(body, BROTLI_OPTIONS) : gzip(body, GZIP_OPTIONS));
+      return (forms[encoding] ??=
+        encoding === 'br' ? brotli(body, BROTLI_OPTIONS) : gzip(body, GZIP_OPTIONS));
     },
   };
 }

@@ -45,7 +45,13 @@ export const storefrontProductRoutes =
       read: () => Promise<unknown>,
       listTags: readonly CacheTag[] = [],
     ) =>
-      sendCached(ctx.cache, req, reply, { tags: ['catalogue', ...listTags], plan, tagsOf: productAnswerTags }, read);
+      sendCached(
+        ctx.cache,
+        req,
+        reply,
+        { tags: ['catalogue', ...listTags], plan, tagsOf: productAnswerTags },
+        read,
+      );
     const LIST: CacheTag[] = ['lists'];
 
     // A shopper's view of a product page feeds the trending rule; one count per address per product per hour.
@@ -150,7 +156,11 @@ export const storefrontProductRoutes =
       },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
-        return cached(req, reply, plan, () => reads.trending(plan, req.query), [...LIST, 'popularity', 'stock-lists']);
+        return cached(req, reply, plan, () => reads.trending(plan, req.query), [
+          ...LIST,
+          'popularity',
+          'stock-lists',
+        ]);
       },
     );
     app.get(
@@ -231,7 +241,11 @@ export const storefrontProductRoutes =
       },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
-        return cached(req, reply, plan, () => reads.categoryListing(plan, req.params.id, req.query),
+        return cached(
+          req,
+          reply,
+          plan,
+          () => reads.categoryListing(plan, req.params.id, req.query),
           listingTags(req.query.sort),
         );
       },
@@ -248,8 +262,11 @@ export const storefrontProductRoutes =
         },
       },
       async (req, reply) =>
-        cached(req, reply, req.params.plan, () =>
-          reads.categoryListing(req.params.plan, req.params.categoryId, req.query),
+        cached(
+          req,
+          reply,
+          req.params.plan,
+          () => reads.categoryListing(req.params.plan, req.params.categoryId, req.query),
           listingTags(req.query.sort),
         ),
     );

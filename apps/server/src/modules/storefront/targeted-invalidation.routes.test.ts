@@ -110,7 +110,10 @@ describe('what a write invalidates', () => {
       pricePaise: 618_000,
       categoryId: category.id,
     });
-    const fixed = await createProduct(t.db, { metalId: brass.id, categoryId: (await createCategory(t.db)).id });
+    const fixed = await createProduct(t.db, {
+      metalId: brass.id,
+      categoryId: (await createCategory(t.db)).id,
+    });
     const cheapFirst = listUrl(category.id, 'price-asc');
     expect((await json<Product>(productUrl(golden))).price).toBe(6180);
     expect(listed(await json<PagedProducts>(listUrl(category.id)), golden.id)?.price).toBe(6180);
