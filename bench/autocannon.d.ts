@@ -18,6 +18,7 @@ declare module 'autocannon' {
       /** Called before each request: may change its path (a unique URL per request). */
       setupRequest?: (req: { path: string }) => { path: string };
     }>;
+    headers?: Record<string, string>;
   };
   function autocannon(opts: Options): Promise<Result>;
   export default autocannon;

@@ -39,6 +39,9 @@ import { createCacheInvalidation } from './lib/cache/invalidation';
 import { createPublicCache } from './lib/cache/public-cache';
 import { registerCacheInvalidation } from './plugins/public-cache';
 
+/** The server-rendered storefront pages kept ready to send (decision 0036). */
+const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+
 export const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export type AppOptions = {
@@ -178,6 +181,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       renderPage: createStorefrontPages({ config: opts.config }),
       serveSourceMaps: opts.config.NODE_ENV !== 'production',
       businessTimezone: opts.config.BUSINESS_TIMEZONE,
+      // Finished pages have a cache of their own, so they never push API answers out.
+      pages: {
+        cache: createPublicCache(invalidation, { maxBytes: PAGE_CACHE_BYTES }),
+        internalToken: ctx.cache.internalToken,
+      },
     });
   }
   // A worker-only process answers just health and readiness.

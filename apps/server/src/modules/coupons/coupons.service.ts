@@ -19,6 +19,7 @@ import type { DbOrTx } from '../../db/client';
 import { coupons } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { uniqueViolation } from '../../lib/db-errors';
+import { noteChanged } from '../../lib/cache/changes';
 import type { CouponInput } from './coupons.schemas';
 
 type CouponRow = typeof coupons.$inferSelect;
@@ -73,6 +74,8 @@ export function evaluateCoupon(
 /** Counts one use of each coupon a paid order applied (the caller's payment gate makes it once). */
 export async function countCouponUses(db: DbOrTx, codes: string[]): Promise<void> {
   if (codes.length === 0) return;
+  // A coupon that reaches its limit leaves the public listing.
+  noteChanged('coupons');
   await db
     .update(coupons)
     .set({ usedCount: sql`${coupons.usedCount} + 1` })
@@ -87,6 +90,7 @@ export async function countCouponUses(db: DbOrTx, codes: string[]): Promise<void
 /** Gives back the uses a cancelled or refunded order took (the caller's refund gate makes it once). */
 export async function returnCouponUses(db: DbOrTx, codes: string[]): Promise<void> {
   if (codes.length === 0) return;
+  noteChanged('coupons');
   await db
     .update(coupons)
     .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { reconcilePayments } from './reconciler';
+import { invalidatingChanges } from '../../lib/cache/changes';
 import { deliverDueEmails } from '../mail';
 import { createSubscriptionsService } from '../subscriptions';
 import { createJobQueue, type PeriodicJob } from '../jobs';
@@ -16,18 +17,19 @@ export function periodicJobs(ctx: AppContext): PeriodicJob[] {
   const subscriptions = createSubscriptionsService(ctx);
   const invoices = createInvoicesService(ctx);
   return [
-    // Confirming or releasing orders moves stock and sales counts; expiring a subscription moves a
-    // shop's plan: either changes public answers, so the cache is told (these run outside a request).
+    // Confirming or releasing orders moves stock and sales counts (the stock and coupon functions note
+    // which products and coupons); expiring a subscription moves a shop's plan: either changes public
+    // answers, so the cache is told (these run outside a request).
     {
       name: 'reconcile-payments',
       everySeconds: 60,
-      run: async () => {
-        const report = await reconcilePayments(ctx);
-        if (report.confirmed + report.released > 0) await ctx.cache.invalidate(['catalogue', 'coupons']);
-        // A subscription the browser never verified, activated here, changes the shop's plan.
-        if (report.subscriptionsActivated > 0) await ctx.cache.invalidate(['shops']);
-        return report;
-      },
+      run: () =>
+        invalidatingChanges(
+          (tags) => ctx.cache.invalidate(tags),
+          () => reconcilePayments(ctx),
+          // A subscription the browser never verified, activated here, changes the shop's plan.
+          (report) => (report.subscriptionsActivated > 0 ? ['shops'] : []),
+        ),
     },
     {
       name: 'deliver-email',

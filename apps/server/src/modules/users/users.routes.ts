@@ -23,7 +23,7 @@ import { currentUser, userReaders } from '../../plugins/auth';
 import { createUsersService } from './users.service';
 import { createShopsService } from './shops.service';
 import { createShopResolver } from '../storefront';
-import { PUBLIC_CACHE_CONTROL, sendCached } from '../../plugins/public-cache';
+import { PUBLIC_CACHE_CONTROL, sayTags, sendCached } from '../../plugins/public-cache';
 import { createLoginLimiter } from './login-limiter';
 import { requestLimit } from '../../plugins/rate-limits';
 import { clientNetworkOf } from '../../lib/client-network';
@@ -219,6 +219,7 @@ export const usersRoutes =
       },
       async (req, reply) => {
         const shop = await shopOf(req.params.slug);
+        sayTags(ctx.cache, req, reply, ['shops']);
         return reply.type('text/plain').header('cache-control', PUBLIC_CACHE_CONTROL).send(shop.plan);
       },
     );
