@@ -158,6 +158,36 @@ describe('GST tax invoices', () => {
     expect(text).toContain('71131910');
   });
 
+  it('a 30-line intra-state invoice prints CGST and SGST at most 1 paisa apart, and its lines add up to them', async () => {
+    const skus: string[] = [];
+    for (let i = 0; i < 30; i += 1) {
+      // ₹1,030.18 at 3 %: every line's tax is 3,001 paise, odd, which per-line halving drifts by 30 paise.
+      skus.push((await createProduct(t.db, { pricePaise: 1_030_18, stock: 5 })).sku);
+    }
+    const res = await initiate(
+      t.app,
+      orderBody(
+        vendorSlug,
+        skus.map((productSku) => ({ productSku, quantity: 1 })),
+        { shippingAddress: { ...address, state: 'Maharashtra', city: 'Pune', postalCode: '411001' } },
+      ),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const o = res.json();
+    await pay(o);
+    const [doc] = await invoiceOf(o.orderId);
+    const totals = doc!.content.totals;
+    expect(Math.abs(totals.sgstPaise - totals.cgstPaise)).toBeLessThanOrEqual(1);
+    expect(totals.cgstPaise + totals.sgstPaise).toBe(30 * 3001);
+    expect(doc!.content.lines.reduce((sum, l) => sum + l.cgstPaise, 0)).toBe(totals.cgstPaise);
+    const text = await pdfText(
+      (await t.app.inject({ url: `/api/orders/byId/${o.orderId}/invoice`, headers: asBuyer(o) })).rawPayload,
+    );
+    expect(text).toContain(`CGST @ 1.5% ${rupees(45_015)}`);
+    expect(text).toContain(`SGST @ 1.5% ${rupees(45_015)}`);
+    expect(text).toContain(`Invoice total ${rupees(doc!.totalPaise)}`);
+  });
+
   it('refuses a state that is not one of the 36 and a PIN code that cannot be in the state, by field', async () => {
     const category = await createCategory(t.db);
     const product = await createProduct(t.db, { pricePaise: 1000_00, stock: 5, categoryId: category.id });
