@@ -64,7 +64,8 @@ describe('payment status page', () => {
 
   it("a paid order offers 'Download invoice' and its credit note, fetched with this browser's order key", async () => {
     holdKey();
-    URL.createObjectURL = vi.fn(() => 'blob:pdf');
+    const saved = vi.fn(() => 'blob:pdf');
+    URL.createObjectURL = saved;
     URL.revokeObjectURL = vi.fn();
     const fetched = mockFetch((url) =>
       url.endsWith('/tax-documents')
@@ -82,7 +83,7 @@ describe('payment status page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Download invoice' }));
     await userEvent.click(screen.getByRole('button', { name: 'Credit note ZC/26-27/000003' }));
     expect(screen.getByText('GST tax invoice ZV/26-27/000042')).toBeInTheDocument();
-    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(saved).toHaveBeenCalledTimes(2));
     const calls = fetched.mock.calls.map(([u, init]) => [String(u), init as RequestInit] as const);
     for (const path of ['', '/tax-documents', '/invoice', '/credit-notes/9']) {
       const call = calls.find(([u]) => u === `/api/orders/byId/${ORDER_ID}${path}`);
