@@ -181,7 +181,7 @@ export const orderStatusHistory = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    field: text('field', { enum: ['status', 'paymentStatus'] }).notNull(),
+    field: text('field', { enum: ['status', 'paymentStatus', 'shippingState'] }).notNull(),
     fromValue: text('from_value'),
     toValue: text('to_value').notNull(),
     actor: text('actor').notNull(),
