@@ -286,7 +286,7 @@ describe('GST tax invoices', () => {
     );
     expect(await invoiceOf(o.orderId)).toHaveLength(1);
     const text = await pdfText(
-      (await t.app.inject({ url: `/api/orders/byId/${o.orderId}/invoice` })).rawPayload,
+      (await t.app.inject({ url: `/api/orders/byId/${o.orderId}/invoice`, headers: asBuyer(o) })).rawPayload,
     );
     expect(text).toContain('Place of supply: Maharashtra (27)');
     expect(text).toContain(`CGST @ 1.5% ${rupees(150_00)}`);
