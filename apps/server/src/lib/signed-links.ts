@@ -29,4 +29,3 @@ export function createLinkSigner(secret: string) {
     },
   };
 }
-export type LinkSigner = ReturnType<typeof createLinkSigner>;
