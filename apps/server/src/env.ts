@@ -194,6 +194,18 @@ export const envSchema = z
       .min(0)
       .max(1_000_000_000)
       .default(DEFAULT_PAN_THRESHOLD_RUPEES),
+    /** Days a signed link in an order's mail (its page, its invoice) stays valid (decision 0033). */
+    DOCUMENT_LINK_DAYS: z.coerce.number().int().min(1).max(366).default(30),
+    /**
+     * Hours a new invoice or credit note may be dated before, or (in a later financial year) after,
+     * the last document of its series; beyond it the server clock is distrusted and issuing is refused.
+     */
+    DOCUMENT_DATE_TOLERANCE_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 366)
+      .default(24),
     /** Seconds a stopping process gives in-flight requests and running jobs before it exits anyway. */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
   })

@@ -225,6 +225,15 @@ export const cancelPaymentBody = z.object({
   cancelKey: safeString().trim().min(1).max(200),
 });
 
+/**
+ * A signed link to one order from its mail (decision 0033): `expires` (seconds since the epoch) and
+ * the server's `signature` over the order id and the expiry.
+ */
+export const documentLinkQuery = z.object({
+  expires: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  signature: safeString().trim().min(1).max(200).optional(),
+});
+
 export const ORDER_STATUS_VALUES = [
   'PENDING',
   'PAYMENT_PENDING',
@@ -264,13 +273,14 @@ export const orderStatusViewSchema = z.object({
   id: safeString(),
   orderNumber: safeString(),
   vendorSlug: safeString(),
-  customerName: safeString(),
+  /** The buyer's name and address: only for the buyer's key or signed link (null by order id alone). */
+  customerName: safeString().nullable(),
   status: z.enum(ORDER_STATUS_VALUES),
   paymentStatus: z.enum(PAYMENT_STATUS_VALUES),
   paymentId: safeString().nullable(),
   paymentDate: safeString().nullable(),
   orderDate: safeString(),
-  shippingAddress: orderAddressSchema,
+  shippingAddress: orderAddressSchema.nullable(),
   orderItems: z.array(
     z.object({
       productSku: safeString(),

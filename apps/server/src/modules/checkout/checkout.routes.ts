@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { safeString } from '@zevar/domain';
+import { documentLinkQuery, safeString } from '@zevar/domain';
 import {
   applyCouponBody,
   cancelPaymentBody,
@@ -23,6 +23,7 @@ import type { AppContext } from '../../context';
 import { createCheckoutService } from './checkout.service';
 import { createPlaceOrder } from './place-order';
 import { createOrderPaymentService } from './order-payment.service';
+import { orderProofOf } from '../orders';
 
 const checkoutParams = z.object({ id: z.uuid({ message: 'Checkout not found' }) });
 const orderParams = z.object({ id: safeString().trim().min(1).max(100) });
@@ -139,9 +140,16 @@ export const checkoutRoutes =
       '/orders/byId/:id',
       {
         config: isPublic,
-        schema: { tags: ['orders'], params: orderParams, response: { 200: orderStatusViewSchema } },
+        schema: {
+          tags: ['orders'],
+          description:
+            'The payment status page. The buyer’s name and address only with the order key (`x-order-key`) or a signed link.',
+          params: orderParams,
+          querystring: documentLinkQuery,
+          response: { 200: orderStatusViewSchema },
+        },
       },
-      async (req) => payment.getStatusView(req.params.id),
+      async (req) => payment.getStatusView(req.params.id, orderProofOf(req)),
     );
 
     app.post(

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { hashCancelKey } from './place-order';
 import { duplicatePaymentsOf, releaseOrder, settlePayment } from '../payments';
-import { orderById, orderByProviderOrderId, orderStatusView } from '../orders';
+import { orderById, orderByProviderOrderId, orderHolding, orderStatusView, type OrderProof } from '../orders';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -26,13 +26,20 @@ export function createOrderPaymentService(ctx: AppContext) {
     return { status: ok ? ('success' as const) : ('failed' as const) };
   }
 
-  async function getStatusView(id: string): Promise<OrderStatusView> {
+  /**
+   * The payment status page. By order id alone (which the vendor and admins see) it shows the order's
+   * progress, items and amounts; the buyer's name and address only for the buyer's key or signed link.
+   */
+  async function getStatusView(id: string, proof: OrderProof): Promise<OrderStatusView> {
     if (!UUID.test(id)) throw notFound('Order');
     const view = await orderStatusView(ctx.db, id);
     if (!view) throw notFound('Order');
+    const holder = (await orderHolding(ctx, id, proof)) === 'holder';
     const duplicates = await duplicatePaymentsOf(ctx.db, id);
     return {
       ...view,
+      customerName: holder ? view.customerName : null,
+      shippingAddress: holder ? view.shippingAddress : null,
       duplicatePayments: duplicates.map((d) => ({ amount: paiseToRupees(d.amountPaise), status: d.status })),
     };
   }

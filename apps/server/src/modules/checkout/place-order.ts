@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -23,6 +23,7 @@ import { gstBasisPoints } from '../metals';
 import { recordProviderOrder, releaseOrder, releaseOrderIn } from '../payments';
 import {
   attachProviderOrder,
+  hashOrderKey,
   openAttemptsOfCheckouts,
   openReservationsOf,
   pendingAttemptsOf,
@@ -121,7 +122,8 @@ function checkPan(ctx: AppContext, input: Input, finalPaise: number) {
   }
 }
 
-export const hashCancelKey = (key: string) => createHash('sha256').update(key).digest('hex');
+/** The order key's hash as stored (the orders module owns the rule; the key also opens the order's documents). */
+export const hashCancelKey = hashOrderKey;
 
 /** Pieces per line and per order stay within the configured caps, so one order cannot empty a shelf. */
 function checkQuantities(ctx: AppContext, input: Input) {

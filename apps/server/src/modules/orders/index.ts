@@ -18,6 +18,14 @@ export {
   type PendingPayment,
 } from './order-reads';
 export {
+  assertMayReadOrderDocuments,
+  hashOrderKey,
+  orderHolding,
+  orderProofOf,
+  signedOrderLinks,
+  type OrderProof,
+} from './order-access';
+export {
   NEVER_PAID,
   attachProviderOrder,
   clearBuyerPanIn,

@@ -49,8 +49,9 @@ async function applyPaidEffects(tx: Tx, order: OrderRow, actor: string, config: 
       .where(eq(payments.providerOrderId, order.providerOrderId));
   }
   // Last, so the invoice series row is locked for the shortest time (gap-free numbering).
-  const invoice = await issueInvoiceIn(tx, config, order, order.paymentDate ?? new Date());
-  await queueOrderConfirmation(tx, order, items, config.BUSINESS_TIMEZONE, invoice ?? undefined);
+  const issuedAt = order.paymentDate ?? new Date();
+  const invoice = await issueInvoiceIn(tx, config, order, issuedAt);
+  await queueOrderConfirmation(tx, order, items, config, issuedAt, invoice ?? undefined);
 }
 
 type Outcome = { result: SettleResult; refundId?: number };

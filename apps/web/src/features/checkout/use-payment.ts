@@ -5,6 +5,7 @@ import { isApiError } from '../../lib/api';
 import { clearCart, clearStoredCheckout } from '../../lib/cart';
 import { STORAGE_KEYS, writeItem } from '../../lib/storage';
 import { forgetWaitingOrder, rememberWaitingOrder, waitingOrderKeys } from '../../lib/waiting-orders';
+import { rememberOrderKey } from '../../lib/order-keys';
 import { checkoutApi } from './checkout-api';
 import {
   RAZORPAY_SCRIPT,
@@ -98,6 +99,8 @@ export function usePayment(home: string, onAmountsChanged: () => void) {
         checkoutApi.initiateOrder(orderInput(checkout, values, tax)),
         checkoutApi.paymentConfig(),
       ]);
+      // Kept after payment too: the key opens the order's address and invoice on the status page.
+      rememberOrderKey(order.orderId, order.cancelKey);
       rememberWaitingOrder({
         orderId: order.orderId,
         orderNumber: order.orderNumber,
