@@ -50,3 +50,11 @@ export const REFUND_TEXT = {
   failed: 'Your order has been cancelled, but its refund could not be completed yet. Our team will retry it.',
   refundedAmount: 'Refunded',
 } as const;
+
+/** Stock held by unpaid orders and clients that leave orders unpaid (issue 21 item 1). */
+export const HOLD_TEXT = {
+  heldByOthers: (name: string, minutes: number) =>
+    `${name}: the last pieces are held by other shoppers who are paying for them. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  tooManyAbandoned: (minutes: number) =>
+    `Several orders from your network were left unpaid. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+};

@@ -204,6 +204,15 @@ export const cancelPaymentBody = z.object({
   cancelKey: safeString().trim().min(1).max(200),
 });
 
+/** The card window opened: the browser holding the order's cancel key asks for the whole payment window. */
+export const paymentWindowBody = z.object({ cancelKey: safeString().trim().min(1).max(200) });
+export const paymentWindowResponse = z.object({
+  /** False when the hold stays brief: the product's share of long holds is taken, or the order no longer holds stock. */
+  extended: z.boolean(),
+  /** When the order's hold ends, or null when it holds no stock any more. */
+  holdExpiresAt: z.string().nullable(),
+});
+
 export const ORDER_STATUS_VALUES = [
   'PENDING',
   'PAYMENT_PENDING',

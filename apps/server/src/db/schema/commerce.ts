@@ -120,6 +120,8 @@ export const orders = pgTable(
     customerNotes: text('customer_notes'),
     /** Stock is held until this time while payment is pending. */
     reservationExpiresAt: tstz('reservation_expires_at'),
+    /** When the shopper's card window opened (the hold was extended then, within the share cap), or null. */
+    paymentWindowAt: tstz('payment_window_at'),
     stockReleased: boolean('stock_released').notNull().default(false),
     /** SHA-256 of the capability the creating browser holds to cancel this order while unpaid. */
     cancelKeyHash: text('cancel_key_hash'),
@@ -130,7 +132,7 @@ export const orders = pgTable(
      * cleared when the invoice is issued or the unpaid order is released (docs/decisions).
      */
     buyerPan: text('buyer_pan'),
-    /** Client address that placed the order, to cap unpaid reservations per address. */
+    /** Client network (IPv4 address or IPv6 /64) that placed the order, to cap its unpaid reservations. */
     clientAddress: text('client_address'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -169,6 +171,7 @@ export const orderItems = pgTable(
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
+    index('order_items_product_idx').on(t.productId),
     check('order_items_qty_positive', sql`${t.quantity} > 0`),
   ],
 );

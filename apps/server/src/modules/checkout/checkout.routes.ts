@@ -16,10 +16,13 @@ import {
   initiateOrderBody,
   initiateOrderResponse,
   orderStatusViewSchema,
+  paymentWindowBody,
+  paymentWindowResponse,
   ORDER_STATUS_VALUES,
   PAYMENT_STATUS_VALUES,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
+import { clientNetworkOf } from '../../lib/client-network';
 import { createCheckoutService } from './checkout.service';
 import { createPlaceOrder } from './place-order';
 import { createOrderPaymentService } from './order-payment.service';
@@ -119,7 +122,7 @@ export const checkoutRoutes =
         config: isPublic,
         schema: { tags: ['orders'], body: initiateOrderBody, response: { 200: initiateOrderResponse } },
       },
-      async (req) => placeOrder(req.body, req.ip),
+      async (req) => placeOrder(req.body, clientNetworkOf(req.ip)),
     );
 
     app.post(
@@ -142,6 +145,22 @@ export const checkoutRoutes =
         schema: { tags: ['orders'], params: orderParams, response: { 200: orderStatusViewSchema } },
       },
       async (req) => payment.getStatusView(req.params.id),
+    );
+
+    app.post(
+      '/orders/:id/payment-window',
+      {
+        config: isPublic,
+        schema: {
+          tags: ['orders'],
+          description:
+            'The card window opened: a new order’s brief hold becomes the whole payment window, within the share of each product unpaid orders may hold. Needs the cancel key from initiate-order.',
+          params: orderParams,
+          body: paymentWindowBody,
+          response: { 200: paymentWindowResponse },
+        },
+      },
+      async (req) => payment.openPaymentWindow(req.params.id, req.body.cancelKey),
     );
 
     app.post(

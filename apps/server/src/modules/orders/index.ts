@@ -6,6 +6,7 @@
  * payments module depends on this entry, and exporting them would make an import cycle.
  */
 export {
+  abandonedHoldsOf,
   orderById,
   orderByProviderOrderId,
   orderLines,
@@ -21,6 +22,8 @@ export {
   NEVER_PAID,
   attachProviderOrder,
   clearBuyerPanIn,
+  extendHoldIn,
+  lockHeldOrderIn,
   confirmPaidOrderIn,
   flagPaymentForReviewIn,
   markLatePaymentIn,

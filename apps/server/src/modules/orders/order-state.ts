@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { orderItems, orderStatusHistory, orders } from '../../db/schema';
 import { returnOrderStock } from '../stock';
@@ -237,4 +237,43 @@ export async function referenceRefundIn(tx: Tx, orderId: string, providerRefundI
 /** The tax invoice now carries the buyer's PAN: the order keeps none (docs/decisions/0017). */
 export async function clearBuyerPanIn(tx: Tx, orderId: string): Promise<void> {
   await tx.update(orders).set({ buyerPan: null }).where(eq(orders.id, orderId));
+}
+
+/**
+ * The unpaid order the browser holding `cancelKeyHash` opened the card window for, locked for the
+ * rest of the transaction; undefined when there is no such order still holding stock.
+ */
+export async function lockHeldOrderIn(
+  tx: Tx,
+  orderId: string,
+  cancelKeyHash: string,
+): Promise<OrderRow | undefined> {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.cancelKeyHash, cancelKeyHash),
+        eq(orders.status, 'PAYMENT_PENDING'),
+        eq(orders.paymentStatus, 'PENDING'),
+        eq(orders.stockReleased, false),
+      ),
+    )
+    .for('update');
+  return order;
+}
+
+/** The card window opened: the order's hold now lasts until `until` (never shortened). */
+export async function extendHoldIn(tx: Tx, orderId: string, now: Date, until: Date): Promise<Date> {
+  const [order] = await tx
+    .update(orders)
+    .set({
+      paymentWindowAt: now,
+      reservationExpiresAt: sql`greatest(${orders.reservationExpiresAt}, ${until})`,
+      updatedAt: now,
+    })
+    .where(and(eq(orders.id, orderId), isNull(orders.paymentWindowAt)))
+    .returning({ expires: orders.reservationExpiresAt });
+  return order?.expires ?? until;
 }

@@ -1,6 +1,7 @@
 /** The stock module's public entry: other modules import from here, never its files (eslint import-x/no-restricted-paths). */
 export {
   adjustStock,
+  extendedHoldFits,
   HUID_TAKEN,
   setOpeningStock,
   stockAdjustmentsOf,
@@ -8,6 +9,7 @@ export {
   recordSale,
   replacePieces,
   reserveLines,
+  type HoldRules,
   returnOrderStock,
   reverseSale,
   takePieces,

@@ -1,10 +1,10 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { orderItems } from '../../db/schema';
+import { orderItems, orders } from '../../db/schema';
 
 /*
  * Read model (docs/decisions/0015): the units per product of an order, which the stock module puts back
- * or counts as sold. It reads the orders module's lines directly because the orders module calls stock
+ * or counts as sold, and the pieces unpaid orders hold. It reads the orders module's lines directly because the orders module calls stock
  * (its release gate returns stock), so going through the orders entry would make an import cycle.
  */
 
@@ -23,4 +23,45 @@ export async function orderLines(tx: Tx, orderId: string): Promise<Line[]> {
 /** The ids of an order's lines, as a subquery (the pieces a line took point at it). */
 export function lineIdsOf(tx: Tx, orderId: string) {
   return tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, orderId));
+}
+
+export type UnpaidHolds = {
+  /** Pieces held by orders waiting for payment. */
+  held: number;
+  /** Of those, the pieces of orders whose card window opened (holds extended to the whole window). */
+  extended: number;
+  /** When the first of those holds ends, or null. */
+  firstEnds: Date | null;
+};
+
+/** Pieces of each product held by unpaid orders (their stock not yet returned). */
+export async function unpaidHoldsOf(tx: Tx, productIds: number[]): Promise<Map<number, UnpaidHolds>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await tx
+    .select({
+      productId: orderItems.productId,
+      held: sql<string>`coalesce(sum(${orderItems.quantity}), 0)`,
+      extended: sql<string>`coalesce(sum(case when ${orders.paymentWindowAt} is not null then ${orderItems.quantity} else 0 end), 0)`,
+      firstEnds: sql<Date | string | null>`min(${orders.reservationExpiresAt})`,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        inArray(orderItems.productId, productIds),
+        eq(orders.status, 'PAYMENT_PENDING'),
+        eq(orders.stockReleased, false),
+      ),
+    )
+    .groupBy(orderItems.productId);
+  return new Map(
+    rows.map((r) => [
+      r.productId!,
+      {
+        held: Number(r.held),
+        extended: Number(r.extended),
+        firstEnds: r.firstEnds === null ? null : new Date(r.firstEnds),
+      },
+    ]),
+  );
 }
