@@ -53,8 +53,8 @@ export const REFUND_TEXT = {
 
 /** Stock held by unpaid orders and clients that leave orders unpaid (issue 21 item 1). */
 export const HOLD_TEXT = {
-  heldByOthers: (name: string, minutes: number) =>
-    `${name}: the last pieces are held by other shoppers who are paying for them. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  notHeld:
+    'Other shoppers are paying for the last pieces in this order, so they are not held for you. You can still pay: if they are sold before your payment arrives, it is refunded in full automatically.',
   tooManyAbandoned: (minutes: number) =>
     `Several orders from your network were left unpaid. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 };

@@ -32,20 +32,12 @@ export function orderQuantityProblem(
 export const DEFAULT_UNPAID_HOLD_SHARE_PERCENT = 50;
 
 /**
- * Pieces of a product (`totalPieces`: on the shelf plus held by unpaid orders) that unpaid orders
- * may hold at once: the share, rounded down, and always at least one, so a single piece can still be
- * bought. That one piece is held only briefly: see `extendedHoldAllowance`.
+ * Pieces of a product (`totalPieces`: on the shelf plus held by unpaid orders) that unpaid orders may
+ * hold at once: the share, rounded down. A shopper beyond it still orders, without a hold: the pieces
+ * are taken when the payment arrives (and the payment refunded if they are gone by then), so the last
+ * piece of a product never sits in a stranger's unpaid order.
  */
 export function unpaidHoldAllowance(totalPieces: number, sharePercent: number): number {
-  return Math.max(1, Math.floor((totalPieces * sharePercent) / 100));
-}
-
-/**
- * Pieces of a product that unpaid orders may keep for the whole payment window (holds extended when
- * the card window opened): the share rounded down, with no minimum. The last piece of a product with
- * one or two pieces left is therefore never kept for long by a shopper who does not pay.
- */
-export function extendedHoldAllowance(totalPieces: number, sharePercent: number): number {
   return Math.floor((totalPieces * sharePercent) / 100);
 }
 

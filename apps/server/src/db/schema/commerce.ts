@@ -120,9 +120,14 @@ export const orders = pgTable(
     customerNotes: text('customer_notes'),
     /** Stock is held until this time while payment is pending. */
     reservationExpiresAt: tstz('reservation_expires_at'),
-    /** When the shopper's card window opened (the hold was extended then, within the share cap), or null. */
+    /** When the shopper's card window opened (the brief hold was extended to the whole window then), or null. */
     paymentWindowAt: tstz('payment_window_at'),
     stockReleased: boolean('stock_released').notNull().default(false),
+    /**
+     * False for an order placed when the product's share of unpaid holds was taken (UNPAID_HOLD_SHARE_PERCENT):
+     * it holds no stock and takes its pieces when paid (refunded if they are gone by then).
+     */
+    holdsStock: boolean('holds_stock').notNull().default(true),
     /** SHA-256 of the capability the creating browser holds to cancel this order while unpaid. */
     cancelKeyHash: text('cancel_key_hash'),
     /** The buyer's GSTIN for a business purchase (printed on the tax invoice), or null. */

@@ -5,7 +5,6 @@ import { AppError, forbidden, notFound } from '../../lib/errors';
 import { hashCancelKey } from './place-order';
 import { duplicatePaymentsOf, releaseOrder, settlePayment } from '../payments';
 import { extendHoldIn, lockHeldOrderIn, orderById, orderByProviderOrderId, orderStatusView } from '../orders';
-import { extendedHoldFits } from '../stock';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -65,9 +64,8 @@ export function createOrderPaymentService(ctx: AppContext) {
 
   /**
    * The card window opened: the brief hold of a new order becomes the whole payment window
-   * (RESERVATION_MINUTES from now), once, while every product of the order keeps its extended holds
-   * within UNPAID_HOLD_SHARE_PERCENT; otherwise the hold stays brief (the last pieces of a product are
-   * not kept for long by a shopper who may not pay). Only the browser holding the cancel key may ask.
+   * (RESERVATION_MINUTES from now), once. An order holding no stock (placed beyond the share of unpaid
+   * holds) has nothing to extend. Only the browser holding the cancel key may ask.
    */
   async function openPaymentWindow(id: string, cancelKey: string) {
     if (!UUID.test(id)) throw notFound('Order');
@@ -78,12 +76,10 @@ export function createOrderPaymentService(ctx: AppContext) {
     return ctx.db.transaction(async (tx) => {
       const now = ctx.now();
       const held = await lockHeldOrderIn(tx, id, order.cancelKeyHash!);
-      const expires = held?.reservationExpiresAt ?? null;
+      const expires = held?.holdsStock ? held.reservationExpiresAt : null;
       if (!held || !expires) return { extended: false, holdExpiresAt: null };
       if (held.paymentWindowAt) return { extended: true, holdExpiresAt: expires.toISOString() };
-      const open = expires > now;
-      if (!open || !(await extendedHoldFits(tx, id, ctx.config.UNPAID_HOLD_SHARE_PERCENT)))
-        return { extended: false, holdExpiresAt: expires.toISOString() };
+      if (expires <= now) return { extended: false, holdExpiresAt: expires.toISOString() };
       const until = new Date(now.getTime() + ctx.config.RESERVATION_MINUTES * 60_000);
       return { extended: true, holdExpiresAt: (await extendHoldIn(tx, id, now, until)).toISOString() };
     });

@@ -218,7 +218,12 @@ async function insertOrder(
   const totals = orderTotals(subtotalOf(lines), coupon.discountPaise);
   checkClientFigures(input, totals);
   checkPan(ctx, input, totals.finalPaise);
-  await reserveLines(tx, lines, { sharePercent: ctx.config.UNPAID_HOLD_SHARE_PERCENT, now });
+  const held =
+    (await reserveLines(tx, lines, { sharePercent: ctx.config.UNPAID_HOLD_SHARE_PERCENT })) === 'held';
+  // Held: briefly, until the card window opens (`openPaymentWindow` extends it then). Not held (the
+  // product's share of unpaid holds is taken): the pieces are taken when the payment arrives, which is
+  // accepted for the whole payment window.
+  const minutes = held ? holdMinutes(ctx) : ctx.config.RESERVATION_MINUTES;
   const { order, items } = await recordNewOrderIn(
     tx,
     {
@@ -240,8 +245,8 @@ async function insertOrder(
       appliedCoupons: coupon.applied,
       paymentMethod: input.paymentMethod,
       customerNotes: input.customerNotes || null,
-      // Brief until the card window opens (`openPaymentWindow` extends it then).
-      reservationExpiresAt: new Date(now.getTime() + holdMinutes(ctx) * 60_000),
+      reservationExpiresAt: new Date(now.getTime() + minutes * 60_000),
+      holdsStock: held,
       clientAddress: client.address,
       cancelKeyHash: client.cancelKeyHash,
       createdAt: now,
@@ -258,6 +263,7 @@ async function insertOrder(
       priceBreakup: l.breakup,
     })),
   );
+  if (!held) return order;
   // Hallmarked pieces: as many HUIDs as units, taken from the shelf and recorded on the line.
   const huids = await takePieces(
     tx,
@@ -346,6 +352,7 @@ export function createPlaceOrder(ctx: AppContext, checkoutService: CheckoutServi
       amount: paiseToRupees(order.finalAmountPaise),
       razorpayOrderId: provider.id,
       cancelKey,
+      held: order.holdsStock,
     };
   };
 }

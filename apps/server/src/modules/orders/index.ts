@@ -24,6 +24,8 @@ export {
   clearBuyerPanIn,
   extendHoldIn,
   lockHeldOrderIn,
+  lockUnpaidOrderIn,
+  markStockHeldIn,
   confirmPaidOrderIn,
   flagPaymentForReviewIn,
   markLatePaymentIn,

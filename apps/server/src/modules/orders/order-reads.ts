@@ -180,6 +180,7 @@ export async function abandonedHoldsOf(
     .where(
       and(
         eq(orders.clientAddress, clientNetwork),
+        eq(orders.holdsStock, true),
         gte(orders.createdAt, since),
         lte(orders.reservationExpiresAt, now),
         or(

@@ -1,7 +1,6 @@
 /** The stock module's public entry: other modules import from here, never its files (eslint import-x/no-restricted-paths). */
 export {
   adjustStock,
-  extendedHoldFits,
   HUID_TAKEN,
   setOpeningStock,
   stockAdjustmentsOf,
@@ -12,5 +11,6 @@ export {
   type HoldRules,
   returnOrderStock,
   reverseSale,
+  takeOrderStockAtPayment,
   takePieces,
 } from './stock.service';

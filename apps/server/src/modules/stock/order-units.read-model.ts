@@ -25,24 +25,31 @@ export function lineIdsOf(tx: Tx, orderId: string) {
   return tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, orderId));
 }
 
-export type UnpaidHolds = {
-  /** Pieces held by orders waiting for payment. */
-  held: number;
-  /** Of those, the pieces of orders whose card window opened (holds extended to the whole window). */
-  extended: number;
-  /** When the first of those holds ends, or null. */
-  firstEnds: Date | null;
-};
+/** An order's lines that still point at a product, with their ids and names (taking pieces at payment). */
+export async function orderLinesWithIds(
+  tx: Tx,
+  orderId: string,
+): Promise<Array<Line & { orderItemId: number; name: string }>> {
+  const rows = await tx
+    .select({
+      orderItemId: orderItems.id,
+      productId: orderItems.productId,
+      quantity: orderItems.quantity,
+      name: orderItems.productName,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.productId));
+  return rows.flatMap((r) => (r.productId === null ? [] : [{ ...r, productId: r.productId }]));
+}
 
-/** Pieces of each product held by unpaid orders (their stock not yet returned). */
-export async function unpaidHoldsOf(tx: Tx, productIds: number[]): Promise<Map<number, UnpaidHolds>> {
+/** Pieces of each product held by unpaid orders (orders that took stock and have not returned it). */
+export async function unpaidHoldsOf(tx: Tx, productIds: number[]): Promise<Map<number, number>> {
   if (productIds.length === 0) return new Map();
   const rows = await tx
     .select({
       productId: orderItems.productId,
       held: sql<string>`coalesce(sum(${orderItems.quantity}), 0)`,
-      extended: sql<string>`coalesce(sum(case when ${orders.paymentWindowAt} is not null then ${orderItems.quantity} else 0 end), 0)`,
-      firstEnds: sql<Date | string | null>`min(${orders.reservationExpiresAt})`,
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
@@ -50,18 +57,10 @@ export async function unpaidHoldsOf(tx: Tx, productIds: number[]): Promise<Map<n
       and(
         inArray(orderItems.productId, productIds),
         eq(orders.status, 'PAYMENT_PENDING'),
+        eq(orders.holdsStock, true),
         eq(orders.stockReleased, false),
       ),
     )
     .groupBy(orderItems.productId);
-  return new Map(
-    rows.map((r) => [
-      r.productId!,
-      {
-        held: Number(r.held),
-        extended: Number(r.extended),
-        firstEnds: r.firstEnds === null ? null : new Date(r.firstEnds),
-      },
-    ]),
-  );
+  return new Map(rows.map((r) => [r.productId!, Number(r.held)]));
 }

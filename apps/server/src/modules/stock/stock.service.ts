@@ -1,17 +1,15 @@
 import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import {
-  HOLD_TEXT,
   HUID_ADJUST_MESSAGE,
   PAYMENT_TEXT,
-  extendedHoldAllowance,
   unpaidHoldAllowance,
   type StockAdjustment,
   type StockAdjustmentInput,
 } from '@zevar/domain';
 import type { DbOrTx, Tx } from '../../db/client';
 import { productPieces, products, stockAdjustments } from '../../db/schema';
-import { lineIdsOf, orderLines, unpaidHoldsOf } from './order-units.read-model';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { lineIdsOf, orderLines, orderLinesWithIds, unpaidHoldsOf } from './order-units.read-model';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 
 /**
  * The one owner of a product's stock and sales count. Checkout, payments and orders call these
@@ -39,76 +37,35 @@ async function take(tx: Tx, line: Line): Promise<boolean> {
   return taken.length > 0;
 }
 
-/** What a reservation may hold: the share of each product unpaid orders may hold, as of `now`. */
-export type HoldRules = { sharePercent: number; now: Date };
+/** What a reservation may hold: the share of each product unpaid orders may hold. */
+export type HoldRules = { sharePercent: number };
 
 /**
- * The 409 for pieces held by other shoppers' unpaid orders, with the minutes until the first of those
- * holds ends (plus the minute the expiry job may take to return it).
- */
-function heldByOthers(name: string, firstEnds: Date | null, now: Date): AppError {
-  const waitMs = Math.max(0, (firstEnds?.getTime() ?? now.getTime()) - now.getTime()) + 60_000;
-  const minutes = Math.ceil(waitMs / 60_000);
-  return new AppError('CONFLICT', HOLD_TEXT.heldByOthers(name, minutes), undefined, undefined, {
-    'retry-after': String(Math.ceil(waitMs / 1000)),
-  });
-}
-
-/**
- * Reserves new order lines; a shortage is a 409 naming the product and what is left, or, when unpaid
- * orders hold the missing pieces, saying when to try again. With `rules`, unpaid orders (this one
- * included) may hold at most their share of each product (`unpaidHoldAllowance`): the product rows are
- * locked by the conditional update, so concurrent reservations count each other.
+ * Reserves new order lines; a shortage is a 409 naming the product and what is left. With `rules`,
+ * unpaid orders (this one included) may hold at most their share of each product
+ * (`unpaidHoldAllowance`): an order that would hold more, or whose missing pieces sit in other
+ * shoppers' unpaid orders, holds nothing ('unheld') and takes its pieces when it is paid. The product
+ * rows are locked first (ascending id), so concurrent reservations count each other.
  */
 export async function reserveLines(
   tx: Tx,
   lines: Array<Line & { name: string }>,
   rules?: HoldRules,
-): Promise<void> {
+): Promise<'held' | 'unheld'> {
+  if (rules && !(await holdFits(tx, lines, rules))) return 'unheld';
   for (const line of inLockOrder(lines)) {
     if (await take(tx, line)) continue;
     const [left] = await tx
       .select({ stock: products.stock })
       .from(products)
       .where(eq(products.id, line.productId));
-    const holds = (await unpaidHoldsOf(tx, [line.productId])).get(line.productId);
-    const stock = left?.stock ?? 0;
-    if (rules && holds && stock + holds.held >= line.quantity)
-      throw heldByOthers(line.name, holds.firstEnds, rules.now);
-    throw conflict(PAYMENT_TEXT.outOfStock(line.name, stock));
+    throw conflict(PAYMENT_TEXT.outOfStock(line.name, left?.stock ?? 0));
   }
-  if (rules && rules.sharePercent < 100) await checkHoldShare(tx, lines, rules);
+  return 'held';
 }
 
-async function checkHoldShare(tx: Tx, lines: Array<Line & { name: string }>, rules: HoldRules) {
-  const ids = lines.map((l) => l.productId);
-  const holds = await unpaidHoldsOf(tx, ids);
-  const shelf = await tx
-    .select({ id: products.id, stock: products.stock })
-    .from(products)
-    .where(inArray(products.id, ids));
-  const stockOf = new Map(shelf.map((r) => [r.id, r.stock]));
-  for (const line of inLockOrder(lines)) {
-    const others = holds.get(line.productId);
-    const heldAfter = (others?.held ?? 0) + line.quantity;
-    const total = (stockOf.get(line.productId) ?? 0) + heldAfter;
-    if (heldAfter > unpaidHoldAllowance(total, rules.sharePercent))
-      throw heldByOthers(line.name, others?.firstEnds ?? null, rules.now);
-  }
-}
-
-/**
- * Whether an order's reservation may be kept for the whole payment window: for each of its products,
- * the pieces of extended holds (this order's included) stay within `extendedHoldAllowance`. Locks the
- * products' rows (ascending id, the one locking order), so concurrent extensions count each other.
- */
-export async function extendedHoldFits(
-  tx: Tx,
-  orderId: string,
-  sharePercent: number,
-): Promise<boolean> {
-  const lines = merged(await orderLines(tx, orderId));
-  if (lines.length === 0) return true;
+/** Whether the lines may be held; a 409 when not even unpaid orders' pieces would cover them. */
+async function holdFits(tx: Tx, lines: Array<Line & { name: string }>, rules: HoldRules) {
   const ids = lines.map((l) => l.productId);
   const shelf = await tx
     .select({ id: products.id, stock: products.stock })
@@ -118,18 +75,28 @@ export async function extendedHoldFits(
     .for('update');
   const stockOf = new Map(shelf.map((r) => [r.id, r.stock]));
   const holds = await unpaidHoldsOf(tx, ids);
-  return lines.every((line) => {
-    const h = holds.get(line.productId);
-    const total = (stockOf.get(line.productId) ?? 0) + (h?.held ?? 0);
-    return (h?.extended ?? 0) + line.quantity <= extendedHoldAllowance(total, sharePercent);
-  });
+  let fits = true;
+  for (const line of inLockOrder(lines)) {
+    const stock = stockOf.get(line.productId) ?? 0;
+    const held = holds.get(line.productId) ?? 0;
+    if (stock + held < line.quantity) throw conflict(PAYMENT_TEXT.outOfStock(line.name, stock));
+    const heldAfter = held + line.quantity;
+    if (stock < line.quantity || heldAfter > unpaidHoldAllowance(stock + held, rules.sharePercent))
+      fits = false;
+  }
+  return fits;
 }
 
-/** One line per product, quantities summed, in the locking order. */
-function merged(lines: Line[]): Line[] {
-  const sum = new Map<number, number>();
-  for (const l of lines) sum.set(l.productId, (sum.get(l.productId) ?? 0) + l.quantity);
-  return inLockOrder([...sum].map(([productId, quantity]) => ({ productId, quantity })));
+/**
+ * Takes the pieces of an order that held none (beyond the share) when its payment arrives: its lines'
+ * units and hallmarked pieces, or a 409 when they are gone (the caller refunds the payment then).
+ */
+export async function takeOrderStockAtPayment(tx: Tx, orderId: string): Promise<Map<number, string[]>> {
+  const lines = await orderLinesWithIds(tx, orderId);
+  for (const line of inLockOrder(lines)) {
+    if (!(await take(tx, line))) throw conflict(PAYMENT_TEXT.outOfStock(line.name, 0));
+  }
+  return takePieces(tx, lines);
 }
 
 export const HUID_TAKEN = 'This HUID is already on another piece in stock';
