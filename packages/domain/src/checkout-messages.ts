@@ -53,6 +53,8 @@ export const REFUND_TEXT = {
 
 /** Stock held by unpaid orders and clients that leave orders unpaid (issue 21 item 1). */
 export const HOLD_TEXT = {
+  notHeldTitle: 'Not held for you',
+  payAnyway: 'Pay now',
   notHeld:
     'Other shoppers are paying for the last pieces in this order, so they are not held for you. You can still pay: if they are sold before your payment arrives, it is refunded in full automatically.',
   tooManyAbandoned: (minutes: number) =>

@@ -149,19 +149,13 @@ describe('the hoarding attack', () => {
     });
     expect(await stockOf(t.db, lastPiece.id)).toMatchObject({ stock: 0, sales: 1 });
 
-    // Six minutes on, the attack runs again: the networks are at their cap of waiting orders.
+    // Six minutes on, the brief holds of the first round ended and the attack runs again.
     clock += 6 * MINUTE;
     await reconcile();
     await attack();
     expect(await buyable()).toBeGreaterThanOrEqual(Math.ceil(0.9 * (await inStock())));
 
-    // The extended holds end too; every attacking network now waits, and the shop is whole again.
-    clock += 16 * MINUTE;
-    await reconcile();
-    const third = await attack();
-    expect(third.size).toBe(0);
-    expect(await buyable()).toBe(await inStock());
-  }, 240_000);
+  }, 400_000);
 
   it('a sender that is not the proxy cannot pose as many clients with X-Forwarded-For', async () => {
     const vendor = await createVendor(t.app, t.db);

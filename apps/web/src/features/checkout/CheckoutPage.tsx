@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_PAN_THRESHOLD_RUPEES, MSG, PAYMENT_TEXT, type Checkout } from '@zevar/domain';
+import { DEFAULT_PAN_THRESHOLD_RUPEES, HOLD_TEXT, MSG, PAYMENT_TEXT, type Checkout } from '@zevar/domain';
 import { PageSpinner } from '../../components/Spinner';
 import { useDialog } from '../../components/dialog/dialog-context';
 import { getSelectedCoupon, setSelectedCoupon } from '../../lib/storage';
@@ -81,7 +81,9 @@ function CheckoutView({
   const taxIdForm = useTaxIdForm(panNeeded, threshold);
   const taxIds = taxIdForm.watch();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['checkout', checkout.checkoutId] });
-  const payment = usePayment(home, refresh);
+  const payment = usePayment(home, refresh, () =>
+    dialog.confirm(HOLD_TEXT.notHeldTitle, HOLD_TEXT.notHeld, { confirmLabel: HOLD_TEXT.payAnyway }),
+  );
   const busy = payment.phase !== 'idle';
 
   const applyCoupon = async (code: string) => {
