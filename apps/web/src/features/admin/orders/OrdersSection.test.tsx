@@ -176,6 +176,30 @@ describe('orders table', () => {
     );
   });
 
+  it('shows the returned order in the list the admin now sees, even when the search changed it meanwhile', async () => {
+    const { user } = renderSection(() =>
+      jsonResponse({
+        ...order,
+        status: 'CANCELLED',
+        paymentStatus: 'REFUND_PENDING',
+        statusHistory: [],
+        tax: noTax,
+      }),
+    );
+    const select = await screen.findByRole('combobox', { name: `Order status for ${order.orderNumber}` });
+    await user.selectOptions(select, 'CANCELLED');
+    const ask = await screen.findByRole('dialog', { name: 'Cancel Paid Order' });
+    // The search typed before the dropdown lands (debounced) while the question is open: a new list page.
+    await user.type(screen.getByPlaceholderText('Search orders...'), order.orderNumber);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await user.type(within(ask).getByLabelText(/Reason/), 'Shopper asked');
+    await user.click(within(ask).getByRole('button', { name: 'Cancel and refund ₹5,000.00' }));
+    await screen.findByRole('dialog', { name: 'Success' });
+    expect(screen.getByRole('combobox', { name: `Order status for ${order.orderNumber}` })).toHaveValue(
+      'CANCELLED',
+    );
+  });
+
   it("shows 'No orders found.' for an empty page and no pagination for a single page", async () => {
     signIn('ADMIN', ['MANAGE_ORDERS']);
     mockFetch((url) => (url.startsWith('/api/orders/paginated') ? jsonResponse(page([])) : notFound()));
