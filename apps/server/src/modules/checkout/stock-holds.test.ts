@@ -99,7 +99,7 @@ describe('the hoarding attack', () => {
           }
           if (res.statusCode !== 200) break;
           orders.set(net.name, (orders.get(net.name) ?? 0) + 1);
-          attackerOrders.push({ productId: product.id, ...res.json() });
+          attackerOrders.push({ ...res.json(), productId: product.id });
           await openWindow(res.json().orderId, res.json().cancelKey);
           if (!res.json().held) break;
         }
