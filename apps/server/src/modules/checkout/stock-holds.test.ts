@@ -154,7 +154,6 @@ describe('the hoarding attack', () => {
     await reconcile();
     await attack();
     expect(await buyable()).toBeGreaterThanOrEqual(Math.ceil(0.9 * (await inStock())));
-
   }, 400_000);
 
   it('a sender that is not the proxy cannot pose as many clients with X-Forwarded-For', async () => {
