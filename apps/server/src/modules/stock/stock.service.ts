@@ -52,7 +52,8 @@ export async function reserveLines(
   lines: Array<Line & { name: string }>,
   rules?: HoldRules,
 ): Promise<'held' | 'unheld'> {
-  if (rules && !(await holdFits(tx, lines, rules))) return 'unheld';
+  // At 100 % unpaid orders may hold everything: a shortage is simply out of stock.
+  if (rules && rules.sharePercent < 100 && !(await holdFits(tx, lines, rules))) return 'unheld';
   for (const line of inLockOrder(lines)) {
     if (await take(tx, line)) continue;
     const [left] = await tx
