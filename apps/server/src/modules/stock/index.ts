@@ -8,7 +8,6 @@ export {
   recordSale,
   replacePieces,
   reserveLines,
-  type HoldRules,
   returnOrderStock,
   reverseSale,
   takeOrderStockAtPayment,
