@@ -173,6 +173,10 @@ test('a super admin creates a coupon and deletes it', async ({ page }) => {
   await page.getByLabel('Expiry Date').fill('2099-12-31T10:00');
   await page.getByLabel('Description').fill('End-to-end coupon');
   await save.click();
+  // A quantity coupon has no minimum basket: its amount is named and confirmed before it is saved.
+  const large = page.getByRole('dialog', { name: 'Save a large discount?' });
+  await expect(large).toContainText('₹150.00 comes off any basket');
+  await large.getByRole('button', { name: 'Save anyway' }).click();
   await acknowledge(page, 'Coupon created successfully');
 
   const card = page.getByRole('listitem').filter({ hasText: code });

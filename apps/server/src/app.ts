@@ -124,7 +124,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const now = opts.now ?? (() => new Date());
   const tokens = createTokenService(opts.config.JWT_SECRET, now);
   const redis = opts.redis ?? (opts.config.REDIS_URL ? createRedis(opts.config.REDIS_URL) : undefined);
-  if (redis && !opts.redis) app.addHook('onClose', async () => void (await redis.quit()));
+  // A polite QUIT needs Redis to answer; during an outage it times out, and the process must still
+  // close, so the connection is then dropped instead.
+  if (redis && !opts.redis)
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
   // Redis down: limits fall back to this process's memory (logged once per outage), never a 500.
   const redisDown = (err: unknown) =>
     app.log.warn({ err }, 'Redis unreachable: counting limits in this process until it is back');
@@ -135,6 +140,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => invalidation.close());
   const ctx: AppContext = {
     db: opts.database.db,
+    publicDb: opts.database.publicReads(opts.config.PUBLIC_READ_TIMEOUT_MS),
     dbKind: opts.database.kind,
     config: opts.config,
     tokens,

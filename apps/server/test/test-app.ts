@@ -22,6 +22,11 @@ export function connectAgain(database: Database): Database {
   return connectPostgres(url, () => undefined);
 }
 
+/** The connection string of a PostgreSQL test database (for a second, raw client); none on PGlite. */
+export function databaseUrlOf(database: Database): string | undefined {
+  return urls.get(database.db);
+}
+
 /** A fresh database for one test file: a copy of the migrated template. */
 export async function createTestDatabase(): Promise<Database> {
   const pgTemplate = inject('postgresTemplate');
@@ -71,6 +76,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
       RESERVATION_HOLD_MINUTES: '1440',
       UNPAID_HOLD_SHARE_PERCENT: '100',
       ABANDONED_ORDERS_BEFORE_WAIT: '10000',
+      MAX_VENDOR_REGISTRATIONS_PER_NETWORK: '100000',
       ...overrides,
     }),
   );

@@ -60,3 +60,16 @@ export const HOLD_TEXT = {
   tooManyAbandoned: (minutes: number) =>
     `Several orders from your network were left unpaid. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 };
+
+/** Prices that changed since the shopper last saw them, told in the cart and at checkout (issue 20 item 14). */
+export const PRICE_CHANGE_TEXT = {
+  title: 'Prices have changed since you last saw them',
+  /** One changed line: its name, then the unit price before → now. */
+  each: 'each',
+  /** `difference` is the amount without a sign. */
+  total: (difference: string, up: boolean) =>
+    `Your total is ${difference} ${up ? 'higher' : 'lower'} than before.`,
+  cartNote: 'Metal rates move during the day; you pay the prices shown here.',
+  checkoutNote: 'You will pay the amounts shown in the order summary.',
+  acknowledge: 'OK, I have seen the new prices',
+} as const;

@@ -6,6 +6,7 @@ import {
   isCouponApplicable,
   isCouponExpired,
   isLargeCouponDiscount,
+  formatInr,
   shareCappedDiscount,
   paiseToRupees,
   rupeesToPaise,
@@ -164,9 +165,13 @@ export function createCouponsService(ctx: AppContext) {
     const share = ctx.config.COUPON_MAX_SHARE_PERCENT;
     const columns = toColumns(input);
     if (!input.confirmLargeDiscount && isLargeCouponDiscount(columns, share)) {
-      throw badRequest(COUPON_TEXT.largeDiscount(share), [
-        { path: 'discount', message: COUPON_TEXT.largeDiscount(share) },
-        { path: 'confirmLargeDiscount', message: COUPON_TEXT.largeDiscount(share) },
+      const message =
+        columns.type === 'APPLY_WITH_QUANTITY'
+          ? COUPON_TEXT.quantityDiscount(formatInr(input.discount), share)
+          : COUPON_TEXT.largeDiscount(share);
+      throw badRequest(message, [
+        { path: 'discount', message },
+        { path: 'confirmLargeDiscount', message },
       ]);
     }
     try {

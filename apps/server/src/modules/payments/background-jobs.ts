@@ -6,8 +6,12 @@ import { deliverDueEmails } from '../mail';
 import { createSubscriptionsService } from '../subscriptions';
 import { createJobQueue, type PeriodicJob } from '../jobs';
 import { createInvoicesService } from '../invoices';
+import { sweepAnonymousUploads } from '../images';
 
-/** The marketplace's periodic work: payment reconciliation (with reservation expiry), mail, subscriptions. */
+/**
+ * The marketplace's periodic work: payment reconciliation (with reservation expiry), mail, unused
+ * anonymous uploads, subscriptions.
+ */
 export function periodicJobs(ctx: AppContext): PeriodicJob[] {
   const subscriptions = createSubscriptionsService(ctx);
   const invoices = createInvoicesService(ctx);
@@ -37,6 +41,12 @@ export function periodicJobs(ctx: AppContext): PeriodicJob[] {
           log: ctx.log,
           attachment: invoices.attachment,
         }),
+    },
+    {
+      // Review photos uploaded by anyone and used by nothing within a day (decision 0035).
+      name: 'sweep-anonymous-uploads',
+      everySeconds: 3600,
+      run: () => sweepAnonymousUploads(ctx),
     },
     {
       name: 'expire-subscriptions',

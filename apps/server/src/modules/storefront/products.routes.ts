@@ -6,9 +6,13 @@ import { countProductView } from '../products';
 import { z } from 'zod';
 import { safeString } from '@zevar/domain';
 import {
+  boundedPageQuery,
+  categoryProductsByPlanQuery,
   categoryProductsQuery,
+  searchKeywordSchema,
+  shopPageQuery,
+  shopSearchPageQuery,
   pagedProductsSchema,
-  pageQuerySchema,
   planSchema,
   productSchema,
   vendorSlugQuery,
@@ -24,14 +28,14 @@ const tags = ['storefront'];
 const access = { access: 'public' as const };
 const text = safeString().trim().min(1).max(200);
 const idParam = dbIdSchema;
-const pagedShopQuery = pageQuerySchema().extend(vendorSlugQuery.shape);
 const productList = z.array(productSchema);
 
 /** Public product reads of a storefront: `vendorSlug` (default storefront when absent) or a plan segment. */
 export const storefrontProductRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const reads = createProductReads(ctx.db, gstBasisPoints(ctx.config));
+    // Public reads run on the timed connections (PUBLIC_READ_TIMEOUT_MS).
+    const reads = createProductReads(ctx.publicDb, gstBasisPoints(ctx.config));
     const shopOf = createShopResolver(ctx);
     const planOf = async (slug: string | undefined) => (await shopOf(slug)).plan;
     const cached = (req: FastifyRequest, reply: FastifyReply, plan: Plan, read: () => Promise<unknown>) =>
@@ -53,7 +57,7 @@ export const storefrontProductRoutes =
       '/products',
       {
         config: access,
-        schema: { tags, querystring: pagedShopQuery, response: { 200: pagedProductsSchema } },
+        schema: { tags, querystring: shopPageQuery, response: { 200: pagedProductsSchema } },
       },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
@@ -135,7 +139,7 @@ export const storefrontProductRoutes =
       '/products/trending',
       {
         config: access,
-        schema: { tags, querystring: pagedShopQuery, response: { 200: pagedProductsSchema } },
+        schema: { tags, querystring: shopPageQuery, response: { 200: pagedProductsSchema } },
       },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
@@ -146,7 +150,7 @@ export const storefrontProductRoutes =
       '/products/sale',
       {
         config: access,
-        schema: { tags, querystring: pagedShopQuery, response: { 200: pagedProductsSchema } },
+        schema: { tags, querystring: shopPageQuery, response: { 200: pagedProductsSchema } },
       },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
@@ -184,7 +188,7 @@ export const storefrontProductRoutes =
         schema: {
           tags,
           params: z.object({ plan: planSchema }),
-          querystring: pageQuerySchema(),
+          querystring: boundedPageQuery,
           response: { 200: pagedProductsSchema },
         },
       },
@@ -196,8 +200,8 @@ export const storefrontProductRoutes =
         config: access,
         schema: {
           tags,
-          params: z.object({ keyword: safeString().trim().min(1).max(100) }),
-          querystring: pagedShopQuery,
+          params: z.object({ keyword: searchKeywordSchema }),
+          querystring: shopSearchPageQuery,
           response: { 200: pagedProductsSchema },
         },
       },
@@ -229,7 +233,7 @@ export const storefrontProductRoutes =
         schema: {
           tags,
           params: z.object({ categoryId: idParam, plan: planSchema }),
-          querystring: categoryProductsQuery.omit({ vendorSlug: true }),
+          querystring: categoryProductsByPlanQuery,
           response: { 200: pagedProductsSchema },
         },
       },
