@@ -125,6 +125,7 @@ POST /api/metals SUPER_ADMIN
 POST /api/metals/:id/purities SUPER_ADMIN
 POST /api/metals/:id/purities/:purityId/preview SUPER_ADMIN
 POST /api/orders/:id/cancel-payment public
+POST /api/orders/:id/payment-window public
 POST /api/orders/confirm-payment public
 POST /api/orders/initiate-order public
 POST /api/products MANAGE_PRODUCTS

@@ -16,10 +16,13 @@ import {
   initiateOrderBody,
   initiateOrderResponse,
   orderStatusViewSchema,
+  paymentWindowBody,
+  paymentWindowResponse,
   ORDER_STATUS_VALUES,
   PAYMENT_STATUS_VALUES,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
+import { clientNetworkOf } from '../../lib/client-network';
 import { createCheckoutService } from './checkout.service';
 import { createPlaceOrder } from './place-order';
 import { createOrderPaymentService } from './order-payment.service';
@@ -120,7 +123,7 @@ export const checkoutRoutes =
         config: isPublic,
         schema: { tags: ['orders'], body: initiateOrderBody, response: { 200: initiateOrderResponse } },
       },
-      async (req) => placeOrder(req.body, req.ip),
+      async (req) => placeOrder(req.body, clientNetworkOf(req.ip)),
     );
 
     app.post(
@@ -150,6 +153,22 @@ export const checkoutRoutes =
         },
       },
       async (req) => payment.getStatusView(req.params.id, orderProofOf(req)),
+    );
+
+    app.post(
+      '/orders/:id/payment-window',
+      {
+        config: isPublic,
+        schema: {
+          tags: ['orders'],
+          description:
+            'The card window opened: a new order’s brief hold becomes the whole payment window, within the share of each product unpaid orders may hold. Needs the cancel key from initiate-order.',
+          params: orderParams,
+          body: paymentWindowBody,
+          response: { 200: paymentWindowResponse },
+        },
+      },
+      async (req) => payment.openPaymentWindow(req.params.id, req.body.cancelKey),
     );
 
     app.post(

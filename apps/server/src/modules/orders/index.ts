@@ -6,6 +6,7 @@
  * payments module depends on this entry, and exporting them would make an import cycle.
  */
 export {
+  abandonedHoldsOf,
   orderById,
   orderByProviderOrderId,
   orderLines,
@@ -29,6 +30,10 @@ export {
   NEVER_PAID,
   attachProviderOrder,
   clearBuyerPanIn,
+  extendHoldIn,
+  lockHeldOrderIn,
+  lockUnpaidOrderIn,
+  markStockHeldIn,
   confirmPaidOrderIn,
   flagPaymentForReviewIn,
   markLatePaymentIn,

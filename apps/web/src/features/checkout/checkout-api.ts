@@ -5,6 +5,7 @@ import {
   confirmPaymentResponse,
   initiateOrderResponse,
   orderStatusViewSchema,
+  paymentWindowResponse,
   repricedCheckoutSchema,
   orderTaxDocumentsSchema,
   type InitiateOrderInput,
@@ -36,6 +37,9 @@ export const checkoutApi = {
   /** `cancelKey` came back from initiate-order: only this browser can cancel its unpaid order. */
   cancelPayment: (orderId: string, reason: 'dismissed' | 'failed', cancelKey: string) =>
     api.post(`/orders/${enc(orderId)}/cancel-payment`, { reason, cancelKey }),
+  /** The card window opens: the order's brief hold is extended to the whole payment window. */
+  openPaymentWindow: (orderId: string, cancelKey: string) =>
+    api.post(`/orders/${enc(orderId)}/payment-window`, { cancelKey }, { schema: paymentWindowResponse }),
   /** With the order's key or signed link the answer includes the buyer's name and address. */
   order: (id: string, proof: OrderProof | null = null) =>
     api.get(`/orders/byId/${enc(id)}`, { schema: orderStatusViewSchema, ...proofRequest(proof) }),
