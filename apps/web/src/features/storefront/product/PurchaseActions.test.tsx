@@ -61,7 +61,7 @@ describe('product page: Buy Now', () => {
     mockFetch(() => jsonResponse({}, 404));
     renderRoutes(routes, '/zevar/product/gold-jhumkas');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Add to Cart' }));
-    expect(getCart()).toEqual([{ productId: 7, quantity: 1 }]);
+    expect(getCart()).toEqual([{ productId: 7, quantity: 1, seenPrice: 1500 }]);
     expect(screen.getByRole('link', { name: 'Go to Cart' })).toHaveAttribute('href', '/zevar/cart');
   });
 });
@@ -93,7 +93,7 @@ describe('product page: Add to Cart', () => {
     const user = userEvent.setup();
     screen.getByRole('button', { name: 'Add to Cart' }).focus();
     await user.keyboard('{Enter}');
-    expect(getCart()).toEqual([{ productId: 7, quantity: 1 }]);
+    expect(getCart()).toEqual([{ productId: 7, quantity: 1, seenPrice: 1500 }]);
     expect(screen.getByRole('link', { name: 'Go to Cart' })).toHaveFocus();
   });
 
