@@ -16,6 +16,12 @@ export const NUL_MESSAGE = 'Must not contain a NUL character';
 export const safeString = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).regex(NO_NUL, NUL_MESSAGE);
 
+/**
+ * The version an edit started from (issue 20 item 7, decision 0023): the server saves it only if the
+ * record is still at this version, else answers 409 with STALE_EDIT_MESSAGE and the newer values.
+ */
+export const editVersionSchema = z.number().int().min(1).max(2_147_483_647);
+
 /** Whether yyyy-mm-dd names a day that exists (no 31 February). */
 export function isRealDay(value: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);

@@ -146,6 +146,8 @@ export const userSchema = z.object({
   socialLinks: socialLinksSchema.nullable(),
   subscriptions: z.array(subscriptionSummarySchema),
   vendorStats: vendorStatsSchema.nullable(),
+  /** The version a profile or account edit must name; each saved change bumps it. */
+  version: z.number().int(),
 });
 export type User = z.infer<typeof userSchema>;
 export const pagedUsersSchema = pagedSchema(userSchema);
