@@ -123,10 +123,15 @@ export function createMetalRatesService(ctx: Pick<AppContext, 'db' | 'now' | 'co
     async updatePrices(input: MetalPricesInput, actor: string): Promise<MetalPrices> {
       await metalWrite(() =>
         db.transaction(async (tx) => {
+          // Both rows are locked before either is written, so a 409 shows the summary as it was.
+          const locked = [];
           for (const key of ['gold', 'silver'] as const) {
-            const name = SUMMARY_METALS[key];
-            const metal = await lockedByName(tx, name);
-            if (!metal) throw conflict(METAL_RATE_TEXT.noMetal(name));
+            const metal = await lockedByName(tx, SUMMARY_METALS[key]);
+            if (!metal) throw conflict(METAL_RATE_TEXT.noMetal(SUMMARY_METALS[key]));
+            locked.push({ key, metal });
+          }
+          const before = await this.prices(tx);
+          for (const { key, metal } of locked) {
             await changeMetalRate(tx, metal, {
               ratePaise: rupeesToPaise(input[key]),
               actor,
@@ -134,7 +139,7 @@ export function createMetalRatesService(ctx: Pick<AppContext, 'db' | 'now' | 'co
               gstBp: gstBasisPoints(ctx.config),
               confirmBigChange: input.confirmBigChange,
               version: key === 'gold' ? input.goldVersion : input.silverVersion,
-              current: () => this.prices(tx),
+              current: async () => before,
             });
           }
         }),
