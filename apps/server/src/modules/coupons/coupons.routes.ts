@@ -40,7 +40,10 @@ export const couponsRoutes =
 
     app.get(
       '/coupon-codes/admin',
-      { config: { access: admin }, schema: { tags, security, response: { 200: z.array(adminCouponSchema) } } },
+      {
+        config: { access: admin },
+        schema: { tags, security, response: { 200: z.array(adminCouponSchema) } },
+      },
       async () => service.listAll(),
     );
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLAN_MSG } from '@zevar/domain';
+import { PLAN_MSG, STALE_EDIT_MESSAGE } from '@zevar/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createAdminUser, createVendor } from '../../../test/factories';
 import { subscriptions } from '../../db/schema';
@@ -47,6 +47,7 @@ describe('vendor plans', () => {
         plan: 'BASIC',
         features: ['Up to 800 products'],
         options: [{ ...sixMonths, price: 899 }],
+        version: plan.version,
       },
     });
     expect(upd.statusCode, upd.body).toBe(200);
@@ -64,9 +65,44 @@ describe('vendor plans', () => {
       method: 'PUT',
       url: `/api/vendor-plan/${plan.id}`,
       headers,
-      payload: { ...basic, plan: 'PREMIUM' },
+      payload: { ...basic, plan: 'PREMIUM', version: plan.version + 1 },
     });
     expect(retype.statusCode).toBe(409);
+  });
+
+  it('refuses an edit made from an older version with 409 and the newer plan, and one without a version with 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/vendor-plan',
+      headers,
+      payload: { ...basic, plan: 'FREE' },
+    });
+    const plan = res.json();
+    expect(plan.version).toBe(1);
+    const put = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/vendor-plan/${plan.id}`, headers, payload });
+    const [six, twelve] = plan.options;
+    // Admins A and B opened the plan at version 1; A raises the 12-month price first.
+    const a = await put({
+      plan: 'FREE',
+      features: plan.features,
+      options: [six, { ...twelve, price: 2499 }],
+      version: 1,
+    });
+    expect(a.json()).toMatchObject({ version: 2 });
+    const b = await put({ plan: 'FREE', features: ['B only'], options: [six, twelve], version: 1 });
+    expect(b.statusCode).toBe(409);
+    expect(b.json()).toMatchObject({
+      code: 'CONFLICT',
+      message: STALE_EDIT_MESSAGE,
+      current: { id: plan.id, features: plan.features, version: 2 },
+    });
+    expect(b.json().current.options).toContainEqual(expect.objectContaining({ id: twelve.id, price: 2499 }));
+    const now = (await t.app.inject({ url: '/api/vendor-plan/admin', headers })).json();
+    const stored = now.find((p: { id: number }) => p.id === plan.id);
+    expect(stored.features).toEqual(plan.features);
+    expect(stored.options).toContainEqual(expect.objectContaining({ id: twelve.id, price: 2499 }));
+    expect((await put({ plan: 'FREE', features: ['x'], options: [six] })).statusCode).toBe(400);
   });
 
   it.each([

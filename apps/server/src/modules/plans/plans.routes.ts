@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { vendorPlanInputSchema, vendorPlanSchema, vendorPlanUpdateSchema, idParamsSchema } from '@zevar/domain';
+import {
+  vendorPlanInputSchema,
+  vendorPlanSchema,
+  vendorPlanUpdateSchema,
+  idParamsSchema,
+} from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { createPlansService } from './plans.service';
 
