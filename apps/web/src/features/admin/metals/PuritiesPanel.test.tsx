@@ -14,6 +14,7 @@ const purity = {
   rateMode: 'DERIVED' as const,
   price: 5496,
   lastUpdated: '2026-11-01T10:00:00.000Z',
+  version: 1,
 };
 const gold: Metal = {
   id: 1,
@@ -21,6 +22,7 @@ const gold: Metal = {
   price: 6000,
   lastUpdated: '2026-11-01T10:00:00.000Z',
   purities: [purity],
+  version: 1,
 };
 
 const preview = (newPrice: number, bigChange: boolean) => ({
