@@ -1,6 +1,7 @@
 import { hsnCodeInput } from './gst';
 import { z } from 'zod';
 import {
+  editVersionOut,
   editVersionSchema,
   isRealDay,
   isSafeImageRef,
@@ -245,7 +246,7 @@ export const carouselImageUpdateSchema = carouselImageInputSchema.extend({
 });
 
 /** A slide as the admin edits it: with the version an edit must name. */
-export const adminCarouselItemSchema = carouselItemSchema.extend({ version: z.number().int() });
+export const adminCarouselItemSchema = carouselItemSchema.extend({ version: editVersionOut });
 export type AdminCarouselItem = z.infer<typeof adminCarouselItemSchema>;
 export const carouselImageRemoveSchema = z.object({ id: positiveId, imageUrl: safeString().optional() });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeString } from './primitives';
+import { editVersionOut, safeString } from './primitives';
 import { PLANS } from './plans';
 import { pagedSchema } from './paging';
 import { puritySchema } from './metal-purities';
@@ -52,7 +52,7 @@ export const metalSchema = z.object({
   /** Its purities with their own rates per gram (issue 13). */
   purities: z.array(puritySchema),
   /** The version an edit must name (`metalUpdateSchema.version`); each saved change bumps it. */
-  version: z.number().int(),
+  version: editVersionOut,
 });
 export type Metal = z.infer<typeof metalSchema>;
 
@@ -194,5 +194,5 @@ export const couponSchema = z.object({
 export type Coupon = z.infer<typeof couponSchema>;
 
 /** A coupon as the admin's coupon manager edits it: with the version an edit must name. */
-export const adminCouponSchema = couponSchema.extend({ version: z.number().int() });
+export const adminCouponSchema = couponSchema.extend({ version: editVersionOut });
 export type AdminCoupon = z.infer<typeof adminCouponSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { editVersionSchema, safeString } from './primitives';
+import { editVersionOut, editVersionSchema, safeString } from './primitives';
 import { MSG } from './messages';
 
 export const emailTemplateSchema = z.object({
@@ -10,7 +10,7 @@ export const emailTemplateSchema = z.object({
   body: safeString(),
   updatedAt: safeString(),
   /** The version an edit must name; each saved edit bumps it. */
-  version: z.number().int(),
+  version: editVersionOut,
 });
 export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { editVersionSchema, rupeesSchema, safeString } from './primitives';
+import { editVersionOut, editVersionSchema, rupeesSchema, safeString } from './primitives';
 import { dbIdSchema } from './paging';
 import { PURITY_RATE_MODES } from './jewellery-price';
 
@@ -113,6 +113,6 @@ export const puritySchema = z.object({
   price: z.number(),
   lastUpdated: z.string(),
   /** The version an edit must name; a fine-rate change that moves a derived rate bumps it too. */
-  version: z.number().int(),
+  version: editVersionOut,
 });
 export type Purity = z.infer<typeof puritySchema>;

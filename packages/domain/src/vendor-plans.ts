@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { editVersionSchema, planSchema, safeString } from './primitives';
+import { editVersionOut, editVersionSchema, planSchema, safeString } from './primitives';
 import { MAX_AMOUNT_RUPEES } from './money';
 import { PLANS } from './plans';
 import { dbIdSchema } from './paging';
@@ -25,7 +25,7 @@ export const vendorPlanSchema = z.object({
   options: z.array(planOptionSchema),
   features: z.array(safeString()),
   /** The version an edit must name (plan and options together); each saved edit bumps it. */
-  version: z.number().int(),
+  version: editVersionOut,
 });
 export type VendorPlan = z.infer<typeof vendorPlanSchema>;
 
