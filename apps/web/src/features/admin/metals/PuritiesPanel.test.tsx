@@ -95,7 +95,7 @@ describe('purities panel', () => {
     const body = { name: '22K', fineness: 917, rateMode: 'DERIVED', rate: null };
     expect(calls()).toEqual([
       ['POST', '/api/metals/1/purities/11/preview', body],
-      ['PUT', '/api/metals/1/purities/11', body],
+      ['PUT', '/api/metals/1/purities/11', { ...body, version: 1 }],
     ]);
   });
 
