@@ -12,7 +12,13 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     pipelining?: number;
-    requests?: Array<{ method?: string; path: string }>;
+    requests?: Array<{
+      method?: string;
+      path?: string;
+      /** Called before each request: may change its path (a unique URL per request). */
+      setupRequest?: (req: { path: string }) => { path: string };
+    }>;
+    headers?: Record<string, string>;
   };
   function autocannon(opts: Options): Promise<Result>;
   export default autocannon;

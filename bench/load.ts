@@ -5,7 +5,11 @@
  */
 import autocannon from 'autocannon';
 
-export type Target = { name: string; path: string };
+/**
+ * `path`: the URL measured. `miss`: a URL for the n-th request, each one different, so every request
+ * misses the public answer cache (a stranger's cache-busting load); `path` is then its first URL.
+ */
+export type Target = { name: string; path: string; miss?: (n: number) => string };
 export type Figure = { rps: number; p50: number; p99: number; errors: number };
 
 async function getJson<T>(url: string): Promise<T> {
@@ -80,8 +84,130 @@ export async function targets(baseUrl: string, vendor: string, home = true): Pro
   return list;
 }
 
+/**
+ * Spellings of `word` that differ only in letter case: searches and slugs are matched
+ * case-insensitively, so each finds the same rows while the cache sees a new key.
+ */
+function caseVariant(word: string, n: number): string {
+  let bit = 0;
+  return [...word]
+    .map((c) => (/[a-z]/i.test(c) ? ((n >> bit++) & 1 ? c.toUpperCase() : c.toLowerCase()) : c))
+    .join('');
+}
+const letters = (word: string) => [...word].filter((c) => /[a-z]/i.test(c)).length;
+
+/**
+ * The n-th distinct (spelling, size, page) of a listing: spellings first, then sizes 10..`maxSize`,
+ * then pages that start inside `window`, so a run never asks the same URL twice (until it has used
+ * them all).
+ */
+function missQuery(word: string, n: number, maxSize: number, window: number) {
+  const spellings = 2 ** Math.min(letters(word), 12);
+  const term = caseVariant(word, n % spellings);
+  let rest = Math.floor(n / spellings);
+  const size = 10 + (rest % (maxSize - 9));
+  rest = Math.floor(rest / (maxSize - 9));
+  const page = rest % Math.ceil(window / size);
+  return { term, size, page };
+}
+
+/**
+ * The most expensive public reads a stranger can send, each request a cache miss (see `missQuery`):
+ * the public product search over name, SKU and tagline; a category's pages at any depth and sort; a
+ * search within the category; and a product page by name.
+ */
+export async function missTargets(baseUrl: string, vendor: string, home: Target[]): Promise<Target[]> {
+  const q = `vendorSlug=${encodeURIComponent(vendor)}`;
+  const category = /\/api\/products\/category\/(\d+)/.exec(
+    home.find((t) => t.name.startsWith('category page'))!.path,
+  )![1];
+  const term = /search=([a-z]+)/.exec(home.find((t) => t.name.startsWith('category search'))!.path)![1]!;
+  const slug = /\/api\/products\/name\/([^?]+)/.exec(home.find((t) => t.name === 'product page')!.path)![1]!;
+  const sorts = ['default', 'price-asc', 'price-desc'];
+  // Pages that hold products (a page past the end costs less and would flatter the figure).
+  const inCategory = (await getJson<Paged>(`${baseUrl}/api/products/category/${category}?${q}&size=10`))
+    .totalElements;
+  const found = (
+    await getJson<Paged>(`${baseUrl}/api/products/category/${category}?${q}&size=10&search=${term}`)
+  ).totalElements;
+  const searched = (await getJson<Paged>(`${baseUrl}/api/products/paged?search=${term}&size=10`))
+    .totalElements;
+  const list: Target[] = [
+    {
+      name: `miss: product page (any spelling of its name)`,
+      path: '',
+      miss: (n) => `/api/products/name/${caseVariant(slug, n)}?${q}`,
+    },
+    {
+      name: `miss: category page, any depth and sort`,
+      path: '',
+      miss: (n) => {
+        const m = missQuery('x', n, 60, Math.min(10_000, inCategory));
+        return `/api/products/category/${category}?${q}&size=${m.size}&page=${m.page}&sort=${sorts[n % 3]}`;
+      },
+    },
+    {
+      name: `miss: category search '${term}', any depth`,
+      path: '',
+      miss: (n) => {
+        const m = missQuery(term, n, 60, Math.min(1_000, found));
+        return `/api/products/category/${category}?${q}&size=${m.size}&page=${m.page}&search=${m.term}`;
+      },
+    },
+    {
+      name: `miss: /products/paged search '${term}' (name, SKU, tagline), any depth`,
+      path: '',
+      miss: (n) => {
+        const m = missQuery(term, n, 100, Math.min(1_000, searched));
+        return `/api/products/paged?search=${m.term}&size=${m.size}&page=${m.page}`;
+      },
+    },
+  ];
+  for (const t of list) t.path = t.miss!(0);
+  // Every one of them must be a real answer (a 400 or 404 would measure nothing).
+  for (const t of list) {
+    for (const n of [0, 1, 12345]) await getJson(baseUrl + t.miss!(n));
+  }
+  return list;
+}
+
+/** Each target's request counter lives across rounds, so no round repeats an earlier one's URLs. */
+const missCounters = new Map<Target, number>();
+
+export async function measureTarget(
+  baseUrl: string,
+  t: Target,
+  duration: number,
+  connections: number,
+): Promise<Figure> {
+  if (!t.miss) return measure(baseUrl + t.path, duration, connections);
+  const miss = t.miss;
+  const r = await autocannon({
+    url: baseUrl,
+    connections,
+    duration,
+    headers: BROWSER_HEADERS,
+    requests: [
+      {
+        setupRequest: (req) => {
+          const n = missCounters.get(t) ?? 0;
+          missCounters.set(t, n + 1);
+          return { ...req, path: miss(n) };
+        },
+      },
+    ],
+  });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+/** What Chromium sends with a fetch: every figure is for a request as a browser makes it (compressed). */
+export const BROWSER_HEADERS = {
+  accept: 'application/json, text/html;q=0.9, */*;q=0.8',
+  'accept-encoding': 'gzip, deflate, br, zstd',
+  'accept-language': 'en-IN,en;q=0.9',
+};
+
 export async function measure(url: string, duration: number, connections: number): Promise<Figure> {
-  const r = await autocannon({ url, connections, duration });
+  const r = await autocannon({ url, connections, duration, headers: BROWSER_HEADERS });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 

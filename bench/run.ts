@@ -13,7 +13,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generateCatalogue } from './generate-catalogue';
-import { measure, targets, type Figure, type Target } from './load';
+import { measureTarget, missTargets, targets, type Figure, type Target } from './load';
 import { statementsPerMiss } from './statements';
 import { connectPglite, connectPostgres } from '../apps/server/src/db/client';
 import { waitForHealth } from '../apps/server/test/wait-until';
@@ -120,22 +120,32 @@ async function main() {
     }
     for (const b of backends) starts.push(waitForHealth(`${b.baseUrl}/api/health`, 300_000));
     await Promise.all(starts);
-    for (const b of backends) b.targets = await targets(b.baseUrl, b.vendor, b.name === 'PostgreSQL');
+    for (const b of backends) {
+      b.targets = await targets(b.baseUrl, b.vendor, b.name === 'PostgreSQL');
+      b.targets.push(...(await missTargets(b.baseUrl, b.vendor, b.targets)));
+    }
 
-    const runs: Array<{ key: string; url: string }> = [{ key: 'hello', url: `${helloUrl}/` }];
+    const runs: Array<{ key: string; baseUrl: string; target: Target }> = [
+      { key: 'hello', baseUrl: helloUrl, target: { name: 'hello', path: '/' } },
+    ];
     // Interleaved: each round measures hello and every call once, so a noisy minute hits them all.
     const maxTargets = Math.max(...backends.map((b) => b.targets.length));
     for (let i = 0; i < maxTargets; i++) {
       for (const b of backends) {
         const t = b.targets[i];
-        if (t) runs.push({ key: `${b.name}|${t.name}`, url: b.baseUrl + t.path });
+        if (t) runs.push({ key: `${b.name}|${t.name}`, baseUrl: b.baseUrl, target: t });
       }
     }
     const figures = new Map<string, Figure[]>();
     for (let round = 1; round <= rounds; round++) {
-      console.log(`round ${round}/${rounds}`);
+      console.log(
+        `round ${round}/${rounds} (load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')})`,
+      );
       for (const r of runs) {
-        const f = await measure(r.url, duration, connections);
+        const f = await measureTarget(r.baseUrl, r.target, duration, connections);
         figures.set(r.key, [...(figures.get(r.key) ?? []), f]);
       }
     }
@@ -180,7 +190,10 @@ async function main() {
       };
     });
     console.log(
-      `\n${new Date().toISOString()}  ${rounds} interleaved rounds of ${duration} s, ${connections} connections, medians\n`,
+      `\n${new Date().toISOString()}  load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}  ${rounds} interleaved rounds of ${duration} s, ${connections} connections, medians\n`,
     );
     console.log('| backend | call | req/s | p50 ms | p99 ms | / hello | errors | statements on a miss |');
     console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |');

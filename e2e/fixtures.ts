@@ -288,6 +288,7 @@ export const test = base.extend<Fixtures>({
           quantity: 1,
           expiryDate: new Date(Date.now() + 365 * 24 * 3_600_000).toISOString(),
           description: 'An end-to-end coupon',
+          confirmLargeDiscount: true,
           ...overrides,
         });
         made.push(`/api/coupon-codes/${row.id}`);

@@ -66,6 +66,7 @@ export default defineConfig({
       PAYMENTS: 'sandbox',
       // Every journey's shopper comes from 127.0.0.1; some leave orders unpaid on purpose.
       MAX_OPEN_ORDERS_PER_ADDRESS: '100',
+      MAX_VENDOR_REGISTRATIONS_PER_NETWORK: '1000',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
     },

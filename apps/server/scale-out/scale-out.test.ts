@@ -231,6 +231,34 @@ describe.runIf(pgUrl && redisUrl)('three Zevar processes on one PostgreSQL', () 
     expect(sales.rows[0].n).toBe(21);
   });
 
+  it('shows a sale’s new stock on the product page and its list in every process', async () => {
+    const { rows } = await db.query<{ slug: string; name: string; category_id: number }>(
+      'SELECT slug, name, category_id FROM products WHERE sku = $1',
+      [sku],
+    );
+    const { slug, name, category_id: categoryId } = rows[0]!;
+    const productPath = `/api/products/name/${slug}?vendorSlug=${SHOP}`;
+    const listPath = `/api/products/category/${categoryId}?vendorSlug=${SHOP}&size=15&search=${encodeURIComponent(name)}`;
+    const stockIn = async (p: ZevarProcess) => {
+      const page = (await call(p, productPath)).body as { stock: number };
+      const list = (await call(p, listPath)).body as { content: Array<{ sku: string; stock: number }> };
+      return [page.stock, list.content.find((x) => x.sku === sku)?.stock];
+    };
+    // Every process has both answers cached.
+    const before = await stockIn(procs[0]!);
+    for (const p of procs) expect(await stockIn(p)).toEqual(before);
+    await initiateAndPay(150, true);
+    const after = before[0]! - 1;
+    // The process that reserved the stock at once; the others as soon as its message reaches them.
+    expect(await stockIn(procs[0]!)).toEqual([after, after]);
+    await waitUntil(
+      'every process to show the new stock',
+      async () => (await Promise.all(procs.map(stockIn))).every(([a, b]) => a === after && b === after),
+      5000,
+      20,
+    );
+  });
+
   it('loses no paid order when one process is killed mid-burst, and the others carry on', async () => {
     const victim = procs[1]!;
     const burst = Array.from({ length: 12 }, (_, k) => 200 + k);

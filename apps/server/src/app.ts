@@ -39,6 +39,9 @@ import { createCacheInvalidation } from './lib/cache/invalidation';
 import { createPublicCache } from './lib/cache/public-cache';
 import { registerCacheInvalidation } from './plugins/public-cache';
 
+/** The server-rendered storefront pages kept ready to send (decision 0036). */
+const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+
 export const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export type AppOptions = {
@@ -124,7 +127,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const now = opts.now ?? (() => new Date());
   const tokens = createTokenService(opts.config.JWT_SECRET, now);
   const redis = opts.redis ?? (opts.config.REDIS_URL ? createRedis(opts.config.REDIS_URL) : undefined);
-  if (redis && !opts.redis) app.addHook('onClose', async () => void (await redis.quit()));
+  // A polite QUIT needs Redis to answer; during an outage it times out, and the process must still
+  // close, so the connection is then dropped instead.
+  if (redis && !opts.redis)
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
   // Redis down: limits fall back to this process's memory (logged once per outage), never a 500.
   const redisDown = (err: unknown) =>
     app.log.warn({ err }, 'Redis unreachable: counting limits in this process until it is back');
@@ -135,6 +143,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => invalidation.close());
   const ctx: AppContext = {
     db: opts.database.db,
+    publicDb: opts.database.publicReads(opts.config.PUBLIC_READ_TIMEOUT_MS),
     dbKind: opts.database.kind,
     config: opts.config,
     tokens,
@@ -172,6 +181,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       renderPage: createStorefrontPages({ config: opts.config }),
       serveSourceMaps: opts.config.NODE_ENV !== 'production',
       businessTimezone: opts.config.BUSINESS_TIMEZONE,
+      // Finished pages have a cache of their own, so they never push API answers out.
+      pages: {
+        cache: createPublicCache(invalidation, { maxBytes: PAGE_CACHE_BYTES }),
+        internalToken: ctx.cache.internalToken,
+      },
     });
   }
   // A worker-only process answers just health and readiness.

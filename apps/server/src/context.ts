@@ -20,6 +20,12 @@ export type Lifecycle = {
 /** What every module's services receive: no globals, so each test builds its own. */
 export type AppContext = {
   db: Db;
+  /**
+   * The same database for public reads (storefront listings, search): on PostgreSQL every statement
+   * is cancelled after PUBLIC_READ_TIMEOUT_MS and the request answers 503, so no stranger's request
+   * can hold the database. Never for writes.
+   */
+  publicDb: Db;
   dbKind: DbKind;
   config: Config;
   tokens: TokenService;

@@ -129,6 +129,19 @@ export const envSchema = z
     REVIEW_MODERATION: bool.default(true),
     /** Most reviews of one product from one client network (IPv4 address or IPv6 /64) per day. */
     MAX_REVIEWS_PER_PRODUCT_PER_CLIENT: z.coerce.number().int().min(1).max(1000).default(1),
+    /**
+     * PostgreSQL cancels a public read's statement after this many milliseconds (503 to the client):
+     * no anonymous request may hold the database longer. Not applied on PGlite, which cannot cancel.
+     */
+    PUBLIC_READ_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(2000),
+    /** Most vendor registrations (attempts) from one client network (IPv4 address or IPv6 /64) per window. */
+    MAX_VENDOR_REGISTRATIONS_PER_NETWORK: z.coerce.number().int().min(1).max(100_000).default(10),
+    VENDOR_REGISTRATION_WINDOW_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(24),
     /** Redis for limits and claims shared by every process; unset: each process keeps its own. */
     REDIS_URL: optionalText.pipe(
       z

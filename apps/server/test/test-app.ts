@@ -22,6 +22,11 @@ export function connectAgain(database: Database): Database {
   return connectPostgres(url, () => undefined);
 }
 
+/** The connection string of a PostgreSQL test database (for a second, raw client); none on PGlite. */
+export function databaseUrlOf(database: Database): string | undefined {
+  return urls.get(database.db);
+}
+
 /** A fresh database for one test file: a copy of the migrated template. */
 export async function createTestDatabase(): Promise<Database> {
   const pgTemplate = inject('postgresTemplate');
@@ -66,6 +71,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
       MAX_OPEN_ORDERS_PER_ADDRESS: '10000',
       MAX_LINE_QUANTITY: '1000',
       MAX_ORDER_QUANTITY: '100000',
+      MAX_VENDOR_REGISTRATIONS_PER_NETWORK: '100000',
       ...overrides,
     }),
   );

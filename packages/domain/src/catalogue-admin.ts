@@ -12,7 +12,14 @@ import {
 import { carouselItemSchema, linkTypeSchema, productTypeSchema } from './catalogue';
 import { MAKING_CHARGE_KINDS, type MakingChargeKind } from './price-breakup';
 import { huidListSchema } from './jewellery-price';
-import { pageQuerySchema, dbIdSchema, idParamsSchema, MAX_DB_ID } from './paging';
+import {
+  boundedPages,
+  pageQuerySchema,
+  dbIdSchema,
+  idParamsSchema,
+  MAX_DB_ID,
+  searchTextSchema,
+} from './paging';
 import { MSG } from './messages';
 
 /** Admin inputs for the catalogue: categories, metals, products, carousel. */
@@ -220,16 +227,25 @@ export const productReferencesSchema = z.object({
 });
 export type ProductReferences = z.infer<typeof productReferencesSchema>;
 
-const searchText = safeString().trim().max(200).optional();
-export const adminProductsQuery = pageQuerySchema(30, 100).extend({
-  categoryId: positiveId.optional(),
-  metalTypeId: positiveId.optional(),
-  search: searchText,
-});
+const searchText = searchTextSchema.optional();
+/** `GET /products/paged` (public; catalogue admins see archived products too): bounded depth and search. */
+export const adminProductsQuery = boundedPages(
+  pageQuerySchema(30, 100).extend({
+    categoryId: positiveId.optional(),
+    metalTypeId: positiveId.optional(),
+    search: searchText,
+  }),
+);
 export type AdminProductsQuery = z.infer<typeof adminProductsQuery>;
-export const productSearchQuery = pageQuerySchema(30, 100).extend({ keyword: searchText });
-export const productsByCategoryQuery = pageQuerySchema(30, 100).extend({ categoryId: positiveId });
-export const productsByMetalQuery = pageQuerySchema(30, 100).extend({ metalTypeId: positiveId });
+export const productSearchQuery = boundedPages(pageQuerySchema(30, 100).extend({ keyword: searchText }), {
+  search: true,
+});
+export const productsByCategoryQuery = boundedPages(
+  pageQuerySchema(30, 100).extend({ categoryId: positiveId }),
+);
+export const productsByMetalQuery = boundedPages(
+  pageQuerySchema(30, 100).extend({ metalTypeId: positiveId }),
+);
 
 export const carouselImageInputSchema = z.object({
   imageUrl: imageRefSchema,

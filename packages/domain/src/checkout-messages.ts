@@ -50,3 +50,16 @@ export const REFUND_TEXT = {
   failed: 'Your order has been cancelled, but its refund could not be completed yet. Our team will retry it.',
   refundedAmount: 'Refunded',
 } as const;
+
+/** Prices that changed since the shopper last saw them, told in the cart and at checkout (issue 20 item 14). */
+export const PRICE_CHANGE_TEXT = {
+  title: 'Prices have changed since you last saw them',
+  /** One changed line: its name, then the unit price before → now. */
+  each: 'each',
+  /** `difference` is the amount without a sign. */
+  total: (difference: string, up: boolean) =>
+    `Your total is ${difference} ${up ? 'higher' : 'lower'} than before.`,
+  cartNote: 'Metal rates move during the day; you pay the prices shown here.',
+  checkoutNote: 'You will pay the amounts shown in the order summary.',
+  acknowledge: 'OK, I have seen the new prices',
+} as const;

@@ -25,8 +25,18 @@ export type CartLine = z.infer<typeof cartLineSchema>;
 export const cartQuoteQuery = z.object({ vendorSlug: safeString().trim().min(1).max(100) });
 /** POST /api/checkout: the shop, and the browser cart's key (one per cart, shared by its tabs). */
 export const createCheckoutQuery = cartQuoteQuery.extend({ cartKey: z.uuid().optional() });
+/** A price in rupees the shopper was shown (paise precision); read only to tell them of a change. */
+const seenPriceInput = z.number().min(0).max(1e11);
+
 export const cartQuoteBody = z
-  .array(z.object({ productId: dbIdSchema, quantity: z.number().int().min(1).max(1000) }))
+  .array(
+    z.object({
+      productId: dbIdSchema,
+      quantity: z.number().int().min(1).max(1000),
+      /** The unit price the shopper last saw for this line (at Add to Cart or the last acknowledged quote). */
+      seenPrice: seenPriceInput.optional(),
+    }),
+  )
   .max(100);
 
 export const cartQuoteLineSchema = z.object({
@@ -42,9 +52,13 @@ export const cartQuoteLineSchema = z.object({
   stock: z.number().int(),
   quantity: z.number().int(),
   lineTotal: z.number(),
+  /** The unit price the shopper last saw when today's differs from it (issue 20 item 14), else null. */
+  previousPrice: z.number().nullable(),
 });
 export const cartQuoteSchema = z.object({
   lines: z.array(cartQuoteLineSchema),
+  /** What the changed in-stock lines add to (or, below 0, take off) the subtotal the shopper last saw. */
+  priceChange: z.number(),
   /** Sum of the in-stock lines at the products' own prices. */
   subtotal: z.number(),
   /** What rounding the amount to pay up to a whole rupee added (0 to 0.99; spec §9). */
@@ -59,11 +73,14 @@ export type CartQuoteLine = z.infer<typeof cartQuoteLineSchema>;
 
 export const CHECKOUT_STATUS_VALUES = ['PENDING', 'EXPIRED', 'COMPLETED', 'ABANDONED'] as const;
 
-/** What the client sends; only SKU and quantity are read, everything else is priced by the server. */
+/**
+ * What the client sends; SKU and quantity are priced by the server. `price`, the unit price the shopper
+ * last saw, is only compared with the server's to tell them of a change; it is never charged.
+ */
 export const checkoutItemInput = z.object({
   productSku: safeString().trim().min(1).max(100),
   quantity: z.number().int().min(1).max(1000),
-  price: z.number().optional(),
+  price: seenPriceInput.optional(),
   name: safeString().max(500).optional(),
   image: safeString().max(2000).nullable().optional(),
 });
@@ -85,8 +102,12 @@ export const checkoutSchema = z.object({
       lineTotal: z.number(),
       /** Per unit, as held for the checkout's window. */
       priceBreakup: priceBreakupSchema,
+      /** The unit price the shopper saw before (cart, product page, an expired hold) when it differs. */
+      previousPrice: z.number().nullable(),
     }),
   ),
+  /** What the changed lines add to (or, below 0, take off) the subtotal the shopper saw before. */
+  priceChange: z.number(),
   subtotal: z.number(),
   discount: z.number(),
   /** What rounding the amount to pay up to a whole rupee added (0 to 0.99; spec §9). */

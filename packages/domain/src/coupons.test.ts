@@ -205,8 +205,10 @@ describe('coupon share cap (issue 20: a ₹25,000 typo for ₹250 sold a ₹2,49
     expect(isLargeCouponDiscount({ ...rule, discountPaise: 2_500_000 }, 50)).toBe(true);
     expect(isLargeCouponDiscount({ ...rule, discountPaise: 100_000 }, 50)).toBe(false);
     expect(isLargeCouponDiscount({ ...rule, discountPaise: 100_001 }, 50)).toBe(true);
-    expect(
-      isLargeCouponDiscount({ type: 'APPLY_WITH_QUANTITY', minimumTotalPaise: 0, discountPaise: 500 }, 50),
-    ).toBe(false);
+    // A quantity coupon has no minimum basket: any amount is confirmed (a ₹25,000 typo for ₹250).
+    const quantity = { type: 'APPLY_WITH_QUANTITY' as const, minimumTotalPaise: 0 };
+    expect(isLargeCouponDiscount({ ...quantity, discountPaise: 25_000_00 }, 50)).toBe(true);
+    expect(isLargeCouponDiscount({ ...quantity, discountPaise: 500 }, 50)).toBe(true);
+    expect(isLargeCouponDiscount({ ...quantity, discountPaise: 0 }, 50)).toBe(false);
   });
 });

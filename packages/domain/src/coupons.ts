@@ -48,6 +48,9 @@ export const COUPON_TEXT = {
   /** The 400 a large discount gets without `confirmLargeDiscount`, and the form's question. */
   largeDiscount: (share: number) =>
     `This discount is more than ${share}% of the minimum order value. Confirm to save it anyway.`,
+  /** A quantity coupon has no minimum order value: its amount is always named before it is saved. */
+  quantityDiscount: (amount: string, share: number) =>
+    `A quantity coupon has no minimum order value: ${amount} comes off any basket with enough pieces (at most ${share}% of it). Confirm to save it anyway.`,
   confirmTitle: 'Save a large discount?',
   confirmButton: 'Save anyway',
 };
@@ -71,14 +74,15 @@ export function shareCappedDiscount(
 
 /**
  * Whether saving the coupon needs an explicit confirmation: its fixed discount is more than
- * `maxSharePercent` of its minimum basket. A quantity coupon has no minimum basket, so only the
- * checkout cap (`shareCappedDiscount`) bounds it.
+ * `maxSharePercent` of its minimum basket. A quantity coupon has no minimum basket (a ₹25,000 typo
+ * for ₹250 would take half of every basket up to the checkout cap), so its amount is always
+ * confirmed.
  */
 export function isLargeCouponDiscount(
   coupon: Pick<CouponRule, 'type' | 'discountPaise' | 'minimumTotalPaise'>,
   maxSharePercent: number,
 ): boolean {
-  if (coupon.type !== 'APPLY_WITH_TOTAL_PRICE') return false;
+  if (coupon.type === 'APPLY_WITH_QUANTITY') return coupon.discountPaise > 0;
   return coupon.discountPaise > couponShareCap(coupon.minimumTotalPaise, maxSharePercent);
 }
 

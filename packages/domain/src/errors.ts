@@ -26,5 +26,7 @@ export const ERROR_CODES = [
   'INTERNAL',
   /** A service the request needs (Redis) is down: try again shortly. */
   'UNAVAILABLE',
+  /** The server has no room left to store the upload (a full disk or storage quota). */
+  'INSUFFICIENT_STORAGE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -2,6 +2,7 @@ export * from './plans';
 export * from './roles';
 export * from './admin-sections';
 export * from './money';
+export * from './price-change';
 export * from './indian-number';
 export * from './messages';
 export * from './paging';

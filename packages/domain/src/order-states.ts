@@ -1,6 +1,7 @@
 import { orderTaxDocumentsSchema } from './gst';
 import { z } from 'zod';
 import { safeString } from './primitives';
+import { INDIAN_STATES } from './indian-states';
 import {
   ORDER_STATUS_VALUES,
   PAYMENT_STATUS_VALUES,
@@ -142,7 +143,8 @@ export const adminOrderSchema = z.object({
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
 export const orderHistoryEntrySchema = z.object({
-  field: z.enum(['status', 'paymentStatus']),
+  /** `shippingState`: an admin named the state of an older order's address (its place of supply). */
+  field: z.enum(['status', 'paymentStatus', 'shippingState']),
   from: safeString().nullable(),
   to: safeString(),
   actor: safeString(),
@@ -189,7 +191,21 @@ export const ORDER_ADMIN_TEXT = {
     `This cancels the order and refunds ${amount} to the shopper through the payment gateway. A credit note is issued against its invoice. This cannot be undone.`,
   refundConsequence: (amount: string) =>
     `This refunds ${amount} to the shopper through the payment gateway and issues a credit note against the invoice. An order that has not shipped is cancelled too. This cannot be undone.`,
+  /** An older order whose free-text state names no place of supply: an admin names the state. */
+  stateLabel: 'State of the delivery address',
+  stateSave: 'Set state and issue invoice',
+  stateSaved: 'The state is set; the invoice is issued if the order is paid',
+  stateFailed: 'Failed to set the state',
+  stateKnown: 'This order already names its place of supply',
+  stateNotForPin: (state: string, pin: string) =>
+    `PIN code ${pin} is not in ${state}. Choose the state the PIN code is in.`,
 } as const;
+
+/** An admin names the state of an order whose address names no place of supply (issue 20 item 2). */
+export const shippingStateCorrectionSchema = z.object({
+  state: z.enum(INDIAN_STATES, { message: 'Please choose the state from the list' }),
+});
+export type ShippingStateCorrection = z.infer<typeof shippingStateCorrectionSchema>;
 
 /** The reason an admin gives for cancelling or refunding a paid order (query `reason`). */
 export const moneyActionReason = safeString().trim().min(1).max(500);

@@ -44,11 +44,56 @@ export type Paged<T> = {
   number: number;
 };
 
-export function toPaged<T>(content: T[], totalElements: number, q: PageQuery): Paged<T> {
+/**
+ * How deep a public listing may be paged (issue 21): a page must start within the first
+ * `MAX_RESULT_WINDOW` results, and within the first `MAX_SEARCH_RESULTS` of a text search. Deeper
+ * pages cost the database more with every page and serve no shopper; narrowing the filters does.
+ */
+export const MAX_RESULT_WINDOW = 10_000;
+export const MAX_SEARCH_RESULTS = 1_000;
+/** Longest search text a listing accepts. */
+export const MAX_SEARCH_LENGTH = 100;
+export const PAGING_MESSAGES = {
+  tooDeep: (window: number) =>
+    `Only the first ${String(window).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} results can be paged through: narrow the search or filters`,
+  searchTooLong: `Search text can be at most ${MAX_SEARCH_LENGTH} characters`,
+} as const;
+
+/** Search text of a listing: trimmed, at most `MAX_SEARCH_LENGTH` characters (400 beyond). */
+export const searchTextSchema = safeString().trim().max(MAX_SEARCH_LENGTH, PAGING_MESSAGES.searchTooLong);
+
+/** The deepest page a listing of `size` answers: the one that starts within `window`. */
+export function pagesWithin(window: number, size: number): number {
+  return Math.ceil(window / size);
+}
+
+/**
+ * Adds the depth bound to a page query: the page must start within the result window (the
+ * search window when the query carries a search, or always with `search: true`).
+ */
+export function boundedPages<S extends z.ZodType<{ page: number; size: number; search?: string }>>(
+  schema: S,
+  opts: { search?: boolean } = {},
+) {
+  return schema.superRefine((q, ctx) => {
+    const window = opts.search || q.search ? MAX_SEARCH_RESULTS : MAX_RESULT_WINDOW;
+    if (q.page * q.size >= window) {
+      ctx.addIssue({ code: 'custom', path: ['page'], message: PAGING_MESSAGES.tooDeep(window) });
+    }
+  });
+}
+
+/**
+ * A page of results. `window`: the listing is bounded (`boundedPages`), so `totalPages` counts only
+ * the pages a client may fetch (an infinite scroll stops there) while `totalElements` stays the
+ * count (which a bounded listing may itself cap at the window).
+ */
+export function toPaged<T>(content: T[], totalElements: number, q: PageQuery, window?: number): Paged<T> {
+  const pages = Math.ceil(totalElements / q.size);
   return {
     content,
     totalElements,
-    totalPages: Math.ceil(totalElements / q.size),
+    totalPages: window === undefined ? pages : Math.min(pages, pagesWithin(window, q.size)),
     size: q.size,
     number: q.page,
   };

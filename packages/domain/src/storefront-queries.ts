@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { safeString } from './primitives';
-import { pageQuerySchema, dbIdSchema } from './paging';
+import { boundedPages, pageQuerySchema, dbIdSchema, searchTextSchema } from './paging';
 import { CATEGORY_PAGE_SIZE, MAX_REVIEW_PHOTOS, PRODUCT_SORTS, REVIEW_MESSAGES } from './storefront';
 
 /** Public storefront query shapes and the review input (storefront spec sections 4, 5 and 9). */
@@ -11,13 +11,27 @@ const slugText = safeString().trim().min(1).max(100);
 export const vendorSlugQuery = z.object({ vendorSlug: slugText.optional() });
 
 /** Category page listing: server-side search, subcategory filter and sort over a category and its children. */
-export const categoryProductsQuery = pageQuerySchema(CATEGORY_PAGE_SIZE, 60).extend({
+const categoryProductsFields = pageQuerySchema(CATEGORY_PAGE_SIZE, 60).extend({
   vendorSlug: slugText.optional(),
-  search: safeString().trim().max(100).optional(),
+  search: searchTextSchema.optional(),
   subCategoryId: dbIdSchema.optional(),
   sort: z.enum(PRODUCT_SORTS, { message: 'Invalid sort' }).default('default'),
 });
+export const categoryProductsQuery = boundedPages(categoryProductsFields);
+/** The same listing addressed by plan (`/products/category/:categoryId/vendorPlan/:plan`). */
+export const categoryProductsByPlanQuery = boundedPages(categoryProductsFields.omit({ vendorSlug: true }));
 export type CategoryProductsQuery = z.infer<typeof categoryProductsQuery>;
+
+/** A public paged listing of a shop (`vendorSlug`): depth bounded to the result window. */
+export const shopPageQuery = boundedPages(pageQuerySchema().extend(vendorSlugQuery.shape));
+/** A public text search's paging (the keyword is in the path): depth bounded to the search window. */
+export const shopSearchPageQuery = boundedPages(pageQuerySchema().extend(vendorSlugQuery.shape), {
+  search: true,
+});
+/** A plan's paged listing (`/products/vendorPlan/:plan`). */
+export const boundedPageQuery = boundedPages(pageQuerySchema());
+/** A search keyword in a path. */
+export const searchKeywordSchema = searchTextSchema.min(1);
 
 /** POST /api/reviews body. Photos are stored image names returned by the review upload call. */
 export const reviewInputSchema = z.object({

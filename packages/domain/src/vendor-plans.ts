@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { editVersionOut, editVersionSchema, planSchema, safeString } from './primitives';
+import { editVersionOut, editVersionSchema, safeString } from './primitives';
 import { MAX_AMOUNT_RUPEES } from './money';
 import { PLANS } from './plans';
 import { dbIdSchema } from './paging';
@@ -48,9 +48,11 @@ const optionInput = z.object({
 
 /** Create and update body: blank features are ignored, features are trimmed. */
 export const vendorPlanInputSchema = z.object({
-  plan: z
-    .preprocess((v) => (v === '' || v === null ? undefined : v), planSchema.optional())
-    .refine((v) => v !== undefined, PLAN_MSG.selectType),
+  // Missing, null and blank all mean "no type chosen" (a missing key must not pass as optional).
+  plan: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toUpperCase() : (v ?? '')),
+    z.enum(PLANS, { error: (issue) => (issue.input === '' ? PLAN_MSG.selectType : 'Invalid plan') }),
+  ),
   features: z
     .array(safeString().max(200))
     .transform((list) => list.map((f) => f.trim()).filter(Boolean))

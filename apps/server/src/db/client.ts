@@ -35,6 +35,12 @@ export type Database = {
    */
   executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
   statements: StatementCounter;
+  /**
+   * The same database for public reads, whose every statement PostgreSQL cancels after `timeoutMs`
+   * (a second pool whose connections start with `statement_timeout`, so a read costs no extra round
+   * trip). PGlite runs one statement at a time in this process and cannot cancel one: the same db.
+   */
+  publicReads: (timeoutMs: number) => Db;
   /** Messages to every app on this database: NOTIFY on PostgreSQL, in memory on PGlite (one process). */
   notifications: Notifications;
 };
@@ -54,6 +60,17 @@ export function connectPostgres(
   const statements = { count: 0 };
   const db = drizzlePg(pool, { schema, logger: countingLogger(statements) }) as unknown as Db;
   const notifications = postgresNotifications(url, pool, onError);
+  const readPools = new Map<number, { pool: pg.Pool; db: Db }>();
+  const publicReads = (timeoutMs: number): Db => {
+    let reads = readPools.get(timeoutMs);
+    if (!reads) {
+      const readPool = new pg.Pool({ connectionString: url, max: 10, statement_timeout: timeoutMs });
+      readPool.on('error', onError);
+      const readDb = drizzlePg(readPool, { schema, logger: countingLogger(statements) }) as unknown as Db;
+      readPools.set(timeoutMs, (reads = { pool: readPool, db: readDb }));
+    }
+    return reads.db;
+  };
   const withLock = async <T>(key: number, work: () => Promise<T>): Promise<T> => {
     // The lock belongs to a session, so it is taken and released on one dedicated connection.
     const client = await pool.connect();
@@ -79,11 +96,12 @@ export function connectPostgres(
     kind: 'postgres',
     close: async () => {
       await notifications.close();
-      await pool.end();
+      await Promise.all([pool.end(), ...[...readPools.values()].map((r) => r.pool.end())]);
     },
     withLock,
     executeSql,
     statements,
+    publicReads,
     notifications,
   };
 }
@@ -111,6 +129,7 @@ export async function connectPglite(dataDir: string | undefined, loadDataDir?: B
     withLock: (_key, work) => work(),
     executeSql,
     statements,
+    publicReads: () => db,
     notifications: inProcessNotifications(),
   };
 }

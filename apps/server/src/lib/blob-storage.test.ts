@@ -1,8 +1,10 @@
 import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalStorage, createS3Storage, type BlobStorage } from './blob-storage';
+import { createLocalStorage, createS3Storage, isStorageFull, type BlobStorage } from './blob-storage';
 import { createImageStore } from './image-store';
 import { startS3Server } from '../../test/s3-server';
 
@@ -69,4 +71,46 @@ storageContract('local disk', async () => ({
 storageContract('S3-compatible', async () => {
   const s3 = await startS3Server();
   return { storage: createS3Storage({ ...s3.options, prefix: 'images/' }), close: s3.close };
+});
+
+describe('a storage with no room left', () => {
+  it('is recognised from an S3-compatible service answering 507 in its documented error shape', async () => {
+    // MinIO's answer when its drives are full (S3 error XML, HTTP 507 Insufficient Storage).
+    const stub = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(507, { 'content-type': 'application/xml' });
+        res.end(
+          '<?xml version="1.0" encoding="UTF-8"?><Error><Code>XMinioStorageFull</Code>' +
+            '<Message>Storage backend has reached its minimum free drive threshold.</Message>' +
+            '<Key>a.webp</Key><BucketName>zevar</BucketName><RequestId>1</RequestId></Error>',
+        );
+      });
+    });
+    await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = stub.address() as AddressInfo;
+      const storage = createS3Storage({
+        bucket: 'zevar',
+        endpoint: `http://127.0.0.1:${port}`,
+        region: 'us-east-1',
+        forcePathStyle: true,
+        credentials: { accessKeyId: 'k', secretAccessKey: 's' },
+      });
+      const err = await storage.put('a.webp', Buffer.from('x'), 'image/webp').catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(Error);
+      expect(isStorageFull(err)).toBe(true);
+    } finally {
+      await new Promise((resolve) => stub.close(resolve));
+    }
+  });
+
+  it('is recognised from the local disk (ENOSPC, EDQUOT), and nothing else is', () => {
+    const fsError = (code: string) => Object.assign(new Error(`${code}: write`), { code });
+    expect(isStorageFull(fsError('ENOSPC'))).toBe(true);
+    expect(isStorageFull(fsError('EDQUOT'))).toBe(true);
+    expect(isStorageFull(fsError('EACCES'))).toBe(false);
+    expect(isStorageFull(new Error('Input buffer contains unsupported image format'))).toBe(false);
+    expect(isStorageFull(null)).toBe(false);
+  });
 });

@@ -18,6 +18,25 @@ export type BlobStorage = {
   remove: (key: string) => Promise<boolean>;
 };
 
+/**
+ * The storage has no room for the object: a full disk or quota on local storage (ENOSPC, EDQUOT),
+ * or an S3-compatible service saying so (507 Insufficient Storage, MinIO's XMinioStorageFull, a
+ * quota error). Callers answer 507 rather than blaming the upload.
+ */
+export function isStorageFull(err: unknown): boolean {
+  const e = err as {
+    code?: unknown;
+    name?: unknown;
+    Code?: unknown;
+    $metadata?: { httpStatusCode?: number };
+  };
+  if (!e || typeof e !== 'object') return false;
+  if (e.code === 'ENOSPC' || e.code === 'EDQUOT') return true;
+  if (e.$metadata?.httpStatusCode === 507) return true;
+  const name = typeof e.name === 'string' ? e.name : typeof e.Code === 'string' ? e.Code : '';
+  return /^(XMinioStorageFull|QuotaExceeded|InsufficientStorage|StorageFull)$/.test(name);
+}
+
 export function createLocalStorage(dir: string): BlobStorage {
   const root = path.resolve(dir);
   mkdirSync(root, { recursive: true });

@@ -28,3 +28,8 @@ export function isUndefinedTable(err: unknown): boolean {
 export function isOutOfRange(err: unknown): boolean {
   return pgError(err).code === '22003';
 }
+
+/** PostgreSQL cancelled the statement (`statement_timeout` on a public read, or an operator's cancel). */
+export function isStatementCancelled(err: unknown): boolean {
+  return pgError(err).code === '57014';
+}

@@ -15,6 +15,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   PAYMENT_ERROR: 502,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  INSUFFICIENT_STORAGE: 507,
 };
 
 export type Issue = { path: string; message: string };

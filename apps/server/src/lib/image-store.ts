@@ -46,6 +46,26 @@ export function createStorage(config: Config): BlobStorage {
 
 const newName = () => `${randomBytes(16).toString('hex')}.webp`;
 
+/** The upload's bytes are not an image sharp can read (as opposed to a storage failure). */
+export class NotAnImageError extends Error {
+  constructor(cause: unknown) {
+    super('not a readable image', { cause });
+  }
+}
+
+/** WebP, metadata stripped, at most MAX_IMAGE_DIMENSION on each side. */
+const encode = (input: Buffer) =>
+  sharp(input, { limitInputPixels: 40_000_000 })
+    .rotate()
+    .resize({
+      width: MAX_IMAGE_DIMENSION,
+      height: MAX_IMAGE_DIMENSION,
+      fit: 'inside',
+      withoutEnlargement: true,
+    })
+    .webp({ quality: 82 })
+    .toBuffer();
+
 /** Images on top of a storage: only names of our own making are read, written or deleted. */
 export function createImageStore(storage: BlobStorage) {
   const valid = (name: string) => IMAGE_NAME_PATTERN.test(name);
@@ -88,18 +108,14 @@ export function createImageStore(storage: BlobStorage) {
 
   return {
     contentType: IMAGE_TYPE,
-    /** Re-encodes any image sharp can read to WebP (metadata stripped, bounded size) and stores it. */
+    /**
+     * Re-encodes any image sharp can read to WebP (metadata stripped, bounded size) and stores it.
+     * Throws `NotAnImageError` when sharp cannot read it; a storage failure is thrown as it is.
+     */
     async saveEncoded(input: Buffer): Promise<string> {
-      const output = await sharp(input, { limitInputPixels: 40_000_000 })
-        .rotate()
-        .resize({
-          width: MAX_IMAGE_DIMENSION,
-          height: MAX_IMAGE_DIMENSION,
-          fit: 'inside',
-          withoutEnlargement: true,
-        })
-        .webp({ quality: 82 })
-        .toBuffer();
+      const output = await encode(input).catch((err: unknown) => {
+        throw new NotAnImageError(err);
+      });
       const name = newName();
       await storage.put(name, output, IMAGE_TYPE);
       return name;

@@ -107,6 +107,7 @@ GET /api/vendor/products vendor
 GET /api/vendors/slug/:slug public
 PATCH /api/checkout/applyCoupon/:id public
 PATCH /api/orders/:orderNumber/payment MANAGE_ORDERS
+PATCH /api/orders/:orderNumber/shipping-state MANAGE_ORDERS
 PATCH /api/orders/:orderNumber/status MANAGE_ORDERS
 POST /api/cart/quote public
 POST /api/category MANAGE_CATEGORIES

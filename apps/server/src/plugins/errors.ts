@@ -1,8 +1,9 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode } from '@zevar/domain';
 import { AppError } from '../lib/errors';
 import { isRedisOutage } from '../lib/redis';
+import { isStatementCancelled } from '../lib/db-errors';
 
 function codeForStatus(status: number): ErrorCode {
   if (status === 401) return 'UNAUTHORIZED';
@@ -13,6 +14,13 @@ function codeForStatus(status: number): ErrorCode {
   if (status === 415) return 'UNSUPPORTED_MEDIA_TYPE';
   if (status === 429) return 'RATE_LIMITED';
   return 'BAD_REQUEST';
+}
+
+function busy(reply: FastifyReply) {
+  return reply
+    .status(503)
+    .header('retry-after', '5')
+    .send({ code: 'UNAVAILABLE', message: 'The service is busy. Please try again in a few seconds.' });
 }
 
 /** One error shape, `{ code, message, issues? }`, for every failure; 5xx details are logged, never sent. */
@@ -51,10 +59,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (isRedisOutage(error)) {
       request.log.warn({ err: error }, 'Redis unreachable');
-      return reply
-        .status(503)
-        .header('retry-after', '5')
-        .send({ code: 'UNAVAILABLE', message: 'The service is busy. Please try again in a few seconds.' });
+      return busy(reply);
+    }
+    if (isStatementCancelled(error)) {
+      // A public read that ran past PUBLIC_READ_TIMEOUT_MS: the database stopped it; the client may retry.
+      request.log.warn({ err: error }, 'public read cancelled by the statement timeout');
+      return busy(reply);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 'INTERNAL', message: 'Something went wrong. Please try again.' });

@@ -1,6 +1,8 @@
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ALL_CACHE_TAGS, type CacheTag } from '../lib/cache/invalidation';
-import type { PublicCache } from '../lib/cache/public-cache';
+import { newChangeScope, runNotingChanges, type ChangeScope } from '../lib/cache/changes';
+import type { CachedAnswer, Encoding, PublicCache } from '../lib/cache/public-cache';
 
 /**
  * Browsers and CDNs may reuse a public answer for a few seconds and serve it while revalidating for
@@ -10,32 +12,66 @@ import type { PublicCache } from '../lib/cache/public-cache';
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=5, stale-while-revalidate=60';
 
 /**
- * Successful writes that cannot change a public catalogue answer (route pattern as registered).
- * Every other successful POST/PUT/PATCH/DELETE under /api invalidates: a new admin route is safe
- * by default, and forgetting to list a harmless one only costs a refill.
+ * Successful writes that cannot change a public answer (route pattern as registered), or that change
+ * only what their own code notes (`noteChanged`: stock, sales, coupon uses, rates, reviews), which
+ * is invalidated whatever the route. Every other successful POST/PUT/PATCH/DELETE under /api
+ * invalidates everything: a new admin route is safe by default, and forgetting to list a harmless
+ * one only costs a refill (decisions 0014, 0036).
  */
-const KEEPS_CACHE = new Set([
+const NOTED_ONLY = new Set([
   'POST /api/products/:id/views',
   'POST /api/cart/quote',
   'POST /api/checkout',
+  'POST /api/checkout/:id/reprice',
   'PATCH /api/checkout/applyCoupon/:id',
+  'DELETE /api/checkout/applyCoupon/:id',
   'POST /api/coupon-codes/apply',
   'POST /api/user/login',
   'POST /api/user/verify',
+  'POST /api/user/change-password',
+  'POST /api/user/reauth',
+  'POST /api/user/logout',
+  'POST /api/user/:id/sign-out-everywhere',
+  'POST /api/user/:id/reset-password',
   'POST /api/image/uploads',
   'POST /api/image/review-uploads',
   'DELETE /api/image/uploads/:name',
   'POST /api/email-templates',
+  'POST /api/email-templates/preview',
   'PUT /api/email-templates/:id',
   'DELETE /api/email-templates/:id',
+  'POST /api/mail/outbox/:id/retry',
+  'POST /api/mail/outbox/:id/resend',
   'POST /api/vendor-payouts',
   'DELETE /api/vendor-payouts/:id',
+  'POST /api/metals/:id/purities/:purityId/preview',
+  // Orders, payments and stock: the stock and coupon functions note the products and coupons.
+  'POST /api/orders/initiate-order',
+  'POST /api/orders/confirm-payment',
+  'POST /api/orders/:id/cancel-payment',
+  'PATCH /api/orders/:orderNumber/status',
+  'PATCH /api/orders/:orderNumber/payment',
+  'POST /api/webhooks/razorpay',
+  'POST /sandbox/pay',
+  'POST /sandbox/fail',
+  'POST /api/products/:id/stock-adjustments',
+  // A rate change notes its metal; a review its product.
+  'PUT /api/metals/:id/purities/:purityId',
+  'PUT /api/metals/prices',
+  'POST /api/reviews',
+  'PUT /api/reviews/:id/status',
+  'PUT /api/reviews/:id',
+  'DELETE /api/reviews/:id',
+  'POST /api/subscriptions/subscribe',
 ]);
 
-/** Coupon writes change only coupon answers; everything else may change anything public. */
+/** The tags a successful write invalidates beyond what its code noted. */
 export function tagsInvalidatedBy(method: string, routeUrl: string): readonly CacheTag[] {
-  if (KEEPS_CACHE.has(`${method} ${routeUrl}`)) return [];
+  const route = `${method} ${routeUrl}`;
+  if (NOTED_ONLY.has(route)) return [];
   if (routeUrl.startsWith('/api/coupon-codes')) return ['coupons'];
+  // Accounts and plans of shops: a shop's plan and profile only.
+  if (routeUrl.startsWith('/api/user/') || routeUrl.startsWith('/api/subscriptions/')) return ['shops'];
   return ALL_CACHE_TAGS;
 }
 
@@ -48,14 +84,29 @@ declare module 'fastify' {
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Invalidates before the write's response leaves, so nothing stale is served after it returns. */
+/**
+ * Each write runs in a scope where its code notes what it changed; when it answers (after its
+ * transaction), those tags and its route's are invalidated before the response leaves, so nothing
+ * stale is served after it returns. A failed write invalidates what it noted too (a change may have
+ * committed before the failure).
+ */
 export function registerCacheInvalidation(app: FastifyInstance, cache: PublicCache) {
+  const noted = new WeakMap<FastifyRequest, ChangeScope>();
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (READS.has(request.method)) return done();
+    const changes = newChangeScope();
+    noted.set(request, changes);
+    runNotingChanges(changes, done);
+  });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (READS.has(request.method) || reply.statusCode >= 400) return payload;
+    if (READS.has(request.method)) return payload;
+    const changes = noted.get(request);
+    const tags = new Set(changes?.tags);
+    if (changes) changes.late = (late) => void cache.invalidate(late);
     const url = request.routeOptions.url;
-    if (!url?.startsWith('/api/') && !url?.startsWith('/sandbox/')) return payload;
-    const tags = tagsInvalidatedBy(request.method, url);
-    if (tags.length > 0) await cache.invalidate(tags);
+    if (reply.statusCode < 400 && (url?.startsWith('/api/') || url?.startsWith('/sandbox/')))
+      for (const tag of tagsInvalidatedBy(request.method, url)) tags.add(tag);
+    if (tags.size > 0) await cache.invalidate([...tags]);
     return payload;
   });
 }
@@ -65,27 +116,96 @@ function keyOf(request: FastifyRequest, plan: string | undefined): string {
   return `${request.routeOptions.url}|${plan ?? ''}|${JSON.stringify(request.params ?? {})}|${JSON.stringify(query)}`;
 }
 
+/** Header values a browser sends are few: each is negotiated once. */
+const negotiated = new Map<string, Encoding | null>();
+const OFFERED: Encoding[] = ['br', 'gzip'];
+
+/** The compressed form the request accepts (brotli first), or null for the plain one. */
+export function acceptedEncoding(request: FastifyRequest): Encoding | null {
+  const header = request.headers['accept-encoding'];
+  if (!header) return null;
+  let choice = negotiated.get(header);
+  if (choice === undefined) {
+    choice = (negotiate(header, OFFERED) as Encoding | null) ?? null;
+    if (negotiated.size > 256) negotiated.clear();
+    negotiated.set(header, choice);
+  }
+  return choice;
+}
+
+/** A server-side render collects the tags of the answers it embeds (plugins/web-app.ts). */
+export const INTERNAL_TAGS_HEADER = 'x-zevar-cache-tags';
+export const INTERNAL_TTL_HEADER = 'x-zevar-cache-ttl';
+
+/**
+ * For an answer served from a cached value rather than `sendCached` (a shop's plan): tells a
+ * server-side render its tags, as `sendAnswer` does.
+ */
+export function sayTags(cache: PublicCache, request: FastifyRequest, reply: FastifyReply, tags: CacheTag[]) {
+  if (request.headers['x-zevar-internal'] === cache.internalToken)
+    reply.header(INTERNAL_TAGS_HEADER, tags.join(','));
+}
+
+/**
+ * Sends a cached answer: 304 when the client has it, else the form its `Accept-Encoding` takes,
+ * made once per entry (the compress plugin leaves an encoded body alone). Every form has the same
+ * ETag (it names the JSON, which they all decode to) and `Vary: Accept-Encoding`.
+ */
+export async function sendAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: CachedAnswer,
+  opts: { type: string; cacheControl: string; internalToken?: string },
+): Promise<FastifyReply> {
+  reply
+    .header('etag', answer.etag)
+    .header('cache-control', opts.cacheControl)
+    .header('vary', 'accept-encoding');
+  if (opts.internalToken && request.headers['x-zevar-internal'] === opts.internalToken) {
+    reply.header(INTERNAL_TAGS_HEADER, answer.tags.join(','));
+    if (answer.ttlMs) reply.header(INTERNAL_TTL_HEADER, String(answer.ttlMs));
+  }
+  if (matches(request.headers['if-none-match'], answer.etag)) return reply.status(304).send();
+  reply.status(answer.status).type(opts.type).serializer(identity);
+  const encoding = acceptedEncoding(request);
+  const encoded = encoding && answer.encoded(encoding);
+  if (!encoded) return reply.send(answer.body);
+  return reply.header('content-encoding', encoding).send(await encoded);
+}
+
 /**
  * Sends the cached answer for this read (route, plan tier, parsed params and query), building it
- * with `produce` on a miss. Answers 304 when the client already has it.
+ * with `produce` on a miss; `tagsOf` names what the answer shows beyond its route's `tags` (the
+ * products on it, their metals).
  */
-export async function sendCached(
+export async function sendCached<T>(
   cache: PublicCache,
   request: FastifyRequest,
   reply: FastifyReply,
   /** `ttlMs` bounds answers that also depend on the clock (coupon expiry). */
-  opts: { tags: readonly CacheTag[]; plan?: string; ttlMs?: number },
-  produce: () => Promise<unknown>,
+  opts: {
+    tags: readonly CacheTag[];
+    plan?: string;
+    ttlMs?: number;
+    tagsOf?: (value: T) => Iterable<CacheTag>;
+  },
+  produce: () => Promise<T>,
 ): Promise<FastifyReply> {
-  const answer = await cache.answer(
-    keyOf(request, opts.plan),
-    opts.tags,
-    async () => throughResponseSchema(request, await produce()),
-    opts.ttlMs,
-  );
-  reply.header('etag', answer.etag).header('cache-control', PUBLIC_CACHE_CONTROL);
-  if (matches(request.headers['if-none-match'], answer.etag)) return reply.status(304).send();
-  return reply.type('application/json; charset=utf-8').serializer(identity).send(answer.body);
+  const answer = await cache.answer(keyOf(request, opts.plan), async () => {
+    const value = await produce();
+    const tags = new Set(opts.tags);
+    if (opts.tagsOf) for (const tag of opts.tagsOf(value)) tags.add(tag);
+    return {
+      body: JSON.stringify(throughResponseSchema(request, value)),
+      tags: [...tags],
+      ttlMs: opts.ttlMs,
+    };
+  });
+  return sendAnswer(request, reply, answer, {
+    type: 'application/json; charset=utf-8',
+    cacheControl: PUBLIC_CACHE_CONTROL,
+    internalToken: cache.internalToken,
+  });
 }
 
 const identity = (body: unknown) => body as string;
@@ -100,7 +220,7 @@ function throughResponseSchema(request: FastifyRequest, value: unknown): unknown
   return typeof schema?.parse === 'function' ? schema.parse(value) : value;
 }
 
-function matches(header: string | undefined, etag: string): boolean {
+export function matches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
   return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);

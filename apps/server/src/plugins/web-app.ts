@@ -8,6 +8,9 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
 import { jsonForScript } from '../modules/seo/head-tags';
+import { isCacheTag, type CacheTag } from '../lib/cache/invalidation';
+import type { PublicCache } from '../lib/cache/public-cache';
+import { INTERNAL_TAGS_HEADER, INTERNAL_TTL_HEADER, sendAnswer } from './public-cache';
 
 /** One of the app's own GET answers, as `inject` gives it. */
 export type InternalGet = (url: string) => Promise<{ status: number; body: string }>;
@@ -190,6 +193,12 @@ export async function registerWebApp(
     businessTimezone?: string;
     /** The web app's server renderer (its SSR build); none: storefront pages render in the browser. */
     firstScreenEntry?: string;
+    /**
+     * Keeps each page's finished HTML (and its compressed forms) under the tags of the answers it
+     * embeds, so a page is rendered again only when one of them changed (decision 0036).
+     * `internalToken` is the answer cache's: its reads then say their tags.
+     */
+    pages?: { cache: PublicCache; internalToken: string };
   },
 ) {
   // HTML and API answers are compressed per response; the hashed assets were compressed at build.
@@ -250,42 +259,72 @@ export async function registerWebApp(
       setTimeout(() => void firstScreens.prepare(build().mtimeMs), PREPARE_AFTER_LISTEN_MS).unref();
       done();
     });
-  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname.startsWith('/api/') || (pathname.endsWith('.map') && !opts.serveSourceMaps)) {
-      return reply.status(404).send({ code: 'NOT_FOUND', message: `No route for GET ${pathname}` });
-    }
-    const get: InternalGet = async (url) => {
-      const res = await app.inject({ method: 'GET', url });
+  /** A page's HTML, its status and whether it may be kept (every answer in it came from the cache). */
+  const buildPage = async (url: string, seed: number) => {
+    const pathname = url.split('?')[0] ?? '/';
+    const tags = new Set<CacheTag>();
+    let ttlMs: number | undefined;
+    let keep = Boolean(opts.pages);
+    const get: InternalGet = async (answerUrl) => {
+      const headers = opts.pages ? { 'x-zevar-internal': opts.pages.internalToken } : undefined;
+      const res = await app.inject({ method: 'GET', url: answerUrl, headers });
+      const said = res.headers[INTERNAL_TAGS_HEADER];
+      if (typeof said !== 'string') keep = false;
+      else for (const tag of said.split(',')) if (isCacheTag(tag)) tags.add(tag);
+      const ttl = Number(res.headers[INTERNAL_TTL_HEADER]);
+      if (ttl > 0) ttlMs = Math.min(ttlMs ?? ttl, ttl);
       return { status: res.statusCode, body: res.body };
     };
     const page = opts.renderPage ? await opts.renderPage(pathname, get).catch(() => null) : null;
     const { html, modules, mtimeMs } = build();
     const answersJson =
       page?.prefetched && Object.keys(page.prefetched).length > 0 ? jsonForScript(page.prefetched) : '';
-    // The page's random choices: a few seeds, so each page has few markups to keep.
-    const seed = randomInt(PAGE_SEEDS);
     const firstScreen =
       page?.page && page.prefetched && firstScreens
-        ? await firstScreens.render(request.url, page.prefetched, answersJson, seed, mtimeMs)
+        ? await firstScreens.render(url, page.prefetched, answersJson, seed, mtimeMs)
         : '';
+    // A page whose markup could not be made is served, but not kept in that state.
+    if (page?.page && page.prefetched && firstScreens && !firstScreen) keep = false;
     const routeModules = page?.page ? modules.routes[page.page] : [];
+    const body = renderShell(html, page, {
+      businessTimezone: opts.businessTimezone,
+      // On screen already: its scripts wait for the paint (boot.ts). Otherwise: at once.
+      scripts: firstScreen
+        ? `<meta name="${PAGE_MODULES_META_NAME}" content="${routeModules.map((f) => `/${f}`).join(' ')}">\n`
+        : preloadTags([...modules.app, ...routeModules]),
+      answersJson,
+      firstScreen,
+      seed,
+    });
+    // A shop's home page shows a seeded choice: it is kept once per seed.
+    if (page?.page === 'shop') seededUrls.set(url, true);
+    // Every page carries a broad tag, so emptying the cache empties the pages too.
+    tags.add('catalogue');
+    return { body, status: page?.status ?? 200, tags: [...tags], ttlMs, keep };
+  };
+  const seededUrls = new LRUCache<string, true>({ max: 10_000 });
+
+  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname.startsWith('/api/') || (pathname.endsWith('.map') && !opts.serveSourceMaps)) {
+      return reply.status(404).send({ code: 'NOT_FOUND', message: `No route for GET ${pathname}` });
+    }
+    // The page's random choices: a few seeds, so each page has few markups to keep.
+    const seed = randomInt(PAGE_SEEDS);
+    const page = opts.pages
+      ? await opts.pages.cache.answer(
+          `${build().mtimeMs}|${request.url}|${seededUrls.has(request.url) ? seed : '-'}`,
+          () => buildPage(request.url, seed),
+        )
+      : null;
+    if (page)
+      return sendAnswer(request, reply, page, { type: 'text/html; charset=utf-8', cacheControl: 'no-cache' });
+    const built = await buildPage(request.url, seed);
     return reply
-      .status(page?.status ?? 200)
+      .status(built.status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(
-        renderShell(html, page, {
-          businessTimezone: opts.businessTimezone,
-          // On screen already: its scripts wait for the paint (boot.ts). Otherwise: at once.
-          scripts: firstScreen
-            ? `<meta name="${PAGE_MODULES_META_NAME}" content="${routeModules.map((f) => `/${f}`).join(' ')}">\n`
-            : preloadTags([...modules.app, ...routeModules]),
-          answersJson,
-          firstScreen,
-          seed,
-        }),
-      );
+      .send(built.body);
   });
 }
 

@@ -1,7 +1,10 @@
 import { STORAGE_KEYS, notifyCartChanged, readItem, removeItem, writeItem } from './storage';
 
-/** A cart line as the specification stores it under cart_items: product id and quantity only. */
-export type CartLine = { productId: number; quantity: number };
+/**
+ * A cart line as the specification stores it under cart_items (product id and quantity), with the unit
+ * price the shopper last saw for it: the server tells the cart when today's price differs (issue 20).
+ */
+export type CartLine = { productId: number; quantity: number; seenPrice?: number };
 
 const isLine = (l: unknown): l is CartLine =>
   typeof l === 'object' &&
@@ -16,7 +19,11 @@ export function getCart(): CartLine[] {
   try {
     const parsed: unknown = JSON.parse(readItem(STORAGE_KEYS.cart) ?? '[]');
     return Array.isArray(parsed)
-      ? parsed.filter(isLine).map((l) => ({ productId: l.productId, quantity: l.quantity }))
+      ? parsed.filter(isLine).map((l) => ({
+          productId: l.productId,
+          quantity: l.quantity,
+          seenPrice: typeof l.seenPrice === 'number' && l.seenPrice >= 0 ? l.seenPrice : undefined,
+        }))
       : [];
   } catch {
     return [];
@@ -45,11 +52,11 @@ export function addToCart(productId: number, quantity = 1, stock?: number): void
   save(lines);
 }
 
-/** Product page: adds only when the product is not already in the cart; true when it added. */
-export function addOnce(productId: number, quantity = 1, stock?: number): boolean {
+/** Product page: adds only when the product is not already in the cart (at the price shown); true when it added. */
+export function addOnce(productId: number, quantity = 1, stock?: number, seenPrice?: number): boolean {
   const lines = getCart();
   if (lines.some((l) => l.productId === productId)) return false;
-  save([...lines, { productId, quantity: capAt(quantity, stock) }]);
+  save([...lines, { productId, quantity: capAt(quantity, stock), seenPrice }]);
   return true;
 }
 

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -182,9 +183,36 @@ export const products = pgTable(
     index('products_created_idx').on(t.createdAt),
     // Shopper and admin searches are substring matches (ILIKE '%…%'); trigrams make them indexable.
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    // The public `/products/paged` search also matches SKU and tagline (issue 21: every searched column).
+    index('products_sku_trgm_idx').using('gin', sql`${t.sku} gin_trgm_ops`),
+    index('products_tagline_trgm_idx').using('gin', sql`${t.tagline} gin_trgm_ops`),
+    // Storefront listings read ids only from these (index-only scans): a category page picks its ids
+    // from its categories' entries, an unfiltered listing walks active ids in order, and the plan rule
+    // is checked in the index. No price or stock here, so re-pricing and sales stay HOT updates.
+    index('products_listing_idx')
+      .on(t.categoryId, t.id, t.plan)
+      .where(sql`${t.status} = 'active'`),
+    index('products_active_idx')
+      .on(t.id, t.plan)
+      .where(sql`${t.status} = 'active'`),
     check('products_stock_nonnegative', sql`${t.stock} >= 0`),
     check('products_price_nonnegative', sql`${t.pricePaise} >= 0`),
   ],
+);
+
+/**
+ * Active products per category and plan, kept by a trigger on `products` (hand-written in migration
+ * 0013): the total of an unsearched storefront listing is a sum over a few of these rows instead of
+ * a count over the category (docs/decisions/0034-cheap-public-reads.md).
+ */
+export const productCounts = pgTable(
+  'product_counts',
+  {
+    categoryId: integer('category_id').notNull(),
+    plan: text('plan', { enum: PLANS }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.plan] })],
 );
 
 export const carouselItems = pgTable(

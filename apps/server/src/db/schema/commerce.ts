@@ -33,6 +33,11 @@ export type CheckoutLine = {
   pricePaise: number;
   /** Per-unit breakup of `pricePaise`, held with it for the checkout's window (absent on older rows). */
   breakup?: LineBreakup;
+  /**
+   * The unit price the shopper saw before this checkout (cart, product page, an expired hold), kept
+   * only to tell them of a change (issue 20 item 14); never charged. Null or absent: not known.
+   */
+  seenPricePaise?: number | null;
 };
 export type Address = {
   fullName: string;
@@ -183,7 +188,7 @@ export const orderStatusHistory = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    field: text('field', { enum: ['status', 'paymentStatus'] }).notNull(),
+    field: text('field', { enum: ['status', 'paymentStatus', 'shippingState'] }).notNull(),
     fromValue: text('from_value'),
     toValue: text('to_value').notNull(),
     actor: text('actor').notNull(),

@@ -5,3 +5,4 @@ export * from './commerce';
 export * from './email';
 export * from './stock';
 export * from './invoicing';
+export * from './images';

@@ -2,11 +2,43 @@
  * How a write tells every process that cached public answers are out of date.
  *
  * `publish` clears this process's cache before it resolves (so the writer never serves stale data
- * after its response) and tells the other processes. The first implementation is in-process plus
- * PostgreSQL LISTEN/NOTIFY; a Redis pub/sub one fits the same interface (docs/decisions).
+ * after its response) and tells the other processes. The implementation is in-process plus
+ * PostgreSQL LISTEN/NOTIFY (docs/decisions/0014, 0036).
  */
-export type CacheTag = 'catalogue' | 'coupons' | 'shops';
-export const ALL_CACHE_TAGS: readonly CacheTag[] = ['catalogue', 'coupons', 'shops'];
+
+/** Every cached entry carries at least one of these; invalidating all three empties the cache. */
+export type BroadTag = 'catalogue' | 'coupons' | 'shops';
+
+/**
+ * What an answer was built from (decision 0036). Narrow tags let a sale, a rate or a review change
+ * drop only the answers that show it:
+ * - `product:<id>`: every answer that shows that product (its page, a list it is on, a sibling's
+ *   linked variants);
+ * - `metal:<id>`: every answer showing a product priced by that metal;
+ * - `lists`: every product list (its membership may change: a product added, edited, archived);
+ * - `stock-lists`: lists that leave out products without stock (trending, sale, special offers);
+ * - `popularity`: lists ordered or filtered by sales (trending, top 10);
+ * - `price-order`: lists ordered by price;
+ * - `rates`: the metal rate answers.
+ */
+export type CacheTag =
+  | BroadTag
+  | 'lists'
+  | 'stock-lists'
+  | 'popularity'
+  | 'price-order'
+  | 'rates'
+  | `product:${number}`
+  | `metal:${number}`;
+
+export const ALL_CACHE_TAGS: readonly BroadTag[] = ['catalogue', 'coupons', 'shops'];
+
+export const productTag = (id: number): CacheTag => `product:${id}`;
+export const metalTag = (id: number): CacheTag => `metal:${id}`;
+
+const TAG_PATTERN =
+  /^(?:catalogue|coupons|shops|lists|stock-lists|popularity|price-order|rates|(?:product|metal):\d{1,10})$/;
+export const isCacheTag = (t: string): t is CacheTag => TAG_PATTERN.test(t);
 
 export interface CacheInvalidation {
   /** Runs `listener` for every invalidation, from this process or another. */
@@ -24,11 +56,35 @@ export type Notifications = {
 
 export const CACHE_CHANNEL = 'zevar_cache_invalidation';
 
-const isTag = (t: string): t is CacheTag => (ALL_CACHE_TAGS as readonly string[]).includes(t);
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more: a long batch goes as several. */
+const MAX_PAYLOAD = 7000;
+
+function payloads(tags: readonly string[]): string[] {
+  const out: string[] = [];
+  let current = '';
+  for (const tag of tags) {
+    if (current && current.length + tag.length + 1 > MAX_PAYLOAD) {
+      out.push(current);
+      current = '';
+    }
+    current = current ? `${current},${tag}` : tag;
+  }
+  if (current) out.push(current);
+  return out;
+}
+
+type Batch = { tags: Set<CacheTag>; done: Promise<void>; sent: () => void };
+function newBatch(): Batch {
+  let sent!: () => void;
+  const done = new Promise<void>((resolve) => (sent = resolve));
+  return { tags: new Set(), done, sent };
+}
 
 /**
  * Clears this process at once, then tells every app on the database (including this one again:
- * clearing twice is harmless, so our own message is not filtered out).
+ * clearing twice is harmless, so our own message is not filtered out). A burst is coalesced: while
+ * one message is being sent, the tags published meanwhile are merged into the next one, so 30 sales
+ * a second cost a few messages, not 30, and no message waits for a timer.
  */
 export function createCacheInvalidation(
   notifications: Notifications,
@@ -41,18 +97,42 @@ export function createCacheInvalidation(
   const listening = notifications
     .listen(CACHE_CHANNEL, (payload) =>
       // An empty message means messages may have been lost (reconnect): drop everything.
-      deliver(payload ? payload.split(',').filter(isTag) : [...ALL_CACHE_TAGS]),
+      deliver(payload ? payload.split(',').filter(isCacheTag) : [...ALL_CACHE_TAGS]),
     )
     .catch(onError);
+  // The tags not yet sent, and a promise kept when the message holding them has gone out.
+  let open = newBatch();
+  let sending = false;
+  let draining: Promise<void> = Promise.resolve();
+  const drain = async () => {
+    sending = true;
+    try {
+      await listening;
+      while (open.tags.size > 0) {
+        const batch = open;
+        open = newBatch();
+        for (const payload of payloads([...batch.tags]))
+          await notifications.notify(CACHE_CHANNEL, payload).catch(onError);
+        batch.sent();
+      }
+    } finally {
+      sending = false;
+    }
+  };
   return {
     subscribe: (listener) => void listeners.push(listener),
     async publish(tags) {
+      if (tags.length === 0) return;
       deliver([...tags]);
-      await listening;
-      await notifications.notify(CACHE_CHANNEL, tags.join(',')).catch(onError);
+      const batch = open;
+      for (const t of tags) batch.tags.add(t);
+      if (!sending) draining = drain();
+      // Resolves once a message holding these tags has gone out.
+      await batch.done;
     },
     close: async () => {
       await listening;
+      await draining;
     },
   };
 }

@@ -1,77 +1,185 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import type { CacheInvalidation, CacheTag } from './invalidation';
 
-/** A ready-to-send public answer: the JSON text and its validator. */
-export type CachedAnswer = { body: string; etag: string };
+/** The compressed forms a cached answer keeps (the `Accept-Encoding` names). */
+export type Encoding = 'br' | 'gzip';
+
+/** What a miss builds: the text to send and the tags of the data it came from. */
+export type BuiltAnswer = {
+  body: string;
+  tags: readonly CacheTag[];
+  /** For answers that also depend on the clock (coupon expiry). */
+  ttlMs?: number;
+  status?: number;
+  /** False: send it, but do not keep it (a page that embeds an answer that is not cached). */
+  keep?: boolean;
+};
+
+/** A ready-to-send public answer: its bytes, validator and (made on first ask) compressed forms. */
+export type CachedAnswer = {
+  body: Buffer;
+  etag: string;
+  status: number;
+  tags: readonly CacheTag[];
+  ttlMs?: number;
+  /** The answer in this encoding, or null when it is too small to be worth compressing. */
+  encoded: (encoding: Encoding) => Promise<Buffer> | null;
+};
 
 const MAX_BYTES = 64 * 1024 * 1024;
+/** Below this, compression saves less than its headers cost (@fastify/compress's threshold). */
+export const COMPRESS_THRESHOLD = 1024;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+// Made once per entry, so a little more effort than per-response compression could afford.
+const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } };
+const GZIP_OPTIONS = { level: 6 };
+
+export const etagOf = (body: Buffer | string) =>
+  `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+
+function makeAnswer(built: BuiltAnswer): CachedAnswer {
+  const body = Buffer.from(built.body, 'utf8');
+  const forms: Partial<Record<Encoding, Promise<Buffer>>> = {};
+  return {
+    body,
+    etag: etagOf(body),
+    status: built.status ?? 200,
+    tags: built.tags,
+    ttlMs: built.ttlMs,
+    encoded: (encoding) => {
+      if (body.length < COMPRESS_THRESHOLD) return null;
+      return (forms[encoding] ??=
+        encoding === 'br' ? brotli(body, BROTLI_OPTIONS) : gzip(body, GZIP_OPTIONS));
+    },
+  };
+}
 
 /**
- * Ready-to-send public catalogue answers keyed by what decides them (route, plan tier, ids, page,
- * sort, search). Each entry carries the tags of the data it was built from; invalidating a tag
- * drops every entry with it. A read that started before an invalidation does not store its answer
- * (generation check), so a slow miss racing a write can never put stale data back.
+ * Ready-to-send public answers keyed by what decides them (route, plan tier, ids, page, sort,
+ * search). Each entry carries the tags of the data it was built from, and an index from tag to keys
+ * drops exactly the entries a change touches. A build that a change overtook is not stored, and a
+ * request that joins a build begun before a change waits for a fresh one (decision 0036).
  */
-export function createPublicCache(invalidation: CacheInvalidation) {
-  const entries = new LRUCache<string, CachedAnswer & { tags: readonly CacheTag[] }>({
-    maxSize: MAX_BYTES,
-    sizeCalculation: (e) => e.body.length + 64,
+export function createPublicCache(invalidation: CacheInvalidation, opts: { maxBytes?: number } = {}) {
+  const byTag = new Map<CacheTag, Set<string>>();
+  const unindex = (key: string, tags: readonly CacheTag[]) => {
+    for (const tag of tags) {
+      const keys = byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) byTag.delete(tag);
+    }
+  };
+  const index = (key: string, tags: readonly CacheTag[]) => {
+    for (const tag of tags) {
+      let keys = byTag.get(tag);
+      if (!keys) byTag.set(tag, (keys = new Set()));
+      keys.add(key);
+    }
+  };
+  const entries = new LRUCache<string, CachedAnswer>({
+    maxSize: opts.maxBytes ?? MAX_BYTES,
+    // The plain form and, once asked for, about a third of it again for the compressed ones.
+    sizeCalculation: (e) => Math.ceil(e.body.length * 1.4) + 256,
+    dispose: (entry, key) => unindex(key, entry.tags),
   });
-  const generation: Record<CacheTag, number> = { catalogue: 0, coupons: 0, shops: 0 };
-  const inFlight = new Map<string, Promise<CachedAnswer>>();
+  const values = new Map<string, { value: unknown; tags: readonly CacheTag[] }>();
+
+  // Which change each tag last saw: a build begun at `seq` is stale when one of its tags moved since.
+  let seq = 0;
+  const changedAt = new Map<CacheTag, number>();
+  let building = 0;
+  const overtaken = (tags: readonly CacheTag[], since: number) =>
+    since !== seq && tags.some((t) => (changedAt.get(t) ?? -1) > since);
 
   invalidation.subscribe((tags) => {
-    for (const tag of tags) generation[tag] += 1;
-    for (const [key, entry] of entries.entries()) {
-      if (entry.tags.some((t) => tags.includes(t))) entries.delete(key);
+    seq += 1;
+    // Only builds under way need to know; with none, the record can start afresh.
+    if (building === 0) changedAt.clear();
+    else for (const tag of tags) changedAt.set(tag, seq);
+    for (const tag of tags) {
+      const keys = byTag.get(tag);
+      if (!keys) continue;
+      for (const key of [...keys]) {
+        const kept = values.get(key);
+        if (kept) {
+          values.delete(key);
+          unindex(key, kept.tags);
+        } else entries.delete(key);
+      }
+      byTag.delete(tag);
     }
   });
 
-  const stamp = (tags: readonly CacheTag[]) => tags.map((t) => generation[t]).join('.');
+  type Flight = { since: number; made: Promise<{ answer: CachedAnswer; overtaken: boolean }> };
+  const inFlight = new Map<string, Flight>();
 
-  /** The cached answer for `key`, or the one `produce` builds (concurrent misses share one build). */
-  async function answer(
-    key: string,
-    tags: readonly CacheTag[],
-    produce: () => Promise<unknown>,
-    ttlMs?: number,
-  ): Promise<CachedAnswer> {
+  /**
+   * The cached answer for `key`, or the one `produce` builds. Concurrent misses share one build;
+   * one that arrives after a change the build may predate takes it only if the change did not touch
+   * its tags, and otherwise builds again (a shopper never gets an answer older than a write that
+   * returned before the request).
+   */
+  async function answer(key: string, produce: () => Promise<BuiltAnswer>): Promise<CachedAnswer> {
     const hit = entries.get(key);
     if (hit) return hit;
     const pending = inFlight.get(key);
-    if (pending) return pending;
-    const before = stamp(tags);
-    const build = (async () => {
-      const body = JSON.stringify(await produce());
-      const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
-      const made = { body, etag };
-      if (stamp(tags) === before) entries.set(key, { ...made, tags }, ttlMs ? { ttl: ttlMs } : undefined);
-      return made;
+    if (pending) {
+      const arrived = seq;
+      const made = await pending.made;
+      if (arrived === pending.since || !made.overtaken) return made.answer;
+      return answer(key, produce);
+    }
+    const since = seq;
+    building += 1;
+    const made = (async () => {
+      try {
+        const fresh = await produce();
+        const built = makeAnswer(fresh);
+        const stale = overtaken(built.tags, since);
+        if (!stale && fresh.keep !== false) {
+          entries.set(key, built, built.ttlMs ? { ttl: built.ttlMs } : undefined);
+          if (entries.has(key)) index(key, built.tags);
+        }
+        return { answer: built, overtaken: stale };
+      } finally {
+        building -= 1;
+      }
     })();
-    inFlight.set(key, build);
+    const flight = { since, made };
+    inFlight.set(key, flight);
     try {
-      return await build;
+      return (await made).answer;
     } finally {
-      inFlight.delete(key);
+      if (inFlight.get(key) === flight) inFlight.delete(key);
     }
   }
 
   /** A small value (not an HTTP answer) cached under the same tags, e.g. a shop's plan by slug. */
-  const values = new Map<string, { value: unknown; tags: readonly CacheTag[] }>();
-  invalidation.subscribe((tags) => {
-    for (const [key, entry] of values) if (entry.tags.some((t) => tags.includes(t))) values.delete(key);
-  });
   async function value<T>(key: string, tags: readonly CacheTag[], load: () => Promise<T>): Promise<T> {
-    const hit = values.get(key);
+    const valueKey = `value:${key}`;
+    const hit = values.get(valueKey);
     if (hit) return hit.value as T;
-    const before = stamp(tags);
-    const loaded = await load();
-    if (stamp(tags) === before) {
-      if (values.size > 10_000) values.clear();
-      values.set(key, { value: loaded, tags });
+    const since = seq;
+    building += 1;
+    try {
+      const loaded = await load();
+      if (!overtaken(tags, since)) {
+        if (values.size > 10_000) {
+          for (const [k, v] of values) unindex(k, v.tags);
+          values.clear();
+        }
+        values.set(valueKey, { value: loaded, tags });
+        index(valueKey, tags);
+      }
+      return loaded;
+    } finally {
+      building -= 1;
     }
-    return loaded;
   }
 
   return {
@@ -79,6 +187,11 @@ export function createPublicCache(invalidation: CacheInvalidation) {
     value,
     invalidate: (tags: readonly CacheTag[]) => invalidation.publish(tags),
     size: () => entries.size,
+    /**
+     * Known only to this process: a server-side render's internal reads send it to learn the tags of
+     * the answers they get (plugins/web-app.ts).
+     */
+    internalToken: randomBytes(18).toString('base64url'),
   };
 }
 export type PublicCache = ReturnType<typeof createPublicCache>;

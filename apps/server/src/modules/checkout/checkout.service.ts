@@ -5,6 +5,9 @@ import {
   payableDiscount,
   paiseToRupees,
   inclusivePriceBreakup,
+  previousPaiseOf,
+  priceChangePaise,
+  seenPaiseOf,
   roundOffOf,
   toPriceBreakup,
   type CartQuote,
@@ -20,11 +23,20 @@ import { gstBasisPoints } from '../metals';
 import { priceBySku, quoteById, subtotalOf, type LockedPrice } from './pricing';
 
 type CheckoutRow = typeof checkouts.$inferSelect;
+const nullableRupees = (paise: number | null) => (paise === null ? null : paiseToRupees(paise));
+
+type CheckoutLine = CheckoutRow['items'][number];
+const seenLine = (i: CheckoutLine) => ({
+  unitPaise: i.pricePaise,
+  seenPaise: i.seenPricePaise ?? null,
+  quantity: i.quantity,
+});
 
 function toDto(row: CheckoutRow, gstBp: number, status = row.status): Checkout {
   return {
     checkoutId: row.id,
     vendorSlug: row.vendorSlug,
+    priceChange: paiseToRupees(priceChangePaise(row.items.map(seenLine))),
     items: row.items.map((i) => ({
       productId: i.productId,
       productSku: i.sku,
@@ -34,6 +46,7 @@ function toDto(row: CheckoutRow, gstBp: number, status = row.status): Checkout {
       price: paiseToRupees(i.pricePaise),
       lineTotal: paiseToRupees(i.pricePaise * i.quantity),
       priceBreakup: toPriceBreakup(i.breakup ?? inclusivePriceBreakup(i.pricePaise, gstBp)),
+      previousPrice: nullableRupees(previousPaiseOf(seenLine(i))),
     })),
     subtotal: paiseToRupees(row.subtotalPaise),
     discount: paiseToRupees(row.discountPaise),
@@ -65,10 +78,20 @@ export function createCheckoutService(ctx: AppContext) {
    */
   async function quote(
     vendorSlug: string,
-    items: Array<{ productId: number; quantity: number }>,
+    items: Array<{ productId: number; quantity: number; seenPrice?: number }>,
   ): Promise<CartQuote> {
     const shop = await shops.requireShop(vendorSlug);
     const quoted = await quoteById(ctx.db, shop, items, gstBp());
+    // The price the shopper last saw per product (the first line that says, as lines are merged).
+    const seen = new Map<number, number | null>();
+    for (const i of items) if (!seen.get(i.productId)) seen.set(i.productId, seenPaiseOf(i.seenPrice));
+    // Out-of-stock lines are not in the subtotal, so their price change is not told either.
+    const seenLineOf = (line: { productId: number; unitPaise: number; quantity: number; stock: number }) => ({
+      unitPaise: line.unitPaise,
+      seenPaise: line.stock >= 1 ? (seen.get(line.productId) ?? null) : null,
+      quantity: line.quantity,
+    });
+    const counted = quoted.flatMap((q) => (q.available ? [seenLineOf(q.line)] : []));
     const lines = quoted.map((q) =>
       q.available
         ? {
@@ -83,6 +106,7 @@ export function createCheckoutService(ctx: AppContext) {
             stock: q.line.stock,
             quantity: q.line.quantity,
             lineTotal: paiseToRupees(q.line.lineTotalPaise),
+            previousPrice: nullableRupees(previousPaiseOf(seenLineOf(q.line))),
           }
         : {
             productId: q.productId,
@@ -96,6 +120,7 @@ export function createCheckoutService(ctx: AppContext) {
             stock: 0,
             quantity: q.quantity,
             lineTotal: 0,
+            previousPrice: null,
           },
     );
     const subtotal = quoted.reduce(
@@ -105,14 +130,22 @@ export function createCheckoutService(ctx: AppContext) {
     const totals = orderTotals(subtotal, 0);
     return {
       lines,
+      priceChange: paiseToRupees(priceChangePaise(counted)),
       subtotal: paiseToRupees(subtotal),
       roundOff: paiseToRupees(totals.roundOffPaise),
       total: paiseToRupees(totals.finalPaise),
     };
   }
 
-  /** Today's prices for the lines, held (with their breakups) for the checkout's window. */
-  async function priceLines(vendorSlug: string, items: Array<{ productSku: string; quantity: number }>) {
+  /**
+   * Today's prices for the lines, held (with their breakups) for the checkout's window, each with the
+   * unit price the shopper saw before (`seenPaise` by SKU) kept only to tell them of a change.
+   */
+  async function priceLines(
+    vendorSlug: string,
+    items: Array<{ productSku: string; quantity: number }>,
+    seenPaise: Map<string, number | null>,
+  ) {
     const shop = await shops.requireShop(vendorSlug);
     const lines = await priceBySku(ctx.db, shop, items, { requireStock: true, gstBp: gstBp() });
     const subtotal = subtotalOf(lines);
@@ -128,16 +161,20 @@ export function createCheckoutService(ctx: AppContext) {
         quantity: l.quantity,
         pricePaise: l.unitPaise,
         breakup: l.breakup,
+        seenPricePaise: seenPaise.get(l.sku) ?? null,
       })),
     };
   }
 
   async function create(
     vendorSlug: string,
-    items: Array<{ productSku: string; quantity: number }>,
+    items: Array<{ productSku: string; quantity: number; price?: number }>,
     cartKey?: string,
   ) {
-    const priced = await priceLines(vendorSlug, items);
+    const seen = new Map<string, number | null>();
+    for (const i of items)
+      if (!seen.get(i.productSku.trim())) seen.set(i.productSku.trim(), seenPaiseOf(i.price));
+    const priced = await priceLines(vendorSlug, items, seen);
     const [row] = await ctx.db
       .insert(checkouts)
       .values({
@@ -162,9 +199,11 @@ export function createCheckoutService(ctx: AppContext) {
     const row = await load(id);
     if (row.status === 'PENDING') return { ...dto(row), previousTotal: paiseToRupees(row.totalPaise) };
     if (row.status !== 'EXPIRED') throw conflict('This checkout is already completed');
+    // What the shopper saw before: a change they were already told of, else the price held until now.
     const priced = await priceLines(
       row.vendorSlug,
       row.items.map((i) => ({ productSku: i.sku, quantity: i.quantity })),
+      new Map(row.items.map((i) => [i.sku, i.seenPricePaise ?? i.pricePaise])),
     );
     const quantity = priced.items.reduce((n, i) => n + i.quantity, 0);
     const code = row.appliedCoupons[0]?.code;
@@ -198,12 +237,16 @@ export function createCheckoutService(ctx: AppContext) {
 
   /** The prices an open checkout holds, by SKU, for placing its order within the window. */
   function lockedPrices(row: CheckoutRow): Map<string, LockedPrice> {
-    return new Map(
-      row.items.map((i) => [
-        i.sku,
-        { pricePaise: i.pricePaise, breakup: i.breakup ?? inclusivePriceBreakup(i.pricePaise, gstBp()) },
-      ]),
-    );
+    const held = new Map<string, LockedPrice>();
+    for (const i of row.items) {
+      const quantity = (held.get(i.sku)?.quantity ?? 0) + i.quantity;
+      held.set(i.sku, {
+        pricePaise: i.pricePaise,
+        breakup: i.breakup ?? inclusivePriceBreakup(i.pricePaise, gstBp()),
+        quantity,
+      });
+    }
+    return held;
   }
 
   /** Loads a checkout, marking it EXPIRED once its time is up. */

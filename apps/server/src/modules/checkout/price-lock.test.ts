@@ -85,6 +85,34 @@ describe('price lock during checkout', () => {
     expect(product.json().price).toBeGreaterThan(63_401.86);
   });
 
+  it('holds the price only for as many pieces as the checkout was for; a larger line is priced today', async () => {
+    const { body, setRate, necklace } = await necklaceCheckout(1, { stock: 10 });
+    clock = new Date(clock.getTime() + 5 * 60_000);
+    expect((await setRate(7000)).statusCode).toBe(200);
+    const more = await initiate(t.app, {
+      ...body(),
+      orderItems: [{ productSku: necklace.sku, quantity: 2 }],
+    });
+    expect(more.statusCode, more.body).toBe(200);
+    // 22K at ₹6,412: (64,120 + 12 %) × 1.03 = 73,968.83 a piece, not the held 63,401.86
+    expect(more.json().amount).toBe(147_938);
+    const [line] = await lines(more.json().orderId);
+    expect(line).toMatchObject({ quantity: 2, priceAtTimePaise: 7_396_883, totalPricePaise: 14_793_766 });
+    expect((line!.priceBreakup as LineBreakup).totalPaise).toBe(7_396_883);
+  });
+
+  it('holds the price for fewer pieces than the checkout was for', async () => {
+    const { body, setRate, necklace } = await necklaceCheckout(2, { stock: 10 });
+    clock = new Date(clock.getTime() + 5 * 60_000);
+    expect((await setRate(7000)).statusCode).toBe(200);
+    const fewer = await initiate(t.app, {
+      ...body(),
+      orderItems: [{ productSku: necklace.sku, quantity: 1 }],
+    });
+    expect(fewer.statusCode, fewer.body).toBe(200);
+    expect(fewer.json().amount).toBe(63_402);
+  });
+
   it('after the window the checkout is re-priced and tells the shopper the new total before paying', async () => {
     const { checkoutId, body, setRate } = await necklaceCheckout();
     expect((await setRate(7000)).statusCode).toBe(200);

@@ -22,8 +22,18 @@ export type PricedLine = {
   breakup: LineBreakup;
 };
 
-/** A price held for a checkout's window: the unit price and breakup the shopper was shown. */
-export type LockedPrice = { pricePaise: number; breakup: LineBreakup };
+/**
+ * A price held for a checkout's window: the unit price and breakup the shopper was shown, for the
+ * pieces the checkout was for. It covers at most `quantity` pieces (decision 0035).
+ */
+export type LockedPrice = { pricePaise: number; breakup: LineBreakup; quantity: number };
+
+/**
+ * The held price applies to a line of no more pieces than the checkout held; a line of more is priced
+ * at today's price as a whole (one line, one unit price, as its invoice line shows).
+ */
+const lockFor = (locked: LockedPrice | undefined, quantity: number) =>
+  locked && quantity <= locked.quantity ? locked : undefined;
 
 /** The breakup must explain the price charged; one that does not (a stale price) falls back to GST-inclusive. */
 function consistentBreakup(b: LineBreakup, unitPaise: number, gstBp: number): LineBreakup {
@@ -61,7 +71,8 @@ function merge<K>(items: Array<{ key: K; quantity: number }>): Map<K, number> {
 /**
  * Prices order lines by SKU from the database, for the shop's plan. A SKU the shop cannot sell is a
  * 409; with `requireStock`, so is a quantity above the current stock. A SKU in `locked` keeps the
- * price its checkout showed (the price lock during the checkout's window).
+ * price its checkout showed (the price lock during the checkout's window) for as many pieces as the
+ * checkout was for.
  */
 export async function priceBySku(
   db: DbOrTx,
@@ -77,7 +88,7 @@ export async function priceBySku(
     if (!row) throw conflict(PAYMENT_TEXT.productUnavailable(sku));
     if (opts.requireStock && quantity > row.product.stock)
       throw new AppError('CONFLICT', PAYMENT_TEXT.outOfStock(row.product.name, row.product.stock));
-    return toLine(row, quantity, opts.gstBp, opts.locked?.get(sku));
+    return toLine(row, quantity, opts.gstBp, lockFor(opts.locked?.get(sku), quantity));
   });
 }
 

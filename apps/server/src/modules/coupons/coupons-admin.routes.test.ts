@@ -82,6 +82,26 @@ describe('large coupon discounts (issue 20: a ₹25,000 typo for ₹250)', () =>
     expect(confirmed.json().discount).toBe(25_000);
   });
 
+  it("names a quantity coupon's amount before saving it: it has no minimum basket to compare with", async () => {
+    const admin = await createAdminUser(t.app, t.db, ['SUPER_ADMIN']);
+    const code = `QTY${Date.now()}`;
+    const post = (extra: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/coupon-codes',
+        headers: admin.headers,
+        payload: body(code, { type: 'APPLY_WITH_QUANTITY', quantity: 2, minimumTotalPrice: 0, ...extra }),
+      });
+    const refused = await post({});
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(
+      'A quantity coupon has no minimum order value: ₹25,000.00 comes off any basket with enough pieces (at most 50% of it). Confirm to save it anyway.',
+    );
+    expect(refused.json().issues.map((i: { path: string }) => i.path)).toContain('confirmLargeDiscount');
+    const saved = await post({ confirmLargeDiscount: true });
+    expect(saved.statusCode, saved.body).toBe(201);
+  });
+
   it('takes the share from COUPON_MAX_SHARE_PERCENT', async () => {
     const t2 = await createTestApp({ env: { COUPON_MAX_SHARE_PERCENT: '80' } });
     try {

@@ -7,6 +7,7 @@ import {
   isCouponApplicable,
   isCouponExpired,
   isLargeCouponDiscount,
+  formatInr,
   shareCappedDiscount,
   paiseToRupees,
   rupeesToPaise,
@@ -19,7 +20,12 @@ import type { DbOrTx } from '../../db/client';
 import { coupons } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { uniqueViolation } from '../../lib/db-errors';
+<<<<<<< HEAD
 import type { CouponInput, CouponUpdateInput } from './coupons.schemas';
+=======
+import { noteChanged } from '../../lib/cache/changes';
+import type { CouponInput } from './coupons.schemas';
+>>>>>>> main
 
 type CouponRow = typeof coupons.$inferSelect;
 
@@ -75,6 +81,8 @@ export function evaluateCoupon(
 /** Counts one use of each coupon a paid order applied (the caller's payment gate makes it once). */
 export async function countCouponUses(db: DbOrTx, codes: string[]): Promise<void> {
   if (codes.length === 0) return;
+  // A coupon that reaches its limit leaves the public listing.
+  noteChanged('coupons');
   await db
     .update(coupons)
     .set({ usedCount: sql`${coupons.usedCount} + 1` })
@@ -89,6 +97,7 @@ export async function countCouponUses(db: DbOrTx, codes: string[]): Promise<void
 /** Gives back the uses a cancelled or refunded order took (the caller's refund gate makes it once). */
 export async function returnCouponUses(db: DbOrTx, codes: string[]): Promise<void> {
   if (codes.length === 0) return;
+  noteChanged('coupons');
   await db
     .update(coupons)
     .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
@@ -168,9 +177,13 @@ export function createCouponsService(ctx: AppContext) {
     const share = ctx.config.COUPON_MAX_SHARE_PERCENT;
     const columns = toColumns(input);
     if (!input.confirmLargeDiscount && isLargeCouponDiscount(columns, share)) {
-      throw badRequest(COUPON_TEXT.largeDiscount(share), [
-        { path: 'discount', message: COUPON_TEXT.largeDiscount(share) },
-        { path: 'confirmLargeDiscount', message: COUPON_TEXT.largeDiscount(share) },
+      const message =
+        columns.type === 'APPLY_WITH_QUANTITY'
+          ? COUPON_TEXT.quantityDiscount(formatInr(input.discount), share)
+          : COUPON_TEXT.largeDiscount(share);
+      throw badRequest(message, [
+        { path: 'discount', message },
+        { path: 'confirmLargeDiscount', message },
       ]);
     }
     try {

@@ -3,6 +3,7 @@ import { safeString } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { requestLimit } from '../../plugins/rate-limits';
 import { storeUploadedImage } from './store-uploaded-image';
+import { recordAnonymousUpload } from './anonymous-uploads';
 
 export const REVIEW_UPLOAD_LIMIT = 20;
 export const REVIEW_UPLOAD_WINDOW_MS = 10 * 60_000;
@@ -27,12 +28,14 @@ export const reviewUploadRoutes =
         schema: {
           tags: ['images', 'reviews'],
           consumes: ['multipart/form-data'],
-          description: `Multipart field \`file\` (JPEG, PNG or WebP, at most 5 MB); at most ${REVIEW_UPLOAD_LIMIT} per 10 minutes per address. Answers the stored name as text.`,
+          description: `Multipart field \`file\` (JPEG, PNG or WebP, at most 5 MB); at most ${REVIEW_UPLOAD_LIMIT} per 10 minutes per address. Answers the stored name as text; an upload no review uses within a day is deleted.`,
           response: { 201: safeString() },
         },
       },
       async (req, reply) => {
         const name = await storeUploadedImage(req, ctx);
+        // Deleted after a day unless a review (or any other record) uses it by then.
+        await recordAnonymousUpload(ctx, name);
         return reply.status(201).type('text/plain; charset=utf-8').send(name);
       },
     );

@@ -2,9 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_UPLOAD_BYTES } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../lib/errors';
-import { sniffImageType } from '../../lib/image-store';
+import { NotAnImageError, sniffImageType } from '../../lib/image-store';
+import { isStorageFull } from '../../lib/blob-storage';
 
 export const UPLOAD_NOT_IMAGE = 'Only JPEG, PNG and WebP images are allowed';
+export const UPLOAD_STORAGE_FULL =
+  'The image could not be saved: the shop has run out of storage space. Please try again later.';
 
 function isTooLarge(err: unknown): boolean {
   const e = err as { code?: string; statusCode?: number } | null;
@@ -18,7 +21,7 @@ function isTooLarge(err: unknown): boolean {
  */
 export async function storeUploadedImage(
   request: FastifyRequest,
-  ctx: Pick<AppContext, 'images'>,
+  ctx: Pick<AppContext, 'images' | 'log'>,
 ): Promise<string> {
   if (!request.isMultipart())
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data field "file"');
@@ -37,7 +40,13 @@ export async function storeUploadedImage(
   if (!sniffImageType(buffer)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_NOT_IMAGE);
   try {
     return await ctx.images.saveEncoded(buffer);
-  } catch {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is not a valid image');
+  } catch (err) {
+    if (err instanceof NotAnImageError)
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is not a valid image');
+    if (isStorageFull(err)) {
+      ctx.log.error({ err }, 'image storage is full: an upload was refused');
+      throw new AppError('INSUFFICIENT_STORAGE', UPLOAD_STORAGE_FULL);
+    }
+    throw err;
   }
 }

@@ -204,6 +204,56 @@ describe('GST tax invoices', () => {
     expect(detail.json().tax.placeOfSupply).toBeNull();
   });
 
+  it('an admin names the state of a flagged order: only one its PIN can be in, kept in the history, and the invoice is issued', async () => {
+    const o = await place({ pricePaise: 10_300_00 });
+    const legacy = { ...address, state: 'Karnatka State', city: 'Pune', postalCode: '411001' };
+    await t.db.update(orders).set({ shippingAddress: legacy }).where(eq(orders.id, o.orderId));
+    await pay(o);
+    expect(await invoiceOf(o.orderId)).toEqual([]);
+    const name = (state: unknown, headers = admin.headers) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/orders/${o.orderNumber}/shipping-state`,
+        headers,
+        payload: { state },
+      });
+
+    const notListed = await name('Maharastra');
+    expect(notListed.statusCode).toBe(400);
+    const wrong = await name('Karnataka');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(
+      'PIN code 411001 is not in Karnataka. Choose the state the PIN code is in.',
+    );
+    expect(await invoiceOf(o.orderId)).toEqual([]);
+
+    const named = await name('Maharashtra');
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.json().tax.placeOfSupply).toEqual({ state: 'Maharashtra', code: '27' });
+    expect(named.json().tax.documents.invoice).not.toBeNull();
+    expect(named.json().shippingAddress.state).toBe('Maharashtra');
+    expect(named.json().statusHistory).toContainEqual(
+      expect.objectContaining({
+        field: 'shippingState',
+        from: 'Karnatka State',
+        to: 'Maharashtra',
+        actor: admin.username,
+      }),
+    );
+    expect(await invoiceOf(o.orderId)).toHaveLength(1);
+    const text = await pdfText(
+      (await t.app.inject({ url: `/api/orders/byId/${o.orderId}/invoice` })).rawPayload,
+    );
+    expect(text).toContain('Place of supply: Maharashtra (27)');
+    expect(text).toContain(`CGST @ 1.5% ${rupees(150_00)}`);
+
+    // Once known, the place of supply is not re-aimed, and one invoice stays one.
+    const again = await name('Maharashtra');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This order already names its place of supply');
+    expect(await invoiceOf(o.orderId)).toHaveLength(1);
+  });
+
   it('numbers 20 concurrent payments consecutively, once each even with duplicate callbacks and webhooks', async () => {
     const placed: Awaited<ReturnType<typeof place>>[] = [];
     for (let i = 0; i < 20; i += 1) placed.push(await place({ pricePaise: 1000_00 }));

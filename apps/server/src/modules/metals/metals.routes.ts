@@ -48,7 +48,7 @@ export const metalsRoutes =
         },
       },
       async (req, reply) =>
-        sendCached(ctx.cache, req, reply, { tags: ['catalogue'] }, () => purities.currentRates()),
+        sendCached(ctx.cache, req, reply, { tags: ['catalogue', 'rates'] }, () => purities.currentRates()),
     );
 
     app.get(
@@ -64,7 +64,7 @@ export const metalsRoutes =
         },
       },
       async (req, reply) =>
-        sendCached(ctx.cache, req, reply, { tags: ['catalogue'], ttlMs: 60_000 }, () =>
+        sendCached(ctx.cache, req, reply, { tags: ['catalogue', 'rates'], ttlMs: 60_000 }, () =>
           purities.history(req.query.metal, req.query.days),
         ),
     );

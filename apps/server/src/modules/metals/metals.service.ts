@@ -11,6 +11,8 @@ import {
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { metalPurities, metalRateHistory, metals } from '../../db/schema';
+import { noteChanged } from '../../lib/cache/changes';
+import { metalTag } from '../../lib/cache/invalidation';
 import { countProductsPricedBy, gstBasisPoints, repriceProducts } from '../products';
 import { insertDefaultPurities, puritiesByMetal } from './purities.service';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -128,6 +130,8 @@ export async function changeMetalRate(
     .from(metalPurities)
     .where(eq(metalPurities.metalId, metal.id));
   await repriceProducts(tx, rates, change.gstBp, change.now);
+  // Every answer showing this metal's products, price-ordered lists and the rate answers (decision 0036).
+  noteChanged(metalTag(metal.id), 'rates', 'price-order');
   return updated;
 }
 

@@ -18,6 +18,8 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { metalPurities, metalRateHistory, metals } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { noteChanged } from '../../lib/cache/changes';
+import { metalTag } from '../../lib/cache/invalidation';
 import { isForeignKeyViolation, isOutOfRange, uniqueViolation } from '../../lib/db-errors';
 import { countProductsPricedBy, gstBasisPoints, previewReprice, repriceProducts } from '../products';
 
@@ -208,6 +210,8 @@ export function createPuritiesService(ctx: Pick<AppContext, 'db' | 'now' | 'conf
                 changedAt: now,
               });
             await repriceProducts(tx, [{ purityId, ratePaise }], gstBasisPoints(ctx.config), now);
+            // Its products' answers show the purity's name and price (decision 0036).
+            noteChanged(metalTag(metalId), 'rates', 'price-order');
           }
           return updated!;
         }),

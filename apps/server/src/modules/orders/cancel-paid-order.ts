@@ -10,25 +10,19 @@ import {
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { orderStatusHistory, orders } from '../../db/schema';
-import { AppError, conflict, notFound } from '../../lib/errors';
+import { AppError, conflict } from '../../lib/errors';
 import { returnOrderStock, reverseSale } from '../stock';
 import { reverseOrderEarnings } from '../earnings';
 import { returnCouponUses } from '../coupons';
 import { capturedAmountOf, issueRefund, requestRefundIn } from '../payments';
+import { lockOrder, type OrderRow } from './order-lock';
 
-type OrderRow = typeof orders.$inferSelect;
 type Who = { actor: string; reason: string };
 type Ctx = Pick<AppContext, 'db' | 'now' | 'payments' | 'log' | 'config'>;
 
 /** Paid orders that have not left the warehouse: cancelling or refunding them puts the stock back. */
 const NOT_SHIPPED: readonly OrderStatus[] = ['CONFIRMED', 'PROCESSING'];
 const PAID: readonly OrderStatus[] = ['CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED'];
-
-async function lockOrder(tx: Tx, orderNumber: string): Promise<OrderRow> {
-  const [row] = await tx.select().from(orders).where(eq(orders.orderNumber, orderNumber)).for('update');
-  if (!row) throw notFound('Order');
-  return row;
-}
 
 /** Undoes a paid sale's effects once (the caller's gated update makes it once). */
 async function reversePaidEffects(tx: Tx, order: OrderRow, returnStock: boolean, now: Date) {

@@ -11,21 +11,13 @@ import {
   type PaymentStatus,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
 import { orderStatusHistory, orders } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { releaseOrder } from '../payments';
 import { createCancelPaidOrder } from './cancel-paid-order';
+import { lockOrder, type OrderRow } from './order-lock';
 
-type OrderRow = typeof orders.$inferSelect;
 const CHANGED_MEANWHILE = 'The order changed meanwhile. Please reload it and try again.';
-
-/** Locks the order row so a concurrent change (admin or payment) waits and then sees the new state. */
-async function lockOrder(tx: Tx, orderNumber: string): Promise<OrderRow> {
-  const [row] = await tx.select().from(orders).where(eq(orders.orderNumber, orderNumber)).for('update');
-  if (!row) throw notFound('Order');
-  return row;
-}
 
 async function findOrder(ctx: Pick<AppContext, 'db'>, orderNumber: string): Promise<OrderRow> {
   const [row] = await ctx.db.select().from(orders).where(eq(orders.orderNumber, orderNumber));

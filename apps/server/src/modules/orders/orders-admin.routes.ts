@@ -12,6 +12,7 @@ import {
   pageQuerySchema,
   paymentStatusInput,
   dbIdSchema,
+  shippingStateCorrectionSchema,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { assertRecentAuth, currentUser, type AuthUser } from '../../plugins/auth';
@@ -19,6 +20,7 @@ import { forbidden } from '../../lib/errors';
 import { sendXlsx } from '../../lib/xlsx';
 import { createOrdersAdminService } from './orders-admin.service';
 import { createOrderTransitions } from './order-transitions';
+import { createShippingStateCorrection } from './shipping-state-correction';
 import { ORDER_XLSX_COLUMNS } from './orders-xlsx';
 
 const manageOrders = { permission: 'MANAGE_ORDERS' } as const;
@@ -46,6 +48,7 @@ export const ordersAdminRoutes =
   async (app) => {
     const service = createOrdersAdminService(ctx);
     const transitions = createOrderTransitions(ctx);
+    const correctShippingState = createShippingStateCorrection(ctx);
 
     app.get(
       '/orders/paginated',
@@ -137,6 +140,26 @@ export const ordersAdminRoutes =
           req.query.reason,
           () => assertRecentAuth(user, ctx.now()),
         );
+        return service.detail(req.params.orderNumber);
+      },
+    );
+
+    app.patch(
+      '/orders/:orderNumber/shipping-state',
+      {
+        config: { access: manageOrders },
+        schema: {
+          tags,
+          security,
+          params: orderNumberParams,
+          description:
+            'For an older order whose address names no place of supply (free-text state): names the state (one the PIN code can be in), records it in the order history and issues the tax invoice of a paid order.',
+          body: shippingStateCorrectionSchema,
+          response: { 200: adminOrderDetailSchema },
+        },
+      },
+      async (req) => {
+        await correctShippingState(req.params.orderNumber, req.body, currentUser(req).username);
         return service.detail(req.params.orderNumber);
       },
     );

@@ -2,28 +2,34 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { reconcilePayments } from './reconciler';
+import { invalidatingChanges } from '../../lib/cache/changes';
 import { deliverDueEmails } from '../mail';
 import { createSubscriptionsService } from '../subscriptions';
 import { createJobQueue, type PeriodicJob } from '../jobs';
 import { createInvoicesService } from '../invoices';
+import { sweepAnonymousUploads } from '../images';
 
-/** The marketplace's periodic work: payment reconciliation (with reservation expiry), mail, subscriptions. */
+/**
+ * The marketplace's periodic work: payment reconciliation (with reservation expiry), mail, unused
+ * anonymous uploads, subscriptions.
+ */
 export function periodicJobs(ctx: AppContext): PeriodicJob[] {
   const subscriptions = createSubscriptionsService(ctx);
   const invoices = createInvoicesService(ctx);
   return [
-    // Confirming or releasing orders moves stock and sales counts; expiring a subscription moves a
-    // shop's plan: either changes public answers, so the cache is told (these run outside a request).
+    // Confirming or releasing orders moves stock and sales counts (the stock and coupon functions note
+    // which products and coupons); expiring a subscription moves a shop's plan: either changes public
+    // answers, so the cache is told (these run outside a request).
     {
       name: 'reconcile-payments',
       everySeconds: 60,
-      run: async () => {
-        const report = await reconcilePayments(ctx);
-        if (report.confirmed + report.released > 0) await ctx.cache.invalidate(['catalogue', 'coupons']);
-        // A subscription the browser never verified, activated here, changes the shop's plan.
-        if (report.subscriptionsActivated > 0) await ctx.cache.invalidate(['shops']);
-        return report;
-      },
+      run: () =>
+        invalidatingChanges(
+          (tags) => ctx.cache.invalidate(tags),
+          () => reconcilePayments(ctx),
+          // A subscription the browser never verified, activated here, changes the shop's plan.
+          (report) => (report.subscriptionsActivated > 0 ? ['shops'] : []),
+        ),
     },
     {
       name: 'deliver-email',
@@ -37,6 +43,12 @@ export function periodicJobs(ctx: AppContext): PeriodicJob[] {
           log: ctx.log,
           attachment: invoices.attachment,
         }),
+    },
+    {
+      // Review photos uploaded by anyone and used by nothing within a day (decision 0035).
+      name: 'sweep-anonymous-uploads',
+      everySeconds: 3600,
+      run: () => sweepAnonymousUploads(ctx),
     },
     {
       name: 'expire-subscriptions',

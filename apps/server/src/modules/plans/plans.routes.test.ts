@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_MSG, STALE_EDIT_MESSAGE } from '@zevar/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -70,6 +71,7 @@ describe('vendor plans', () => {
     expect(retype.statusCode).toBe(409);
   });
 
+<<<<<<< HEAD
   it('refuses an edit made from an older version with 409 and the newer plan, and one without a version with 400', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -105,7 +107,13 @@ describe('vendor plans', () => {
     expect((await put({ plan: 'FREE', features: ['x'], options: [six] })).statusCode).toBe(400);
   });
 
+=======
+  const { plan: _omitted, ...withoutPlan } = basic;
+>>>>>>> main
   it.each([
+    [withoutPlan, PLAN_MSG.selectType],
+    [{ ...basic, plan: null }, PLAN_MSG.selectType],
+    [{ ...basic, plan: '  ' }, PLAN_MSG.selectType],
     [{ ...basic, plan: '' }, PLAN_MSG.selectType],
     [{ ...basic, plan: 'PLATINUM' }, 'Invalid plan'],
     [{ ...basic, features: [' ', ''] }, PLAN_MSG.feature],
@@ -118,6 +126,116 @@ describe('vendor plans', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/vendor-plan', headers, payload });
     expect(res.statusCode).toBe(400);
     expect(res.json().issues.map((i: { message: string }) => i.message)).toContain(message);
+  });
+
+  it('answers every malformed plan body with 400 in the error shape, never 500', async () => {
+    const { plan: created } = await ensurePlan('FREE');
+    const field = fc.oneof(
+      fc.constant(undefined),
+      fc.constant(null),
+      fc.string({ maxLength: 12 }),
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.array(fc.oneof(fc.string({ maxLength: 5 }), fc.integer(), fc.constant(null)), { maxLength: 3 }),
+      fc.dictionary(fc.string({ maxLength: 5 }), fc.oneof(fc.string({ maxLength: 5 }), fc.integer())),
+    );
+    const option = fc.oneof(
+      field,
+      fc.record({ durationInMonths: field, price: field, active: field, id: field }, { requiredKeys: [] }),
+    );
+    const body = fc.oneof(
+      field,
+      fc.record(
+        { plan: field, features: field, options: fc.oneof(field, fc.array(option, { maxLength: 3 })) },
+        { requiredKeys: [] },
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(body, fc.boolean(), async (payload, asUpdate) => {
+        const res = await t.app.inject({
+          method: asUpdate ? 'PUT' : 'POST',
+          url: asUpdate ? `/api/vendor-plan/${created.id}` : '/api/vendor-plan',
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: JSON.stringify(payload ?? null),
+        });
+        expect(res.statusCode, res.body).toBeLessThan(500);
+        if (res.statusCode >= 400) expect(res.json()).toMatchObject({ code: expect.any(String) });
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  /** The plan of a type, created when this file has none yet. */
+  async function ensurePlan(type: string): Promise<{ plan: { id: number } }> {
+    const list = (await t.app.inject({ url: '/api/vendor-plan/admin', headers })).json();
+    const found = list.find((p: { plan: string }) => p.plan === type);
+    if (found) return { plan: found };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/vendor-plan',
+      headers,
+      payload: { ...basic, plan: type },
+    });
+    return { plan: res.json() };
+  }
+
+  it('refuses a second plan of one type with 409, also when both are created at once', async () => {
+    const payload = { ...basic, plan: 'premium' };
+    const codes = await Promise.all(
+      [payload, { ...payload, plan: ' Premium ' }].map((p) =>
+        t.app.inject({ method: 'POST', url: '/api/vendor-plan', headers, payload: p }),
+      ),
+    );
+    const statuses = codes.map((r) => r.statusCode).sort();
+    // Another test in this file may have made a PREMIUM plan already: then both are refused.
+    expect([
+      [201, 409],
+      [409, 409],
+    ]).toContainEqual(statuses);
+    const refused = codes.find((r) => r.statusCode === 409)!;
+    expect(refused.json()).toEqual({ code: 'CONFLICT', message: 'A plan of this type already exists' });
+    const list = (await t.app.inject({ url: '/api/vendor-plan/admin', headers })).json();
+    const premium = list.filter((p: { plan: string }) => p.plan === 'PREMIUM');
+    expect(premium).toHaveLength(1);
+    await t.app.inject({ method: 'DELETE', url: `/api/vendor-plan/${premium[0].id}`, headers });
+  });
+
+  it('refuses two active options of one duration in a plan with 409, keeps an inactive one', async () => {
+    const twice = {
+      ...basic,
+      plan: 'STANDARD',
+      options: [
+        { durationInMonths: 6, price: 999 },
+        { durationInMonths: 6, price: 1 },
+      ],
+    };
+    const { plan } = await ensurePlan('FREE');
+    const created = await t.app.inject({ method: 'POST', url: '/api/vendor-plan', headers, payload: twice });
+    expect(created.statusCode).toBe(409);
+    expect(created.json().message).toBe(
+      'A plan can have only one active 6-month option; deactivate or change the other one',
+    );
+
+    const upd = await t.app.inject({
+      method: 'PUT',
+      url: `/api/vendor-plan/${plan.id}`,
+      headers,
+      payload: { plan: 'FREE', features: ['x'], options: twice.options },
+    });
+    expect(upd.statusCode).toBe(409);
+    const kept = await t.app.inject({
+      method: 'PUT',
+      url: `/api/vendor-plan/${plan.id}`,
+      headers,
+      payload: {
+        plan: 'FREE',
+        features: ['x'],
+        options: [twice.options[0], { ...twice.options[1], active: false }],
+      },
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().options.filter((o: { active: boolean }) => o.active)).toHaveLength(1);
   });
 
   it('refuses to delete a plan that has subscriptions, deletes one that has none', async () => {

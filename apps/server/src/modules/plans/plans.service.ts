@@ -65,7 +65,21 @@ export function createPlansService(ctx: AppContext) {
     return toDto(plan, options, onlyActive);
   }
 
+  /** A buyer picks an option by its duration: two active options of one length would be ambiguous. */
+  function assertDistinctDurations(input: VendorPlanInput): void {
+    const seen = new Set<number>();
+    for (const o of input.options) {
+      if (!o.active) continue;
+      if (seen.has(o.durationInMonths))
+        throw conflict(
+          `A plan can have only one active ${o.durationInMonths}-month option; deactivate or change the other one`,
+        );
+      seen.add(o.durationInMonths);
+    }
+  }
+
   async function create(input: VendorPlanInput): Promise<VendorPlan> {
+    assertDistinctDurations(input);
     try {
       const id = await db.transaction(async (tx) => {
         const [plan] = await tx
@@ -95,17 +109,27 @@ export function createPlansService(ctx: AppContext) {
    * names the version it started from: over a newer one (plan or options changed meanwhile) nothing is
    * saved and the answer is 409 with `current`.
    */
+<<<<<<< HEAD
   async function update(id: number, input: VendorPlanUpdate): Promise<VendorPlan> {
     await db.transaction(async (tx) => {
       await tx.select({ id: vendorPlans.id }).from(vendorPlans).where(eq(vendorPlans.id, id)).for('update');
       const current = await get(id, false, tx);
       if (current.version !== input.version) throw conflict(STALE_EDIT_MESSAGE, { current });
       if (input.plan !== current.plan) throw conflict('The plan type cannot be changed');
+=======
+  async function update(id: number, input: VendorPlanInput): Promise<VendorPlan> {
+    const current = await get(id);
+    if (input.plan !== current.plan) throw conflict('The plan type cannot be changed');
+    assertDistinctDurations(input);
+    await db.transaction(async (tx) => {
+      // Locks the plan row, so two edits of one plan apply one after the other.
+>>>>>>> main
       await tx
         .update(vendorPlans)
         .set({ features: input.features, version: sql`${vendorPlans.version} + 1`, updatedAt: ctx.now() })
         .where(eq(vendorPlans.id, id));
-      const keep = new Set<number>();
+      // Only the options listed stay active (below); the rest are kept, inactive, for subscriptions.
+      await tx.update(planOptions).set({ active: false }).where(eq(planOptions.planId, id));
       for (const o of input.options) {
         const values = {
           durationMonths: o.durationInMonths,
@@ -113,15 +137,11 @@ export function createPlansService(ctx: AppContext) {
           active: o.active,
         };
         if (o.id && current.options.some((c) => c.id === o.id)) {
-          keep.add(o.id);
           await tx.update(planOptions).set(values).where(eq(planOptions.id, o.id));
         } else {
           await tx.insert(planOptions).values({ planId: id, ...values });
         }
       }
-      const dropped = current.options.filter((c) => !keep.has(c.id)).map((c) => c.id);
-      if (dropped.length)
-        await tx.update(planOptions).set({ active: false }).where(inArray(planOptions.id, dropped));
     });
     return get(id);
   }

@@ -108,13 +108,17 @@ export async function loadProductRows(db: DbOrTx, ids: number[]): Promise<Produc
  */
 export const searchResultOrder: SQL[] = [sql`${products.id} + 0`];
 
-/** Counts products matching the same `where` as selectProducts (same join, so filters agree). */
-export async function countProducts(db: DbOrTx, where: SQL | undefined): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
+/**
+ * Counts products matching the same `where` as selectProducts (same join, so filters agree), at most
+ * `cap` of them when given (a bounded listing's result window: what a stranger's count may cost).
+ */
+export async function countProducts(db: DbOrTx, where: SQL | undefined, cap?: number): Promise<number> {
+  const matching = db
+    .select({ one: sql`1` })
     .from(products)
     .innerJoin(categories, eq(products.categoryId, categories.id))
     .where(where);
+  const [row] = await db.select({ n: count() }).from((cap ? matching.limit(cap) : matching).as('matching'));
   return row?.n ?? 0;
 }
 

@@ -40,6 +40,8 @@ export const productsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const service = createProductsService(ctx);
+    // Public reads (anyone may call them) run on the timed connections (PUBLIC_READ_TIMEOUT_MS).
+    const reads = createProductsService({ ...ctx, db: ctx.publicDb });
     const tags = ['products'];
     const seesCatalogue = async (req: FastifyRequest) => {
       const viewer = await app.optionalUser(req);
@@ -48,7 +50,7 @@ export const productsRoutes =
     /** Catalogue admins see archived products too (marked); shoppers and vendors never do. */
     const pageFor = async <Q extends Parameters<typeof service.page>[0]>(req: FastifyRequest, query: Q) => {
       const admin = await seesCatalogue(req);
-      const page: Paged<CatalogueProduct> = await service.page({ ...query, includeArchived: admin });
+      const page: Paged<CatalogueProduct> = await reads.page({ ...query, includeArchived: admin });
       return admin ? page : { ...page, content: page.content.map(toPublicProduct) };
     };
 
@@ -105,7 +107,7 @@ export const productsRoutes =
       '/products/:id',
       { config: { access: 'public' }, schema: { tags, params: idParams, response: single } },
       async (req) => {
-        const product = await service.get(req.params.id);
+        const product = await reads.get(req.params.id);
         if (await seesCatalogue(req)) return product;
         if (product.status !== 'active') throw notFound('Product');
         return toPublicProduct(product);

@@ -1,5 +1,7 @@
 import { and, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
+  MAX_RESULT_WINDOW,
+  MAX_SEARCH_RESULTS,
   jewelleryPrice,
   makingValueToStored,
   rupeesToPaise,
@@ -86,16 +88,23 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'now' | 'conf
   const { db } = ctx;
   const gstBp = () => gstBasisPoints(ctx.config);
 
+  /**
+   * Newest first. Pages are bounded (`boundedPages`); a catalogue admin gets the exact total, anyone
+   * else a total counted up to the result window (a search's or the listing's), so no stranger's
+   * listing counts the whole catalogue.
+   */
   async function page(f: ProductFilter): Promise<Paged<CatalogueProduct>> {
     const where = filterWhere(f);
+    const window = f.search?.trim() ? MAX_SEARCH_RESULTS : MAX_RESULT_WINDOW;
     const [rows, total] = await Promise.all([
       selectProducts(db, where, [desc(products.id)], f.size, f.page * f.size),
-      countProducts(db, where),
+      countProducts(db, where, f.includeArchived ? undefined : window),
     ]);
     return toPaged(
       rows.map((r) => toProductDto(r, gstBp())),
       total,
       f,
+      window,
     );
   }
 

@@ -13,6 +13,8 @@ import type { AppContext } from '../../context';
 import { reviews } from '../../db/schema';
 import { productNameOf, reviewedProductsPage, reviewsWithProductPage } from './reviewed-products.read-model';
 import { notFound } from '../../lib/errors';
+import { noteChanged } from '../../lib/cache/changes';
+import { productTag } from '../../lib/cache/invalidation';
 import { createReviewsService, toReviewDto } from './reviews.service';
 
 /**
@@ -52,6 +54,7 @@ export function createReviewsAdminService(ctx: Pick<AppContext, 'db' | 'images' 
       .where(eq(reviews.id, id))
       .returning();
     if (!row) throw notFound('Review');
+    noteChanged(productTag(row.productId));
     return { ...toReviewDto(row), productName: (await productNameOf(ctx.db, row.productId)) ?? '' };
   }
 
@@ -59,12 +62,18 @@ export function createReviewsAdminService(ctx: Pick<AppContext, 'db' | 'images' 
   async function moderate(id: number, status: ReviewStatus): Promise<AdminReview> {
     const [row] = await ctx.db.update(reviews).set({ status }).where(eq(reviews.id, id)).returning();
     if (!row) throw notFound('Review');
+    // The product's rating and review count are on every answer that shows it.
+    noteChanged(productTag(row.productId));
     return { ...toReviewDto(row), productName: (await productNameOf(ctx.db, row.productId)) ?? '' };
   }
 
   async function remove(id: number): Promise<void> {
-    const deleted = await ctx.db.delete(reviews).where(eq(reviews.id, id)).returning({ id: reviews.id });
+    const deleted = await ctx.db
+      .delete(reviews)
+      .where(eq(reviews.id, id))
+      .returning({ productId: reviews.productId });
     if (deleted.length === 0) throw notFound('Review');
+    noteChanged(...deleted.map((d) => productTag(d.productId)));
   }
 
   return { reviewedProducts, list, update, moderate, remove };

@@ -4,6 +4,8 @@ import { dbIdSchema, hasPermission, reviewInputSchema, reviewSchema } from '@zev
 import { REVIEW_MANAGER_ROLE } from './reviews-admin.routes';
 import type { AppContext } from '../../context';
 import { createReviewsService } from './reviews.service';
+import { sendCached } from '../../plugins/public-cache';
+import { productTag } from '../../lib/cache/invalidation';
 
 const tags = ['reviews'];
 
@@ -37,6 +39,10 @@ export const reviewsRoutes =
           response: { 200: z.array(reviewSchema) },
         },
       },
-      async (req) => service.listForProduct(req.params.productId, req.query.size),
+      // Cached under its product: a new, moderated or removed review notes it (decision 0036).
+      async (req, reply) =>
+        sendCached(ctx.cache, req, reply, { tags: ['catalogue', productTag(req.params.productId)] }, () =>
+          service.listForProduct(req.params.productId, req.query.size),
+        ),
     );
   };

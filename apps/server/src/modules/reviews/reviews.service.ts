@@ -7,6 +7,8 @@ import { reviews } from '../../db/schema';
 import { boughtBy, productExists } from './reviewed-products.read-model';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { clientNetworkOf } from '../../lib/client-network';
+import { noteChanged } from '../../lib/cache/changes';
+import { productTag } from '../../lib/cache/invalidation';
 
 type ReviewRow = typeof reviews.$inferSelect;
 
@@ -100,6 +102,7 @@ export function createReviewsService(ctx: Pick<AppContext, 'db' | 'images' | 'no
         .returning();
       return inserted!;
     });
+    noteChanged(productTag(row.productId));
     return toReviewDto(row);
   }
 

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_DIST_DIR } from '../../app';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -297,5 +298,45 @@ describe.skipIf(!webAppBuilt)("a storefront page's first screen, rendered by the
     const shown = text(res.body);
     expect(shown).toContain(category.name);
     expect(shown).toContain(p.name);
+  });
+
+  it("keeps a page's HTML until what it shows changes, compressed once, with its ETag and 304", async () => {
+    const who = await createCallers(t.app, t.db);
+    const vendor = await createVendor(t.app, t.db, { plan: 'BASIC' });
+    const p = await createProduct(t.db, { name: `Temple Necklace ${uid()}` });
+    const url = `/${vendor.slug}/product/${p.slug}`;
+    const plain = await t.app.inject({ url });
+    const br = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const gz = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(br.headers.etag).toBe(plain.headers.etag);
+    const before = t.database.statements.count;
+    const again = await t.app.inject({ url, headers: { 'if-none-match': String(plain.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(t.database.statements.count).toBe(before);
+
+    // A review published by the moderator shows in the next page: the page was kept under its product.
+    const review = await t.app.inject({
+      method: 'POST',
+      url: '/api/reviews',
+      payload: { productId: p.id, name: 'Kavya', rating: 5, comment: 'Heirloom quality.', photos: [] },
+    });
+    expect(review.statusCode).toBe(201);
+    const published = await t.app.inject({
+      method: 'PUT',
+      url: `/api/reviews/${(review.json() as { id: number }).id}/status`,
+      headers: who.superAdmin,
+      payload: { status: 'PUBLISHED' },
+    });
+    expect(published.statusCode).toBe(200);
+    const after = await t.app.inject({ url, headers: { 'if-none-match': String(plain.headers.etag) } });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(plain.headers.etag);
+    expect(prefetchedIn(after.body)[`/api/reviews/product/${p.id}`]).toMatchObject([{ name: 'Kavya' }]);
+    expect(text(after.body)).toContain('Reviews (1)');
   });
 });

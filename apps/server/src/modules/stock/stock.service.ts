@@ -9,6 +9,8 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { productPieces, products, stockAdjustments } from '../../db/schema';
 import { lineIdsOf, orderLines } from './order-units.read-model';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { noteChanged } from '../../lib/cache/changes';
+import { productTag } from '../../lib/cache/invalidation';
 
 /**
  * The one owner of a product's stock and sales count. Checkout, payments and orders call these
@@ -21,6 +23,15 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 
 type Line = { productId: number; quantity: number };
 
+/**
+ * Tells the public cache (decision 0036): the product's answers show its stock; lists that leave out
+ * products without stock change only when it reaches or leaves zero.
+ */
+function noteStock(productId: number, before: number, after: number) {
+  noteChanged(productTag(productId));
+  if ((before === 0) !== (after === 0)) noteChanged('stock-lists');
+}
+
 /** Sums repeated products and sorts by product id (the one locking order). */
 function inLockOrder<T extends Line>(lines: T[]): T[] {
   return [...lines].sort((a, b) => a.productId - b.productId);
@@ -32,8 +43,11 @@ async function take(tx: Tx, line: Line): Promise<boolean> {
     .update(products)
     .set({ stock: sql`${products.stock} - ${line.quantity}` })
     .where(and(eq(products.id, line.productId), sql`${products.stock} >= ${line.quantity}`))
-    .returning({ id: products.id });
-  return taken.length > 0;
+    .returning({ stock: products.stock });
+  const left = taken[0]?.stock;
+  if (left === undefined) return false;
+  noteStock(line.productId, left + line.quantity, left);
+  return true;
 }
 
 /** Reserves new order lines; a shortage is a 409 naming the product and what is left. */
@@ -133,10 +147,12 @@ export async function returnOrderStock(tx: Tx, orderId: string): Promise<void> {
     .set({ orderItemId: null })
     .where(inArray(productPieces.orderItemId, lineIdsOf(tx, orderId)));
   for (const line of await orderLines(tx, orderId)) {
-    await tx
+    const [after] = await tx
       .update(products)
       .set({ stock: sql`${products.stock} + ${line.quantity}` })
-      .where(eq(products.id, line.productId));
+      .where(eq(products.id, line.productId))
+      .returning({ stock: products.stock });
+    if (after) noteStock(line.productId, after.stock - line.quantity, after.stock);
   }
 }
 
@@ -147,6 +163,8 @@ export async function recordSale(tx: Tx, orderId: string): Promise<void> {
       .update(products)
       .set({ salesCount: sql`${products.salesCount} + ${line.quantity}` })
       .where(eq(products.id, line.productId));
+    // Its answers show the sales count, and trending and the top 10 are ordered by it.
+    noteChanged(productTag(line.productId), 'popularity');
   }
 }
 
@@ -157,6 +175,7 @@ export async function reverseSale(tx: Tx, orderId: string): Promise<void> {
       .update(products)
       .set({ salesCount: sql`greatest(${products.salesCount} - ${line.quantity}, 0)` })
       .where(eq(products.id, line.productId));
+    noteChanged(productTag(line.productId), 'popularity');
   }
 }
 
@@ -219,6 +238,7 @@ export async function adjustStock(
     .set({ stock: sql`${products.stock} + ${input.change}` })
     .where(eq(products.id, productId))
     .returning({ stock: products.stock });
+  noteStock(productId, product.stock, after!.stock);
   const [row] = await tx
     .insert(stockAdjustments)
     .values({
@@ -259,5 +279,6 @@ export async function stockAdjustmentsOf(db: DbOrTx, productId: number): Promise
 /** Opening stock of a new product (its pieces by HUID when hallmarked). */
 export async function setOpeningStock(tx: Tx, productId: number, stock: number, huids: string[]) {
   await tx.update(products).set({ stock }).where(eq(products.id, productId));
+  noteChanged(productTag(productId), 'stock-lists');
   if (huids.length) await tx.insert(productPieces).values(huids.map((huid) => ({ productId, huid })));
 }

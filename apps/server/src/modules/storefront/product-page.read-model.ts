@@ -29,7 +29,11 @@ export type ProductPageShape = {
   key: string;
   where: SQL;
   orderBy: SQL[];
-  withTotal?: boolean;
+  /**
+   * The listing's total as one scalar SQL expression (evaluated once per statement, never per row),
+   * for paged reads; none: 0.
+   */
+  total?: SQL;
   /** Linked variants visible to this plan, for a single-product read. */
   variantsFor?: Plan;
 };
@@ -49,7 +53,8 @@ type VariantJson = {
 
 /*
  * One statement per read: the page of ids is chosen on products + categories only (index friendly;
- * `count(*) over ()` gives the total of the filtered set in the same pass), then only those rows
+ * the total is the shape's own scalar expression, a sum of kept counts or a capped count, never a
+ * window over the whole filtered set), then only those rows
  * are joined to category, parent and metal, with their ratings and (for a product page) the linked
  * variants as correlated subqueries. Each shape is built once and run as a prepared statement, so
  * a miss neither rebuilds the SQL nor makes PostgreSQL plan it again.
@@ -60,7 +65,7 @@ function build(db: Db, shape: ProductPageShape) {
     .select({
       id: products.id,
       ord: sql<number>`row_number() over (order by ${order})`.as('ord'),
-      total: (shape.withTotal ? sql<number>`count(*) over ()` : sql<number>`0`).as('total'),
+      total: (shape.total ? sql<number>`${shape.total}` : sql<number>`0`).as('total'),
     })
     .from(products)
     .innerJoin(categories, eq(products.categoryId, categories.id))

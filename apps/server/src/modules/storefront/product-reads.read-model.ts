@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, gt, gte, or, Placeholder, SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  MAX_RESULT_WINDOW,
+  MAX_SEARCH_RESULTS,
   nameFromSlug,
   toPaged,
   SPECIAL_OFFER_COUNT,
@@ -14,11 +16,11 @@ import {
   type Product,
 } from '@zevar/domain';
 import type { Db } from '../../db/client';
-import { categories, products } from '../../db/schema';
+import { categories, productCounts, products } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { toProductDto } from '../products';
-import { countProducts, searchResultOrder } from '../products';
-import { categoryVisibleTo, productVisibleTo } from './visibility.read-model';
+import { searchResultOrder } from '../products';
+import { categoryVisibleTo, planVisibleTo, productVisibleTo } from './visibility.read-model';
 import { likePattern } from '../../lib/sql-search';
 import { runProductPage, type ProductPageRow, type ProductPageShape } from './product-page.read-model';
 
@@ -51,19 +53,24 @@ export function createProductReads(db: Db, gstBp: number) {
     return dto(await runProductPage(db, shape, { ...values, limit }));
   }
 
-  /** A page and its total in one statement; a page past the end has no row to carry the total. */
-  async function paged(shape: ProductPageShape, values: Values, q: PageQuery): Promise<Paged<Product>> {
-    const rows = await runProductPage(
-      db,
-      { ...shape, withTotal: true },
-      {
-        ...values,
-        limit: q.size,
-        offset: q.page * q.size,
-      },
-    );
-    const total = rows[0]?.total ?? (q.page > 0 ? await countProducts(db, bind(shape.where, values)) : 0);
-    return toPaged(dto(rows), total, q);
+  /**
+   * A page and its total in one statement (`shape.total`); a page past the end has no row to carry
+   * the total, so it alone asks for it again. Pages are bounded (`window`), so `totalPages` stops there.
+   */
+  async function paged(
+    shape: ProductPageShape & { total: SQL },
+    values: Values,
+    q: PageQuery,
+    window: number,
+  ): Promise<Paged<Product>> {
+    const rows = await runProductPage(db, shape, { ...values, limit: q.size, offset: q.page * q.size });
+    const total = rows[0]?.total ?? (q.page > 0 ? await totalOf(shape.total, values) : 0);
+    return toPaged(dto(rows), total, q, window);
+  }
+
+  async function totalOf(total: SQL, values: Values): Promise<number> {
+    const [row] = await db.select({ n: sql<number>`${bind(total, values)}` }).from(sql`(select 1) as one`);
+    return Number(row?.n ?? 0);
   }
 
   /** 404 either way; a product that exists above the shop's tier says so, so the page can go to '/'. */
@@ -108,14 +115,22 @@ export function createProductReads(db: Db, gstBp: number) {
     categoryId: number,
     q: CategoryProductsQuery,
   ): Promise<Paged<Product>> {
+    // The category's ids as an array (not `in (subquery)`), so its products are read from
+    // products_listing_idx per category instead of by walking the whole table in id order.
+    const shownCategory = sql`exists (select 1 from ${categories} as ${sql.identifier('tree')} where ${tree.id} = ${p('category')} and ${categoryVisibleTo(plan, tree)})`;
     const filters: SQL[] = [
       productVisibleTo(plan),
-      sql`${products.categoryId} in (select ${tree.id} from ${categories} as ${sql.identifier('tree')} where (${tree.id} = ${p('category')} or ${tree.parentId} = ${p('category')}))`,
-      sql`exists (select 1 from ${categories} as ${sql.identifier('tree')} where ${tree.id} = ${p('category')} and ${categoryVisibleTo(plan, tree)})`,
+      sql`${products.categoryId} = any(array(select ${tree.id} from ${categories} as ${sql.identifier('tree')} where (${tree.id} = ${p('category')} or ${tree.parentId} = ${p('category')})))`,
+      shownCategory,
+    ];
+    const countFilters: SQL[] = [
+      sql`(${categories.id} = ${p('category')} or ${categories.parentId} = ${p('category')})`,
+      shownCategory,
     ];
     const values: Values = { category: categoryId };
     if (q.subCategoryId) {
       filters.push(sql`${products.categoryId} = ${p('sub')}`);
+      countFilters.push(sql`${categories.id} = ${p('sub')}`);
       values.sub = q.subCategoryId;
     }
     if (q.search) {
@@ -123,12 +138,14 @@ export function createProductReads(db: Db, gstBp: number) {
       values.pattern = likePattern(q.search);
     }
     const orderBy = q.search && q.sort === 'default' ? searchResultOrder : SORTS[q.sort];
+    const where = and(...filters)!;
     const shape = {
       key: `category:${plan}:${q.sort}:${Boolean(q.subCategoryId)}:${Boolean(q.search)}`,
-      where: and(...filters)!,
+      where,
       orderBy,
+      total: q.search ? cappedCount(where, MAX_SEARCH_RESULTS) : keptCount(plan, and(...countFilters)!),
     };
-    const page = await paged(shape, values, q);
+    const page = await paged(shape, values, q, q.search ? MAX_SEARCH_RESULTS : MAX_RESULT_WINDOW);
     if (page.content.length === 0 && !(await categoryVisible(plan, categoryId))) throw notFound('Category');
     return page;
   }
@@ -173,7 +190,12 @@ export function createProductReads(db: Db, gstBp: number) {
     bySku: (plan: Plan, sku: string) =>
       requireOne(plan, 'sku', sql`lower(${products.sku}) = ${p('sku')}`, { sku: sku.trim().toLowerCase() }),
     all: (plan: Plan, q: PageQuery) =>
-      paged({ key: `all:${plan}`, where: productVisibleTo(plan), orderBy: byId }, {}, q),
+      paged(
+        { key: `all:${plan}`, where: productVisibleTo(plan), orderBy: byId, total: keptCount(plan) },
+        {},
+        q,
+        MAX_RESULT_WINDOW,
+      ),
     recent: (plan: Plan, size: number) =>
       list(
         {
@@ -195,16 +217,15 @@ export function createProductReads(db: Db, gstBp: number) {
         10,
       ),
     trending,
-    sale: (plan: Plan, q: PageQuery) =>
-      paged(
-        {
-          key: `sale:${plan}`,
-          where: and(productVisibleTo(plan), inStock, eq(products.sale, true))!,
-          orderBy: byId,
-        },
+    sale: (plan: Plan, q: PageQuery) => {
+      const where = and(productVisibleTo(plan), inStock, eq(products.sale, true))!;
+      return paged(
+        { key: `sale:${plan}`, where, orderBy: byId, total: cappedCount(where, MAX_RESULT_WINDOW) },
         {},
         q,
-      ),
+        MAX_RESULT_WINDOW,
+      );
+    },
     specialOffers,
     variantGroup: (plan: Plan, group: string) =>
       list(
@@ -216,21 +237,47 @@ export function createProductReads(db: Db, gstBp: number) {
         { group },
         50,
       ),
-    search: (plan: Plan, keyword: string, q: PageQuery) =>
-      paged(
+    search: (plan: Plan, keyword: string, q: PageQuery) => {
+      const where = and(productVisibleTo(plan), sql`${products.name} ilike ${p('pattern')}`)!;
+      return paged(
         {
           key: `search:${plan}`,
-          where: and(productVisibleTo(plan), sql`${products.name} ilike ${p('pattern')}`)!,
+          where,
           orderBy: searchResultOrder,
+          total: cappedCount(where, MAX_SEARCH_RESULTS),
         },
         { pattern: likePattern(keyword) },
         q,
-      ),
+        MAX_SEARCH_RESULTS,
+      );
+    },
     categoryListing,
   };
 }
 
 type Values = Record<string, unknown>;
+
+/**
+ * Active products visible to `plan`, summed from the kept per-category counts (`product_counts`,
+ * maintained by a trigger): a few rows, whatever the size of the category. `categoryFilter` may
+ * narrow the categories (over `categories`, with placeholders).
+ */
+function keptCount(plan: Plan, categoryFilter?: SQL): SQL {
+  return sql`(select coalesce(sum(${productCounts.count}), 0)::int from ${productCounts}
+    inner join ${categories} on ${categories.id} = ${productCounts.categoryId}
+    where ${and(planVisibleTo(plan, productCounts.plan), categoryVisibleTo(plan), categoryFilter)})`;
+}
+
+/**
+ * How many products match `where`, counting at most `cap` (the listing's result window: no page
+ * past it can be asked for). A search or a stock filter cannot be summed from kept counts; capping
+ * bounds what a stranger's query may cost.
+ */
+function cappedCount(where: SQL, cap: number): SQL {
+  return sql`(select count(*)::int from (select 1 from ${products}
+    inner join ${categories} on ${products.categoryId} = ${categories.id}
+    where ${where} limit ${sql.raw(String(cap))}) as capped)`;
+}
 const tree = alias(categories, 'tree');
 const idsOnly = alias(products, 'ids_only');
 

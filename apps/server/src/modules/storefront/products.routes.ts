@@ -6,9 +6,13 @@ import { countProductView } from '../products';
 import { z } from 'zod';
 import { safeString } from '@zevar/domain';
 import {
+  boundedPageQuery,
+  categoryProductsByPlanQuery,
   categoryProductsQuery,
+  searchKeywordSchema,
+  shopPageQuery,
+  shopSearchPageQuery,
   pagedProductsSchema,
-  pageQuerySchema,
   planSchema,
   productSchema,
   vendorSlugQuery,
@@ -16,25 +20,43 @@ import {
   type Plan,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
+import type { CacheTag } from '../../lib/cache/invalidation';
 import { createProductReads } from './product-reads.read-model';
+import { productAnswerTags } from './answer-tags';
 import { createShopResolver } from './visibility.read-model';
 
 const tags = ['storefront'];
 const access = { access: 'public' as const };
 const text = safeString().trim().min(1).max(200);
 const idParam = dbIdSchema;
-const pagedShopQuery = pageQuerySchema().extend(vendorSlugQuery.shape);
 const productList = z.array(productSchema);
+/** A category page sorted by price changes order when a rate moves any price. */
+const listingTags = (sort: string): CacheTag[] => (sort === 'default' ? ['lists'] : ['lists', 'price-order']);
 
 /** Public product reads of a storefront: `vendorSlug` (default storefront when absent) or a plan segment. */
 export const storefrontProductRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const reads = createProductReads(ctx.db, gstBasisPoints(ctx.config));
+    // Public reads run on the timed connections (PUBLIC_READ_TIMEOUT_MS).
+    const reads = createProductReads(ctx.publicDb, gstBasisPoints(ctx.config));
     const shopOf = createShopResolver(ctx);
     const planOf = async (slug: string | undefined) => (await shopOf(slug)).plan;
-    const cached = (req: FastifyRequest, reply: FastifyReply, plan: Plan, read: () => Promise<unknown>) =>
-      sendCached(ctx.cache, req, reply, { tags: ['catalogue'], plan }, read);
+    /** An answer is tagged with the products it shows and their metals, and a list with what orders it. */
+    const cached = (
+      req: FastifyRequest,
+      reply: FastifyReply,
+      plan: Plan,
+      read: () => Promise<unknown>,
+      listTags: readonly CacheTag[] = [],
+    ) =>
+      sendCached(
+        ctx.cache,
+        req,
+        reply,
+        { tags: ['catalogue', ...listTags], plan, tagsOf: productAnswerTags },
+        read,
+      );
+    const LIST: CacheTag[] = ['lists'];
 
     // A shopper's view of a product page feeds the trending rule; one count per address per product per hour.
     app.post(
@@ -52,11 +74,11 @@ export const storefrontProductRoutes =
       '/products',
       {
         config: access,
-        schema: { tags, querystring: pagedShopQuery, response: { 200: pagedProductsSchema } },
+        schema: { tags, querystring: shopPageQuery, response: { 200: pagedProductsSchema } },
       },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
-        return cached(req, reply, plan, () => reads.all(plan, req.query));
+        return cached(req, reply, plan, () => reads.all(plan, req.query), LIST);
       },
     );
     app.get(
@@ -119,7 +141,7 @@ export const storefrontProductRoutes =
       },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
-        return cached(req, reply, plan, () => reads.recent(plan, req.query.size));
+        return cached(req, reply, plan, () => reads.recent(plan, req.query.size), LIST);
       },
     );
     app.get(
@@ -127,29 +149,33 @@ export const storefrontProductRoutes =
       { config: access, schema: { tags, querystring: vendorSlugQuery, response: { 200: productList } } },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
-        return cached(req, reply, plan, () => reads.top10(plan));
+        return cached(req, reply, plan, () => reads.top10(plan), [...LIST, 'popularity']);
       },
     );
     app.get(
       '/products/trending',
       {
         config: access,
-        schema: { tags, querystring: pagedShopQuery, response: { 200: pagedProductsSchema } },
+        schema: { tags, querystring: shopPageQuery, response: { 200: pagedProductsSchema } },
       },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
-        return cached(req, reply, plan, () => reads.trending(plan, req.query));
+        return cached(req, reply, plan, () => reads.trending(plan, req.query), [
+          ...LIST,
+          'popularity',
+          'stock-lists',
+        ]);
       },
     );
     app.get(
       '/products/sale',
       {
         config: access,
-        schema: { tags, querystring: pagedShopQuery, response: { 200: pagedProductsSchema } },
+        schema: { tags, querystring: shopPageQuery, response: { 200: pagedProductsSchema } },
       },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
-        return cached(req, reply, plan, () => reads.sale(plan, req.query));
+        return cached(req, reply, plan, () => reads.sale(plan, req.query), [...LIST, 'stock-lists']);
       },
     );
     app.get(
@@ -157,7 +183,7 @@ export const storefrontProductRoutes =
       { config: access, schema: { tags, querystring: vendorSlugQuery, response: { 200: productList } } },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
-        return cached(req, reply, plan, () => reads.specialOffers(plan));
+        return cached(req, reply, plan, () => reads.specialOffers(plan), [...LIST, 'stock-lists']);
       },
     );
     app.get(
@@ -173,7 +199,7 @@ export const storefrontProductRoutes =
       },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
-        return cached(req, reply, plan, () => reads.variantGroup(plan, req.params.id));
+        return cached(req, reply, plan, () => reads.variantGroup(plan, req.params.id), LIST);
       },
     );
     app.get(
@@ -183,11 +209,12 @@ export const storefrontProductRoutes =
         schema: {
           tags,
           params: z.object({ plan: planSchema }),
-          querystring: pageQuerySchema(),
+          querystring: boundedPageQuery,
           response: { 200: pagedProductsSchema },
         },
       },
-      async (req, reply) => cached(req, reply, req.params.plan, () => reads.all(req.params.plan, req.query)),
+      async (req, reply) =>
+        cached(req, reply, req.params.plan, () => reads.all(req.params.plan, req.query), LIST),
     );
     app.get(
       '/products/search/:keyword',
@@ -195,14 +222,14 @@ export const storefrontProductRoutes =
         config: access,
         schema: {
           tags,
-          params: z.object({ keyword: safeString().trim().min(1).max(100) }),
-          querystring: pagedShopQuery,
+          params: z.object({ keyword: searchKeywordSchema }),
+          querystring: shopSearchPageQuery,
           response: { 200: pagedProductsSchema },
         },
       },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
-        return cached(req, reply, plan, () => reads.search(plan, req.params.keyword, req.query));
+        return cached(req, reply, plan, () => reads.search(plan, req.params.keyword, req.query), LIST);
       },
     );
     app.get(
@@ -218,7 +245,13 @@ export const storefrontProductRoutes =
       },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
-        return cached(req, reply, plan, () => reads.categoryListing(plan, req.params.id, req.query));
+        return cached(
+          req,
+          reply,
+          plan,
+          () => reads.categoryListing(plan, req.params.id, req.query),
+          listingTags(req.query.sort),
+        );
       },
     );
     app.get(
@@ -228,13 +261,17 @@ export const storefrontProductRoutes =
         schema: {
           tags,
           params: z.object({ categoryId: idParam, plan: planSchema }),
-          querystring: categoryProductsQuery.omit({ vendorSlug: true }),
+          querystring: categoryProductsByPlanQuery,
           response: { 200: pagedProductsSchema },
         },
       },
       async (req, reply) =>
-        cached(req, reply, req.params.plan, () =>
-          reads.categoryListing(req.params.plan, req.params.categoryId, req.query),
+        cached(
+          req,
+          reply,
+          req.params.plan,
+          () => reads.categoryListing(req.params.plan, req.params.categoryId, req.query),
+          listingTags(req.query.sort),
         ),
     );
   };

@@ -22,6 +22,11 @@ function inVisiblePlans(plan: Plan, column: AnyColumn | SQL): SQL | null {
   )})`;
 }
 
+/** `column` (a plan) weighs at most the shop's plan; `true` for the top tier. */
+export function planVisibleTo(plan: Plan, column: AnyColumn | SQL): SQL {
+  return inVisiblePlans(plan, column) ?? sql`true`;
+}
+
 /**
  * The plan rule for a category, over any alias of the categories table: its plan and its parent's
  * plan (if it has one) weigh at most the shop's.

@@ -23,8 +23,13 @@ import { currentUser, userReaders } from '../../plugins/auth';
 import { createUsersService } from './users.service';
 import { createShopsService } from './shops.service';
 import { createShopResolver } from '../storefront';
-import { PUBLIC_CACHE_CONTROL, sendCached } from '../../plugins/public-cache';
+import { PUBLIC_CACHE_CONTROL, sayTags, sendCached } from '../../plugins/public-cache';
 import { createLoginLimiter } from './login-limiter';
+import { requestLimit } from '../../plugins/rate-limits';
+import { clientNetworkOf } from '../../lib/client-network';
+
+export const VENDOR_REGISTRATION_RATE_MESSAGE =
+  'Too many shops have been registered from your network. Please try again later.';
 import { createAccountService } from './account.service';
 import { createUsersAdminService } from './users-admin.service';
 import { sendXlsx } from '../../lib/xlsx';
@@ -68,11 +73,28 @@ export const usersRoutes =
       return { from: zonedDayStart(from, zone), to: zonedDayStart(next.toISOString().slice(0, 10), zone) };
     };
 
+    const registrations = ctx.config.MAX_VENDOR_REGISTRATIONS_PER_NETWORK;
+    const registrationHours = ctx.config.VENDOR_REGISTRATION_WINDOW_HOURS;
     app.post(
       '/user/register',
       {
-        config: { access: 'public' },
-        schema: { tags, body: registerVendorSchema, response: { 201: userSchema } },
+        config: {
+          access: 'public',
+          // One network may open only a few shops a day: every attempt counts, so a script cannot
+          // probe names or sign up shop after shop (per IPv6 /64, as one household gets it whole).
+          rateLimit: requestLimit({
+            max: registrations,
+            windowMs: registrationHours * 3600_000,
+            message: VENDOR_REGISTRATION_RATE_MESSAGE,
+            key: (req) => `register:${clientNetworkOf(req.ip)}`,
+          }),
+        },
+        schema: {
+          tags,
+          description: `Vendor sign-up; at most ${registrations} per ${registrationHours} hours per client network.`,
+          body: registerVendorSchema,
+          response: { 201: userSchema },
+        },
       },
       async (req, reply) => reply.status(201).send(await service.registerVendor(req.body)),
     );
@@ -197,6 +219,7 @@ export const usersRoutes =
       },
       async (req, reply) => {
         const shop = await shopOf(req.params.slug);
+        sayTags(ctx.cache, req, reply, ['shops']);
         return reply.type('text/plain').header('cache-control', PUBLIC_CACHE_CONTROL).send(shop.plan);
       },
     );

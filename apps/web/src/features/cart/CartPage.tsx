@@ -1,7 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ORDER_LIMIT_TEXT, PAYMENT_TEXT, STOREFRONT_MESSAGES, type CartQuoteLine } from '@zevar/domain';
+import {
+  ORDER_LIMIT_TEXT,
+  PAYMENT_TEXT,
+  PRICE_CHANGE_TEXT,
+  STOREFRONT_MESSAGES,
+  type CartQuoteLine,
+} from '@zevar/domain';
 import { PageSpinner } from '../../components/Spinner';
 import { useDialog } from '../../components/dialog/dialog-context';
 import { api, isApiError } from '../../lib/api';
@@ -20,7 +26,8 @@ import { useOrderLimits } from '../../lib/use-order-limits';
 import type { OrderLimits } from '../../lib/config';
 import { CartLineRow } from './CartLineRow';
 import { WaitingOrders } from '../../components/WaitingOrders';
-import { useCartLines, useCartQuote, useShopPlanCheck } from './cart-api';
+import { PriceChangeNotice } from '../../components/PriceChangeNotice';
+import { rememberSeenPrices, useCartLines, useCartQuote, useShopPlanCheck } from './cart-api';
 
 /** Stored lines asking for more than the quote says is left are kept at the stock (cart_items too). */
 function useKeepAtStock(stored: CartLine[], quoted: CartQuoteLine[] | undefined) {
@@ -83,6 +90,11 @@ export default function CartPage() {
   const queryClient = useQueryClient();
   const [submitting, setSubmitting] = useState(false);
   useKeepAtStock(lines, quote.data?.lines);
+  // A line with no remembered price (a cart from before prices were remembered) takes today's as seen.
+  const quoted = quote.isPlaceholderData ? undefined : quote.data?.lines;
+  useEffect(() => {
+    if (quoted) rememberSeenPrices(quoted, false);
+  }, [quoted]);
 
   if (plan.isError) return <Navigate to="/" replace />;
   if (lines.length === 0) return <EmptyCart home={home} />;
@@ -104,10 +116,11 @@ export default function CartPage() {
   const proceed = async () => {
     setSubmitting(true);
     try {
+      // The price the shopper last saw goes with each line: the checkout tells a change not yet acknowledged.
       const items = available.map((l) => ({
         productSku: l.sku,
         quantity: l.quantity,
-        price: l.price,
+        price: l.previousPrice ?? l.price,
         name: l.name,
         image: l.image,
       }));
@@ -134,6 +147,13 @@ export default function CartPage() {
         <div className="mb-4 empty:hidden">
           <WaitingOrders />
         </div>
+        <PriceChangeNotice
+          className="mb-4"
+          lines={quote.data.lines.map((l) => ({ ...l, key: l.productId }))}
+          change={quote.data.priceChange}
+          note={PRICE_CHANGE_TEXT.cartNote}
+          onAcknowledge={() => rememberSeenPrices(quote.data.lines, true)}
+        />
         <ul className="flex flex-col gap-4">
           {quote.data.lines.map((line) => (
             <CartLineRow

@@ -1,9 +1,9 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { cartQuoteSchema, planSchema } from '@zevar/domain';
+import { cartQuoteSchema, planSchema, type CartQuoteLine } from '@zevar/domain';
 import { api } from '../../lib/api';
 import { getCart, type CartLine } from '../../lib/cart';
-import { CART_CHANGED_EVENT, STORAGE_KEYS, readItem } from '../../lib/storage';
+import { CART_CHANGED_EVENT, STORAGE_KEYS, notifyCartChanged, readItem, writeItem } from '../../lib/storage';
 
 function subscribe(onChange: () => void) {
   window.addEventListener(CART_CHANGED_EVENT, onChange);
@@ -42,4 +42,21 @@ export function useShopPlanCheck(slug: string) {
     staleTime: 60_000,
     retry: false,
   });
+}
+
+/**
+ * Remembers the quoted unit prices as the ones the shopper has seen: every line's when they acknowledge
+ * the new prices, else only lines that had none yet (a cart from before prices were remembered).
+ */
+export function rememberSeenPrices(quoted: CartQuoteLine[], all: boolean): void {
+  const price = new Map(quoted.filter((q) => q.available).map((q) => [q.productId, q.price]));
+  const stored = getCart();
+  const next = stored.map((l) =>
+    (all || l.seenPrice === undefined) && price.has(l.productId)
+      ? { ...l, seenPrice: price.get(l.productId) }
+      : l,
+  );
+  if (next.every((l, i) => l.seenPrice === stored[i]?.seenPrice)) return;
+  writeItem(STORAGE_KEYS.cart, JSON.stringify(next));
+  notifyCartChanged();
 }

@@ -22,8 +22,10 @@ function checkout(overrides: Partial<Checkout> = {}): Checkout {
         price: 1500,
         lineTotal: 3000,
         priceBreakup: toPriceBreakup(inclusivePriceBreakup(Math.round(3000 * 100))),
+        previousPrice: null,
       },
     ],
+    priceChange: 0,
     subtotal: 3000,
     discount: 0,
     roundOff: 0,
@@ -325,6 +327,7 @@ describe('checkout page', () => {
               price: 907.6,
               lineTotal: 907.6,
               priceBreakup: toPriceBreakup(inclusivePriceBreakup(Math.round(907.6 * 100))),
+              previousPrice: null,
             },
           ],
           subtotal: 907.6,
@@ -348,5 +351,42 @@ describe('checkout page', () => {
     const coupon = screen.getByLabelText('Coupon code');
     expect(total.compareDocumentPosition(pay) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(coupon.compareDocumentPosition(pay) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('names each line whose price changed since the cart, old → new, and how much the total moved', async () => {
+    const base = checkout();
+    mockFetch(() =>
+      jsonResponse(
+        checkout({
+          items: [
+            { ...base.items[0]!, price: 18_879, lineTotal: 37_758, previousPrice: 18_426 },
+            { ...base.items[0]!, productSku: 'ZV-2', name: 'Silver Anklet', previousPrice: null },
+          ],
+          priceChange: 906,
+          subtotal: 40_758,
+          totalAmount: 40_758,
+        }),
+      ),
+    );
+    renderRoutes(routes, `/zevar/checkout/${ID}`);
+    const notice = await screen.findByTestId('price-change-notice');
+    expect(notice).toHaveTextContent('Prices have changed since you last saw them');
+    const lines = screen.getAllByTestId('price-change-line');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toHaveTextContent('Gold Jhumkas: ₹18,426.00 → ₹18,879.00 each');
+    expect(screen.getByTestId('price-change-total')).toHaveTextContent(
+      'Your total is ₹906.00 higher than before.',
+    );
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('₹40,758.00');
+    // The notice comes before the form's Proceed to Payment.
+    const pay = screen.getByRole('button', { name: 'Proceed to Payment' });
+    expect(notice.compareDocumentPosition(pay) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('says nothing about prices when none changed', async () => {
+    mockFetch(() => jsonResponse(checkout()));
+    renderRoutes(routes, `/zevar/checkout/${ID}`);
+    await screen.findByTestId('checkout-total');
+    expect(screen.queryByTestId('price-change-notice')).not.toBeInTheDocument();
   });
 });

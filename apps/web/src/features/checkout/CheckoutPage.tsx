@@ -1,7 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_PAN_THRESHOLD_RUPEES, MSG, PAYMENT_TEXT, type Checkout } from '@zevar/domain';
+import {
+  DEFAULT_PAN_THRESHOLD_RUPEES,
+  MSG,
+  PAYMENT_TEXT,
+  PRICE_CHANGE_TEXT,
+  type Checkout,
+} from '@zevar/domain';
 import { PageSpinner } from '../../components/Spinner';
 import { useDialog } from '../../components/dialog/dialog-context';
 import { getSelectedCoupon, setSelectedCoupon } from '../../lib/storage';
@@ -14,6 +20,7 @@ import { ShippingForm } from './ShippingForm';
 import { isValid, submitProblem, useShippingForm } from './shipping-form';
 import { usePayment } from './use-payment';
 import { WaitingOrders } from '../../components/WaitingOrders';
+import { PriceChangeNotice } from '../../components/PriceChangeNotice';
 import { TaxIdFields } from './TaxIdFields';
 import { needsPan, taxIdProblem, useTaxIdForm } from './tax-ids';
 
@@ -47,16 +54,13 @@ function VerifyingOverlay() {
 }
 
 /** Told once a checkout whose price hold ran out was priced again: the old and the new total. */
-function RepricedNotice({ previous, current }: { previous: number; current: number }) {
+function RepricedNotice({ previous, current }: { previous: number | null; current: number }) {
   return (
-    <div
-      role="status"
-      className="rounded-md border border-gold-300 bg-gold-50 px-4 py-3 text-sm lg:col-span-2"
-    >
+    <div role="status" className="rounded-md border border-gold-300 bg-gold-50 px-4 py-3 text-sm">
       <p className="font-medium">{PAYMENT_TEXT.amountsChanged}</p>
       <p className="mt-1">
         The prices held for your checkout have expired, so it is priced at today’s rates: the total was{' '}
-        {formatInr(previous)} and is now <strong>{formatInr(current)}</strong>.
+        {formatInr(previous ?? 0)} and is now <strong>{formatInr(current)}</strong>.
       </p>
     </div>
   );
@@ -83,6 +87,8 @@ function CheckoutView({
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['checkout', checkout.checkoutId] });
   const payment = usePayment(home, refresh);
   const busy = payment.phase !== 'idle';
+  const repriced = previousTotal !== null && previousTotal !== checkout.totalAmount;
+  const notices = repriced || checkout.items.some((i) => i.previousPrice !== null);
 
   const applyCoupon = async (code: string) => {
     try {
@@ -136,18 +142,26 @@ function CheckoutView({
     // shopper sees what they pay before 'Proceed to Payment'; from lg it sits in the right column.
     <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-8">
       <h1 className="text-2xl lg:col-span-2">Checkout</h1>
-      {previousTotal !== null && previousTotal !== checkout.totalAmount && (
-        <RepricedNotice previous={previousTotal} current={checkout.totalAmount} />
+      {notices && (
+        <div className="space-y-3 lg:col-span-2">
+          {repriced && <RepricedNotice previous={previousTotal} current={checkout.totalAmount} />}
+          {/* Stays until the order is paid: what changed since the cart or product page, before paying. */}
+          <PriceChangeNotice
+            lines={checkout.items.map((i) => ({ ...i, key: i.productSku }))}
+            change={checkout.priceChange}
+            note={PRICE_CHANGE_TEXT.checkoutNote}
+          />
+        </div>
       )}
       <OrderSummary
         checkout={checkout}
         onApplyCoupon={applyCoupon}
         onRemoveCoupon={removeCoupon}
         locked={busy}
-        className="h-fit lg:col-start-2 lg:row-start-2"
+        className={`h-fit lg:col-start-2 ${notices ? 'lg:row-start-3' : 'lg:row-start-2'}`}
       />
       <form
-        className="card flex min-w-0 flex-col gap-6 p-6 lg:col-start-1 lg:row-start-2"
+        className={`card flex min-w-0 flex-col gap-6 p-6 lg:col-start-1 ${notices ? 'lg:row-start-3' : 'lg:row-start-2'}`}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();

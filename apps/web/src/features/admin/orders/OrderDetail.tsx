@@ -7,6 +7,7 @@ import { formatDateTime, formatInr } from '../../../lib/format';
 import { StackedCell, StackedRow, StackedTable } from '../../../components/StackedTable';
 import { ordersApi, statusLabel } from './orders-api';
 import { buildUrl } from '../../../lib/api';
+import { NameShippingState } from './NameShippingState';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -87,8 +88,17 @@ function History({ order }: { order: AdminOrderDetail }) {
           <li key={i} className="flex flex-wrap gap-x-2">
             <span className="text-taupe">{formatDateTime(h.at)}</span>
             <span>
-              {h.field === 'status' ? 'Status' : 'Payment'}: {h.from ? `${statusLabel(h.from)} → ` : ''}
-              {statusLabel(h.to)}
+              {h.field === 'shippingState' ? (
+                <>
+                  State: {h.from ? `${h.from} → ` : ''}
+                  {h.to}
+                </>
+              ) : (
+                <>
+                  {h.field === 'status' ? 'Status' : 'Payment'}: {h.from ? `${statusLabel(h.from)} → ` : ''}
+                  {statusLabel(h.to)}
+                </>
+              )}
             </span>
             <span className="text-taupe">by {h.actor}</span>
             {h.reference && <span className="font-mono text-xs text-taupe">refund {h.reference}</span>}
@@ -144,11 +154,14 @@ function TaxDetails({ order }: { order: AdminOrderDetail }) {
           tax.placeOfSupply ? (
             `${tax.placeOfSupply.state} (${tax.placeOfSupply.code})`
           ) : (
-            <span role="alert" className="block rounded-md bg-gold-50 px-2 py-1 text-gold-900">
-              Unknown: the state &lsquo;{order.shippingAddress.state}&rsquo; and PIN code{' '}
-              {order.shippingAddress.postalCode} do not name one of the 36 states and union territories. No
-              tax invoice is issued on a guess.
-            </span>
+            <>
+              <span role="alert" className="block rounded-md bg-gold-50 px-2 py-1 text-gold-900">
+                Unknown: the state &lsquo;{order.shippingAddress.state}&rsquo; and PIN code{' '}
+                {order.shippingAddress.postalCode} do not name one of the 36 states and union territories. No
+                tax invoice is issued on a guess.
+              </span>
+              <NameShippingState order={order} />
+            </>
           )
         }
       />

@@ -176,6 +176,30 @@ describe('orders table', () => {
     );
   });
 
+  it('shows the returned order in the list the admin now sees, even when the search changed it meanwhile', async () => {
+    const { user } = renderSection(() =>
+      jsonResponse({
+        ...order,
+        status: 'CANCELLED',
+        paymentStatus: 'REFUND_PENDING',
+        statusHistory: [],
+        tax: noTax,
+      }),
+    );
+    const select = await screen.findByRole('combobox', { name: `Order status for ${order.orderNumber}` });
+    await user.selectOptions(select, 'CANCELLED');
+    const ask = await screen.findByRole('dialog', { name: 'Cancel Paid Order' });
+    // The search typed before the dropdown lands (debounced) while the question is open: a new list page.
+    await user.type(screen.getByPlaceholderText('Search orders...'), order.orderNumber);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await user.type(within(ask).getByLabelText(/Reason/), 'Shopper asked');
+    await user.click(within(ask).getByRole('button', { name: 'Cancel and refund ₹5,000.00' }));
+    await screen.findByRole('dialog', { name: 'Success' });
+    expect(screen.getByRole('combobox', { name: `Order status for ${order.orderNumber}` })).toHaveValue(
+      'CANCELLED',
+    );
+  });
+
   it("shows 'No orders found.' for an empty page and no pagination for a single page", async () => {
     signIn('ADMIN', ['MANAGE_ORDERS']);
     mockFetch((url) => (url.startsWith('/api/orders/paginated') ? jsonResponse(page([])) : notFound()));
@@ -247,5 +271,60 @@ describe('orders table', () => {
     expect(
       await screen.findByRole('combobox', { name: `Order status for ${order.orderNumber}` }),
     ).toBeInTheDocument();
+  });
+
+  it('lets an order manager name the state of a flagged order, then shows its place of supply and invoice', async () => {
+    signIn('ADMIN', ['MANAGE_ORDERS']);
+    const flagged = {
+      ...order,
+      shippingAddress: { ...order.shippingAddress, state: 'Karnatka State' },
+      statusHistory: [],
+      tax: { ...noTax, placeOfSupply: null },
+    };
+    const named = {
+      ...flagged,
+      shippingAddress: order.shippingAddress,
+      statusHistory: [
+        {
+          field: 'shippingState',
+          from: 'Karnatka State',
+          to: 'Karnataka',
+          actor: 'ops',
+          at: '2026-11-26T04:00:00.000Z',
+        },
+      ],
+      tax: {
+        ...noTax,
+        placeOfSupply: { state: 'Karnataka', code: '29' },
+        documents: {
+          invoice: { number: 'ZV/26-27/000009', issuedAt: '2026-11-26T04:00:00.000Z', total: 5000 },
+          creditNotes: [],
+        },
+      },
+    };
+    const fetchMock = mockFetch((url, init) => {
+      if (url.startsWith('/api/orders/paginated')) return jsonResponse(page([order]));
+      if (url === `/api/orders/admin/${order.orderNumber}`) return jsonResponse(flagged);
+      if (init.method === 'PATCH') return jsonResponse(named);
+      return notFound();
+    });
+    renderRoutes([{ path: '/', element: <OrdersSection /> }], '/');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: `View order ${order.orderNumber}` }));
+    const tax = await screen.findByRole('region', { name: 'Tax Invoice' });
+    expect(within(tax).getByRole('alert')).toHaveTextContent('No tax invoice is issued on a guess.');
+    // The PIN code 560025 can only be in Karnataka: it is chosen already.
+    const state = within(tax).getByRole('combobox', { name: /State of the delivery address/ });
+    expect(state).toHaveValue('Karnataka');
+    await user.click(within(tax).getByRole('button', { name: 'Set state and issue invoice' }));
+    await screen.findByRole('dialog', { name: 'Success' });
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(patch?.[0]).toBe(`/api/orders/${order.orderNumber}/shipping-state`);
+    expect(JSON.parse(patch?.[1]?.body as string)).toEqual({ state: 'Karnataka' });
+    expect(tax).toHaveTextContent('Place of supplyKarnataka (29)');
+    expect(tax).toHaveTextContent('ZV/26-27/000009');
+    expect(screen.getByRole('region', { name: 'Status History' })).toHaveTextContent(
+      'State: Karnatka State → Karnataka',
+    );
   });
 });

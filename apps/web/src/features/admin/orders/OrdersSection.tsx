@@ -82,7 +82,7 @@ export default function OrdersSection() {
     queryFn: () => ordersApi.list(page, effective),
     placeholderData: keepPreviousData,
   });
-  const updates = useOrderUpdates(listKey);
+  const updates = useOrderUpdates(['admin-orders']);
 
   useEffect(() => {
     if (orders.isError) void dialog.error('Error', ORDER_ADMIN_TEXT.loadFailed);

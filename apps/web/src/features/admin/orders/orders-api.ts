@@ -40,6 +40,9 @@ export const ordersApi = {
       query: { status, reason },
       schema: adminOrderDetailSchema,
     }),
+  /** Names the state of an order whose address names no place of supply (issues its invoice if paid). */
+  setShippingState: (orderNumber: string, state: string) =>
+    api.patch(`/orders/${enc(orderNumber)}/shipping-state`, { state }, { schema: adminOrderDetailSchema }),
   download: (filters: OrderFilters) =>
     downloadFile(buildUrl('/orders/download', filterQuery(filters)), 'orders.xlsx'),
 };

@@ -31,10 +31,11 @@ function toRow(order: AdminOrder & { statusHistory?: unknown }): AdminOrder {
 }
 
 /**
- * Dropdown changes: sends the update at once and puts the order the server returns in place of the
- * row; the server's reason follows the failure text.
+ * Dropdown changes: sends the update at once and puts the order the server returns in place of its
+ * row in every cached list page under `listsKey` (the search may have changed the shown page while
+ * the reason dialog was open); the server's reason follows the failure text.
  */
-export function useOrderUpdates(listKey: QueryKey) {
+export function useOrderUpdates(listsKey: QueryKey) {
   const dialog = useDialog();
   const reauth = useReauth();
   const queryClient = useQueryClient();
@@ -62,7 +63,7 @@ export function useOrderUpdates(listKey: QueryKey) {
     });
 
   const replaceRow = (updated: AdminOrder) => {
-    queryClient.setQueryData<Paged<AdminOrder>>(listKey, (page) =>
+    queryClient.setQueriesData<Paged<AdminOrder>>({ queryKey: listsKey }, (page) =>
       page
         ? {
             ...page,

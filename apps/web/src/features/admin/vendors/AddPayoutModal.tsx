@@ -4,6 +4,7 @@ import type { User } from '@zevar/domain';
 import { Modal } from '../../../components/Modal';
 import { Spinner } from '../../../components/Spinner';
 import { useDialog } from '../../../components/dialog/dialog-context';
+import { isReauthCancelled, useReauth } from '../../../components/reauth/reauth-context';
 import { formatInr } from '../../../lib/format';
 import { USER_MSG } from './user-messages';
 import { serverMessageOr } from '../../../lib/error-text';
@@ -23,6 +24,30 @@ export function AddPayoutModal({ vendor, onClose }: { vendor: User; onClose: () 
     staleTime: 0,
   });
   const bank = vendor.bankDetails;
+  const reauth = useReauth();
+  const [confirming, setConfirming] = useState(false);
+
+  /** A changed account is confirmed by an admin (after the password again) before a payout goes to it. */
+  const confirmBank = async () => {
+    const ok = await dialog.confirm(
+      USER_MSG.confirmBankTitle,
+      USER_MSG.confirmBankQuestion(vendor.bussinessName ?? vendor.name, bank?.accountNumber ?? null),
+      { confirmLabel: USER_MSG.confirmBankButton },
+    );
+    if (!ok) return;
+    setConfirming(true);
+    try {
+      await reauth(() => usersApi.confirmBank(vendor.id));
+      await preview.refetch();
+      void queryClient.invalidateQueries({ queryKey: ['admin-users'] });
+      void dialog.success('Success', USER_MSG.bankConfirmed);
+    } catch (err) {
+      if (!isReauthCancelled(err))
+        void dialog.error('Error', serverMessageOr(err, USER_MSG.confirmBankFailed));
+    } finally {
+      setConfirming(false);
+    }
+  };
 
   const submit = async () => {
     setSubmitting(true);
@@ -72,9 +97,19 @@ export function AddPayoutModal({ vendor, onClose }: { vendor: User; onClose: () 
         </dl>
       )}
       {data && !data.eligible && data.reason && (
-        <p role="alert" className="mt-4 rounded-md bg-gold-50 px-3 py-2 text-sm text-gold-900">
-          {data.reason}
-        </p>
+        <div role="alert" className="mt-4 rounded-md bg-gold-50 px-3 py-2 text-sm text-gold-900">
+          <p>{data.reason}</p>
+          {data.bankChangedAt !== null && !data.bankConfirmed && (
+            <button
+              type="button"
+              className="btn-outline mt-2 text-sm"
+              disabled={confirming || preview.isFetching}
+              onClick={() => void confirmBank()}
+            >
+              {confirming ? 'Confirming...' : USER_MSG.confirmBankButton}
+            </button>
+          )}
+        </div>
       )}
       <div className="mt-6 flex justify-end gap-2">
         <button type="button" className="btn-outline" onClick={onClose}>

@@ -16,6 +16,13 @@ export const USER_MSG = {
   adminUpdated: 'Admin updated successfully',
   deleted: 'User deleted successfully',
   payoutDone: 'Payout processed successfully',
+  /** A changed bank account waits for an admin (issue 20 item 5); the spec has no words for it. */
+  confirmBankButton: 'Confirm account',
+  confirmBankTitle: 'Confirm Bank Account',
+  confirmBankQuestion: (vendor: string, account: string | null) =>
+    `Confirm that ${vendor}'s new bank account${account ? ` ${account}` : ''} is genuine? Check it with the vendor by phone first: payouts go to this account from now on.`,
+  bankConfirmed: 'Bank account confirmed',
+  confirmBankFailed: 'Failed to confirm the bank account',
   slugExists: 'Slug already exists',
   planUpdated: 'Plan updated successfully',
   planUpdateFailed: 'Failed to update plan',

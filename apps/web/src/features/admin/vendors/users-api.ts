@@ -99,4 +99,6 @@ export const usersApi = {
   payoutPreview: (vendorId: number) =>
     api.get(`/vendor-payouts/vendor/${vendorId}/preview`, { schema: payoutPreviewSchema }),
   createPayout: (vendorId: number) => api.post('/vendor-payouts', { vendorId }, { schema: payoutSchema }),
+  /** Confirms a vendor's changed bank account (the server asks for the password again first). */
+  confirmBank: (vendorId: number) => api.post(`/user/${vendorId}/confirm-bank`),
 };

@@ -92,7 +92,7 @@ export function PurchaseActions({
             className="btn-outline flex-1"
             disabled={blocked}
             onClick={() => {
-              addOnce(product.id, quantity, product.stock);
+              addOnce(product.id, quantity, product.stock, product.price);
               setAdded(true);
             }}
           >

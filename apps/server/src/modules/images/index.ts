@@ -1,0 +1,1 @@
+export { sweepAnonymousUploads } from './anonymous-uploads';

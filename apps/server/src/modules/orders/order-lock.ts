@@ -1,0 +1,13 @@
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { orders } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** Locks the order row so a concurrent change (admin or payment) waits and then sees the new state. */
+export async function lockOrder(tx: Tx, orderNumber: string): Promise<OrderRow> {
+  const [row] = await tx.select().from(orders).where(eq(orders.orderNumber, orderNumber)).for('update');
+  if (!row) throw notFound('Order');
+  return row;
+}

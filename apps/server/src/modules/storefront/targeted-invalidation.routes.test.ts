@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PagedProducts, Product } from '@zevar/domain';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createCallers, type Callers } from '../../../test/catalogue-fixtures';
+import {
+  createCategory,
+  createMetal,
+  createProduct,
+  createPurity,
+  createVendor,
+  uid,
+} from '../../../test/factories';
+import { confirmUrl, initiate, orderBody, sandboxPay } from '../../../test/payment-journey';
+
+/*
+ * Decision 0036: a write invalidates the answers that show what it changed, and only those. Each
+ * test reads answers into the cache, writes through the API, then checks that the changed answers
+ * are new at once (a shopper never sees a stock, price or rating older than the write) and that an
+ * unrelated answer is still served without a statement.
+ */
+describe('what a write invalidates', () => {
+  let t: TestApp;
+  let who: Callers;
+  let shop: string;
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+  const json = async <T>(url: string) => (await get(url)).json() as T;
+  const productUrl = (p: { slug: string }) => `/api/products/name/${p.slug}?vendorSlug=${shop}`;
+  const listUrl = (categoryId: number, sort = 'default') =>
+    `/api/products/category/${categoryId}?vendorSlug=${shop}&size=15&sort=${sort}`;
+  /** Reads `url` and says how many statements it cost (0: from the cache). */
+  const statementsFor = async (url: string) => {
+    const before = t.database.statements.count;
+    expect((await get(url)).statusCode).toBe(200);
+    return t.database.statements.count - before;
+  };
+  const listed = (page: PagedProducts, id: number) => page.content.find((p) => p.id === id);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    who = await createCallers(t.app, t.db);
+    shop = (await createVendor(t.app, t.db, { plan: 'PREMIUM' })).slug;
+  });
+  afterAll(async () => t.close());
+
+  async function payFor(sku: string, quantity: number) {
+    const init = await initiate(t.app, orderBody(shop, [{ productSku: sku, quantity }]));
+    expect(init.statusCode, init.body).toBe(200);
+    const signed = await sandboxPay(t.app, (init.json() as { razorpayOrderId: string }).razorpayOrderId);
+    const confirmed = await t.app.inject({ method: 'POST', url: confirmUrl(signed) });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+  }
+
+  it('shows a sale’s new stock at once on the product page, its list and the cart, and keeps other answers', async () => {
+    const category = await createCategory(t.db);
+    const sold = await createProduct(t.db, { categoryId: category.id, stock: 5 });
+    const other = await createProduct(t.db, { categoryId: (await createCategory(t.db)).id, stock: 5 });
+    const first = await get(productUrl(sold));
+    expect((first.json() as Product).stock).toBe(5);
+    expect(listed(await json<PagedProducts>(listUrl(category.id)), sold.id)?.stock).toBe(5);
+    await get(productUrl(other));
+    await get(listUrl(other.categoryId));
+    await get('/api/category/plan/premium');
+
+    await payFor(sold.sku, 2);
+
+    const after = await get(productUrl(sold));
+    expect((after.json() as Product).stock).toBe(3);
+    expect(after.headers.etag).not.toBe(first.headers.etag);
+    expect(listed(await json<PagedProducts>(listUrl(category.id)), sold.id)?.stock).toBe(3);
+    const quote = await t.app.inject({
+      method: 'POST',
+      url: `/api/cart/quote?vendorSlug=${shop}`,
+      payload: [{ productId: sold.id, quantity: 1 }],
+    });
+    expect(quote.json().lines[0]).toMatchObject({ productId: sold.id, stock: 3 });
+    // The sale did not touch these: still served from the cache.
+    expect(await statementsFor(productUrl(other))).toBe(0);
+    expect(await statementsFor(listUrl(other.categoryId))).toBe(0);
+    expect(await statementsFor('/api/category/plan/premium')).toBe(0);
+  });
+
+  it('takes a product that sells out off the in-stock lists at once, and puts it back when stock returns', async () => {
+    const p = await createProduct(t.db, { stock: 1, sale: true });
+    const saleUrl = `/api/products/sale?vendorSlug=${shop}&size=50`;
+    expect(listed(await json<PagedProducts>(saleUrl), p.id)).toBeDefined();
+    await payFor(p.sku, 1);
+    expect(listed(await json<PagedProducts>(saleUrl), p.id)).toBeUndefined();
+    expect((await json<Product>(productUrl(p))).stock).toBe(0);
+    const adjust = await t.app.inject({
+      method: 'POST',
+      url: `/api/products/${p.id}/stock-adjustments`,
+      headers: who.products,
+      payload: { change: 2, reason: 'Goods received' },
+    });
+    expect(adjust.statusCode, adjust.body).toBe(201);
+    expect(listed(await json<PagedProducts>(saleUrl), p.id)?.stock).toBe(2);
+    expect((await json<Product>(productUrl(p))).stock).toBe(2);
+  });
+
+  it('reprices every cached answer showing a metal when its rate changes, and leaves other metals cached', async () => {
+    const gold = await createMetal(t.db, { name: `Gold ${uid()}`, ratePaise: 600_000 });
+    const purity = await createPurity(t.db, gold, { rateMode: 'ENTERED' });
+    const brass = await createMetal(t.db, { name: `Brass ${uid()}` });
+    const category = await createCategory(t.db);
+    const golden = await createProduct(t.db, {
+      productType: 'GOLD',
+      metalId: gold.id,
+      purityId: purity.id,
+      metalWeightMg: 1_000,
+      pricePaise: 618_000,
+      categoryId: category.id,
+    });
+    const fixed = await createProduct(t.db, {
+      metalId: brass.id,
+      categoryId: (await createCategory(t.db)).id,
+    });
+    const cheapFirst = listUrl(category.id, 'price-asc');
+    expect((await json<Product>(productUrl(golden))).price).toBe(6180);
+    expect(listed(await json<PagedProducts>(listUrl(category.id)), golden.id)?.price).toBe(6180);
+    expect(listed(await json<PagedProducts>(cheapFirst), golden.id)?.price).toBe(6180);
+    await get(productUrl(fixed));
+
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/metals/${gold.id}/purities/${purity.id}`,
+      headers: who.superAdmin,
+      payload: { name: purity.name, fineness: 1000, rateMode: 'ENTERED', rate: 7000, confirmBigChange: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+
+    expect((await json<Product>(productUrl(golden))).price).toBe(7210);
+    expect(listed(await json<PagedProducts>(listUrl(category.id)), golden.id)?.price).toBe(7210);
+    expect(listed(await json<PagedProducts>(cheapFirst), golden.id)?.price).toBe(7210);
+    const rates = await json<Array<{ purityId: number; ratePerGram: number }>>('/api/metal-rates');
+    expect(rates.find((r) => r.purityId === purity.id)?.ratePerGram).toBe(7000);
+    expect(await statementsFor(productUrl(fixed))).toBe(0);
+  });
+
+  it('shows a published review in the product’s rating and review list at once', async () => {
+    const p = await createProduct(t.db);
+    expect((await json<Product>(productUrl(p))).reviewCount).toBe(0);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/reviews',
+      payload: { productId: p.id, name: 'Meera', rating: 4, comment: 'Lovely work.', photos: [] },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const review = sent.json() as { id: number };
+    expect((await json<Product>(productUrl(p))).reviewCount).toBe(0);
+    const published = await t.app.inject({
+      method: 'PUT',
+      url: `/api/reviews/${review.id}/status`,
+      headers: who.superAdmin,
+      payload: { status: 'PUBLISHED' },
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    expect(await json<Product>(productUrl(p))).toMatchObject({ reviewCount: 1, averageRating: 4 });
+    expect(await json<unknown[]>(`/api/reviews/product/${p.id}`)).toHaveLength(1);
+  });
+
+  it('keeps product answers cached when a coupon changes', async () => {
+    const p = await createProduct(t.db);
+    await get(productUrl(p));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/coupon-codes',
+      headers: who.superAdmin,
+      payload: {
+        code: `C${uid()}`.replace(/[^A-Za-z0-9]/g, '').slice(0, 20),
+        discount: 50,
+        minimumTotalPrice: 1000,
+        expiryDate: new Date(Date.now() + 86_400_000).toISOString(),
+        description: 'Festival',
+      },
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    expect(await statementsFor(productUrl(p))).toBe(0);
+  });
+
+  it('builds a cold answer once for many requests that ask for it at the same moment', async () => {
+    const p = await createProduct(t.db);
+    await get(productUrl(await createProduct(t.db))); // the shop's plan is cached
+    const before = t.database.statements.count;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => get(productUrl(p))));
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect(t.database.statements.count - before).toBeLessThanOrEqual(2);
+  });
+});
