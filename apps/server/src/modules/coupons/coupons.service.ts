@@ -20,12 +20,8 @@ import type { DbOrTx } from '../../db/client';
 import { coupons } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { uniqueViolation } from '../../lib/db-errors';
-<<<<<<< HEAD
-import type { CouponInput, CouponUpdateInput } from './coupons.schemas';
-=======
 import { noteChanged } from '../../lib/cache/changes';
-import type { CouponInput } from './coupons.schemas';
->>>>>>> main
+import type { CouponInput, CouponUpdateInput } from './coupons.schemas';
 
 type CouponRow = typeof coupons.$inferSelect;
 

@@ -71,7 +71,6 @@ describe('vendor plans', () => {
     expect(retype.statusCode).toBe(409);
   });
 
-<<<<<<< HEAD
   it('refuses an edit made from an older version with 409 and the newer plan, and one without a version with 400', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -107,9 +106,7 @@ describe('vendor plans', () => {
     expect((await put({ plan: 'FREE', features: ['x'], options: [six] })).statusCode).toBe(400);
   });
 
-=======
   const { plan: _omitted, ...withoutPlan } = basic;
->>>>>>> main
   it.each([
     [withoutPlan, PLAN_MSG.selectType],
     [{ ...basic, plan: null }, PLAN_MSG.selectType],

@@ -109,21 +109,14 @@ export function createPlansService(ctx: AppContext) {
    * names the version it started from: over a newer one (plan or options changed meanwhile) nothing is
    * saved and the answer is 409 with `current`.
    */
-<<<<<<< HEAD
   async function update(id: number, input: VendorPlanUpdate): Promise<VendorPlan> {
+    assertDistinctDurations(input);
     await db.transaction(async (tx) => {
+      // Locks the plan row, so two edits of one plan apply one after the other, each from its version.
       await tx.select({ id: vendorPlans.id }).from(vendorPlans).where(eq(vendorPlans.id, id)).for('update');
       const current = await get(id, false, tx);
       if (current.version !== input.version) throw conflict(STALE_EDIT_MESSAGE, { current });
       if (input.plan !== current.plan) throw conflict('The plan type cannot be changed');
-=======
-  async function update(id: number, input: VendorPlanInput): Promise<VendorPlan> {
-    const current = await get(id);
-    if (input.plan !== current.plan) throw conflict('The plan type cannot be changed');
-    assertDistinctDurations(input);
-    await db.transaction(async (tx) => {
-      // Locks the plan row, so two edits of one plan apply one after the other.
->>>>>>> main
       await tx
         .update(vendorPlans)
         .set({ features: input.features, version: sql`${vendorPlans.version} + 1`, updatedAt: ctx.now() })
