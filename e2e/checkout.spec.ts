@@ -119,7 +119,7 @@ test('a new shopper buys two products with a coupon and pays by card', async ({ 
 
   // The GST tax invoice downloads from the status page, and its totals are the page's.
   const downloading = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Download invoice' }).click();
+  await page.getByRole('button', { name: 'Download invoice' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^invoice-ZV-\d{2}-\d{2}-\d{6}\.pdf$/);
   const invoice = await pdfText((await download.path())!);

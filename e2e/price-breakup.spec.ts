@@ -115,7 +115,7 @@ test('a shopper buys the 22K necklace and downloads a tax invoice whose figures 
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
 
   const downloading = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Download invoice' }).click();
+  await page.getByRole('button', { name: 'Download invoice' }).click();
   const invoice = await pdfText((await (await downloading).path())!);
   const pageTotal = (await page.getByTestId('order-total').textContent())!.trim();
   expect(invoice).toContain(`Invoice total ${pageTotal}`);
@@ -142,8 +142,8 @@ test('a shopper buys the 22K necklace and downloads a tax invoice whose figures 
     await expect(page.getByRole('heading', { name: 'Refunded' })).toBeVisible();
     await expect(page.getByText('Payment Failed')).toHaveCount(0);
     await expect(page.getByTestId('refunded-amount')).toHaveText(pageTotal);
-    await expect(page.getByRole('link', { name: 'Download invoice' })).toBeVisible();
-    await expect(page.getByRole('link', { name: /^Credit note ZC\// })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Download invoice' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Credit note ZC\// })).toBeVisible();
     await page.screenshot({
       path: `${process.env.E2E_DATA_DIR}/refunded-status-${width}.png`,
       fullPage: true,

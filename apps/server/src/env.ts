@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   DEFAULT_BUSINESS_TIMEZONE,
   DEFAULT_PAN_THRESHOLD_RUPEES,
+  DEFAULT_UNPAID_HOLD_SHARE_PERCENT,
   DOCUMENT_PREFIX,
   GST_STATE_CODES,
   gstinState,
@@ -97,6 +98,31 @@ export const envSchema = z
       .min(1)
       .max(24 * 60)
       .default(15),
+    /**
+     * Minutes a new order holds its stock before the card window opens; opening it extends the hold to
+     * RESERVATION_MINUTES (within UNPAID_HOLD_SHARE_PERCENT). At most RESERVATION_MINUTES.
+     */
+    RESERVATION_HOLD_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(5),
+    /**
+     * Most share (percent) of a product's pieces that unpaid orders may hold at once (one piece always
+     * may, briefly); the rest stays buyable while others wait to pay.
+     */
+    UNPAID_HOLD_SHARE_PERCENT: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .default(DEFAULT_UNPAID_HOLD_SHARE_PERCENT),
+    /**
+     * Orders from one client network left to expire unpaid in a day before it waits to hold stock
+     * again: RESERVATION_HOLD_MINUTES, doubling with each further one.
+     */
+    ABANDONED_ORDERS_BEFORE_WAIT: z.coerce.number().int().min(1).max(10_000).default(3),
     /** GST on jewellery in percent (two decimals at most): added to every metal-priced product. */
     GST_RATE_PERCENT: z.coerce
       .number()
@@ -194,6 +220,18 @@ export const envSchema = z
       .min(0)
       .max(1_000_000_000)
       .default(DEFAULT_PAN_THRESHOLD_RUPEES),
+    /** Days a signed link in an order's mail (its page, its invoice) stays valid (decision 0033). */
+    DOCUMENT_LINK_DAYS: z.coerce.number().int().min(1).max(366).default(30),
+    /**
+     * Hours a new invoice or credit note may be dated before, or (in a later financial year) after,
+     * the last document of its series; beyond it the server clock is distrusted and issuing is refused.
+     */
+    DOCUMENT_DATE_TOLERANCE_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 366)
+      .default(24),
     /** Seconds a stopping process gives in-flight requests and running jobs before it exits anyway. */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
   })

@@ -71,6 +71,11 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
       MAX_OPEN_ORDERS_PER_ADDRESS: '10000',
       MAX_LINE_QUANTITY: '1000',
       MAX_ORDER_QUANTITY: '100000',
+      // The hoarding limits are off here (holds last the whole window, any share of a product may be
+      // held, no waiting after expired orders); the hoarding tests set the defaults explicitly.
+      RESERVATION_HOLD_MINUTES: '1440',
+      UNPAID_HOLD_SHARE_PERCENT: '100',
+      ABANDONED_ORDERS_BEFORE_WAIT: '10000',
       MAX_VENDOR_REGISTRATIONS_PER_NETWORK: '100000',
       ...overrides,
     }),

@@ -51,6 +51,16 @@ export const REFUND_TEXT = {
   refundedAmount: 'Refunded',
 } as const;
 
+/** Stock held by unpaid orders and clients that leave orders unpaid (issue 21 item 1). */
+export const HOLD_TEXT = {
+  notHeldTitle: 'Not held for you',
+  payAnyway: 'Pay now',
+  notHeld:
+    'Other shoppers are paying for the last pieces in this order, so they are not held for you. You can still pay: if they are sold before your payment arrives, it is refunded in full automatically.',
+  tooManyAbandoned: (minutes: number) =>
+    `Several orders from your network were left unpaid. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+};
+
 /** Prices that changed since the shopper last saw them, told in the cart and at checkout (issue 20 item 14). */
 export const PRICE_CHANGE_TEXT = {
   title: 'Prices have changed since you last saw them',

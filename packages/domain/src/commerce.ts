@@ -211,6 +211,11 @@ export const initiateOrderResponse = z.object({
   razorpayOrderId: safeString(),
   /** Held only by the browser that placed the order: needed to cancel it while unpaid. */
   cancelKey: safeString(),
+  /**
+   * False when other shoppers' unpaid orders hold the product's share (UNPAID_HOLD_SHARE_PERCENT): the
+   * order holds no pieces, takes them when paid, and is refunded in full if they are gone by then.
+   */
+  held: z.boolean().default(true),
 });
 
 export const confirmPaymentQuery = z.object({
@@ -223,6 +228,24 @@ export const confirmPaymentResponse = z.object({ status: z.enum(['success', 'fai
 export const cancelPaymentBody = z.object({
   reason: z.enum(['dismissed', 'failed']).default('dismissed'),
   cancelKey: safeString().trim().min(1).max(200),
+});
+
+/**
+ * A signed link to one order from its mail (decision 0033): `expires` (seconds since the epoch) and
+ * the server's `signature` over the order id and the expiry.
+ */
+export const documentLinkQuery = z.object({
+  expires: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  signature: safeString().trim().min(1).max(200).optional(),
+});
+
+/** The card window opened: the browser holding the order's cancel key asks for the whole payment window. */
+export const paymentWindowBody = z.object({ cancelKey: safeString().trim().min(1).max(200) });
+export const paymentWindowResponse = z.object({
+  /** False when the order holds no stock to extend (released, paid, or placed without a hold). */
+  extended: z.boolean(),
+  /** When the order's hold ends, or null when it holds no stock any more. */
+  holdExpiresAt: z.string().nullable(),
 });
 
 export const ORDER_STATUS_VALUES = [
@@ -264,13 +287,14 @@ export const orderStatusViewSchema = z.object({
   id: safeString(),
   orderNumber: safeString(),
   vendorSlug: safeString(),
-  customerName: safeString(),
+  /** The buyer's name and address: only for the buyer's key or signed link (null by order id alone). */
+  customerName: safeString().nullable(),
   status: z.enum(ORDER_STATUS_VALUES),
   paymentStatus: z.enum(PAYMENT_STATUS_VALUES),
   paymentId: safeString().nullable(),
   paymentDate: safeString().nullable(),
   orderDate: safeString(),
-  shippingAddress: orderAddressSchema,
+  shippingAddress: orderAddressSchema.nullable(),
   orderItems: z.array(
     z.object({
       productSku: safeString(),

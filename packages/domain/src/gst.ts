@@ -143,6 +143,30 @@ export function splitGst(taxPaise: number, intraState: boolean) {
   return { cgstPaise, sgstPaise: taxPaise - cgstPaise, igstPaise: 0 };
 }
 
+/**
+ * The CGST/SGST split of a whole document (issue 21 item 9): the tax is halved once, for the total
+ * (CGST = floor(total / 2), SGST the rest), and the CGST is then shared over the lines in proportion
+ * to each line's tax (largest remainder), each line's SGST being the rest of its tax. Splitting each
+ * line on its own gives SGST the odd paisa of every line, so a 30-line invoice's CGST and SGST drift
+ * apart by up to 30 paise; this way they differ by at most 1 paisa, and every line still adds up.
+ * `share` is the exact proportional allocation (tax-invoice.ts `allocate`), passed in to keep one copy.
+ */
+export function splitGstOverLines(
+  lineTaxPaise: number[],
+  intraState: boolean,
+  share: (amount: number, weights: number[]) => number[],
+): Array<{ cgstPaise: number; sgstPaise: number; igstPaise: number }> {
+  if (!intraState) return lineTaxPaise.map((t) => ({ cgstPaise: 0, sgstPaise: 0, igstPaise: t }));
+  // A negative line tax cannot be shared in proportion; such a document keeps the per-line split.
+  if (lineTaxPaise.some((t) => t < 0)) return lineTaxPaise.map((t) => splitGst(t, true));
+  const total = lineTaxPaise.reduce((s, t) => s + t, 0);
+  const cgst = share(Math.floor(total / 2), lineTaxPaise);
+  return lineTaxPaise.map((t, i) => {
+    const cgstPaise = cgst[i] ?? 0;
+    return { cgstPaise, sgstPaise: t - cgstPaise, igstPaise: 0 };
+  });
+}
+
 /** The Indian financial year (1 April - 31 March) an instant falls in, in the business timezone: '2026-27'. */
 export function financialYear(instant: Date, timeZone: string): string {
   const [y, m] = zonedIsoDate(instant, timeZone).split('-').map(Number) as [number, number];

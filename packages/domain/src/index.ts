@@ -36,3 +36,4 @@ export * from './metal-purities';
 export * from './gst';
 export * from './place-of-supply';
 export * from './tax-invoice';
+export * from './order-holds';

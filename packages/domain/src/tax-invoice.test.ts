@@ -201,3 +201,55 @@ describe('invoice figures', () => {
     );
   });
 });
+
+describe('CGST and SGST are split once per invoice (issue 21 item 9)', () => {
+  it('on a 30-line intra-state invoice whose every line has an odd tax, CGST and SGST differ by at most 1 paisa', () => {
+    // ₹1,030.18 inclusive at 3 %: taxable ₹1,000.17, tax 3,001 paise (odd) on every line.
+    const lines = Array.from({ length: 30 }, () => ({ unitPricePaise: 1_030_18, quantity: 1 }));
+    const { lines: out, totals } = computeInvoice({
+      lines: inputs(lines),
+      discountPaise: 0,
+      shippingPaise: 0,
+      roundOffPaise: 0,
+      intraState: true,
+      defaultBasisPoints: 300,
+    });
+    expect(out.every((l) => (l.cgstPaise + l.sgstPaise) % 2 === 1)).toBe(true);
+    expect(Math.abs(totals.sgstPaise - totals.cgstPaise)).toBeLessThanOrEqual(1);
+    expect(totals.cgstPaise).toBe(out.reduce((s, l) => s + l.cgstPaise, 0));
+    expect(totals.sgstPaise).toBe(out.reduce((s, l) => s + l.sgstPaise, 0));
+  });
+
+  it('for any lines, discount and shipping: totals differ by at most 1 paisa, each line’s halves add to its tax, lines add to the totals', () => {
+    fc.assert(
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 40 }),
+        fc.nat(),
+        fc.integer({ min: 0, max: 5_000_00 }),
+        (lines, d, shipping) => {
+          const subtotal = lines.reduce((s, l) => s + l.unitPricePaise * l.quantity, 0);
+          const { lines: out, totals } = computeInvoice({
+            lines: inputs(lines),
+            discountPaise: d % subtotal,
+            shippingPaise: shipping,
+            roundOffPaise: 0,
+            intraState: true,
+            defaultBasisPoints: 300,
+          });
+          const tax = (l: (typeof out)[number]) => l.totalPaise - l.taxablePaise;
+          for (const l of out) {
+            expect(l.cgstPaise + l.sgstPaise).toBe(tax(l));
+            expect(l.cgstPaise).toBeGreaterThanOrEqual(0);
+            expect(l.sgstPaise).toBeGreaterThanOrEqual(0);
+            expect(Math.abs(l.sgstPaise - l.cgstPaise)).toBeLessThanOrEqual(2);
+          }
+          expect(totals.sgstPaise - totals.cgstPaise).toBeGreaterThanOrEqual(0);
+          expect(totals.sgstPaise - totals.cgstPaise).toBeLessThanOrEqual(1);
+          expect(totals.cgstPaise + totals.sgstPaise).toBe(out.reduce((s, l) => s + tax(l), 0));
+          expect(totals.cgstPaise).toBe(out.reduce((s, l) => s + l.cgstPaise, 0));
+          expect(totals.sgstPaise).toBe(out.reduce((s, l) => s + l.sgstPaise, 0));
+        },
+      ),
+    );
+  });
+});

@@ -1,4 +1,4 @@
-import { splitGst } from './gst';
+import { splitGst, splitGstOverLines } from './gst';
 import { exactNumber, paiseBig } from './money';
 import {
   inclusivePriceBreakup,
@@ -142,7 +142,14 @@ export function computeInvoice(input: {
     input.discountPaise,
     all.map((l, i) => (i < input.lines.length ? l.unitPricePaise * l.quantity : 0)),
   );
-  const lines = all.map((l, i) => figuresOf(l, shares[i] ?? 0, input.intraState, input.defaultBasisPoints));
+  const perLine = all.map((l, i) => figuresOf(l, shares[i] ?? 0, input.intraState, input.defaultBasisPoints));
+  // CGST and SGST are split once for the invoice, not per line (they differ by at most 1 paisa).
+  const split = splitGstOverLines(
+    perLine.map((l) => l.cgstPaise + l.sgstPaise + l.igstPaise),
+    input.intraState,
+    allocate,
+  );
+  const lines = perLine.map((l, i) => ({ ...l, ...split[i]! }));
   return { lines, totals: sumTotals(lines, input.roundOffPaise) };
 }
 

@@ -52,9 +52,9 @@ GET /api/metals/:id/preview SUPER_ADMIN
 GET /api/metals/prices public
 GET /api/orders/admin/:orderNumber MANAGE_ORDERS
 GET /api/orders/byId/:id public
-GET /api/orders/byId/:id/credit-notes/:creditNoteId public
-GET /api/orders/byId/:id/invoice public
-GET /api/orders/byId/:id/tax-documents public
+GET /api/orders/byId/:id/credit-notes/:creditNoteId order-holder|MANAGE_ORDERS
+GET /api/orders/byId/:id/invoice order-holder|MANAGE_ORDERS
+GET /api/orders/byId/:id/tax-documents order-holder|MANAGE_ORDERS
 GET /api/orders/download MANAGE_ORDERS
 GET /api/orders/paginated MANAGE_ORDERS
 GET /api/orders/vendor/:vendorId authenticated
@@ -125,6 +125,7 @@ POST /api/metals SUPER_ADMIN
 POST /api/metals/:id/purities SUPER_ADMIN
 POST /api/metals/:id/purities/:purityId/preview SUPER_ADMIN
 POST /api/orders/:id/cancel-payment public
+POST /api/orders/:id/payment-window public
 POST /api/orders/confirm-payment public
 POST /api/orders/initiate-order public
 POST /api/products MANAGE_PRODUCTS
@@ -197,7 +198,13 @@ describe('authorization matrix over every route', () => {
 
   it('declares exactly the reviewed access rule on every route', () => {
     const fmt = (a: RouteRule['access']) =>
-      typeof a === 'string' ? a : 'permission' in a ? a.permission : `any:${a.anyPermission.join('|')}`;
+      typeof a === 'string'
+        ? a
+        : 'orOrderHolder' in a
+          ? `order-holder|${a.permission}`
+          : 'permission' in a
+            ? a.permission
+            : `any:${a.anyPermission.join('|')}`;
     const actual = t.app.accessRules.map((r) => `${r.method} ${r.url} ${fmt(r.access)}`).sort();
     expect(actual).toEqual(EXPECTED.trim().split('\n'));
   });

@@ -15,7 +15,13 @@ export type Access =
   | 'vendor'
   | 'admin'
   | { permission: AdminRole }
-  | { anyPermission: AdminRole[] };
+  | { anyPermission: AdminRole[] }
+  /**
+   * An order's holder or an admin with the permission: a request carrying the order's key
+   * (`x-order-key`) or a signed link (`signature` query) passes this guard and the route checks the
+   * proof against the order (decision 0033); any other request needs the admin permission.
+   */
+  | { permission: AdminRole; orOrderHolder: true };
 
 export type AuthUser = {
   id: number;
@@ -113,6 +119,15 @@ function bearer(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
+/** The header a buyer's browser sends its order key in (the key initiate-order answered). */
+export const ORDER_KEY_HEADER = 'x-order-key';
+
+/** Whether the request offers an order key or a signed link; the route checks it against the order. */
+function carriesOrderProof(request: FastifyRequest): boolean {
+  const query = request.query as Record<string, unknown> | undefined;
+  return Boolean(request.headers[ORDER_KEY_HEADER]) || typeof query?.signature === 'string';
+}
+
 function allowed(access: Access, user: AuthUser): boolean {
   if (access === 'public' || access === 'authenticated') return true;
   if (access === 'vendor') return user.type === 'VENDOR';
@@ -157,8 +172,10 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
     if (!access) throw new Error(`Route ${String(route.method)} ${url} declares no access rule`);
     for (const method of [route.method].flat()) if (method !== 'HEAD') rules.push({ method, url, access });
     if (access === 'public') return;
+    const holderMayPass = typeof access === 'object' && 'orOrderHolder' in access;
     // onRequest runs before the body is parsed or validated: a caller without the right gets 401/403, not 400.
     const guard = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (holderMayPass && carriesOrderProof(request)) return;
       const session = await resolveSession(request);
       request.user = session?.user ?? null;
       if (!session || !request.user) throw new AppError('UNAUTHORIZED', 'Please sign in to continue');

@@ -3,11 +3,13 @@ import { createRequire } from 'node:module';
 import rateLimit, { type FastifyRateLimitStoreCtor, type RateLimitOptions } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import { AppError } from '../lib/errors';
+import { clientNetworkOf } from '../lib/client-network';
 
 /**
  * Request limits through @fastify/rate-limit, declared per route (`config.rateLimit`, see
  * `requestLimit`). The counters live in Redis when REDIS_URL is set, so every process counts
- * together; otherwise in this process's memory. Keys use `request.ip`, which honours TRUST_PROXY only.
+ * together; otherwise in this process's memory. Keys are the client network of `request.ip` (an IPv6
+ * /64 counts as one client), which honours TRUST_PROXY only.
  */
 export async function registerRateLimits(app: FastifyInstance, redis?: Redis): Promise<void> {
   await app.register(rateLimit, {
@@ -63,7 +65,7 @@ function fallingBackRateStore(redis: Redis) {
   return FallingBackStore as unknown as FastifyRateLimitStoreCtor;
 }
 
-/** A route's limit: at most `max` requests per `windowMs` per client address, then 429 with `message`. */
+/** A route's limit: at most `max` requests per `windowMs` per client network, then 429 with `message`. */
 export function requestLimit(opts: {
   max: number;
   windowMs: number;
@@ -73,7 +75,7 @@ export function requestLimit(opts: {
   return {
     max: opts.max,
     timeWindow: opts.windowMs,
-    keyGenerator: opts.key ?? ((req) => req.ip),
+    keyGenerator: opts.key ?? ((req) => clientNetworkOf(req.ip)),
     errorResponseBuilder: () => new AppError('RATE_LIMITED', opts.message),
   };
 }

@@ -28,7 +28,7 @@ describe('strict input on every route', () => {
         method: 'POST',
         url: '/api/coupon-codes',
         headers: admin.headers,
-        payload: { code: `C${Date.now()}`, discount: 10, expiryDate },
+        payload: { code: `C${Date.now()}`, discount: 10, expiryDate, confirmLargeDiscount: true },
       });
     for (const bad of ['2026-02-31', '2026-02-31T10:00:00Z', true, null, [], 0]) {
       const res = await coupon(bad);

@@ -19,6 +19,8 @@ export const STORAGE_KEYS = {
   confirmingOrder: 'confirming_order',
   /** Orders this browser started that may still wait for payment, with the keys that cancel them. */
   waitingOrders: 'waiting_orders',
+  /** The order keys of orders this browser placed: they open the order's address and tax documents. */
+  orderKeys: 'order_keys',
 } as const;
 
 /** Fired on window after this tab changes the login state (the storage event covers other tabs). */

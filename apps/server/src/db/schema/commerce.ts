@@ -127,7 +127,14 @@ export const orders = pgTable(
     customerNotes: text('customer_notes'),
     /** Stock is held until this time while payment is pending. */
     reservationExpiresAt: tstz('reservation_expires_at'),
+    /** When the shopper's card window opened (the brief hold was extended to the whole window then), or null. */
+    paymentWindowAt: tstz('payment_window_at'),
     stockReleased: boolean('stock_released').notNull().default(false),
+    /**
+     * False for an order placed when the product's share of unpaid holds was taken (UNPAID_HOLD_SHARE_PERCENT):
+     * it holds no stock and takes its pieces when paid (refunded if they are gone by then).
+     */
+    holdsStock: boolean('holds_stock').notNull().default(true),
     /** SHA-256 of the capability the creating browser holds to cancel this order while unpaid. */
     cancelKeyHash: text('cancel_key_hash'),
     /** The buyer's GSTIN for a business purchase (printed on the tax invoice), or null. */
@@ -137,7 +144,7 @@ export const orders = pgTable(
      * cleared when the invoice is issued or the unpaid order is released (docs/decisions).
      */
     buyerPan: text('buyer_pan'),
-    /** Client address that placed the order, to cap unpaid reservations per address. */
+    /** Client network (IPv4 address or IPv6 /64) that placed the order, to cap its unpaid reservations. */
     clientAddress: text('client_address'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -176,6 +183,7 @@ export const orderItems = pgTable(
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
+    index('order_items_product_idx').on(t.productId),
     check('order_items_qty_positive', sql`${t.quantity} > 0`),
   ],
 );

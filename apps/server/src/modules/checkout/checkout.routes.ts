@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { safeString } from '@zevar/domain';
+import { documentLinkQuery, safeString } from '@zevar/domain';
 import {
   applyCouponBody,
   cancelPaymentBody,
@@ -16,13 +16,17 @@ import {
   initiateOrderBody,
   initiateOrderResponse,
   orderStatusViewSchema,
+  paymentWindowBody,
+  paymentWindowResponse,
   ORDER_STATUS_VALUES,
   PAYMENT_STATUS_VALUES,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
+import { clientNetworkOf } from '../../lib/client-network';
 import { createCheckoutService } from './checkout.service';
 import { createPlaceOrder } from './place-order';
 import { createOrderPaymentService } from './order-payment.service';
+import { orderProofOf } from '../orders';
 
 const checkoutParams = z.object({ id: z.uuid({ message: 'Checkout not found' }) });
 const orderParams = z.object({ id: safeString().trim().min(1).max(100) });
@@ -119,7 +123,7 @@ export const checkoutRoutes =
         config: isPublic,
         schema: { tags: ['orders'], body: initiateOrderBody, response: { 200: initiateOrderResponse } },
       },
-      async (req) => placeOrder(req.body, req.ip),
+      async (req) => placeOrder(req.body, clientNetworkOf(req.ip)),
     );
 
     app.post(
@@ -139,9 +143,32 @@ export const checkoutRoutes =
       '/orders/byId/:id',
       {
         config: isPublic,
-        schema: { tags: ['orders'], params: orderParams, response: { 200: orderStatusViewSchema } },
+        schema: {
+          tags: ['orders'],
+          description:
+            'The payment status page. The buyer’s name and address only with the order key (`x-order-key`) or a signed link.',
+          params: orderParams,
+          querystring: documentLinkQuery,
+          response: { 200: orderStatusViewSchema },
+        },
       },
-      async (req) => payment.getStatusView(req.params.id),
+      async (req) => payment.getStatusView(req.params.id, orderProofOf(req)),
+    );
+
+    app.post(
+      '/orders/:id/payment-window',
+      {
+        config: isPublic,
+        schema: {
+          tags: ['orders'],
+          description:
+            'The card window opened: a new order’s brief hold becomes the whole payment window, within the share of each product unpaid orders may hold. Needs the cancel key from initiate-order.',
+          params: orderParams,
+          body: paymentWindowBody,
+          response: { 200: paymentWindowResponse },
+        },
+      },
+      async (req) => payment.openPaymentWindow(req.params.id, req.body.cancelKey),
     );
 
     app.post(

@@ -4,9 +4,24 @@ import type { AppContext } from '../../context';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { hashCancelKey } from './place-order';
 import { duplicatePaymentsOf, releaseOrder, settlePayment } from '../payments';
-import { orderById, orderByProviderOrderId, orderStatusView } from '../orders';
+import {
+  extendHoldIn,
+  lockHeldOrderIn,
+  orderById,
+  orderByProviderOrderId,
+  orderHolding,
+  orderStatusView,
+  type OrderProof,
+} from '../orders';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `cancelKey` is the key whose hash the order keeps (constant time). */
+function keyMatches(storedHash: string | null, cancelKey: string): boolean {
+  const given = Buffer.from(hashCancelKey(cancelKey), 'hex');
+  const stored = Buffer.from(storedHash ?? '', 'hex');
+  return stored.length === given.length && timingSafeEqual(stored, given);
+}
 
 export function createOrderPaymentService(ctx: AppContext) {
   /** The browser's confirmation: the signature is checked against the provider order id we stored. */
@@ -26,13 +41,20 @@ export function createOrderPaymentService(ctx: AppContext) {
     return { status: ok ? ('success' as const) : ('failed' as const) };
   }
 
-  async function getStatusView(id: string): Promise<OrderStatusView> {
+  /**
+   * The payment status page. By order id alone (which the vendor and admins see) it shows the order's
+   * progress, items and amounts; the buyer's name and address only for the buyer's key or signed link.
+   */
+  async function getStatusView(id: string, proof: OrderProof): Promise<OrderStatusView> {
     if (!UUID.test(id)) throw notFound('Order');
     const view = await orderStatusView(ctx.db, id);
     if (!view) throw notFound('Order');
+    const holder = (await orderHolding(ctx, id, proof)) === 'holder';
     const duplicates = await duplicatePaymentsOf(ctx.db, id);
     return {
       ...view,
+      customerName: holder ? view.customerName : null,
+      shippingAddress: holder ? view.shippingAddress : null,
       duplicatePayments: duplicates.map((d) => ({ amount: paiseToRupees(d.amountPaise), status: d.status })),
     };
   }
@@ -43,9 +65,7 @@ export function createOrderPaymentService(ctx: AppContext) {
     if (!UUID.test(id)) throw notFound('Order');
     const order = await orderById(ctx.db, id);
     if (!order) throw notFound('Order');
-    const given = Buffer.from(hashCancelKey(cancelKey), 'hex');
-    const stored = Buffer.from(order.cancelKeyHash ?? '', 'hex');
-    if (stored.length !== given.length || !timingSafeEqual(stored, given))
+    if (!keyMatches(order.cancelKeyHash, cancelKey))
       throw forbidden('Only the browser that placed this order can cancel it');
     await releaseOrder(
       ctx,
@@ -57,5 +77,28 @@ export function createOrderPaymentService(ctx: AppContext) {
     return { status: after.status, paymentStatus: after.paymentStatus };
   }
 
-  return { confirmPayment, getStatusView, cancelPayment };
+  /**
+   * The card window opened: the brief hold of a new order becomes the whole payment window
+   * (RESERVATION_MINUTES from now), once. An order holding no stock (placed beyond the share of unpaid
+   * holds) has nothing to extend. Only the browser holding the cancel key may ask.
+   */
+  async function openPaymentWindow(id: string, cancelKey: string) {
+    if (!UUID.test(id)) throw notFound('Order');
+    const order = await orderById(ctx.db, id);
+    if (!order) throw notFound('Order');
+    if (!keyMatches(order.cancelKeyHash, cancelKey))
+      throw forbidden('Only the browser that placed this order can open its payment window');
+    return ctx.db.transaction(async (tx) => {
+      const now = ctx.now();
+      const held = await lockHeldOrderIn(tx, id, order.cancelKeyHash!);
+      const expires = held?.holdsStock ? held.reservationExpiresAt : null;
+      if (!held || !expires) return { extended: false, holdExpiresAt: null };
+      if (held.paymentWindowAt) return { extended: true, holdExpiresAt: expires.toISOString() };
+      if (expires <= now) return { extended: false, holdExpiresAt: expires.toISOString() };
+      const until = new Date(now.getTime() + ctx.config.RESERVATION_MINUTES * 60_000);
+      return { extended: true, holdExpiresAt: (await extendHoldIn(tx, id, now, until)).toISOString() };
+    });
+  }
+
+  return { confirmPayment, getStatusView, cancelPayment, openPaymentWindow };
 }

@@ -273,12 +273,35 @@ describe('POST /api/orders/confirm-payment', () => {
 });
 
 describe('GET /api/orders/byId/{id} and POST /api/orders/{id}/cancel-payment', () => {
-  it('returns what the status page shows and no customer email', async () => {
+  it('by order id alone shows progress, items and amounts but not the buyer’s name, address or phone', async () => {
     const { vendor, product } = await shopWithProduct({ pricePaise: 100_000 });
     const init = (
       await initiate(t.app, orderBody(vendor.slug, [{ productSku: product.sku, quantity: 1 }]))
     ).json();
-    const res = await t.app.inject({ method: 'GET', url: `/api/orders/byId/${init.orderId}` });
+    for (const headers of [{}, { 'x-order-key': 'not-this-orders-key' }]) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/orders/byId/${init.orderId}`, headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        orderNumber: init.orderNumber,
+        finalAmount: 1000,
+        customerName: null,
+        shippingAddress: null,
+      });
+      for (const personal of [address.phone, address.street, address.postalCode, 'Asha Rao'])
+        expect(res.body).not.toContain(personal);
+    }
+  });
+
+  it('returns what the status page shows to the buyer’s key, and no customer email', async () => {
+    const { vendor, product } = await shopWithProduct({ pricePaise: 100_000 });
+    const init = (
+      await initiate(t.app, orderBody(vendor.slug, [{ productSku: product.sku, quantity: 1 }]))
+    ).json();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/byId/${init.orderId}`,
+      headers: { 'x-order-key': init.cancelKey },
+    });
     expect(res.statusCode).toBe(200);
     const view = res.json();
     expect(view).toMatchObject({

@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   GST_TEXT,
+  HOLD_TEXT,
   ONE_PAYMENT_TEXT,
   PAYMENT_TEXT,
   WAITING_ORDERS_TEXT,
@@ -10,6 +11,8 @@ import {
   panRequired,
   payableDiscount,
   ORDER_LIMIT_TEXT,
+  holdWaitMinutes,
+  orderQuantityProblem,
   paiseToRupees,
   rupeesToPaise,
   type initiateOrderBody,
@@ -22,7 +25,9 @@ import { evaluateCoupon, findCouponByCode } from '../coupons';
 import { gstBasisPoints } from '../metals';
 import { recordProviderOrder, releaseOrder, releaseOrderIn } from '../payments';
 import {
+  abandonedHoldsOf,
   attachProviderOrder,
+  hashOrderKey,
   openAttemptsOfCheckouts,
   openReservationsOf,
   pendingAttemptsOf,
@@ -121,19 +126,51 @@ function checkPan(ctx: AppContext, input: Input, finalPaise: number) {
   }
 }
 
-export const hashCancelKey = (key: string) => createHash('sha256').update(key).digest('hex');
-
-/** Pieces per line and per order stay within the configured caps, so one order cannot empty a shelf. */
-function checkQuantities(ctx: AppContext, input: Input) {
-  const { MAX_LINE_QUANTITY: perLine, MAX_ORDER_QUANTITY: perOrder } = ctx.config;
-  if (input.orderItems.some((i) => i.quantity > perLine)) throw badRequest(ORDER_LIMIT_TEXT.perItem(perLine));
-  if (input.orderItems.reduce((n, i) => n + i.quantity, 0) > perOrder)
-    throw badRequest(ORDER_LIMIT_TEXT.perOrder(perOrder));
-}
+/** The order key's hash as stored (the orders module owns the rule; the key also opens the order's documents). */
+export const hashCancelKey = hashOrderKey;
 
 /**
- * Unpaid orders holding stock from one address are capped; the address's lock serialises its
- * attempts so parallel calls cannot pass the cap together. The checkout's own earlier attempt was
+ * Pieces per item and per order stay within the configured caps, so one order cannot empty a shelf;
+ * a SKU repeated on several lines counts as one item.
+ */
+function checkQuantities(ctx: AppContext, input: Input) {
+  const { MAX_LINE_QUANTITY: perItem, MAX_ORDER_QUANTITY: perOrder } = ctx.config;
+  const problem = orderQuantityProblem(input.orderItems, { perItem, perOrder });
+  if (problem === 'perItem') throw badRequest(ORDER_LIMIT_TEXT.perItem(perItem));
+  if (problem === 'perOrder') throw badRequest(ORDER_LIMIT_TEXT.perOrder(perOrder));
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * A client network that left several orders to expire unpaid in the last day waits before it holds
+ * stock again, longer with each (`holdWaitMinutes`): hoarding by letting holds run out gets slower
+ * with every round, while a shopper who pays or cancels is never slowed.
+ */
+async function checkAbandoned(ctx: AppContext, tx: Tx, network: string, now: Date) {
+  const since = new Date(now.getTime() - DAY_MS);
+  const { count, lastEnded } = await abandonedHoldsOf(tx, network, since, now);
+  const { ABANDONED_ORDERS_BEFORE_WAIT: free } = ctx.config;
+  const wait = holdWaitMinutes(count, free, holdMinutes(ctx));
+  if (wait === 0 || !lastEnded) return;
+  const waitMs = lastEnded.getTime() + wait * 60_000 - now.getTime();
+  if (waitMs <= 0) return;
+  throw new AppError(
+    'RATE_LIMITED',
+    HOLD_TEXT.tooManyAbandoned(Math.ceil(waitMs / 60_000)),
+    undefined,
+    undefined,
+    { 'retry-after': String(Math.ceil(waitMs / 1000)) },
+  );
+}
+
+/** Minutes a new order holds its stock before its card window opens. */
+const holdMinutes = (ctx: AppContext) =>
+  Math.min(ctx.config.RESERVATION_HOLD_MINUTES, ctx.config.RESERVATION_MINUTES);
+
+/**
+ * Unpaid orders holding stock from one client network (an IPv4 address or an IPv6 /64) are capped;
+ * the network's lock serialises its attempts so parallel calls cannot pass the cap together. The checkout's own earlier attempt was
  * released just before, so a shopper's retry never counts against them. Many shoppers share one
  * mobile carrier address: past the cap, a browser holding none of the waiting orders (it sends the
  * cancel keys of its own) may go on up to the shared-address ceiling, so hoarding stays bounded.
@@ -141,12 +178,13 @@ function checkQuantities(ctx: AppContext, input: Input) {
 async function checkOpenOrders(
   ctx: AppContext,
   tx: Tx,
-  clientAddress: string,
+  network: string,
   waitingOrderKeys: string[],
   now: Date,
 ) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`open-orders:${clientAddress}`}))`);
-  const open = await openReservationsOf(tx, clientAddress, now);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`open-orders:${network}`}))`);
+  await checkAbandoned(ctx, tx, network, now);
+  const open = await openReservationsOf(tx, network, now);
   const { MAX_OPEN_ORDERS_PER_ADDRESS: max, MAX_OPEN_ORDERS_PER_SHARED_ADDRESS: shared } = ctx.config;
   if (open.length < max) return;
   const mine = new Set(waitingOrderKeys.map(hashCancelKey));
@@ -182,7 +220,12 @@ async function insertOrder(
   const totals = orderTotals(subtotalOf(lines), coupon.discountPaise);
   checkClientFigures(input, totals);
   checkPan(ctx, input, totals.finalPaise);
-  await reserveLines(tx, lines);
+  const held =
+    (await reserveLines(tx, lines, { sharePercent: ctx.config.UNPAID_HOLD_SHARE_PERCENT })) === 'held';
+  // Held: briefly, until the card window opens (`openPaymentWindow` extends it then). Not held (the
+  // product's share of unpaid holds is taken): the pieces are taken when the payment arrives, which is
+  // accepted for the whole payment window.
+  const minutes = held ? holdMinutes(ctx) : ctx.config.RESERVATION_MINUTES;
   const { order, items } = await recordNewOrderIn(
     tx,
     {
@@ -204,7 +247,8 @@ async function insertOrder(
       appliedCoupons: coupon.applied,
       paymentMethod: input.paymentMethod,
       customerNotes: input.customerNotes || null,
-      reservationExpiresAt: new Date(now.getTime() + ctx.config.RESERVATION_MINUTES * 60_000),
+      reservationExpiresAt: new Date(now.getTime() + minutes * 60_000),
+      holdsStock: held,
       clientAddress: client.address,
       cancelKeyHash: client.cancelKeyHash,
       createdAt: now,
@@ -221,6 +265,7 @@ async function insertOrder(
       priceBreakup: l.breakup,
     })),
   );
+  if (!held) return order;
   // Hallmarked pieces: as many HUIDs as units, taken from the shelf and recorded on the line.
   const huids = await takePieces(
     tx,
@@ -265,21 +310,21 @@ export function createPlaceOrder(ctx: AppContext, checkoutService: CheckoutServi
    * transaction, then (after commit) creates the provider order for the server's amount. A provider
    * failure releases the reservation.
    */
-  return async function placeOrder(input: Input, clientAddress: string) {
+  return async function placeOrder(input: Input, clientNetwork: string) {
     checkQuantities(ctx, input);
     const shop = await shops.requireShop(input.vendorSlug);
     const locked = await checkCheckout(input.checkoutId, shop);
     const cancelKey = randomBytes(24).toString('base64url');
     const order = await ctx.db.transaction(async (tx) => {
       if (input.checkoutId) await releaseEarlierAttempts(tx, input.checkoutId, ctx.now());
-      await checkOpenOrders(ctx, tx, clientAddress, input.waitingOrderKeys, ctx.now());
+      await checkOpenOrders(ctx, tx, clientNetwork, input.waitingOrderKeys, ctx.now());
       const lines = await priceBySku(tx, shop, input.orderItems, {
         requireStock: false,
         gstBp: gstBasisPoints(ctx.config),
         locked,
       });
       return insertOrder(ctx, tx, shop, input, lines, {
-        address: clientAddress,
+        address: clientNetwork,
         cancelKeyHash: hashCancelKey(cancelKey),
       });
     });
@@ -309,6 +354,7 @@ export function createPlaceOrder(ctx: AppContext, checkoutService: CheckoutServi
       amount: paiseToRupees(order.finalAmountPaise),
       razorpayOrderId: provider.id,
       cancelKey,
+      held: order.holdsStock,
     };
   };
 }

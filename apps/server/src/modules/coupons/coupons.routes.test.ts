@@ -94,6 +94,7 @@ describe('admin coupon management', () => {
     minimumTotalPrice: 0,
     expiryDate: new Date(Date.now() + day).toISOString(),
     description: 'Festive',
+    confirmLargeDiscount: true,
   });
 
   it('only SUPER_ADMIN may create, update and delete coupons', async () => {

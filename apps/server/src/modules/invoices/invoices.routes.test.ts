@@ -55,7 +55,8 @@ describe('GST tax invoices', () => {
   let clock = new Date('2026-11-20T06:00:00Z');
   let vendorSlug: string;
   beforeAll(async () => {
-    t = await createTestApp({ now: () => clock });
+    // This file moves the clock across financial years and back; the date bound has its own tests.
+    t = await createTestApp({ now: () => clock, env: { DOCUMENT_DATE_TOLERANCE_HOURS: String(24 * 366) } });
     admin = await createAdminUser(t.app, t.db, ['MANAGE_ORDERS']);
     vendorSlug = (await createVendor(t.app, t.db, { plan: 'BASIC' })).slug;
   });
@@ -75,8 +76,17 @@ describe('GST tax invoices', () => {
       orderBody(vendorSlug, [{ productSku: product.sku, quantity: opts.quantity ?? 1 }], opts.extra),
     );
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { orderId: string; orderNumber: string; razorpayOrderId: string; amount: number };
+    return res.json() as {
+      orderId: string;
+      orderNumber: string;
+      razorpayOrderId: string;
+      amount: number;
+      cancelKey: string;
+    };
   }
+
+  /** The buyer's download: the order key their browser holds. */
+  const asBuyer = (o: { cancelKey: string }) => ({ 'x-order-key': o.cancelKey });
 
   async function pay(o: { razorpayOrderId: string }) {
     const res = await t.app.inject({
@@ -96,10 +106,12 @@ describe('GST tax invoices', () => {
       .update(orderItems)
       .set({ priceBreakup: NECKLACE, huids: ['AB12CD', 'XY34ZW'] })
       .where(eq(orderItems.orderId, o.orderId));
-    expect((await t.app.inject({ url: `/api/orders/byId/${o.orderId}/invoice` })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: `/api/orders/byId/${o.orderId}/invoice`, headers: asBuyer(o) })).statusCode,
+    ).toBe(404);
     await pay(o);
 
-    const res = await t.app.inject({ url: `/api/orders/byId/${o.orderId}/invoice` });
+    const res = await t.app.inject({ url: `/api/orders/byId/${o.orderId}/invoice`, headers: asBuyer(o) });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="invoice-ZV-26-27-\d{6}\.pdf"/);
@@ -138,12 +150,42 @@ describe('GST tax invoices', () => {
     });
     await pay(o);
     const text = await pdfText(
-      (await t.app.inject({ url: `/api/orders/byId/${o.orderId}/invoice` })).rawPayload,
+      (await t.app.inject({ url: `/api/orders/byId/${o.orderId}/invoice`, headers: asBuyer(o) })).rawPayload,
     );
     expect(text).toContain(`CGST @ 1.5% ${rupees(150_00)}`);
     expect(text).toContain(`SGST @ 1.5% ${rupees(150_00)}`);
     expect(text).not.toContain('IGST');
     expect(text).toContain('71131910');
+  });
+
+  it('a 30-line intra-state invoice prints CGST and SGST at most 1 paisa apart, and its lines add up to them', async () => {
+    const skus: string[] = [];
+    for (let i = 0; i < 30; i += 1) {
+      // ₹1,030.18 at 3 %: every line's tax is 3,001 paise, odd, which per-line halving drifts by 30 paise.
+      skus.push((await createProduct(t.db, { pricePaise: 1_030_18, stock: 5 })).sku);
+    }
+    const res = await initiate(
+      t.app,
+      orderBody(
+        vendorSlug,
+        skus.map((productSku) => ({ productSku, quantity: 1 })),
+        { shippingAddress: { ...address, state: 'Maharashtra', city: 'Pune', postalCode: '411001' } },
+      ),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const o = res.json();
+    await pay(o);
+    const [doc] = await invoiceOf(o.orderId);
+    const totals = doc!.content.totals;
+    expect(Math.abs(totals.sgstPaise - totals.cgstPaise)).toBeLessThanOrEqual(1);
+    expect(totals.cgstPaise + totals.sgstPaise).toBe(30 * 3001);
+    expect(doc!.content.lines.reduce((sum, l) => sum + l.cgstPaise, 0)).toBe(totals.cgstPaise);
+    const text = await pdfText(
+      (await t.app.inject({ url: `/api/orders/byId/${o.orderId}/invoice`, headers: asBuyer(o) })).rawPayload,
+    );
+    expect(text).toContain(`CGST @ 1.5% ${rupees(45_015)}`);
+    expect(text).toContain(`SGST @ 1.5% ${rupees(45_015)}`);
+    expect(text).toContain(`Invoice total ${rupees(doc!.totalPaise)}`);
   });
 
   it('refuses a state that is not one of the 36 and a PIN code that cannot be in the state, by field', async () => {
@@ -181,7 +223,7 @@ describe('GST tax invoices', () => {
     await t.db.update(orders).set({ shippingAddress: legacy }).where(eq(orders.id, o.orderId));
     await pay(o);
     const text = await pdfText(
-      (await t.app.inject({ url: `/api/orders/byId/${o.orderId}/invoice` })).rawPayload,
+      (await t.app.inject({ url: `/api/orders/byId/${o.orderId}/invoice`, headers: asBuyer(o) })).rawPayload,
     );
     expect(text).toContain('Place of supply: Maharashtra (27)');
     expect(text).toContain(`CGST @ 1.5% ${rupees(150_00)}`);
@@ -198,7 +240,9 @@ describe('GST tax invoices', () => {
     const [order] = await t.db.select().from(orders).where(eq(orders.id, o.orderId));
     expect(order!.status).toBe('CONFIRMED');
     expect(await invoiceOf(o.orderId)).toEqual([]);
-    expect((await t.app.inject({ url: `/api/orders/byId/${o.orderId}/invoice` })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: `/api/orders/byId/${o.orderId}/invoice`, headers: asBuyer(o) })).statusCode,
+    ).toBe(404);
     const detail = await t.app.inject({ url: `/api/orders/admin/${o.orderNumber}`, headers: admin.headers });
     expect(detail.statusCode, detail.body).toBe(200);
     expect(detail.json().tax.placeOfSupply).toBeNull();
@@ -242,7 +286,7 @@ describe('GST tax invoices', () => {
     );
     expect(await invoiceOf(o.orderId)).toHaveLength(1);
     const text = await pdfText(
-      (await t.app.inject({ url: `/api/orders/byId/${o.orderId}/invoice` })).rawPayload,
+      (await t.app.inject({ url: `/api/orders/byId/${o.orderId}/invoice`, headers: asBuyer(o) })).rawPayload,
     );
     expect(text).toContain('Place of supply: Maharashtra (27)');
     expect(text).toContain(`CGST @ 1.5% ${rupees(150_00)}`);
@@ -308,7 +352,7 @@ describe('GST tax invoices', () => {
     const [paid] = await t.db.select().from(orders).where(eq(orders.id, o.orderId));
     expect(paid!.buyerPan).toBeNull();
     const text = await pdfText(
-      (await t.app.inject({ url: `/api/orders/byId/${o.orderId}/invoice` })).rawPayload,
+      (await t.app.inject({ url: `/api/orders/byId/${o.orderId}/invoice`, headers: asBuyer(o) })).rawPayload,
     );
     expect(text).toContain('PAN: ABCPE1234F');
     expect(text).toContain('GSTIN: 27AAPFU0939F1ZV');
@@ -352,7 +396,10 @@ describe('GST tax invoices', () => {
       headers: admin.headers,
     });
     expect(cancelled.json()).toMatchObject({ paymentStatus: 'REFUNDED' });
-    const docs = await t.app.inject({ url: `/api/orders/byId/${o.orderId}/tax-documents` });
+    const docs = await t.app.inject({
+      url: `/api/orders/byId/${o.orderId}/tax-documents`,
+      headers: asBuyer(o),
+    });
     const { invoice, creditNotes } = docs.json() as {
       invoice: { number: string; total: number };
       creditNotes: Array<{ id: number; number: string; total: number }>;
@@ -364,6 +411,7 @@ describe('GST tax invoices', () => {
     expect(creditNotes[0]!.number).toMatch(/^ZC\/26-27\/\d{6}$/);
     const res = await t.app.inject({
       url: `/api/orders/byId/${o.orderId}/credit-notes/${creditNotes[0]!.id}`,
+      headers: asBuyer(o),
     });
     expect(res.headers['content-type']).toBe('application/pdf');
     const text = await pdfText(res.rawPayload);
@@ -376,6 +424,7 @@ describe('GST tax invoices', () => {
     const other = await place({ pricePaise: 500_00 });
     const foreign = await t.app.inject({
       url: `/api/orders/byId/${other.orderId}/credit-notes/${creditNotes[0]!.id}`,
+      headers: asBuyer(other),
     });
     expect(foreign.statusCode).toBe(404);
   });
@@ -420,7 +469,7 @@ describe('GST tax invoices', () => {
 
   it('answers 404 for an unknown or malformed order id', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
-      const res = await t.app.inject({ url: `/api/orders/byId/${id}/invoice` });
+      const res = await t.app.inject({ url: `/api/orders/byId/${id}/invoice`, headers: admin.headers });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
     }

@@ -1,8 +1,9 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   dbIdSchema,
+  documentLinkQuery,
   orderTaxDocumentsSchema,
   safeString,
   sellerTaxDetailsSchema,
@@ -10,12 +11,19 @@ import {
   taxDocumentPageSchema,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
+import { ORDER_KEY_HEADER } from '../../plugins/auth';
+import { assertMayReadOrderDocuments } from '../orders';
 import { createInvoicesService } from './invoices.service';
 
 const orderParams = z.object({ id: safeString().trim().min(1).max(100) });
 const creditNoteParams = orderParams.extend({ creditNoteId: dbIdSchema });
-/** Like the payment status page: whoever holds the order's unguessable id (the buyer, an admin). */
-const isPublic = { access: 'public' } as const;
+/**
+ * The buyer (the order key in `x-order-key`, or a signed link from the order's mail) or an order
+ * manager: the documents carry the full PAN, GSTIN, address and HUIDs (decision 0033). VIEW_DETAILS
+ * admins see the PAN masked elsewhere and do not get the documents.
+ */
+const buyerOrManager = { access: { permission: 'MANAGE_ORDERS', orOrderHolder: true } } as const;
+const orderKeyHeader = z.object({ [ORDER_KEY_HEADER]: safeString().max(200).optional() });
 const manageOrders = { access: { permission: 'MANAGE_ORDERS' } } as const;
 const security = [{ bearer: [] }];
 
@@ -33,32 +41,54 @@ export const invoicesRoutes =
   async (app) => {
     const service = createInvoicesService(ctx);
 
+    const mayRead = (req: FastifyRequest, id: string, what: string) =>
+      assertMayReadOrderDocuments(ctx, req, id, what);
+    const proofSchema = { headers: orderKeyHeader, querystring: documentLinkQuery, security };
+
     app.get(
       '/orders/byId/:id/invoice',
       {
-        config: isPublic,
-        schema: { tags: ['invoices'], params: orderParams, produces: ['application/pdf'] },
+        config: buyerOrManager,
+        schema: { tags: ['invoices'], params: orderParams, ...proofSchema, produces: ['application/pdf'] },
       },
-      async (req, reply) => sendPdf(reply, await service.invoicePdf(req.params.id)),
+      async (req, reply) => {
+        await mayRead(req, req.params.id, 'Invoice');
+        return sendPdf(reply, await service.invoicePdf(req.params.id));
+      },
     );
 
     app.get(
       '/orders/byId/:id/credit-notes/:creditNoteId',
       {
-        config: isPublic,
-        schema: { tags: ['invoices'], params: creditNoteParams, produces: ['application/pdf'] },
+        config: buyerOrManager,
+        schema: {
+          tags: ['invoices'],
+          params: creditNoteParams,
+          ...proofSchema,
+          produces: ['application/pdf'],
+        },
       },
-      async (req, reply) =>
-        sendPdf(reply, await service.creditNotePdf(req.params.id, req.params.creditNoteId)),
+      async (req, reply) => {
+        await mayRead(req, req.params.id, 'Credit note');
+        return sendPdf(reply, await service.creditNotePdf(req.params.id, req.params.creditNoteId));
+      },
     );
 
     app.get(
       '/orders/byId/:id/tax-documents',
       {
-        config: isPublic,
-        schema: { tags: ['invoices'], params: orderParams, response: { 200: orderTaxDocumentsSchema } },
+        config: buyerOrManager,
+        schema: {
+          tags: ['invoices'],
+          params: orderParams,
+          ...proofSchema,
+          response: { 200: orderTaxDocumentsSchema },
+        },
       },
-      async (req) => service.documentsOf(req.params.id),
+      async (req) => {
+        await mayRead(req, req.params.id, 'Order');
+        return service.documentsOf(req.params.id);
+      },
     );
 
     app.get(

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   computeCreditNote,
   computeInvoice,
@@ -16,6 +16,7 @@ import { clearBuyerPanIn, orderLines } from '../orders';
 import { hsnByItem } from './hsn-by-line.read-model';
 import { documentFileName } from './document-file-name';
 import type { Tx } from '../../db/client';
+import { AppError } from '../../lib/errors';
 import {
   documentSeries,
   taxDocuments,
@@ -27,7 +28,10 @@ import {
 
 type Order = typeof orders.$inferSelect;
 type Refund = { id: number; orderId: string; amountPaise: number };
-type Settings = Pick<Config, 'seller' | 'BUSINESS_TIMEZONE' | 'INVOICE_PREFIX' | 'CREDIT_NOTE_PREFIX'>;
+type Settings = Pick<
+  Config,
+  'seller' | 'BUSINESS_TIMEZONE' | 'INVOICE_PREFIX' | 'CREDIT_NOTE_PREFIX' | 'DOCUMENT_DATE_TOLERANCE_HOURS'
+>;
 
 /**
  * The next number of a series, in the caller's transaction: the upsert takes the series row's lock
@@ -43,6 +47,45 @@ async function nextSequence(tx: Tx, kind: TaxDocumentKind, fy: string): Promise<
     })
     .returning({ sequence: documentSeries.lastSequence });
   return row!.sequence;
+}
+
+/**
+ * A document's date comes from the server clock, and its date picks its financial year's series. A
+ * clock that jumped would number a document in the wrong year (and out of date order), which cannot be
+ * undone once it is issued. So a document dated more than DOCUMENT_DATE_TOLERANCE_HOURS before the last
+ * one of its series, or that would open a later financial year more than that after it, is refused:
+ * the caller's transaction (the payment's confirmation, the refund's settlement) rolls back and is
+ * retried by the webhook and the reconciler, and the refusal is logged as an error for the operator.
+ * Inside one financial year a long gap is a quiet spell, not a fault, and cannot misnumber the year.
+ */
+async function assertPlausibleDate(tx: Tx, s: Settings, kind: TaxDocumentKind, issuedAt: Date, fy: string) {
+  const [last] = await tx
+    .select({ issuedAt: taxDocuments.issuedAt, financialYear: taxDocuments.financialYear })
+    .from(taxDocuments)
+    .where(eq(taxDocuments.kind, kind))
+    .orderBy(desc(taxDocuments.issuedAt))
+    .limit(1);
+  if (!last) return;
+  const tolerance = s.DOCUMENT_DATE_TOLERANCE_HOURS * 3600_000;
+  const gap = issuedAt.getTime() - last.issuedAt.getTime();
+  const before = gap < -tolerance;
+  const jumpsYear = gap > tolerance && fy > last.financialYear;
+  if (!before && !jumpsYear) return;
+  const label = kind === 'INVOICE' ? 'an invoice' : 'a credit note';
+  throw new AppError(
+    'UNAVAILABLE',
+    `Refusing to issue ${label} dated ${issuedAt.toISOString()}: the last one is dated ` +
+      `${last.issuedAt.toISOString()} (financial year ${last.financialYear}). Check the server clock; ` +
+      `the order is settled automatically once the clock is right.`,
+    undefined,
+    {
+      alert: 'document-date-refused',
+      kind,
+      issuedAt: issuedAt.toISOString(),
+      last: last.issuedAt.toISOString(),
+    },
+    { 'retry-after': '300' },
+  );
 }
 
 const party = (a: Address): PartyAddress => ({
@@ -138,6 +181,7 @@ export async function issueInvoiceIn(
   if (!place) return null;
   const content = await invoiceContent(tx, s, order, place, issuedAt);
   const fy = financialYear(issuedAt, s.BUSINESS_TIMEZONE);
+  await assertPlausibleDate(tx, s, 'INVOICE', issuedAt, fy);
   const sequence = await nextSequence(tx, 'INVOICE', fy);
   const [doc] = await tx
     .insert(taxDocuments)
@@ -182,6 +226,7 @@ export async function issueCreditNoteIn(tx: Tx, s: Settings, refund: Refund, iss
     invoiceNumber: invoice.number,
   });
   const fy = financialYear(issuedAt, s.BUSINESS_TIMEZONE);
+  await assertPlausibleDate(tx, s, 'CREDIT_NOTE', issuedAt, fy);
   const sequence = await nextSequence(tx, 'CREDIT_NOTE', fy);
   const content: TaxDocumentContent = {
     ...invoice.content,

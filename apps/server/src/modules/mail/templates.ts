@@ -21,6 +21,7 @@ export const DEFAULT_ORDER_CONFIRMATION = {
     '<p>Subtotal: {{totalAmount}}<br>Discount: {{couponDiscount}}<br>Round off: {{roundOff}}<br><strong>Total paid: {{finalAmount}}</strong></p>',
     '<p>Payment ID: {{paymentId}}</p>',
     '<p>Shipping to: {{shippingAddress}}</p>',
+    '<p><a href="{{orderLink}}">View your order</a> · <a href="{{invoiceLink}}">Download your invoice</a> (links valid until {{linksValidUntil}})</p>',
     '<p>We will let you know when it ships.</p>',
   ].join('\n'),
 };

@@ -6,6 +6,7 @@
  * payments module depends on this entry, and exporting them would make an import cycle.
  */
 export {
+  abandonedHoldsOf,
   orderById,
   orderByProviderOrderId,
   orderLines,
@@ -18,9 +19,21 @@ export {
   type PendingPayment,
 } from './order-reads';
 export {
+  assertMayReadOrderDocuments,
+  hashOrderKey,
+  orderHolding,
+  orderProofOf,
+  signedOrderLinks,
+  type OrderProof,
+} from './order-access';
+export {
   NEVER_PAID,
   attachProviderOrder,
   clearBuyerPanIn,
+  extendHoldIn,
+  lockHeldOrderIn,
+  lockUnpaidOrderIn,
+  markStockHeldIn,
   confirmPaidOrderIn,
   flagPaymentForReviewIn,
   markLatePaymentIn,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { OrderStatusView } from '@zevar/domain';
 import type { DbOrTx, Tx } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
@@ -158,4 +158,41 @@ export async function orderStatusView(db: DbOrTx, id: string): Promise<OrderStat
     })),
     ...orderMoney(order),
   };
+}
+
+/**
+ * Orders from one client network created since `since` whose hold ran out unpaid: released by the
+ * expiry job after their end (not cancelled by the shopper earlier, not paid late), or still waiting
+ * past it. With the latest end among them, from which the network's wait is counted.
+ */
+export async function abandonedHoldsOf(
+  db: DbOrTx,
+  clientNetwork: string,
+  since: Date,
+  now: Date,
+): Promise<{ count: number; lastEnded: Date | null }> {
+  const [row] = await db
+    .select({
+      count: sql<string>`count(*)`,
+      lastEnded: sql<Date | string | null>`max(${orders.reservationExpiresAt})`,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.clientAddress, clientNetwork),
+        eq(orders.holdsStock, true),
+        gte(orders.createdAt, since),
+        lte(orders.reservationExpiresAt, now),
+        or(
+          and(eq(orders.status, 'PAYMENT_PENDING'), eq(orders.paymentStatus, 'PENDING')),
+          and(
+            eq(orders.status, 'CANCELLED'),
+            eq(orders.paymentStatus, 'CANCELLED'),
+            gte(orders.updatedAt, orders.reservationExpiresAt),
+          ),
+        ),
+      ),
+    );
+  const lastEnded = row?.lastEnded ?? null;
+  return { count: Number(row?.count ?? 0), lastEnded: lastEnded === null ? null : new Date(lastEnded) };
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { orderItems, orderStatusHistory, orders } from '../../db/schema';
 import { returnOrderStock } from '../stock';
@@ -164,7 +164,7 @@ export async function releaseUnpaidOrderIn(
   reason: ReleaseReason,
   actor: string,
   opts: { onlyIfExpired?: boolean } = {},
-): Promise<{ id: string; providerOrderId: string | null } | undefined> {
+): Promise<{ id: string; providerOrderId: string | null; holdsStock: boolean } | undefined> {
   const conditions: SQL[] = [
     'orderId' in where ? eq(orders.id, where.orderId) : eq(orders.providerOrderId, where.providerOrderId),
     eq(orders.status, 'PAYMENT_PENDING'),
@@ -177,9 +177,10 @@ export async function releaseUnpaidOrderIn(
     // An unpaid order gets no invoice, so it keeps no PAN either.
     .set({ status: 'CANCELLED', paymentStatus: reason, stockReleased: true, buyerPan: null, updatedAt: now })
     .where(and(...conditions))
-    .returning({ id: orders.id, providerOrderId: orders.providerOrderId });
+    .returning({ id: orders.id, providerOrderId: orders.providerOrderId, holdsStock: orders.holdsStock });
   if (!order) return undefined;
-  await returnOrderStock(tx, order.id);
+  // An order placed beyond the share of unpaid holds took no stock, so it returns none.
+  if (order.holdsStock) await returnOrderStock(tx, order.id);
   await recordHistory(tx, order.id, [
     { field: 'status', fromValue: 'PAYMENT_PENDING', toValue: 'CANCELLED', actor },
     { field: 'paymentStatus', fromValue: 'PENDING', toValue: reason, actor },
@@ -237,4 +238,60 @@ export async function referenceRefundIn(tx: Tx, orderId: string, providerRefundI
 /** The tax invoice now carries the buyer's PAN: the order keeps none (docs/decisions/0017). */
 export async function clearBuyerPanIn(tx: Tx, orderId: string): Promise<void> {
   await tx.update(orders).set({ buyerPan: null }).where(eq(orders.id, orderId));
+}
+
+/**
+ * The unpaid order the browser holding `cancelKeyHash` opened the card window for, locked for the
+ * rest of the transaction; undefined when there is no such order still holding stock.
+ */
+export async function lockHeldOrderIn(
+  tx: Tx,
+  orderId: string,
+  cancelKeyHash: string,
+): Promise<OrderRow | undefined> {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.cancelKeyHash, cancelKeyHash),
+        eq(orders.status, 'PAYMENT_PENDING'),
+        eq(orders.paymentStatus, 'PENDING'),
+        eq(orders.stockReleased, false),
+      ),
+    )
+    .for('update');
+  return order;
+}
+
+/** The card window opened: the order's hold now lasts until `until` (never shortened). */
+export async function extendHoldIn(tx: Tx, orderId: string, now: Date, until: Date): Promise<Date> {
+  const [order] = await tx
+    .update(orders)
+    .set({
+      paymentWindowAt: now,
+      reservationExpiresAt: sql`greatest(${orders.reservationExpiresAt}, ${until})`,
+      updatedAt: now,
+    })
+    .where(and(eq(orders.id, orderId), isNull(orders.paymentWindowAt)))
+    .returning({ expires: orders.reservationExpiresAt });
+  return order?.expires ?? until;
+}
+
+/** The pieces of an order placed without a hold were taken at its payment: it holds them now. */
+export async function markStockHeldIn(tx: Tx, orderId: string): Promise<void> {
+  await tx.update(orders).set({ holdsStock: true }).where(eq(orders.id, orderId));
+}
+
+/** An unpaid order, locked for the rest of the transaction (its payment takes its pieces). */
+export async function lockUnpaidOrderIn(tx: Tx, orderId: string): Promise<OrderRow | undefined> {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(
+      and(eq(orders.id, orderId), eq(orders.status, 'PAYMENT_PENDING'), eq(orders.paymentStatus, 'PENDING')),
+    )
+    .for('update');
+  return order;
 }

@@ -4,6 +4,8 @@ import type { orderItems, orders } from '../../db/schema';
 import { findTemplateByName } from '../email-templates';
 import { findVendorAccount } from '../users';
 import { queueEmail } from '../mail';
+import { signedOrderLinks } from '../orders';
+import type { Config } from '../../env';
 import { DEFAULT_ORDER_CONFIRMATION, itemsTableHtml, renderSubject, renderTemplate } from '../mail';
 
 type Order = typeof orders.$inferSelect;
@@ -11,14 +13,28 @@ type Item = typeof orderItems.$inferSelect;
 
 const money = (paise: number) => formatInr(paiseToRupees(paise));
 
+/**
+ * The rendered body; a saved template that does not place the order's signed links itself gets them
+ * as a last paragraph, so every confirmation lets the buyer open the order and invoice elsewhere.
+ */
+function withOrderLinks(body: string, variables: Record<string, string>): string {
+  if (/orderLink|invoiceLink/.test(body)) return renderTemplate(body, variables);
+  const links = DEFAULT_ORDER_CONFIRMATION.body.split('\n').find((l) => l.includes('{{orderLink}}'))!;
+  return renderTemplate(`${body}\n${links}`, variables);
+}
+
 /** Queues the order-confirmation email once per order (dedupe key), from the editable template. */
 export async function queueOrderConfirmation(
   tx: Tx,
   order: Order,
   items: Item[],
-  timeZone: string,
+  config: Config,
+  now: Date,
   invoice?: { id: number; filename: string },
 ): Promise<void> {
+  const timeZone = config.BUSINESS_TIMEZONE;
+  // Signed and expiring (decision 0033): the mail may be forwarded or read on another device.
+  const links = signedOrderLinks(config, order, now);
   const template = await findTemplateByName(tx, 'order-confirmation');
   const a = order.shippingAddress;
   const vendor = order.vendorId ? await findVendorAccount(tx, order.vendorId) : undefined;
@@ -58,12 +74,20 @@ export async function queueOrderConfirmation(
     discount: money(order.couponDiscountPaise),
     total: money(order.finalAmountPaise),
     vendorName: vendor?.businessName || vendor?.name || 'Zevar',
+    orderLink: links.orderUrl,
+    invoiceLink: invoice ? links.invoiceUrl : links.orderUrl,
+    linksValidUntil: links.expiresAt.toLocaleDateString('en-IN', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone,
+    }),
   };
   await queueEmail(tx, {
     dedupeKey: `order-confirmation:${order.id}`,
     to: order.customerEmail,
     subject: renderSubject(template?.subject ?? DEFAULT_ORDER_CONFIRMATION.subject, variables),
-    html: renderTemplate(template?.body ?? DEFAULT_ORDER_CONFIRMATION.body, variables),
+    html: withOrderLinks(template?.body ?? DEFAULT_ORDER_CONFIRMATION.body, variables),
     attachments: invoice
       ? [{ kind: 'tax-document', documentId: invoice.id, filename: invoice.filename }]
       : [],

@@ -4,7 +4,9 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { payments } from '../../db/schema';
 import { queueOrderConfirmation } from './confirmation-email';
-import { recordSale } from '../stock';
+import { recordSale, takeOrderStockAtPayment } from '../stock';
+import { AppError } from '../../lib/errors';
+import { releaseOrderIn } from './release-order';
 import { issueRefund, requestDuplicateRefundIn, requestRefundIn } from './refunds.service';
 import { recordOrderEarnings } from '../earnings';
 import { countCouponUses } from '../coupons';
@@ -14,7 +16,10 @@ import {
   NEVER_PAID,
   confirmPaidOrderIn,
   flagPaymentForReviewIn,
+  lockUnpaidOrderIn,
   markLatePaymentIn,
+  markStockHeldIn,
+  recordLineHuidsIn,
   orderById,
   orderByProviderOrderId,
   orderLines,
@@ -49,11 +54,33 @@ async function applyPaidEffects(tx: Tx, order: OrderRow, actor: string, config: 
       .where(eq(payments.providerOrderId, order.providerOrderId));
   }
   // Last, so the invoice series row is locked for the shortest time (gap-free numbering).
-  const invoice = await issueInvoiceIn(tx, config, order, order.paymentDate ?? new Date());
-  await queueOrderConfirmation(tx, order, items, config.BUSINESS_TIMEZONE, invoice ?? undefined);
+  const issuedAt = order.paymentDate ?? new Date();
+  const invoice = await issueInvoiceIn(tx, config, order, issuedAt);
+  await queueOrderConfirmation(tx, order, items, config, issuedAt, invoice ?? undefined);
 }
 
 type Outcome = { result: SettleResult; refundId?: number };
+
+/**
+ * An order placed beyond the share of unpaid holds took no stock: its payment takes the pieces now,
+ * atomically (the order row is locked first, so a second report of the payment waits and finds them
+ * taken). When they are gone (holders paid first), the order is cancelled here and the payment that
+ * follows is refunded through the late-payment path, once.
+ */
+async function takePiecesAtPayment(ctx: AppContext, tx: Tx, orderId: string, actor: string) {
+  const order = await lockUnpaidOrderIn(tx, orderId);
+  if (!order || order.holdsStock) return;
+  try {
+    await tx.transaction(async (sp) => {
+      await recordLineHuidsIn(sp, await takeOrderStockAtPayment(sp, orderId));
+      await markStockHeldIn(sp, orderId);
+    });
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== 'CONFLICT') throw err;
+    await releaseOrderIn(tx, ctx.now(), { orderId }, 'CANCELLED', `${actor}:sold-out`);
+    ctx.log.warn({ orderId }, 'paid after its pieces were sold to another shopper: refunding it');
+  }
+}
 
 /**
  * A captured amount that is not the order's: the order is not confirmed. Its payment status becomes
@@ -163,6 +190,7 @@ export async function settlePayment(
     if (capturedPaise !== undefined && capturedPaise !== current.finalAmountPaise) {
       return flagForReview(ctx, tx, providerOrderId, paymentId, capturedPaise, actor);
     }
+    if (!current.holdsStock) await takePiecesAtPayment(ctx, tx, current.id, actor);
     const order = await confirmPaidOrderIn(tx, { providerOrderId, paymentId, now });
     if (order) {
       await applyPaidEffects(tx, order, actor, ctx.config);

@@ -176,7 +176,12 @@ describe('product edits', () => {
     const p = await create({ stock: 5 });
     const order = await initiate(t.app, orderBody(shop, [{ productSku: p.sku, quantity: 1 }]));
     expect(order.statusCode, order.body).toBe(200);
-    const o = order.json() as { orderId: string; orderNumber: string; razorpayOrderId: string };
+    const o = order.json() as {
+      orderId: string;
+      orderNumber: string;
+      razorpayOrderId: string;
+      cancelKey: string;
+    };
     const paid = await t.app.inject({
       method: 'POST',
       url: confirmUrl(await sandboxPay(t.app, o.razorpayOrderId)),
@@ -200,7 +205,10 @@ describe('product edits', () => {
     expect(await read(p.id)).toMatchObject({ status: 'archived' });
     const [line] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, o.orderId));
     expect(line?.productId).toBe(p.id);
-    const invoice = await t.app.inject({ url: `/api/orders/byId/${o.orderId}/invoice` });
+    const invoice = await t.app.inject({
+      url: `/api/orders/byId/${o.orderId}/invoice`,
+      headers: { 'x-order-key': o.cancelKey },
+    });
     expect(invoice.statusCode, invoice.body).toBe(200);
     expect(invoice.headers['content-type']).toBe('application/pdf');
     const [row] = await t.db.select().from(products).where(eq(products.id, p.id));

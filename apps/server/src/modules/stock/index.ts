@@ -10,5 +10,6 @@ export {
   reserveLines,
   returnOrderStock,
   reverseSale,
+  takeOrderStockAtPayment,
   takePieces,
 } from './stock.service';

@@ -2,12 +2,13 @@ import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-or
 import {
   HUID_ADJUST_MESSAGE,
   PAYMENT_TEXT,
+  unpaidHoldAllowance,
   type StockAdjustment,
   type StockAdjustmentInput,
 } from '@zevar/domain';
 import type { DbOrTx, Tx } from '../../db/client';
 import { productPieces, products, stockAdjustments } from '../../db/schema';
-import { lineIdsOf, orderLines } from './order-units.read-model';
+import { lineIdsOf, orderLines, orderLinesWithIds, unpaidHoldsOf } from './order-units.read-model';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { noteChanged } from '../../lib/cache/changes';
 import { productTag } from '../../lib/cache/invalidation';
@@ -32,7 +33,7 @@ function noteStock(productId: number, before: number, after: number) {
   if ((before === 0) !== (after === 0)) noteChanged('stock-lists');
 }
 
-/** Sums repeated products and sorts by product id (the one locking order). */
+/** Sorts by product id (the one locking order). */
 function inLockOrder<T extends Line>(lines: T[]): T[] {
   return [...lines].sort((a, b) => a.productId - b.productId);
 }
@@ -50,8 +51,23 @@ async function take(tx: Tx, line: Line): Promise<boolean> {
   return true;
 }
 
-/** Reserves new order lines; a shortage is a 409 naming the product and what is left. */
-export async function reserveLines(tx: Tx, lines: Array<Line & { name: string }>): Promise<void> {
+/** What a reservation may hold: the share of each product unpaid orders may hold. */
+export type HoldRules = { sharePercent: number };
+
+/**
+ * Reserves new order lines; a shortage is a 409 naming the product and what is left. With `rules`,
+ * unpaid orders (this one included) may hold at most their share of each product
+ * (`unpaidHoldAllowance`): an order that would hold more, or whose missing pieces sit in other
+ * shoppers' unpaid orders, holds nothing ('unheld') and takes its pieces when it is paid. The product
+ * rows are locked first (ascending id), so concurrent reservations count each other.
+ */
+export async function reserveLines(
+  tx: Tx,
+  lines: Array<Line & { name: string }>,
+  rules?: HoldRules,
+): Promise<'held' | 'unheld'> {
+  // At 100 % unpaid orders may hold everything: a shortage is simply out of stock.
+  if (rules && rules.sharePercent < 100 && !(await holdFits(tx, lines, rules))) return 'unheld';
   for (const line of inLockOrder(lines)) {
     if (await take(tx, line)) continue;
     const [left] = await tx
@@ -60,6 +76,42 @@ export async function reserveLines(tx: Tx, lines: Array<Line & { name: string }>
       .where(eq(products.id, line.productId));
     throw conflict(PAYMENT_TEXT.outOfStock(line.name, left?.stock ?? 0));
   }
+  return 'held';
+}
+
+/** Whether the lines may be held; a 409 when not even unpaid orders' pieces would cover them. */
+async function holdFits(tx: Tx, lines: Array<Line & { name: string }>, rules: HoldRules) {
+  const ids = lines.map((l) => l.productId);
+  const shelf = await tx
+    .select({ id: products.id, stock: products.stock })
+    .from(products)
+    .where(inArray(products.id, ids))
+    .orderBy(asc(products.id))
+    .for('update');
+  const stockOf = new Map(shelf.map((r) => [r.id, r.stock]));
+  const holds = await unpaidHoldsOf(tx, ids);
+  let fits = true;
+  for (const line of inLockOrder(lines)) {
+    const stock = stockOf.get(line.productId) ?? 0;
+    const held = holds.get(line.productId) ?? 0;
+    if (stock + held < line.quantity) throw conflict(PAYMENT_TEXT.outOfStock(line.name, stock));
+    const heldAfter = held + line.quantity;
+    if (stock < line.quantity || heldAfter > unpaidHoldAllowance(stock + held, rules.sharePercent))
+      fits = false;
+  }
+  return fits;
+}
+
+/**
+ * Takes the pieces of an order that held none (beyond the share) when its payment arrives: its lines'
+ * units and hallmarked pieces, or a 409 when they are gone (the caller refunds the payment then).
+ */
+export async function takeOrderStockAtPayment(tx: Tx, orderId: string): Promise<Map<number, string[]>> {
+  const lines = await orderLinesWithIds(tx, orderId);
+  for (const line of inLockOrder(lines)) {
+    if (!(await take(tx, line))) throw conflict(PAYMENT_TEXT.outOfStock(line.name, 0));
+  }
+  return takePieces(tx, lines);
 }
 
 export const HUID_TAKEN = 'This HUID is already on another piece in stock';

@@ -21,6 +21,7 @@ import {
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import type { CacheTag } from '../../lib/cache/invalidation';
+import { clientNetworkOf } from '../../lib/client-network';
 import { createProductReads } from './product-reads.read-model';
 import { productAnswerTags } from './answer-tags';
 import { createShopResolver } from './visibility.read-model';
@@ -63,7 +64,7 @@ export const storefrontProductRoutes =
       '/products/:id/views',
       { config: access, schema: { tags, params: z.object({ id: idParam }), response: { 204: z.null() } } },
       async (req, reply) => {
-        if (await ctx.once.claim(`view:${req.ip}:${req.params.id}`, 3_600_000)) {
+        if (await ctx.once.claim(`view:${clientNetworkOf(req.ip)}:${req.params.id}`, 3_600_000)) {
           await countProductView(ctx.db, req.params.id);
         }
         return reply.status(204).send(null);

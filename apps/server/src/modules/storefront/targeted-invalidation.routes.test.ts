@@ -171,6 +171,7 @@ describe('what a write invalidates', () => {
         minimumTotalPrice: 1000,
         expiryDate: new Date(Date.now() + 86_400_000).toISOString(),
         description: 'Festival',
+        confirmLargeDiscount: true,
       },
     });
     expect(res.statusCode, res.body).toBeLessThan(300);

@@ -3,6 +3,7 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   DEFAULT_PAN_THRESHOLD_RUPEES,
+  HOLD_TEXT,
   MSG,
   PAYMENT_TEXT,
   PRICE_CHANGE_TEXT,
@@ -85,7 +86,9 @@ function CheckoutView({
   const taxIdForm = useTaxIdForm(panNeeded, threshold);
   const taxIds = taxIdForm.watch();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['checkout', checkout.checkoutId] });
-  const payment = usePayment(home, refresh);
+  const payment = usePayment(home, refresh, () =>
+    dialog.confirm(HOLD_TEXT.notHeldTitle, HOLD_TEXT.notHeld, { confirmLabel: HOLD_TEXT.payAnyway }),
+  );
   const busy = payment.phase !== 'idle';
   const repriced = previousTotal !== null && previousTotal !== checkout.totalAmount;
   const notices = repriced || checkout.items.some((i) => i.previousPrice !== null);

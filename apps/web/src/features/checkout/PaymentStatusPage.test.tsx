@@ -1,4 +1,5 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { OrderStatusView } from '@zevar/domain';
 import { jsonResponse, mockFetch, notFound, renderRoutes } from '../../test/utils';
@@ -47,6 +48,10 @@ function order(overrides: Partial<OrderStatusView> = {}): OrderStatusView {
 }
 
 const routes = [{ path: '/:vendorSlug/payment-status', element: <PaymentStatusPage /> }];
+/** What checkout stores for the order it placed: the order key initiate-order answered. */
+const holdKey = () =>
+  localStorage.setItem('order_keys', JSON.stringify([{ orderId: ORDER_ID, key: 'the-order-key' }]));
+const headerOf = (init: RequestInit, name: string) => (init.headers as Record<string, string>)[name];
 const open = (query: string) => renderRoutes(routes, `/zevar/payment-status${query}`);
 
 describe('payment status page', () => {
@@ -57,8 +62,12 @@ describe('payment status page', () => {
     expect(screen.getByRole('link', { name: 'Go to Home' })).toBeInTheDocument();
   });
 
-  it("a paid order offers 'Download invoice' from the order's invoice address, and a refunded one its credit note", async () => {
-    mockFetch((url) =>
+  it("a paid order offers 'Download invoice' and its credit note, fetched with this browser's order key", async () => {
+    holdKey();
+    const saved = vi.fn(() => 'blob:pdf');
+    URL.createObjectURL = saved;
+    URL.revokeObjectURL = vi.fn();
+    const fetched = mockFetch((url) =>
       url.endsWith('/tax-documents')
         ? jsonResponse({
             invoice: { number: 'ZV/26-27/000042', issuedAt: '2026-11-22T10:00:00.000Z', total: 3000 },
@@ -66,16 +75,46 @@ describe('payment status page', () => {
               { id: 9, number: 'ZC/26-27/000003', issuedAt: '2026-11-23T10:00:00.000Z', total: 3000 },
             ],
           })
-        : jsonResponse(order()),
+        : url.endsWith('/invoice') || url.includes('/credit-notes/')
+          ? new Response(new Blob(['%PDF']), { headers: { 'content-type': 'application/pdf' } })
+          : jsonResponse(order()),
     );
     open(`?orderId=${ORDER_ID}&status=success`);
-    const link = await screen.findByRole('link', { name: 'Download invoice' });
-    expect(link).toHaveAttribute('href', `/api/orders/byId/${ORDER_ID}/invoice`);
-    expect(screen.getByRole('link', { name: 'Credit note ZC/26-27/000003' })).toHaveAttribute(
-      'href',
-      `/api/orders/byId/${ORDER_ID}/credit-notes/9`,
-    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Download invoice' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Credit note ZC/26-27/000003' }));
     expect(screen.getByText('GST tax invoice ZV/26-27/000042')).toBeInTheDocument();
+    await waitFor(() => expect(saved).toHaveBeenCalledTimes(2));
+    const calls = fetched.mock.calls.map(([u, init]) => [String(u), init as RequestInit] as const);
+    for (const path of ['', '/tax-documents', '/invoice', '/credit-notes/9']) {
+      const call = calls.find(([u]) => u === `/api/orders/byId/${ORDER_ID}${path}`);
+      expect(call, path).toBeDefined();
+      expect(headerOf(call![1], 'x-order-key'), path).toBe('the-order-key');
+    }
+  });
+
+  it('without the order key or a signed link: no address and no documents are asked for or shown', async () => {
+    const fetched = mockFetch(() => jsonResponse(order({ customerName: null, shippingAddress: null })));
+    open(`?orderId=${ORDER_ID}&status=success`);
+    expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeInTheDocument();
+    expect(screen.queryByText('Shipping Address')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download invoice' })).not.toBeInTheDocument();
+    expect(fetched.mock.calls.map(([u]) => String(u))).toEqual([`/api/orders/byId/${ORDER_ID}`]);
+  });
+
+  it('opened from the mail’s signed link, the page sends the link’s expiry and signature', async () => {
+    const fetched = mockFetch((url) =>
+      url.includes('/tax-documents')
+        ? jsonResponse({
+            invoice: { number: 'ZV/26-27/000042', issuedAt: '2026-11-22T10:00:00.000Z', total: 3000 },
+            creditNotes: [],
+          })
+        : jsonResponse(order()),
+    );
+    open(`?orderId=${ORDER_ID}&expires=1800000000&signature=sig_abc`);
+    expect(await screen.findByRole('button', { name: 'Download invoice' })).toBeInTheDocument();
+    const urls = fetched.mock.calls.map(([u]) => String(u));
+    expect(urls).toContain(`/api/orders/byId/${ORDER_ID}?expires=1800000000&signature=sig_abc`);
+    expect(urls).toContain(`/api/orders/byId/${ORDER_ID}/tax-documents?expires=1800000000&signature=sig_abc`);
   });
 
   it('shows Loading Order Details, then every field of a confirmed order; no discount or shipping rows at 0', async () => {
@@ -234,6 +273,7 @@ describe('payment status page', () => {
       );
 
     it("says 'Refunded' with the amount, never 'Payment Failed', and still offers the invoice and credit note", async () => {
+      holdKey();
       serve(order({ status: 'CANCELLED', paymentStatus: 'REFUNDED' }), [3000]);
       open(`?orderId=${ORDER_ID}`);
       expect(await screen.findByRole('heading', { name: 'Refunded' })).toBeInTheDocument();
@@ -241,15 +281,13 @@ describe('payment status page', () => {
       expect(
         screen.getByText('Your order has been cancelled and your payment of ₹3,000.00 has been refunded.'),
       ).toBeInTheDocument();
-      expect(await screen.findByRole('link', { name: 'Download invoice' })).toHaveAttribute(
-        'href',
-        `/api/orders/byId/${ORDER_ID}/invoice`,
-      );
-      expect(screen.getByRole('link', { name: 'Credit note ZC/26-27/000003' })).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: 'Download invoice' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Credit note ZC/26-27/000003' })).toBeInTheDocument();
       expect(screen.getByTestId('refunded-amount')).toHaveTextContent('₹3,000.00');
     });
 
     it("says 'Partially Refunded' when the credit notes cover less than the invoice", async () => {
+      holdKey();
       serve(order({ status: 'CANCELLED', paymentStatus: 'REFUNDED' }), [1000.1, 199.9]);
       open(`?orderId=${ORDER_ID}`);
       expect(await screen.findByRole('heading', { name: 'Partially Refunded' })).toBeInTheDocument();
@@ -257,17 +295,18 @@ describe('payment status page', () => {
         screen.getByText('₹1,200.00 of your payment of ₹3,000.00 has been refunded.'),
       ).toBeInTheDocument();
       expect(screen.getByTestId('refunded-amount')).toHaveTextContent('₹1,200.00');
-      expect(screen.getByRole('link', { name: 'Credit note ZC/26-27/000004' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Credit note ZC/26-27/000004' })).toBeInTheDocument();
     });
 
     it("says 'Refund Pending' while the refund is on its way, with the invoice to download", async () => {
+      holdKey();
       serve(order({ status: 'CANCELLED', paymentStatus: 'REFUND_PENDING' }), []);
       open(`?orderId=${ORDER_ID}`);
       expect(await screen.findByRole('heading', { name: 'Refund Pending' })).toBeInTheDocument();
       expect(
         screen.getByText('Your order has been cancelled. Your payment of ₹3,000.00 is being refunded.'),
       ).toBeInTheDocument();
-      expect(await screen.findByRole('link', { name: 'Download invoice' })).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: 'Download invoice' })).toBeInTheDocument();
       expect(screen.queryByTestId('refunded-amount')).not.toBeInTheDocument();
     });
   });

@@ -7,6 +7,7 @@ import { clearCart, clearStoredCheckout } from '../../lib/cart';
 import { STORAGE_KEYS, readItem, removeItem } from '../../lib/storage';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useStoredVendorSlug } from '../../lib/use-stored';
+import { orderProof } from '../../lib/order-keys';
 import { checkoutApi } from './checkout-api';
 import { ErrorView, FailureView, LoadingView, RefundView, SuccessView } from './StatusViews';
 
@@ -27,9 +28,11 @@ export default function PaymentStatusPage({ wait = PENDING_WAIT }: { wait?: type
   const confirming = params.get('status') === 'confirming';
   const [timedOut, setTimedOut] = useState(false);
   const gaveUp = timedOut && !confirming;
+  // This browser's order key, or the signed link from the order's mail: they show the address and documents.
+  const proof = orderId ? orderProof(orderId, params) : null;
   const query = useQuery({
-    queryKey: ['order-status', orderId],
-    queryFn: () => checkoutApi.order(orderId!),
+    queryKey: ['order-status', orderId, proof],
+    queryFn: () => checkoutApi.order(orderId!, proof),
     enabled: Boolean(orderId),
     retry: false,
     refetchInterval: (q) => (q.state.data?.status === 'PAYMENT_PENDING' && !gaveUp ? wait.everyMs : false),
@@ -72,9 +75,9 @@ export default function PaymentStatusPage({ wait = PENDING_WAIT }: { wait?: type
     );
   }
   if (REFUNDING_PAYMENT_STATUSES.includes(order.paymentStatus))
-    return <RefundView order={order} home={home} />;
+    return <RefundView order={order} home={home} proof={proof} />;
   return statusFromOrder(order) === 'success' ? (
-    <SuccessView order={order} home={home} />
+    <SuccessView order={order} home={home} proof={proof} />
   ) : (
     <FailureView order={order} home={home} />
   );

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ONE_PAYMENT_TEXT, REFUND_TEXT, type OrderStatusView } from '@zevar/domain';
 import { ImageWithFallback } from '../../components/ImageWithFallback';
 import { formatDateTime, formatInr } from '../../lib/format';
+import type { OrderProof } from '../../lib/order-keys';
 import { TaxDocumentLinks, useTaxDocuments } from './TaxDocumentLinks';
 
 function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
@@ -36,7 +37,15 @@ function DuplicatePayments({ order }: { order: OrderStatusView }) {
 }
 
 /** 'Order Confirmed!' with every field the specification lists. */
-export function SuccessView({ order, home }: { order: OrderStatusView; home: string }) {
+export function SuccessView({
+  order,
+  home,
+  proof,
+}: {
+  order: OrderStatusView;
+  home: string;
+  proof: OrderProof | null;
+}) {
   const a = order.shippingAddress;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -76,22 +85,25 @@ export function SuccessView({ order, home }: { order: OrderStatusView; home: str
         </ul>
       </section>
       <div className="mt-6 grid gap-6 sm:grid-cols-2">
-        <section className="card p-6 text-sm" aria-labelledby="ship-title">
-          <h2 id="ship-title" className="mb-2 text-lg">
-            Shipping Address
-          </h2>
-          <address className="not-italic leading-6">
-            {a.fullName}
-            <br />
-            {a.street}
-            <br />
-            {a.city}, {a.state}
-            <br />
-            {a.country} {a.postalCode}
-            <br />
-            {a.phone}
-          </address>
-        </section>
+        {/* The address comes only with this browser's order key or the mail's signed link. */}
+        {a && (
+          <section className="card p-6 text-sm" aria-labelledby="ship-title">
+            <h2 id="ship-title" className="mb-2 text-lg">
+              Shipping Address
+            </h2>
+            <address className="not-italic leading-6">
+              {a.fullName}
+              <br />
+              {a.street}
+              <br />
+              {a.city}, {a.state}
+              <br />
+              {a.country} {a.postalCode}
+              <br />
+              {a.phone}
+            </address>
+          </section>
+        )}
         <dl className="card space-y-2 p-6 text-sm">
           <Row label="Subtotal" value={formatInr(order.totalAmount)} />
           {order.couponDiscount > 0 && (
@@ -107,7 +119,7 @@ export function SuccessView({ order, home }: { order: OrderStatusView; home: str
         </dl>
       </div>
       <div className="mt-8">
-        <TaxDocumentLinks orderId={order.id} />
+        <TaxDocumentLinks orderId={order.id} proof={proof} />
       </div>
       <div className="mt-8 text-center">
         <Link to={home} className="btn-primary">
@@ -154,8 +166,16 @@ export function FailureView({ order, home }: { order: OrderStatusView; home: str
  * credit notes cover less than the invoice) or 'Refund Failed', with what was paid and refunded and
  * the invoice and credit note downloads.
  */
-export function RefundView({ order, home }: { order: OrderStatusView; home: string }) {
-  const query = useTaxDocuments(order.id);
+export function RefundView({
+  order,
+  home,
+  proof,
+}: {
+  order: OrderStatusView;
+  home: string;
+  proof: OrderProof | null;
+}) {
+  const query = useTaxDocuments(order.id, proof);
   const docs = query.data;
   const paid = docs?.invoice?.total ?? order.finalAmount;
   // Summed in paise: rupee figures with two decimals do not add exactly as floats.
@@ -174,7 +194,7 @@ export function RefundView({ order, home }: { order: OrderStatusView; home: stri
             ]
           : [REFUND_TEXT.refundedTitle, REFUND_TEXT.refunded(formatInr(paid))];
   // What was refunded comes from the credit notes: wait for them rather than show a title that changes.
-  if (query.isPending) return <LoadingView />;
+  if (proof && query.isPending) return <LoadingView />;
   return (
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
       <p
@@ -194,7 +214,7 @@ export function RefundView({ order, home }: { order: OrderStatusView; home: stri
       </dl>
       {/* A refunded order keeps its invoice and gets a credit note per refund. */}
       <div className="mt-6">
-        <TaxDocumentLinks orderId={order.id} />
+        <TaxDocumentLinks orderId={order.id} proof={proof} />
       </div>
       <div className="mt-8 flex justify-center">
         <Link to={home} className="btn-primary">

@@ -1,36 +1,45 @@
 import { useQuery } from '@tanstack/react-query';
-import { buildUrl } from '../../lib/api';
+import { DownloadButton } from '../../components/DownloadButton';
+import { downloadFile, taxDocumentFile } from '../../lib/download-file';
+import { proofRequest, type OrderProof } from '../../lib/order-keys';
 import { checkoutApi } from './checkout-api';
 
 /**
- * 'Download invoice' for a paid order, and its credit notes after a refund. The PDFs are served by
- * the order's unguessable id, like this page itself.
+ * 'Download invoice' for a paid order, and its credit notes after a refund. The documents carry the
+ * buyer's PAN and address, so they come only with this browser's order key or the signed link from
+ * the order's mail (decision 0033); without either the page shows none.
  */
-export function useTaxDocuments(orderId: string) {
+export function useTaxDocuments(orderId: string, proof: OrderProof | null) {
   return useQuery({
-    queryKey: ['order-tax-documents', orderId],
-    queryFn: () => checkoutApi.taxDocuments(orderId),
+    queryKey: ['order-tax-documents', orderId, proof],
+    queryFn: () => checkoutApi.taxDocuments(orderId, proof),
+    enabled: proof !== null,
     retry: false,
   });
 }
 
-export function TaxDocumentLinks({ orderId }: { orderId: string }) {
-  const docs = useTaxDocuments(orderId);
-  const base = `/orders/byId/${encodeURIComponent(orderId)}`;
+export function TaxDocumentLinks({ orderId, proof }: { orderId: string; proof: OrderProof | null }) {
+  const docs = useTaxDocuments(orderId, proof);
   if (!docs.data?.invoice) return null;
+  const save = (doc: Parameters<typeof taxDocumentFile>[1]) => () => {
+    const file = taxDocumentFile(orderId, doc);
+    return downloadFile(file.path, file.fileName, proofRequest(proof));
+  };
+  const invoice = docs.data.invoice;
   return (
-    <div className="flex flex-wrap items-center justify-center gap-3">
-      <a className="btn-outline" href={buildUrl(`${base}/invoice`)} download>
+    <div className="flex flex-wrap items-start justify-center gap-3">
+      <DownloadButton download={save({ kind: 'INVOICE', number: invoice.number })}>
         Download invoice
-      </a>
+      </DownloadButton>
       {docs.data.creditNotes.map((note) => (
-        <a key={note.id} className="btn-outline" href={buildUrl(`${base}/credit-notes/${note.id}`)} download>
+        <DownloadButton
+          key={note.id}
+          download={save({ kind: 'CREDIT_NOTE', id: note.id, number: note.number })}
+        >
           Credit note {note.number}
-        </a>
+        </DownloadButton>
       ))}
-      <span className="w-full text-center text-xs text-taupe">
-        GST tax invoice {docs.data.invoice.number}
-      </span>
+      <span className="w-full text-center text-xs text-taupe">GST tax invoice {invoice.number}</span>
     </div>
   );
 }

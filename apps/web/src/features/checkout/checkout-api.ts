@@ -5,11 +5,13 @@ import {
   confirmPaymentResponse,
   initiateOrderResponse,
   orderStatusViewSchema,
+  paymentWindowResponse,
   repricedCheckoutSchema,
   orderTaxDocumentsSchema,
   type InitiateOrderInput,
 } from '@zevar/domain';
 import { api } from '../../lib/api';
+import { proofRequest, type OrderProof } from '../../lib/order-keys';
 
 const enc = encodeURIComponent;
 const configSchema = z.object({
@@ -35,7 +37,15 @@ export const checkoutApi = {
   /** `cancelKey` came back from initiate-order: only this browser can cancel its unpaid order. */
   cancelPayment: (orderId: string, reason: 'dismissed' | 'failed', cancelKey: string) =>
     api.post(`/orders/${enc(orderId)}/cancel-payment`, { reason, cancelKey }),
-  order: (id: string) => api.get(`/orders/byId/${enc(id)}`, { schema: orderStatusViewSchema }),
-  taxDocuments: (id: string) =>
-    api.get(`/orders/byId/${enc(id)}/tax-documents`, { schema: orderTaxDocumentsSchema }),
+  /** The card window opens: the order's brief hold is extended to the whole payment window. */
+  openPaymentWindow: (orderId: string, cancelKey: string) =>
+    api.post(`/orders/${enc(orderId)}/payment-window`, { cancelKey }, { schema: paymentWindowResponse }),
+  /** With the order's key or signed link the answer includes the buyer's name and address. */
+  order: (id: string, proof: OrderProof | null = null) =>
+    api.get(`/orders/byId/${enc(id)}`, { schema: orderStatusViewSchema, ...proofRequest(proof) }),
+  taxDocuments: (id: string, proof: OrderProof | null) =>
+    api.get(`/orders/byId/${enc(id)}/tax-documents`, {
+      schema: orderTaxDocumentsSchema,
+      ...proofRequest(proof),
+    }),
 };

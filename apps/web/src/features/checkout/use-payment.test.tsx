@@ -78,6 +78,7 @@ describe('payment confirmation', () => {
         });
       if (url.includes('/config')) return jsonResponse({ payments: 'sandbox', razorpayKeyId: 'k' });
       if (url.includes('/confirm-payment')) return jsonResponse({ code: 'INTERNAL', message: 'boom' }, 500);
+      if (url.includes('/payment-window')) return jsonResponse({ extended: true, holdExpiresAt: null });
       return jsonResponse({}, 404);
     });
     const { router } = renderRoutes(

@@ -5,6 +5,7 @@ import { isApiError } from '../../lib/api';
 import { clearCart, clearStoredCheckout } from '../../lib/cart';
 import { STORAGE_KEYS, writeItem } from '../../lib/storage';
 import { forgetWaitingOrder, rememberWaitingOrder, waitingOrderKeys } from '../../lib/waiting-orders';
+import { rememberOrderKey } from '../../lib/order-keys';
 import { checkoutApi } from './checkout-api';
 import {
   RAZORPAY_SCRIPT,
@@ -54,8 +55,16 @@ function orderInput(checkout: Checkout, v: ShippingValues, tax: TaxIdValues) {
   };
 }
 
-/** Initiate the order, open the card window, verify, then go to the status page. */
-export function usePayment(home: string, onAmountsChanged: () => void) {
+/**
+ * Initiate the order, open the card window, verify, then go to the status page. An order placed
+ * without a hold (other shoppers' unpaid orders hold the product's share) is paid only once the
+ * shopper agrees (`confirmNotHeld`); otherwise it is cancelled at once.
+ */
+export function usePayment(
+  home: string,
+  onAmountsChanged: () => void,
+  confirmNotHeld: () => Promise<boolean> = () => Promise.resolve(true),
+) {
   const navigate = useNavigate();
   const [phase, setPhase] = useState<PaymentPhase>('idle');
   const [error, setError] = useState<string | null>(null);
@@ -98,6 +107,8 @@ export function usePayment(home: string, onAmountsChanged: () => void) {
         checkoutApi.initiateOrder(orderInput(checkout, values, tax)),
         checkoutApi.paymentConfig(),
       ]);
+      // Kept after payment too: the key opens the order's address and invoice on the status page.
+      rememberOrderKey(order.orderId, order.cancelKey);
       rememberWaitingOrder({
         orderId: order.orderId,
         orderNumber: order.orderNumber,
@@ -106,6 +117,19 @@ export function usePayment(home: string, onAmountsChanged: () => void) {
         startedAt: Date.now(),
       });
       await loadCheckoutScript(config.payments === 'sandbox' ? SANDBOX_SCRIPT : RAZORPAY_SCRIPT);
+      if (!order.held && !(await confirmNotHeld())) {
+        await checkoutApi
+          .cancelPayment(order.orderId, 'dismissed', order.cancelKey)
+          .then(() => forgetWaitingOrder(order.orderId))
+          .catch((err: unknown) => console.error('cancel-payment failed', err));
+        setPhase('idle');
+        return;
+      }
+      // The card window opens now: the brief hold becomes the whole payment window. Paying works
+      // without it (the hold only gets shorter), so a failure here does not stop the payment.
+      await checkoutApi
+        .openPaymentWindow(order.orderId, order.cancelKey)
+        .catch((err: unknown) => console.warn('extending the hold failed', err));
       const address = [values.street, values.city, values.state, values.pincode]
         .map((s) => s.trim())
         .join(', ');

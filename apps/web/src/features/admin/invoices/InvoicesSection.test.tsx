@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, notFound, renderRoutes, signIn } from '../../../test/utils';
 import InvoicesSection from './InvoicesSection';
 
@@ -46,6 +46,7 @@ describe('invoices section', () => {
         const data = url.includes('kind=CREDIT_NOTE') ? [creditNote] : [creditNote, invoice];
         return jsonResponse({ data, total: data.length, page: 1, limit: 20, financialYears: ['2026-27'] });
       }
+      if (url.startsWith('/api/orders/byId/')) return new Response(new Blob(['%PDF']));
       return notFound();
     });
     renderRoutes([{ path: '/', element: <InvoicesSection /> }], '/');
@@ -53,14 +54,22 @@ describe('invoices section', () => {
     expect(await within(details).findByText('27AAPFU0939F1ZV')).toBeInTheDocument();
     expect(details).toHaveTextContent('Maharashtra (27)');
     expect(await screen.findByText('ZV/26-27/000001')).toBeInTheDocument();
-    const links = screen.getAllByRole('link', { name: 'Download' });
-    expect(links.map((l) => l.getAttribute('href'))).toEqual([
+    // The PDFs are not public: each download is fetched with the admin's sign-in.
+    URL.createObjectURL = vi.fn(() => 'blob:pdf');
+    URL.revokeObjectURL = vi.fn();
+    for (const button of screen.getAllByRole('button', { name: 'Download' })) await userEvent.click(button);
+    const pdfCalls = fetchMock.mock.calls.filter(([u]) => String(u).startsWith('/api/orders/byId/'));
+    expect(pdfCalls.map(([u]) => String(u))).toEqual([
       `/api/orders/byId/${ORDER_ID}/credit-notes/2`,
       `/api/orders/byId/${ORDER_ID}/invoice`,
     ]);
+    for (const [, init] of pdfCalls)
+      expect((init as RequestInit & { headers: Record<string, string> }).headers.Authorization).toBe(
+        'Bearer test-token',
+      );
     expect(screen.getByText('Credit note against ZV/26-27/000001')).toBeInTheDocument();
     await userEvent.setup().selectOptions(screen.getByLabelText('Document'), 'CREDIT_NOTE');
-    expect(await screen.findAllByRole('link', { name: 'Download' })).toHaveLength(1);
+    expect(await screen.findAllByRole('button', { name: 'Download' })).toHaveLength(1);
     expect(fetchMock.mock.calls.some(([u]) => String(u).includes('kind=CREDIT_NOTE'))).toBe(true);
   });
 

@@ -5,7 +5,8 @@ import { Pagination } from '../../../components/Pagination';
 import { PageSpinner } from '../../../components/Spinner';
 import { formatDateTime, formatInr } from '../../../lib/format';
 import { StackedCell, StackedRow, StackedTable } from '../../../components/StackedTable';
-import { documentUrl, INVOICES_PAGE_SIZE, invoicesApi, type DocumentFilters } from './invoices-api';
+import { DownloadButton } from '../../../components/DownloadButton';
+import { downloadDocument, INVOICES_PAGE_SIZE, invoicesApi, type DocumentFilters } from './invoices-api';
 
 const HEADERS = ['Number', 'Date', 'Order', 'Buyer', 'Taxable value', 'GST', 'Total', 'PDF'] as const;
 
@@ -121,9 +122,9 @@ export default function InvoicesSection() {
               <StackedCell label="GST">{formatInr(doc.tax)}</StackedCell>
               <StackedCell label="Total">{formatInr(doc.total)}</StackedCell>
               <StackedCell label="PDF">
-                <a className="link" href={documentUrl(doc)} download>
+                <DownloadButton className="link" download={() => downloadDocument(doc)}>
                   Download
-                </a>
+                </DownloadButton>
               </StackedCell>
             </StackedRow>
           ))}

@@ -4,7 +4,8 @@ import {
   type TaxDocumentKind,
   type TaxDocumentSummary,
 } from '@zevar/domain';
-import { api, buildUrl } from '../../../lib/api';
+import { api } from '../../../lib/api';
+import { downloadFile, taxDocumentFile } from '../../../lib/download-file';
 
 export const INVOICES_PAGE_SIZE = 20;
 export type DocumentFilters = { kind: TaxDocumentKind | ''; financialYear: string };
@@ -23,10 +24,8 @@ export const invoicesApi = {
   seller: () => api.get('/invoices/seller', { schema: sellerTaxDetailsSchema }),
 };
 
-/** Where the PDF of an issued document downloads from (public by the order's unguessable id). */
-export function documentUrl(doc: Pick<TaxDocumentSummary, 'kind' | 'id' | 'orderId'>): string {
-  const order = encodeURIComponent(doc.orderId);
-  return doc.kind === 'INVOICE'
-    ? buildUrl(`/orders/byId/${order}/invoice`)
-    : buildUrl(`/orders/byId/${order}/credit-notes/${doc.id}`);
+/** Saves an issued document's PDF (fetched with the sign-in: the documents are not public). */
+export function downloadDocument(doc: Pick<TaxDocumentSummary, 'kind' | 'id' | 'orderId' | 'number'>) {
+  const file = taxDocumentFile(doc.orderId, doc);
+  return downloadFile(file.path, file.fileName);
 }

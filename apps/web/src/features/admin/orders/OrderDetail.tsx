@@ -6,7 +6,8 @@ import { PageSpinner } from '../../../components/Spinner';
 import { formatDateTime, formatInr } from '../../../lib/format';
 import { StackedCell, StackedRow, StackedTable } from '../../../components/StackedTable';
 import { ordersApi, statusLabel } from './orders-api';
-import { buildUrl } from '../../../lib/api';
+import { DownloadButton } from '../../../components/DownloadButton';
+import { downloadFile, taxDocumentFile } from '../../../lib/download-file';
 import { NameShippingState } from './NameShippingState';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -110,12 +111,15 @@ function History({ order }: { order: AdminOrderDetail }) {
   );
 }
 
-const invoiceUrl = (orderId: string) => buildUrl(`/orders/byId/${encodeURIComponent(orderId)}/invoice`);
+/** An order manager's download: fetched with the sign-in (MANAGE_ORDERS), the PDF is not public. */
+const saveDocument = (orderId: string, doc: Parameters<typeof taxDocumentFile>[1]) => () => {
+  const file = taxDocumentFile(orderId, doc);
+  return downloadFile(file.path, file.fileName);
+};
 
 /** GST: buyer GSTIN, the PAN masked (the invoice alone prints it whole), the invoice and credit notes. */
 function TaxDetails({ order }: { order: AdminOrderDetail }) {
   const { tax } = order;
-  const id = encodeURIComponent(order.id);
   return (
     <Section title="Tax Invoice">
       <Row
@@ -138,13 +142,12 @@ function TaxDetails({ order }: { order: AdminOrderDetail }) {
           key={note.id}
           label="Credit note"
           value={
-            <a
+            <DownloadButton
               className="link font-mono"
-              href={buildUrl(`/orders/byId/${id}/credit-notes/${note.id}`)}
-              download
+              download={saveDocument(order.id, { kind: 'CREDIT_NOTE', id: note.id, number: note.number })}
             >
               {note.number}
-            </a>
+            </DownloadButton>
           }
         />
       ))}
@@ -189,9 +192,16 @@ export function OrderDetail({ orderNumber, onBack }: { orderNumber: string; onBa
           Order {orderNumber}
         </h2>
         {order?.tax.documents.invoice && (
-          <a className="btn-outline sm:ml-auto" href={invoiceUrl(order.id)} download>
-            Download invoice
-          </a>
+          <span className="sm:ml-auto">
+            <DownloadButton
+              download={saveDocument(order.id, {
+                kind: 'INVOICE',
+                number: order.tax.documents.invoice.number,
+              })}
+            >
+              Download invoice
+            </DownloadButton>
+          </span>
         )}
       </div>
       {query.isPending && <PageSpinner label="Loading order..." />}
