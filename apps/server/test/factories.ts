@@ -169,3 +169,18 @@ export async function putUser(
     payload: { version: row?.version ?? 1, ...payload },
   });
 }
+
+/** The version a metal's edit starts from now (tests that change rates through the API send it). */
+export async function metalVersion(db: Db, id: number): Promise<number> {
+  const [row] = await db.select({ version: metals.version }).from(metals).where(eq(metals.id, id));
+  return row?.version ?? 1;
+}
+
+/** The version a purity's edit starts from now. */
+export async function purityVersion(db: Db, id: number): Promise<number> {
+  const [row] = await db
+    .select({ version: metalPurities.version })
+    .from(metalPurities)
+    .where(eq(metalPurities.id, id));
+  return row?.version ?? 1;
+}

@@ -164,7 +164,7 @@ describe('vendor plans', () => {
   });
 
   /** The plan of a type, created when this file has none yet. */
-  async function ensurePlan(type: string): Promise<{ plan: { id: number } }> {
+  async function ensurePlan(type: string): Promise<{ plan: { id: number; version: number } }> {
     const list = (await t.app.inject({ url: '/api/vendor-plan/admin', headers })).json();
     const found = list.find((p: { plan: string }) => p.plan === type);
     if (found) return { plan: found };
@@ -218,7 +218,7 @@ describe('vendor plans', () => {
       method: 'PUT',
       url: `/api/vendor-plan/${plan.id}`,
       headers,
-      payload: { plan: 'FREE', features: ['x'], options: twice.options },
+      payload: { plan: 'FREE', features: ['x'], options: twice.options, version: plan.version },
     });
     expect(upd.statusCode).toBe(409);
     const kept = await t.app.inject({
@@ -229,6 +229,7 @@ describe('vendor plans', () => {
         plan: 'FREE',
         features: ['x'],
         options: [twice.options[0], { ...twice.options[1], active: false }],
+        version: plan.version,
       },
     });
     expect(kept.statusCode, kept.body).toBe(200);
