@@ -59,6 +59,7 @@ async function main() {
         now: new Date(),
         gstBp: 300,
         confirmBigChange: true,
+        version: current!.version,
       }),
     );
     const ms = Math.round(performance.now() - t);
@@ -100,6 +101,7 @@ async function main() {
       now: new Date(),
       gstBp: 300,
       confirmBigChange: true,
+        version: metal!.version,
     }),
   );
   const priceSum = async () =>
@@ -119,6 +121,7 @@ async function main() {
         now: new Date(),
         gstBp: 300,
         confirmBigChange: true,
+        version: current!.version,
       }),
     )
     .then(

@@ -197,8 +197,12 @@ export const test = base.extend<Fixtures>({
     await use(async (plan = 'FREE') => {
       const vendor = await makeVendor();
       const slug = `e2e-${uid()}`;
+      const { version } = (await (await adminRequest.get(`/api/user/${vendor.id}`)).json()) as {
+        version: number;
+      };
       const profile = await adminRequest.put(`/api/user/${vendor.id}`, {
         data: {
+          version,
           type: 'vendor',
           slug,
           name: 'E2E Vendor',

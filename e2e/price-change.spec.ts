@@ -61,7 +61,10 @@ for (const width of [1280, 390]) {
         await expect(page.getByTestId('price-change-notice')).toHaveCount(0);
 
         // The admin raises the rate by 15 %: refused without the second confirmation, saved with it.
-        const change = { name: metal.name, price: 6900 };
+        const { version } = (await (await adminRequest.get(`/api/metals/${metal.id}`)).json()) as {
+          version: number;
+        };
+        const change = { name: metal.name, price: 6900, version };
         expect((await adminRequest.put(`/api/metals/${metal.id}`, { data: change })).status()).toBe(400);
         const saved = await adminRequest.put(`/api/metals/${metal.id}`, {
           data: { ...change, confirmBigChange: true },

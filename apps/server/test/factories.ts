@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AdminRole, Plan } from '@zevar/domain';
 import type { Db } from '../src/db/client';
@@ -148,4 +149,38 @@ export async function createCoupon(db: Db, overrides: Partial<typeof coupons.$in
     })
     .returning();
   return row!;
+}
+
+/**
+ * PUT /api/user/{id} as the edit forms send it: with the account's current edit version (decision
+ * 0023) unless the payload names one.
+ */
+export async function putUser(
+  t: { app: FastifyInstance; db: Db },
+  id: number,
+  headers: Record<string, string>,
+  payload: object,
+) {
+  const [row] = await t.db.select({ version: users.version }).from(users).where(eq(users.id, id));
+  return t.app.inject({
+    method: 'PUT',
+    url: `/api/user/${id}`,
+    headers,
+    payload: { version: row?.version ?? 1, ...payload },
+  });
+}
+
+/** The version a metal's edit starts from now (tests that change rates through the API send it). */
+export async function metalVersion(db: Db, id: number): Promise<number> {
+  const [row] = await db.select({ version: metals.version }).from(metals).where(eq(metals.id, id));
+  return row?.version ?? 1;
+}
+
+/** The version a purity's edit starts from now. */
+export async function purityVersion(db: Db, id: number): Promise<number> {
+  const [row] = await db
+    .select({ version: metalPurities.version })
+    .from(metalPurities)
+    .where(eq(metalPurities.id, id));
+  return row?.version ?? 1;
 }

@@ -1,6 +1,14 @@
 import { hsnCodeInput } from './gst';
 import { z } from 'zod';
-import { isRealDay, isSafeImageRef, planSchema, rupeesSchema, safeString } from './primitives';
+import {
+  editVersionOut,
+  editVersionSchema,
+  isRealDay,
+  isSafeImageRef,
+  planSchema,
+  rupeesSchema,
+  safeString,
+} from './primitives';
 import { carouselItemSchema, linkTypeSchema, productTypeSchema } from './catalogue';
 import { MAKING_CHARGE_KINDS, type MakingChargeKind } from './price-breakup';
 import { huidListSchema } from './jewellery-price';
@@ -48,9 +56,7 @@ export const categoryInputSchema = z.object({
 export type CategoryInput = z.infer<typeof categoryInputSchema>;
 
 /** An edit of a category: the version it started from (a save over a newer version answers 409). */
-export const categoryUpdateSchema = categoryInputSchema.extend({
-  version: z.number().int().min(1).max(2_147_483_647),
-});
+export const categoryUpdateSchema = categoryInputSchema.extend({ version: editVersionSchema });
 export type CategoryUpdate = z.infer<typeof categoryUpdateSchema>;
 
 export const categoryExistsQuery = z.object({ name: requiredText(100) });
@@ -62,6 +68,9 @@ export const metalInputSchema = z.object({
   confirmBigChange: z.boolean().optional(),
 });
 export type MetalInput = z.infer<typeof metalInputSchema>;
+/** An edit of a metal (name, fine rate): the version it started from; the rate rule checks it. */
+export const metalUpdateSchema = metalInputSchema.extend({ version: editVersionSchema });
+export type MetalUpdate = z.infer<typeof metalUpdateSchema>;
 
 /** Any ISO date-time, with or without offset or milliseconds ('2026-11-22T10:00:00.000+05:30'). */
 export const isoDateTimeSchema = safeString()
@@ -169,11 +178,11 @@ export type ProductInput = z.infer<typeof productInputSchema>;
  * server checks there is one per piece).
  */
 export const productUpdateSchema = productFields
-  .extend({ version: z.number().int().min(1).max(2_147_483_647) })
+  .extend({ version: editVersionSchema })
   .superRefine(checkProduct);
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 
-/** The answer to a save over a newer version (409): the message and the product as it is now. */
+/** The answer to a save over a newer version (409): the message and the record as it is now (`current`). */
 export const STALE_EDIT_MESSAGE =
   'This record was changed by someone else while you were editing it. Your changes were not saved; the newer values are shown below.';
 
@@ -248,9 +257,15 @@ export type CarouselImageInput = z.infer<typeof carouselImageInputSchema>;
 export const carouselImageUpdateSchema = carouselImageInputSchema.extend({
   id: positiveId,
   imageUrl: imageRefSchema.optional(),
+  /** The slide's version the edit started from (409 with the newer carousel when it moved on). */
+  version: editVersionSchema,
 });
+
+/** A slide as the admin edits it: with the version an edit must name. */
+export const adminCarouselItemSchema = carouselItemSchema.extend({ version: editVersionOut });
+export type AdminCarouselItem = z.infer<typeof adminCarouselItemSchema>;
 export const carouselImageRemoveSchema = z.object({ id: positiveId, imageUrl: safeString().optional() });
 
 /** The home carousel as the admin reads and edits it: every slide, in order. */
-export const homeCarouselSchema = z.object({ id: z.number().int(), images: z.array(carouselItemSchema) });
+export const homeCarouselSchema = z.object({ id: z.number().int(), images: z.array(adminCarouselItemSchema) });
 export type HomeCarousel = z.infer<typeof homeCarouselSchema>;

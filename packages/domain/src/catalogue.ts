@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeString } from './primitives';
+import { editVersionOut, safeString } from './primitives';
 import { PLANS } from './plans';
 import { pagedSchema } from './paging';
 import { puritySchema } from './metal-purities';
@@ -51,6 +51,8 @@ export const metalSchema = z.object({
   lastUpdated: safeString(),
   /** Its purities with their own rates per gram (issue 13). */
   purities: z.array(puritySchema),
+  /** The version an edit must name (`metalUpdateSchema.version`); each saved change bumps it. */
+  version: editVersionOut,
 });
 export type Metal = z.infer<typeof metalSchema>;
 
@@ -190,3 +192,7 @@ export const couponSchema = z.object({
   condition: safeString(),
 });
 export type Coupon = z.infer<typeof couponSchema>;
+
+/** A coupon as the admin's coupon manager edits it: with the version an edit must name. */
+export const adminCouponSchema = couponSchema.extend({ version: editVersionOut });
+export type AdminCoupon = z.infer<typeof adminCouponSchema>;

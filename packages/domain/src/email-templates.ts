@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeString } from './primitives';
+import { editVersionOut, editVersionSchema, safeString } from './primitives';
 import { MSG } from './messages';
 
 export const emailTemplateSchema = z.object({
@@ -9,6 +9,8 @@ export const emailTemplateSchema = z.object({
   variables: safeString(),
   body: safeString(),
   updatedAt: safeString(),
+  /** The version an edit must name; each saved edit bumps it. */
+  version: editVersionOut,
 });
 export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
 
@@ -20,6 +22,9 @@ export const emailTemplateInputSchema = z.object({
   body: safeString().max(200_000, MSG.invalidInput).optional().default(''),
 });
 export type EmailTemplateInput = z.infer<typeof emailTemplateInputSchema>;
+/** An edit of a template: the version it started from (409 with the newer template when it moved on). */
+export const emailTemplateUpdateSchema = emailTemplateInputSchema.extend({ version: editVersionSchema });
+export type EmailTemplateUpdate = z.infer<typeof emailTemplateUpdateSchema>;
 
 /** The body a new template starts with (placeholders for customer name and order number). */
 export const DEFAULT_TEMPLATE_BODY =

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rupeesSchema, safeString } from './primitives';
+import { editVersionOut, editVersionSchema, rupeesSchema, safeString } from './primitives';
 import { dbIdSchema } from './paging';
 import { PURITY_RATE_MODES } from './jewellery-price';
 
@@ -13,29 +13,34 @@ export const PURITY_TEXT = {
   tooLarge: 'At this rate a product priced by this purity would cost more than the catalogue allows',
 } as const;
 
-export const purityInputSchema = z
-  .object({
-    name: safeString().trim().min(1, 'This field is required').max(20, 'At most 20 characters'),
-    /** Parts per thousand of fine metal (916 for 22K). */
-    fineness: z
-      .number({ message: 'Must be a number' })
-      .int('Must be a whole number')
-      .min(1, 'Fineness is 1 to 1000')
-      .max(1000, 'Fineness is 1 to 1000'),
-    rateMode: z.enum(PURITY_RATE_MODES),
-    /** Rupees per gram; required for ENTERED, ignored for DERIVED. */
-    rate: rupeesSchema
-      .refine((v) => v > 0, 'Price must be above 0')
-      .refine((v) => v <= 10_000_000, 'Amount is too large')
-      .nullish(),
-    /** A rate change of more than 10 % is saved only when confirmed (rateChangeRefusal). */
-    confirmBigChange: z.boolean().optional(),
-  })
-  .superRefine((p, ctx) => {
-    if (p.rateMode === 'ENTERED' && (p.rate === null || p.rate === undefined))
-      ctx.addIssue({ code: 'custom', path: ['rate'], message: PURITY_TEXT.rateRequired });
-  });
+const purityFields = z.object({
+  name: safeString().trim().min(1, 'This field is required').max(20, 'At most 20 characters'),
+  /** Parts per thousand of fine metal (916 for 22K). */
+  fineness: z
+    .number({ message: 'Must be a number' })
+    .int('Must be a whole number')
+    .min(1, 'Fineness is 1 to 1000')
+    .max(1000, 'Fineness is 1 to 1000'),
+  rateMode: z.enum(PURITY_RATE_MODES),
+  /** Rupees per gram; required for ENTERED, ignored for DERIVED. */
+  rate: rupeesSchema
+    .refine((v) => v > 0, 'Price must be above 0')
+    .refine((v) => v <= 10_000_000, 'Amount is too large')
+    .nullish(),
+  /** A rate change of more than 10 % is saved only when confirmed (rateChangeRefusal). */
+  confirmBigChange: z.boolean().optional(),
+});
+
+function checkPurity(p: z.infer<typeof purityFields>, ctx: z.RefinementCtx) {
+  if (p.rateMode === 'ENTERED' && (p.rate === null || p.rate === undefined))
+    ctx.addIssue({ code: 'custom', path: ['rate'], message: PURITY_TEXT.rateRequired });
+}
+
+export const purityInputSchema = purityFields.superRefine(checkPurity);
 export type PurityInput = z.infer<typeof purityInputSchema>;
+/** An edit of a purity: the version it started from; the rate rule checks it with the confirmation. */
+export const purityUpdateSchema = purityFields.extend({ version: editVersionSchema }).superRefine(checkPurity);
+export type PurityUpdate = z.infer<typeof purityUpdateSchema>;
 
 export const purityParamsSchema = z.object({ id: dbIdSchema, purityId: dbIdSchema });
 
@@ -107,5 +112,7 @@ export const puritySchema = z.object({
   /** Rupees per gram. */
   price: z.number(),
   lastUpdated: z.string(),
+  /** The version an edit must name; a fine-rate change that moves a derived rate bumps it too. */
+  version: editVersionOut,
 });
 export type Purity = z.infer<typeof puritySchema>;

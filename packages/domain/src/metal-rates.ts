@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rupeesSchema } from './primitives';
+import { editVersionSchema, rupeesSchema } from './primitives';
 
 /** Metal-rate changes: confirmation before saving, history, and the gold/silver prices summary. */
 
@@ -86,6 +86,9 @@ export const metalPricesSchema = z.object({
   lastUpdated: z.string().nullable(),
   /** GST added to metal-priced products (`GST_RATE_PERCENT`), for previews. */
   gstRatePercent: z.number(),
+  /** The versions of the Gold and Silver metals a change of both must name (null: no such metal). */
+  goldVersion: z.number().int().nullable(),
+  silverVersion: z.number().int().nullable(),
 });
 export type MetalPrices = z.infer<typeof metalPricesSchema>;
 
@@ -93,6 +96,9 @@ export const metalPricesInputSchema = z.object({
   gold: ratePrice,
   silver: ratePrice,
   confirmBigChange: confirmBigChangeSchema,
+  /** The versions the summary was loaded at: a change over a newer rate is refused (409). */
+  goldVersion: editVersionSchema,
+  silverVersion: editVersionSchema,
 });
 export type MetalPricesInput = z.infer<typeof metalPricesInputSchema>;
 

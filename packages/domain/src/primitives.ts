@@ -16,6 +16,18 @@ export const NUL_MESSAGE = 'Must not contain a NUL character';
 export const safeString = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).regex(NO_NUL, NUL_MESSAGE);
 
+/**
+ * The version an edit started from (issue 20 item 7, decision 0023): the server saves it only if the
+ * record is still at this version, else answers 409 with STALE_EDIT_MESSAGE and the newer values.
+ */
+export const editVersionSchema = z.number().int().min(1).max(2_147_483_647);
+
+/**
+ * A record's edit version in an answer. An answer without one (an older server or cache) reads as 1:
+ * the worst a wrong guess can do is a 409 that loads the newer values, never a silent overwrite.
+ */
+export const editVersionOut = z.number().int().default(1);
+
 /** Whether yyyy-mm-dd names a day that exists (no 31 February). */
 export function isRealDay(value: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);

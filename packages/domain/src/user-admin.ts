@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HTTP_URL, isoDaySchema, planSchema, safeString, URL_MESSAGE } from './primitives';
+import { HTTP_URL, editVersionSchema, isoDaySchema, planSchema, safeString, URL_MESSAGE } from './primitives';
 import { MSG } from './messages';
 import { ADMIN_ROLES } from './roles';
 import { pageQuerySchema, dbIdSchema } from './paging';
@@ -77,8 +77,18 @@ export const adminUpdateSchema = z.object({
   roles: z.array(z.enum(ADMIN_ROLES)).min(1, 'Select at least one role'),
 });
 
+/** Each edit names the version of the account it started from (409 with the newer account otherwise). */
+const versioned = { version: editVersionSchema };
+export const vendorSelfUpdateSchema = vendorProfileSchema.extend(versioned);
+export const vendorUpdateByAdminSchema = vendorAdminUpdateSchema.extend(versioned);
+export const adminAccountUpdateSchema = adminUpdateSchema.extend(versioned);
+
 /** PUT /api/user/{id}: `type` says which shape. A vendor editing itself sends the profile shape. */
-export const userUpdateSchema = z.union([vendorAdminUpdateSchema, adminUpdateSchema, vendorProfileSchema]);
+export const userUpdateSchema = z.union([
+  vendorUpdateByAdminSchema,
+  adminAccountUpdateSchema,
+  vendorSelfUpdateSchema,
+]);
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 
 const isoDate = isoDaySchema;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeString } from './primitives';
+import { editVersionOut, safeString } from './primitives';
 import { MSG } from './messages';
 import { ADMIN_ROLES, USER_TYPES } from './roles';
 import { PLANS } from './plans';
@@ -146,6 +146,8 @@ export const userSchema = z.object({
   socialLinks: socialLinksSchema.nullable(),
   subscriptions: z.array(subscriptionSummarySchema),
   vendorStats: vendorStatsSchema.nullable(),
+  /** The version a profile or account edit must name; each saved change bumps it. */
+  version: editVersionOut,
 });
 export type User = z.infer<typeof userSchema>;
 export const pagedUsersSchema = pagedSchema(userSchema);

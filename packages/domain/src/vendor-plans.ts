@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeString } from './primitives';
+import { editVersionOut, editVersionSchema, safeString } from './primitives';
 import { MAX_AMOUNT_RUPEES } from './money';
 import { PLANS } from './plans';
 import { dbIdSchema } from './paging';
@@ -24,6 +24,8 @@ export const vendorPlanSchema = z.object({
   plan: z.enum(PLANS),
   options: z.array(planOptionSchema),
   features: z.array(safeString()),
+  /** The version an edit must name (plan and options together); each saved edit bumps it. */
+  version: editVersionOut,
 });
 export type VendorPlan = z.infer<typeof vendorPlanSchema>;
 
@@ -58,3 +60,6 @@ export const vendorPlanInputSchema = z.object({
   options: z.array(optionInput, { message: PLAN_MSG.option }).min(1, PLAN_MSG.option).max(12),
 });
 export type VendorPlanInput = z.infer<typeof vendorPlanInputSchema>;
+/** An edit of a plan: the version it started from (409 with the newer plan when it moved on). */
+export const vendorPlanUpdateSchema = vendorPlanInputSchema.extend({ version: editVersionSchema });
+export type VendorPlanUpdate = z.infer<typeof vendorPlanUpdateSchema>;

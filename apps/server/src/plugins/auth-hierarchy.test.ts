@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createAdminUser, createVendor, TEST_PASSWORD, type Actor } from '../../test/factories';
+import { createAdminUser, createVendor, putUser, TEST_PASSWORD, type Actor } from '../../test/factories';
 import { users } from '../db/schema';
 
 /** The authorization matrix's role-hierarchy cases (ARCHITECTURE §4.18). */
@@ -19,6 +19,7 @@ describe('role hierarchy', () => {
 
   const adminEdit = (target: Actor, roles: string[], extra: Record<string, unknown> = {}) => ({
     type: 'admin',
+    version: 1,
     name: 'Edited Admin',
     email: `${target.username}@example.in`,
     roles,
@@ -67,19 +68,14 @@ describe('role hierarchy', () => {
   it('an admin holding MANAGE_USERS cannot grant SUPER_ADMIN, but manages other admins', async () => {
     const manager = await createAdminUser(t.app, t.db, ['MANAGE_USERS']);
     const clerk = await createAdminUser(t.app, t.db, ['MANAGE_ORDERS']);
-    const grant = await t.app.inject({
-      method: 'PUT',
-      url: `/api/user/${clerk.id}`,
-      headers: manager.headers,
-      payload: adminEdit(clerk, ['SUPER_ADMIN']),
-    });
+    const grant = await putUser(t, clerk.id, manager.headers, adminEdit(clerk, ['SUPER_ADMIN']));
     expect(grant.statusCode).toBe(403);
-    const edit = await t.app.inject({
-      method: 'PUT',
-      url: `/api/user/${clerk.id}`,
-      headers: manager.headers,
-      payload: adminEdit(clerk, ['MANAGE_ORDERS', 'VIEW_DETAILS']),
-    });
+    const edit = await putUser(
+      t,
+      clerk.id,
+      manager.headers,
+      adminEdit(clerk, ['MANAGE_ORDERS', 'VIEW_DETAILS']),
+    );
     expect(edit.statusCode).toBe(200);
     expect(edit.json().roles).toEqual(['MANAGE_ORDERS', 'VIEW_DETAILS']);
   });
@@ -196,11 +192,11 @@ describe('tokens that can be taken back', () => {
     const owner = await createAdminUser(t.app, t.db, ['SUPER_ADMIN']);
     const clerk = await createAdminUser(t.app, t.db, ['MANAGE_ORDERS']);
     const edit = (roles: string[]) =>
-      t.app.inject({
-        method: 'PUT',
-        url: `/api/user/${clerk.id}`,
-        headers: owner.headers,
-        payload: { type: 'admin', name: 'Clerk Name', email: `${clerk.username}@example.in`, roles },
+      putUser(t, clerk.id, owner.headers, {
+        type: 'admin',
+        name: 'Clerk Name',
+        email: `${clerk.username}@example.in`,
+        roles,
       });
     expect((await edit(['MANAGE_ORDERS'])).statusCode).toBe(200);
     expect((await me(clerk)).statusCode).toBe(200);

@@ -52,7 +52,9 @@ export type ProductListQuery = {
 export const metalsApi = {
   list: () => api.get('/metals', { schema: z.array(metalSchema) }),
   create: (body: MetalInput) => api.post('/metals', body, { schema: metalSchema }),
-  update: (id: number, body: MetalInput) => api.put(`/metals/${id}`, body, { schema: metalSchema }),
+  /** Saves an edit made from `version`; a newer one answers 409 with `current` (see staleCurrent). */
+  update: (id: number, body: MetalInput, version: number) =>
+    api.put(`/metals/${id}`, { ...body, version }, { schema: metalSchema }),
   remove: (id: number) => api.delete(`/metals/${id}`),
   preview: (id: number, price: number) =>
     api.get(`/metals/${id}/preview`, { query: { price }, schema: metalRatePreviewSchema }),
@@ -64,8 +66,8 @@ export const metalsApi = {
   /** What saving this purity would change (rate, products, whether it is a large change). */
   previewPurity: (metalId: number, purityId: number, body: PurityInput) =>
     api.post(`/metals/${metalId}/purities/${purityId}/preview`, body, { schema: metalRatePreviewSchema }),
-  updatePurity: (metalId: number, purityId: number, body: PurityInput) =>
-    api.put(`/metals/${metalId}/purities/${purityId}`, body, { schema: puritySchema }),
+  updatePurity: (metalId: number, purityId: number, body: PurityInput, version: number) =>
+    api.put(`/metals/${metalId}/purities/${purityId}`, { ...body, version }, { schema: puritySchema }),
   removePurity: (metalId: number, purityId: number) => api.delete(`/metals/${metalId}/purities/${purityId}`),
 };
 
@@ -82,7 +84,8 @@ export const carouselApi = {
   home: () => api.get('/carousels/home', { schema: homeCarouselSchema }),
   add: (body: CarouselImageInput) =>
     api.put('/carousels/home/addImage', body, { schema: homeCarouselSchema }),
-  update: (body: Omit<CarouselImageInput, 'imageUrl'> & { id: number }) =>
+  /** Saves a slide edited from `body.version`; a newer one answers 409 with `current` (staleCurrent). */
+  update: (body: Omit<CarouselImageInput, 'imageUrl'> & { id: number; version: number }) =>
     api.put('/carousels/home/updateImage', body, { schema: homeCarouselSchema }),
   remove: (id: number, imageUrl: string) =>
     api.put('/carousels/home/removeImage', { id, imageUrl }, { schema: homeCarouselSchema }),

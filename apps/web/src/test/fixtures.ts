@@ -10,6 +10,7 @@ export function vendorUser(overrides: Partial<User> = {}): User {
     active: true,
     slug: 'asha',
     createdAt: '2025-01-10T10:00:00.000Z',
+    version: 1,
     username: 'asha',
     roles: [],
     plan: 'BASIC',

@@ -54,6 +54,8 @@ export const metals = pgTable('metals', {
   name: text('name').notNull().unique(),
   /** Fine (pure) rate per gram: derived purities take their rate from it by fineness. */
   ratePaise: bigint('rate_paise', { mode: 'number' }).notNull(),
+  /** Optimistic lock: every edit names the version it started from and bumps it (decision 0023). */
+  version: integer('version').notNull().default(1),
   updatedAt: updatedAt(),
 });
 
@@ -75,6 +77,8 @@ export const metalPurities = pgTable(
     fineness: integer('fineness').notNull(),
     rateMode: text('rate_mode', { enum: PURITY_RATE_MODES }).notNull().default('DERIVED'),
     ratePaise: bigint('rate_paise', { mode: 'number' }).notNull(),
+    /** Optimistic lock: every edit names the version it started from and bumps it (decision 0023). */
+    version: integer('version').notNull().default(1),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -220,6 +224,8 @@ export const carouselItems = pgTable(
     targetId: integer('target_id').notNull(),
     plan: text('plan', { enum: PLANS }).notNull().default('FREE'),
     position: integer('position').notNull().default(0),
+    /** Optimistic lock: every edit names the version it started from and bumps it (decision 0023). */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [index('carousel_plan_idx').on(t.plan, t.position)],

@@ -61,6 +61,8 @@ export const coupons = pgTable(
     expiryDate: tstz('expiry_date').notNull(),
     description: text('description').notNull().default(''),
     usedCount: integer('used_count').notNull().default(0),
+    /** Optimistic lock: every edit names the version it started from and bumps it (decision 0023). */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [

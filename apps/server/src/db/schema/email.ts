@@ -7,6 +7,8 @@ export const emailTemplates = pgTable('email_templates', {
   subject: text('subject').notNull(),
   variables: text('variables').notNull().default(''),
   body: text('body').notNull(),
+  /** Optimistic lock: every edit names the version it started from and bumps it (decision 0023). */
+  version: integer('version').notNull().default(1),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

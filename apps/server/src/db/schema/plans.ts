@@ -17,6 +17,8 @@ export const vendorPlans = pgTable('vendor_plans', {
   id: serial('id').primaryKey(),
   plan: text('plan', { enum: PLANS }).notNull().unique(),
   features: jsonb('features').$type<string[]>().notNull().default([]),
+  /** Optimistic lock over the plan and its options: every edit names the version it started from. */
+  version: integer('version').notNull().default(1),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

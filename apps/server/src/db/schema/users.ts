@@ -51,6 +51,8 @@ export const users = pgTable(
     facebook: text('facebook'),
     instagram: text('instagram'),
     twitter: text('twitter'),
+    /** Optimistic lock of profile and account edits (not the token version): an edit names the version it started from. */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STALE_EDIT_MESSAGE } from '@zevar/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createCallers, type Callers } from '../../../test/catalogue-fixtures';
 import { createCategory, createProduct } from '../../../test/factories';
@@ -53,6 +54,7 @@ describe('carousel admin', () => {
       linkType: 'CATEGORY',
       targetId: categoryId,
       vendorPlan: 'BASIC',
+      version: 1,
     });
     expect(upd.statusCode).toBe(200);
     const updated = upd.json().images.find((i: { id: number }) => i.id === mine[1]!.id);
@@ -101,10 +103,51 @@ describe('carousel admin', () => {
           linkType: 'product',
           targetId: productId,
           vendorPlan: 'FREE',
+          version: 1,
         })
       ).statusCode,
     ).toBe(404);
     expect((await put('removeImage', who.carousel, { id: 999999 })).statusCode).toBe(404);
+  });
+
+  it('refuses a slide edit made from an older version with 409 and the newer slide, and one without a version with 400', async () => {
+    const added = await put('addImage', who.carousel, {
+      imageUrl: IMG,
+      linkType: 'PRODUCT',
+      targetId: productId,
+      vendorPlan: 'FREE',
+    });
+    const slide = added.json().images.at(-1) as { id: number; version: number };
+    expect(slide.version).toBe(1);
+    const edit = { id: slide.id, linkType: 'PRODUCT', targetId: productId };
+    // Admins A and B opened the slide at version 1; A saves first.
+    const a = await put('updateImage', who.carousel, { ...edit, vendorPlan: 'PREMIUM', version: 1 });
+    expect(a.statusCode).toBe(200);
+    const b = await put('updateImage', who.carousel, {
+      ...edit,
+      linkType: 'CATEGORY',
+      targetId: categoryId,
+      vendorPlan: 'FREE',
+      version: 1,
+    });
+    expect(b.statusCode).toBe(409);
+    expect(b.json()).toMatchObject({
+      code: 'CONFLICT',
+      message: STALE_EDIT_MESSAGE,
+      current: { id: slide.id, linkType: 'PRODUCT', vendorPlan: 'PREMIUM', version: 2 },
+    });
+    const home = await t.app.inject({ method: 'GET', url: '/api/carousels/home', headers: who.carousel });
+    expect(home.json().images.find((i: { id: number }) => i.id === slide.id)).toMatchObject({
+      linkType: 'PRODUCT',
+      vendorPlan: 'PREMIUM',
+      version: 2,
+    });
+    expect((await put('updateImage', who.carousel, { ...edit, vendorPlan: 'FREE' })).statusCode).toBe(400);
+    const fresh = await put('updateImage', who.carousel, { ...edit, vendorPlan: 'BASIC', version: 2 });
+    expect(fresh.json().images.find((i: { id: number }) => i.id === slide.id)).toMatchObject({
+      vendorPlan: 'BASIC',
+      version: 3,
+    });
   });
 
   it('requires MANAGE_CAROUSEL (or SUPER_ADMIN) for every admin call', async () => {
@@ -120,7 +163,7 @@ describe('carousel admin', () => {
         status,
       );
       expect((await put('addImage', h, body)).statusCode).toBe(status);
-      expect((await put('updateImage', h, { ...body, id: 1 })).statusCode).toBe(status);
+      expect((await put('updateImage', h, { ...body, id: 1, version: 1 })).statusCode).toBe(status);
       expect((await put('removeImage', h, { id: 1 })).statusCode).toBe(status);
     }
     expect((await put('addImage', who.superAdmin, body)).statusCode).toBe(200);

@@ -1,21 +1,26 @@
-import { eq, sql } from 'drizzle-orm';
-import type { CarouselImageInput, CarouselItem, HomeCarousel } from '@zevar/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  STALE_EDIT_MESSAGE,
+  type AdminCarouselItem,
+  type CarouselImageInput,
+  type HomeCarousel,
+} from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { carouselItems } from '../../db/schema';
 import { slidesWithTargets, targetExists } from './carousel-targets.read-model';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 
 /** There is one carousel (the home carousel); its id is fixed. */
 export const HOME_CAROUSEL_ID = 1;
 
-type ItemUpdate = Omit<CarouselImageInput, 'imageUrl'> & { id: number; imageUrl?: string };
+type ItemUpdate = Omit<CarouselImageInput, 'imageUrl'> & { id: number; imageUrl?: string; version: number };
 
 export function createCarouselService(ctx: Pick<AppContext, 'db'>) {
   const { db } = ctx;
 
   async function home(): Promise<HomeCarousel> {
     const rows = await slidesWithTargets(db);
-    const images: CarouselItem[] = rows.map(({ item, productSlug, productName, categoryName }) => ({
+    const images: AdminCarouselItem[] = rows.map(({ item, productSlug, productName, categoryName }) => ({
       id: item.id,
       imageUrl: item.imageUrl,
       linkType: item.linkType,
@@ -23,6 +28,7 @@ export function createCarouselService(ctx: Pick<AppContext, 'db'>) {
       vendorPlan: item.plan,
       targetSlug: item.linkType === 'PRODUCT' ? productSlug : (categoryName?.toLowerCase() ?? null),
       targetName: item.linkType === 'PRODUCT' ? productName : categoryName,
+      version: item.version,
     }));
     return { id: HOME_CAROUSEL_ID, images };
   }
@@ -52,6 +58,7 @@ export function createCarouselService(ctx: Pick<AppContext, 'db'>) {
       return home();
     },
 
+    /** Saves a slide edited from `input.version`; over a newer version: 409 with the slide as `current`. */
     async update(input: ItemUpdate): Promise<HomeCarousel> {
       await assertTarget(input);
       const updated = await db
@@ -61,10 +68,15 @@ export function createCarouselService(ctx: Pick<AppContext, 'db'>) {
           targetId: input.targetId,
           plan: input.vendorPlan,
           ...(input.imageUrl ? { imageUrl: input.imageUrl } : {}),
+          version: sql`${carouselItems.version} + 1`,
         })
-        .where(eq(carouselItems.id, input.id))
+        .where(and(eq(carouselItems.id, input.id), eq(carouselItems.version, input.version)))
         .returning({ id: carouselItems.id });
-      if (updated.length === 0) throw notFound('Carousel image');
+      if (updated.length === 0) {
+        const current = (await home()).images.find((i) => i.id === input.id);
+        if (!current) throw notFound('Carousel image');
+        throw conflict(STALE_EDIT_MESSAGE, { current });
+      }
       return home();
     },
 

@@ -8,6 +8,7 @@ import {
   createPurity,
   createVendor,
   uid,
+  metalVersion,
 } from '../../../test/factories';
 import { initiate, orderBody } from '../../../test/payment-journey';
 
@@ -42,7 +43,7 @@ async function shopWithNecklace() {
       method: 'PUT',
       url: `/api/metals/${gold.id}`,
       headers: who.superAdmin,
-      payload: { name: gold.name, price, confirmBigChange: true },
+      payload: { name: gold.name, price, confirmBigChange: true, version: await metalVersion(t.db, gold.id) },
     });
     expect(res.statusCode).toBe(200);
   };

@@ -10,6 +10,7 @@ import {
   createPurity,
   createVendor,
   uid,
+  metalVersion,
 } from '../../../test/factories';
 import { orderItems, orders, productPieces } from '../../db/schema';
 import { initiate, orderBody, stockOf } from '../../../test/payment-journey';
@@ -48,12 +49,12 @@ async function necklaceCheckout(quantity = 1, extra: object = {}) {
   expect(res.statusCode).toBe(201);
   const checkoutId = (res.json() as { checkoutId: string }).checkoutId;
   const body = () => orderBody(vendor.slug, [{ productSku: necklace.sku, quantity }], { checkoutId });
-  const setRate = (price: number) =>
+  const setRate = async (price: number) =>
     t.app.inject({
       method: 'PUT',
       url: `/api/metals/${gold.id}`,
       headers: who.superAdmin,
-      payload: { name: gold.name, price, confirmBigChange: true },
+      payload: { name: gold.name, price, confirmBigChange: true, version: await metalVersion(t.db, gold.id) },
     });
   return { gold, necklace, checkoutId, body, setRate };
 }

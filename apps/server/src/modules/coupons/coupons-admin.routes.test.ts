@@ -76,8 +76,8 @@ describe('large coupon discounts (issue 20: a ₹25,000 typo for ₹250)', () =>
         headers: admin.headers,
         payload,
       });
-    expect((await update(body(code, { discount: 1_000.01 }))).statusCode).toBe(400);
-    const confirmed = await update(body(code, { confirmLargeDiscount: true }));
+    expect((await update(body(code, { discount: 1_000.01, version: 1 }))).statusCode).toBe(400);
+    const confirmed = await update(body(code, { confirmLargeDiscount: true, version: 1 }));
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json().discount).toBe(25_000);
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STALE_EDIT_MESSAGE } from '@zevar/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createAdminUser, createCoupon, createVendor } from '../../../test/factories';
 
@@ -140,7 +141,7 @@ describe('admin coupon management', () => {
       method: 'PUT',
       url: `/api/coupon-codes/${id}`,
       headers: admin.headers,
-      payload: { ...input('DIWALI50'), discount: 75.5 },
+      payload: { ...input('DIWALI50'), discount: 75.5, version: 1 },
     });
     expect(updated.json().discount).toBe(75.5);
     const bad = await t.app.inject({
@@ -162,8 +163,43 @@ describe('admin coupon management', () => {
       method: 'PUT',
       url: '/api/coupon-codes/999999',
       headers: admin.headers,
-      payload: input('ZZ9'),
+      payload: { ...input('ZZ9'), version: 1 },
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('refuses an edit made from an older version with 409 and the newer coupon, and one without a version with 400', async () => {
+    const admin = await createAdminUser(t.app, t.db, ['SUPER_ADMIN']);
+    const put = (id: number, payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/coupon-codes/${id}`, headers: admin.headers, payload });
+    const code = `TWO${Date.now() % 100_000}`;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/coupon-codes',
+      headers: admin.headers,
+      payload: input(code),
+    });
+    expect(created.json()).toMatchObject({ version: 1 });
+    const id = created.json().id;
+    // Admins A and B opened the coupon at version 1; A lowers the discount first.
+    const a = await put(id, { ...input(code), discount: 100, version: 1 });
+    expect(a.statusCode).toBe(200);
+    expect(a.json()).toMatchObject({ discount: 100, version: 2 });
+    const b = await put(id, { ...input(code), description: 'B was here', version: 1 });
+    expect(b.statusCode).toBe(409);
+    expect(b.json()).toMatchObject({
+      code: 'CONFLICT',
+      message: STALE_EDIT_MESSAGE,
+      current: { id, discount: 100, description: 'Festive', version: 2 },
+    });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/coupon-codes/admin',
+      headers: admin.headers,
+    });
+    expect(list.json().find((c: { id: number }) => c.id === id)).toMatchObject({ discount: 100, version: 2 });
+    expect((await put(id, input(code))).statusCode).toBe(400);
+    const fresh = await put(id, { ...input(code), description: 'B again', version: 2 });
+    expect(fresh.json()).toMatchObject({ discount: 150, description: 'B again', version: 3 });
   });
 });

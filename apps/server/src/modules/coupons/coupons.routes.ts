@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { couponSchema, rupeesToPaise } from '@zevar/domain';
+import { adminCouponSchema, couponSchema, rupeesToPaise } from '@zevar/domain';
 import { sendCached } from '../../plugins/public-cache';
 import type { AppContext } from '../../context';
 import { createCouponsService } from './coupons.service';
@@ -10,6 +10,7 @@ import {
   couponIdParams,
   couponInput,
   couponListQuery,
+  couponUpdateInput,
 } from './coupons.schemas';
 
 const admin = { permission: 'SUPER_ADMIN' } as const;
@@ -39,7 +40,10 @@ export const couponsRoutes =
 
     app.get(
       '/coupon-codes/admin',
-      { config: { access: admin }, schema: { tags, security, response: { 200: z.array(couponSchema) } } },
+      {
+        config: { access: admin },
+        schema: { tags, security, response: { 200: z.array(adminCouponSchema) } },
+      },
       async () => service.listAll(),
     );
 
@@ -78,7 +82,7 @@ export const couponsRoutes =
       '/coupon-codes',
       {
         config: { access: admin },
-        schema: { tags, security, body: couponInput, response: { 201: couponSchema } },
+        schema: { tags, security, body: couponInput, response: { 201: adminCouponSchema } },
       },
       async (req, reply) => reply.status(201).send(await service.create(req.body)),
     );
@@ -90,9 +94,11 @@ export const couponsRoutes =
         schema: {
           tags,
           security,
+          description:
+            'Saves an edit made from `version`; over a newer version nothing is saved and the answer is 409 with `current`.',
           params: couponIdParams,
-          body: couponInput,
-          response: { 200: couponSchema },
+          body: couponUpdateInput,
+          response: { 200: adminCouponSchema },
         },
       },
       async (req) => service.update(req.body, req.params.id),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTimeSchema, isoDaySchema, safeString } from '@zevar/domain';
+import { editVersionSchema, isoDateTimeSchema, isoDaySchema, safeString } from '@zevar/domain';
 import { COUPON_TYPES, rupeesSchema, idParamsSchema } from '@zevar/domain';
 
 const optionalCount = z.coerce.number().int().min(0).max(100_000).optional();
@@ -33,3 +33,7 @@ export const couponInput = z.object({
   confirmLargeDiscount: z.boolean().default(false),
 });
 export type CouponInput = z.infer<typeof couponInput>;
+
+/** An edit of a coupon: the version it started from (409 with the newer coupon when it moved on). */
+export const couponUpdateInput = couponInput.extend({ version: editVersionSchema });
+export type CouponUpdateInput = z.infer<typeof couponUpdateInput>;

@@ -1,6 +1,7 @@
-import { asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import {
   COUPON_TEXT,
+  STALE_EDIT_MESSAGE,
   couponConditionText,
   couponDiscount,
   isCouponApplicable,
@@ -10,7 +11,7 @@ import {
   shareCappedDiscount,
   paiseToRupees,
   rupeesToPaise,
-  type Coupon,
+  type AdminCoupon,
   type CouponBasket,
   type CouponRule,
 } from '@zevar/domain';
@@ -20,7 +21,7 @@ import { coupons } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { uniqueViolation } from '../../lib/db-errors';
 import { noteChanged } from '../../lib/cache/changes';
-import type { CouponInput } from './coupons.schemas';
+import type { CouponInput, CouponUpdateInput } from './coupons.schemas';
 
 type CouponRow = typeof coupons.$inferSelect;
 
@@ -32,7 +33,8 @@ export const toRule = (row: CouponRow): CouponRule => ({
   expiryDate: row.expiryDate,
 });
 
-export function toCouponDto(row: CouponRow, now: Date): Coupon {
+/** A coupon with its edit version (public answers serialise through couponSchema, which drops it). */
+export function toCouponDto(row: CouponRow, now: Date): AdminCoupon {
   return {
     id: row.id,
     code: row.code,
@@ -44,6 +46,7 @@ export function toCouponDto(row: CouponRow, now: Date): Coupon {
     description: row.description,
     expired: isCouponExpired(row, now),
     condition: couponConditionText(row),
+    version: row.version,
   };
 }
 
@@ -104,7 +107,7 @@ export async function returnCouponUses(db: DbOrTx, codes: string[]): Promise<voi
 
 export function createCouponsService(ctx: AppContext) {
   /** Not-expired coupons; with a basket, only those the basket qualifies for. */
-  async function list(basket?: Partial<CouponBasket>): Promise<Coupon[]> {
+  async function list(basket?: Partial<CouponBasket>): Promise<AdminCoupon[]> {
     const now = ctx.now();
     const rows = await ctx.db
       .select()
@@ -128,7 +131,7 @@ export function createCouponsService(ctx: AppContext) {
   }
 
   /** Every coupon, expired ones included, newest expiry first (the admin's coupon manager). */
-  async function listAll(): Promise<Coupon[]> {
+  async function listAll(): Promise<AdminCoupon[]> {
     const now = ctx.now();
     const rows = await ctx.db
       .select()
@@ -138,13 +141,13 @@ export function createCouponsService(ctx: AppContext) {
     return rows.map((r) => toCouponDto(r, now));
   }
 
-  async function get(id: number): Promise<Coupon> {
+  async function get(id: number): Promise<AdminCoupon> {
     const [row] = await ctx.db.select().from(coupons).where(eq(coupons.id, id));
     if (!row) throw notFound('Coupon');
     return toCouponDto(row, ctx.now());
   }
 
-  async function getByCode(code: string): Promise<Coupon> {
+  async function getByCode(code: string): Promise<AdminCoupon> {
     const row = await findCouponByCode(ctx.db, code);
     if (!row) throw notFound('Coupon');
     return toCouponDto(row, ctx.now());
@@ -165,7 +168,8 @@ export function createCouponsService(ctx: AppContext) {
     description: input.description,
   });
 
-  async function save(input: CouponInput, id?: number): Promise<Coupon> {
+  /** Creates a coupon, or saves an edit made from `input.version` (409 with `current` over a newer one). */
+  async function save(input: CouponInput | CouponUpdateInput, id?: number): Promise<AdminCoupon> {
     const share = ctx.config.COUPON_MAX_SHARE_PERCENT;
     const columns = toColumns(input);
     if (!input.confirmLargeDiscount && isLargeCouponDiscount(columns, share)) {
@@ -179,10 +183,15 @@ export function createCouponsService(ctx: AppContext) {
       ]);
     }
     try {
-      const [row] = id
-        ? await ctx.db.update(coupons).set(columns).where(eq(coupons.id, id)).returning()
-        : await ctx.db.insert(coupons).values(columns).returning();
-      if (!row) throw notFound('Coupon');
+      const [row] =
+        id && 'version' in input
+          ? await ctx.db
+              .update(coupons)
+              .set({ ...columns, version: sql`${coupons.version} + 1` })
+              .where(and(eq(coupons.id, id), eq(coupons.version, input.version)))
+              .returning()
+          : await ctx.db.insert(coupons).values(columns).returning();
+      if (!row) throw conflict(STALE_EDIT_MESSAGE, { current: await get(id ?? 0) });
       return toCouponDto(row, ctx.now());
     } catch (err) {
       if (uniqueViolation(err) !== null) throw conflict('A coupon with this code already exists');
@@ -202,7 +211,7 @@ export function createCouponsService(ctx: AppContext) {
     getByCode,
     applies,
     create: (i: CouponInput) => save(i),
-    update: save,
+    update: (i: CouponUpdateInput, id: number) => save(i, id),
     remove,
   };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STALE_EDIT_MESSAGE } from '@zevar/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createAdminUser, createVendor, uid } from '../../../test/factories';
 import { ORDER_CONFIRMATION_TEMPLATE } from '../../db/seed/demo-extras';
@@ -187,7 +188,13 @@ describe('email templates', () => {
       method: 'PUT',
       url: `/api/email-templates/${tpl.id}`,
       headers,
-      payload: { name: 'old-confirmation', subject: tpl.subject, body: tpl.body, variables: tpl.variables },
+      payload: {
+        name: 'old-confirmation',
+        subject: tpl.subject,
+        body: tpl.body,
+        variables: tpl.variables,
+        version: tpl.version,
+      },
     });
     expect(rename.statusCode).toBe(409);
     const edit = await t.app.inject({
@@ -199,9 +206,48 @@ describe('email templates', () => {
         subject: 'Thank you!',
         body: tpl.body,
         variables: tpl.variables,
+        version: tpl.version,
       },
     });
     expect(edit.statusCode, edit.body).toBe(200);
     expect((await t.app.inject({ url: `/api/email-templates/${tpl.id}`, headers })).statusCode).toBe(200);
+  });
+
+  it('refuses an edit made from an older version with 409 and the newer template, and one without a version with 400', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/email-templates',
+      headers,
+      payload: { name: `two-admins-${Date.now()}`, subject: 'Your order', body: '<p>Hello</p>' },
+    });
+    const tpl = created.json();
+    expect(tpl.version).toBe(1);
+    const put = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/email-templates/${tpl.id}`, headers, payload });
+    // Admins A and B opened the template at version 1; A saves first.
+    const a = await put({
+      name: tpl.name,
+      subject: 'A: your order is confirmed',
+      body: tpl.body,
+      version: 1,
+    });
+    expect(a.json()).toMatchObject({ subject: 'A: your order is confirmed', version: 2 });
+    const b = await put({ name: tpl.name, subject: tpl.subject, body: '<p>B rewrote it</p>', version: 1 });
+    expect(b.statusCode).toBe(409);
+    expect(b.json()).toMatchObject({
+      code: 'CONFLICT',
+      message: STALE_EDIT_MESSAGE,
+      current: { id: tpl.id, subject: 'A: your order is confirmed', body: '<p>Hello</p>', version: 2 },
+    });
+    const now = await t.app.inject({ url: `/api/email-templates/${tpl.id}`, headers });
+    expect(now.json()).toMatchObject({ subject: 'A: your order is confirmed', body: '<p>Hello</p>' });
+    expect((await put({ name: tpl.name, subject: 'No version' })).statusCode).toBe(400);
+    const fresh = await put({
+      name: tpl.name,
+      subject: 'A: your order is confirmed',
+      body: '<p>B</p>',
+      version: 2,
+    });
+    expect(fresh.json()).toMatchObject({ body: '<p>B</p>', version: 3 });
   });
 });

@@ -4,6 +4,7 @@ import {
   emailPreviewInputSchema,
   emailPreviewSchema,
   emailTemplateInputSchema,
+  emailTemplateUpdateSchema,
   emailTemplateSchema,
   idParamsSchema,
   safeString,
@@ -80,8 +81,10 @@ export const emailTemplatesRoutes =
         schema: {
           tags,
           security,
+          description:
+            'Saves an edit made from `version`; over a newer version nothing is saved and the answer is 409 with `current`.',
           params: idParams,
-          body: emailTemplateInputSchema.loose(),
+          body: emailTemplateUpdateSchema.loose(),
           response: { 200: emailTemplateSchema },
         },
       },

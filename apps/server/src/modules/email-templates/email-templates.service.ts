@@ -1,5 +1,10 @@
-import { asc, eq } from 'drizzle-orm';
-import type { EmailTemplate, EmailTemplateInput } from '@zevar/domain';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  STALE_EDIT_MESSAGE,
+  type EmailTemplate,
+  type EmailTemplateInput,
+  type EmailTemplateUpdate,
+} from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../lib/errors';
 import { uniqueViolation } from '../../lib/db-errors';
@@ -15,6 +20,7 @@ const toDto = (r: Row): EmailTemplate => ({
   variables: r.variables,
   body: r.body,
   updatedAt: r.updatedAt.toISOString(),
+  version: r.version,
 });
 
 /**
@@ -51,20 +57,19 @@ export function createEmailTemplatesService(ctx: AppContext) {
       const [row] = await db.insert(emailTemplates).values(clean(input)).returning().catch(duplicate);
       return toDto(row!);
     },
-    async update(id: number, input: EmailTemplateInput) {
-      const [before] = await db
-        .select({ name: emailTemplates.name })
-        .from(emailTemplates)
-        .where(eq(emailTemplates.id, id));
-      if (before && isInUse(before.name) && before.name !== input.name)
-        throw conflict(templateInUse(before.name));
+    /** Saves an edit made from `input.version`; over a newer version: 409 with `current`, nothing saved. */
+    async update(id: number, input: EmailTemplateUpdate) {
+      const [before] = await db.select().from(emailTemplates).where(eq(emailTemplates.id, id));
+      if (!before) throw notFound('Email template');
+      if (isInUse(before.name) && before.name !== input.name) throw conflict(templateInUse(before.name));
+      const { version, ...fields } = input;
       const [row] = await db
         .update(emailTemplates)
-        .set({ ...clean(input), updatedAt: ctx.now() })
-        .where(eq(emailTemplates.id, id))
+        .set({ ...clean(fields), version: sql`${emailTemplates.version} + 1`, updatedAt: ctx.now() })
+        .where(and(eq(emailTemplates.id, id), eq(emailTemplates.version, version)))
         .returning()
         .catch(duplicate);
-      if (!row) throw notFound('Email template');
+      if (!row) throw conflict(STALE_EDIT_MESSAGE, { current: await one(eq(emailTemplates.id, id)) });
       return toDto(row);
     },
     async remove(id: number) {

@@ -78,10 +78,10 @@ describe('metal rate changes', () => {
       payload: { name: `Platinum ${Date.now()}`, price: 3000 },
     });
     const id = created.json().id as number;
-    await put(`/api/metals/${id}`, { name: created.json().name, price: 3100.5 });
-    await put(`/api/metals/${id}`, { name: `${created.json().name} 950` }); // 400: no price
-    await put(`/api/metals/${id}`, { name: `${created.json().name} 950`, price: 3100.5 }); // rename only
-    await put(`/api/metals/${id}`, { name: created.json().name, price: 2900 });
+    await put(`/api/metals/${id}`, { name: created.json().name, price: 3100.5, version: 1 });
+    await put(`/api/metals/${id}`, { name: `${created.json().name} 950`, version: 2 }); // 400: no price
+    await put(`/api/metals/${id}`, { name: `${created.json().name} 950`, price: 3100.5, version: 2 }); // rename only
+    await put(`/api/metals/${id}`, { name: created.json().name, price: 2900, version: 3 });
     const res = await get(`/api/metals/${id}/history`);
     expect(res.statusCode).toBe(200);
     const all: Array<{
@@ -112,8 +112,11 @@ describe('metal rate changes', () => {
       silver: null,
       lastUpdated: null,
       gstRatePercent: 3,
+      goldVersion: null,
+      silverVersion: null,
     });
-    expect((await put('/api/metals/prices', { gold: 7000, silver: 90 })).statusCode).toBe(409);
+    const versions = { goldVersion: 1, silverVersion: 1 };
+    expect((await put('/api/metals/prices', { gold: 7000, silver: 90, ...versions })).statusCode).toBe(409);
     const gold = await createMetal(t.db, { name: 'Gold', ratePaise: 700_000 });
     const silver = await createMetal(t.db, { name: 'silver', ratePaise: 9_000 });
     const anklet = await createProduct(t.db, {
@@ -126,7 +129,7 @@ describe('metal rate changes', () => {
       pricePaise: 100_000,
     });
     expect((await get('/api/metals/prices', null)).json()).toMatchObject({ gold: 7000, silver: 90 });
-    const res = await put('/api/metals/prices', { gold: 7250.5, silver: 95 });
+    const res = await put('/api/metals/prices', { gold: 7250.5, silver: 95, ...versions });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ gold: 7250.5, silver: 95 });
     expect(Date.parse(res.json().lastUpdated)).not.toBeNaN();
@@ -139,7 +142,9 @@ describe('metal rate changes', () => {
     expect(goldHistory).toMatchObject([
       { oldRatePaise: 700_000, newRatePaise: 725_050, changedBy: admin.username },
     ]);
-    expect((await put('/api/metals/prices', { gold: 0, silver: 95 })).statusCode).toBe(400);
-    expect((await put('/api/metals/prices', { gold: 7000, silver: 95 }, catalogue)).statusCode).toBe(403);
+    expect((await put('/api/metals/prices', { gold: 0, silver: 95, ...versions })).statusCode).toBe(400);
+    expect(
+      (await put('/api/metals/prices', { gold: 7000, silver: 95, ...versions }, catalogue)).statusCode,
+    ).toBe(403);
   });
 });

@@ -31,6 +31,16 @@ async function findByName(db: DbOrTx, name: string) {
   return row;
 }
 
+/** The metal with this name, locked for the rest of the caller's transaction. */
+async function lockedByName(tx: DbOrTx, name: string) {
+  const [row] = await tx
+    .select()
+    .from(metals)
+    .where(sql`lower(${metals.name}) = lower(${name})`)
+    .for('update');
+  return row;
+}
+
 /** Rate changes: what a new rate would do to prices, who changed what, and the gold/silver summary. */
 export function createMetalRatesService(ctx: Pick<AppContext, 'db' | 'now' | 'config'>) {
   const { db } = ctx;
@@ -89,10 +99,10 @@ export function createMetalRatesService(ctx: Pick<AppContext, 'db' | 'now' | 'co
       }));
     },
 
-    /** Back-office 'Metal prices summary': the gold and silver rates and their latest update. */
-    async prices(): Promise<MetalPrices> {
-      const gold = await findByName(db, SUMMARY_METALS.gold);
-      const silver = await findByName(db, SUMMARY_METALS.silver);
+    /** Back-office 'Metal prices summary': the gold and silver rates, their versions and latest update. */
+    async prices(conn: DbOrTx = db): Promise<MetalPrices> {
+      const gold = await findByName(conn, SUMMARY_METALS.gold);
+      const silver = await findByName(conn, SUMMARY_METALS.silver);
       const times = [gold?.updatedAt, silver?.updatedAt].filter((d): d is Date => d !== undefined);
       const latest = times.length ? new Date(Math.max(...times.map((d) => d.getTime()))) : null;
       return {
@@ -100,23 +110,36 @@ export function createMetalRatesService(ctx: Pick<AppContext, 'db' | 'now' | 'co
         silver: silver ? paiseToRupees(silver.ratePaise) : null,
         lastUpdated: latest?.toISOString() ?? null,
         gstRatePercent: ctx.config.GST_RATE_PERCENT,
+        goldVersion: gold?.version ?? null,
+        silverVersion: silver?.version ?? null,
       };
     },
 
-    /** Both rates in one transaction: each re-prices its products and is recorded in the history. */
+    /**
+     * Both rates in one transaction, each through the one rate rule (the version the summary was loaded
+     * at, then the 10 % confirmation; a 409 carries the summary as it is now): each re-prices its
+     * products and is recorded in the history.
+     */
     async updatePrices(input: MetalPricesInput, actor: string): Promise<MetalPrices> {
       await metalWrite(() =>
         db.transaction(async (tx) => {
+          // Both rows are locked before either is written, so a 409 shows the summary as it was.
+          const locked = [];
           for (const key of ['gold', 'silver'] as const) {
-            const name = SUMMARY_METALS[key];
-            const metal = await findByName(tx, name);
-            if (!metal) throw conflict(METAL_RATE_TEXT.noMetal(name));
+            const metal = await lockedByName(tx, SUMMARY_METALS[key]);
+            if (!metal) throw conflict(METAL_RATE_TEXT.noMetal(SUMMARY_METALS[key]));
+            locked.push({ key, metal });
+          }
+          const before = await this.prices(tx);
+          for (const { key, metal } of locked) {
             await changeMetalRate(tx, metal, {
               ratePaise: rupeesToPaise(input[key]),
               actor,
               now: ctx.now(),
               gstBp: gstBasisPoints(ctx.config),
               confirmBigChange: input.confirmBigChange,
+              version: key === 'gold' ? input.goldVersion : input.silverVersion,
+              current: async () => before,
             });
           }
         }),

@@ -63,16 +63,17 @@ describe('metals', () => {
       expect((await send('POST', '/api/metals', h, { name: `X ${uid()}`, price: 1 })).statusCode).toBe(
         status,
       );
-      expect((await send('PUT', `/api/metals/${m.id}`, h, { name: m.name, price: 1 })).statusCode).toBe(
-        status,
-      );
+      expect(
+        (await send('PUT', `/api/metals/${m.id}`, h, { name: m.name, price: 1, version: 1 })).statusCode,
+      ).toBe(status);
       expect((await send('DELETE', `/api/metals/${m.id}`, h)).statusCode).toBe(status);
     }
   });
 
   it('answers 404 for a metal that does not exist', async () => {
     expect(
-      (await send('PUT', '/api/metals/999999', who.superAdmin, { name: 'Nope', price: 1 })).statusCode,
+      (await send('PUT', '/api/metals/999999', who.superAdmin, { name: 'Nope', price: 1, version: 1 }))
+        .statusCode,
     ).toBe(404);
     expect((await send('DELETE', '/api/metals/999999', who.superAdmin)).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/metals/999999' })).statusCode).toBe(404);
@@ -117,6 +118,7 @@ describe('metals', () => {
       name: gold.name,
       price: 7000,
       confirmBigChange: true,
+      version: gold.version,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().price).toBe(7000);
@@ -176,6 +178,7 @@ describe('metals', () => {
       name: metal.name,
       price: 9_999_999,
       confirmBigChange: true,
+      version: metal.version,
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().issues).toBeUndefined();
@@ -198,7 +201,8 @@ describe('metals', () => {
     const a = await createMetal(t.db);
     const b = await createMetal(t.db);
     expect(
-      (await send('PUT', `/api/metals/${b.id}`, who.superAdmin, { name: a.name, price: 5 })).statusCode,
+      (await send('PUT', `/api/metals/${b.id}`, who.superAdmin, { name: a.name, price: 5, version: 1 }))
+        .statusCode,
     ).toBe(409);
   });
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   metalInputSchema,
   metalSchema,
+  metalUpdateSchema,
   idParamsSchema,
   metalPricesInputSchema,
   metalPricesSchema,
@@ -15,6 +16,7 @@ import {
   purityInputSchema,
   purityParamsSchema,
   puritySchema,
+  purityUpdateSchema,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
@@ -93,7 +95,7 @@ export const metalsRoutes =
           description:
             'Changes a purity; a rate change is recorded and re-prices its products in the same transaction.',
           params: purityParamsSchema,
-          body: purityInputSchema,
+          body: purityUpdateSchema,
           response: { 200: puritySchema },
           security,
         },
@@ -214,7 +216,7 @@ export const metalsRoutes =
           description:
             'Changing the rate re-prices every GOLD/SILVER product priced by this metal in the same transaction.',
           params: idParams,
-          body: metalInputSchema,
+          body: metalUpdateSchema,
           response: { 200: metalSchema },
           security,
         },

@@ -5,6 +5,7 @@ import {
   rupeesToPaise,
   type Metal,
   type MetalInput,
+  type MetalUpdate,
   type Purity,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
@@ -15,7 +16,7 @@ import { metalTag } from '../../lib/cache/invalidation';
 import { countProductsPricedBy, gstBasisPoints, repriceProducts } from '../products';
 import { insertDefaultPurities, puritiesByMetal } from './purities.service';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { assertRateChangeConfirmed } from './rate-change-rule';
+import { assertRateChangeAllowed, type RateEdit } from './rate-change-rule';
 import { isForeignKeyViolation, isOutOfRange, uniqueViolation } from '../../lib/db-errors';
 
 type MetalRow = typeof metals.$inferSelect;
@@ -45,32 +46,53 @@ export function toMetalDto(row: MetalRow, purities: Purity[]): Metal {
     price: paiseToRupees(row.ratePaise),
     lastUpdated: row.updatedAt.toISOString(),
     purities,
+    version: row.version,
   };
 }
 
+/** A metal as it is now, read in the caller's transaction (the `current` of a 409). */
+export async function metalNow(tx: DbOrTx, id: number): Promise<Metal> {
+  const [row] = await tx.select().from(metals).where(eq(metals.id, id));
+  if (!row) throw notFound('Metal');
+  return toMetalDto(row, (await puritiesByMetal(tx, [id])).get(id) ?? []);
+}
+
 /**
- * Sets a metal's fine rate in the caller's transaction: its DERIVED purities follow by fineness, each
- * rate that moved is recorded (who, when, old, new; purity null for the fine rate), and the metal's
- * products are re-priced in one statement, so no reader sees old and new prices mixed.
+ * Sets a metal's fine rate in the caller's transaction (`metal` is the row locked there): the rate
+ * rule first (the version the edit started from, then the 10 % confirmation), then its DERIVED
+ * purities follow by fineness, each rate that moved is recorded (who, when, old, new; purity null for
+ * the fine rate), and the metal's products are re-priced in one statement, so no reader sees old and
+ * new prices mixed. The metal's version, and that of each purity whose rate moved, go up by one.
  */
 export async function changeMetalRate(
   tx: DbOrTx,
   metal: MetalRow,
-  change: {
+  change: RateEdit & {
     name?: string;
     ratePaise: number;
     actor: string;
     now: Date;
     gstBp: number;
-    /** The admin's answer to the second question about a change of more than 10 %. */
-    confirmBigChange: boolean | undefined;
+    /** What a 409 carries as `current` (default: this metal as it is now). */
+    current?: () => Promise<unknown>;
   },
 ): Promise<MetalRow> {
   // Derived purities follow the fine rate by fineness, so they move by the same share.
-  assertRateChangeConfirmed(metal.name, metal.ratePaise, change.ratePaise, change.confirmBigChange);
+  await assertRateChangeAllowed(
+    metal.name,
+    metal,
+    change.ratePaise,
+    change,
+    change.current ?? (() => metalNow(tx, metal.id)),
+  );
   const [updated] = await tx
     .update(metals)
-    .set({ name: change.name ?? metal.name, ratePaise: change.ratePaise, updatedAt: change.now })
+    .set({
+      name: change.name ?? metal.name,
+      ratePaise: change.ratePaise,
+      version: sql`${metals.version} + 1`,
+      updatedAt: change.now,
+    })
     .where(eq(metals.id, metal.id))
     .returning();
   if (!updated) throw notFound('Metal');
@@ -93,7 +115,7 @@ export async function changeMetalRate(
     if (ratePaise === purity.ratePaise) continue;
     await tx
       .update(metalPurities)
-      .set({ ratePaise, updatedAt: change.now })
+      .set({ ratePaise, version: sql`${metalPurities.version} + 1`, updatedAt: change.now })
       .where(eq(metalPurities.id, purity.id));
     history.push({
       ...history[0]!,
@@ -134,11 +156,7 @@ export function createMetalsService(ctx: Pick<AppContext, 'db' | 'now' | 'config
       return rows.map((r) => toMetalDto(r, purities.get(r.id) ?? []));
     },
 
-    async get(id: number): Promise<Metal> {
-      const [row] = await db.select().from(metals).where(eq(metals.id, id));
-      if (!row) throw notFound('Metal');
-      return toMetalDto(row, (await puritiesByMetal(db, [id])).get(id) ?? []);
-    },
+    get: (id: number): Promise<Metal> => metalNow(db, id),
 
     async create(input: MetalInput, actor: string): Promise<Metal> {
       await assertNameFree(input.name);
@@ -164,10 +182,11 @@ export function createMetalsService(ctx: Pick<AppContext, 'db' | 'now' | 'config
     },
 
     /**
-     * Renames or re-prices a metal. The rate and the price of every product priced by it change in ONE
-     * transaction and ONE statement, so no reader ever sees old and new prices mixed.
+     * Renames or re-prices a metal, edited from `input.version` (409 with `current` over a newer one).
+     * The rate and the price of every product priced by it change in ONE transaction and ONE
+     * statement, so no reader ever sees old and new prices mixed.
      */
-    async update(id: number, input: MetalInput, actor: string): Promise<Metal> {
+    async update(id: number, input: MetalUpdate, actor: string): Promise<Metal> {
       await assertNameFree(input.name, id);
       const ratePaise = rupeesToPaise(input.price);
       const row = await write(() =>
@@ -181,6 +200,7 @@ export function createMetalsService(ctx: Pick<AppContext, 'db' | 'now' | 'config
             now: ctx.now(),
             gstBp: gstBasisPoints(ctx.config),
             confirmBigChange: input.confirmBigChange,
+            version: input.version,
           });
         }),
       );

@@ -72,7 +72,9 @@ describe('purities and their rates', () => {
     clock = new Date('2026-11-10T06:00:00Z');
     // Nine days on, the admins' 12-hour sessions have ended: they sign in again.
     who = await createCallers(t.app, t.db);
-    expect((await send('PUT', `/api/metals/${gold.id}`, { name: 'Gold', price: 7100 })).statusCode).toBe(200);
+    expect(
+      (await send('PUT', `/api/metals/${gold.id}`, { name: 'Gold', price: 7100, version: 1 })).statusCode,
+    ).toBe(200);
     const rates = await t.app.inject({ method: 'GET', url: '/api/metal-rates' });
     expect(rates.statusCode).toBe(200);
     const k22 = rates.json().find((r: { purity: string }) => r.purity === '22K');
@@ -124,6 +126,7 @@ describe('purities and their rates', () => {
       fineness: 950,
       rateMode: 'ENTERED',
       rate: 3100,
+      version: p950.version,
     });
     expect(res.statusCode).toBe(200);
     const [row] = await t.db.select().from(products).where(eq(products.id, ring.id));

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import {
   PURITY_TEXT,
   defaultPuritiesFor,
@@ -12,6 +12,7 @@ import {
   type MetalRatesHistory,
   type Purity,
   type PurityInput,
+  type PurityUpdate,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -24,7 +25,7 @@ import { countProductsPricedBy, gstBasisPoints, previewReprice, repriceProducts 
 
 /** How many products a purity rate preview names. */
 const PREVIEW_SAMPLES = 5;
-import { assertRateChangeConfirmed } from './rate-change-rule';
+import { assertRateChangeAllowed } from './rate-change-rule';
 
 type PurityRow = typeof metalPurities.$inferSelect;
 
@@ -35,6 +36,7 @@ export const toPurityDto = (r: PurityRow): Purity => ({
   rateMode: r.rateMode,
   price: paiseToRupees(r.ratePaise),
   lastUpdated: r.updatedAt.toISOString(),
+  version: r.version,
 });
 
 /** Purities of the given metals, in fineness order (finest first), grouped by metal id. */
@@ -166,10 +168,11 @@ export function createPuritiesService(ctx: Pick<AppContext, 'db' | 'now' | 'conf
     },
 
     /**
-     * Changes a purity (name, fineness, entered or derived rate). A rate that moves is recorded and
-     * re-prices the purity's products in the same transaction.
+     * Changes a purity (name, fineness, entered or derived rate), edited from `input.version`: the rate
+     * rule answers 409 with `current` over a newer version. A rate that moves is recorded and re-prices
+     * the purity's products in the same transaction.
      */
-    async update(metalId: number, purityId: number, input: PurityInput, actor: string): Promise<Purity> {
+    async update(metalId: number, purityId: number, input: PurityUpdate, actor: string): Promise<Purity> {
       const row = await write(() =>
         db.transaction(async (tx) => {
           const metal = await lockedMetal(tx, metalId);
@@ -181,11 +184,8 @@ export function createPuritiesService(ctx: Pick<AppContext, 'db' | 'now' | 'conf
           if (!current) throw notFound('Purity');
           const now = ctx.now();
           const ratePaise = rateOf(input, metal.ratePaise);
-          assertRateChangeConfirmed(
-            `${metal.name} ${input.name}`,
-            current.ratePaise,
-            ratePaise,
-            input.confirmBigChange,
+          await assertRateChangeAllowed(`${metal.name} ${input.name}`, current, ratePaise, input, async () =>
+            toPurityDto(current),
           );
           const [updated] = await tx
             .update(metalPurities)
@@ -194,6 +194,7 @@ export function createPuritiesService(ctx: Pick<AppContext, 'db' | 'now' | 'conf
               fineness: input.fineness,
               rateMode: input.rateMode,
               ratePaise,
+              version: sql`${metalPurities.version} + 1`,
               updatedAt: now,
             })
             .where(eq(metalPurities.id, purityId))

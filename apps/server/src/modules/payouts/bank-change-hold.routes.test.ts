@@ -13,7 +13,8 @@ describe('bank account changes hold payouts', () => {
   });
   afterAll(async () => t.close());
 
-  const profile = (id: number, accountNumber: string) => ({
+  const profile = (id: number, accountNumber: string, version = 1) => ({
+    version,
     email: `bank-${id}@example.in`,
     bussinessName: 'Kaveri Gold House',
     description: 'Gold and diamond jewellery from Bengaluru since 1982.',
@@ -120,7 +121,7 @@ describe('bank account changes hold payouts', () => {
       method: 'PUT',
       url: `/api/user/${v.id}`,
       headers: v.headers,
-      payload: profile(v.id, '999988887777'),
+      payload: profile(v.id, '999988887777', 2),
     });
     expect(changed.statusCode, changed.body).toBe(200);
     const log = await t.db.select().from(vendorBankChanges).where(eq(vendorBankChanges.vendorId, v.id));

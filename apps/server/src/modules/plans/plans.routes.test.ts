@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLAN_MSG } from '@zevar/domain';
+import { PLAN_MSG, STALE_EDIT_MESSAGE } from '@zevar/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createAdminUser, createVendor } from '../../../test/factories';
 import { subscriptions } from '../../db/schema';
@@ -48,6 +48,7 @@ describe('vendor plans', () => {
         plan: 'BASIC',
         features: ['Up to 800 products'],
         options: [{ ...sixMonths, price: 899 }],
+        version: plan.version,
       },
     });
     expect(upd.statusCode, upd.body).toBe(200);
@@ -65,9 +66,44 @@ describe('vendor plans', () => {
       method: 'PUT',
       url: `/api/vendor-plan/${plan.id}`,
       headers,
-      payload: { ...basic, plan: 'PREMIUM' },
+      payload: { ...basic, plan: 'PREMIUM', version: plan.version + 1 },
     });
     expect(retype.statusCode).toBe(409);
+  });
+
+  it('refuses an edit made from an older version with 409 and the newer plan, and one without a version with 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/vendor-plan',
+      headers,
+      payload: { ...basic, plan: 'FREE' },
+    });
+    const plan = res.json();
+    expect(plan.version).toBe(1);
+    const put = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/vendor-plan/${plan.id}`, headers, payload });
+    const [six, twelve] = plan.options;
+    // Admins A and B opened the plan at version 1; A raises the 12-month price first.
+    const a = await put({
+      plan: 'FREE',
+      features: plan.features,
+      options: [six, { ...twelve, price: 2499 }],
+      version: 1,
+    });
+    expect(a.json()).toMatchObject({ version: 2 });
+    const b = await put({ plan: 'FREE', features: ['B only'], options: [six, twelve], version: 1 });
+    expect(b.statusCode).toBe(409);
+    expect(b.json()).toMatchObject({
+      code: 'CONFLICT',
+      message: STALE_EDIT_MESSAGE,
+      current: { id: plan.id, features: plan.features, version: 2 },
+    });
+    expect(b.json().current.options).toContainEqual(expect.objectContaining({ id: twelve.id, price: 2499 }));
+    const now = (await t.app.inject({ url: '/api/vendor-plan/admin', headers })).json();
+    const stored = now.find((p: { id: number }) => p.id === plan.id);
+    expect(stored.features).toEqual(plan.features);
+    expect(stored.options).toContainEqual(expect.objectContaining({ id: twelve.id, price: 2499 }));
+    expect((await put({ plan: 'FREE', features: ['x'], options: [six] })).statusCode).toBe(400);
   });
 
   const { plan: _omitted, ...withoutPlan } = basic;
@@ -128,7 +164,7 @@ describe('vendor plans', () => {
   });
 
   /** The plan of a type, created when this file has none yet. */
-  async function ensurePlan(type: string): Promise<{ plan: { id: number } }> {
+  async function ensurePlan(type: string): Promise<{ plan: { id: number; version: number } }> {
     const list = (await t.app.inject({ url: '/api/vendor-plan/admin', headers })).json();
     const found = list.find((p: { plan: string }) => p.plan === type);
     if (found) return { plan: found };
@@ -182,7 +218,7 @@ describe('vendor plans', () => {
       method: 'PUT',
       url: `/api/vendor-plan/${plan.id}`,
       headers,
-      payload: { plan: 'FREE', features: ['x'], options: twice.options },
+      payload: { plan: 'FREE', features: ['x'], options: twice.options, version: plan.version },
     });
     expect(upd.statusCode).toBe(409);
     const kept = await t.app.inject({
@@ -193,6 +229,7 @@ describe('vendor plans', () => {
         plan: 'FREE',
         features: ['x'],
         options: [twice.options[0], { ...twice.options[1], active: false }],
+        version: plan.version,
       },
     });
     expect(kept.statusCode, kept.body).toBe(200);

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { vendorPlanInputSchema, vendorPlanSchema, idParamsSchema } from '@zevar/domain';
+import {
+  vendorPlanInputSchema,
+  vendorPlanSchema,
+  vendorPlanUpdateSchema,
+  idParamsSchema,
+} from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { createPlansService } from './plans.service';
 
@@ -69,8 +74,10 @@ export const plansRoutes =
         schema: {
           tags,
           security,
+          description:
+            'Saves an edit made from `version`; over a newer version nothing is saved and the answer is 409 with `current`.',
           params: idParams,
-          body: vendorPlanInputSchema.loose(),
+          body: vendorPlanUpdateSchema.loose(),
           response: { 200: vendorPlanSchema },
         },
       },

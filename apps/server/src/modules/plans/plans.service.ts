@@ -1,13 +1,16 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   paiseToRupees,
   PLANS,
   rupeesToPaise,
+  STALE_EDIT_MESSAGE,
   type Plan,
   type VendorPlan,
   type VendorPlanInput,
+  type VendorPlanUpdate,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import { conflict, notFound } from '../../lib/errors';
 import { isForeignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { planOptions, vendorPlans } from '../../db/schema';
@@ -30,6 +33,7 @@ function toDto(plan: PlanRow, options: OptionRow[], onlyActive: boolean): Vendor
         price: paiseToRupees(o.pricePaise),
         active: o.active,
       })),
+    version: plan.version,
   };
 }
 
@@ -54,10 +58,10 @@ export function createPlansService(ctx: AppContext) {
     return plans.map((p) => toDto(p, options, onlyActive)).sort(byTier);
   }
 
-  async function get(id: number, onlyActive = false): Promise<VendorPlan> {
-    const [plan] = await db.select().from(vendorPlans).where(eq(vendorPlans.id, id));
+  async function get(id: number, onlyActive = false, conn: DbOrTx = db): Promise<VendorPlan> {
+    const [plan] = await conn.select().from(vendorPlans).where(eq(vendorPlans.id, id));
     if (!plan) throw notFound('Plan');
-    const options = await db.select().from(planOptions).where(eq(planOptions.planId, id));
+    const options = await conn.select().from(planOptions).where(eq(planOptions.planId, id));
     return toDto(plan, options, onlyActive);
   }
 
@@ -101,17 +105,21 @@ export function createPlansService(ctx: AppContext) {
 
   /**
    * The plan type is fixed once created. Options keep their ids (subscriptions point at them):
-   * listed ones are updated, new ones added, missing ones deactivated rather than deleted.
+   * listed ones are updated, new ones added, missing ones deactivated rather than deleted. The edit
+   * names the version it started from: over a newer one (plan or options changed meanwhile) nothing is
+   * saved and the answer is 409 with `current`.
    */
-  async function update(id: number, input: VendorPlanInput): Promise<VendorPlan> {
-    const current = await get(id);
-    if (input.plan !== current.plan) throw conflict('The plan type cannot be changed');
+  async function update(id: number, input: VendorPlanUpdate): Promise<VendorPlan> {
     assertDistinctDurations(input);
     await db.transaction(async (tx) => {
-      // Locks the plan row, so two edits of one plan apply one after the other.
+      // Locks the plan row, so two edits of one plan apply one after the other, each from its version.
+      await tx.select({ id: vendorPlans.id }).from(vendorPlans).where(eq(vendorPlans.id, id)).for('update');
+      const current = await get(id, false, tx);
+      if (current.version !== input.version) throw conflict(STALE_EDIT_MESSAGE, { current });
+      if (input.plan !== current.plan) throw conflict('The plan type cannot be changed');
       await tx
         .update(vendorPlans)
-        .set({ features: input.features, updatedAt: ctx.now() })
+        .set({ features: input.features, version: sql`${vendorPlans.version} + 1`, updatedAt: ctx.now() })
         .where(eq(vendorPlans.id, id));
       // Only the options listed stay active (below); the rest are kept, inactive, for subscriptions.
       await tx.update(planOptions).set({ active: false }).where(eq(planOptions.planId, id));

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { jewelleryPrice } from '@zevar/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createCallers, type Callers } from '../../../test/catalogue-fixtures';
-import { createCategory } from '../../../test/factories';
+import { createCategory, metalVersion } from '../../../test/factories';
 import { metalPurities, products } from '../../db/schema';
 
 /** Enough for every purity × making kind × stones mix many times over (the pattern repeats every 60). */
@@ -25,12 +25,17 @@ describe('re-pricing every product of a metal on a rate change', () => {
   });
   afterAll(async () => t.close());
 
-  const setRate = (metal: { id: number; name: string }, price: number) =>
+  const setRate = async (metal: { id: number; name: string }, price: number) =>
     t.app.inject({
       method: 'PUT',
       url: `/api/metals/${metal.id}`,
       headers: who.superAdmin,
-      payload: { name: metal.name, price, confirmBigChange: true },
+      payload: {
+        name: metal.name,
+        price,
+        confirmBigChange: true,
+        version: await metalVersion(t.db, metal.id),
+      },
     });
 
   /** Rows whose stored price is not the domain's price at their purity's current rate. */

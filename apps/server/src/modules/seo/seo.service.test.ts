@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_DIST_DIR } from '../../app';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createCallers } from '../../../test/catalogue-fixtures';
-import { createCategory, createProduct, createVendor, uid } from '../../../test/factories';
+import { createCategory, createProduct, createVendor, uid, metalVersion } from '../../../test/factories';
 import { prefetchedIn } from '../../../test/prefetched';
 import { createStorefrontPages } from './seo.service';
 import { parseStorefrontPath } from './storefront-path';
@@ -233,7 +233,12 @@ describe('server-rendered storefront pages', () => {
       method: 'PUT',
       url: `/api/metals/${alloy.id}`,
       headers: who.superAdmin,
-      payload: { name: alloy.name, price: 7100, confirmBigChange: true },
+      payload: {
+        name: alloy.name,
+        price: 7100,
+        confirmBigChange: true,
+        version: await metalVersion(t.db, alloy.id),
+      },
     });
     expect(changed.statusCode).toBe(200);
     // The rates answer is cached; the rate change invalidated it, so the page carries the new rate.

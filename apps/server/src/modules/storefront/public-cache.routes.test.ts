@@ -9,6 +9,7 @@ import {
   createPurity,
   createVendor,
   uid,
+  metalVersion,
 } from '../../../test/factories';
 
 /** The admin form's body for an existing product, with overrides. */
@@ -117,7 +118,12 @@ describe('public catalogue cache', () => {
       method: 'PUT',
       url: `/api/metals/${gold.id}`,
       headers: who.superAdmin,
-      payload: { name: gold.name, price: 7000, confirmBigChange: true },
+      payload: {
+        name: gold.name,
+        price: 7000,
+        confirmBigChange: true,
+        version: await metalVersion(t.db, gold.id),
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(((await get(productUrl(p.slug))).json() as Product).price).toBe(7210);

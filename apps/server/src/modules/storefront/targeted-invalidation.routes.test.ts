@@ -9,6 +9,7 @@ import {
   createPurity,
   createVendor,
   uid,
+  purityVersion,
 } from '../../../test/factories';
 import { confirmUrl, initiate, orderBody, sandboxPay } from '../../../test/payment-journey';
 
@@ -124,7 +125,14 @@ describe('what a write invalidates', () => {
       method: 'PUT',
       url: `/api/metals/${gold.id}/purities/${purity.id}`,
       headers: who.superAdmin,
-      payload: { name: purity.name, fineness: 1000, rateMode: 'ENTERED', rate: 7000, confirmBigChange: true },
+      payload: {
+        name: purity.name,
+        fineness: 1000,
+        rateMode: 'ENTERED',
+        rate: 7000,
+        confirmBigChange: true,
+        version: await purityVersion(t.db, purity.id),
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
 

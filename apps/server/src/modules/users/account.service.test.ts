@@ -4,6 +4,7 @@ import {
   createAdminUser,
   createProduct,
   createVendor,
+  putUser,
   TEST_PASSWORD,
   type Actor,
 } from '../../../test/factories';
@@ -99,16 +100,11 @@ describe('rotating credentials and ending sessions', () => {
     const boss = await createAdminUser(t.app, t.db, ['SUPER_ADMIN']);
     const staff = await createAdminUser(t.app, t.db, ['VIEW_DETAILS']);
     const promote = (token: string) =>
-      t.app.inject({
-        method: 'PUT',
-        url: `/api/user/${staff.id}`,
-        headers: bearer(token),
-        payload: {
-          type: 'admin',
-          name: 'Test Admin',
-          email: `${staff.username}@example.in`,
-          roles: ['VIEW_DETAILS', 'MANAGE_ORDERS'],
-        },
+      putUser(t, staff.id, bearer(token), {
+        type: 'admin',
+        name: 'Test Admin',
+        email: `${staff.username}@example.in`,
+        roles: ['VIEW_DETAILS', 'MANAGE_ORDERS'],
       });
     tick(6 * 60_000);
     const refused = await promote(boss.token);

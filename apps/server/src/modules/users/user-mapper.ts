@@ -59,5 +59,6 @@ export function toUserDto(
         vendorPlan: { plan: s.plan },
       })),
     vendorStats: vendor ? stats : null,
+    version: row.version,
   };
 }

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminRole } from '@zevar/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { createAdminUser, createVendor } from '../../../test/factories';
+import { createAdminUser, createVendor, putUser } from '../../../test/factories';
 
-const profile = (slug: string) => ({
+const profile = (slug: string, version = 1) => ({
+  version,
   slug,
   email: 'owner@example.in',
   bussinessName: 'Kaveri Gold House',
@@ -34,12 +35,7 @@ describe('user management', () => {
 
   it('lets a vendor update its own profile, forcing India and upper-casing the IFSC code', async () => {
     const v = await createVendor(t.app, t.db, { slug: null });
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/user/${v.id}`,
-      headers: v.headers,
-      payload: profile(`kaveri-${v.id}`),
-    });
+    const res = await putUser(t, v.id, v.headers, profile(`kaveri-${v.id}`));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       slug: `kaveri-${v.id}`,
@@ -56,12 +52,7 @@ describe('user management', () => {
       ...profile('admin'),
       bankDetails: { accountHolderName: '', accountNumber: 'x', ifscCode: 'BAD', bankName: '' },
     };
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/user/${v.id}`,
-      headers: v.headers,
-      payload: bad,
-    });
+    const res = await putUser(t, v.id, v.headers, bad);
     expect(res.statusCode).toBe(400);
     const paths = (res.json().issues as { path: string }[]).map((i) => i.path);
     expect(paths).toEqual(
@@ -78,12 +69,7 @@ describe('user management', () => {
   it('answers a taken slug with 409 Slug already exists', async () => {
     const a = await createVendor(t.app, t.db);
     const b = await createVendor(t.app, t.db);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/user/${b.id}`,
-      headers: b.headers,
-      payload: profile(a.slug),
-    });
+    const res = await putUser(t, b.id, b.headers, profile(a.slug));
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Slug already exists');
   });
@@ -91,16 +77,7 @@ describe('user management', () => {
   it('never lets a vendor edit another vendor or change its own status', async () => {
     const a = await createVendor(t.app, t.db);
     const b = await createVendor(t.app, t.db);
-    expect(
-      (
-        await t.app.inject({
-          method: 'PUT',
-          url: `/api/user/${a.id}`,
-          headers: b.headers,
-          payload: profile(`x-${a.id}`),
-        })
-      ).statusCode,
-    ).toBe(403);
+    expect((await putUser(t, a.id, b.headers, profile(`x-${a.id}`))).statusCode).toBe(403);
     expect(
       (await t.app.inject({ method: 'PUT', url: `/api/user/${a.id}/deactivate`, headers: a.headers }))
         .statusCode,
@@ -189,40 +166,12 @@ describe('user management', () => {
       email: 'desk@example.in',
       roles,
     });
-    expect(
-      (
-        await t.app.inject({
-          method: 'PUT',
-          url: `/api/user/${target.id}`,
-          headers: vendorsOnly.headers,
-          payload: body(['MANAGE_ORDERS']),
-        })
-      ).statusCode,
-    ).toBe(403);
-    const ok = await t.app.inject({
-      method: 'PUT',
-      url: `/api/user/${target.id}`,
-      headers: usersMgr.headers,
-      payload: body(['MANAGE_ORDERS', 'VIEW_DETAILS']),
-    });
+    expect((await putUser(t, target.id, vendorsOnly.headers, body(['MANAGE_ORDERS']))).statusCode).toBe(403);
+    const ok = await putUser(t, target.id, usersMgr.headers, body(['MANAGE_ORDERS', 'VIEW_DETAILS']));
     expect(ok.statusCode).toBe(200);
     expect(ok.json().roles).toEqual(['MANAGE_ORDERS', 'VIEW_DETAILS']);
-    expect(
-      (
-        await t.app.inject({
-          method: 'PUT',
-          url: `/api/user/${target.id}`,
-          headers: usersMgr.headers,
-          payload: body(['SUPER_ADMIN']),
-        })
-      ).statusCode,
-    ).toBe(403);
-    const bad = await t.app.inject({
-      method: 'PUT',
-      url: `/api/user/${target.id}`,
-      headers: usersMgr.headers,
-      payload: { type: 'admin', name: 'X', roles: ['NOPE'] },
-    });
+    expect((await putUser(t, target.id, usersMgr.headers, body(['SUPER_ADMIN']))).statusCode).toBe(403);
+    const bad = await putUser(t, target.id, usersMgr.headers, { type: 'admin', name: 'X', roles: ['NOPE'] });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -243,20 +192,10 @@ describe('user management', () => {
       active,
     });
     for (const payload of [body(['VIEW_DETAILS']), body(['SUPER_ADMIN'], false)]) {
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: `/api/user/${me.id}`,
-        headers: me.headers,
-        payload,
-      });
+      const res = await putUser(t, me.id, me.headers, payload);
       expect(res.statusCode).toBe(409);
     }
-    const rename = await t.app.inject({
-      method: 'PUT',
-      url: `/api/user/${me.id}`,
-      headers: me.headers,
-      payload: body(['SUPER_ADMIN']),
-    });
+    const rename = await putUser(t, me.id, me.headers, body(['SUPER_ADMIN']));
     expect(rename.statusCode).toBe(200);
     expect(rename.json()).toMatchObject({ name: 'Me Myself', roles: ['SUPER_ADMIN'], active: true });
   });

@@ -1,10 +1,11 @@
 import { and, asc, count, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
-  adminUpdateSchema,
+  STALE_EDIT_MESSAGE,
+  adminAccountUpdateSchema,
   userPolicy,
   toPaged,
-  vendorAdminUpdateSchema,
-  vendorProfileSchema,
+  vendorSelfUpdateSchema,
+  vendorUpdateByAdminSchema,
   type Paged,
   type PageQuery,
   type Plan,
@@ -110,10 +111,18 @@ export function createUsersAdminService(ctx: AppContext) {
     return row;
   }
 
+  /** 409 'changed by someone else' with the account as it is now (read in the caller's transaction). */
+  async function stale(tx: Tx | Db, id: number): Promise<never> {
+    const [now] = await tx.select().from(users).where(eq(users.id, id));
+    if (!now) throw notFound('User');
+    throw conflict(STALE_EDIT_MESSAGE, { current: toUserDto(now) });
+  }
+
+  /** Saves a vendor profile edited from `version`; over a newer version nothing is saved (409). */
   async function saveProfile(
     target: typeof users.$inferSelect,
     actorId: number,
-    p: VendorProfileInput,
+    p: VendorProfileInput & { version: number },
     extra: PgUpdateSetSource<typeof users>,
   ) {
     const id = target.id;
@@ -125,7 +134,7 @@ export function createUsersAdminService(ctx: AppContext) {
       bank !== undefined &&
       ((bank.accountNumber ?? null) !== target.accountNumber || (bank.ifscCode ?? null) !== target.ifscCode);
     try {
-      const [row] = await db.transaction(async (tx) => {
+      const row = await db.transaction(async (tx) => {
         if (bankChanged && (target.accountNumber || target.ifscCode)) {
           await tx.insert(vendorBankChanges).values({
             vendorId: id,
@@ -135,7 +144,7 @@ export function createUsersAdminService(ctx: AppContext) {
             newAccount: maskAccount(newAccount, bank?.ifscCode ?? null),
           });
         }
-        return tx
+        const [saved] = await tx
           .update(users)
           .set({
             ...(p.slug !== undefined ? { slug: p.slug } : {}),
@@ -170,12 +179,14 @@ export function createUsersAdminService(ctx: AppContext) {
             // The first bank details a vendor gives are no change; replacing them is.
             ...(bankChanged && (target.accountNumber || target.ifscCode) ? { bankChangedAt: now } : {}),
             ...extra,
+            version: sql`${users.version} + 1`,
             updatedAt: now,
           })
-          .where(eq(users.id, id))
+          .where(and(eq(users.id, id), eq(users.version, p.version)))
           .returning();
+        return saved ?? stale(tx, id);
       });
-      return toUserDto(row!);
+      return toUserDto(row);
     } catch (err) {
       const index = uniqueViolation(err);
       if (index === 'users_vendor_email_lower_uq') throw conflict(EMAIL_TAKEN);
@@ -189,19 +200,19 @@ export function createUsersAdminService(ctx: AppContext) {
     const target = await load(id);
     if (viewer.type === 'VENDOR') {
       if (viewer.id !== id) throw forbidden();
-      return saveProfile(target, viewer.id, parseOrThrow(vendorProfileSchema, body), {});
+      return saveProfile(target, viewer.id, parseOrThrow(vendorSelfUpdateSchema, body), {});
     }
     if (target.type === 'VENDOR') {
       deny(viewer, target);
-      const input = parseOrThrow(vendorAdminUpdateSchema, body);
+      const input = parseOrThrow(vendorUpdateByAdminSchema, body);
       const deactivates = input.active !== undefined && input.active !== target.active;
-      return saveProfile(target, viewer.id, input as unknown as VendorProfileInput, {
+      return saveProfile(target, viewer.id, input as unknown as VendorProfileInput & { version: number }, {
         name: input.name,
         ...(input.active !== undefined ? { active: input.active } : {}),
         ...(deactivates ? { tokenVersion: revoked } : {}),
       });
     }
-    const input = parseOrThrow(adminUpdateSchema, body);
+    const input = parseOrThrow(adminAccountUpdateSchema, body);
     deny(viewer, target, input.roles);
     const sameRoles = [...input.roles].sort().join() === [...target.roles].sort().join();
     if (viewer.id === id && (input.active === false || !sameRoles)) {
@@ -211,8 +222,8 @@ export function createUsersAdminService(ctx: AppContext) {
     // Granting or taking away power needs the password again, not just a token.
     if (!sameRoles) assertRecentAuth(viewer, ctx.now());
     const active = input.active ?? target.active;
-    const row = await changeAdmin(id, { active, roles: input.roles }, (tx) =>
-      tx
+    const row = await changeAdmin(id, { active, roles: input.roles }, async (tx) => {
+      const saved = await tx
         .update(users)
         .set({
           name: input.name,
@@ -220,11 +231,13 @@ export function createUsersAdminService(ctx: AppContext) {
           roles: input.roles,
           active,
           ...(sameRoles && active === target.active ? {} : { tokenVersion: revoked }),
+          version: sql`${users.version} + 1`,
           updatedAt: ctx.now(),
         })
-        .where(eq(users.id, id))
-        .returning(),
-    );
+        .where(and(eq(users.id, id), eq(users.version, input.version)))
+        .returning();
+      return saved.length > 0 ? saved : [await stale(tx, id)];
+    });
     return toUserDto(row);
   }
 
@@ -275,6 +288,8 @@ export function createUsersAdminService(ctx: AppContext) {
         .set({
           active,
           ...(active === target.active ? {} : { tokenVersion: revoked }),
+          // The edit forms hold the status: an edit opened before this change is now stale.
+          version: sql`${users.version} + 1`,
           updatedAt: ctx.now(),
         })
         .where(eq(users.id, id))
@@ -304,7 +319,7 @@ export function createUsersAdminService(ctx: AppContext) {
     if (target.type !== 'VENDOR') throw notFound('Vendor');
     const [row] = await db
       .update(users)
-      .set({ plan, updatedAt: ctx.now() })
+      .set({ plan, version: sql`${users.version} + 1`, updatedAt: ctx.now() })
       .where(eq(users.id, vendorId))
       .returning();
     return toUserDto(row!);

@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm, type UseFormRegister } from 'react-hook-form';
 import { INDIAN_STATES, MSG, userSchema, type User } from '@zevar/domain';
 import { useDialog } from '../../components/dialog/dialog-context';
 import { SelectField, TextAreaField, TextField } from '../../components/FormFields';
 import { isApiError, api } from '../../lib/api';
+import { staleCurrent } from '../../lib/stale-edit';
+import { StaleEditNotice } from '../../components/StaleEditNotice';
 import {
   PROFILE_FIELDS,
   isProfilePath,
@@ -48,16 +50,29 @@ export default function ProfileEdit({ vendor, onCancel, onSaved }: ProfileEditPr
     defaultValues: profileDefaults(vendor),
   });
   const { register, handleSubmit, setError, formState } = form;
+  // The profile as the edit started from it (its version goes with the save); after a 409, the newer one.
+  const [base, setBase] = useState(vendor);
+  const [stale, setStale] = useState(false);
   const { errors, isSubmitting } = formState;
   const { confirmDiscard } = useUnsavedChangesGuard(formState.isDirty && !formState.isSubmitSuccessful);
   const cancel = () => void confirmDiscard().then((discard) => discard && onCancel());
 
   const onValid = async (values: ProfileFormOutput) => {
     try {
-      const updated = await api.put(`/user/${vendor.id}`, values, { schema: userSchema });
+      const updated = await api.put(
+        `/user/${vendor.id}`,
+        { ...values, version: base.version },
+        { schema: userSchema },
+      );
       await dialog.success(MSG.successTitle, PROFILE_MSG.updated);
       onSaved(updated);
     } catch (err) {
+      const newer = staleCurrent(err, userSchema);
+      if (newer) {
+        setBase(newer);
+        setStale(true);
+        return form.reset(profileDefaults(newer));
+      }
       if (isApiError(err)) {
         if (err.status === 409) setError('slug', { type: 'server', message: PROFILE_MSG.slugExists });
         for (const issue of err.issues) {
@@ -80,6 +95,7 @@ export default function ProfileEdit({ vendor, onCancel, onSaved }: ProfileEditPr
       <h2 id="profile-edit-title" className="text-2xl font-semibold">
         Edit Profile
       </h2>
+      <StaleEditNotice show={stale} />
       <form
         noValidate
         aria-label="Edit Profile"

@@ -2,7 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { LINK_TYPES, PLANS, PLAN_LABELS, carouselImageUpdateSchema, type CarouselItem } from '@zevar/domain';
+import {
+  LINK_TYPES,
+  PLANS,
+  PLAN_LABELS,
+  carouselImageUpdateSchema,
+  type AdminCarouselItem as CarouselItem,
+} from '@zevar/domain';
+import { StaleEditNotice } from '../../../components/StaleEditNotice';
 import { Modal } from '../../../components/Modal';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 
@@ -17,9 +24,12 @@ export function CarouselEditDialog({
   busy,
   onSave,
   onCancel,
+  stale = false,
 }: {
   item: CarouselItem;
   busy: boolean;
+  /** The last save was refused: someone else changed the slide, whose newer values the form holds. */
+  stale?: boolean;
   onSave: (edit: CarouselEdit) => void;
   onCancel: () => void;
 }) {
@@ -32,6 +42,7 @@ export function CarouselEditDialog({
       linkType: item.linkType,
       targetId: item.targetId,
       vendorPlan: item.vendorPlan,
+      version: item.version,
     },
   });
   const { confirmDiscard } = useUnsavedChangesGuard(formState.isDirty);
@@ -44,6 +55,7 @@ export function CarouselEditDialog({
         <h2 id={titleId} className="text-xl font-semibold">
           Edit Carousel Image
         </h2>
+        <StaleEditNotice show={stale} />
         <div>
           <label htmlFor="edit-link-type" className="label">
             Link Type

@@ -9,7 +9,8 @@ import {
   PLAN_LABELS,
   carouselImageInputSchema,
   type CarouselImageInput,
-  type CarouselItem,
+  adminCarouselItemSchema,
+  type AdminCarouselItem as CarouselItem,
   type HomeCarousel,
 } from '@zevar/domain';
 import { useDialog } from '../../../components/dialog/dialog-context';
@@ -21,6 +22,7 @@ import { ImagePicker } from '../../../components/ImagePicker';
 import { FILL_REQUIRED, TITLE } from '../../../lib/admin-messages';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { CarouselEditDialog, type CarouselEdit } from './CarouselEditDialog';
+import { staleCurrent } from '../../../lib/stale-edit';
 import { useLoadFailureDialog } from '../../../components/dialog/use-load-failure-dialog';
 
 const M = {
@@ -53,6 +55,12 @@ export default function CarouselSection() {
   const draft = form.watch();
   useUnsavedChangesGuard(form.formState.isDirty);
   const [editing, setEditing] = useState<CarouselItem | null>(null);
+  /** The last save was refused: someone else changed the slide; `editing` holds their values. */
+  const [stale, setStale] = useState(false);
+  const edit = (item: CarouselItem | null) => {
+    setStale(false);
+    setEditing(item);
+  };
   const store = (data: HomeCarousel) => qc.setQueryData(catalogueKeys.carousel, data);
 
   const add = useMutation({
@@ -68,10 +76,16 @@ export default function CarouselSection() {
     mutationFn: (edit: CarouselEdit) => carouselApi.update(edit),
     onSuccess: async (data) => {
       store(data);
-      setEditing(null);
+      edit(null);
       await dialog.success(TITLE.success, M.updated);
     },
-    onError: (err) => dialog.error(TITLE.error, failure(M.updateFailed, err)),
+    onError: async (err) => {
+      const newer = staleCurrent(err, adminCarouselItemSchema);
+      if (!newer) return dialog.error(TITLE.error, failure(M.updateFailed, err));
+      setEditing(newer);
+      setStale(true);
+      await qc.invalidateQueries({ queryKey: catalogueKeys.carousel });
+    },
   });
   const remove = useMutation({
     mutationFn: (item: CarouselItem) => carouselApi.remove(item.id, item.imageUrl),
@@ -183,7 +197,7 @@ export default function CarouselSection() {
                 <span className="text-taupe">Plan:</span> {PLAN_LABELS[item.vendorPlan]}
               </p>
               <div className="mt-3 flex gap-2">
-                <button type="button" className="btn-outline" onClick={() => setEditing(item)}>
+                <button type="button" className="btn-outline" onClick={() => edit(item)}>
                   Edit
                 </button>
                 <button type="button" className="btn-danger" onClick={() => void onDelete(item)}>
@@ -196,10 +210,12 @@ export default function CarouselSection() {
       </ul>
       {editing && (
         <CarouselEditDialog
+          key={`${editing.id}@${editing.version}`}
           item={editing}
+          stale={stale}
           busy={update.isPending}
           onSave={(e) => update.mutate(e)}
-          onCancel={() => setEditing(null)}
+          onCancel={() => edit(null)}
         />
       )}
     </div>

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { COUPON_TYPES, type Coupon } from '@zevar/domain';
+import { StaleEditNotice } from '../../../components/StaleEditNotice';
 import { SelectField, TextAreaField, TextField } from '../../../components/FormFields';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { useSessionDraft } from '../../../lib/session-restore';
@@ -12,6 +13,8 @@ export interface CouponFormProps {
   onCancel: () => void;
   /** Today; a new coupon's expiry defaults to 30 days after it. */
   now?: Date;
+  /** The last save was refused: someone else changed the coupon, whose newer values the form holds. */
+  stale?: boolean;
 }
 
 /** A new coupon runs for 30 days unless the admin changes it (an expiry of "now" is dead on save). */
@@ -42,7 +45,7 @@ function defaults(coupon: Coupon | null, now: Date): CouponFormValues {
 }
 
 /** 'Create Coupon' / 'Edit Coupon'; Save stays disabled while the form is invalid. */
-export function CouponForm({ coupon, onSave, onCancel, now = new Date() }: CouponFormProps) {
+export function CouponForm({ coupon, onSave, onCancel, now = new Date(), stale = false }: CouponFormProps) {
   const form = useForm<CouponFormValues>({
     resolver: zodResolver(couponFormSchema),
     mode: 'onChange',
@@ -65,6 +68,7 @@ export function CouponForm({ coupon, onSave, onCancel, now = new Date() }: Coupo
       <h2 id="coupon-form-title" className="text-2xl font-semibold">
         {coupon ? 'Edit Coupon' : 'Create Coupon'}
       </h2>
+      <StaleEditNotice show={stale} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Code"

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { COUPON_TEXT, type Coupon } from '@zevar/domain';
+import { COUPON_TEXT, adminCouponSchema, type AdminCoupon as Coupon } from '@zevar/domain';
+import { staleCurrent } from '../../../lib/stale-edit';
 import { ApiError } from '../../../lib/api';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDialog } from '../../../components/dialog/dialog-context';
@@ -11,7 +12,8 @@ import { CouponForm } from './CouponForm';
 import { COUPON_MSG, couponsApi, toCouponInput, type CouponFormValues } from './coupons-api';
 
 const KEY = ['admin-coupons'] as const;
-type Mode = { kind: 'list' } | { kind: 'form'; coupon: Coupon | null };
+/** `stale`: the last save was refused because someone else saved first; `coupon` holds their values. */
+type Mode = { kind: 'list' } | { kind: 'form'; coupon: Coupon | null; stale?: boolean };
 
 function CouponCard({
   coupon,
@@ -88,7 +90,7 @@ export default function CouponsSection() {
 
   const send = (coupon: Coupon | null, values: CouponFormValues, confirmLargeDiscount: boolean) => {
     const body = { ...toCouponInput(values), confirmLargeDiscount };
-    return coupon ? couponsApi.update(coupon.id, body) : couponsApi.create(body);
+    return coupon ? couponsApi.update(coupon.id, body, coupon.version) : couponsApi.create(body);
   };
 
   /** A discount above the configured share of the minimum order asks once, then saves confirmed. */
@@ -115,6 +117,11 @@ export default function CouponsSection() {
       setMode({ kind: 'list' });
       void dialog.success('Success', coupon ? COUPON_MSG.updated : COUPON_MSG.created);
     } catch (err) {
+      const newer = staleCurrent(err, adminCouponSchema);
+      if (newer) {
+        reload();
+        return setMode({ kind: 'form', coupon: newer, stale: true });
+      }
       const failed = coupon ? COUPON_MSG.updateFailed : COUPON_MSG.createFailed;
       const reason = serverMessageOr(err, '');
       void dialog.error('Error', reason ? `${failed}\n${reason}` : failed);
@@ -135,8 +142,9 @@ export default function CouponsSection() {
   if (mode.kind === 'form') {
     return (
       <CouponForm
-        key={mode.coupon?.id ?? 'new'}
+        key={mode.coupon ? `${mode.coupon.id}@${mode.coupon.version}` : 'new'}
         coupon={mode.coupon}
+        stale={mode.stale}
         onSave={save(mode.coupon)}
         onCancel={() => setMode({ kind: 'list' })}
       />

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COUPON_TYPES, MSG, couponSchema, rupeesSchema } from '@zevar/domain';
+import { COUPON_TYPES, MSG, adminCouponSchema, rupeesSchema } from '@zevar/domain';
 import { api } from '../../../lib/api';
 import { fromZonedInput, toZonedInput } from '../../../lib/format';
 
@@ -47,10 +47,11 @@ export type CouponInputBody = ReturnType<typeof toCouponInput>;
 
 export const couponsApi = {
   /** Every coupon, expired ones included (the public list hides expired coupons). */
-  list: () => api.get('/coupon-codes/admin', { schema: z.array(couponSchema) }),
-  create: (body: CouponInputBody) => api.post('/coupon-codes', body, { schema: couponSchema }),
-  update: (id: number, body: CouponInputBody) =>
-    api.put(`/coupon-codes/${id}`, body, { schema: couponSchema }),
+  list: () => api.get('/coupon-codes/admin', { schema: z.array(adminCouponSchema) }),
+  create: (body: CouponInputBody) => api.post('/coupon-codes', body, { schema: adminCouponSchema }),
+  /** Saves an edit made from `version`; a newer one answers 409 with `current` (see staleCurrent). */
+  update: (id: number, body: CouponInputBody, version: number) =>
+    api.put(`/coupon-codes/${id}`, { ...body, version }, { schema: adminCouponSchema }),
   remove: (id: number) => api.delete(`/coupon-codes/${id}`),
 };
 

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { EmailTemplate, EmailTemplateInput } from '@zevar/domain';
+import { emailTemplateSchema, type EmailTemplate, type EmailTemplateInput } from '@zevar/domain';
+import { staleCurrent } from '../../../lib/stale-edit';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { serverMessageOr } from '../../../lib/error-text';
@@ -8,7 +9,8 @@ import { TemplateForm } from './TemplateForm';
 import { TEMPLATE_MSG, templatesApi } from './templates-api';
 
 const KEY = ['email-templates'] as const;
-type Mode = { kind: 'list' } | { kind: 'form'; template: EmailTemplate | null };
+/** `stale`: the last save was refused because someone else saved first; `template` holds their values. */
+type Mode = { kind: 'list' } | { kind: 'form'; template: EmailTemplate | null; stale?: boolean };
 
 /** Email templates: list with New, Edit and Delete; one form for create and edit. */
 export default function EmailTemplatesSection() {
@@ -25,12 +27,17 @@ export default function EmailTemplatesSection() {
 
   const save = (template: EmailTemplate | null) => async (values: EmailTemplateInput) => {
     try {
-      if (template) await templatesApi.update(template.id, values);
+      if (template) await templatesApi.update(template.id, values, template.version);
       else await templatesApi.create(values);
       reload();
       setMode({ kind: 'list' });
       void dialog.success('Success', template ? TEMPLATE_MSG.updated : TEMPLATE_MSG.created);
     } catch (err) {
+      const newer = staleCurrent(err, emailTemplateSchema);
+      if (newer) {
+        reload();
+        return setMode({ kind: 'form', template: newer, stale: true });
+      }
       void dialog.error(
         'Error',
         serverMessageOr(err, template ? TEMPLATE_MSG.updateFailed : TEMPLATE_MSG.createFailed),
@@ -53,8 +60,9 @@ export default function EmailTemplatesSection() {
   if (mode.kind === 'form') {
     return (
       <TemplateForm
-        key={mode.template?.id ?? 'new'}
+        key={mode.template ? `${mode.template.id}@${mode.template.version}` : 'new'}
         template={mode.template}
+        stale={mode.stale}
         onSave={save(mode.template)}
         onCancel={() => setMode({ kind: 'list' })}
       />

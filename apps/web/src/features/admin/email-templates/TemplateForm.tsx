@@ -1,3 +1,4 @@
+import { StaleEditNotice } from '../../../components/StaleEditNotice';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -25,10 +26,12 @@ export interface TemplateFormProps {
   template: EmailTemplate | null;
   onSave: (values: EmailTemplateInput) => Promise<void>;
   onCancel: () => void;
+  /** The last save was refused: someone else changed the template, whose newer values the form holds. */
+  stale?: boolean;
 }
 
 /** 'Create Template' / 'Edit Template': name and subject required; the body is HTML. */
-export function TemplateForm({ template, onSave, onCancel }: TemplateFormProps) {
+export function TemplateForm({ template, onSave, onCancel, stale = false }: TemplateFormProps) {
   const dialog = useDialog();
   const [preview, setPreview] = useState<{ subject: string; html: string } | null>(null);
   const { register, handleSubmit, control, formState, getValues } = useForm<
@@ -64,6 +67,7 @@ export function TemplateForm({ template, onSave, onCancel }: TemplateFormProps) 
       <h2 id="template-form-title" className="text-2xl font-semibold">
         {template ? 'Edit Template' : 'Create Template'}
       </h2>
+      <StaleEditNotice show={stale} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Name" required error={errors.name?.message} {...register('name')} />
         <TextField label="From" value={FROM_ADDRESS} disabled readOnly />

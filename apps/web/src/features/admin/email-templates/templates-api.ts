@@ -17,8 +17,9 @@ export const TEMPLATE_MSG = {
 export const templatesApi = {
   list: () => api.get('/email-templates', { schema: z.array(emailTemplateSchema) }),
   create: (body: EmailTemplateInput) => api.post('/email-templates', body, { schema: emailTemplateSchema }),
-  update: (id: number, body: EmailTemplateInput) =>
-    api.put(`/email-templates/${id}`, body, { schema: emailTemplateSchema }),
+  /** Saves an edit made from `version`; a newer one answers 409 with `current` (see staleCurrent). */
+  update: (id: number, body: EmailTemplateInput, version: number) =>
+    api.put(`/email-templates/${id}`, { ...body, version }, { schema: emailTemplateSchema }),
   remove: (id: number) => api.delete(`/email-templates/${id}`),
   /** The email as it will be sent (sanitised), with sample order values. */
   preview: (body: { subject: string; body: string }) =>

@@ -2,7 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { METAL_RATE_TEXT, metalPricesInputSchema, type Metal, type MetalPricesInput } from '@zevar/domain';
+import {
+  METAL_RATE_TEXT,
+  metalPricesInputSchema,
+  metalPricesSchema,
+  type Metal,
+  type MetalPrices,
+  type MetalPricesInput,
+} from '@zevar/domain';
+import { StaleEditNotice } from '../../../components/StaleEditNotice';
+import { staleCurrent } from '../../../lib/stale-edit';
 import { TextField } from '../../../components/FormFields';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { formatDateTime, formatInr } from '../../../lib/format';
@@ -34,15 +43,34 @@ export function MetalPricesSummary({
   const qc = useQueryClient();
   const prices = useQuery({ queryKey: catalogueKeys.metalPrices, queryFn: metalsApi.prices });
   const [editing, setEditing] = useState(false);
+  /** The last save was refused: someone else changed a rate; the form holds the newer rates. */
+  const [stale, setStale] = useState(false);
   const form = useForm<MetalPricesInput>({ resolver: zodResolver(metalPricesInputSchema) });
+  /** The rates and the versions an edit starts from (the versions travel with the save). */
+  const startFrom = (p: MetalPrices) =>
+    form.reset({
+      gold: p.gold ?? undefined,
+      silver: p.silver ?? undefined,
+      goldVersion: p.goldVersion ?? undefined,
+      silverVersion: p.silverVersion ?? undefined,
+    });
+  const refresh = () =>
+    Promise.all([qc.invalidateQueries({ queryKey: catalogueKeys.metalPrices }), onChanged()]);
   const save = useMutation({
     mutationFn: metalsApi.updatePrices,
     onSuccess: async () => {
       setEditing(false);
-      await Promise.all([qc.invalidateQueries({ queryKey: catalogueKeys.metalPrices }), onChanged()]);
+      setStale(false);
+      await refresh();
       await dialog.success(TITLE.success, METAL_RATE_TEXT.pricesUpdated);
     },
-    onError: (err) => dialog.error(TITLE.error, failure(UPDATE_FAILED, err)),
+    onError: async (err) => {
+      const newer = staleCurrent(err, metalPricesSchema);
+      if (!newer) return dialog.error(TITLE.error, failure(UPDATE_FAILED, err));
+      startFrom(newer);
+      setStale(true);
+      await refresh();
+    },
   });
 
   const byName = (name: string) => metals.find((m) => m.name.toLowerCase() === name.toLowerCase());
@@ -86,6 +114,11 @@ export function MetalPricesSummary({
           noValidate
           className="mt-3 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
         >
+          {stale && (
+            <div className="sm:col-span-3">
+              <StaleEditNotice />
+            </div>
+          )}
           {RATES.map((r) => (
             <TextField
               key={r.key}
@@ -106,7 +139,14 @@ export function MetalPricesSummary({
             >
               Save
             </button>
-            <button type="button" className="btn-outline" onClick={() => setEditing(false)}>
+            <button
+              type="button"
+              className="btn-outline"
+              onClick={() => {
+                setEditing(false);
+                setStale(false);
+              }}
+            >
               Cancel
             </button>
           </div>
@@ -130,7 +170,7 @@ export function MetalPricesSummary({
             className="btn-outline"
             disabled={!data || data.gold === null || data.silver === null}
             onClick={() => {
-              form.reset({ gold: data?.gold ?? undefined, silver: data?.silver ?? undefined });
+              if (data) startFrom(data);
               setEditing(true);
             }}
           >

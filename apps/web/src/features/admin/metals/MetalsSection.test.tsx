@@ -117,7 +117,7 @@ describe('metals section', () => {
     await user.click(within(card).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Metal updated successfully')).toBeInTheDocument();
     expect(sent(f, 'PUT').map(([u, init]) => [u, JSON.parse(init.body as string)])).toEqual([
-      ['/api/metals/1', { name: 'Gold 24K', price: 6500 }],
+      ['/api/metals/1', { name: 'Gold 24K', price: 6500, version: 1 }],
     ]);
   });
 });

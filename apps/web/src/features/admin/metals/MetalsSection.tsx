@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { metalInputSchema, type Metal, type MetalInput } from '@zevar/domain';
+import { metalInputSchema, metalSchema, type Metal, type MetalInput } from '@zevar/domain';
+import { StaleEditNotice } from '../../../components/StaleEditNotice';
+import { staleCurrent } from '../../../lib/stale-edit';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { TextField } from '../../../components/FormFields';
 import { Spinner } from '../../../components/Spinner';
@@ -117,19 +119,37 @@ function AddMetalForm({ onAdded }: { onAdded: () => Promise<unknown> }) {
  * The card's inline editor. An invalid entry is not saved and shows why on its field (the specification
  * only says it silently does nothing: no dialog, no request); a rate change shows what it changes first.
  */
-function MetalEditForm({ metal, onDone }: { metal: Metal; onDone: (saved: boolean) => Promise<unknown> }) {
+function MetalEditForm({
+  metal: opened,
+  onDone,
+  onStale,
+}: {
+  metal: Metal;
+  onDone: (saved: boolean) => Promise<unknown>;
+  onStale: () => Promise<unknown>;
+}) {
   const dialog = useDialog();
+  // The metal as the edit started from it; after a 409, the newer one someone else saved.
+  const [metal, setMetal] = useState(opened);
+  const [stale, setStale] = useState(false);
   const form = useMetalForm({ name: metal.name, price: metal.price });
   const { errors, isDirty } = form.formState;
   const { confirmDiscard } = useUnsavedChangesGuard(isDirty);
   const update = useMutation({
-    mutationFn: (values: MetalInput) => metalsApi.update(metal.id, values),
+    mutationFn: (values: MetalInput) => metalsApi.update(metal.id, values, metal.version),
     onSuccess: async () => {
       form.reset(form.getValues());
       await onDone(true);
       await dialog.success(TITLE.success, M.updated);
     },
-    onError: (err) => dialog.error(TITLE.error, failure(M.updateFailed, err)),
+    onError: async (err) => {
+      const newer = staleCurrent(err, metalSchema);
+      if (!newer) return dialog.error(TITLE.error, failure(M.updateFailed, err));
+      setMetal(newer);
+      setStale(true);
+      form.reset({ name: newer.name, price: newer.price });
+      await onStale();
+    },
   });
   const save = form.handleSubmit(async (values) => {
     let confirmBigChange = false;
@@ -151,7 +171,8 @@ function MetalEditForm({ metal, onDone }: { metal: Metal; onDone: (saved: boolea
   };
 
   return (
-    <form className="space-y-3" aria-label={`Edit ${metal.name}`} noValidate onSubmit={(e) => void save(e)}>
+    <form className="space-y-3" aria-label={`Edit ${opened.name}`} noValidate onSubmit={(e) => void save(e)}>
+      <StaleEditNotice show={stale} />
       <TextField label="Metal name" required error={errors.name?.message} {...form.register('name')} />
       <TextField
         label="Price per gram"
@@ -200,7 +221,7 @@ function MetalCard({ metal, onChanged }: { metal: Metal; onChanged: () => Promis
   return (
     <li className="card p-5" aria-label={metal.name}>
       {editing ? (
-        <MetalEditForm metal={metal} onDone={onDone} />
+        <MetalEditForm metal={metal} onDone={onDone} onStale={onChanged} />
       ) : (
         <>
           <h3 className="text-lg font-semibold">{metal.name}</h3>

@@ -14,6 +14,7 @@ const purity = {
   rateMode: 'DERIVED' as const,
   price: 5496,
   lastUpdated: '2026-11-01T10:00:00.000Z',
+  version: 1,
 };
 const gold: Metal = {
   id: 1,
@@ -21,6 +22,7 @@ const gold: Metal = {
   price: 6000,
   lastUpdated: '2026-11-01T10:00:00.000Z',
   purities: [purity],
+  version: 1,
 };
 
 const preview = (newPrice: number, bigChange: boolean) => ({
@@ -93,7 +95,7 @@ describe('purities panel', () => {
     const body = { name: '22K', fineness: 917, rateMode: 'DERIVED', rate: null };
     expect(calls()).toEqual([
       ['POST', '/api/metals/1/purities/11/preview', body],
-      ['PUT', '/api/metals/1/purities/11', body],
+      ['PUT', '/api/metals/1/purities/11', { ...body, version: 1 }],
     ]);
   });
 

@@ -5,6 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import {
   PURITY_RATE_MODES,
   purityInputSchema,
+  puritySchema,
   type Metal,
   type Purity,
   type PurityInput,
@@ -18,6 +19,8 @@ import { metalsApi } from '../../../lib/catalogue-api';
 import { TITLE } from '../../../lib/admin-messages';
 import { failure } from '../../../lib/error-text';
 import { confirmRateChanges } from './rate-confirmation';
+import { StaleEditNotice } from '../../../components/StaleEditNotice';
+import { staleCurrent } from '../../../lib/stale-edit';
 
 const RateChart = lazy(() => import('../../../components/RateChart'));
 
@@ -145,6 +148,15 @@ export function PuritiesPanel({ metal, onChanged }: { metal: Metal; onChanged: (
   const dialog = useDialog();
   /** The purity being changed (its id), a new one (null), or none (undefined). */
   const [editing, setEditing] = useState<number | null | undefined>(undefined);
+  /**
+   * The purity as the change started from it (its version goes with the save); after a 409, the newer
+   * purity someone else saved, with `stale` set.
+   */
+  const [base, setBase] = useState<{ purity: Purity; stale: boolean } | null>(null);
+  const startEditing = (p: Purity) => {
+    setBase({ purity: p, stale: false });
+    setEditing(p.id);
+  };
   const [chart, setChart] = useState<string | null>(metal.purities[0]?.name ?? null);
   const save = useMutation({
     mutationFn: async ({ id, body }: { id: number | null; body: PurityInput }) => {
@@ -159,6 +171,7 @@ export function PuritiesPanel({ metal, onChanged }: { metal: Metal; onChanged: (
         metal.id,
         id,
         preview.bigChange ? { ...body, confirmBigChange: true } : body,
+        base?.purity.version ?? 0,
       );
     },
     onSuccess: async (saved) => {
@@ -166,7 +179,12 @@ export function PuritiesPanel({ metal, onChanged }: { metal: Metal; onChanged: (
       setEditing(undefined);
       await onChanged();
     },
-    onError: (err) => dialog.error(TITLE.error, failure('Failed to save purity', err)),
+    onError: async (err) => {
+      const newer = staleCurrent(err, puritySchema);
+      if (!newer) return dialog.error(TITLE.error, failure('Failed to save purity', err));
+      setBase({ purity: newer, stale: true });
+      await onChanged();
+    },
   });
   const remove = useMutation({
     mutationFn: (id: number) => metalsApi.removePurity(metal.id, id),
@@ -180,15 +198,19 @@ export function PuritiesPanel({ metal, onChanged }: { metal: Metal; onChanged: (
       <ul className="divide-y divide-sand rounded-md border border-sand text-sm">
         {metal.purities.map((p) => (
           <li key={p.id} className="space-y-2 px-3 py-2">
-            {editing === p.id ? (
-              <DraftEditor
-                initial={p}
-                label={p.name}
-                submitLabel="Save"
-                busy={save.isPending}
-                onSubmit={(body) => save.mutateAsync({ id: p.id, body }).catch(() => undefined)}
-                onCancel={() => setEditing(undefined)}
-              />
+            {editing === p.id && base ? (
+              <>
+                <StaleEditNotice show={base.stale} />
+                <DraftEditor
+                  key={base.purity.version}
+                  initial={base.purity}
+                  label={p.name}
+                  submitLabel="Save"
+                  busy={save.isPending}
+                  onSubmit={(body) => save.mutateAsync({ id: p.id, body }).catch(() => undefined)}
+                  onCancel={() => setEditing(undefined)}
+                />
+              </>
             ) : (
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <button
@@ -207,7 +229,7 @@ export function PuritiesPanel({ metal, onChanged }: { metal: Metal; onChanged: (
                   <button
                     type="button"
                     className="btn-outline px-2 py-1 text-xs"
-                    onClick={() => setEditing(p.id)}
+                    onClick={() => startEditing(p)}
                     aria-label={`Change ${p.name}`}
                   >
                     Change

@@ -30,9 +30,18 @@ function serve() {
         silver: 82,
         lastUpdated: '2026-11-22T10:00:00.000Z',
         gstRatePercent: 3,
+        goldVersion: 2,
+        silverVersion: 2,
       });
     if (url === '/api/metals/prices')
-      return jsonResponse({ gold: 6000, silver: 80, lastUpdated: silver.lastUpdated, gstRatePercent: 3 });
+      return jsonResponse({
+        gold: 6000,
+        silver: 80,
+        lastUpdated: silver.lastUpdated,
+        gstRatePercent: 3,
+        goldVersion: 1,
+        silverVersion: 1,
+      });
     if (url.startsWith('/api/metals/1/preview'))
       return jsonResponse(preview(Number(new URL(url, 'http://x').searchParams.get('price'))));
     if (url.startsWith('/api/metals/2/preview'))
@@ -135,6 +144,11 @@ describe('metal rate changes', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Save Rate' }));
     expect(await screen.findByText('Metal prices updated successfully')).toBeInTheDocument();
     const [call] = puts(f, '/api/metals/prices');
-    expect(JSON.parse((call![1] as RequestInit).body as string)).toEqual({ gold: 6100, silver: 82 });
+    expect(JSON.parse((call![1] as RequestInit).body as string)).toEqual({
+      gold: 6100,
+      silver: 82,
+      goldVersion: 1,
+      silverVersion: 1,
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { StaleEditNotice } from '../../../components/StaleEditNotice';
 import { useState, type KeyboardEvent } from 'react';
 import {
   useController,
@@ -17,6 +18,8 @@ export interface PlanFormProps {
   initial: PlanDraft;
   onSubmit: (draft: PlanDraft) => Promise<void>;
   onCancel: () => void;
+  /** The last save was refused: someone else changed the plan, whose newer values the form holds. */
+  stale?: boolean;
 }
 
 /**
@@ -24,7 +27,7 @@ export interface PlanFormProps {
  * field is form state (no stale copies after an await), and unsaved changes are asked about before
  * Cancel, a section switch, logout or leaving the page.
  */
-export function PlanForm({ initial, onSubmit, onCancel }: PlanFormProps) {
+export function PlanForm({ initial, onSubmit, onCancel, stale = false }: PlanFormProps) {
   const dialog = useDialog();
   const [feature, setFeature] = useState('');
   const { register, control, handleSubmit, setValue, getValues, formState } = useForm<PlanDraft>({
@@ -72,6 +75,7 @@ export function PlanForm({ initial, onSubmit, onCancel }: PlanFormProps) {
       <h2 id="plan-form-title" className="text-2xl font-semibold">
         {editing ? 'Edit Plan' : 'Create New Plan'}
       </h2>
+      <StaleEditNotice show={stale} />
       <label className="block max-w-xs">
         <span className="label label-required">Plan Type</span>
         <select className="input" disabled={editing} {...register('plan')}>

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { PLAN_LABELS, type VendorPlan } from '@zevar/domain';
+import { PLAN_LABELS, vendorPlanSchema, type VendorPlan } from '@zevar/domain';
+import { staleCurrent } from '../../../lib/stale-edit';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { confirmLeavingForms } from '../../../components/unsaved-changes';
@@ -19,8 +20,11 @@ export default function PlansSection() {
   const [draft, setDraft] = useState<PlanDraft>(emptyDraft);
   // A new form (fresh defaults) after each save or cancel.
   const [formKey, setFormKey] = useState(0);
-  const startOver = (next: PlanDraft) => {
+  /** The last save was refused: someone else changed the plan; the form holds their values. */
+  const [stale, setStale] = useState(false);
+  const startOver = (next: PlanDraft, refused = false) => {
     setDraft(next);
+    setStale(refused);
     setFormKey((k) => k + 1);
   };
   const editing = draft.id !== undefined;
@@ -39,6 +43,11 @@ export default function PlansSection() {
       startOver(emptyDraft());
       void dialog.success('Success', d.id !== undefined ? PLANS_MSG.updated : PLANS_MSG.created);
     } catch (err) {
+      const newer = staleCurrent(err, vendorPlanSchema);
+      if (newer) {
+        reload();
+        return startOver(draftFromPlan(newer), true);
+      }
       const fallback = d.id !== undefined ? PLANS_MSG.updateFailed : PLANS_MSG.createFailed;
       void dialog.error('Error', failure(fallback, err));
     }
@@ -57,7 +66,13 @@ export default function PlansSection() {
 
   return (
     <div className="space-y-8">
-      <PlanForm key={formKey} initial={draft} onSubmit={save} onCancel={() => startOver(emptyDraft())} />
+      <PlanForm
+        key={formKey}
+        initial={draft}
+        stale={stale}
+        onSubmit={save}
+        onCancel={() => startOver(emptyDraft())}
+      />
       {!editing && (
         <section aria-labelledby="existing-plans" className="space-y-4">
           <h2 id="existing-plans" className="text-2xl font-semibold">

@@ -11,6 +11,8 @@ export interface OptionDraft {
 
 export interface PlanDraft {
   id?: number;
+  /** The version an edit started from (sent with the save; 409 when someone else saved meanwhile). */
+  version?: number;
   plan: Plan | '';
   options: OptionDraft[];
   features: string[];
@@ -45,6 +47,7 @@ export const newOption = (): OptionDraft => ({ durationInMonths: 1, price: 0, ac
 export function draftFromPlan(plan: VendorPlan): PlanDraft {
   return {
     id: plan.id,
+    version: plan.version,
     plan: plan.plan,
     options: plan.options.map((o) => ({ ...o })),
     features: [...plan.features],
@@ -72,6 +75,7 @@ export function validatePlan(draft: PlanDraft): string[] {
 export function toPlanBody(draft: PlanDraft) {
   return {
     ...(draft.id !== undefined ? { id: draft.id } : {}),
+    ...(draft.version !== undefined ? { version: draft.version } : {}),
     plan: draft.plan,
     features: draft.features,
     options: draft.options.map((o) => ({

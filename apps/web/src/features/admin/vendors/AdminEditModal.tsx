@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { ADMIN_ROLES, type User } from '@zevar/domain';
 import { Modal } from '../../../components/Modal';
+import { StaleEditNotice } from '../../../components/StaleEditNotice';
 import { TextField } from '../../../components/FormFields';
 import {
   adminEditDefaults,
@@ -24,11 +25,15 @@ export function AdminEditModal({
   onSaved?: (u: User) => void;
 }) {
   const titleId = useId();
-  const save = useSaveUser(user, { onClose, onSaved });
-  const { register, handleSubmit, formState } = useForm<AdminEditInput, unknown, AdminEditOutput>({
+  const { register, handleSubmit, formState, reset } = useForm<AdminEditInput, unknown, AdminEditOutput>({
     resolver: zodResolver(adminEditSchema),
     mode: 'onTouched',
     defaultValues: adminEditDefaults(user),
+  });
+  const { save, stale } = useSaveUser(user, {
+    onClose,
+    onSaved,
+    onStale: (newer) => reset(adminEditDefaults(newer)),
   });
   const { errors, isSubmitting } = formState;
 
@@ -40,6 +45,7 @@ export function AdminEditModal({
       <h2 id={titleId} className="text-2xl font-semibold">
         Edit Admin
       </h2>
+      <StaleEditNotice show={stale} />
       <form
         noValidate
         aria-label="Edit Admin"

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { INDIAN_STATES, type User } from '@zevar/domain';
 import { Modal } from '../../../components/Modal';
+import { StaleEditNotice } from '../../../components/StaleEditNotice';
 import { SelectField, TextAreaField, TextField } from '../../../components/FormFields';
 import { isApiError } from '../../../lib/api';
 import {
@@ -46,18 +47,21 @@ export function VendorEditModal({
   onSaved?: (u: User) => void;
 }) {
   const titleId = useId();
-  const { register, handleSubmit, setError, formState } = useForm<VendorEditInput, unknown, VendorEditOutput>(
-    {
-      resolver: zodResolver(vendorEditSchema),
-      mode: 'onTouched',
-      defaultValues: vendorEditDefaults(user),
-    },
-  );
+  const { register, handleSubmit, setError, formState, reset } = useForm<
+    VendorEditInput,
+    unknown,
+    VendorEditOutput
+  >({
+    resolver: zodResolver(vendorEditSchema),
+    mode: 'onTouched',
+    defaultValues: vendorEditDefaults(user),
+  });
   const { errors, isSubmitting } = formState;
 
-  const save = useSaveUser(user, {
+  const { save, stale } = useSaveUser(user, {
     onClose,
     onSaved,
+    onStale: (newer) => reset(vendorEditDefaults(newer)),
     onFailure: (err) => {
       if (!isApiError(err)) return;
       if (err.status === 409) setError('slug', { type: 'server', message: USER_MSG.slugExists });
@@ -72,6 +76,7 @@ export function VendorEditModal({
       <h2 id={titleId} className="text-2xl font-semibold">
         Edit Vendor
       </h2>
+      <StaleEditNotice show={stale} />
       <form
         noValidate
         aria-label="Edit Vendor"
