@@ -101,7 +101,7 @@ async function main() {
       now: new Date(),
       gstBp: 300,
       confirmBigChange: true,
-        version: metal!.version,
+      version: metal!.version,
     }),
   );
   const priceSum = async () =>

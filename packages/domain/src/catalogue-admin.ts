@@ -267,5 +267,8 @@ export type AdminCarouselItem = z.infer<typeof adminCarouselItemSchema>;
 export const carouselImageRemoveSchema = z.object({ id: positiveId, imageUrl: safeString().optional() });
 
 /** The home carousel as the admin reads and edits it: every slide, in order. */
-export const homeCarouselSchema = z.object({ id: z.number().int(), images: z.array(adminCarouselItemSchema) });
+export const homeCarouselSchema = z.object({
+  id: z.number().int(),
+  images: z.array(adminCarouselItemSchema),
+});
 export type HomeCarousel = z.infer<typeof homeCarouselSchema>;

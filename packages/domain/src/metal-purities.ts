@@ -39,7 +39,9 @@ function checkPurity(p: z.infer<typeof purityFields>, ctx: z.RefinementCtx) {
 export const purityInputSchema = purityFields.superRefine(checkPurity);
 export type PurityInput = z.infer<typeof purityInputSchema>;
 /** An edit of a purity: the version it started from; the rate rule checks it with the confirmation. */
-export const purityUpdateSchema = purityFields.extend({ version: editVersionSchema }).superRefine(checkPurity);
+export const purityUpdateSchema = purityFields
+  .extend({ version: editVersionSchema })
+  .superRefine(checkPurity);
 export type PurityUpdate = z.infer<typeof purityUpdateSchema>;
 
 export const purityParamsSchema = z.object({ id: dbIdSchema, purityId: dbIdSchema });
