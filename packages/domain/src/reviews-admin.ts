@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeString } from './primitives';
+import { editVersionOut, editVersionSchema, safeString } from './primitives';
 import { dbIdSchema, pageQuerySchema } from './paging';
 import { REVIEW_STATUSES, reviewSchema, type ReviewStatus } from './catalogue';
 import { MAX_REVIEW_PHOTOS, REVIEW_MESSAGES } from './storefront';
@@ -58,11 +58,14 @@ export const reviewedProductSchema = z.object({
 export type ReviewedProduct = z.infer<typeof reviewedProductSchema>;
 
 /** A review in the admin list, with its product's id and name. */
-export const adminReviewSchema = reviewSchema.extend({ productName: safeString() });
+/** A review as the review manager sees it, with the version an edit must name (issue 20 item 7). */
+export const adminReviewSchema = reviewSchema.extend({ productName: safeString(), version: editVersionOut });
 export type AdminReview = z.infer<typeof adminReviewSchema>;
 
 /** PUT /api/reviews/{id} body. Photos are stored image names (uploaded first), at most five. */
 export const reviewUpdateSchema = z.object({
+  /** The version the edit started from: a save over a newer one is refused (409, `current`). */
+  version: editVersionSchema,
   name: safeString().trim().min(1, REVIEW_MESSAGES.nameRequired).max(100),
   rating: z
     .number()

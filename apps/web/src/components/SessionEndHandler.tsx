@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { saveSessionWork } from '../lib/session-restore';
 import { SESSION_ENDED_EVENT, type SessionEndedDetail } from '../lib/storage';
 import { forgetUnsavedForms } from './unsaved-changes';
 
@@ -20,15 +19,21 @@ export function SessionEndHandler() {
   const here = useRef('');
   here.current = `${location.pathname}${location.search}${location.hash}`;
   useEffect(() => {
-    const onEnded = (event: Event) => {
+    const onEnded = async (event: Event) => {
       const detail = (event as CustomEvent<SessionEndedDetail | undefined>).detail;
-      if (detail && here.current !== '/login') saveSessionWork(detail.userId, here.current);
+      if (detail && here.current !== '/login') {
+        // Loaded here, not with the shop's first script: only back-office screens keep work, and
+        // they have loaded it already, so their forms are still open when it runs.
+        const { saveSessionWork } = await import('../lib/session-restore');
+        saveSessionWork(detail.userId, here.current);
+      }
       forgetUnsavedForms();
       void navigate('/login', { replace: true, state: { sessionEnded: true } satisfies LoginLocationState });
       queryClient.clear();
     };
-    window.addEventListener(SESSION_ENDED_EVENT, onEnded);
-    return () => window.removeEventListener(SESSION_ENDED_EVENT, onEnded);
+    const listener = (event: Event) => void onEnded(event);
+    window.addEventListener(SESSION_ENDED_EVENT, listener);
+    return () => window.removeEventListener(SESSION_ENDED_EVENT, listener);
   }, [navigate, queryClient]);
   return null;
 }

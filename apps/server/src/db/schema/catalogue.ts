@@ -244,6 +244,8 @@ export const reviews = pgTable(
     photos: jsonb('photos').$type<string[]>().notNull().default([]),
     /** Moderation state; only PUBLISHED reviews are shown and counted (reviews from before moderation are). */
     status: text('status', { enum: REVIEW_STATUSES }).notNull().default('PUBLISHED'),
+    /** Bumped by every admin edit and moderation: an edit opened before is refused (issue 20 item 7). */
+    version: integer('version').notNull().default(1),
     /** The reviewer gave the email of a paid order for this product. */
     verifiedBuyer: boolean('verified_buyer').notNull().default(false),
     /** Keyed hash of the submitting client's network (IPv4 address or IPv6 /64), for the per-product limit. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { AdminReview, Paged, ReviewedProduct } from '@zevar/domain';
+import { STALE_EDIT_MESSAGE, type AdminReview, type Paged, type ReviewedProduct } from '@zevar/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createCallers, multipart, type Callers } from '../../../test/catalogue-fixtures';
 import { createProduct, uid } from '../../../test/factories';
@@ -113,6 +113,7 @@ describe('review manager', () => {
     const r = await review(p.id, 2, '2030-05-05T05:05:05Z');
     const photo = await storedPhoto();
     const res = await send('PUT', `/api/reviews/${r.id}`, who.superAdmin, {
+      version: 1,
       name: ' Asha ',
       rating: 5,
       comment: 'Even better',
@@ -130,9 +131,31 @@ describe('review manager', () => {
       date: '2030-05-05T05:05:05.000Z',
       status: 'PUBLISHED',
       verifiedBuyer: false,
+      version: 2,
     });
     const listed = (await t.app.inject({ method: 'GET', url: `/api/reviews/product/${p.id}` })).json();
     expect(listed[0]).toMatchObject({ comment: 'Even better', photos: [photo] });
+  });
+
+  it('refuses an edit over a newer version (another admin saved or moderated first) with 409 and the newer review', async () => {
+    const p = await createProduct(t.db);
+    const r = await review(p.id, 2, '2030-05-05T05:05:05Z');
+    const edit = (version: unknown, comment: string) =>
+      send('PUT', `/api/reviews/${r.id}`, who.superAdmin, { version, name: 'Asha', rating: 4, comment });
+    expect((await edit(1, 'First admin')).statusCode).toBe(200);
+    const stale = await edit(1, 'Second admin, opened before');
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(STALE_EDIT_MESSAGE);
+    expect(stale.json().current).toMatchObject({ id: r.id, comment: 'First admin', version: 2 });
+    // A moderation is a change too: an edit opened before it is refused.
+    expect(
+      (await send('PUT', `/api/reviews/${r.id}/status`, who.superAdmin, { status: 'HELD' })).statusCode,
+    ).toBe(200);
+    expect((await edit(2, 'Opened before the hold')).statusCode).toBe(409);
+    expect((await edit(undefined, 'No version')).statusCode).toBe(400);
+    const fresh = await edit(3, 'Fresh');
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json()).toMatchObject({ comment: 'Fresh', version: 4, status: 'HELD' });
   });
 
   it.each([
@@ -157,7 +180,7 @@ describe('review manager', () => {
   ])('refuses an invalid update %j with 400', async (payload, message) => {
     const p = await createProduct(t.db);
     const r = await review(p.id, 3, '2030-01-01T00:00:00Z');
-    const res = await send('PUT', `/api/reviews/${r.id}`, who.superAdmin, payload);
+    const res = await send('PUT', `/api/reviews/${r.id}`, who.superAdmin, { version: 1, ...payload });
     expect(res.statusCode).toBe(400);
     if (message) expect(JSON.stringify(res.json())).toContain(message);
   });
@@ -171,7 +194,7 @@ describe('review manager', () => {
   });
 
   it('answers 404 for an unknown review and 400 for a bad id or page', async () => {
-    const body = { name: 'A', rating: 4, comment: 'ok' };
+    const body = { version: 1, name: 'A', rating: 4, comment: 'ok' };
     expect((await send('PUT', '/api/reviews/999999', who.superAdmin, body)).statusCode).toBe(404);
     expect((await send('DELETE', '/api/reviews/999999', who.superAdmin)).statusCode).toBe(404);
     expect((await send('PUT', '/api/reviews/abc', who.superAdmin, body)).statusCode).toBe(400);
@@ -183,7 +206,7 @@ describe('review manager', () => {
   it('requires SUPER_ADMIN for every review manager call', async () => {
     const p = await createProduct(t.db);
     const r = await review(p.id, 3, '2030-01-01T00:00:00Z');
-    const body = { name: 'A', rating: 4, comment: 'ok' };
+    const body = { version: 1, name: 'A', rating: 4, comment: 'ok' };
     for (const [h, status] of [
       [who.anonymous, 401],
       [who.vendorA, 403],

@@ -1,10 +1,18 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { REVIEW_ADMIN_MESSAGES, REVIEW_MESSAGES, type Review, type ReviewedProduct } from '@zevar/domain';
+import {
+  REVIEW_ADMIN_MESSAGES,
+  REVIEW_MESSAGES,
+  adminReviewSchema,
+  type AdminReview,
+  type Review,
+  type ReviewedProduct,
+} from '@zevar/domain';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { Spinner } from '../../../components/Spinner';
 import { TITLE, UPLOAD_FAILED } from '../../../lib/admin-messages';
 import { failure } from '../../../lib/error-text';
+import { staleCurrent } from '../../../lib/stale-edit';
 import { emptyDraft, toBody, type ReviewDraft } from './review-form-model';
 import { ReviewFormModal } from './ReviewFormModal';
 import { ReviewsTable } from './ReviewsTable';
@@ -14,7 +22,8 @@ import { reviewKeys, reviewsApi } from './reviews-api';
 import { useLoadFailureDialog } from '../../../components/dialog/use-load-failure-dialog';
 import { useModeration } from './use-moderation';
 
-type Editing = { mode: 'add' } | { mode: 'edit'; review: Review } | null;
+/** `stale`: the save was refused because someone else saved first; the form holds their newer review. */
+type Editing = { mode: 'add' } | { mode: 'edit'; review: AdminReview; stale?: boolean } | null;
 
 /** One product's reviews: summary, table, write/update/delete and the photo viewer. */
 export function ProductReviews({ product, onBack }: { product: ReviewedProduct; onBack: () => void }) {
@@ -32,7 +41,7 @@ export function ProductReviews({ product, onBack }: { product: ReviewedProduct; 
   const save = useMutation({
     mutationFn: (d: ReviewDraft) =>
       editing?.mode === 'edit'
-        ? reviewsApi.update(editing.review.id, toBody(d))
+        ? reviewsApi.update(editing.review.id, { ...toBody(d), version: editing.review.version })
         : reviewsApi.add({ productId: product.productId, ...toBody(d) }),
     onSuccess: async () => {
       const wasEdit = editing?.mode === 'edit';
@@ -40,11 +49,18 @@ export function ProductReviews({ product, onBack }: { product: ReviewedProduct; 
       await refresh();
       await dialog.success(TITLE.success, wasEdit ? REVIEW_ADMIN_MESSAGES.updated : REVIEW_MESSAGES.added);
     },
-    onError: (err) =>
-      dialog.error(
+    onError: async (err) => {
+      const newer = staleCurrent(err, adminReviewSchema);
+      if (newer && editing?.mode === 'edit') {
+        setEditing({ mode: 'edit', review: newer, stale: true });
+        await refresh();
+        return;
+      }
+      await dialog.error(
         TITLE.error,
         failure(editing?.mode === 'edit' ? 'Failed to update review' : REVIEW_MESSAGES.addFailed, err),
-      ),
+      );
+    },
   });
   const remove = useMutation({
     mutationFn: (id: number) => reviewsApi.remove(id),
@@ -98,6 +114,8 @@ export function ProductReviews({ product, onBack }: { product: ReviewedProduct; 
       )}
       {editing && (
         <ReviewFormModal
+          key={editing.mode === 'edit' ? `${editing.review.id}@${editing.review.version}` : 'new'}
+          stale={editing.mode === 'edit' && editing.stale}
           title={editing.mode === 'edit' ? 'Update Review' : 'Write a Review'}
           submitLabel={editing.mode === 'edit' ? 'Update Review' : 'Submit Review'}
           initial={editing.mode === 'edit' ? { ...editing.review } : emptyDraft()}

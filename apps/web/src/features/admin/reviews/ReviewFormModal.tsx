@@ -7,6 +7,7 @@ import { TextAreaField, TextField } from '../../../components/FormFields';
 import { ImageWithFallback } from '../../../components/ImageWithFallback';
 import { useImageUpload } from '../../../components/upload/upload-context';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
+import { StaleEditNotice } from '../../../components/StaleEditNotice';
 import { isValidDraft, validateDraft, type ReviewDraft } from './review-form-model';
 
 export interface ReviewFormModalProps {
@@ -18,6 +19,8 @@ export interface ReviewFormModalProps {
   onCancel: () => void;
   /** Called when a photo upload fails. */
   onUploadError?: (err: unknown) => void;
+  /** Someone else saved this review first: the fields hold their newer values. */
+  stale?: boolean;
 }
 
 /** The review rules (review-form-model) as a react-hook-form resolver. */
@@ -43,6 +46,7 @@ export function ReviewFormModal({
   onSubmit,
   onCancel,
   onUploadError,
+  stale = false,
 }: ReviewFormModalProps) {
   const titleId = useId();
   const fileId = useId();
@@ -89,6 +93,7 @@ export function ReviewFormModal({
         <h2 id={titleId} className="text-xl font-semibold">
           {title}
         </h2>
+        <StaleEditNotice show={stale} />
         <div>
           <span className="label label-required">Rating</span>
           <Controller

@@ -1,4 +1,4 @@
-import { REVIEW_MESSAGES, type Review, type ReviewStatus } from '@zevar/domain';
+import { REVIEW_MESSAGES, type AdminReview, type ReviewStatus } from '@zevar/domain';
 import { ModerationButtons, ReviewStatusBadge } from './ModerationButtons';
 import { Stars } from '../../../components/Stars';
 import { ImageWithFallback } from '../../../components/ImageWithFallback';
@@ -8,12 +8,12 @@ import { StackedCell, StackedRow, StackedTable } from '../../../components/Stack
 const HEADERS = ['Customer', 'Rating', 'Review', 'Date', 'Status', 'Photos', 'Actions'] as const;
 
 export interface ReviewsTableProps {
-  reviews: Review[];
+  reviews: AdminReview[];
   /** Publish or hold a review (moderation). */
-  onModerate: (r: Review, status: ReviewStatus) => void;
-  onEdit: (r: Review) => void;
-  onDelete: (r: Review) => void;
-  onPhoto: (r: Review, index: number) => void;
+  onModerate: (r: AdminReview, status: ReviewStatus) => void;
+  onEdit: (r: AdminReview) => void;
+  onDelete: (r: AdminReview) => void;
+  onPhoto: (r: AdminReview, index: number) => void;
 }
 
 /** A product's reviews: Customer, Rating, Review, Date, Status, Photos, Actions (publish or hold, edit, delete). */
@@ -62,7 +62,7 @@ export function ReviewsTable({ reviews, onModerate, onEdit, onDelete, onPhoto }:
             )}
           </StackedCell>
           <StackedCell className="whitespace-nowrap">
-            <ModerationButtons review={r} onModerate={onModerate} />
+            <ModerationButtons review={r} onModerate={(_, status) => onModerate(r, status)} />
             <button
               type="button"
               className="btn-ghost px-2"
