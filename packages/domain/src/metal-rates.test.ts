@@ -32,10 +32,12 @@ describe('metal rate changes', () => {
     expect(rateChangePercent(0, 5)).toBe(0);
   });
 
-  it('the prices summary needs both rates above 0 with at most two decimals', () => {
-    expect(metalPricesInputSchema.safeParse({ gold: 7250.5, silver: 92 }).success).toBe(true);
-    expect(metalPricesInputSchema.safeParse({ gold: 0, silver: 92 }).success).toBe(false);
-    expect(metalPricesInputSchema.safeParse({ gold: 7250.555, silver: 92 }).success).toBe(false);
-    expect(metalPricesInputSchema.safeParse({ gold: 7250 }).success).toBe(false);
+  it('the prices summary needs both rates above 0 with at most two decimals, and the versions it was loaded at', () => {
+    const v = { goldVersion: 1, silverVersion: 1 };
+    expect(metalPricesInputSchema.safeParse({ gold: 7250.5, silver: 92, ...v }).success).toBe(true);
+    expect(metalPricesInputSchema.safeParse({ gold: 0, silver: 92, ...v }).success).toBe(false);
+    expect(metalPricesInputSchema.safeParse({ gold: 7250.555, silver: 92, ...v }).success).toBe(false);
+    expect(metalPricesInputSchema.safeParse({ gold: 7250, ...v }).success).toBe(false);
+    expect(metalPricesInputSchema.safeParse({ gold: 7250.5, silver: 92 }).success).toBe(false);
   });
 });
