@@ -68,7 +68,8 @@ test("'+' then Add to Cart before the app has taken the page over adds two", asy
   release();
   await expect(page.getByRole('link', { name: 'Go to Cart' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Quantity' })).toHaveValue('2');
-  expect(await cartLines(page)).toEqual([{ productId: product.id, quantity: 2 }]);
+  // The line keeps the price the shopper saw, so a later change of it is announced (issue 20 item 14).
+  expect(await cartLines(page)).toEqual([{ productId: product.id, quantity: 2, seenPrice: product.price }]);
 });
 
 test('a quantity typed before the app has taken the page over is the quantity added', async ({
@@ -84,7 +85,7 @@ test('a quantity typed before the app has taken the page over is the quantity ad
   release();
   await expect(page.getByRole('link', { name: 'Go to Cart' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Quantity' })).toHaveValue('3');
-  expect(await cartLines(page)).toEqual([{ productId: product.id, quantity: 3 }]);
+  expect(await cartLines(page)).toEqual([{ productId: product.id, quantity: 3, seenPrice: product.price }]);
 });
 
 test('a search typed and a sort chosen before the app has taken the category page over are applied', async ({
