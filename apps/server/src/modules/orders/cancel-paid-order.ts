@@ -22,7 +22,8 @@ type Ctx = Pick<AppContext, 'db' | 'now' | 'payments' | 'log' | 'config'>;
 
 /** Paid orders that have not left the warehouse: cancelling or refunding them puts the stock back. */
 const NOT_SHIPPED: readonly OrderStatus[] = ['CONFIRMED', 'PROCESSING'];
-const PAID: readonly OrderStatus[] = ['CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED'];
+/** Orders whose payment was taken and kept: the ones an invoice is owed for and a refund undoes. */
+export const PAID: readonly OrderStatus[] = ['CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED'];
 
 /** Undoes a paid sale's effects once (the caller's gated update makes it once). */
 async function reversePaidEffects(tx: Tx, order: OrderRow, returnStock: boolean, now: Date) {

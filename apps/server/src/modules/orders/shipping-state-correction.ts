@@ -1,18 +1,11 @@
 import { eq } from 'drizzle-orm';
-import {
-  ORDER_ADMIN_TEXT,
-  placeOfSupply,
-  type OrderStatus,
-  type ShippingStateCorrection,
-} from '@zevar/domain';
+import { ORDER_ADMIN_TEXT, placeOfSupply, type ShippingStateCorrection } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { orderStatusHistory, orders } from '../../db/schema';
 import { AppError, conflict } from '../../lib/errors';
 import { issueInvoiceIn } from '../invoices';
+import { PAID } from './cancel-paid-order';
 import { lockOrder } from './order-lock';
-
-/** Orders whose payment was taken and kept: the ones a tax invoice is owed for. */
-const INVOICED_STATUSES: readonly OrderStatus[] = ['CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED'];
 
 /**
  * An order from before the state became a choice, whose free-text state and PIN code name no place of
@@ -48,7 +41,7 @@ export function createShippingStateCorrection(ctx: Pick<AppContext, 'db' | 'now'
         toValue: state,
         actor,
       });
-      if (INVOICED_STATUSES.includes(order.status) && order.paymentStatus === 'CAPTURED')
+      if (PAID.includes(order.status) && order.paymentStatus === 'CAPTURED')
         await issueInvoiceIn(tx, ctx.config, updated!, now);
     });
   };
