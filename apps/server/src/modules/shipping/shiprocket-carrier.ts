@@ -1,0 +1,291 @@
+import { AppError, conflict } from '../../lib/errors';
+import {
+  CarrierUnavailableError,
+  type BookedRef,
+  type Booking,
+  type BookingRequest,
+  type Carrier,
+  type CarrierRate,
+  type Serviceability,
+  type ServiceabilityQuery,
+} from './carrier';
+import { createShiprocketHttp, type FetchImpl, type ShiprocketConfig, type ShiprocketHttp } from './shiprocket-http';
+import { paiseToRupees, paiseToWholeRupeesUp, rupeesToPaise } from './shiprocket-money';
+import { orderedUnique, parseShiprocketTime, scanEvent } from './shiprocket-statuses';
+import { parseShiprocketWebhook, verifyShiprocketToken } from './shiprocket-webhook';
+import { bookingBody } from './shiprocket-booking-body';
+
+export type { ShiprocketConfig } from './shiprocket-http';
+export const SHIPROCKET_BASE_URL = 'https://apiv2.shiprocket.in/v1/external';
+export const SHIPROCKET_TRACKING_URL = 'https://shiprocket.co/tracking/';
+
+type Json = Record<string, unknown>;
+type RateOffer = CarrierRate & { recommended: boolean };
+
+const obj = (v: unknown): Json => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : {});
+const list = (v: unknown): Json[] => (Array.isArray(v) ? v.map(obj) : []);
+const str = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
+const unexpected = (what: string) => new CarrierUnavailableError(`Shiprocket gave an unexpected answer to ${what}`);
+
+/** The variables SHIPPING=shiprocket needs, from the parsed configuration (env.ts checks they are set). */
+export function shiprocketConfigFrom(env: {
+  SHIPROCKET_EMAIL?: string;
+  SHIPROCKET_PASSWORD?: string;
+  SHIPROCKET_WEBHOOK_TOKEN?: string;
+  SHIPROCKET_PICKUP_LOCATION?: string;
+  SHIPROCKET_BASE_URL: string;
+}): ShiprocketConfig {
+  const { SHIPROCKET_EMAIL, SHIPROCKET_PASSWORD, SHIPROCKET_WEBHOOK_TOKEN, SHIPROCKET_PICKUP_LOCATION } = env;
+  if (!SHIPROCKET_EMAIL || !SHIPROCKET_PASSWORD || !SHIPROCKET_WEBHOOK_TOKEN || !SHIPROCKET_PICKUP_LOCATION)
+    throw new Error('SHIPPING=shiprocket needs SHIPROCKET_EMAIL, SHIPROCKET_PASSWORD, SHIPROCKET_WEBHOOK_TOKEN and SHIPROCKET_PICKUP_LOCATION');
+  return {
+    email: SHIPROCKET_EMAIL,
+    password: SHIPROCKET_PASSWORD,
+    webhookToken: SHIPROCKET_WEBHOOK_TOKEN,
+    pickupLocation: SHIPROCKET_PICKUP_LOCATION,
+    baseUrl: env.SHIPROCKET_BASE_URL,
+  };
+}
+
+/** available_courier_companies as rates, cheapest first (Shiprocket's `rate` is rupees, with paise). */
+function ratesOf(answer: Json): RateOffer[] {
+  const data = obj(answer.data);
+  const recommended = str(data.recommended_courier_company_id);
+  return list(data.available_courier_companies)
+    .flatMap((c): RateOffer[] => {
+      const courierId = str(c.courier_company_id);
+      const rate = c.rate ?? c.freight_charge;
+      const days = Number(c.estimated_delivery_days ?? c.etd_days);
+      if (!courierId || (typeof rate !== 'number' && typeof rate !== 'string')) return [];
+      let chargePaise: number;
+      try {
+        chargePaise = rupeesToPaise(rate);
+      } catch {
+        return [];
+      }
+      return [
+        {
+          courierId,
+          courierName: str(c.courier_name) || `Courier ${courierId}`,
+          chargePaise,
+          etaDays: Number.isFinite(days) && days >= 0 ? Math.round(days) : 0,
+          recommended: courierId === recommended,
+        },
+      ];
+    })
+    .sort((a, b) => a.chargePaise - b.chargePaise || a.etaDays - b.etaDays);
+}
+
+const publicRate = ({ recommended: _r, ...rate }: RateOffer): CarrierRate => rate;
+
+/** The courier a booking uses: the one asked for, else Shiprocket's recommendation, else the cheapest. */
+function chooseRate(rates: RateOffer[], courierId?: string): RateOffer {
+  if (courierId) {
+    const asked = rates.find((r) => r.courierId === courierId);
+    if (!asked) throw new AppError('BAD_REQUEST', 'The chosen courier does not serve this route any more');
+    return asked;
+  }
+  const chosen = rates.find((r) => r.recommended) ?? rates[0];
+  if (!chosen) throw new AppError('BAD_REQUEST', 'No Shiprocket courier serves this route');
+  return chosen;
+}
+
+/** An order Shiprocket already holds for this reference (a retried or repeated booking). */
+type Existing = { shipmentId: string; awb: string; courierName: string; cancelled: boolean };
+
+async function findExisting(http: ShiprocketHttp, req: BookingRequest): Promise<Existing | undefined> {
+  const answer = await http.get('orders', { search: req.reference });
+  let order = list(answer.data).find((o) => str(o.channel_order_id) === req.reference);
+  if (!order && req.direction === 'RETURN') {
+    // Return orders are listed apart, without a search; a retried reverse pickup is recent.
+    for (let page = 1; page <= 5 && !order; page++) {
+      const returns = list((await http.get('orders/processing/return', { page, per_page: 100 })).data);
+      order = returns.find((o) => str(o.channel_order_id) === req.reference);
+      if (returns.length < 100) break;
+    }
+  }
+  if (!order) return undefined;
+  const shipment = list(order.shipments)[0] ?? {};
+  const shipmentId = str(shipment.id) || str(order.shipment_id);
+  if (!shipmentId) return undefined;
+  return {
+    shipmentId,
+    awb: str(shipment.awb),
+    courierName: str(shipment.courier),
+    cancelled: /CANCEL/i.test(str(order.status)),
+  };
+}
+
+const alreadyTaken = (e: unknown) =>
+  e instanceof AppError && e.code === 'BAD_REQUEST' && /already/i.test(JSON.stringify(e.issues ?? e.message));
+
+/** Shiprocket's client behind the shop's Carrier interface (decision 0038). */
+export function createShiprocketCarrier(config: ShiprocketConfig, fetchImpl: FetchImpl = fetch): Carrier {
+  const http = createShiprocketHttp(config, fetchImpl);
+
+  async function rates(q: ServiceabilityQuery & { isReturn?: boolean }): Promise<RateOffer[]> {
+    let answer: Json;
+    try {
+      answer = await http.get('courier/serviceability', {
+        pickup_postcode: q.pickupPin,
+        delivery_postcode: q.deliveryPin,
+        weight: q.weightGrams / 1000,
+        cod: 0,
+        declared_value: paiseToWholeRupeesUp(q.declaredValuePaise),
+        is_return: q.isReturn ? 1 : undefined,
+      });
+    } catch (e) {
+      // They answer an unknown or unserved PIN code with 404.
+      if (e instanceof AppError && e.code === 'NOT_FOUND') return [];
+      throw e;
+    }
+    if (Number(answer.status) === 404) return [];
+    return ratesOf(answer);
+  }
+
+  async function create(req: BookingRequest): Promise<Existing> {
+    const path = req.direction === 'RETURN' ? 'orders/create/return' : 'orders/create/adhoc';
+    try {
+      const created = await http.post(path, bookingBody(req, config.pickupLocation, new Date()));
+      const shipmentId = str(created.shipment_id);
+      if (shipmentId)
+        return { shipmentId, awb: str(created.awb_code), courierName: str(created.courier_name), cancelled: false };
+      // Without a shipment id the order id was taken (their duplicate answer): fetch the first order.
+    } catch (e) {
+      if (!alreadyTaken(e)) throw e;
+    }
+    const existing = await findExisting(http, req);
+    if (!existing) throw unexpected('creating the order');
+    return existing;
+  }
+
+  async function assign(shipmentId: string, courierId: string) {
+    const answer = await http.post('courier/assign/awb', {
+      shipment_id: Number(shipmentId),
+      courier_id: Number(courierId),
+    });
+    const data = obj(obj(answer.response).data);
+    const awb = str(data.awb_code);
+    if (Number(answer.awb_assign_status) !== 1 || !awb) {
+      const why = str(data.awb_assign_error) || str(answer.message);
+      throw new AppError('BAD_REQUEST', why ? `Shiprocket assigned no AWB: ${why.slice(0, 300)}` : 'Shiprocket assigned no AWB');
+    }
+    return { awb, courierName: str(data.courier_name) };
+  }
+
+  async function orderIdOf(shipmentId: string): Promise<string> {
+    const id = str(obj((await http.get(`shipments/${encodeURIComponent(shipmentId)}`)).data).order_id);
+    if (!id) throw unexpected('a shipment lookup');
+    return id;
+  }
+
+  return {
+    mode: 'shiprocket',
+
+    async serviceability(q): Promise<Serviceability> {
+      const offers = await rates(q);
+      return offers.length ? { serviceable: true, rates: offers.map(publicRate) } : { serviceable: false };
+    },
+
+    async book(req): Promise<Booking> {
+      const isReturn = req.direction === 'RETURN';
+      const offers = await rates({
+        pickupPin: req.pickup.pin,
+        deliveryPin: req.delivery.pin,
+        weightGrams: req.weightGrams,
+        declaredValuePaise: req.declaredValuePaise,
+        isReturn,
+      });
+      let shipment = await findExisting(http, req);
+      if (shipment?.cancelled)
+        throw conflict('This shipment was cancelled at Shiprocket; book it again as a new shipment');
+      shipment ??= await create(req);
+      let { awb, courierName } = shipment;
+      let chargePaise: number;
+      if (awb) {
+        // Booked before (a retry): its AWB is reused; the charge is the courier's current rate.
+        const named = offers.find((r) => r.courierName === courierName) ?? offers[0];
+        chargePaise = named?.chargePaise ?? 0;
+      } else {
+        const rate = chooseRate(offers, req.courierId);
+        ({ awb, courierName } = await assign(shipment.shipmentId, rate.courierId));
+        courierName ||= rate.courierName;
+        chargePaise = rate.chargePaise;
+      }
+      return {
+        carrierShipmentId: shipment.shipmentId,
+        awb,
+        courierName,
+        trackingUrl: `${SHIPROCKET_TRACKING_URL}${encodeURIComponent(awb)}`,
+        chargePaise,
+      };
+    },
+
+    async label(ref) {
+      const answer = await http.post('courier/generate/label', { shipment_id: [Number(ref.carrierShipmentId)] });
+      const url = str(answer.label_url);
+      if (Number(answer.label_created) !== 1 || !url)
+        throw new AppError('BAD_REQUEST', `Shiprocket made no label: ${str(answer.response) || 'no reason given'}`);
+      return http.download(url);
+    },
+
+    async manifest(refs) {
+      const ids = refs.map((r) => Number(r.carrierShipmentId));
+      let url: string;
+      try {
+        url = str((await http.post('manifests/generate', { shipment_id: ids })).manifest_url);
+      } catch (e) {
+        // A manifest is generated once per shipment; printing it again goes by their order ids.
+        if (!alreadyTaken(e)) throw e;
+        const orderIds = await Promise.all(refs.map((r) => orderIdOf(r.carrierShipmentId)));
+        url = str((await http.post('manifests/print', { order_ids: orderIds.map(Number) })).manifest_url);
+      }
+      if (!url) throw new AppError('BAD_REQUEST', 'Shiprocket made no manifest: request the pickup first');
+      return http.download(url);
+    },
+
+    async schedulePickup(refs) {
+      let latest: Date | undefined;
+      // Their pickup request takes one shipment at a time.
+      for (const ref of refs) {
+        const at = await requestPickup(http, ref);
+        if (!latest || at > latest) latest = at;
+      }
+      if (!latest) throw new AppError('BAD_REQUEST', 'No shipments to collect');
+      return { pickupAt: latest };
+    },
+
+    async cancel(ref) {
+      await http.post('orders/cancel/shipment/awbs', { awbs: [ref.awb] });
+    },
+
+    async track(awb) {
+      const answer = await http.get(`courier/track/awb/${encodeURIComponent(awb)}`);
+      const data = obj(answer.tracking_data);
+      const events = list(data.shipment_track_activities).map((s) => scanEvent(awb, s));
+      return orderedUnique(events.filter((e) => e !== undefined));
+    },
+
+    verifyWebhook: (headers) => verifyShiprocketToken(config.webhookToken, headers),
+    parseWebhook: parseShiprocketWebhook,
+  };
+}
+
+/** One pickup request; a repeated one (already queued) answers with the date found on the order. */
+async function requestPickup(http: ShiprocketHttp, ref: BookedRef): Promise<Date> {
+  try {
+    const answer = await http.post('courier/generate/pickup', { shipment_id: [Number(ref.carrierShipmentId)] });
+    const at = parseShiprocketTime(obj(answer.response).pickup_scheduled_date);
+    if (Number(answer.pickup_status) !== 1 || !at) throw unexpected('the pickup request');
+    return at;
+  } catch (e) {
+    if (!alreadyTaken(e)) throw e;
+    const orders = list((await http.get('orders', { search: ref.awb })).data);
+    const shipment = orders
+      .flatMap((o) => list(o.shipments))
+      .find((s) => str(s.id) === ref.carrierShipmentId || str(s.awb) === ref.awb);
+    const at = parseShiprocketTime(shipment?.pickup_scheduled_date);
+    if (!at) throw unexpected('the pickup request');
+    return at;
+  }
+}
