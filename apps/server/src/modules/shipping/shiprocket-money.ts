@@ -21,10 +21,15 @@ export function rupeesToPaise(rupees: number | string): number {
   return Number(paise);
 }
 
+/** Beyond 15 digits a double no longer holds every two-decimal rupee amount; orders stay far below. */
+const MAX_EXACT_PAISE = 10 ** 15;
+
 /** Integer paise to the rupee amount Shiprocket expects (a number with at most two decimals). */
 export function paiseToRupees(paise: number): number {
-  if (!Number.isSafeInteger(paise) || paise < 0) throw new RangeError('paise must be a whole number ≥ 0');
-  // The shortest decimal of n / 100 is the exact two-decimal amount for every safe integer n.
+  if (!Number.isSafeInteger(paise) || paise < 0 || paise > MAX_EXACT_PAISE)
+    throw new RangeError('paise must be a whole number from 0 to 10^15');
+  // Up to 15 significant digits, n / 100 is the double nearest the exact amount, and its shortest
+  // decimal (what JSON.stringify writes) is that amount's two-decimal form.
   return paise / 100;
 }
 
