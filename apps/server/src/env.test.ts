@@ -133,14 +133,16 @@ describe('shipping and SMS providers', () => {
     });
   });
 
-  it.each(['SHIPROCKET_EMAIL', 'SHIPROCKET_PASSWORD', 'SHIPROCKET_WEBHOOK_TOKEN', 'SHIPROCKET_PICKUP_LOCATION'])(
-    'SHIPPING=shiprocket without %s stops at start naming it',
-    (missing) => {
-      const source = { ...SHIPROCKET, [missing]: '' };
-      expect(() => parseEnv(source)).toThrow(ConfigError);
-      expect(() => parseEnv(source)).toThrow(`${missing} is required when SHIPPING=shiprocket`);
-    },
-  );
+  it.each([
+    'SHIPROCKET_EMAIL',
+    'SHIPROCKET_PASSWORD',
+    'SHIPROCKET_WEBHOOK_TOKEN',
+    'SHIPROCKET_PICKUP_LOCATION',
+  ])('SHIPPING=shiprocket without %s stops at start naming it', (missing) => {
+    const source = { ...SHIPROCKET, [missing]: '' };
+    expect(() => parseEnv(source)).toThrow(ConfigError);
+    expect(() => parseEnv(source)).toThrow(`${missing} is required when SHIPPING=shiprocket`);
+  });
 
   it.each([
     [{ SHIPPING: 'delhivery' }, 'SHIPPING'],

@@ -83,7 +83,9 @@ export const envSchema = z
     SHIPROCKET_EMAIL: optionalText.pipe(z.email('must be an email address').optional()),
     SHIPROCKET_PASSWORD: optionalText,
     /** The security token set for the tracking webhook in their panel; sent back as x-api-key. */
-    SHIPROCKET_WEBHOOK_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+    SHIPROCKET_WEBHOOK_TOKEN: optionalText.pipe(
+      z.string().min(16, 'must be at least 16 characters').optional(),
+    ),
     /** The pickup location's nickname exactly as configured in the Shiprocket panel. */
     SHIPROCKET_PICKUP_LOCATION: optionalText,
     SHIPROCKET_BASE_URL: z

@@ -26,7 +26,8 @@ export async function startMsg91Stub() {
       if (forced) return send(forced.status, forced.body);
       if (req.headers.authkey !== MSG91_STUB_KEY)
         return send(401, { type: 'error', message: 'Authentication failure', code: '401' });
-      if (req.method !== 'POST' || req.url !== '/api/v5/flow') return send(404, { type: 'error', message: 'Not found' });
+      if (req.method !== 'POST' || req.url !== '/api/v5/flow')
+        return send(404, { type: 'error', message: 'Not found' });
       send(200, { type: 'success', message: `3561686a4d${String(++n).padStart(14, '0')}` });
     });
   });

@@ -7,7 +7,13 @@ import type { AddressInfo } from 'node:net';
  * serviceability, custom and return orders, AWB assignment, labels, pickups, manifests, cancellation
  * and tracking. Every request is recorded for the tests to assert.
  */
-export type Recorded = { method: string; path: string; query: Record<string, string>; body: unknown; auth?: string };
+export type Recorded = {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+  auth?: string;
+};
 
 type Failure = { status: number; body: unknown; path?: string };
 
@@ -28,9 +34,27 @@ export const UNSERVED_PIN = '799999';
 export const PDF_BYTES = Buffer.from('%PDF-1.4\n% stub document\n%%EOF\n', 'latin1');
 
 export const COURIERS = [
-  { courier_company_id: 43, courier_name: 'Delhivery Surface', rate: 150.12, estimated_delivery_days: '4', etd: 'Nov 30, 2026' },
-  { courier_company_id: 1, courier_name: 'Blue Dart', rate: 123.9, estimated_delivery_days: '2', etd: 'Nov 28, 2026' },
-  { courier_company_id: 225, courier_name: 'India Post-Business Parcel Surface Prepaid', rate: '1234.50', estimated_delivery_days: '8', etd: 'Dec 04, 2026' },
+  {
+    courier_company_id: 43,
+    courier_name: 'Delhivery Surface',
+    rate: 150.12,
+    estimated_delivery_days: '4',
+    etd: 'Nov 30, 2026',
+  },
+  {
+    courier_company_id: 1,
+    courier_name: 'Blue Dart',
+    rate: 123.9,
+    estimated_delivery_days: '2',
+    etd: 'Nov 28, 2026',
+  },
+  {
+    courier_company_id: 225,
+    courier_name: 'India Post-Business Parcel Surface Prepaid',
+    rate: '1234.50',
+    estimated_delivery_days: '8',
+    etd: 'Dec 04, 2026',
+  },
 ];
 
 export async function startShiprocketStub() {
@@ -66,13 +90,34 @@ export async function startShiprocketStub() {
 
   function createOrder(body: Record<string, unknown>, isReturn: boolean, res: http.ServerResponse) {
     const required = isReturn
-      ? ['order_id', 'order_date', 'pickup_customer_name', 'pickup_pincode', 'shipping_pincode', 'order_items', 'sub_total', 'weight']
-      : ['order_id', 'order_date', 'pickup_location', 'billing_customer_name', 'billing_pincode', 'billing_phone', 'order_items', 'sub_total', 'weight'];
+      ? [
+          'order_id',
+          'order_date',
+          'pickup_customer_name',
+          'pickup_pincode',
+          'shipping_pincode',
+          'order_items',
+          'sub_total',
+          'weight',
+        ]
+      : [
+          'order_id',
+          'order_date',
+          'pickup_location',
+          'billing_customer_name',
+          'billing_pincode',
+          'billing_phone',
+          'order_items',
+          'sub_total',
+          'weight',
+        ];
     const missing = required.filter((k) => body[k] === undefined || body[k] === '');
     if (missing.length)
       return json(res, 422, {
         message: 'Oops! Invalid Data.',
-        errors: Object.fromEntries(missing.map((k) => [k, [`The ${k.replace(/_/g, ' ')} field is required.`]])),
+        errors: Object.fromEntries(
+          missing.map((k) => [k, [`The ${k.replace(/_/g, ' ')} field is required.`]]),
+        ),
         status_code: 422,
       });
     if (shipments.some((s) => s.channelOrderId === body.order_id))
@@ -93,7 +138,13 @@ export async function startShiprocketStub() {
     };
     shipments.push(s);
     if (isReturn)
-      return json(res, 200, { order_id: s.orderId, shipment_id: s.id, status: 'RETURN PENDING', status_code: 21, company_name: 'zevar' });
+      return json(res, 200, {
+        order_id: s.orderId,
+        shipment_id: s.id,
+        status: 'RETURN PENDING',
+        status_code: 21,
+        company_name: 'zevar',
+      });
     json(res, 200, {
       order_id: s.orderId,
       shipment_id: s.id,
@@ -116,7 +167,11 @@ export async function startShiprocketStub() {
         status: 200,
         currency: 'INR',
         company_auto_shipment_insurance_setting: true,
-        data: { available_courier_companies: COURIERS, recommended_courier_company_id: 43, blocked_courier_companies: [] },
+        data: {
+          available_courier_companies: COURIERS,
+          recommended_courier_company_id: 43,
+          blocked_courier_companies: [],
+        },
       });
     }
     if (req.method === 'POST' && p === '/orders/create/adhoc') return createOrder(body, false, res);
@@ -135,7 +190,12 @@ export async function startShiprocketStub() {
     }
     if (req.method === 'POST' && p === '/courier/assign/awb') {
       const [s] = byShipmentIds([body.shipment_id]);
-      if (!s) return json(res, 422, { message: 'Required field missing', errors: { shipment_id: ['The shipment id field is required.'] }, status_code: 422 });
+      if (!s)
+        return json(res, 422, {
+          message: 'Required field missing',
+          errors: { shipment_id: ['The shipment id field is required.'] },
+          status_code: 422,
+        });
       if (s.awb) return json(res, 400, { message: 'AWB is already assigned', status_code: 400 });
       const courier = COURIERS.find((c) => c.courier_company_id === Number(body.courier_id)) ?? COURIERS[0]!;
       s.awb = `78${String(s.id).padStart(10, '0')}`;
@@ -159,9 +219,17 @@ export async function startShiprocketStub() {
     if (req.method === 'POST' && p === '/courier/generate/label') {
       const found = byShipmentIds(body.shipment_id);
       if (!Array.isArray(body.shipment_id))
-        return json(res, 422, { message: 'Oops! Invalid Data.', errors: { shipment_id: ['The shipment id must be an array.'] }, status_code: 422 });
+        return json(res, 422, {
+          message: 'Oops! Invalid Data.',
+          errors: { shipment_id: ['The shipment id must be an array.'] },
+          status_code: 422,
+        });
       if (found.some((s) => !s?.awb))
-        return json(res, 200, { label_created: 0, not_created: body.shipment_id, response: 'No valid shipment ids to print label' });
+        return json(res, 200, {
+          label_created: 0,
+          not_created: body.shipment_id,
+          response: 'No valid shipment ids to print label',
+        });
       return json(res, 200, {
         label_created: 1,
         label_url: `${base}/files/shipping-label-${found[0]!.id}.pdf`,
@@ -207,7 +275,9 @@ export async function startShiprocketStub() {
     }
     if (req.method === 'POST' && p === '/orders/cancel/shipment/awbs') {
       for (const s of shipments) if ((body.awbs as string[]).includes(s.awb)) s.cancelled = true;
-      return json(res, 200, { message: 'Bulk Shipment cancellation is in progress. Please wait for some time.' });
+      return json(res, 200, {
+        message: 'Bulk Shipment cancellation is in progress. Please wait for some time.',
+      });
     }
     const trackPath = /^\/courier\/track\/awb\/([^/]+)$/.exec(p);
     if (req.method === 'GET' && trackPath) {
@@ -215,7 +285,11 @@ export async function startShiprocketStub() {
       const activities = tracking[awb];
       if (!activities)
         return json(res, 200, {
-          tracking_data: { track_status: 0, error: 'Aahh! There is no activities found in our DB. Please have some patience it will be updated soon.' },
+          tracking_data: {
+            track_status: 0,
+            error:
+              'Aahh! There is no activities found in our DB. Please have some patience it will be updated soon.',
+          },
         });
       return json(res, 200, {
         tracking_data: {
@@ -269,7 +343,8 @@ export async function startShiprocketStub() {
         return json(res, failure.status, failure.body);
       }
       const token = rec.auth?.replace(/^Bearer /, '');
-      if (!token || !tokens.has(token)) return json(res, 401, { message: 'Token has expired', status_code: 401 });
+      if (!token || !tokens.has(token))
+        return json(res, 401, { message: 'Token has expired', status_code: 401 });
       route(rec, res, `${base}/v1/external`);
     });
   });

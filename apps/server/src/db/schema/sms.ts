@@ -26,5 +26,8 @@ export const smsMessages = pgTable(
     sentAt: tstz('sent_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('sms_messages_reference_uq').on(t.reference), index('sms_messages_created_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('sms_messages_reference_uq').on(t.reference),
+    index('sms_messages_created_idx').on(t.createdAt),
+  ],
 );

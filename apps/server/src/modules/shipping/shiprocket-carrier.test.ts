@@ -130,7 +130,10 @@ describe('Shiprocket carrier against a local stub of their API', () => {
       height: 8,
       weight: 0.45,
     });
-    expect(bodyOf('/courier/assign/awb')).toEqual({ shipment_id: Number(booked.carrierShipmentId), courier_id: 43 });
+    expect(bodyOf('/courier/assign/awb')).toEqual({
+      shipment_id: Number(booked.carrierShipmentId),
+      courier_id: 43,
+    });
 
     stub.requests.length = 0;
     const ref = { carrierShipmentId: booked.carrierShipmentId, awb: booked.awb };
@@ -160,12 +163,54 @@ describe('Shiprocket carrier against a local stub of their API', () => {
     ]);
 
     stub.setTracking(booked.awb, [
-      { date: '2026-11-28 11:37:00', status: 'DLVD', activity: 'Delivered', location: 'BENGALURU, KARNATAKA', 'sr-status': '7', 'sr-status-label': 'DELIVERED' },
-      { date: '2026-11-28 08:57:00', status: 'OFD', activity: 'Out for Delivery', location: 'BENGALURU, KARNATAKA', 'sr-status': '17', 'sr-status-label': 'OUT FOR DELIVERY' },
-      { date: '2026-11-27 21:02:00', status: 'IT', activity: 'InTransit Shipment added in Bag', location: 'MUMBAI', 'sr-status': '18', 'sr-status-label': 'IN TRANSIT' },
-      { date: '2026-11-27 13:50:00', status: 'PUD', activity: 'PickDone', location: 'MUMBAI', 'sr-status': '42', 'sr-status-label': 'PICKED UP' },
-      { date: '2026-11-27 10:04:00', status: 'OFP', activity: 'Out for Pickup', location: 'MUMBAI', 'sr-status': '19', 'sr-status-label': 'OUT FOR PICKUP' },
-      { date: '2026-11-27 09:51:00', status: 'DRC', activity: 'Pending Manifest Data Received', location: 'NA', 'sr-status': 'NA', 'sr-status-label': 'NA' },
+      {
+        date: '2026-11-28 11:37:00',
+        status: 'DLVD',
+        activity: 'Delivered',
+        location: 'BENGALURU, KARNATAKA',
+        'sr-status': '7',
+        'sr-status-label': 'DELIVERED',
+      },
+      {
+        date: '2026-11-28 08:57:00',
+        status: 'OFD',
+        activity: 'Out for Delivery',
+        location: 'BENGALURU, KARNATAKA',
+        'sr-status': '17',
+        'sr-status-label': 'OUT FOR DELIVERY',
+      },
+      {
+        date: '2026-11-27 21:02:00',
+        status: 'IT',
+        activity: 'InTransit Shipment added in Bag',
+        location: 'MUMBAI',
+        'sr-status': '18',
+        'sr-status-label': 'IN TRANSIT',
+      },
+      {
+        date: '2026-11-27 13:50:00',
+        status: 'PUD',
+        activity: 'PickDone',
+        location: 'MUMBAI',
+        'sr-status': '42',
+        'sr-status-label': 'PICKED UP',
+      },
+      {
+        date: '2026-11-27 10:04:00',
+        status: 'OFP',
+        activity: 'Out for Pickup',
+        location: 'MUMBAI',
+        'sr-status': '19',
+        'sr-status-label': 'OUT FOR PICKUP',
+      },
+      {
+        date: '2026-11-27 09:51:00',
+        status: 'DRC',
+        activity: 'Pending Manifest Data Received',
+        location: 'NA',
+        'sr-status': 'NA',
+        'sr-status-label': 'NA',
+      },
     ]);
     const events = await carrier.track(booked.awb);
     expect(events.map((e) => [e.type, e.at.toISOString(), e.location, e.note])).toEqual([
@@ -236,7 +281,12 @@ describe('Shiprocket carrier against a local stub of their API', () => {
 
   it('reports serviceability as rates in exact paise, cheapest first, and an unserved PIN as such', async () => {
     const carrier = carrierFor();
-    const query = { pickupPin: '400002', deliveryPin: '560001', weightGrams: 1200, declaredValuePaise: 5_000_050 };
+    const query = {
+      pickupPin: '400002',
+      deliveryPin: '560001',
+      weightGrams: 1200,
+      declaredValuePaise: 5_000_050,
+    };
     expect(await carrier.serviceability(query)).toEqual({
       serviceable: true,
       rates: [
@@ -246,7 +296,9 @@ describe('Shiprocket carrier against a local stub of their API', () => {
       ],
     });
     expect(stub.requests.at(-1)!.query).toMatchObject({ weight: '1.2', declared_value: '50001' });
-    expect(await carrier.serviceability({ ...query, deliveryPin: UNSERVED_PIN })).toEqual({ serviceable: false });
+    expect(await carrier.serviceability({ ...query, deliveryPin: UNSERVED_PIN })).toEqual({
+      serviceable: false,
+    });
   });
 
   it('logs in once, keeps the token, and logs in again once when it has expired', async () => {
@@ -260,12 +312,19 @@ describe('Shiprocket carrier against a local stub of their API', () => {
     stub.expireTokens();
     stub.requests.length = 0;
     expect(await carrier.serviceability(query)).toMatchObject({ serviceable: true });
-    expect(stub.calls()).toEqual(['GET /courier/serviceability', 'POST /auth/login', 'GET /courier/serviceability']);
+    expect(stub.calls()).toEqual([
+      'GET /courier/serviceability',
+      'POST /auth/login',
+      'GET /courier/serviceability',
+    ]);
     const [stale, , fresh] = stub.requests;
     expect(stale!.auth).not.toEqual(fresh!.auth);
 
     // A second 401 right after a fresh login is not retried for ever.
-    stub.failNext({ status: 401, body: { message: 'Token has expired' } }, { status: 401, body: { message: 'Token has expired' } });
+    stub.failNext(
+      { status: 401, body: { message: 'Token has expired' } },
+      { status: 401, body: { message: 'Token has expired' } },
+    );
     await expect(carrier.serviceability(query)).rejects.toMatchObject({ code: 'UNAVAILABLE' });
   });
 
@@ -273,7 +332,10 @@ describe('Shiprocket carrier against a local stub of their API', () => {
     const carrier = carrierFor({ password: 'wrong-password-123' });
     const error = await carrier.label({ carrierShipmentId: '1', awb: '1' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({ code: 'UNAVAILABLE', message: expect.stringContaining('SHIPROCKET_PASSWORD') });
+    expect(error).toMatchObject({
+      code: 'UNAVAILABLE',
+      message: expect.stringContaining('SHIPROCKET_PASSWORD'),
+    });
     expect(JSON.stringify(error) + (error as Error).message).not.toContain('wrong-password-123');
   });
 
@@ -299,7 +361,11 @@ describe('Shiprocket carrier against a local stub of their API', () => {
 
     stub.failNext({
       status: 422,
-      body: { message: 'Oops! Invalid Data.', errors: { billing_pincode: ['The billing pincode must be 6 digits.'] }, status_code: 422 },
+      body: {
+        message: 'Oops! Invalid Data.',
+        errors: { billing_pincode: ['The billing pincode must be 6 digits.'] },
+        status_code: 422,
+      },
     });
     const refused = await carrier.book(booking()).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(AppError);

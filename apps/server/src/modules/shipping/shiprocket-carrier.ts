@@ -1,16 +1,19 @@
 import { AppError, conflict } from '../../lib/errors';
 import {
-  CarrierUnavailableError,
   type BookedRef,
   type Booking,
   type BookingRequest,
   type Carrier,
-  type CarrierRate,
   type Serviceability,
   type ServiceabilityQuery,
 } from './carrier';
-import { createShiprocketHttp, type FetchImpl, type ShiprocketConfig, type ShiprocketHttp } from './shiprocket-http';
-import { paiseToRupees, paiseToWholeRupeesUp, rupeesToPaise } from './shiprocket-money';
+import {
+  createShiprocketHttp,
+  type FetchImpl,
+  type ShiprocketConfig,
+  type ShiprocketHttp,
+} from './shiprocket-http';
+import { paiseToWholeRupeesUp } from './shiprocket-money';
 import { orderedUnique, parseShiprocketTime, scanEvent } from './shiprocket-statuses';
 import { parseShiprocketWebhook, verifyShiprocketToken } from './shiprocket-webhook';
 import { bookingBody } from './shiprocket-booking-body';
@@ -19,13 +22,20 @@ export type { ShiprocketConfig } from './shiprocket-http';
 export const SHIPROCKET_BASE_URL = 'https://apiv2.shiprocket.in/v1/external';
 export const SHIPROCKET_TRACKING_URL = 'https://shiprocket.co/tracking/';
 
-type Json = Record<string, unknown>;
-type RateOffer = CarrierRate & { recommended: boolean };
-
-const obj = (v: unknown): Json => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : {});
-const list = (v: unknown): Json[] => (Array.isArray(v) ? v.map(obj) : []);
-const str = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
-const unexpected = (what: string) => new CarrierUnavailableError(`Shiprocket gave an unexpected answer to ${what}`);
+import {
+  alreadyTaken,
+  chooseRate,
+  findExisting,
+  list,
+  obj,
+  publicRate,
+  ratesOf,
+  str,
+  unexpected,
+  type Existing,
+  type RateOffer,
+  type Json,
+} from './shiprocket-lookups';
 
 /** The variables SHIPPING=shiprocket needs, from the parsed configuration (env.ts checks they are set). */
 export function shiprocketConfigFrom(env: {
@@ -37,7 +47,9 @@ export function shiprocketConfigFrom(env: {
 }): ShiprocketConfig {
   const { SHIPROCKET_EMAIL, SHIPROCKET_PASSWORD, SHIPROCKET_WEBHOOK_TOKEN, SHIPROCKET_PICKUP_LOCATION } = env;
   if (!SHIPROCKET_EMAIL || !SHIPROCKET_PASSWORD || !SHIPROCKET_WEBHOOK_TOKEN || !SHIPROCKET_PICKUP_LOCATION)
-    throw new Error('SHIPPING=shiprocket needs SHIPROCKET_EMAIL, SHIPROCKET_PASSWORD, SHIPROCKET_WEBHOOK_TOKEN and SHIPROCKET_PICKUP_LOCATION');
+    throw new Error(
+      'SHIPPING=shiprocket needs SHIPROCKET_EMAIL, SHIPROCKET_PASSWORD, SHIPROCKET_WEBHOOK_TOKEN and SHIPROCKET_PICKUP_LOCATION',
+    );
   return {
     email: SHIPROCKET_EMAIL,
     password: SHIPROCKET_PASSWORD,
@@ -46,78 +58,6 @@ export function shiprocketConfigFrom(env: {
     baseUrl: env.SHIPROCKET_BASE_URL,
   };
 }
-
-/** available_courier_companies as rates, cheapest first (Shiprocket's `rate` is rupees, with paise). */
-function ratesOf(answer: Json): RateOffer[] {
-  const data = obj(answer.data);
-  const recommended = str(data.recommended_courier_company_id);
-  return list(data.available_courier_companies)
-    .flatMap((c): RateOffer[] => {
-      const courierId = str(c.courier_company_id);
-      const rate = c.rate ?? c.freight_charge;
-      const days = Number(c.estimated_delivery_days ?? c.etd_days);
-      if (!courierId || (typeof rate !== 'number' && typeof rate !== 'string')) return [];
-      let chargePaise: number;
-      try {
-        chargePaise = rupeesToPaise(rate);
-      } catch {
-        return [];
-      }
-      return [
-        {
-          courierId,
-          courierName: str(c.courier_name) || `Courier ${courierId}`,
-          chargePaise,
-          etaDays: Number.isFinite(days) && days >= 0 ? Math.round(days) : 0,
-          recommended: courierId === recommended,
-        },
-      ];
-    })
-    .sort((a, b) => a.chargePaise - b.chargePaise || a.etaDays - b.etaDays);
-}
-
-const publicRate = ({ recommended: _r, ...rate }: RateOffer): CarrierRate => rate;
-
-/** The courier a booking uses: the one asked for, else Shiprocket's recommendation, else the cheapest. */
-function chooseRate(rates: RateOffer[], courierId?: string): RateOffer {
-  if (courierId) {
-    const asked = rates.find((r) => r.courierId === courierId);
-    if (!asked) throw new AppError('BAD_REQUEST', 'The chosen courier does not serve this route any more');
-    return asked;
-  }
-  const chosen = rates.find((r) => r.recommended) ?? rates[0];
-  if (!chosen) throw new AppError('BAD_REQUEST', 'No Shiprocket courier serves this route');
-  return chosen;
-}
-
-/** An order Shiprocket already holds for this reference (a retried or repeated booking). */
-type Existing = { shipmentId: string; awb: string; courierName: string; cancelled: boolean };
-
-async function findExisting(http: ShiprocketHttp, req: BookingRequest): Promise<Existing | undefined> {
-  const answer = await http.get('orders', { search: req.reference });
-  let order = list(answer.data).find((o) => str(o.channel_order_id) === req.reference);
-  if (!order && req.direction === 'RETURN') {
-    // Return orders are listed apart, without a search; a retried reverse pickup is recent.
-    for (let page = 1; page <= 5 && !order; page++) {
-      const returns = list((await http.get('orders/processing/return', { page, per_page: 100 })).data);
-      order = returns.find((o) => str(o.channel_order_id) === req.reference);
-      if (returns.length < 100) break;
-    }
-  }
-  if (!order) return undefined;
-  const shipment = list(order.shipments)[0] ?? {};
-  const shipmentId = str(shipment.id) || str(order.shipment_id);
-  if (!shipmentId) return undefined;
-  return {
-    shipmentId,
-    awb: str(shipment.awb),
-    courierName: str(shipment.courier),
-    cancelled: /CANCEL/i.test(str(order.status)),
-  };
-}
-
-const alreadyTaken = (e: unknown) =>
-  e instanceof AppError && e.code === 'BAD_REQUEST' && /already/i.test(JSON.stringify(e.issues ?? e.message));
 
 /** Shiprocket's client behind the shop's Carrier interface (decision 0038). */
 export function createShiprocketCarrier(config: ShiprocketConfig, fetchImpl: FetchImpl = fetch): Carrier {
@@ -149,7 +89,12 @@ export function createShiprocketCarrier(config: ShiprocketConfig, fetchImpl: Fet
       const created = await http.post(path, bookingBody(req, config.pickupLocation, new Date()));
       const shipmentId = str(created.shipment_id);
       if (shipmentId)
-        return { shipmentId, awb: str(created.awb_code), courierName: str(created.courier_name), cancelled: false };
+        return {
+          shipmentId,
+          awb: str(created.awb_code),
+          courierName: str(created.courier_name),
+          cancelled: false,
+        };
       // Without a shipment id the order id was taken (their duplicate answer): fetch the first order.
     } catch (e) {
       if (!alreadyTaken(e)) throw e;
@@ -168,7 +113,10 @@ export function createShiprocketCarrier(config: ShiprocketConfig, fetchImpl: Fet
     const awb = str(data.awb_code);
     if (Number(answer.awb_assign_status) !== 1 || !awb) {
       const why = str(data.awb_assign_error) || str(answer.message);
-      throw new AppError('BAD_REQUEST', why ? `Shiprocket assigned no AWB: ${why.slice(0, 300)}` : 'Shiprocket assigned no AWB');
+      throw new AppError(
+        'BAD_REQUEST',
+        why ? `Shiprocket assigned no AWB: ${why.slice(0, 300)}` : 'Shiprocket assigned no AWB',
+      );
     }
     return { awb, courierName: str(data.courier_name) };
   }
@@ -222,10 +170,15 @@ export function createShiprocketCarrier(config: ShiprocketConfig, fetchImpl: Fet
     },
 
     async label(ref) {
-      const answer = await http.post('courier/generate/label', { shipment_id: [Number(ref.carrierShipmentId)] });
+      const answer = await http.post('courier/generate/label', {
+        shipment_id: [Number(ref.carrierShipmentId)],
+      });
       const url = str(answer.label_url);
       if (Number(answer.label_created) !== 1 || !url)
-        throw new AppError('BAD_REQUEST', `Shiprocket made no label: ${str(answer.response) || 'no reason given'}`);
+        throw new AppError(
+          'BAD_REQUEST',
+          `Shiprocket made no label: ${str(answer.response) || 'no reason given'}`,
+        );
       return http.download(url);
     },
 
@@ -274,7 +227,9 @@ export function createShiprocketCarrier(config: ShiprocketConfig, fetchImpl: Fet
 /** One pickup request; a repeated one (already queued) answers with the date found on the order. */
 async function requestPickup(http: ShiprocketHttp, ref: BookedRef): Promise<Date> {
   try {
-    const answer = await http.post('courier/generate/pickup', { shipment_id: [Number(ref.carrierShipmentId)] });
+    const answer = await http.post('courier/generate/pickup', {
+      shipment_id: [Number(ref.carrierShipmentId)],
+    });
     const at = parseShiprocketTime(obj(answer.response).pickup_scheduled_date);
     if (Number(answer.pickup_status) !== 1 || !at) throw unexpected('the pickup request');
     return at;

@@ -48,7 +48,11 @@ function providerIssues(body: unknown): Issue[] | undefined {
 /** A 4xx answer (other than the 401 handled by logging in again) as the shop's one error shape. */
 export function refusal(status: number, body: unknown): AppError {
   const words = providerMessage(body);
-  if (status === 404) return new AppError('NOT_FOUND', words ? `${SHIPROCKET_TEXT.notFound}: ${words}` : SHIPROCKET_TEXT.notFound);
+  if (status === 404)
+    return new AppError(
+      'NOT_FOUND',
+      words ? `${SHIPROCKET_TEXT.notFound}: ${words}` : SHIPROCKET_TEXT.notFound,
+    );
   return new AppError(
     'BAD_REQUEST',
     words ? `${SHIPROCKET_TEXT.refused}: ${words}` : SHIPROCKET_TEXT.refused,
@@ -92,7 +96,8 @@ export function createShiprocketHttp(config: ShiprocketConfig, fetchImpl: FetchI
       body: JSON.stringify({ email: config.email, password: config.password }),
     });
     const body = await readJson(res);
-    if (res.status >= 500 || res.status === 429) throw new CarrierUnavailableError(SHIPROCKET_TEXT.unreachable);
+    if (res.status >= 500 || res.status === 429)
+      throw new CarrierUnavailableError(SHIPROCKET_TEXT.unreachable);
     if (!res.ok || !isObject(body) || typeof body.token !== 'string' || !body.token)
       throw new AppError('UNAVAILABLE', SHIPROCKET_TEXT.loginRefused);
     return body.token;
@@ -108,7 +113,8 @@ export function createShiprocketHttp(config: ShiprocketConfig, fetchImpl: FetchI
 
   async function call(method: 'GET' | 'POST', path: string, opts: { query?: Query; body?: Json } = {}) {
     const url = new URL(`${base}/${path}`);
-    for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+    for (const [k, v] of Object.entries(opts.query ?? {}))
+      if (v !== undefined) url.searchParams.set(k, String(v));
     for (let attempt = 0; ; attempt++) {
       const used = currentToken();
       const res = await send(url.toString(), {
@@ -126,7 +132,8 @@ export function createShiprocketHttp(config: ShiprocketConfig, fetchImpl: FetchI
         if (token === used) token = undefined;
         continue;
       }
-      if (res.status >= 500 || res.status === 429) throw new CarrierUnavailableError(SHIPROCKET_TEXT.unreachable);
+      if (res.status >= 500 || res.status === 429)
+        throw new CarrierUnavailableError(SHIPROCKET_TEXT.unreachable);
       if (res.status === 401) throw new AppError('UNAVAILABLE', SHIPROCKET_TEXT.loginRefused);
       if (!res.ok) throw refusal(res.status, body);
       return isObject(body) ? body : { data: body };
@@ -141,7 +148,8 @@ export function createShiprocketHttp(config: ShiprocketConfig, fetchImpl: FetchI
      * file storage, so it is fetched without our token.
      */
     async download(url: string): Promise<Buffer> {
-      if (!/^https?:\/\//i.test(url)) throw new CarrierUnavailableError('Shiprocket gave no document address');
+      if (!/^https?:\/\//i.test(url))
+        throw new CarrierUnavailableError('Shiprocket gave no document address');
       const res = await send(url, { method: 'GET' });
       if (!res.ok) throw new CarrierUnavailableError('The document from Shiprocket could not be downloaded');
       const bytes = Buffer.from(await res.arrayBuffer().catch(() => new ArrayBuffer(0)));

@@ -67,12 +67,7 @@ export const SHIPROCKET_STATUS_CODES: Readonly<Record<number, string>> = {
   77: 'ISSUE RELATED TO THE RECIPIENT',
 };
 
-const normalise = (label: string) =>
-  label
-    .toUpperCase()
-    .replace(/[_-]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+const normalise = (label: string) => label.toUpperCase().replace(/[_-]+/g, ' ').replace(/\s+/g, ' ').trim();
 
 /** The event type of a Shiprocket status label (or, failing that, code); undefined: ignore it. */
 export function shiprocketEventType(label: unknown, code?: unknown): ShipmentEventType | undefined {
@@ -85,7 +80,8 @@ export function shiprocketEventType(label: unknown, code?: unknown): ShipmentEve
     const type = SHIPROCKET_STATUS_MAP[key];
     if (type) return type;
   }
-  const n = typeof code === 'number' ? code : typeof code === 'string' && /^\d+$/.test(code) ? Number(code) : NaN;
+  const n =
+    typeof code === 'number' ? code : typeof code === 'string' && /^\d+$/.test(code) ? Number(code) : NaN;
   const byCode = SHIPROCKET_STATUS_CODES[n];
   return byCode ? SHIPROCKET_STATUS_MAP[byCode] : undefined;
 }

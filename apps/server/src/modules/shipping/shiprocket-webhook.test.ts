@@ -74,10 +74,18 @@ describe('Shiprocket webhook', () => {
         location: 'Chomu_SamodRd_D (Rajasthan)',
         note: 'In Transit - Shipment picked up',
       },
-      { awb: '19041424751540', type: 'IN_TRANSIT', at: '2023-05-23T06:13:52.000Z', location: '', note: 'IN TRANSIT' },
+      {
+        awb: '19041424751540',
+        type: 'IN_TRANSIT',
+        at: '2023-05-23T06:13:52.000Z',
+        location: '',
+        note: 'IN TRANSIT',
+      },
     ]);
     // The same body delivered again gives the same event ids (the shipments module deduplicates on them).
-    expect(carrier.parseWebhook(structuredClone(SAMPLE)).map((e) => e.eventId)).toEqual(events.map((e) => e.eventId));
+    expect(carrier.parseWebhook(structuredClone(SAMPLE)).map((e) => e.eventId)).toEqual(
+      events.map((e) => e.eventId),
+    );
   });
 
   it.each([
@@ -92,15 +100,46 @@ describe('Shiprocket webhook', () => {
     ['RTO_OFD', 41, 'RETURNED_TO_ORIGIN'],
     ['Return Delivered', 7, 'DELIVERED'],
   ])('maps %s (code %i) to %s', (status, code, type) => {
-    const events = carrier.parseWebhook({ ...SAMPLE, current_status: status, shipment_status: status, shipment_status_id: code, scans: [] });
+    const events = carrier.parseWebhook({
+      ...SAMPLE,
+      current_status: status,
+      shipment_status: status,
+      shipment_status_id: code,
+      scans: [],
+    });
     expect(events.map((e) => e.type)).toEqual([type]);
-    expect(shiprocketEventType(undefined, code)).toBe(type === 'DELIVERED' && status.startsWith('Return') ? 'DELIVERED' : type);
+    expect(shiprocketEventType(undefined, code)).toBe(
+      type === 'DELIVERED' && status.startsWith('Return') ? 'DELIVERED' : type,
+    );
   });
 
   it('ignores statuses before pickup and statuses it does not know, and never throws', () => {
-    for (const status of ['AWB ASSIGNED', 'PICKUP SCHEDULED', 'OUT FOR PICKUP', 'MANIFEST GENERATED', 'SOMETHING NEW'])
-      expect(carrier.parseWebhook({ ...SAMPLE, current_status: status, shipment_status: status, shipment_status_id: 99, scans: [] })).toEqual([]);
-    for (const body of [null, 'text', 42, [], {}, { awb: '' }, { awb: '1', scans: 'x' }, { awb: '1', current_status: 'DELIVERED' }])
+    for (const status of [
+      'AWB ASSIGNED',
+      'PICKUP SCHEDULED',
+      'OUT FOR PICKUP',
+      'MANIFEST GENERATED',
+      'SOMETHING NEW',
+    ])
+      expect(
+        carrier.parseWebhook({
+          ...SAMPLE,
+          current_status: status,
+          shipment_status: status,
+          shipment_status_id: 99,
+          scans: [],
+        }),
+      ).toEqual([]);
+    for (const body of [
+      null,
+      'text',
+      42,
+      [],
+      {},
+      { awb: '' },
+      { awb: '1', scans: 'x' },
+      { awb: '1', current_status: 'DELIVERED' },
+    ])
       expect(carrier.parseWebhook(body)).toEqual([]);
     fc.assert(
       fc.property(fc.anything(), (body) => {

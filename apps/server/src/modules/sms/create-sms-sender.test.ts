@@ -18,9 +18,23 @@ afterAll(async () => {
   await t.close();
 });
 
-type Listed = { content: { reference: string; provider: string; to: string; text: string; status: string; attempts: number }[] };
+type Listed = {
+  content: {
+    reference: string;
+    provider: string;
+    to: string;
+    text: string;
+    status: string;
+    attempts: number;
+  }[];
+};
 const listed = async (reference: string) =>
-  (await t.app.inject({ url: `/api/sms/messages?reference=${encodeURIComponent(reference)}`, headers: admin })).json() as Listed;
+  (
+    await t.app.inject({
+      url: `/api/sms/messages?reference=${encodeURIComponent(reference)}`,
+      headers: admin,
+    })
+  ).json() as Listed;
 
 const sandbox = () => createSmsSender({ mode: 'sandbox' }, { db: t.db, now: () => new Date() });
 const real = (overrides: { authKey?: string; timeoutMs?: number } = {}) =>
@@ -97,7 +111,11 @@ describe('MSG91 client against a local stub of their Flow API', () => {
     });
     // The record of a real message does not hold the code.
     expect((await listed(reference)).content).toEqual([
-      expect.objectContaining({ provider: 'msg91', status: 'SENT', text: 'Your Zevar delivery code is ••••••' }),
+      expect.objectContaining({
+        provider: 'msg91',
+        status: 'SENT',
+        text: 'Your Zevar delivery code is ••••••',
+      }),
     ]);
   });
 
@@ -105,7 +123,9 @@ describe('MSG91 client against a local stub of their Flow API', () => {
     const reference = `delivery-otp:${uid()}`;
     const sms = real();
     msg91.answerNext({ status: 503, body: { message: 'Service Unavailable' } });
-    await expect(sms.send({ to: '9820012345', text: 'code 1', reference })).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    await expect(sms.send({ to: '9820012345', text: 'code 1', reference })).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+    });
     expect((await listed(reference)).content[0]).toMatchObject({ status: 'FAILED', attempts: 1 });
     const before = msg91.requests.length;
     await sms.send({ to: '9820012345', text: 'code 1', reference });
@@ -126,18 +146,25 @@ describe('MSG91 client against a local stub of their Flow API', () => {
     const error = await real({ authKey: 'wrong-key-abcdef' })
       .send({ to: '9820012345', text: 'x', reference: `r:${uid()}` })
       .catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: 'BAD_REQUEST', message: 'MSG91 refused the message: Authentication failure' });
+    expect(error).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'MSG91 refused the message: Authentication failure',
+    });
     expect(String((error as Error).message)).not.toContain('wrong-key');
     msg91.answerNext({ status: 200, body: { type: 'error', message: 'Template ID is not approved' } });
-    await expect(real().send({ to: '9820012345', text: 'x', reference: `r:${uid()}` })).rejects.toMatchObject({
-      message: 'MSG91 refused the message: Template ID is not approved',
-    });
+    await expect(real().send({ to: '9820012345', text: 'x', reference: `r:${uid()}` })).rejects.toMatchObject(
+      {
+        message: 'MSG91 refused the message: Template ID is not approved',
+      },
+    );
   });
 
   it('a message another process is sending is not sent twice', async () => {
     const reference = `delivery-otp:${uid()}`;
     const before = msg91.requests.length;
-    const results = await Promise.allSettled([1, 2, 3].map(() => real().send({ to: '9820012345', text: 'c', reference })));
+    const results = await Promise.allSettled(
+      [1, 2, 3].map(() => real().send({ to: '9820012345', text: 'c', reference })),
+    );
     expect(msg91.requests.length - before).toBe(1);
     expect(results.filter((r) => r.status === 'fulfilled').length).toBeGreaterThanOrEqual(1);
     for (const r of results)
@@ -145,9 +172,22 @@ describe('MSG91 client against a local stub of their Flow API', () => {
   });
 
   it('is chosen by SMS=msg91 with its variables', () => {
-    expect(smsConfigFrom({ SMS: 'sandbox', MSG91_BASE_URL: 'https://control.msg91.com/api/v5' })).toEqual({ mode: 'sandbox' });
+    expect(smsConfigFrom({ SMS: 'sandbox', MSG91_BASE_URL: 'https://control.msg91.com/api/v5' })).toEqual({
+      mode: 'sandbox',
+    });
     expect(
-      smsConfigFrom({ SMS: 'msg91', MSG91_AUTH_KEY: 'k', MSG91_TEMPLATE_ID: 't', MSG91_BASE_URL: 'https://control.msg91.com/api/v5' }),
-    ).toEqual({ mode: 'msg91', authKey: 'k', templateId: 't', sender: undefined, baseUrl: 'https://control.msg91.com/api/v5' });
+      smsConfigFrom({
+        SMS: 'msg91',
+        MSG91_AUTH_KEY: 'k',
+        MSG91_TEMPLATE_ID: 't',
+        MSG91_BASE_URL: 'https://control.msg91.com/api/v5',
+      }),
+    ).toEqual({
+      mode: 'msg91',
+      authKey: 'k',
+      templateId: 't',
+      sender: undefined,
+      baseUrl: 'https://control.msg91.com/api/v5',
+    });
   });
 });

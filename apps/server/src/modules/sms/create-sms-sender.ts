@@ -23,7 +23,8 @@ export function smsConfigFrom(env: {
   MSG91_BASE_URL: string;
 }): SmsConfig {
   if (env.SMS === 'sandbox') return { mode: 'sandbox' };
-  if (!env.MSG91_AUTH_KEY || !env.MSG91_TEMPLATE_ID) throw new Error('SMS=msg91 needs MSG91_AUTH_KEY and MSG91_TEMPLATE_ID');
+  if (!env.MSG91_AUTH_KEY || !env.MSG91_TEMPLATE_ID)
+    throw new Error('SMS=msg91 needs MSG91_AUTH_KEY and MSG91_TEMPLATE_ID');
   return {
     mode: 'msg91',
     authKey: env.MSG91_AUTH_KEY,

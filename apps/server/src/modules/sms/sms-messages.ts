@@ -31,7 +31,10 @@ export async function claimMessage(
         eq(smsMessages.reference, row.reference),
         or(
           eq(smsMessages.status, 'FAILED'),
-          and(eq(smsMessages.status, 'SENDING'), lt(smsMessages.claimedAt, new Date(now.getTime() - STALE_CLAIM_MS))),
+          and(
+            eq(smsMessages.status, 'SENDING'),
+            lt(smsMessages.claimedAt, new Date(now.getTime() - STALE_CLAIM_MS)),
+          ),
         ),
       ),
     )
