@@ -19,7 +19,6 @@ import { parseShiprocketWebhook, verifyShiprocketToken } from './shiprocket-webh
 import { bookingBody } from './shiprocket-booking-body';
 
 export type { ShiprocketConfig } from './shiprocket-http';
-export const SHIPROCKET_BASE_URL = 'https://apiv2.shiprocket.in/v1/external';
 export const SHIPROCKET_TRACKING_URL = 'https://shiprocket.co/tracking/';
 
 import {
