@@ -350,6 +350,9 @@ describe('Shiprocket carrier against a local stub of their API', () => {
     await expect(carrier.serviceability(query)).rejects.toBeInstanceOf(CarrierUnavailableError);
     stub.hangNext(1);
     await expect(carrier.serviceability(query)).rejects.toBeInstanceOf(CarrierUnavailableError);
+    // A 200 without the courier list is not 'unserviceable'.
+    stub.failNext({ status: 200, body: { status: 200, data: {} } });
+    await expect(carrier.serviceability(query)).rejects.toBeInstanceOf(CarrierUnavailableError);
 
     const down = createShiprocketCarrier({
       ...STUB_CREDENTIALS,

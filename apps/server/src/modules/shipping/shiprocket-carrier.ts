@@ -79,6 +79,8 @@ export function createShiprocketCarrier(config: ShiprocketConfig, fetchImpl: Fet
       throw e;
     }
     if (Number(answer.status) === 404) return [];
+    if (!Array.isArray(obj(answer.data).available_courier_companies))
+      throw unexpected('the serviceability check');
     return ratesOf(answer);
   }
 

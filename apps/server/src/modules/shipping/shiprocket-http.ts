@@ -80,7 +80,10 @@ export function createShiprocketHttp(config: ShiprocketConfig, fetchImpl: FetchI
   }
 
   async function readJson(res: Response): Promise<unknown> {
-    const text = await res.text().catch(() => '');
+    // A body cut off (the timeout, a dropped connection) is an outage, not an empty answer.
+    const text = await res.text().catch(() => {
+      throw new CarrierUnavailableError(SHIPROCKET_TEXT.unreachable);
+    });
     if (!text) return {};
     try {
       return JSON.parse(text) as unknown;
