@@ -34,6 +34,7 @@ import type { PaymentGateway } from './modules/payments/gateway';
 import { createPayments } from './modules/payments/create-payments';
 import { sandboxRoutes } from './modules/payments/sandbox.routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
+import { createSmsSender, smsConfigFrom, type SmsSender } from './modules/sms';
 import { startBackgroundJobs } from './modules/payments/background-jobs';
 import { createCacheInvalidation } from './lib/cache/invalidation';
 import { createPublicCache } from './lib/cache/public-cache';
@@ -58,6 +59,8 @@ export type AppOptions = {
   /** Tests inject fakes; by default built from config (PAYMENTS, SMTP_URL). */
   payments?: PaymentGateway;
   mailer?: Mailer;
+  /** Text messages; by default from config (SMS=sandbox|msg91). */
+  sms?: SmsSender;
   /** Run the outbox worker and the payment reconciler on intervals (the server, not tests). */
   backgroundJobs?: boolean;
   /** A Redis connection owned by the caller; by default one is opened from REDIS_URL when set. */
@@ -152,6 +155,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     images: opts.images ?? createImageStore(createStorage(opts.config)),
     ...createPayments(opts.config, opts.database.db, opts.payments),
     mailer: opts.mailer ?? createMailer({ smtpUrl: opts.config.SMTP_URL, dataDir: opts.config.DATA_DIR }),
+    sms: opts.sms ?? createSmsSender(smsConfigFrom(opts.config), { db: opts.database.db, now }),
     lifecycle: opts.lifecycle ?? { state: 'ready', jobs: 'off' },
     redis,
     once: redis

@@ -6,6 +6,7 @@ import type { ImageStore } from './lib/image-store';
 import type { PaymentGateway } from './modules/payments/gateway';
 import type { SandboxGateway } from './modules/payments/sandbox-gateway';
 import type { Mailer } from './modules/mail/mailer';
+import type { SmsSender } from './modules/sms';
 import type { Redis } from './lib/redis';
 import type { AttemptStore, OnceStore } from './lib/shared-limits';
 import type { PublicCache } from './lib/cache/public-cache';
@@ -39,6 +40,8 @@ export type AppContext = {
   sandbox?: SandboxGateway;
   /** Delivers outbox mail (SMTP, or .eml files in DATA_DIR/outbox). */
   mailer: Mailer;
+  /** Text messages to buyers' phones: the offline sandbox or MSG91 (SMS). */
+  sms: SmsSender;
   lifecycle: Lifecycle;
   /** Shared by every process when REDIS_URL is set (limits, claims); absent otherwise. */
   redis?: Redis;

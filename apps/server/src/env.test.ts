@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseEnv } from './env';
+import { shiprocketConfigFrom } from './modules/shipping/shiprocket-carrier';
 
 const SELLER = {
   SELLER_LEGAL_NAME: 'Example Jewels Pvt Ltd',
@@ -111,5 +112,61 @@ describe('configuration', () => {
     const pg = { DATABASE_URL: 'postgres://localhost/zevar', JWT_SECRET: 'x'.repeat(40), ...SELLER };
     expect(() => parseEnv(pg)).toThrow(/PAYMENTS must be set when DATABASE_URL is set/);
     expect(parseEnv({ ...pg, PAYMENTS: 'sandbox' }).PAYMENTS).toBe('sandbox');
+  });
+});
+
+describe('shipping and SMS providers', () => {
+  const SHIPROCKET = {
+    SHIPPING: 'shiprocket',
+    SHIPROCKET_EMAIL: 'api-user@shop.example.in',
+    SHIPROCKET_PASSWORD: 'api-password',
+    SHIPROCKET_WEBHOOK_TOKEN: 'a-long-webhook-token-0123',
+    SHIPROCKET_PICKUP_LOCATION: 'Zaveri Bazaar',
+  };
+
+  it('defaults to the offline sandboxes and the real Shiprocket and MSG91 addresses', () => {
+    expect(parseEnv({})).toMatchObject({
+      SHIPPING: 'sandbox',
+      SMS: 'sandbox',
+      SHIPROCKET_BASE_URL: 'https://apiv2.shiprocket.in/v1/external',
+      MSG91_BASE_URL: 'https://control.msg91.com/api/v5',
+    });
+  });
+
+  it.each([
+    'SHIPROCKET_EMAIL',
+    'SHIPROCKET_PASSWORD',
+    'SHIPROCKET_WEBHOOK_TOKEN',
+    'SHIPROCKET_PICKUP_LOCATION',
+  ])('SHIPPING=shiprocket without %s stops at start naming it', (missing) => {
+    const source = { ...SHIPROCKET, [missing]: '' };
+    expect(() => parseEnv(source)).toThrow(ConfigError);
+    expect(() => parseEnv(source)).toThrow(`${missing} is required when SHIPPING=shiprocket`);
+  });
+
+  it.each([
+    [{ SHIPPING: 'delhivery' }, 'SHIPPING'],
+    [{ ...SHIPROCKET, SHIPROCKET_EMAIL: 'not-an-email' }, 'SHIPROCKET_EMAIL'],
+    [{ ...SHIPROCKET, SHIPROCKET_WEBHOOK_TOKEN: 'short' }, 'SHIPROCKET_WEBHOOK_TOKEN'],
+    [{ SHIPROCKET_BASE_URL: 'nope' }, 'SHIPROCKET_BASE_URL'],
+    [{ SMS: 'twilio' }, 'SMS'],
+    [{ SMS: 'msg91', MSG91_TEMPLATE_ID: 't' }, 'MSG91_AUTH_KEY'],
+    [{ SMS: 'msg91', MSG91_AUTH_KEY: 'k' }, 'MSG91_TEMPLATE_ID'],
+    [{ MSG91_SENDER: 'zevar' }, 'MSG91_SENDER'],
+  ])('stops on %j with a message naming %s', (source, variable) => {
+    expect(() => parseEnv(source)).toThrow(new RegExp(`\\b${variable}\\b`));
+  });
+
+  it('a complete Shiprocket configuration gives the client its settings', () => {
+    const env = parseEnv(SHIPROCKET);
+    expect(shiprocketConfigFrom(env)).toEqual({
+      email: 'api-user@shop.example.in',
+      password: 'api-password',
+      webhookToken: 'a-long-webhook-token-0123',
+      pickupLocation: 'Zaveri Bazaar',
+      baseUrl: 'https://apiv2.shiprocket.in/v1/external',
+    });
+    expect(() => shiprocketConfigFrom(parseEnv({}))).toThrow(/SHIPPING=shiprocket needs/);
+    expect(parseEnv({ SMS: 'msg91', MSG91_AUTH_KEY: 'k', MSG91_TEMPLATE_ID: 't' }).SMS).toBe('msg91');
   });
 });

@@ -75,6 +75,37 @@ export const envSchema = z
         });
         return z.NEVER;
       }),
+    /** Courier bookings: the offline sandbox carrier (default) or Shiprocket (decision 0038). */
+    SHIPPING: z
+      .enum(['sandbox', 'shiprocket'], { message: "must be 'sandbox' or 'shiprocket'" })
+      .default('sandbox'),
+    /** The Shiprocket API user (Settings > API in their panel), not the panel login. */
+    SHIPROCKET_EMAIL: optionalText.pipe(z.email('must be an email address').optional()),
+    SHIPROCKET_PASSWORD: optionalText,
+    /** The security token set for the tracking webhook in their panel; sent back as x-api-key. */
+    SHIPROCKET_WEBHOOK_TOKEN: optionalText.pipe(
+      z.string().min(16, 'must be at least 16 characters').optional(),
+    ),
+    /** The pickup location's nickname exactly as configured in the Shiprocket panel. */
+    SHIPROCKET_PICKUP_LOCATION: optionalText,
+    SHIPROCKET_BASE_URL: z
+      .url({ message: 'must be a URL such as https://apiv2.shiprocket.in/v1/external' })
+      .default('https://apiv2.shiprocket.in/v1/external'),
+    /** Text messages to buyers (delivery codes): the offline sandbox (default) or MSG91 (decision 0038). */
+    SMS: z.enum(['sandbox', 'msg91'], { message: "must be 'sandbox' or 'msg91'" }).default('sandbox'),
+    MSG91_AUTH_KEY: optionalText,
+    /** The MSG91 SMS template (DLT-approved) whose one variable ##text## carries the message. */
+    MSG91_TEMPLATE_ID: optionalText,
+    /** The DLT sender ID (header), when the template does not fix one. */
+    MSG91_SENDER: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[A-Z]{6}$/, 'must be a 6-letter DLT sender ID such as ZEVARJ')
+        .optional(),
+    ),
+    MSG91_BASE_URL: z
+      .url({ message: 'must be a URL such as https://control.msg91.com/api/v5' })
+      .default('https://control.msg91.com/api/v5'),
     RAZORPAY_KEY_ID: optionalText,
     RAZORPAY_KEY_SECRET: optionalText,
     RAZORPAY_WEBHOOK_SECRET: optionalText,
@@ -258,6 +289,22 @@ export const envSchema = z
       for (const key of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const) {
         if (!env[key])
           ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENTS=razorpay' });
+      }
+    }
+    if (env.SHIPPING === 'shiprocket') {
+      for (const key of [
+        'SHIPROCKET_EMAIL',
+        'SHIPROCKET_PASSWORD',
+        'SHIPROCKET_WEBHOOK_TOKEN',
+        'SHIPROCKET_PICKUP_LOCATION',
+      ] as const) {
+        if (!env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'is required when SHIPPING=shiprocket' });
+      }
+    }
+    if (env.SMS === 'msg91') {
+      for (const key of ['MSG91_AUTH_KEY', 'MSG91_TEMPLATE_ID'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when SMS=msg91' });
       }
     }
     if (env.DATABASE_URL) {

@@ -37,3 +37,5 @@ export * from './gst';
 export * from './place-of-supply';
 export * from './tax-invoice';
 export * from './order-holds';
+export * from './shipment-events';
+export * from './sms';

@@ -84,6 +84,7 @@ GET /api/ready public
 GET /api/reviews SUPER_ADMIN
 GET /api/reviews/admin/products SUPER_ADMIN
 GET /api/reviews/product/:productId public
+GET /api/sms/messages SUPER_ADMIN
 GET /api/user any:MANAGE_USERS|MANAGE_VENDORS|VIEW_DETAILS
 GET /api/user/:id authenticated
 GET /api/user/admins/paginated MANAGE_USERS
