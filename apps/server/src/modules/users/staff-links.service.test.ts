@@ -25,7 +25,7 @@ describe('emailed one-time links: staff invitations and forgotten passwords', ()
   });
   afterAll(async () => t.close());
 
-  const invite = (headers: object, payload: object) =>
+  const invite = (headers: Record<string, string>, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: '/api/user/invites', headers, payload });
 
   it('a MANAGE_USERS admin invites within the hierarchy; the invitee sets a password and is signed in', async () => {
