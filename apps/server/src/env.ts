@@ -263,6 +263,20 @@ export const envSchema = z
       .min(1)
       .max(24 * 366)
       .default(24),
+    /** Hours an emailed staff invitation link stays valid (decision 0043). */
+    INVITE_LINK_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(72),
+    /** Minutes an emailed password reset link stays valid (decision 0043). */
+    PASSWORD_RESET_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(5)
+      .max(24 * 60)
+      .default(30),
     /** Seconds a stopping process gives in-flight requests and running jobs before it exits anyway. */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
   })

@@ -10,6 +10,7 @@ export * from './errors';
 export * from './users';
 export * from './passwords';
 export * from './account';
+export * from './staff-accounts';
 export * from './indian-states';
 export * from './slugs';
 export * from './reserved-slugs';

@@ -90,6 +90,8 @@ GET /api/user/:id authenticated
 GET /api/user/admins/paginated MANAGE_USERS
 GET /api/user/check-username public
 GET /api/user/download any:MANAGE_USERS|MANAGE_VENDORS|VIEW_DETAILS
+GET /api/user/invites/lookup public
+GET /api/user/password-reset/lookup public
 GET /api/user/plans public
 GET /api/user/search-by-name any:MANAGE_USERS|MANAGE_VENDORS|VIEW_DETAILS
 GET /api/user/vendor-plan/:slug public
@@ -140,8 +142,12 @@ POST /api/user/:id/confirm-bank MANAGE_VENDORS
 POST /api/user/:id/reset-password admin
 POST /api/user/:id/sign-out-everywhere admin
 POST /api/user/change-password authenticated
+POST /api/user/forgot-password public
+POST /api/user/invites MANAGE_USERS
+POST /api/user/invites/accept public
 POST /api/user/login public
 POST /api/user/logout authenticated
+POST /api/user/password-reset public
 POST /api/user/reauth authenticated
 POST /api/user/register public
 POST /api/user/vendors/update-plan MANAGE_VENDORS

@@ -17,5 +17,8 @@ export const ReturnPolicyPage = lazy(() => import('../features/static/ReturnPoli
 export const TermsPage = lazy(() => import('../features/static/TermsPage'));
 export const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 export const ChangePasswordPage = lazy(() => import('../features/auth/ChangePasswordPage'));
+export const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
+export const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
+export const AcceptInvitePage = lazy(() => import('../features/auth/AcceptInvitePage'));
 export const AdminDashboardPage = lazy(() => import('../features/admin/AdminDashboardPage'));
 export const VendorDashboardPage = lazy(() => import('../features/vendor-dashboard/VendorDashboardPage'));

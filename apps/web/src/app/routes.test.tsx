@@ -36,6 +36,9 @@ vi.mock('./pages', async () => {
     'TermsPage',
     'LoginPage',
     'ChangePasswordPage',
+    'ForgotPasswordPage',
+    'ResetPasswordPage',
+    'AcceptInvitePage',
     'AdminDashboardPage',
     'VendorDashboardPage',
   ];

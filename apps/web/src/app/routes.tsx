@@ -49,6 +49,9 @@ export const routes: RouteObject[] = [
         element: <Page.AdminDashboardPage key="email-templates" initialSection="email-templates" />,
       },
       { path: 'account/password', loader: requireSignedIn, element: <Page.ChangePasswordPage /> },
+      { path: 'forgot-password', element: <Page.ForgotPasswordPage /> },
+      { path: 'reset-password', element: <Page.ResetPasswordPage /> },
+      { path: 'accept-invite', element: <Page.AcceptInvitePage /> },
       { path: 'vendor', loader: guardedRedirect('VENDOR', '/vendor/dashboard') },
       { path: 'vendor/dashboard', loader: requireUserType('VENDOR'), element: <Page.VendorDashboardPage /> },
 

@@ -85,3 +85,44 @@ export const vendorBankChanges = pgTable(
   },
   (t) => [index('vendor_bank_changes_vendor_idx').on(t.vendorId, t.changedAt)],
 );
+
+/**
+ * An emailed invitation to join as an admin (decision 0043): the token is random and only its
+ * SHA-256 is stored; it works once (acceptedAt) until expiresAt.
+ */
+export const staffInvites = pgTable(
+  'staff_invites',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    roles: jsonb('roles').$type<string[]>().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: integer('invited_by').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** The account the invitation became. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('staff_invites_token_uq').on(t.tokenHash)],
+);
+
+/** An emailed password reset link: hashed token, single use, expiring (decision 0043). */
+export const passwordResetLinks = pgTable(
+  'password_reset_links',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('password_reset_links_token_uq').on(t.tokenHash),
+    index('password_reset_links_user_idx').on(t.userId),
+  ],
+);

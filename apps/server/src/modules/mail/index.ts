@@ -3,6 +3,9 @@ export { deliverDueEmails, queueEmail } from './outbox.service';
 export { sanitizeEmailHtml } from './sanitize-email-html';
 export {
   DEFAULT_ORDER_CONFIRMATION,
+  DEFAULT_PASSWORD_RESET,
+  DEFAULT_STAFF_INVITE,
+  LINK_AS_TEXT,
   SAMPLE_ORDER_VARIABLES,
   itemsTableHtml,
   renderSubject,

@@ -95,3 +95,33 @@ export const SAMPLE_ORDER_VARIABLES: Record<string, string> = (() => {
     items: itemsTable,
   };
 })();
+
+/**
+ * The one-time link as text too: mail clients (and our sanitiser, for http:// in development) may
+ * drop a link, never the address typed out. Added to a saved template that does not place {{link}}.
+ */
+export const LINK_AS_TEXT = '<p>If the link does not open, copy this address into your browser: {{link}}</p>';
+
+/** Used when no 'staff-invite' template has been saved (decision 0043). */
+export const DEFAULT_STAFF_INVITE = {
+  subject: 'You are invited to the Zevar back office',
+  body: [
+    '<h2>Hello {{name}},</h2>',
+    '<p>{{invitedBy}} has invited you to the Zevar back office with these roles: {{roles}}.</p>',
+    '<p><a href="{{link}}">Accept the invitation</a> to choose your username and password.</p>',
+    '<p>The link works once, until {{expiresAt}}. If you did not expect it, ignore this mail.</p>',
+    LINK_AS_TEXT,
+  ].join('\n'),
+};
+
+/** Used when no 'password-reset' template has been saved (decision 0043). */
+export const DEFAULT_PASSWORD_RESET = {
+  subject: 'Reset your Zevar password',
+  body: [
+    '<h2>Hello {{name}},</h2>',
+    '<p>Someone (we hope you) asked to reset the password of the account {{username}}.</p>',
+    '<p><a href="{{link}}">Choose a new password</a>. The link works once, for {{minutes}} minutes.</p>',
+    '<p>If you did not ask for it, ignore this mail: your password stays as it is.</p>',
+    LINK_AS_TEXT,
+  ].join('\n'),
+};

@@ -6,6 +6,7 @@ import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { users } from '../../db/schema';
 import { assertRecentAuth, type AuthUser } from '../../plugins/auth';
 import { hashPassword, verifyPassword } from './passwords';
+import { assertNotLeaked, isLeakedPassword } from './leaked-passwords';
 import { accountKey, type LoginLimiter } from './login-limiter';
 
 type UserRow = typeof users.$inferSelect;
@@ -84,6 +85,7 @@ export function createAccountService(ctx: AppContext, limiter: LoginLimiter) {
     clientIp: string,
   ): Promise<LoginResponse> {
     await provePassword(viewer, input.currentPassword, clientIp, 'currentPassword');
+    await assertNotLeaked(input.newPassword, 'newPassword');
     const passwordHash = await hashPassword(input.newPassword);
     const [row] = await db
       .update(users)
@@ -131,7 +133,9 @@ export function createAccountService(ctx: AppContext, limiter: LoginLimiter) {
     denyUnlessManages(viewer, target);
     if (viewer.id === id) throw conflict('Use Change Password for your own account');
     assertRecentAuth(viewer, ctx.now());
-    const password = temporaryPassword();
+    let password = temporaryPassword();
+    // A random 16-character password is as good as never on the list; checked like every other.
+    while (await isLeakedPassword(password)) password = temporaryPassword();
     await db
       .update(users)
       .set({ passwordHash: await hashPassword(password), tokenVersion: revoked, updatedAt: ctx.now() })

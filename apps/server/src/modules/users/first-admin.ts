@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { MSG, isStrongPassword } from '@zevar/domain';
+import { MSG, STAFF_MESSAGES, isStrongPassword } from '@zevar/domain';
 import { ConfigError, type Config } from '../../env';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { hashPassword } from './passwords';
+import { isLeakedPassword } from './leaked-passwords';
 
 export type AdminSeed = { username: string; password: string; email?: string; name?: string };
 
@@ -13,6 +14,8 @@ export type AdminSeed = { username: string; password: string; email?: string; na
  */
 export async function createAdmin(db: Db, admin: AdminSeed): Promise<boolean> {
   if (!isStrongPassword(admin.password)) throw new ConfigError(`ADMIN_PASSWORD: ${MSG.password}`);
+  if (await isLeakedPassword(admin.password))
+    throw new ConfigError(`ADMIN_PASSWORD: ${STAFF_MESSAGES.leakedPassword}`);
   const [existing] = await db
     .select({ id: users.id })
     .from(users)

@@ -17,6 +17,15 @@ import {
   reauthSchema,
   sessionTokenSchema,
   zonedDayStart,
+  acceptInviteSchema,
+  forgotPasswordResponseSchema,
+  forgotPasswordSchema,
+  inviteAdminSchema,
+  inviteLookupSchema,
+  inviteSchema,
+  linkTokenQuery,
+  resetWithLinkSchema,
+  STAFF_MESSAGES,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { currentUser, userReaders } from '../../plugins/auth';
@@ -32,6 +41,11 @@ export const VENDOR_REGISTRATION_RATE_MESSAGE =
   'Too many shops have been registered from your network. Please try again later.';
 import { createAccountService } from './account.service';
 import { createUsersAdminService } from './users-admin.service';
+import { createStaffLinksService } from './staff-links.service';
+
+/** The forgotten-password answer never comes sooner than this, whether or not the account exists. */
+const FORGOT_ANSWER_MS = 400;
+export const LINK_RATE_MESSAGE = 'Too many attempts from your network. Please try again later.';
 import { sendXlsx } from '../../lib/xlsx';
 import {
   pagedUsersSchema,
@@ -62,6 +76,7 @@ export const usersRoutes =
     const shops = createShopsService(ctx);
     const shopOf = createShopResolver(ctx);
     const admin = createUsersAdminService(ctx);
+    const links = createStaffLinksService(ctx);
     const tags = ['users'];
     const readers = userReaders;
     const security = [{ bearer: [] }];
@@ -200,6 +215,111 @@ export const usersRoutes =
         },
       },
       async (req) => account.resetPassword(req.params.id, currentUser(req)),
+    );
+
+    // Emailed one-time links (decision 0043): invitations and forgotten passwords.
+    const linkLimit = (max: number, name: string) =>
+      requestLimit({
+        max,
+        windowMs: 15 * 60_000,
+        message: LINK_RATE_MESSAGE,
+        key: (req) => `${name}:${clientNetworkOf(req.ip)}`,
+      });
+
+    app.post(
+      '/user/invites',
+      {
+        config: { access: { permission: 'MANAGE_USERS' } },
+        schema: {
+          tags,
+          security,
+          description: `Invites an admin by email with roles (within the inviter's own: only a super admin grants SUPER_ADMIN); the link works once for ${ctx.config.INVITE_LINK_HOURS} hours.`,
+          body: inviteAdminSchema,
+          response: { 201: inviteSchema },
+        },
+      },
+      async (req, reply) => reply.status(201).send(await links.invite(req.body, currentUser(req))),
+    );
+
+    app.get(
+      '/user/invites/lookup',
+      {
+        config: { access: 'public', rateLimit: linkLimit(60, 'link-lookup') },
+        schema: {
+          tags,
+          description:
+            'Whom an invitation link is for, or why it no longer works (404 not valid, 409 used or expired).',
+          querystring: linkTokenQuery,
+          response: { 200: inviteLookupSchema },
+        },
+      },
+      async (req) => links.lookupInvite(req.query.token),
+    );
+
+    app.post(
+      '/user/invites/accept',
+      {
+        config: { access: 'public', rateLimit: linkLimit(20, 'invite-accept') },
+        schema: {
+          tags,
+          description: 'The invitee chooses a username and password; answers a session for the new admin.',
+          body: acceptInviteSchema,
+          response: { 200: loginResponseSchema },
+        },
+      },
+      async (req) => links.acceptInvite(req.body),
+    );
+
+    app.post(
+      '/user/forgot-password',
+      {
+        config: { access: 'public', rateLimit: linkLimit(5, 'forgot-password') },
+        schema: {
+          tags,
+          description: `Emails a one-time link (valid ${ctx.config.PASSWORD_RESET_MINUTES} minutes) to the account with this username or email. The answer is the same, and as slow, whether or not one exists.`,
+          body: forgotPasswordSchema,
+          response: { 200: forgotPasswordResponseSchema },
+        },
+      },
+      async (req) => {
+        const started = performance.now();
+        await links.requestReset(req.body.identifier);
+        const left = FORGOT_ANSWER_MS - (performance.now() - started);
+        if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+        return { message: STAFF_MESSAGES.resetRequested };
+      },
+    );
+
+    app.get(
+      '/user/password-reset/lookup',
+      {
+        config: { access: 'public', rateLimit: linkLimit(60, 'link-lookup') },
+        schema: {
+          tags,
+          description: 'Whether a password reset link still works (404 not valid, 409 used or expired).',
+          querystring: linkTokenQuery,
+          response: { 200: z.object({ valid: z.literal(true) }) },
+        },
+      },
+      async (req) => links.lookupReset(req.query.token),
+    );
+
+    app.post(
+      '/user/password-reset',
+      {
+        config: { access: 'public', rateLimit: linkLimit(20, 'password-reset') },
+        schema: {
+          tags,
+          description:
+            'Sets a new password through an emailed link (once, before it expires) and ends every session.',
+          body: resetWithLinkSchema,
+          response: { 200: forgotPasswordResponseSchema },
+        },
+      },
+      async (req) => {
+        await links.resetWithLink(req.body);
+        return { message: STAFF_MESSAGES.passwordReset };
+      },
     );
 
     app.get(

@@ -11,6 +11,7 @@ import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { users } from '../../db/schema';
 import type { AuthUser } from '../../plugins/auth';
 import { hashPassword, verifyPassword } from './passwords';
+import { assertNotLeaked } from './leaked-passwords';
 import { toUserDto } from './user-mapper';
 import { loadSubscriptions, loadVendorStats } from './vendor-stats.read-model';
 import { accountKey, type LoginLimiter } from './login-limiter';
@@ -45,6 +46,7 @@ export function createUsersService(ctx: AppContext, limiter: LoginLimiter) {
   async function registerVendor(input: RegisterVendorInput): Promise<User> {
     if (!(await isUsernameAvailable(input.username))) throw conflict('Username already exists');
     if (await vendorEmailTaken(input.email)) throw conflict(EMAIL_TAKEN);
+    await assertNotLeaked(input.password, 'password');
     const passwordHash = await hashPassword(input.password);
     try {
       const [row] = await db

@@ -48,6 +48,11 @@ export default function LoginPage() {
           {mode === 'signin' ? (
             <>
               <SignInForm key={registeredUsername} initialUsername={registeredUsername} />
+              <p className="mt-4 text-center text-sm">
+                <Link to="/forgot-password" className="link font-medium">
+                  Forgot password?
+                </Link>
+              </p>
               <p className="mt-6 text-center text-sm text-taupe">
                 Want to become a reseller?{' '}
                 <button type="button" className="link font-medium" onClick={() => switchTo('register')}>

@@ -5,6 +5,8 @@ import { Pagination } from '../../../components/Pagination';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { AddPayoutModal } from './AddPayoutModal';
 import { AdminEditModal } from './AdminEditModal';
+import { InviteAdminModal } from './InviteAdminModal';
+import { hasPermission } from '../../../lib/storage';
 import { UserDetail } from './UserDetail';
 import { UserFiltersBar } from './UserFiltersBar';
 import { UsersTable } from './UsersTable';
@@ -22,6 +24,7 @@ export default function VendorsSection() {
   const [page, setPage] = useState(0);
   const [openId, setOpenId] = useState<number | null>(null);
   const [editing, setEditing] = useState<User | null>(null);
+  const [inviting, setInviting] = useState(false);
   const [paying, setPaying] = useState<User | null>(null);
   const search = useDebounced(filters.search, 300);
   const effective = { ...filters, search };
@@ -62,6 +65,13 @@ export default function VendorsSection() {
         />
       ) : (
         <>
+          {hasPermission('MANAGE_USERS') && (
+            <div className="flex justify-end">
+              <button type="button" className="btn-primary" onClick={() => setInviting(true)}>
+                Invite Admin
+              </button>
+            </div>
+          )}
           <UserFiltersBar
             filters={filters}
             onChange={changeFilters}
@@ -92,6 +102,7 @@ export default function VendorsSection() {
       )}
       {editing?.type === 'vendor' && <VendorEditModal user={editing} onClose={() => setEditing(null)} />}
       {editing?.type === 'admin' && <AdminEditModal user={editing} onClose={() => setEditing(null)} />}
+      {inviting && <InviteAdminModal onClose={() => setInviting(false)} />}
       {paying && <AddPayoutModal vendor={paying} onClose={() => setPaying(null)} />}
     </div>
   );
