@@ -38,3 +38,5 @@ export * from './place-of-supply';
 export * from './tax-invoice';
 export * from './order-holds';
 export * from './shipment-events';
+export * from './partial-refunds';
+export * from './returns-policy';
