@@ -55,7 +55,7 @@ export type RefundPlan =
       /** Nothing is left on the order after this refund: it closes like a full refund. */
       closes: boolean;
     }
-  | { ok: false; message: string; path: string };
+  | { ok: false; message: string; path: string; aboveRemaining?: boolean };
 
 /** floor(whole × part / total), exactly (bigint), and `whole` itself when part reaches total. */
 export function upTo(whole: number, part: number, total: number): number {
@@ -133,7 +133,7 @@ function planAmount(state: RefundOrderState, amountPaise: number): RefundPlan {
   const remaining = refundablePaise(state);
   if (amountPaise <= 0) return { ok: false, message: 'Enter an amount above zero', path: 'amount' };
   if (amountPaise > remaining)
-    return { ok: false, message: `At most ${remaining} paise are left to refund`, path: 'amount' };
+    return { ok: false, message: PART_REFUND_TEXT.aboveRemaining, path: 'amount', aboveRemaining: true };
   const weights = [...state.lines.map(left), state.extraPaise - state.extraRefundedPaise];
   const shares = allocate(amountPaise, weights);
   const closes = amountPaise === remaining;
