@@ -71,24 +71,39 @@ const stepArb = fc.oneof(
   fc.record({ perMille: fc.integer({ min: 1, max: 1000 }) }),
 );
 
-function askOf(state: RefundOrderState, step: { line: number; units: number } | { perMille: number }): RefundAsk {
+function askOf(
+  state: RefundOrderState,
+  step: { line: number; units: number } | { perMille: number },
+): RefundAsk {
   if ('perMille' in step)
     return { amountPaise: Math.max(1, Math.floor((refundablePaise(state) * step.perMille) / 1000)) };
   const l = state.lines[step.line % state.lines.length]!;
-  return { lines: [{ orderItemId: l.orderItemId, quantity: Math.min(step.units, Math.max(1, l.quantity - l.refundedUnits)) }] };
+  return {
+    lines: [
+      {
+        orderItemId: l.orderItemId,
+        quantity: Math.min(step.units, Math.max(1, l.quantity - l.refundedUnits)),
+      },
+    ],
+  };
 }
 
 describe('partial refund apportionment', () => {
   it('upTo is monotone, within bounds and whole at the total', () => {
     fc.assert(
-      fc.property(fc.nat({ max: 2 ** 40 }), fc.integer({ min: 1, max: 2 ** 40 }), fc.nat(), (whole, total, p) => {
-        const a = p % (total + 1);
-        const v = upTo(whole, a, total);
-        expect(v).toBeGreaterThanOrEqual(0);
-        expect(v).toBeLessThanOrEqual(whole);
-        expect(upTo(whole, Math.min(a + 1, total), total)).toBeGreaterThanOrEqual(v);
-        expect(upTo(whole, total, total)).toBe(whole);
-      }),
+      fc.property(
+        fc.nat({ max: 2 ** 40 }),
+        fc.integer({ min: 1, max: 2 ** 40 }),
+        fc.nat(),
+        (whole, total, p) => {
+          const a = p % (total + 1);
+          const v = upTo(whole, a, total);
+          expect(v).toBeGreaterThanOrEqual(0);
+          expect(v).toBeLessThanOrEqual(whole);
+          expect(upTo(whole, Math.min(a + 1, total), total)).toBeGreaterThanOrEqual(v);
+          expect(upTo(whole, total, total)).toBe(whole);
+        },
+      ),
     );
   });
 
@@ -100,7 +115,10 @@ describe('partial refund apportionment', () => {
         let refunded = 0;
         const notes: ReturnType<typeof computePartCreditNote>[] = [];
         const shippingIndex = o.shippingPaise > 0 ? o.lines.length : null;
-        const credit = (s: RefundOrderState, plan: Extract<ReturnType<typeof planPartRefund>, { ok: true }>) =>
+        const credit = (
+          s: RefundOrderState,
+          plan: Extract<ReturnType<typeof planPartRefund>, { ok: true }>,
+        ) =>
           computePartCreditNote({
             invoiceLines: invoice.lines,
             invoiceTotals: invoice.totals,
@@ -201,7 +219,8 @@ describe('partial refund apportionment', () => {
     const base = { reason: 'Scratched', idempotencyKey: 'key-12345678' };
     expect(partRefundInputSchema.safeParse(base).success).toBe(false);
     expect(
-      partRefundInputSchema.safeParse({ ...base, amount: 10, lines: [{ orderItemId: 1, quantity: 1 }] }).success,
+      partRefundInputSchema.safeParse({ ...base, amount: 10, lines: [{ orderItemId: 1, quantity: 1 }] })
+        .success,
     ).toBe(false);
     expect(partRefundInputSchema.safeParse({ ...base, amount: 10 }).success).toBe(true);
     expect(partRefundInputSchema.safeParse({ ...base, amount: 0 }).success).toBe(false);

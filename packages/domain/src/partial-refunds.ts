@@ -97,7 +97,10 @@ function unitsPart(l: RefundLineState, units: number): RefundPlanPart {
   };
 }
 
-function planUnits(state: RefundOrderState, asked: Array<{ orderItemId: number; quantity: number }>): RefundPlan {
+function planUnits(
+  state: RefundOrderState,
+  asked: Array<{ orderItemId: number; quantity: number }>,
+): RefundPlan {
   const parts: RefundPlanPart[] = [];
   const seen = new Set<number>();
   for (const [i, a] of asked.entries()) {
@@ -117,7 +120,8 @@ function planUnits(state: RefundOrderState, asked: Array<{ orderItemId: number; 
   // The last units of the order take the shipping and round-off with them: the whole capture is back.
   const closes = after.every((u) => u === 0);
   const extra = state.extraPaise - state.extraRefundedPaise;
-  if (closes && extra > 0) parts.push({ orderItemId: null, units: 0, amountPaise: extra, commissionPaise: 0 });
+  if (closes && extra > 0)
+    parts.push({ orderItemId: null, units: 0, amountPaise: extra, commissionPaise: 0 });
   const amountPaise = parts.reduce((s, p) => s + p.amountPaise, 0);
   if (amountPaise <= 0)
     return { ok: false, message: 'Nothing is left to refund on these lines', path: 'lines' };
@@ -161,7 +165,10 @@ export function planPartRefund(state: RefundOrderState, ask: RefundAsk): RefundP
 }
 
 /** A state after a plan was carried out (the next refund's starting point; used by tests and the server). */
-export function applyPlan(state: RefundOrderState, plan: Extract<RefundPlan, { ok: true }>): RefundOrderState {
+export function applyPlan(
+  state: RefundOrderState,
+  plan: Extract<RefundPlan, { ok: true }>,
+): RefundOrderState {
   const byLine = new Map(plan.parts.map((p) => [p.orderItemId, p]));
   const extra = byLine.get(null);
   return {
@@ -240,7 +247,8 @@ export function computePartCreditNote(input: {
   const lines: InvoiceLine[] = [];
   for (const p of input.items) {
     const inv = input.invoiceLines[p.lineIndex];
-    if (inv && p.amountPaise > 0) lines.push(creditLinePart(inv, p.before, p.amountPaise, input.intraState, p.units));
+    if (inv && p.amountPaise > 0)
+      lines.push(creditLinePart(inv, p.before, p.amountPaise, input.intraState, p.units));
   }
   let roundOff = 0;
   if (input.extra && input.extra.amountPaise > 0) {
@@ -268,7 +276,12 @@ export const partRefundInputSchema = z
           quantity: z.number().int().min(1, 'At least one').max(100_000),
           /** The HUIDs of the pieces that come back (hallmarked lines); the oldest pieces of the line when left out. */
           huids: z
-            .array(safeString().trim().toUpperCase().regex(/^[A-Z0-9]{6}$/, 'A HUID is 6 letters and digits'))
+            .array(
+              safeString()
+                .trim()
+                .toUpperCase()
+                .regex(/^[A-Z0-9]{6}$/, 'A HUID is 6 letters and digits'),
+            )
             .max(1000)
             .optional(),
         }),

@@ -20,7 +20,10 @@ describe('returnEligibility', () => {
   it('no returns policy: nothing is ever returnable', () => {
     fc.assert(
       fc.property(lineArb, (l) => {
-        const r = returnEligibility({ kind: 'NONE' }, { ...l, now: new Date(l.deliveredAt.getTime() + l.elapsed) });
+        const r = returnEligibility(
+          { kind: 'NONE' },
+          { ...l, now: new Date(l.deliveredAt.getTime() + l.elapsed) },
+        );
         expect(r).toEqual({ eligible: false, reason: 'NO_RETURNS' });
       }),
     );
@@ -44,7 +47,8 @@ describe('returnEligibility', () => {
   it('is monotone in time: once the window closes it never opens again', () => {
     fc.assert(
       fc.property(windowArb, lineArb, fc.integer({ min: 0, max: 400 * DAY }), (policy, l, more) => {
-        const at = (ms: number) => returnEligibility(policy, { ...l, now: new Date(l.deliveredAt.getTime() + ms) });
+        const at = (ms: number) =>
+          returnEligibility(policy, { ...l, now: new Date(l.deliveredAt.getTime() + ms) });
         if (!at(l.elapsed).eligible) expect(at(l.elapsed + more).eligible).toBe(false);
       }),
     );
@@ -53,20 +57,35 @@ describe('returnEligibility', () => {
   it('an undelivered line is not returnable, and the last instant of the window still is', () => {
     const policy: ReturnsPolicy = { kind: 'WINDOW', days: 7, maxValuePaise: null, excludedCategoryIds: [] };
     const deliveredAt = new Date('2026-11-01T10:00:00Z');
-    expect(returnEligibility(policy, { deliveredAt: null, now: deliveredAt, linePaise: 1, categoryIds: [] })).toEqual({
+    expect(
+      returnEligibility(policy, { deliveredAt: null, now: deliveredAt, linePaise: 1, categoryIds: [] }),
+    ).toEqual({
       eligible: false,
       reason: 'NOT_DELIVERED',
     });
     const last = new Date(deliveredAt.getTime() + 7 * DAY);
-    expect(returnEligibility(policy, { deliveredAt, now: last, linePaise: 1, categoryIds: [] }).eligible).toBe(true);
     expect(
-      returnEligibility(policy, { deliveredAt, now: new Date(last.getTime() + 1), linePaise: 1, categoryIds: [] }),
+      returnEligibility(policy, { deliveredAt, now: last, linePaise: 1, categoryIds: [] }).eligible,
+    ).toBe(true);
+    expect(
+      returnEligibility(policy, {
+        deliveredAt,
+        now: new Date(last.getTime() + 1),
+        linePaise: 1,
+        categoryIds: [],
+      }),
     ).toEqual({ eligible: false, reason: 'WINDOW_CLOSED' });
   });
 
   it('the API shape refuses a window of zero days and a cap of zero', () => {
-    expect(returnsPolicySchema.safeParse({ kind: 'WINDOW', days: 0, maxValue: null, excludedCategoryIds: [] }).success).toBe(false);
-    expect(returnsPolicySchema.safeParse({ kind: 'WINDOW', days: 7, maxValue: 0, excludedCategoryIds: [] }).success).toBe(false);
+    expect(
+      returnsPolicySchema.safeParse({ kind: 'WINDOW', days: 0, maxValue: null, excludedCategoryIds: [] })
+        .success,
+    ).toBe(false);
+    expect(
+      returnsPolicySchema.safeParse({ kind: 'WINDOW', days: 7, maxValue: 0, excludedCategoryIds: [] })
+        .success,
+    ).toBe(false);
     expect(returnsPolicySchema.safeParse({ kind: 'NONE' }).success).toBe(true);
   });
 });

@@ -10,7 +10,13 @@ export type ReturnsPolicy =
   | { kind: 'NONE' }
   | { kind: 'WINDOW'; days: number; maxValuePaise: number | null; excludedCategoryIds: number[] };
 
-export const RETURN_REFUSALS = ['NO_RETURNS', 'NOT_DELIVERED', 'WINDOW_CLOSED', 'ABOVE_CAP', 'EXCLUDED'] as const;
+export const RETURN_REFUSALS = [
+  'NO_RETURNS',
+  'NOT_DELIVERED',
+  'WINDOW_CLOSED',
+  'ABOVE_CAP',
+  'EXCLUDED',
+] as const;
 export type ReturnRefusal = (typeof RETURN_REFUSALS)[number];
 
 export type ReturnEligibility = { eligible: true; until: Date } | { eligible: false; reason: ReturnRefusal };

@@ -282,7 +282,9 @@ async function partFigures(tx: Tx, content: TaxDocumentContent, orderId: string,
     intraState: content.intraState,
     items: parts.items.flatMap((p) => {
       const lineIndex = index.get(p.orderItemId);
-      return lineIndex === undefined ? [] : [{ lineIndex, before: p.before, amountPaise: p.amountPaise, units: p.units }];
+      return lineIndex === undefined
+        ? []
+        : [{ lineIndex, before: p.before, amountPaise: p.amountPaise, units: p.units }];
     }),
     extra: parts.extra,
     shippingLineIndex: content.lines.length > items.length ? items.length : null,

@@ -17,8 +17,18 @@ export function createAskRefundAgain(ctx: Ctx) {
       const order = await lockOrder(tx, orderNumber);
       const now = ctx.now();
       if (!(await askAgainIn(tx, order.id, refundId, now, 'partial')))
-        throw conflict('Only a failed partial refund of this order can be asked for again here; a failed refund of the whole order is asked again by marking it refunded');
-      await recordRefundStepIn(tx, { orderId: order.id, refundId, from: 'FAILED', to: 'REQUESTED', actor, reason, now });
+        throw conflict(
+          'Only a failed partial refund of this order can be asked for again here; a failed refund of the whole order is asked again by marking it refunded',
+        );
+      await recordRefundStepIn(tx, {
+        orderId: order.id,
+        refundId,
+        from: 'FAILED',
+        to: 'REQUESTED',
+        actor,
+        reason,
+        now,
+      });
     });
     await issueRefund(ctx, refundId);
   };

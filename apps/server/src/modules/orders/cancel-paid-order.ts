@@ -80,12 +80,17 @@ export function createCancelPaidOrder(ctx: Ctx) {
     const returnStock = cancel && !order.stockReleased;
     // Refunded in part before: the rest is refunded line by line, so nothing is reversed twice.
     if (captured && order.paymentId && (await partsTakenIn(tx, order.id)).length > 0)
-      return refundPlannedIn(tx, order, { rest: true }, {
-        ...who,
-        restock: returnStock,
-        idempotencyKey: null,
-        now,
-      });
+      return refundPlannedIn(
+        tx,
+        order,
+        { rest: true },
+        {
+          ...who,
+          restock: returnStock,
+          idempotencyKey: null,
+          now,
+        },
+      );
     const [gated] = await tx
       .update(orders)
       .set({
@@ -176,7 +181,15 @@ export function createCancelPaidOrder(ctx: Ctx) {
     });
     if (planned !== undefined) {
       await askAgainIn(tx, order.id, planned, now);
-      await recordRefundStepIn(tx, { orderId: order.id, refundId: planned, from: 'FAILED', to: 'REQUESTED', actor, reason, now });
+      await recordRefundStepIn(tx, {
+        orderId: order.id,
+        refundId: planned,
+        from: 'FAILED',
+        to: 'REQUESTED',
+        actor,
+        reason,
+        now,
+      });
       return planned;
     }
     if (!order.paymentId) return null;

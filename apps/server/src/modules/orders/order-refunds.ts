@@ -1,4 +1,9 @@
-import { paiseToRupees, refundablePaise, type OrderRefundsSummary, type OrderTaxDocuments } from '@zevar/domain';
+import {
+  paiseToRupees,
+  refundablePaise,
+  type OrderRefundsSummary,
+  type OrderTaxDocuments,
+} from '@zevar/domain';
 import type { DbOrTx } from '../../db/client';
 import { orderRefundsOf } from '../payments';
 import type { OrderRow } from './order-lock';
@@ -35,7 +40,11 @@ export async function refundsSummaryOf(
         requestedAt: r.createdAt.toISOString(),
         settledAt: r.settledAt?.toISOString() ?? null,
         providerRefundId: r.providerRefundId,
-        lines: r.parts.map((p) => ({ orderItemId: p.orderItemId, units: p.units, amount: paiseToRupees(p.amountPaise) })),
+        lines: r.parts.map((p) => ({
+          orderItemId: p.orderItemId,
+          units: p.units,
+          amount: paiseToRupees(p.amountPaise),
+        })),
         creditNote: note ? { id: note.id, number: note.number } : null,
       };
     }),

@@ -90,7 +90,9 @@ export async function refundStateIn(
 
 function refused(plan: { message: string; path: string; aboveRemaining?: boolean }, left: number): AppError {
   if (plan.aboveRemaining)
-    return conflict(`${plan.message} (${formatInr(paiseToRupees(left))} left)`, { refundable: paiseToRupees(left) });
+    return conflict(`${plan.message} (${formatInr(paiseToRupees(left))} left)`, {
+      refundable: paiseToRupees(left),
+    });
   return badRequest(plan.message, [{ path: plan.path, message: plan.message }]);
 }
 
@@ -115,7 +117,11 @@ export async function refundPlannedIn(
   // The capture bounds every refund, whatever the figures say (never more than captured minus refunded).
   const captured = (await capturedAmountOf(tx, order.id)) ?? order.finalAmountPaise;
   const before = taken.reduce((s, p) => s + p.amountPaise, 0);
-  if (before + plan.amountPaise > captured) throw refused({ ...plan, path: 'amount', aboveRemaining: true, message: PART_REFUND_TEXT.aboveRemaining }, captured - before);
+  if (before + plan.amountPaise > captured)
+    throw refused(
+      { ...plan, path: 'amount', aboveRemaining: true, message: PART_REFUND_TEXT.aboveRemaining },
+      captured - before,
+    );
   const asked = 'lines' in ask ? ask.lines : [];
   const items = new Map((await orderLines(tx, order.id)).map((l) => [l.id, l]));
   const pieces = await takeBackUnits(
@@ -125,7 +131,10 @@ export async function refundPlannedIn(
         ? []
         : [
             {
-              index: Math.max(0, asked.findIndex((a) => a.orderItemId === p.orderItemId)),
+              index: Math.max(
+                0,
+                asked.findIndex((a) => a.orderItemId === p.orderItemId),
+              ),
               orderItemId: p.orderItemId,
               productId: items.get(p.orderItemId)?.productId ?? null,
               units: p.units,
@@ -162,7 +171,14 @@ export async function refundPlannedIn(
     plan.parts.flatMap((p) =>
       p.orderItemId === null
         ? []
-        : [{ orderItemId: p.orderItemId, units: p.units, commissionPaise: p.commissionPaise, revenuePaise: p.amountPaise }],
+        : [
+            {
+              orderItemId: p.orderItemId,
+              units: p.units,
+              commissionPaise: p.commissionPaise,
+              revenuePaise: p.amountPaise,
+            },
+          ],
     ),
     opts.now,
   );
@@ -181,11 +197,7 @@ export async function refundPlannedIn(
 }
 
 /** The refund took what was left: the order ends as a full cancel or refund leaves it. */
-async function closeOrderIn(
-  tx: Tx,
-  order: OrderRow,
-  opts: { reason: string; actor: string; now: Date },
-) {
+async function closeOrderIn(tx: Tx, order: OrderRow, opts: { reason: string; actor: string; now: Date }) {
   const cancel = NOT_SHIPPED.includes(order.status);
   const [gated] = await tx
     .update(orders)
@@ -223,13 +235,17 @@ async function closeOrderIn(
  * queues concurrent refunds of one order, so together they never take more than was captured.
  */
 export function createRefundOrderPart(ctx: Ctx) {
-  return async function refundOrderPart(req: PartRefundRequest): Promise<{ refundId: number; replayed: boolean }> {
+  return async function refundOrderPart(
+    req: PartRefundRequest,
+  ): Promise<{ refundId: number; replayed: boolean }> {
     const outcome = await ctx.db.transaction(async (tx) => {
       const order = await lockOrder(tx, req.orderNumber);
       if (req.idempotencyKey) {
         const seen = await refundByKeyIn(tx, req.idempotencyKey);
         if (seen && seen.orderId !== order.id)
-          throw conflict('This request key was used for another order. Please reload the order and try again.');
+          throw conflict(
+            'This request key was used for another order. Please reload the order and try again.',
+          );
         if (seen) return { refundId: seen.id, replayed: true };
       }
       if (!PAID.includes(order.status) || order.paymentStatus !== 'CAPTURED' || !order.paymentId)

@@ -24,7 +24,8 @@ export const returnsPolicyRoutes =
         config: { access: 'public' },
         schema: {
           tags,
-          description: 'The returns policy the storefront shows: none, or a window of days with a value cap and excluded categories.',
+          description:
+            'The returns policy the storefront shows: none, or a window of days with a value cap and excluded categories.',
           response: { 200: publicReturnsPolicySchema },
         },
       },
