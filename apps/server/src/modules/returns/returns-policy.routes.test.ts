@@ -30,7 +30,10 @@ describe('returns policy', () => {
     // Another admin's edit from version 1 is refused and shown what is there now.
     const stale = await put({ policy: { kind: 'NONE' }, version: 1 });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toMatchObject({ message: STALE_EDIT_MESSAGE, current: { version: 2, policy: window } });
+    expect(stale.json()).toMatchObject({
+      message: STALE_EDIT_MESSAGE,
+      current: { version: 2, policy: window },
+    });
 
     expect(await publicView()).toEqual({ policy: window, excludedCategories: ['Bridal Rings'] });
 
@@ -40,7 +43,9 @@ describe('returns policy', () => {
   });
 
   it('two saves from the same version: exactly one wins', async () => {
-    const { version } = (await t.app.inject({ url: '/api/returns-policy/admin', headers: admin.headers })).json();
+    const { version } = (
+      await t.app.inject({ url: '/api/returns-policy/admin', headers: admin.headers })
+    ).json();
     const results = await Promise.all([
       put({ policy: { kind: 'WINDOW', days: 7, maxValue: null, excludedCategoryIds: [] }, version }),
       put({ policy: { kind: 'WINDOW', days: 30, maxValue: null, excludedCategoryIds: [] }, version }),
@@ -49,7 +54,9 @@ describe('returns policy', () => {
   });
 
   it('refuses malformed policies (400) and unknown categories; only a super admin edits it', async () => {
-    const { version } = (await t.app.inject({ url: '/api/returns-policy/admin', headers: admin.headers })).json();
+    const { version } = (
+      await t.app.inject({ url: '/api/returns-policy/admin', headers: admin.headers })
+    ).json();
     for (const policy of [
       { kind: 'WINDOW', days: 0, maxValue: null, excludedCategoryIds: [] },
       { kind: 'WINDOW', days: 10, maxValue: -5, excludedCategoryIds: [] },
@@ -59,6 +66,8 @@ describe('returns policy', () => {
       expect((await put({ policy, version })).statusCode, JSON.stringify(policy)).toBe(400);
     const manager = await createAdminUser(t.app, t.db, ['MANAGE_ORDERS']);
     expect((await put({ policy: { kind: 'NONE' }, version }, manager)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'PUT', url: '/api/returns-policy', payload: {} })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'PUT', url: '/api/returns-policy', payload: {} })).statusCode).toBe(
+      401,
+    );
   });
 });
