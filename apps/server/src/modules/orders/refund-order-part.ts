@@ -57,12 +57,11 @@ export async function refundStateIn(
   tx: DbOrTx,
   order: OrderRow,
 ): Promise<{ state: RefundOrderState; taken: TakenPart[] }> {
-  const [lines, taken, reversed, earned] = await Promise.all([
-    orderLines(tx, order.id),
-    partsTakenIn(tx, order.id),
-    reversedCommissionByLine(tx, order.id),
-    earnedLines(tx, order.id),
-  ]);
+  // One after another: inside a transaction they share one connection.
+  const lines = await orderLines(tx, order.id);
+  const taken = await partsTakenIn(tx, order.id);
+  const reversed = await reversedCommissionByLine(tx, order.id);
+  const earned = await earnedLines(tx, order.id);
   const charged = chargedPerLine(
     lines.map((l) => ({ unitPricePaise: l.priceAtTimePaise, quantity: l.quantity })),
     order.couponDiscountPaise,

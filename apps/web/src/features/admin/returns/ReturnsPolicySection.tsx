@@ -91,10 +91,7 @@ export default function ReturnsPolicySection() {
 
   const set = (patch: Partial<Form>) => setForm({ ...form, ...patch });
   return (
-    <section className="space-y-4" aria-labelledby="returns-policy-title">
-      <h2 id="returns-policy-title" className="text-2xl font-semibold">
-        {RETURNS_POLICY_TEXT.title}
-      </h2>
+    <section className="space-y-4" aria-label={RETURNS_POLICY_TEXT.title}>
       <StaleEditNotice show={stale} />
       <form
         className="card max-w-2xl space-y-4 p-4"
