@@ -12,9 +12,12 @@ import {
   confirmUrl,
   initiate,
   orderBody,
+  sandboxGatewayOf,
   sandboxPay,
   stockOf,
+  switchableGateway,
   testContext,
+  type PaymentGateway,
 } from '../../../test/payment-journey';
 import {
   coupons,
@@ -25,35 +28,7 @@ import {
   taxDocuments,
   vendorEarnings,
 } from '../../db/schema';
-import { createSandboxGateway } from '../payments/sandbox-gateway';
-import type { PaymentGateway } from '../payments/gateway';
 import { reconcilePayments } from '../payments';
-
-/** A gateway in front of the sandbox that a test can make fail before or after the sandbox takes a refund. */
-function switchableGateway(getInner: () => PaymentGateway) {
-  const mode = { down: false, loseAnswer: false };
-  const calls: Array<{ amountPaise: number; idempotencyKey?: string }> = [];
-  const gateway: PaymentGateway = {
-    mode: 'sandbox',
-    keyId: 'rzp_test_sandbox',
-    createOrder: (i) => getInner().createOrder(i),
-    fetchOrderState: (i) => getInner().fetchOrderState(i),
-    async refund(input) {
-      calls.push({ amountPaise: input.amountPaise, idempotencyKey: input.idempotencyKey });
-      if (mode.down) throw new Error('gateway unreachable');
-      const made = await getInner().refund(input);
-      if (mode.loseAnswer) {
-        mode.loseAnswer = false;
-        throw new Error('connection reset after the gateway took the refund');
-      }
-      return made;
-    },
-    fetchRefundState: (p, r) => getInner().fetchRefundState(p, r),
-    verifyPaymentSignature: (o, p, s) => getInner().verifyPaymentSignature(o, p, s),
-    verifyWebhookSignature: (b, s) => getInner().verifyWebhookSignature(b, s),
-  };
-  return { gateway, mode, calls };
-}
 
 const MUMBAI = {
   fullName: 'Meera Shah',
@@ -72,11 +47,7 @@ describe('partial refunds of a paid order', () => {
   const sw = switchableGateway(() => inner);
   beforeAll(async () => {
     t = await createTestApp({ payments: sw.gateway });
-    inner = createSandboxGateway(t.db, {
-      keyId: t.config.paymentKeyId,
-      keySecret: t.config.paymentKeySecret,
-      webhookSecret: t.config.webhookSecret,
-    }).gateway;
+    inner = sandboxGatewayOf(t.db, t.config);
     admin = await createAdminUser(t.app, t.db, ['MANAGE_ORDERS']);
   });
   afterAll(async () => t.close());
