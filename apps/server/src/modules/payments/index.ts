@@ -14,7 +14,6 @@ export {
   partsTakenIn,
   refundByKeyIn,
   requestPlannedRefundIn,
-  type PlannedPart,
   type TakenPart,
 } from './refund-parts';
 export { releaseOrder, releaseOrderIn } from './release-order';

@@ -13,4 +13,4 @@ export {
   takeOrderStockAtPayment,
   takePieces,
 } from './stock.service';
-export { takeBackUnits, type RefundedLine } from './refunded-units';
+export { takeBackUnits } from './refunded-units';

@@ -1,7 +1,6 @@
 import {
   chargedPerLine,
   planPartRefund,
-  refundablePaise,
   rupeesToPaise,
   type AdminOrderDetail,
   type RefundAsk,
@@ -42,5 +41,3 @@ export function refundStateOf(order: AdminOrderDetail): RefundOrderState {
 export function previewRefund(order: AdminOrderDetail, ask: RefundAsk) {
   return planPartRefund(refundStateOf(order), ask);
 }
-
-export const refundableOf = (order: AdminOrderDetail) => refundablePaise(refundStateOf(order));

@@ -1,2 +1,0 @@
-/** The returns module's public entry: other modules import from here, never its files (eslint import-x/no-restricted-paths). */
-export { returnsPolicyOf } from './returns-policy.service';
