@@ -7,6 +7,8 @@ import type { Config } from '../src/env';
 import { products } from '../src/db/schema';
 import { createSandboxGateway } from '../src/modules/payments/sandbox-gateway';
 import { hmacHex, type PaymentGateway } from '../src/modules/payments/gateway';
+
+export type { PaymentGateway };
 import { createMailer } from '../src/modules/mail/mailer';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -177,4 +179,39 @@ export async function stockOf(db: Db, id: number) {
     .from(products)
     .where(eq(products.id, id));
   return row!;
+}
+
+/** The offline sandbox gateway on a test database (what the app uses unless a test injects another). */
+export function sandboxGatewayOf(db: Db, config: Config): PaymentGateway {
+  return createSandboxGateway(db, {
+    keyId: config.paymentKeyId,
+    keySecret: config.paymentKeySecret,
+    webhookSecret: config.webhookSecret,
+  }).gateway;
+}
+
+/** A gateway in front of the sandbox that a test can make fail before or after the sandbox takes a refund. */
+export function switchableGateway(getInner: () => PaymentGateway) {
+  const mode = { down: false, loseAnswer: false };
+  const calls: Array<{ amountPaise: number; idempotencyKey?: string }> = [];
+  const gateway: PaymentGateway = {
+    mode: 'sandbox',
+    keyId: 'rzp_test_sandbox',
+    createOrder: (i) => getInner().createOrder(i),
+    fetchOrderState: (i) => getInner().fetchOrderState(i),
+    async refund(input) {
+      calls.push({ amountPaise: input.amountPaise, idempotencyKey: input.idempotencyKey });
+      if (mode.down) throw new Error('gateway unreachable');
+      const made = await getInner().refund(input);
+      if (mode.loseAnswer) {
+        mode.loseAnswer = false;
+        throw new Error('connection reset after the gateway took the refund');
+      }
+      return made;
+    },
+    fetchRefundState: (p, r) => getInner().fetchRefundState(p, r),
+    verifyPaymentSignature: (o, p, s) => getInner().verifyPaymentSignature(o, p, s),
+    verifyWebhookSignature: (b, s) => getInner().verifyWebhookSignature(b, s),
+  };
+  return { gateway, mode, calls };
 }

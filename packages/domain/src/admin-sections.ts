@@ -15,6 +15,7 @@ export const ADMIN_SECTIONS = [
   { key: 'reviews', label: 'Reviews', permission: 'SUPER_ADMIN' },
   { key: 'email-templates', label: 'Email Templates', permission: 'SUPER_ADMIN' },
   { key: 'coupons', label: 'Coupons', permission: 'SUPER_ADMIN' },
+  { key: 'returns', label: 'Returns Policy', permission: 'SUPER_ADMIN' },
   { key: 'jobs', label: 'Background Jobs', permission: 'SUPER_ADMIN' },
 ] as const satisfies readonly { key: string; label: string; permission: AdminRole }[];
 export type AdminSectionKey = (typeof ADMIN_SECTIONS)[number]['key'];

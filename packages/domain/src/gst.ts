@@ -318,7 +318,14 @@ export const orderTaxDocumentsSchema = z.object({
   /** `total`: rupees, what the document is for (the invoice: what was paid; a credit note: what was refunded). */
   invoice: z.object({ number: safeString(), issuedAt: safeString(), total: z.number() }).nullable(),
   creditNotes: z.array(
-    z.object({ id: z.number(), number: safeString(), issuedAt: safeString(), total: z.number() }),
+    z.object({
+      id: z.number(),
+      number: safeString(),
+      issuedAt: safeString(),
+      total: z.number(),
+      /** The refund the credit note documents. */
+      refundId: z.number().nullable().optional(),
+    }),
   ),
 });
 export type OrderTaxDocuments = z.infer<typeof orderTaxDocumentsSchema>;

@@ -40,3 +40,5 @@ export * from './tax-invoice';
 export * from './order-holds';
 export * from './shipment-events';
 export * from './sms';
+export * from './partial-refunds';
+export * from './returns-policy';

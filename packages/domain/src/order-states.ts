@@ -9,6 +9,7 @@ import {
   orderAddressSchema,
 } from './commerce';
 import { pageQuerySchema } from './paging';
+import { orderRefundsSummarySchema } from './partial-refunds';
 
 export type OrderStatus = (typeof ORDER_STATUS_VALUES)[number];
 export type PaymentStatus = (typeof PAYMENT_STATUS_VALUES)[number];
@@ -106,6 +107,8 @@ export const adminOrderListQuery = pageQuerySchema(10, 100).extend({
 export type AdminOrderListQuery = z.infer<typeof adminOrderListQuery>;
 
 export const adminOrderItemSchema = z.object({
+  /** The order line's id (a partial refund names its lines by it). */
+  id: z.number().int().optional(),
   productId: z.number().int().nullable(),
   productName: safeString(),
   productSku: safeString(),
@@ -143,8 +146,11 @@ export const adminOrderSchema = z.object({
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
 export const orderHistoryEntrySchema = z.object({
-  /** `shippingState`: an admin named the state of an older order's address (its place of supply). */
-  field: z.enum(['status', 'paymentStatus', 'shippingState']),
+  /**
+   * `shippingState`: an admin named the state of an older order's address (its place of supply);
+   * `refund`: a step of a partial refund (`to` is the refund's status, `reference` the refund).
+   */
+  field: z.enum(['status', 'paymentStatus', 'shippingState', 'refund']),
   from: safeString().nullable(),
   to: safeString(),
   actor: safeString(),
@@ -169,6 +175,8 @@ export const adminOrderDetailSchema = adminOrderSchema.extend({
      */
     placeOfSupply: z.object({ state: z.string(), code: z.string() }).nullable(),
   }),
+  /** Refunds of the order, partial and full, and what is left to refund (docs/decisions/0039). */
+  refunds: orderRefundsSummarySchema.optional(),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 

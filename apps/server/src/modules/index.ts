@@ -25,6 +25,7 @@ import { jobsRoutes } from './jobs/jobs.routes';
 import { outboxRoutes } from './mail/outbox.routes';
 import { invoicesRoutes } from './invoices/invoices.routes';
 import { smsRoutes } from './sms/sms.routes';
+import { returnsPolicyRoutes } from './returns/returns-policy.routes';
 
 /** Every API module, mounted under /api. */
 export const routeModules: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
@@ -53,4 +54,5 @@ export const routeModules: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   outboxRoutes,
   invoicesRoutes,
   smsRoutes,
+  returnsPolicyRoutes,
 ];

@@ -81,6 +81,8 @@ GET /api/products/trending public
 GET /api/products/variantGroup/:id public
 GET /api/products/vendorPlan/:plan public
 GET /api/ready public
+GET /api/returns-policy public
+GET /api/returns-policy/admin SUPER_ADMIN
 GET /api/reviews SUPER_ADMIN
 GET /api/reviews/admin/products SUPER_ADMIN
 GET /api/reviews/product/:productId public
@@ -129,6 +131,8 @@ POST /api/metals/:id/purities SUPER_ADMIN
 POST /api/metals/:id/purities/:purityId/preview SUPER_ADMIN
 POST /api/orders/:id/cancel-payment public
 POST /api/orders/:id/payment-window public
+POST /api/orders/:orderNumber/refunds MANAGE_ORDERS
+POST /api/orders/:orderNumber/refunds/:refundId/retry MANAGE_ORDERS
 POST /api/orders/confirm-payment public
 POST /api/orders/initiate-order public
 POST /api/products MANAGE_PRODUCTS
@@ -165,6 +169,7 @@ PUT /api/metals/:id SUPER_ADMIN
 PUT /api/metals/:id/purities/:purityId SUPER_ADMIN
 PUT /api/metals/prices SUPER_ADMIN
 PUT /api/products/:id MANAGE_PRODUCTS
+PUT /api/returns-policy SUPER_ADMIN
 PUT /api/reviews/:id SUPER_ADMIN
 PUT /api/reviews/:id/status SUPER_ADMIN
 PUT /api/user/:id authenticated

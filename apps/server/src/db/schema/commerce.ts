@@ -9,6 +9,7 @@ import {
   pgTable,
   serial,
   text,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -196,7 +197,8 @@ export const orderStatusHistory = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    field: text('field', { enum: ['status', 'paymentStatus', 'shippingState'] }).notNull(),
+    /** `refund`: a partial refund asked for or settled (docs/decisions/0039); `to` is the refund's status. */
+    field: text('field', { enum: ['status', 'paymentStatus', 'shippingState', 'refund'] }).notNull(),
     fromValue: text('from_value'),
     toValue: text('to_value').notNull(),
     actor: text('actor').notNull(),
@@ -276,11 +278,30 @@ export const refunds = pgTable(
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     status: text('status', { enum: REFUND_STATUSES }).notNull().default('REQUESTED'),
     requestedBy: text('requested_by').notNull(),
+    /**
+     * A refund of part of the order (docs/decisions/0039): settling it moves no order status. False for
+     * a full refund and for the part that takes what was left (it closes the order like a full refund).
+     */
+    partial: boolean('partial').notNull().default(false),
+    /** Why the admin refunded (partial refunds; full ones keep it in the order history). */
+    reason: text('reason'),
+    /** Whether the refunded pieces went back to stock (partial refunds). */
+    restock: boolean('restock'),
+    /** The admin's request key: a double click or a replay finds this refund instead of making another. */
+    idempotencyKey: text('idempotency_key'),
+    /** Which ask of the gateway this is (an admin may ask again after a failure): part of the gateway's idempotency key. */
+    attempt: integer('attempt').notNull().default(1),
+    /**
+     * Set by the one caller asking the gateway now (the request after commit, a replay, the
+     * reconciler): a second caller finds it claimed and leaves it (docs/decisions/0039).
+     */
+    claimedAt: tstz('claimed_at'),
     createdAt: createdAt(),
     settledAt: tstz('settled_at'),
   },
   (t) => [
     uniqueIndex('refunds_provider_refund_uq').on(t.providerRefundId),
+    uniqueIndex('refunds_idempotency_uq').on(t.idempotencyKey),
     // A second capture for a paid order is refunded once, however many times it is reported.
     uniqueIndex('refunds_duplicate_payment_uq')
       .on(t.providerPaymentId)
@@ -290,10 +311,37 @@ export const refunds = pgTable(
   ],
 );
 
+/**
+ * What each refund took from each order line (docs/decisions/0039): units, paise of the line's charged
+ * total, and the HUIDs of the pieces concerned; a row without an order item is the shipping and
+ * round-off. Written with the refund by the payments module; the credit note and the next refund's
+ * plan read them.
+ */
+export const refundParts = pgTable(
+  'refund_parts',
+  {
+    id: serial('id').primaryKey(),
+    refundId: integer('refund_id')
+      .notNull()
+      .references(() => refunds.id, { onDelete: 'cascade' }),
+    orderItemId: integer('order_item_id').references(() => orderItems.id, { onDelete: 'cascade' }),
+    units: integer('units').notNull().default(0),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    huids: jsonb('huids').$type<string[]>().notNull().default([]),
+  },
+  (t) => [
+    index('refund_parts_refund_idx').on(t.refundId),
+    index('refund_parts_item_idx').on(t.orderItemId),
+    check('refund_parts_not_negative', sql`${t.units} >= 0 and ${t.amountPaise} >= 0`),
+  ],
+);
+
 /** The offline sandbox gateway's refunds (what Razorpay would keep on its side). */
 export const sandboxRefunds = pgTable('sandbox_refunds', {
   id: text('id').primaryKey(),
   paymentId: text('payment_id').notNull(),
+  /** Razorpay's X-Refund-Idempotency: the same key answers the refund it made. */
+  idempotencyKey: text('idempotency_key').unique(),
   amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
   status: text('status', { enum: ['pending', 'processed', 'failed'] })
     .notNull()
@@ -305,9 +353,9 @@ export const EARNING_KINDS = ['EARNING', 'REVERSAL'] as const;
 
 /**
  * The vendor earnings ledger, append-only: an EARNING row per paid order line, and a REVERSAL row
- * (negative amounts) when that sale is cancelled or refunded. Rows are never updated or deleted;
- * a vendor's balance is the sum of its rows minus its payouts. Unique per line and kind, so each
- * is recorded once.
+ * (negative amounts) when that sale is cancelled or refunded, one per partial refund of the line.
+ * Rows are never updated or deleted; a vendor's balance is the sum of its rows minus its payouts.
+ * Unique per line, kind and refund, so each is recorded once.
  */
 export const vendorEarnings = pgTable(
   'vendor_earnings',
@@ -323,13 +371,19 @@ export const vendorEarnings = pgTable(
       .notNull()
       .references(() => orderItems.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: EARNING_KINDS }).notNull().default('EARNING'),
+    /**
+     * The partial refund a REVERSAL belongs to; null on EARNING rows and on the reversal of what was
+     * left when the whole order was cancelled or refunded (docs/decisions/0039).
+     */
+    refundId: integer('refund_id').references(() => refunds.id, { onDelete: 'cascade' }),
     units: integer('units').notNull(),
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     revenuePaise: bigint('revenue_paise', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('vendor_earnings_item_kind_uq').on(t.orderItemId, t.kind),
+    // Once per line and kind, and once more per partial refund (a null refund id counts as one value).
+    unique('vendor_earnings_item_kind_refund_uq').on(t.orderItemId, t.kind, t.refundId).nullsNotDistinct(),
     index('vendor_earnings_vendor_idx').on(t.vendorId),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { vendorEarnings } from '../../db/schema';
 import { orderLines } from '../orders';
@@ -31,7 +31,9 @@ export async function recordOrderEarnings(
         revenuePaise: i.totalPricePaise,
       })),
     )
-    .onConflictDoNothing({ target: [vendorEarnings.orderItemId, vendorEarnings.kind] });
+    .onConflictDoNothing({
+      target: [vendorEarnings.orderItemId, vendorEarnings.kind, vendorEarnings.refundId],
+    });
 }
 
 /**
@@ -58,7 +60,81 @@ export async function reverseOrderEarnings(tx: Tx, orderId: string, at: Date): P
         createdAt: at,
       })),
     )
-    .onConflictDoNothing({ target: [vendorEarnings.orderItemId, vendorEarnings.kind] });
+    .onConflictDoNothing({
+      target: [vendorEarnings.orderItemId, vendorEarnings.kind, vendorEarnings.refundId],
+    });
+}
+
+/**
+ * The commission, units and sales value a partial refund reverses, one REVERSAL row per line it
+ * touched, carrying the refund's id (unique per line, kind and refund: written once). Only lines that
+ * earned are reversed; the amounts are the refund's share (docs/decisions/0039).
+ */
+export async function reversePartEarnings(
+  tx: Tx,
+  refundId: number,
+  parts: Array<{ orderItemId: number; units: number; commissionPaise: number; revenuePaise: number }>,
+  at: Date,
+): Promise<void> {
+  if (parts.length === 0) return;
+  const earned = await tx
+    .select()
+    .from(vendorEarnings)
+    .where(
+      and(
+        inArray(
+          vendorEarnings.orderItemId,
+          parts.map((p) => p.orderItemId),
+        ),
+        eq(vendorEarnings.kind, 'EARNING'),
+      ),
+    );
+  const rows = earned.flatMap((e) => {
+    const p = parts.find((x) => x.orderItemId === e.orderItemId);
+    if (!p || (p.units === 0 && p.commissionPaise === 0 && p.revenuePaise === 0)) return [];
+    return [
+      {
+        vendorId: e.vendorId,
+        orderId: e.orderId,
+        orderItemId: e.orderItemId,
+        kind: 'REVERSAL' as const,
+        refundId,
+        units: -p.units,
+        amountPaise: -p.commissionPaise,
+        revenuePaise: -p.revenuePaise,
+        createdAt: at,
+      },
+    ];
+  });
+  if (rows.length === 0) return;
+  await tx
+    .insert(vendorEarnings)
+    .values(rows)
+    .onConflictDoNothing({
+      target: [vendorEarnings.orderItemId, vendorEarnings.kind, vendorEarnings.refundId],
+    });
+}
+
+/** Commission reversed so far on each of an order's lines (positive paise), for the next refund's plan. */
+export async function reversedCommissionByLine(db: DbOrTx, orderId: string): Promise<Map<number, number>> {
+  const rows = await db
+    .select({
+      orderItemId: vendorEarnings.orderItemId,
+      reversed: sql<number>`coalesce(-sum(${vendorEarnings.amountPaise}), 0)`.mapWith(Number),
+    })
+    .from(vendorEarnings)
+    .where(and(eq(vendorEarnings.orderId, orderId), eq(vendorEarnings.kind, 'REVERSAL')))
+    .groupBy(vendorEarnings.orderItemId);
+  return new Map(rows.map((r) => [r.orderItemId, r.reversed]));
+}
+
+/** Whether each of an order's lines earned (a line of an order without a vendor earns nothing). */
+export async function earnedLines(db: DbOrTx, orderId: string): Promise<Set<number>> {
+  const rows = await db
+    .select({ orderItemId: vendorEarnings.orderItemId })
+    .from(vendorEarnings)
+    .where(and(eq(vendorEarnings.orderId, orderId), eq(vendorEarnings.kind, 'EARNING')));
+  return new Set(rows.map((r) => r.orderItemId));
 }
 
 /** The sum of a vendor's ledger rows (commission earned net of reversals), in paise. */

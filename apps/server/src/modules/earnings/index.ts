@@ -1,2 +1,10 @@
 /** The earnings module's public entry: other modules import from here, never its files (eslint import-x/no-restricted-paths). */
-export { ledgerSince, ledgerTotal, recordOrderEarnings, reverseOrderEarnings } from './earnings-ledger';
+export {
+  earnedLines,
+  ledgerSince,
+  ledgerTotal,
+  recordOrderEarnings,
+  reverseOrderEarnings,
+  reversePartEarnings,
+  reversedCommissionByLine,
+} from './earnings-ledger';

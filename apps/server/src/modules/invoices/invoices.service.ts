@@ -77,6 +77,7 @@ export function createInvoicesService(ctx: Pick<AppContext, 'db' | 'config'>) {
         number: taxDocuments.number,
         issuedAt: taxDocuments.issuedAt,
         totalPaise: taxDocuments.totalPaise,
+        refundId: taxDocuments.refundId,
       })
       .from(taxDocuments)
       .where(eq(taxDocuments.orderId, orderId))
@@ -97,6 +98,7 @@ export function createInvoicesService(ctx: Pick<AppContext, 'db' | 'config'>) {
           number: r.number,
           issuedAt: r.issuedAt.toISOString(),
           total: paiseToRupees(r.totalPaise),
+          refundId: r.refundId,
         })),
     };
   }

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   computeCreditNote,
+  computePartCreditNote,
   computeInvoice,
   defaultHsn,
   DEFAULT_GST_BASIS_POINTS,
@@ -27,7 +28,12 @@ import {
 } from '../../db/schema';
 
 type Order = typeof orders.$inferSelect;
-type Refund = { id: number; orderId: string; amountPaise: number };
+type Refund = { id: number; orderId: string; amountPaise: number; reason?: string | null };
+/** What a refund planned line by line credits (docs/decisions/0039), with what was credited before. */
+export type CreditParts = {
+  items: Array<{ orderItemId: number; units: number; amountPaise: number; before: number }>;
+  extra: { amountPaise: number; before: number } | null;
+};
 type Settings = Pick<
   Config,
   'seller' | 'BUSINESS_TIMEZONE' | 'INVOICE_PREFIX' | 'CREDIT_NOTE_PREFIX' | 'DOCUMENT_DATE_TOLERANCE_HOURS'
@@ -207,7 +213,13 @@ export async function issueInvoiceIn(
  * the refund (its gate runs once per refund; the unique refund column backs it). Orders refunded
  * without ever being invoiced (a late or mismatched payment) get none: there is no invoice to credit.
  */
-export async function issueCreditNoteIn(tx: Tx, s: Settings, refund: Refund, issuedAt: Date) {
+export async function issueCreditNoteIn(
+  tx: Tx,
+  s: Settings,
+  refund: Refund,
+  issuedAt: Date,
+  parts: CreditParts | null = null,
+) {
   const [invoice] = await tx
     .select()
     .from(taxDocuments)
@@ -218,13 +230,15 @@ export async function issueCreditNoteIn(tx: Tx, s: Settings, refund: Refund, iss
     .from(taxDocuments)
     .where(eq(taxDocuments.refundId, refund.id));
   if (already) return already.id;
-  const figures = computeCreditNote({
-    invoiceLines: invoice.content.lines,
-    invoiceTotals: invoice.content.totals,
-    refundPaise: refund.amountPaise,
-    intraState: invoice.content.intraState,
-    invoiceNumber: invoice.number,
-  });
+  const figures = parts
+    ? await partFigures(tx, invoice.content, refund.orderId, parts)
+    : computeCreditNote({
+        invoiceLines: invoice.content.lines,
+        invoiceTotals: invoice.content.totals,
+        refundPaise: refund.amountPaise,
+        intraState: invoice.content.intraState,
+        invoiceNumber: invoice.number,
+      });
   const fy = financialYear(issuedAt, s.BUSINESS_TIMEZONE);
   await assertPlausibleDate(tx, s, 'CREDIT_NOTE', issuedAt, fy);
   const sequence = await nextSequence(tx, 'CREDIT_NOTE', fy);
@@ -233,7 +247,7 @@ export async function issueCreditNoteIn(tx: Tx, s: Settings, refund: Refund, iss
     lines: figures.lines,
     totals: figures.totals,
     against: { number: invoice.number, issuedAt: invoice.issuedAt.toISOString() },
-    reason: 'Sales return / refund',
+    reason: refund.reason ? `Sales return / refund: ${refund.reason}` : 'Sales return / refund',
   };
   const [doc] = await tx
     .insert(taxDocuments)
@@ -253,4 +267,26 @@ export async function issueCreditNoteIn(tx: Tx, s: Settings, refund: Refund, iss
     })
     .returning({ id: taxDocuments.id });
   return doc!.id;
+}
+
+/**
+ * A partial refund's credit note: each refunded line against its invoice line (the invoice lists the
+ * order's lines in id order, then shipping), the shipping and round-off part after them.
+ */
+async function partFigures(tx: Tx, content: TaxDocumentContent, orderId: string, parts: CreditParts) {
+  const items = await orderLines(tx, orderId);
+  const index = new Map(items.map((i, n) => [i.id, n]));
+  return computePartCreditNote({
+    invoiceLines: content.lines,
+    invoiceTotals: content.totals,
+    intraState: content.intraState,
+    items: parts.items.flatMap((p) => {
+      const lineIndex = index.get(p.orderItemId);
+      return lineIndex === undefined
+        ? []
+        : [{ lineIndex, before: p.before, amountPaise: p.amountPaise, units: p.units }];
+    }),
+    extra: parts.extra,
+    shippingLineIndex: content.lines.length > items.length ? items.length : null,
+  });
 }

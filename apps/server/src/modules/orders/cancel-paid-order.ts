@@ -14,7 +14,16 @@ import { AppError, conflict } from '../../lib/errors';
 import { returnOrderStock, reverseSale } from '../stock';
 import { reverseOrderEarnings } from '../earnings';
 import { returnCouponUses } from '../coupons';
-import { capturedAmountOf, issueRefund, requestRefundIn } from '../payments';
+import {
+  askAgainIn,
+  capturedAmountOf,
+  issueRefund,
+  lastFailedPlannedRefundIn,
+  partsTakenIn,
+  requestRefundIn,
+} from '../payments';
+import { recordRefundStepIn } from './order-state';
+import { refundPlannedIn } from './refund-order-part';
 import { lockOrder, type OrderRow } from './order-lock';
 
 type Who = { actor: string; reason: string };
@@ -69,6 +78,19 @@ export function createCancelPaidOrder(ctx: Ctx) {
     }
     const cancel = NOT_SHIPPED.includes(order.status);
     const returnStock = cancel && !order.stockReleased;
+    // Refunded in part before: the rest is refunded line by line, so nothing is reversed twice.
+    if (captured && order.paymentId && (await partsTakenIn(tx, order.id)).length > 0)
+      return refundPlannedIn(
+        tx,
+        order,
+        { rest: true },
+        {
+          ...who,
+          restock: returnStock,
+          idempotencyKey: null,
+          now,
+        },
+      );
     const [gated] = await tx
       .update(orders)
       .set({
@@ -142,6 +164,8 @@ export function createCancelPaidOrder(ctx: Ctx) {
 
   /** A refund the gateway failed is asked for again; the sale's effects were already reversed. */
   async function retry(tx: Tx, order: OrderRow, { actor, reason }: Who, now: Date) {
+    // A refund planned line by line is asked again on its own row (its parts and credit note stay its own).
+    const planned = await lastFailedPlannedRefundIn(tx, order.id);
     await tx
       .update(orders)
       .set({ paymentStatus: 'REFUND_PENDING', updatedAt: now })
@@ -155,6 +179,19 @@ export function createCancelPaidOrder(ctx: Ctx) {
       reason,
       createdAt: now,
     });
+    if (planned !== undefined) {
+      await askAgainIn(tx, order.id, planned, now);
+      await recordRefundStepIn(tx, {
+        orderId: order.id,
+        refundId: planned,
+        from: 'FAILED',
+        to: 'REQUESTED',
+        actor,
+        reason,
+        now,
+      });
+      return planned;
+    }
     if (!order.paymentId) return null;
     return requestRefundIn(
       tx,

@@ -40,6 +40,8 @@ export {
   recordConfirmationIn,
   recordLineHuidsIn,
   recordNewOrderIn,
+  lockOrderByIdIn,
+  recordRefundStepIn,
   referenceRefundIn,
   releaseUnpaidOrderIn,
   settleOrderRefundIn,

@@ -36,6 +36,7 @@ export function toAdminOrder({ order, vendorName }: OrderWithVendor, items: Item
     vendorSlug: order.vendorSlug,
     shippingAddress: order.shippingAddress,
     orderItems: items.map((i) => ({
+      id: i.id,
       productId: i.productId,
       productName: i.productName,
       productSku: i.productSku,

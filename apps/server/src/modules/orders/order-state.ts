@@ -295,3 +295,38 @@ export async function lockUnpaidOrderIn(tx: Tx, orderId: string): Promise<OrderR
     .for('update');
   return order;
 }
+
+/**
+ * A step of a partial refund in the order's history (docs/decisions/0039): asked (with who and why),
+ * processed or failed (with the gateway's refund id), asked again.
+ */
+export async function recordRefundStepIn(
+  tx: Tx,
+  q: {
+    orderId: string;
+    refundId: number;
+    from: string | null;
+    to: 'REQUESTED' | 'PROCESSED' | 'FAILED';
+    actor: string;
+    reason?: string | null;
+    reference?: string | null;
+    now: Date;
+  },
+): Promise<void> {
+  await recordHistory(tx, q.orderId, [
+    {
+      field: 'refund',
+      fromValue: q.from,
+      toValue: q.to,
+      actor: q.actor,
+      reason: q.reason ?? null,
+      reference: q.reference ?? `refund #${q.refundId}`,
+      createdAt: q.now,
+    },
+  ]);
+}
+
+/** Locks the order row by id, so refunds of one order settle one after another (their credit notes count each other). */
+export async function lockOrderByIdIn(tx: Tx, orderId: string): Promise<void> {
+  await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
+}

@@ -9,6 +9,8 @@ import {
   moneyActionReason,
   orderStatusInput,
   pagedSchema,
+  partRefundInputSchema,
+  rupeesToPaise,
   pageQuerySchema,
   paymentStatusInput,
   dbIdSchema,
@@ -22,6 +24,8 @@ import { createOrdersAdminService } from './orders-admin.service';
 import { createOrderTransitions } from './order-transitions';
 import { createShippingStateCorrection } from './shipping-state-correction';
 import { ORDER_XLSX_COLUMNS } from './orders-xlsx';
+import { createRefundOrderPart } from './refund-order-part';
+import { createAskRefundAgain } from './ask-refund-again';
 
 const manageOrders = { permission: 'MANAGE_ORDERS' } as const;
 const tags = ['orders'];
@@ -30,6 +34,7 @@ const orderNumberParams = z.object({
   orderNumber: safeString().trim().min(1, 'Order number is missing').max(100).toUpperCase(),
 });
 const vendorParams = z.object({ vendorId: dbIdSchema });
+const refundParams = orderNumberParams.extend({ refundId: dbIdSchema });
 
 /** A vendor sees only its own orders; order managers and detail viewers see any vendor's. */
 function assertMayReadVendor(user: AuthUser, vendorId: number): void {
@@ -49,6 +54,8 @@ export const ordersAdminRoutes =
     const service = createOrdersAdminService(ctx);
     const transitions = createOrderTransitions(ctx);
     const correctShippingState = createShippingStateCorrection(ctx);
+    const refundOrderPart = createRefundOrderPart(ctx);
+    const askRefundAgain = createAskRefundAgain(ctx);
 
     app.get(
       '/orders/paginated',
@@ -160,6 +167,58 @@ export const ordersAdminRoutes =
       },
       async (req) => {
         await correctShippingState(req.params.orderNumber, req.body, currentUser(req).username);
+        return service.detail(req.params.orderNumber);
+      },
+    );
+
+    app.post(
+      '/orders/:orderNumber/refunds',
+      {
+        config: { access: manageOrders },
+        schema: {
+          tags,
+          security,
+          params: orderNumberParams,
+          description:
+            'Refunds part of a paid order (docs/decisions/0039): `lines` (order line ids and quantities, optionally the HUIDs of the pieces) or `amount` (rupees), a `reason`, `restock` (the units and their pieces go back to stock). Goes through the gateway once per `idempotencyKey`; issues a credit note for exactly that part when the gateway has refunded it. Needs a recent password proof.',
+          body: partRefundInputSchema,
+          response: { 200: adminOrderDetailSchema },
+        },
+      },
+      async (req) => {
+        const user = currentUser(req);
+        assertRecentAuth(user, ctx.now());
+        const { lines, amount, reason, restock, idempotencyKey } = req.body;
+        await refundOrderPart({
+          orderNumber: req.params.orderNumber,
+          ask: lines ? { lines } : { amountPaise: rupeesToPaise(amount!) },
+          reason,
+          restock,
+          actor: user.username,
+          idempotencyKey,
+        });
+        return service.detail(req.params.orderNumber);
+      },
+    );
+
+    app.post(
+      '/orders/:orderNumber/refunds/:refundId/retry',
+      {
+        config: { access: manageOrders },
+        schema: {
+          tags,
+          security,
+          params: refundParams,
+          description:
+            'Asks the gateway again for a failed partial refund (its stock and ledger effects stay as they were; its credit note follows its success). Needs a recent password proof.',
+          body: z.object({ reason: moneyActionReason }),
+          response: { 200: adminOrderDetailSchema },
+        },
+      },
+      async (req) => {
+        const user = currentUser(req);
+        assertRecentAuth(user, ctx.now());
+        await askRefundAgain(req.params.orderNumber, req.params.refundId, user.username, req.body.reason);
         return service.detail(req.params.orderNumber);
       },
     );

@@ -18,6 +18,7 @@ import {
   type OrderWithVendor,
 } from './orders-with-vendor.read-model';
 import { likePattern } from '../../lib/sql-search';
+import { refundsSummaryOf } from './order-refunds';
 import { createInvoicesService, type InvoiceFigures } from '../invoices';
 
 export type OrderExportRow = AdminOrder & { invoice: InvoiceFigures | null };
@@ -83,6 +84,7 @@ export function createOrdersAdminService(ctx: Pick<AppContext, 'db' | 'config'>)
       invoices.invoicePan(order.id),
     ]);
     const pan = invoicePan ?? order.buyerPan;
+    const refunds = await refundsSummaryOf(db, order, documents);
     return {
       ...toAdminOrder(found, items.get(found.order.id) ?? []),
       statusHistory: history.map((h) => ({
@@ -100,6 +102,7 @@ export function createOrdersAdminService(ctx: Pick<AppContext, 'db' | 'config'>)
         documents,
         placeOfSupply: placeOfSupply(order.shippingAddress),
       },
+      refunds,
     };
   }
 

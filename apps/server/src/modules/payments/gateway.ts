@@ -30,6 +30,11 @@ export interface PaymentGateway {
     amountPaise: number;
     receipt: string;
     notes: Record<string, string>;
+    /**
+     * The same key on a retried call answers the refund it made (Razorpay's X-Refund-Idempotency);
+     * one key per refund and ask.
+     */
+    idempotencyKey?: string;
   }): Promise<ProviderRefund>;
   /** The refund's current state, or 'unknown' when the provider cannot be asked. */
   fetchRefundState(paymentId: string, refundId: string): Promise<ProviderRefundState | 'unknown'>;

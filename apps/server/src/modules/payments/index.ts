@@ -7,5 +7,14 @@ export { capturedAmountOf, recordProviderOrder } from './payment-records';
 export { createRazorpayGateway, type RazorpayClient } from './razorpay-gateway';
 export { reconcilePayments } from './reconciler';
 export { duplicatePaymentsOf, issueRefund, requestRefundIn } from './refunds.service';
+export {
+  askAgainIn,
+  lastFailedPlannedRefundIn,
+  orderRefundsOf,
+  partsTakenIn,
+  refundByKeyIn,
+  requestPlannedRefundIn,
+  type TakenPart,
+} from './refund-parts';
 export { releaseOrder, releaseOrderIn } from './release-order';
 export { settlePayment } from './settle-payment';

@@ -1,9 +1,11 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { refunds } from '../../db/schema';
 import { issueCreditNoteIn } from '../invoices';
-import { referenceRefundIn, settleOrderRefundIn } from '../orders';
+import { lockOrderByIdIn, recordRefundStepIn, referenceRefundIn, settleOrderRefundIn } from '../orders';
+import { creditPartsOf } from './refund-credit';
+import { DUPLICATE_PAYMENT } from './refund-kinds';
 
 /** A refund the gateway never took (refused, or unreachable) is given up after this long. */
 const GIVE_UP_MS = 24 * 60 * 60_000;
@@ -35,8 +37,7 @@ export async function requestRefundIn(
   return row!.id;
 }
 
-/** Who asks for the refund of a second capture of a paid order (not an order refund: see settleRefund). */
-export const DUPLICATE_PAYMENT = 'system:duplicate-payment';
+export { DUPLICATE_PAYMENT };
 
 /**
  * Records the refund of a second capture for a paid order, at most once per payment id; undefined
@@ -94,6 +95,16 @@ export async function settleRefund(
 ): Promise<RefundSettleResult> {
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
+    // One order's refunds settle one after another: each credit note counts what the others credited.
+    const [target] = await tx
+      .select({ orderId: refunds.orderId })
+      .from(refunds)
+      .where(
+        'refundId' in where
+          ? eq(refunds.id, where.refundId)
+          : eq(refunds.providerRefundId, where.providerRefundId),
+      );
+    if (target) await lockOrderByIdIn(tx, target.orderId);
     const [refund] = await tx
       .update(refunds)
       .set({ status: outcome, settledAt: now })
@@ -119,6 +130,22 @@ export async function settleRefund(
         );
       return outcome === 'PROCESSED' ? 'refunded' : 'refund-failed';
     }
+    const parts = await creditPartsOf(tx, refund);
+    // A refund of part of the order moves no order status: its steps are in the history.
+    if (refund.partial) {
+      await recordRefundStepIn(tx, {
+        orderId: refund.orderId,
+        refundId: refund.id,
+        from: 'REQUESTED',
+        to: outcome,
+        actor,
+        reference: refund.providerRefundId,
+        now,
+      });
+      if (outcome === 'PROCESSED') await issueCreditNoteIn(tx, ctx.config, refund, now, parts);
+      else ctx.log.warn({ orderId: refund.orderId, refundId: refund.id }, 'partial refund failed');
+      return outcome === 'PROCESSED' ? 'refunded' : 'refund-failed';
+    }
     const to = outcome === 'PROCESSED' ? 'REFUNDED' : 'REFUND_FAILED';
     const order = await settleOrderRefundIn(tx, {
       orderId: refund.orderId,
@@ -128,7 +155,7 @@ export async function settleRefund(
       now,
     });
     // A refund of an invoiced sale is documented by a credit note against the invoice, once per refund.
-    if (outcome === 'PROCESSED') await issueCreditNoteIn(tx, ctx.config, refund, now);
+    if (outcome === 'PROCESSED') await issueCreditNoteIn(tx, ctx.config, refund, now, parts);
     if (outcome === 'FAILED') {
       ctx.log.warn(
         { orderId: refund.orderId, orderNumber: order?.orderNumber, paymentId: refund.providerPaymentId },
@@ -153,10 +180,7 @@ async function isKnownRefund(tx: Tx, providerRefundId: string): Promise<boolean>
  * and on the order history entry that asked for it.
  */
 export async function issueRefund(ctx: Ctx, refundId: number): Promise<void> {
-  const [refund] = await ctx.db
-    .select()
-    .from(refunds)
-    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'REQUESTED')));
+  const refund = await claimRefund(ctx, refundId);
   if (!refund) return;
   let provider;
   try {
@@ -165,9 +189,15 @@ export async function issueRefund(ctx: Ctx, refundId: number): Promise<void> {
       amountPaise: refund.amountPaise,
       receipt: `refund_${refund.id}`,
       notes: { orderId: refund.orderId, requestedBy: refund.requestedBy },
+      idempotencyKey: `zevar-refund-${refund.id}-${refund.attempt}`,
     });
   } catch (err) {
     ctx.log.error({ err, orderId: refund.orderId }, 'refund request failed; the reconciler will retry');
+    // The gateway did not take it: the next reconciler pass may ask at once.
+    await ctx.db
+      .update(refunds)
+      .set({ claimedAt: null })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'REQUESTED')));
     return;
   }
   await ctx.db.transaction(async (tx) => {
@@ -175,7 +205,8 @@ export async function issueRefund(ctx: Ctx, refundId: number): Promise<void> {
       .update(refunds)
       .set({ providerRefundId: provider.id, status: 'PENDING' })
       .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'REQUESTED')));
-    if (refund.requestedBy !== DUPLICATE_PAYMENT) await referenceRefundIn(tx, refund.orderId, provider.id);
+    if (refund.requestedBy !== DUPLICATE_PAYMENT && !refund.partial)
+      await referenceRefundIn(tx, refund.orderId, provider.id);
   });
   if (provider.state !== 'pending') {
     await settleRefund(
@@ -185,6 +216,29 @@ export async function issueRefund(ctx: Ctx, refundId: number): Promise<void> {
       'gateway',
     );
   }
+}
+
+/** A caller that crashed while asking the gateway leaves its claim; after this long another may ask (same key). */
+const CLAIM_MS = 2 * 60_000;
+
+/**
+ * Claims a REQUESTED refund for one caller (a conditional update): a double click's replay, the
+ * reconciler and the request after commit never ask the gateway for the same refund at once.
+ */
+async function claimRefund(ctx: Ctx, refundId: number) {
+  const now = ctx.now();
+  const [refund] = await ctx.db
+    .update(refunds)
+    .set({ claimedAt: now })
+    .where(
+      and(
+        eq(refunds.id, refundId),
+        eq(refunds.status, 'REQUESTED'),
+        or(isNull(refunds.claimedAt), lt(refunds.claimedAt, new Date(now.getTime() - CLAIM_MS))),
+      ),
+    )
+    .returning();
+  return refund;
 }
 
 export type RefundReconcileReport = { issued: number; settled: number };

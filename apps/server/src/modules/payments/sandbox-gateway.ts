@@ -28,8 +28,18 @@ export function createSandboxGateway(db: Db, keys: Keys) {
         return { state: 'paid', paymentId: row.paymentId, amountPaise: row.amountPaise };
       return row.status === 'failed' ? { state: 'failed' } : { state: 'pending' };
     },
-    /** Refunds a paid sandbox order's payment in full or part; more than was paid is refused. */
-    async refund({ paymentId, amountPaise }) {
+    /**
+     * Refunds a paid sandbox order's payment in full or part; more than was paid is refused. Like
+     * Razorpay's X-Refund-Idempotency, a key seen before answers the refund it made.
+     */
+    async refund({ paymentId, amountPaise, idempotencyKey }) {
+      if (idempotencyKey) {
+        const [seen] = await db
+          .select()
+          .from(sandboxRefunds)
+          .where(eq(sandboxRefunds.idempotencyKey, idempotencyKey));
+        if (seen) return { id: seen.id, state: seen.status };
+      }
       const [paid] = await db.select().from(sandboxOrders).where(eq(sandboxOrders.paymentId, paymentId));
       const earlier = await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.paymentId, paymentId));
       const refunded = earlier.filter((r) => r.status !== 'failed').reduce((s, r) => s + r.amountPaise, 0);
@@ -37,7 +47,9 @@ export function createSandboxGateway(db: Db, keys: Keys) {
         throw new AppError('PAYMENT_ERROR', 'The payment provider did not accept the refund');
       }
       const id = randomId('rfnd');
-      await db.insert(sandboxRefunds).values({ id, paymentId, amountPaise, status: 'processed' });
+      await db
+        .insert(sandboxRefunds)
+        .values({ id, paymentId, amountPaise, status: 'processed', idempotencyKey: idempotencyKey ?? null });
       return { id, state: 'processed' as const };
     },
     async fetchRefundState(_paymentId, refundId) {

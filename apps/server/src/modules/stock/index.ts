@@ -13,3 +13,4 @@ export {
   takeOrderStockAtPayment,
   takePieces,
 } from './stock.service';
+export { takeBackUnits } from './refunded-units';

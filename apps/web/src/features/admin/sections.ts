@@ -15,6 +15,7 @@ export const SECTION_COMPONENTS: Record<AdminSectionKey, LazyExoticComponent<Com
   reviews: lazy(() => import('./reviews/ReviewsSection')),
   'email-templates': lazy(() => import('./email-templates/EmailTemplatesSection')),
   coupons: lazy(() => import('./coupons/CouponsSection')),
+  returns: lazy(() => import('./returns/ReturnsPolicySection')),
   jobs: lazy(() => import('./jobs/JobsSection')),
 };
 

@@ -9,6 +9,7 @@ import { ordersApi, statusLabel } from './orders-api';
 import { DownloadButton } from '../../../components/DownloadButton';
 import { downloadFile, taxDocumentFile } from '../../../lib/download-file';
 import { NameShippingState } from './NameShippingState';
+import { OrderRefunds } from './OrderRefunds';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -96,13 +97,18 @@ function History({ order }: { order: AdminOrderDetail }) {
                 </>
               ) : (
                 <>
-                  {h.field === 'status' ? 'Status' : 'Payment'}: {h.from ? `${statusLabel(h.from)} → ` : ''}
+                  {h.field === 'status' ? 'Status' : h.field === 'refund' ? 'Partial refund' : 'Payment'}:{' '}
+                  {h.from ? `${statusLabel(h.from)} → ` : ''}
                   {statusLabel(h.to)}
                 </>
               )}
             </span>
             <span className="text-taupe">by {h.actor}</span>
-            {h.reference && <span className="font-mono text-xs text-taupe">refund {h.reference}</span>}
+            {h.reference && (
+              <span className="font-mono text-xs text-taupe">
+                {h.reference.startsWith('refund') ? h.reference : `refund ${h.reference}`}
+              </span>
+            )}
             {h.reason && <span className="basis-full break-words text-taupe">Reason: {h.reason}</span>}
           </li>
         ))}
@@ -232,6 +238,7 @@ export function OrderDetail({ orderNumber, onBack }: { orderNumber: string; onBa
           <ItemsTable order={order} />
           <div className="grid gap-4 md:grid-cols-2">
             <TaxDetails order={order} />
+            <OrderRefunds order={order} />
           </div>
           <History order={order} />
         </>

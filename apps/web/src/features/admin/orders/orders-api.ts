@@ -2,6 +2,7 @@ import {
   adminOrderDetailSchema,
   adminOrderSchema,
   pagedSchema,
+  type PartRefundInput,
   type OrderStatus,
   type PaymentStatus,
 } from '@zevar/domain';
@@ -43,6 +44,16 @@ export const ordersApi = {
   /** Names the state of an order whose address names no place of supply (issues its invoice if paid). */
   setShippingState: (orderNumber: string, state: string) =>
     api.patch(`/orders/${enc(orderNumber)}/shipping-state`, { state }, { schema: adminOrderDetailSchema }),
+  /** A partial refund (lines or an amount); the same `idempotencyKey` again answers the same refund. */
+  refundPart: (orderNumber: string, body: Omit<PartRefundInput, 'restock'> & { restock: boolean }) =>
+    api.post(`/orders/${enc(orderNumber)}/refunds`, body, { schema: adminOrderDetailSchema }),
+  /** Asks the gateway again for a failed partial refund. */
+  askRefundAgain: (orderNumber: string, refundId: number, reason: string) =>
+    api.post(
+      `/orders/${enc(orderNumber)}/refunds/${refundId}/retry`,
+      { reason },
+      { schema: adminOrderDetailSchema },
+    ),
   download: (filters: OrderFilters) =>
     downloadFile(buildUrl('/orders/download', filterQuery(filters)), 'orders.xlsx'),
 };
