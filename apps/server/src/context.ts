@@ -9,6 +9,10 @@ import type { Mailer } from './modules/mail/mailer';
 import type { Redis } from './lib/redis';
 import type { AttemptStore, OnceStore } from './lib/shared-limits';
 import type { PublicCache } from './lib/cache/public-cache';
+import type { Carrier } from './modules/shipping/carrier';
+import type { SandboxCarrier } from './modules/shipping/sandbox-carrier';
+import type { NotifyShipmentEvent } from './modules/shipping/shipments.service';
+import type { SmsSender } from './modules/sms/sms-sender';
 
 /** Where the process is in its life, for readiness: a stopping process takes no new traffic. */
 export type Lifecycle = {
@@ -37,6 +41,14 @@ export type AppContext = {
   payments: PaymentGateway;
   /** The sandbox's pay/fail actions; only when PAYMENTS=sandbox. */
   sandbox?: SandboxGateway;
+  /** The courier aggregator shipments are booked with (the offline sandbox by default). */
+  carrier: Carrier;
+  /** The sandbox carrier's advance actions; only when it is the sandbox. */
+  sandboxCarrier?: SandboxCarrier;
+  /** Text messages to buyers (delivery codes); optional until the SMS provider is wired. */
+  sms?: SmsSender;
+  /** Tells the buyer of a shipment's BOOKED, OUT_FOR_DELIVERY and DELIVERED events (the shipment mails). */
+  notifyShipmentEvent?: NotifyShipmentEvent;
   /** Delivers outbox mail (SMTP, or .eml files in DATA_DIR/outbox). */
   mailer: Mailer;
   lifecycle: Lifecycle;

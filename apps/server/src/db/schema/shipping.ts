@@ -57,6 +57,8 @@ export const shipments = pgTable(
     /** SHA-256 of the delivery code (never the code itself). */
     otpHash: text('otp_hash'),
     otpAttempts: integer('otp_attempts').notNull().default(0),
+    /** When the buyer's code was given at the door (the proof of delivery). */
+    otpVerifiedAt: tstz('otp_verified_at'),
     /** Who confirmed the carrier for a shipment above SHIPMENT_CONFIRM_CARRIER_ABOVE_RUPEES. */
     carrierConfirmedBy: text('carrier_confirmed_by'),
     /** HUIDs of the hallmarked pieces packed (each one of the order lines' HUIDs). */
@@ -70,6 +72,8 @@ export const shipments = pgTable(
     status: text('status', { enum: SHIPMENT_STATUSES }).notNull().default('PACKED'),
     bookingAttempts: integer('booking_attempts').notNull().default(0),
     lastBookingError: text('last_booking_error'),
+    /** A queued booking is tried at this time (backoff after a carrier outage); null: at once. */
+    nextBookingAt: tstz('next_booking_at'),
     /** Weight the carrier reported at delivery, and whether it differs from the packed weight beyond tolerance. */
     deliveredWeightGrams: integer('delivered_weight_grams'),
     weightMismatch: boolean('weight_mismatch').notNull().default(false),
@@ -85,6 +89,7 @@ export const shipments = pgTable(
   (t) => [
     index('shipments_order_idx').on(t.orderId),
     index('shipments_status_idx').on(t.status, t.lastEventAt),
+    index('shipments_booking_idx').on(t.status, t.nextBookingAt),
     uniqueIndex('shipments_awb_uq').on(t.carrierMode, t.awb),
     check('shipments_weight_positive', sql`${t.weightGrams} > 0 and ${t.packedWeightGrams} > 0`),
   ],
@@ -174,6 +179,8 @@ export const sandboxShipments = pgTable(
       .notNull()
       .default('BOOKED'),
     events: jsonb('events').$type<SandboxShipmentEvent[]>().notNull().default([]),
+    /** What was asked at booking (addresses, lines, size): the label is printed from it. */
+    request: jsonb('request').$type<Record<string, unknown>>().notNull().default({}),
     pickupAt: tstz('pickup_at'),
     createdAt: createdAt(),
   },

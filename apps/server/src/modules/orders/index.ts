@@ -31,6 +31,8 @@ export {
   attachProviderOrder,
   clearBuyerPanIn,
   extendHoldIn,
+  followShipmentsIn,
+  lockOrderByIdIn,
   lockHeldOrderIn,
   lockUnpaidOrderIn,
   markStockHeldIn,
