@@ -43,8 +43,10 @@ function flakyCarrier() {
           }
           return booking;
         };
-      const value = inner[prop];
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(inner) : value;
+      const value: unknown = Reflect.get(inner, prop);
+      return typeof value === 'function'
+        ? (...args: unknown[]) => (value as (...a: unknown[]) => unknown).apply(inner, args)
+        : value;
     },
   });
   return { carrier, state };
