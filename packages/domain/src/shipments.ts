@@ -471,3 +471,15 @@ export const SHIPMENT_MESSAGES = {
   otpLocked: 'Too many wrong delivery codes: the parcel cannot be delivered against this code',
   unserviceable: (pin: string) => `The carrier does not deliver to PIN code ${pin}`,
 } as const;
+
+/** The steps the sandbox carrier lets a parcel take next (its admin buttons; a courier's scans would allow the same). */
+export const SANDBOX_NEXT_STEPS: Record<string, readonly ShipmentEventType[]> = {
+  BOOKED: ['PICKED_UP'],
+  PICKED_UP: ['IN_TRANSIT'],
+  IN_TRANSIT: ['IN_TRANSIT', 'OUT_FOR_DELIVERY', 'RETURNED_TO_ORIGIN'],
+  OUT_FOR_DELIVERY: ['DELIVERED', 'DELIVERY_FAILED'],
+  DELIVERY_FAILED: ['OUT_FOR_DELIVERY', 'IN_TRANSIT', 'RETURNED_TO_ORIGIN'],
+  DELIVERED: [],
+  RETURNED_TO_ORIGIN: [],
+  CANCELLED: [],
+};

@@ -1,7 +1,12 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { safeString, shipmentEventTypeSchema, type ShipmentEventType } from '@zevar/domain';
+import {
+  SANDBOX_NEXT_STEPS,
+  safeString,
+  shipmentEventTypeSchema,
+  type ShipmentEventType,
+} from '@zevar/domain';
 import type { Db } from '../../db/client';
 import { sandboxShipments, type SandboxShipmentEvent } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
@@ -78,16 +83,7 @@ export function sandboxRates(q: ServiceabilityQuery): CarrierRate[] {
 }
 
 /** Which step may follow which at the sandbox (what a courier's scans would allow). */
-const NEXT: Record<string, readonly ShipmentEventType[]> = {
-  BOOKED: ['PICKED_UP'],
-  PICKED_UP: ['IN_TRANSIT'],
-  IN_TRANSIT: ['IN_TRANSIT', 'OUT_FOR_DELIVERY', 'RETURNED_TO_ORIGIN'],
-  OUT_FOR_DELIVERY: ['DELIVERED', 'DELIVERY_FAILED'],
-  DELIVERY_FAILED: ['OUT_FOR_DELIVERY', 'IN_TRANSIT', 'RETURNED_TO_ORIGIN'],
-  DELIVERED: [],
-  RETURNED_TO_ORIGIN: [],
-  CANCELLED: [],
-};
+const NEXT = SANDBOX_NEXT_STEPS;
 const DEFAULT_NOTES: Record<ShipmentEventType, string> = {
   BOOKED: 'Shipment booked',
   PICKED_UP: 'Picked up from the shop',

@@ -9,6 +9,7 @@ import { ordersApi, statusLabel } from './orders-api';
 import { DownloadButton } from '../../../components/DownloadButton';
 import { downloadFile, taxDocumentFile } from '../../../lib/download-file';
 import { NameShippingState } from './NameShippingState';
+import { ShipmentsSection } from './ShipmentsSection';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -230,6 +231,7 @@ export function OrderDetail({ orderNumber, onBack }: { orderNumber: string; onBa
             </Section>
           </div>
           <ItemsTable order={order} />
+          <ShipmentsSection orderNumber={order.orderNumber} />
           <div className="grid gap-4 md:grid-cols-2">
             <TaxDetails order={order} />
           </div>
