@@ -50,7 +50,6 @@ import {
 import { renderPackingSlipPdf } from './shipment-pdfs';
 
 type ShipmentRow = typeof shipments.$inferSelect;
-type EventRow = typeof shipmentEvents.$inferSelect;
 type LineRow = typeof shipmentLines.$inferSelect;
 
 /** Wrong delivery codes a parcel accepts before its code is locked. */
@@ -976,5 +975,3 @@ export function createShippingService(ctx: AppContext) {
     desk,
   };
 }
-export type ShippingService = ReturnType<typeof createShippingService>;
-export type { EventRow };
