@@ -39,6 +39,9 @@ import { startBackgroundJobs } from './modules/payments/background-jobs';
 import { createCacheInvalidation } from './lib/cache/invalidation';
 import { createPublicCache } from './lib/cache/public-cache';
 import { registerCacheInvalidation } from './plugins/public-cache';
+import type { Carrier } from './modules/shipping/carrier';
+import { createCarrier } from './modules/shipping/create-carrier';
+import type { NotifyShipmentEvent } from './modules/shipping/shipments.service';
 
 /** The server-rendered storefront pages kept ready to send (decision 0036). */
 const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
@@ -59,8 +62,12 @@ export type AppOptions = {
   /** Tests inject fakes; by default built from config (PAYMENTS, SMTP_URL). */
   payments?: PaymentGateway;
   mailer?: Mailer;
-  /** Text messages; by default from config (SMS=sandbox|msg91). */
+  /** Tests inject a carrier (an outage, a crash mid-booking); by default the sandbox carrier. */
+  carrier?: Carrier;
+  /** Text messages to buyers; by default from config (SMS=sandbox|msg91). */
   sms?: SmsSender;
+  /** Shipment mails for BOOKED, OUT_FOR_DELIVERY and DELIVERED (wired at merge). */
+  notifyShipmentEvent?: NotifyShipmentEvent;
   /** Run the outbox worker and the payment reconciler on intervals (the server, not tests). */
   backgroundJobs?: boolean;
   /** A Redis connection owned by the caller; by default one is opened from REDIS_URL when set. */
@@ -154,6 +161,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     images: opts.images ?? createImageStore(createStorage(opts.config)),
     ...createPayments(opts.config, opts.database.db, opts.payments),
+    ...createCarrier(opts.config, opts.database.db, now, opts.carrier),
+    notifyShipmentEvent: opts.notifyShipmentEvent,
     mailer: opts.mailer ?? createMailer({ smtpUrl: opts.config.SMTP_URL, dataDir: opts.config.DATA_DIR }),
     sms: opts.sms ?? createSmsSender(smsConfigFrom(opts.config), { db: opts.database.db, now }),
     lifecycle: opts.lifecycle ?? { state: 'ready', jobs: 'off' },

@@ -10,6 +10,9 @@ import type { SmsSender } from './modules/sms';
 import type { Redis } from './lib/redis';
 import type { AttemptStore, OnceStore } from './lib/shared-limits';
 import type { PublicCache } from './lib/cache/public-cache';
+import type { Carrier } from './modules/shipping/carrier';
+import type { SandboxCarrier } from './modules/shipping/sandbox-carrier';
+import type { NotifyShipmentEvent } from './modules/shipping/shipments.service';
 
 /** Where the process is in its life, for readiness: a stopping process takes no new traffic. */
 export type Lifecycle = {
@@ -38,6 +41,12 @@ export type AppContext = {
   payments: PaymentGateway;
   /** The sandbox's pay/fail actions; only when PAYMENTS=sandbox. */
   sandbox?: SandboxGateway;
+  /** The courier aggregator shipments are booked with (the offline sandbox by default). */
+  carrier: Carrier;
+  /** The sandbox carrier's advance actions; only when it is the sandbox. */
+  sandboxCarrier?: SandboxCarrier;
+  /** Tells the buyer of a shipment's BOOKED, OUT_FOR_DELIVERY and DELIVERED events (the shipment mails). */
+  notifyShipmentEvent?: NotifyShipmentEvent;
   /** Delivers outbox mail (SMTP, or .eml files in DATA_DIR/outbox). */
   mailer: Mailer;
   /** Text messages to buyers' phones: the offline sandbox or MSG91 (SMS). */

@@ -277,6 +277,14 @@ export const envSchema = z
       .min(5)
       .max(24 * 60)
       .default(30),
+    /** Shipments declared above this many rupees are insured and delivered only against a one-time code (issue 22). */
+    SHIPMENT_INSURE_ABOVE_RUPEES: z.coerce.number().int().min(0).max(1_000_000_000).default(50_000),
+    /** Above this many rupees the admin names and confirms the courier before a shipment is booked. */
+    SHIPMENT_CONFIRM_CARRIER_ABOVE_RUPEES: z.coerce.number().int().min(0).max(1_000_000_000).default(200_000),
+    /** A parcel weighed at delivery more than this many grams off its packed weight is flagged. */
+    SHIPMENT_WEIGHT_TOLERANCE_GRAMS: z.coerce.number().int().min(0).max(100_000).default(10),
+    /** A parcel on its way with no carrier event for this many days is an exception on the fulfilment desk. */
+    SHIPMENT_STALE_DAYS: z.coerce.number().int().min(1).max(60).default(3),
     /** Seconds a stopping process gives in-flight requests and running jobs before it exits anyway. */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
   })

@@ -97,6 +97,9 @@ export async function createTestApp(
     now?: () => Date;
     payments?: AppOptions['payments'];
     mailer?: AppOptions['mailer'];
+    carrier?: AppOptions['carrier'];
+    sms?: AppOptions['sms'];
+    notifyShipmentEvent?: AppOptions['notifyShipmentEvent'];
     /** Share a database with another test app (see connectAgain). */
     database?: Database;
     /** Serve a built web app from this directory (index.html and assets/). */
@@ -115,6 +118,9 @@ export async function createTestApp(
     now: opts.now,
     payments: opts.payments,
     mailer: opts.mailer,
+    carrier: opts.carrier,
+    sms: opts.sms,
+    notifyShipmentEvent: opts.notifyShipmentEvent,
     images: opts.images,
     serveWeb: Boolean(opts.webDistDir),
     webDistDir: opts.webDistDir,

@@ -42,3 +42,4 @@ export * from './shipment-events';
 export * from './sms';
 export * from './partial-refunds';
 export * from './returns-policy';
+export * from './shipments';

@@ -10,6 +10,7 @@ import {
 } from './commerce';
 import { pageQuerySchema } from './paging';
 import { orderRefundsSummarySchema } from './partial-refunds';
+import { orderDeliverySchema } from './shipments';
 
 export type OrderStatus = (typeof ORDER_STATUS_VALUES)[number];
 export type PaymentStatus = (typeof PAYMENT_STATUS_VALUES)[number];
@@ -61,6 +62,19 @@ export function canMoveOrderWithPayment(from: OrderStatus, to: OrderStatus, paym
 
 export const nextOrderStatuses = (from: OrderStatus): readonly OrderStatus[] =>
   ORDER_STATUS_TRANSITIONS[from];
+
+/**
+ * The dropdown's choices for an order with live shipments: SHIPPED and DELIVERED follow the
+ * shipments' carrier events (issue 22), so they are not offered.
+ */
+export const nextOrderStatusesWithShipments = (
+  from: OrderStatus,
+  payment: PaymentStatus,
+  hasShipments: boolean,
+): readonly OrderStatus[] =>
+  nextOrderStatusesWithPayment(from, payment).filter(
+    (to) => !hasShipments || (to !== 'SHIPPED' && to !== 'DELIVERED'),
+  );
 
 /** The order states an admin may choose next, given the payment status too (the dropdown's choices). */
 export const nextOrderStatusesWithPayment = (
@@ -142,6 +156,11 @@ export const adminOrderSchema = z.object({
   finalAmount: z.number(),
   appliedCoupons: z.array(appliedCouponSchema),
   customerNotes: safeString().nullable(),
+  /**
+   * The order's live shipments and their delivery state (issue 22); the vendor's order list shows
+   * them. While any exists, SHIPPED and DELIVERED come from their carrier events, never by hand.
+   */
+  shipments: z.array(orderDeliverySchema),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 

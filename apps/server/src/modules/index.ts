@@ -26,6 +26,8 @@ import { outboxRoutes } from './mail/outbox.routes';
 import { invoicesRoutes } from './invoices/invoices.routes';
 import { smsRoutes } from './sms/sms.routes';
 import { returnsPolicyRoutes } from './returns/returns-policy.routes';
+import { shippingRoutes } from './shipping/shipping.routes';
+import { carrierWebhooksRoutes } from './shipping/carrier-webhooks.routes';
 
 /** Every API module, mounted under /api. */
 export const routeModules: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
@@ -55,4 +57,6 @@ export const routeModules: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   invoicesRoutes,
   smsRoutes,
   returnsPolicyRoutes,
+  shippingRoutes,
+  carrierWebhooksRoutes,
 ];

@@ -87,6 +87,13 @@ GET /api/reviews SUPER_ADMIN
 GET /api/reviews/admin/products SUPER_ADMIN
 GET /api/reviews/product/:productId public
 GET /api/sms/messages SUPER_ADMIN
+GET /api/shipping/desk any:MANAGE_ORDERS|VIEW_DETAILS
+GET /api/shipping/manifest MANAGE_ORDERS
+GET /api/shipping/orders/:orderNumber any:MANAGE_ORDERS|VIEW_DETAILS
+GET /api/shipping/shipments/:id any:MANAGE_ORDERS|VIEW_DETAILS
+GET /api/shipping/shipments/:id/label MANAGE_ORDERS
+GET /api/shipping/shipments/:id/packing-slip MANAGE_ORDERS
+GET /api/shipping/shipments/:id/rates MANAGE_ORDERS
 GET /api/user any:MANAGE_USERS|MANAGE_VENDORS|VIEW_DETAILS
 GET /api/user/:id authenticated
 GET /api/user/admins/paginated MANAGE_USERS
@@ -140,6 +147,12 @@ POST /api/products/:id/restore MANAGE_PRODUCTS
 POST /api/products/:id/stock-adjustments MANAGE_PRODUCTS
 POST /api/products/:id/views public
 POST /api/reviews public
+POST /api/shipping/orders/:orderNumber/shipments MANAGE_ORDERS
+POST /api/shipping/pickups MANAGE_ORDERS
+POST /api/shipping/sandbox/:awb/events MANAGE_ORDERS
+POST /api/shipping/shipments/:id/book MANAGE_ORDERS
+POST /api/shipping/shipments/:id/cancel MANAGE_ORDERS
+POST /api/shipping/shipments/book MANAGE_ORDERS
 POST /api/subscriptions/subscribe vendor
 POST /api/subscriptions/verify-subscription-payment vendor
 POST /api/user/:id/confirm-bank MANAGE_VENDORS
@@ -158,6 +171,7 @@ POST /api/user/vendors/update-plan MANAGE_VENDORS
 POST /api/user/verify public
 POST /api/vendor-payouts MANAGE_VENDORS
 POST /api/vendor-plan SUPER_ADMIN
+POST /api/webhooks/carrier public
 POST /api/webhooks/razorpay public
 PUT /api/carousels/home/addImage MANAGE_CAROUSEL
 PUT /api/carousels/home/removeImage MANAGE_CAROUSEL

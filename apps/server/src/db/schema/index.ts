@@ -8,3 +8,4 @@ export * from './invoicing';
 export * from './images';
 export * from './sms';
 export * from './returns';
+export * from './shipping';

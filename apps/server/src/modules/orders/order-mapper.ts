@@ -1,9 +1,10 @@
 import { asc, inArray } from 'drizzle-orm';
-import type { AdminOrder } from '@zevar/domain';
+import type { AdminOrder, OrderDelivery } from '@zevar/domain';
 import type { DbOrTx } from '../../db/client';
 import { orderItems } from '../../db/schema';
 import type { OrderWithVendor } from './orders-with-vendor.read-model';
 import { lineMoney, orderMoney } from './order-money';
+import { deliveriesOf } from './order-shipments.read-model';
 
 type ItemRow = typeof orderItems.$inferSelect;
 
@@ -20,7 +21,11 @@ export async function itemsByOrder(db: DbOrTx, orderIds: string[]): Promise<Map<
   return byOrder;
 }
 
-export function toAdminOrder({ order, vendorName }: OrderWithVendor, items: ItemRow[]): AdminOrder {
+export function toAdminOrder(
+  { order, vendorName }: OrderWithVendor,
+  items: ItemRow[],
+  shipments: OrderDelivery[] = [],
+): AdminOrder {
   return {
     id: order.id,
     orderNumber: order.orderNumber,
@@ -46,14 +51,13 @@ export function toAdminOrder({ order, vendorName }: OrderWithVendor, items: Item
     })),
     ...orderMoney(order),
     customerNotes: order.customerNotes,
+    shipments,
   };
 }
 
 /** Maps a page of orders with their lines (one extra query for all lines). */
 export async function toAdminOrders(db: DbOrTx, rows: OrderWithVendor[]): Promise<AdminOrder[]> {
-  const items = await itemsByOrder(
-    db,
-    rows.map((r) => r.order.id),
-  );
-  return rows.map((r) => toAdminOrder(r, items.get(r.order.id) ?? []));
+  const ids = rows.map((r) => r.order.id);
+  const [items, deliveries] = await Promise.all([itemsByOrder(db, ids), deliveriesOf(db, ids)]);
+  return rows.map((r) => toAdminOrder(r, items.get(r.order.id) ?? [], deliveries.get(r.order.id) ?? []));
 }

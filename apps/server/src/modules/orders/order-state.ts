@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { orderItems, orderStatusHistory, orders } from '../../db/schema';
+import { canMoveOrderWithPayment, type OrderStatus } from '@zevar/domain';
 import { returnOrderStock } from '../stock';
 
 /*
@@ -326,7 +327,51 @@ export async function recordRefundStepIn(
   ]);
 }
 
-/** Locks the order row by id, so refunds of one order settle one after another (their credit notes count each other). */
-export async function lockOrderByIdIn(tx: Tx, orderId: string): Promise<void> {
-  await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
+/** The order, locked for the rest of the transaction (shipping serialises its order updates on it). */
+export async function lockOrderByIdIn(tx: Tx, orderId: string): Promise<OrderRow | undefined> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return order;
+}
+
+const FULFILMENT_PATH = ['CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED'] as const;
+
+/**
+ * The order's status follows its shipments (issue 22): moves forward along CONFIRMED → PROCESSING →
+ * SHIPPED → DELIVERED to `target`, one recorded step at a time, through the state machine's own
+ * transitions; never backwards, never for a cancelled order or one whose money is going back. The
+ * caller holds the order's lock (`lockOrderByIdIn`). Returns the statuses it passed through.
+ */
+export async function followShipmentsIn(
+  tx: Tx,
+  order: OrderRow,
+  target: 'PROCESSING' | 'SHIPPED' | 'DELIVERED',
+  actor: string,
+  now: Date,
+): Promise<OrderStatus[]> {
+  const from = FULFILMENT_PATH.indexOf(order.status as (typeof FULFILMENT_PATH)[number]);
+  const to = FULFILMENT_PATH.indexOf(target);
+  if (from < 0 || to <= from) return [];
+  const steps: OrderStatus[] = [];
+  let current: OrderStatus = order.status;
+  for (const next of FULFILMENT_PATH.slice(from + 1, to + 1)) {
+    if (!canMoveOrderWithPayment(current, next, order.paymentStatus)) break;
+    steps.push(next);
+    current = next;
+  }
+  if (steps.length === 0) return [];
+  await tx
+    .update(orders)
+    .set({ status: current, updatedAt: now })
+    .where(and(eq(orders.id, order.id), eq(orders.status, order.status)));
+  let previous: OrderStatus = order.status;
+  await recordHistory(
+    tx,
+    order.id,
+    steps.map((s) => {
+      const entry = { field: 'status' as const, fromValue: previous, toValue: s, actor, createdAt: now };
+      previous = s;
+      return entry;
+    }),
+  );
+  return steps;
 }

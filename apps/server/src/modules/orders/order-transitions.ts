@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import {
   REFUNDED_ORDER_MESSAGE,
+  SHIPMENT_MESSAGES,
   canMoveOrder,
   canMoveOrderWithPayment,
   canMovePayment,
@@ -16,6 +17,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { releaseOrder } from '../payments';
 import { createCancelPaidOrder } from './cancel-paid-order';
 import { lockOrder, type OrderRow } from './order-lock';
+import { hasLiveShipments } from './order-shipments.read-model';
 
 const CHANGED_MEANWHILE = 'The order changed meanwhile. Please reload it and try again.';
 
@@ -56,6 +58,9 @@ export function createOrderTransitions(ctx: Pick<AppContext, 'db' | 'now' | 'pay
   ): Promise<void> {
     const current = await findOrder(ctx, orderNumber);
     assertOrderMove(current.status, to, current.paymentStatus);
+    // Once an order has shipments, their carrier events move it to SHIPPED and DELIVERED (issue 22).
+    if ((to === 'SHIPPED' || to === 'DELIVERED') && (await hasLiveShipments(ctx.db, current.id)))
+      throw conflict(SHIPMENT_MESSAGES.manualShipRefused);
     if (current.status === 'PAYMENT_PENDING' && to === 'CANCELLED')
       return releasePending(current.id, 'CANCELLED', actor);
     if (to === 'CANCELLED') {
@@ -65,6 +70,9 @@ export function createOrderTransitions(ctx: Pick<AppContext, 'db' | 'now' | 'pay
     await ctx.db.transaction(async (tx) => {
       const order = await lockOrder(tx, orderNumber);
       assertOrderMove(order.status, to, order.paymentStatus);
+      // Checked again under the lock: packing a shipment locks the order too.
+      if ((to === 'SHIPPED' || to === 'DELIVERED') && (await hasLiveShipments(tx, order.id)))
+        throw conflict(SHIPMENT_MESSAGES.manualShipRefused);
       await tx
         .update(orders)
         .set({ status: to, updatedAt: ctx.now() })

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context';
 import { orderStatusHistory, orders } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { itemsByOrder, toAdminOrder, toAdminOrders } from './order-mapper';
+import { deliveriesOf } from './order-shipments.read-model';
 import {
   findOrderByNumber,
   pageOfOrdersWithVendor,
@@ -73,7 +74,7 @@ export function createOrdersAdminService(ctx: Pick<AppContext, 'db' | 'config'>)
     const found = await findOrderByNumber(db, orderNumber);
     if (!found) throw notFound('Order');
     const { order } = found;
-    const [items, history, documents, invoicePan] = await Promise.all([
+    const [items, history, documents, invoicePan, deliveries] = await Promise.all([
       itemsByOrder(db, [found.order.id]),
       db
         .select()
@@ -82,11 +83,12 @@ export function createOrdersAdminService(ctx: Pick<AppContext, 'db' | 'config'>)
         .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
       invoices.documentsOf(order.id),
       invoices.invoicePan(order.id),
+      deliveriesOf(db, [order.id]),
     ]);
     const pan = invoicePan ?? order.buyerPan;
     const refunds = await refundsSummaryOf(db, order, documents);
     return {
-      ...toAdminOrder(found, items.get(found.order.id) ?? []),
+      ...toAdminOrder(found, items.get(found.order.id) ?? [], deliveries.get(order.id) ?? []),
       statusHistory: history.map((h) => ({
         field: h.field,
         from: h.fromValue,

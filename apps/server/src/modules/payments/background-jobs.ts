@@ -8,6 +8,7 @@ import { createSubscriptionsService } from '../subscriptions';
 import { createJobQueue, type PeriodicJob } from '../jobs';
 import { createInvoicesService } from '../invoices';
 import { sweepAnonymousUploads } from '../images';
+import { createShippingService } from '../shipping';
 
 /**
  * The marketplace's periodic work: payment reconciliation (with reservation expiry), mail, unused
@@ -16,6 +17,7 @@ import { sweepAnonymousUploads } from '../images';
 export function periodicJobs(ctx: AppContext): PeriodicJob[] {
   const subscriptions = createSubscriptionsService(ctx);
   const invoices = createInvoicesService(ctx);
+  const shipping = createShippingService(ctx);
   return [
     // Confirming or releasing orders moves stock and sales counts (the stock and coupon functions note
     // which products and coupons); expiring a subscription moves a shop's plan: either changes public
@@ -49,6 +51,18 @@ export function periodicJobs(ctx: AppContext): PeriodicJob[] {
       name: 'sweep-anonymous-uploads',
       everySeconds: 3600,
       run: () => sweepAnonymousUploads(ctx),
+    },
+    {
+      // Queued shipment bookings (their retries back off after a carrier outage, decision 0037).
+      name: 'book-shipments',
+      everySeconds: 15,
+      run: () => shipping.processDueBookings(),
+    },
+    {
+      // Parcels on their way with no carrier event for hours: asks the carrier (a missed webhook).
+      name: 'reconcile-shipments',
+      everySeconds: 900,
+      run: () => shipping.reconcile(),
     },
     {
       name: 'expire-subscriptions',

@@ -81,6 +81,8 @@ export type CarrierEvent = {
   location: string;
   /** The carrier's own words for the event, shown in the timeline. */
   note: string;
+  /** The parcel's weight as the courier found it (grams), when the carrier reports one (delivery). */
+  weightGrams?: number;
 };
 
 /** The carrier could not be reached or answered with a server error: retry later, nothing is lost. */

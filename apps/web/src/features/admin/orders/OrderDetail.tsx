@@ -10,6 +10,7 @@ import { DownloadButton } from '../../../components/DownloadButton';
 import { downloadFile, taxDocumentFile } from '../../../lib/download-file';
 import { NameShippingState } from './NameShippingState';
 import { OrderRefunds } from './OrderRefunds';
+import { ShipmentsSection } from './ShipmentsSection';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -236,6 +237,7 @@ export function OrderDetail({ orderNumber, onBack }: { orderNumber: string; onBa
             </Section>
           </div>
           <ItemsTable order={order} />
+          <ShipmentsSection orderNumber={order.orderNumber} />
           <div className="grid gap-4 md:grid-cols-2">
             <TaxDetails order={order} />
             <OrderRefunds order={order} />

@@ -45,6 +45,7 @@ const order: AdminOrder = {
   finalAmount: 5000,
   appliedCoupons: [],
   customerNotes: null,
+  shipments: [],
 };
 
 const noTax = {

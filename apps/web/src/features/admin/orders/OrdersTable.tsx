@@ -1,5 +1,5 @@
 import {
-  nextOrderStatusesWithPayment,
+  nextOrderStatusesWithShipments,
   nextPaymentStatuses,
   type AdminOrder,
   type OrderStatus,
@@ -64,7 +64,7 @@ function OrderRow({ order, actions }: { order: AdminOrder; actions: RowActions }
         <TransitionSelect
           label={`Order status for ${order.orderNumber}`}
           value={order.status}
-          next={nextOrderStatusesWithPayment(order.status, order.paymentStatus)}
+          next={nextOrderStatusesWithShipments(order.status, order.paymentStatus, order.shipments.length > 0)}
           disabled={busy}
           onChange={(s) => actions.onStatus(order, s)}
         />
