@@ -31,6 +31,7 @@ import {
 import { registerRateLimits } from './plugins/rate-limits';
 import { createImageStore, createStorage, type ImageStore } from './lib/image-store';
 import type { PaymentGateway } from './modules/payments/gateway';
+import type { Carrier } from './modules/shipping/carrier';
 import { createPayments } from './modules/payments/create-payments';
 import { sandboxRoutes } from './modules/payments/sandbox.routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
@@ -66,6 +67,8 @@ export type AppOptions = {
   images?: ImageStore;
   /** False for a worker-only process (PROCESS_ROLE=worker): no API but health and readiness. */
   serveApi?: boolean;
+  /** The courier; tests inject a fake. */
+  carrier?: Carrier;
   /** The process's life (server.ts moves it on); tests get one that is ready at once. */
   lifecycle?: Lifecycle;
 };
@@ -161,6 +164,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       ? createFallingBackAttemptStore(createRedisAttemptStore(redis), redisDown)
       : createMemoryAttemptStore(),
     cache: createPublicCache(invalidation),
+    carrier: opts.carrier,
   };
   registerCacheInvalidation(app, ctx.cache);
   // Image copies still being encoded in the background are finished before the process lets go.

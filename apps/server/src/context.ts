@@ -9,6 +9,7 @@ import type { Mailer } from './modules/mail/mailer';
 import type { Redis } from './lib/redis';
 import type { AttemptStore, OnceStore } from './lib/shared-limits';
 import type { PublicCache } from './lib/cache/public-cache';
+import type { Carrier } from './modules/shipping/carrier';
 
 /** Where the process is in its life, for readiness: a stopping process takes no new traffic. */
 export type Lifecycle = {
@@ -48,4 +49,6 @@ export type AppContext = {
   attempts: AttemptStore;
   /** Ready-to-send public catalogue answers; writes invalidate it (plugins/public-cache.ts). */
   cache: PublicCache;
+  /** The courier (SHIPPING): serviceability, bookings, tracking. Absent until one is configured. */
+  carrier?: Carrier;
 };

@@ -103,6 +103,7 @@ export async function createTestApp(
     webDistDir?: string;
     logStream?: AppOptions['logStream'];
     images?: AppOptions['images'];
+    carrier?: AppOptions['carrier'];
   } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await createTestDatabase());
@@ -116,6 +117,7 @@ export async function createTestApp(
     payments: opts.payments,
     mailer: opts.mailer,
     images: opts.images,
+    carrier: opts.carrier,
     serveWeb: Boolean(opts.webDistDir),
     webDistDir: opts.webDistDir,
   });

@@ -38,3 +38,6 @@ export * from './place-of-supply';
 export * from './tax-invoice';
 export * from './order-holds';
 export * from './shipment-events';
+export * from './delivery-dates';
+export * from './delivery';
+export * from './tracking';

@@ -24,6 +24,8 @@ import { ordersAdminRoutes } from './orders/orders-admin.routes';
 import { jobsRoutes } from './jobs/jobs.routes';
 import { outboxRoutes } from './mail/outbox.routes';
 import { invoicesRoutes } from './invoices/invoices.routes';
+import { trackingRoutes } from './tracking/tracking.routes';
+import { deliveryRoutes } from './delivery/delivery.routes';
 
 /** Every API module, mounted under /api. */
 export const routeModules: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
@@ -51,4 +53,6 @@ export const routeModules: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   jobsRoutes,
   outboxRoutes,
   invoicesRoutes,
+  trackingRoutes,
+  deliveryRoutes,
 ];

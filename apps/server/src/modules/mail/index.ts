@@ -4,6 +4,7 @@ export { sanitizeEmailHtml } from './sanitize-email-html';
 export {
   DEFAULT_ORDER_CONFIRMATION,
   SAMPLE_ORDER_VARIABLES,
+  escapeHtml,
   itemsTableHtml,
   renderSubject,
   renderTemplate,
