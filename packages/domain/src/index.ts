@@ -41,3 +41,4 @@ export * from './shipment-events';
 export * from './delivery-dates';
 export * from './delivery';
 export * from './tracking';
+export * from './shipments';

@@ -7,3 +7,4 @@ export * from './stock';
 export * from './invoicing';
 export * from './images';
 export * from './tracking';
+export * from './shipping';
