@@ -34,7 +34,7 @@ const isSunday = (ms: number) => new Date(ms).getUTCDay() === 0;
 export function deliveryDate(today: string, dispatchDays: number, transitDays: number): string {
   let day = parse(today);
   if (isSunday(day)) day += DAY_MS;
-  for (let left = dispatchDays; left > 0; ) {
+  for (let left = dispatchDays; left > 0;) {
     day += DAY_MS;
     if (!isSunday(day)) left -= 1;
   }

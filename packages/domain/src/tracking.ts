@@ -83,7 +83,7 @@ export const trackingEventSchema = z.object({
 });
 
 export const trackingShipmentSchema = z.object({
-  id: safeString(),
+  id: z.number().int(),
   courierName: safeString().nullable(),
   awb: safeString().nullable(),
   trackingUrl: safeString().nullable(),

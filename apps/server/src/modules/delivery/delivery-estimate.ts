@@ -74,6 +74,17 @@ export function createDeliveryEstimates(deps: DeliveryDeps) {
 
   return {
     estimate,
+    /** Days the courier takes to the PIN code from the shop, or null when it does not serve it or cannot be asked. */
+    async transitDays(pin: string, vendorSlug?: string): Promise<number | null> {
+      try {
+        const answer = await route(await originOf(vendorSlug), pin);
+        return answer.serviceable ? answer.etaDays : null;
+      } catch (err) {
+        if (!(err instanceof AppError))
+          deps.log.warn({ err }, 'the courier did not answer a serviceability check');
+        return null;
+      }
+    },
     /**
      * Refuses an order to a PIN code the courier does not serve, before any payment. When the courier
      * cannot be asked just now the order goes ahead: an outage must not stop sales, and the fulfilment

@@ -3,6 +3,9 @@ export { deliverDueEmails, queueEmail } from './outbox.service';
 export { sanitizeEmailHtml } from './sanitize-email-html';
 export {
   DEFAULT_ORDER_CONFIRMATION,
+  DEFAULT_SHIPMENT_TEMPLATES,
+  DELIVERY_CODE_NOTE,
+  type ShipmentTemplateName,
   SAMPLE_ORDER_VARIABLES,
   escapeHtml,
   itemsTableHtml,

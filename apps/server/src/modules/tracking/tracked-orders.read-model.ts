@@ -16,6 +16,8 @@ export type TrackedOrder = {
   customerPhone: string;
   status: (typeof orders.$inferSelect)['status'];
   paid: boolean;
+  /** The delivery address's PIN code. */
+  deliveryPin: string;
   createdAt: Date;
 };
 
@@ -31,13 +33,14 @@ export async function orderByNumber(db: DbOrTx, orderNumber: string): Promise<Tr
       customerPhone: orders.customerPhone,
       status: orders.status,
       paymentDate: orders.paymentDate,
+      shippingAddress: orders.shippingAddress,
       createdAt: orders.createdAt,
     })
     .from(orders)
     .where(eq(orders.orderNumber, orderNumber));
   if (!row) return undefined;
-  const { paymentDate, ...rest } = row;
-  return { ...rest, paid: paymentDate !== null };
+  const { paymentDate, shippingAddress, ...rest } = row;
+  return { ...rest, paid: paymentDate !== null, deliveryPin: shippingAddress.postalCode };
 }
 
 export async function trackedOrderById(db: DbOrTx, id: string): Promise<TrackedOrder | undefined> {

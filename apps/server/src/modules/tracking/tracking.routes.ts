@@ -65,7 +65,8 @@ export const trackingRoutes =
         config: { access: 'public', rateLimit: limit('view', 120) },
         schema: {
           tags,
-          description: 'The order’s shipments and their events, for the `x-tracking-token` from /track/verify.',
+          description:
+            'The order’s shipments and their events, for the `x-tracking-token` from /track/verify.',
           headers: z.object({ 'x-tracking-token': z.string().max(200).optional() }).loose(),
           response: { 200: trackingViewSchema },
         },

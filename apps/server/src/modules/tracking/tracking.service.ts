@@ -17,7 +17,8 @@ import {
   spendCode,
 } from './tracking-codes';
 import { trackPageUrl } from './track-link';
-import { shipmentsView } from './shipment-timeline';
+import { trackingViewOf } from './shipment-timeline';
+import { createDeliveryEstimates } from '../delivery';
 
 /** Minutes a tracking token (after the right code) opens the order's timeline. */
 export const TOKEN_MINUTES = 30;
@@ -49,7 +50,7 @@ function codeMail(order: TrackedOrder, code: string, link: string) {
 /** What tracking needs of the SMS provider (the sms module's SmsSender fits it). */
 type TextSender = { send(input: { to: string; text: string; reference: string }): Promise<void> };
 
-export type TrackingDeps = Pick<AppContext, 'db' | 'config' | 'now' | 'log'> & {
+export type TrackingDeps = Pick<AppContext, 'db' | 'config' | 'now' | 'log' | 'cache' | 'carrier'> & {
   /** Also sends the code by SMS when the buyer gave their phone number (wired at merge). */
   sms?: TextSender;
   minAnswerMs?: number;
@@ -59,6 +60,7 @@ export function createTrackingService(deps: TrackingDeps) {
   const { db, config, now } = deps;
   const secrets = createTrackingSecrets(config.JWT_SECRET);
   const minAnswerMs = deps.minAnswerMs ?? MIN_ANSWER_MS;
+  const delivery = createDeliveryEstimates(deps);
 
   async function sendCode(order: TrackedOrder, contact: Contact) {
     const at = now();
@@ -121,17 +123,7 @@ export function createTrackingService(deps: TrackingDeps) {
       const orderId = token ? secrets.orderOfToken(token, now()) : null;
       const order = orderId ? await trackedOrderById(db, orderId) : undefined;
       if (!order) throw new AppError('UNAUTHORIZED', TRACK_TEXT.sessionEnded);
-      const shipments = await shipmentsView(db, order.id);
-      const onTheWay = shipments
-        .filter((s) => s.status !== 'DELIVERED' && s.expectedDelivery)
-        .map((s) => s.expectedDelivery!);
-      return {
-        orderNumber: order.orderNumber,
-        orderDate: order.createdAt.toISOString(),
-        status: order.status,
-        expectedDelivery: onTheWay.sort().at(-1) ?? null,
-        shipments,
-      };
+      return trackingViewOf({ db, config, now, delivery }, order);
     },
   };
 }
