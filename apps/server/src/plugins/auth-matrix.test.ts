@@ -33,6 +33,7 @@ GET /api/coupon-codes public
 GET /api/coupon-codes/:id public
 GET /api/coupon-codes/admin SUPER_ADMIN
 GET /api/coupon-codes/code/:code public
+GET /api/delivery-estimate public
 GET /api/email-templates SUPER_ADMIN
 GET /api/email-templates/:id SUPER_ADMIN
 GET /api/email-templates/name/:name SUPER_ADMIN
@@ -84,6 +85,7 @@ GET /api/ready public
 GET /api/reviews SUPER_ADMIN
 GET /api/reviews/admin/products SUPER_ADMIN
 GET /api/reviews/product/:productId public
+GET /api/track public
 GET /api/user any:MANAGE_USERS|MANAGE_VENDORS|VIEW_DETAILS
 GET /api/user/:id authenticated
 GET /api/user/admins/paginated MANAGE_USERS
@@ -135,6 +137,8 @@ POST /api/products/:id/views public
 POST /api/reviews public
 POST /api/subscriptions/subscribe vendor
 POST /api/subscriptions/verify-subscription-payment vendor
+POST /api/track/code public
+POST /api/track/verify public
 POST /api/user/:id/confirm-bank MANAGE_VENDORS
 POST /api/user/:id/reset-password admin
 POST /api/user/:id/sign-out-everywhere admin
