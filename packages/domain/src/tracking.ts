@@ -27,6 +27,17 @@ export const TRACK_TEXT = {
   mailSubject: 'Your Zevar tracking code',
 } as const;
 
+/** How the tracking page names an order's status. */
+export const TRACK_ORDER_STATUS: Record<(typeof ORDER_STATUS_VALUES)[number], string> = {
+  PENDING: 'Awaiting payment',
+  PAYMENT_PENDING: 'Awaiting payment',
+  CONFIRMED: 'Confirmed',
+  PROCESSING: 'Being prepared',
+  SHIPPED: 'Shipped',
+  DELIVERED: 'Delivered',
+  CANCELLED: 'Cancelled',
+};
+
 /** Order numbers are 'ZV' + yymmdd + '-' + 8 hex characters; a little slack for older forms. */
 const orderNumberSchema = safeString()
   .trim()

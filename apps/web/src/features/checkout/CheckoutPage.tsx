@@ -15,6 +15,7 @@ import { getSelectedCoupon, setSelectedCoupon } from '../../lib/storage';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { formatInr } from '../../lib/format';
 import { useVendorSlug } from '../../lib/use-vendor-slug';
+import { useDeliveryEstimate } from '../../lib/delivery-estimate';
 import { checkoutApi } from './checkout-api';
 import { OrderSummary } from './OrderSummary';
 import { ShippingForm } from './ShippingForm';
@@ -70,10 +71,12 @@ function RepricedNotice({ previous, current }: { previous: number | null; curren
 function CheckoutView({
   checkout,
   home,
+  slug,
   previousTotal,
 }: {
   checkout: Checkout;
   home: string;
+  slug: string;
   previousTotal: number | null;
 }) {
   const dialog = useDialog();
@@ -90,6 +93,9 @@ function CheckoutView({
     dialog.confirm(HOLD_TEXT.notHeldTitle, HOLD_TEXT.notHeld, { confirmLabel: HOLD_TEXT.payAnyway }),
   );
   const busy = payment.phase !== 'idle';
+  // The delivery date for the shipping PIN code; an unserved one is said here, before any payment.
+  const delivery = useDeliveryEstimate(values.pincode?.trim() ?? null, slug);
+  const unserved = delivery.data?.serviceable === false ? delivery.data.message : undefined;
   const repriced = previousTotal !== null && previousTotal !== checkout.totalAmount;
   const notices = repriced || checkout.items.some((i) => i.previousPrice !== null);
 
@@ -130,6 +136,7 @@ function CheckoutView({
     const current = shipping.getValues();
     const problem = submitProblem(current);
     if (problem) return dialog.error(problem.title, problem.message);
+    if (unserved) return dialog.error(PAYMENT_TEXT.validationError, unserved);
     const tax = taxIdForm.getValues();
     const taxProblem = taxIdProblem(tax, panNeeded, threshold);
     if (taxProblem) {
@@ -171,7 +178,12 @@ function CheckoutView({
           void submit();
         }}
       >
-        <ShippingForm form={shipping} disabled={busy} />
+        <ShippingForm
+          form={shipping}
+          disabled={busy}
+          pinHint={delivery.data?.serviceable ? delivery.data.message : undefined}
+          pinProblem={unserved}
+        />
         <TaxIdFields form={taxIdForm} needsPan={panNeeded} thresholdRupees={threshold} disabled={busy} />
         <div className="rounded-md bg-cream px-4 py-3 text-sm">
           <span className="font-medium">Payment method:</span> Card, UPI or netbanking via Razorpay
@@ -185,7 +197,12 @@ function CheckoutView({
         <button
           type="submit"
           className="btn-primary w-full py-3"
-          disabled={!isValid(values) || taxIdProblem(taxIds, panNeeded, threshold) !== undefined || busy}
+          disabled={
+            !isValid(values) ||
+            taxIdProblem(taxIds, panNeeded, threshold) !== undefined ||
+            unserved !== undefined ||
+            busy
+          }
         >
           {payment.phase === 'processing' ? 'Processing...' : 'Proceed to Payment'}
         </button>
@@ -247,5 +264,5 @@ export default function CheckoutPage() {
       </div>
     );
   }
-  return <CheckoutView checkout={checkout} home={home} previousTotal={previousTotal} />;
+  return <CheckoutView checkout={checkout} home={home} slug={slug} previousTotal={previousTotal} />;
 }

@@ -1,0 +1,90 @@
+import { useState, type FormEvent } from 'react';
+import { DELIVERY_TEXT, PAYMENT_TEXT, PIN_CODE_PATTERN } from '@zevar/domain';
+import { rememberPin, rememberedPin, useDeliveryEstimate } from '../lib/delivery-estimate';
+import { serverMessageOr } from '../lib/error-text';
+
+/**
+ * The product page's 'Delivery by <date>' box (issue 22 item 6): the shopper's PIN code (remembered
+ * in this browser) and the date the piece would arrive if ordered today, or that it cannot be
+ * delivered there.
+ */
+export default function DeliveryDateBox({ shop }: { shop: string }) {
+  const [pin, setPin] = useState(rememberedPin);
+  const [draft, setDraft] = useState(pin);
+  const [editing, setEditing] = useState(pin === '');
+  const [problem, setProblem] = useState<string | null>(null);
+  const estimate = useDeliveryEstimate(editing ? null : pin, shop);
+
+  const check = (event: FormEvent) => {
+    event.preventDefault();
+    const value = draft.trim();
+    if (!PIN_CODE_PATTERN.test(value)) return setProblem(PAYMENT_TEXT.invalidPin);
+    setProblem(null);
+    setPin(value);
+    rememberPin(value);
+    setEditing(false);
+  };
+
+  return (
+    <section aria-label={DELIVERY_TEXT.heading} className="rounded-md border border-sand px-4 py-3 text-sm">
+      {editing ? (
+        <form noValidate onSubmit={check} className="flex flex-wrap items-end gap-2">
+          <div className="min-w-0 flex-1">
+            <label htmlFor="delivery-pin" className="label">
+              {DELIVERY_TEXT.pinLabel}
+            </label>
+            <input
+              id="delivery-pin"
+              className="input"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={6}
+              placeholder="560025"
+              value={draft}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? 'delivery-pin-error' : undefined}
+              onChange={(e) => setDraft(e.target.value.replace(/\D/g, ''))}
+            />
+          </div>
+          <button type="submit" className="btn-outline">
+            {DELIVERY_TEXT.check}
+          </button>
+          {problem && (
+            <p id="delivery-pin-error" role="alert" className="field-error w-full">
+              {problem}
+            </p>
+          )}
+        </form>
+      ) : (
+        <div className="flex flex-wrap items-center justify-between gap-2" aria-live="polite">
+          <p className="min-w-0">
+            {estimate.isPending ? (
+              DELIVERY_TEXT.checking
+            ) : estimate.isError ? (
+              <span className="text-red-700">
+                {serverMessageOr(estimate.error, DELIVERY_TEXT.unavailable)}
+              </span>
+            ) : estimate.data?.serviceable ? (
+              <>
+                <strong data-testid="delivery-date">{estimate.data.message}</strong>
+                <span className="text-taupe"> to {pin}</span>
+              </>
+            ) : (
+              <span className="text-red-700">{estimate.data?.message}</span>
+            )}
+          </p>
+          <button
+            type="button"
+            className="link text-sm"
+            onClick={() => {
+              setDraft(pin);
+              setEditing(true);
+            }}
+          >
+            {DELIVERY_TEXT.change}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

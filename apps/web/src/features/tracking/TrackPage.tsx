@@ -1,0 +1,171 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { TRACK_TEXT, trackingCodeRequestBody, trackingCodeVerifyBody } from '@zevar/domain';
+import { TextField } from '../../components/FormFields';
+import { DEFAULT_ERROR, isApiError } from '../../lib/api';
+import { serverMessageOr } from '../../lib/error-text';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { trackingApi } from './tracking-api';
+import { TrackingTimeline } from './TrackingTimeline';
+
+type Errors = Partial<Record<'orderNumber' | 'contact' | 'code', string>>;
+
+/** Field messages of a failed zod parse, by field. */
+function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Errors {
+  const out: Errors = {};
+  for (const i of issues) {
+    const key = String(i.path[0]) as keyof Errors;
+    out[key] ??= i.message;
+  }
+  return out;
+}
+
+/**
+ * The buyer's tracking page (issue 22 item 5): the order number and the email or phone it was placed
+ * with send a one-time code to the order's email; the code shows the order's parcels. Nothing is kept
+ * in the browser: a reload asks for a new code.
+ */
+export default function TrackPage() {
+  useDocumentTitle(TRACK_TEXT.title);
+  const [params] = useSearchParams();
+  const [orderNumber, setOrderNumber] = useState(params.get('order') ?? '');
+  const [contact, setContact] = useState('');
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [token, setToken] = useState<string | null>(null);
+
+  const ask = useMutation({
+    mutationFn: (v: { orderNumber: string; contact: string }) =>
+      trackingApi.requestCode(v.orderNumber, v.contact),
+    onSuccess: (_, v) => {
+      setSentTo(v.orderNumber);
+      setCode('');
+    },
+  });
+  const verify = useMutation({
+    mutationFn: (v: { orderNumber: string; code: string }) => trackingApi.verify(v.orderNumber, v.code),
+    onSuccess: (answer) => setToken(answer.token),
+  });
+  const view = useQuery({
+    queryKey: ['tracking', token],
+    queryFn: () => trackingApi.view(token!),
+    enabled: Boolean(token),
+    retry: false,
+  });
+
+  const onAsk = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = trackingCodeRequestBody.safeParse({ orderNumber, contact });
+    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
+    if (parsed.success) ask.mutate({ orderNumber: parsed.data.orderNumber, contact });
+  };
+  const onVerify = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = trackingCodeVerifyBody.safeParse({ orderNumber: sentTo, code });
+    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
+    if (parsed.success) verify.mutate(parsed.data);
+  };
+  const startAgain = () => {
+    setToken(null);
+    setSentTo(null);
+    setCode('');
+    verify.reset();
+    ask.reset();
+  };
+
+  const sessionEnded = view.isError && isApiError(view.error) && view.error.status === 401;
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-8 sm:py-10">
+      <p className="eyebrow">Where is my jewellery?</p>
+      <h1 className="mt-2 text-3xl sm:text-4xl">{TRACK_TEXT.title}</h1>
+
+      {token && view.data ? (
+        <div className="mt-6 space-y-4">
+          <TrackingTimeline view={view.data} />
+          <button type="button" className="btn-outline" onClick={startAgain}>
+            {TRACK_TEXT.anotherOrder}
+          </button>
+        </div>
+      ) : token && view.isPending ? (
+        <p className="mt-6 text-taupe" role="status">
+          Loading your order…
+        </p>
+      ) : (
+        <>
+          <p className="mt-2 text-taupe">{TRACK_TEXT.intro}</p>
+          {(sessionEnded || view.isError) && (
+            <p role="alert" className="field-error mt-4">
+              {sessionEnded ? TRACK_TEXT.sessionEnded : serverMessageOr(view.error, DEFAULT_ERROR)}
+            </p>
+          )}
+          <form noValidate onSubmit={onAsk} className="card mt-6 space-y-4 p-5" aria-label={TRACK_TEXT.title}>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField
+                label={TRACK_TEXT.orderNumberLabel}
+                required
+                autoCapitalize="characters"
+                spellCheck={false}
+                placeholder="ZV261126-1A2B3C4D"
+                value={orderNumber}
+                onChange={(e) => setOrderNumber(e.target.value)}
+                error={errors.orderNumber}
+              />
+              <TextField
+                label={TRACK_TEXT.contactLabel}
+                required
+                autoComplete="email"
+                value={contact}
+                onChange={(e) => setContact(e.target.value)}
+                error={errors.contact}
+              />
+            </div>
+            {ask.isError && (
+              <p role="alert" className="field-error">
+                {serverMessageOr(ask.error, DEFAULT_ERROR)}
+              </p>
+            )}
+            <button type="submit" className="btn-primary w-full sm:w-auto" disabled={ask.isPending}>
+              {ask.isPending ? 'Sending…' : TRACK_TEXT.sendCode}
+            </button>
+          </form>
+
+          {sentTo && (
+            <form
+              noValidate
+              onSubmit={onVerify}
+              className="card mt-4 space-y-4 p-5"
+              aria-label="Enter your code"
+            >
+              <p role="status" className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-800">
+                {TRACK_TEXT.codeSent}
+              </p>
+              <TextField
+                label={TRACK_TEXT.codeLabel}
+                required
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={code}
+                onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+                error={
+                  errors.code ?? (verify.isError ? serverMessageOr(verify.error, DEFAULT_ERROR) : undefined)
+                }
+              />
+              <button type="submit" className="btn-primary w-full sm:w-auto" disabled={verify.isPending}>
+                {verify.isPending ? 'Checking…' : TRACK_TEXT.verify}
+              </button>
+            </form>
+          )}
+          <p className="mt-6 text-sm text-taupe">
+            Questions about your order?{' '}
+            <Link to="/contact" className="link">
+              Contact us
+            </Link>
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
