@@ -1,18 +1,27 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { DELIVERY_TEXT, PAYMENT_TEXT, PIN_CODE_PATTERN } from '@zevar/domain';
 import { rememberPin, rememberedPin, useDeliveryEstimate } from '../lib/delivery-estimate';
-import { serverMessageOr } from '../lib/error-text';
+import { isApiError } from '../lib/api';
 
 /**
  * The product page's 'Delivery by <date>' box (issue 22 item 6): the shopper's PIN code (remembered
  * in this browser) and the date the piece would arrive if ordered today, or that it cannot be
- * delivered there.
+ * delivered there. Its code is not part of the page's first script.
  */
 export default function DeliveryDateBox({ shop }: { shop: string }) {
-  const [pin, setPin] = useState(rememberedPin);
-  const [draft, setDraft] = useState(pin);
-  const [editing, setEditing] = useState(pin === '');
+  const [pin, setPin] = useState('');
+  const [draft, setDraft] = useState('');
+  const [editing, setEditing] = useState(true);
   const [problem, setProblem] = useState<string | null>(null);
+  // The remembered PIN code is read once the page is on screen: the server's markup (the empty box)
+  // and the first render in the browser must be the same.
+  useEffect(() => {
+    const remembered = rememberedPin();
+    if (!remembered) return;
+    setPin(remembered);
+    setDraft(remembered);
+    setEditing(false);
+  }, []);
   const estimate = useDeliveryEstimate(editing ? null : pin, shop);
 
   const check = (event: FormEvent) => {
@@ -62,7 +71,9 @@ export default function DeliveryDateBox({ shop }: { shop: string }) {
               DELIVERY_TEXT.checking
             ) : estimate.isError ? (
               <span className="text-red-700">
-                {serverMessageOr(estimate.error, DELIVERY_TEXT.unavailable)}
+                {isApiError(estimate.error) && estimate.error.status === 400
+                  ? estimate.error.message
+                  : DELIVERY_TEXT.unavailable}
               </span>
             ) : estimate.data?.serviceable ? (
               <>

@@ -16,22 +16,9 @@ import { useShop } from './use-shop';
 const ProductTabs = lazy(() => import('./product/ProductTabs').then((m) => ({ default: m.ProductTabs })));
 // The review form (and react-hook-form with it) loads when a shopper opens it, not with the page.
 const ReviewForm = lazy(() => import('./product/ReviewForm').then((m) => ({ default: m.ReviewForm })));
-// 'Delivery by <date>' (issue 22 item 6) loads after the page is shown, so the first script does not grow;
-// its place is kept so nothing below it moves when it comes.
+// 'Delivery by <date>' (issue 22 item 6): its code loads after the page's own, like the tabs; its
+// place is kept so nothing below it moves when it comes.
 const DeliveryDateBox = lazy(() => import('../../components/DeliveryDateBox'));
-function LaterDeliveryDate({ shop }: { shop: string }) {
-  const [shown, setShown] = useState(false);
-  useEffect(() => setShown(true), []);
-  return (
-    <div className="min-h-24">
-      {shown && (
-        <Suspense fallback={null}>
-          <DeliveryDateBox shop={shop} />
-        </Suspense>
-      )}
-    </div>
-  );
-}
 
 function NotFound({ shop }: { shop: string }) {
   return (
@@ -109,7 +96,11 @@ export default function ProductPage() {
         <Gallery key={p.id} images={p.images} name={p.name || STOREFRONT_MESSAGES.unnamedProduct} />
         <div className="space-y-5">
           <ProductInfo product={p} shop={slug} coupons={coupons.data ?? []} />
-          <LaterDeliveryDate shop={slug} />
+          <div className="min-h-24">
+            <Suspense fallback={null}>
+              <DeliveryDateBox shop={slug} />
+            </Suspense>
+          </div>
         </div>
       </div>
       <Suspense fallback={<PageSpinner />}>

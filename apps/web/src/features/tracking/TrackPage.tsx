@@ -1,13 +1,39 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { TRACK_TEXT, trackingCodeRequestBody, trackingCodeVerifyBody } from '@zevar/domain';
 import { TextField } from '../../components/FormFields';
 import { DEFAULT_ERROR, isApiError } from '../../lib/api';
-import { serverMessageOr } from '../../lib/error-text';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { trackingApi } from './tracking-api';
 import { TrackingTimeline } from './TrackingTimeline';
+
+/** The server's message, or the generic one when the server did not answer. */
+const messageOf = (err: unknown) => (isApiError(err) && err.status !== 0 ? err.message : DEFAULT_ERROR);
+
+/** A call's progress and failure, without keeping its answer (what each step needs). */
+function useStep<A extends unknown[], T>(
+  call: (...args: A) => Promise<T>,
+  done: (answer: T, ...args: A) => void,
+) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = (...args: A) => {
+    setPending(true);
+    setError(null);
+    call(...args).then(
+      (answer) => {
+        setPending(false);
+        done(answer, ...args);
+      },
+      (err: unknown) => {
+        setPending(false);
+        setError(messageOf(err));
+      },
+    );
+  };
+  return { run, pending, error, reset: () => setError(null) };
+}
 
 type Errors = Partial<Record<'orderNumber' | 'contact' | 'code', string>>;
 
@@ -36,18 +62,11 @@ export default function TrackPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [token, setToken] = useState<string | null>(null);
 
-  const ask = useMutation({
-    mutationFn: (v: { orderNumber: string; contact: string }) =>
-      trackingApi.requestCode(v.orderNumber, v.contact),
-    onSuccess: (_, v) => {
-      setSentTo(v.orderNumber);
-      setCode('');
-    },
+  const ask = useStep(trackingApi.requestCode, (_, number) => {
+    setSentTo(number);
+    setCode('');
   });
-  const verify = useMutation({
-    mutationFn: (v: { orderNumber: string; code: string }) => trackingApi.verify(v.orderNumber, v.code),
-    onSuccess: (answer) => setToken(answer.token),
-  });
+  const verify = useStep(trackingApi.verify, (answer) => setToken(answer.token));
   const view = useQuery({
     queryKey: ['tracking', token],
     queryFn: () => trackingApi.view(token!),
@@ -59,13 +78,13 @@ export default function TrackPage() {
     event.preventDefault();
     const parsed = trackingCodeRequestBody.safeParse({ orderNumber, contact });
     setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
-    if (parsed.success) ask.mutate({ orderNumber: parsed.data.orderNumber, contact });
+    if (parsed.success) ask.run(parsed.data.orderNumber, contact);
   };
   const onVerify = (event: FormEvent) => {
     event.preventDefault();
     const parsed = trackingCodeVerifyBody.safeParse({ orderNumber: sentTo, code });
     setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
-    if (parsed.success) verify.mutate(parsed.data);
+    if (parsed.success) verify.run(parsed.data.orderNumber, parsed.data.code);
   };
   const startAgain = () => {
     setToken(null);
@@ -97,7 +116,7 @@ export default function TrackPage() {
           <p className="mt-2 text-taupe">{TRACK_TEXT.intro}</p>
           {(sessionEnded || view.isError) && (
             <p role="alert" className="field-error mt-4">
-              {sessionEnded ? TRACK_TEXT.sessionEnded : serverMessageOr(view.error, DEFAULT_ERROR)}
+              {sessionEnded ? TRACK_TEXT.sessionEnded : messageOf(view.error)}
             </p>
           )}
           <form noValidate onSubmit={onAsk} className="card mt-6 space-y-4 p-5" aria-label={TRACK_TEXT.title}>
@@ -121,13 +140,13 @@ export default function TrackPage() {
                 error={errors.contact}
               />
             </div>
-            {ask.isError && (
+            {ask.error && (
               <p role="alert" className="field-error">
-                {serverMessageOr(ask.error, DEFAULT_ERROR)}
+                {ask.error}
               </p>
             )}
-            <button type="submit" className="btn-primary w-full sm:w-auto" disabled={ask.isPending}>
-              {ask.isPending ? 'Sending…' : TRACK_TEXT.sendCode}
+            <button type="submit" className="btn-primary w-full sm:w-auto" disabled={ask.pending}>
+              {ask.pending ? 'Sending…' : TRACK_TEXT.sendCode}
             </button>
           </form>
 
@@ -149,12 +168,10 @@ export default function TrackPage() {
                 maxLength={6}
                 value={code}
                 onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-                error={
-                  errors.code ?? (verify.isError ? serverMessageOr(verify.error, DEFAULT_ERROR) : undefined)
-                }
+                error={errors.code ?? verify.error ?? undefined}
               />
-              <button type="submit" className="btn-primary w-full sm:w-auto" disabled={verify.isPending}>
-                {verify.isPending ? 'Checking…' : TRACK_TEXT.verify}
+              <button type="submit" className="btn-primary w-full sm:w-auto" disabled={verify.pending}>
+                {verify.pending ? 'Checking…' : TRACK_TEXT.verify}
               </button>
             </form>
           )}
