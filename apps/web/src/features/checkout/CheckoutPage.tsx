@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -15,7 +15,6 @@ import { getSelectedCoupon, setSelectedCoupon } from '../../lib/storage';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { formatInr } from '../../lib/format';
 import { useVendorSlug } from '../../lib/use-vendor-slug';
-import { useDeliveryEstimate } from '../../lib/delivery-estimate';
 import { checkoutApi } from './checkout-api';
 import { OrderSummary } from './OrderSummary';
 import { ShippingForm } from './ShippingForm';
@@ -25,6 +24,9 @@ import { WaitingOrders } from '../../components/WaitingOrders';
 import { PriceChangeNotice } from '../../components/PriceChangeNotice';
 import { TaxIdFields } from './TaxIdFields';
 import { needsPan, taxIdProblem, useTaxIdForm } from './tax-ids';
+
+// 'Delivery by <date>' for the shipping PIN code (issue 22 item 6), loaded after the checkout is shown.
+const DeliveryDate = lazy(() => import('../../components/DeliveryDate'));
 
 function EmptyCheckout({ home }: { home: string }) {
   return (
@@ -93,9 +95,8 @@ function CheckoutView({
     dialog.confirm(HOLD_TEXT.notHeldTitle, HOLD_TEXT.notHeld, { confirmLabel: HOLD_TEXT.payAnyway }),
   );
   const busy = payment.phase !== 'idle';
-  // The delivery date for the shipping PIN code; an unserved one is said here, before any payment.
-  const delivery = useDeliveryEstimate(values.pincode?.trim() ?? null, slug);
-  const unserved = delivery.data?.serviceable === false ? delivery.data.message : undefined;
+  // An unserved PIN code is said before any payment (the server refuses it at initiate-order too).
+  const [unserved, setUnserved] = useState<string | undefined>();
   const repriced = previousTotal !== null && previousTotal !== checkout.totalAmount;
   const notices = repriced || checkout.items.some((i) => i.previousPrice !== null);
 
@@ -178,12 +179,10 @@ function CheckoutView({
           void submit();
         }}
       >
-        <ShippingForm
-          form={shipping}
-          disabled={busy}
-          pinHint={delivery.data?.serviceable ? delivery.data.message : undefined}
-          pinProblem={unserved}
-        />
+        <ShippingForm form={shipping} disabled={busy} pinProblem={unserved} />
+        <Suspense fallback={null}>
+          <DeliveryDate pin={values.pincode.trim()} shop={slug} onUnserved={setUnserved} />
+        </Suspense>
         <TaxIdFields form={taxIdForm} needsPan={panNeeded} thresholdRupees={threshold} disabled={busy} />
         <div className="rounded-md bg-cream px-4 py-3 text-sm">
           <span className="font-medium">Payment method:</span> Card, UPI or netbanking via Razorpay

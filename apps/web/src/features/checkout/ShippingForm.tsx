@@ -7,14 +7,12 @@ export interface ShippingFormProps {
   /** The checkout's react-hook-form (useShippingForm): the values live there, not in a copy. */
   form: UseFormReturn<ShippingValues>;
   disabled: boolean;
-  /** Under the PIN code: 'Delivery by <date>' for it. */
-  pinHint?: string;
   /** Under the PIN code: why it cannot be delivered to (issue 22 item 6). */
   pinProblem?: string;
 }
 
 /** Full name, email, phone, street, city, state (one of the 36) and PIN code; all required. */
-export function ShippingForm({ form, disabled, pinHint, pinProblem }: ShippingFormProps) {
+export function ShippingForm({ form, disabled, pinProblem }: ShippingFormProps) {
   const { errors } = form.formState;
   return (
     <fieldset className="grid gap-4 sm:grid-cols-2" disabled={disabled}>
@@ -42,11 +40,6 @@ export function ShippingForm({ form, disabled, pinHint, pinProblem }: ShippingFo
             inputMode={f.name === 'pincode' || f.name === 'phone' ? 'numeric' : undefined}
             className={f.name === 'street' ? 'sm:col-span-2' : undefined}
             error={errors[f.name]?.message ?? (f.name === 'pincode' ? pinProblem : undefined)}
-            hint={
-              f.name === 'pincode' && pinHint ? (
-                <span data-testid="checkout-delivery-date">{pinHint}</span>
-              ) : undefined
-            }
             {...form.register(f.name)}
           />
         ),

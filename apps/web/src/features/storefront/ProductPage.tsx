@@ -18,7 +18,7 @@ const ProductTabs = lazy(() => import('./product/ProductTabs').then((m) => ({ de
 const ReviewForm = lazy(() => import('./product/ReviewForm').then((m) => ({ default: m.ReviewForm })));
 // 'Delivery by <date>' (issue 22 item 6): its code loads after the page's own, like the tabs; its
 // place is kept so nothing below it moves when it comes.
-const DeliveryDateBox = lazy(() => import('../../components/DeliveryDateBox'));
+const DeliveryDate = lazy(() => import('../../components/DeliveryDate'));
 
 function NotFound({ shop }: { shop: string }) {
   return (
@@ -98,7 +98,7 @@ export default function ProductPage() {
           <ProductInfo product={p} shop={slug} coupons={coupons.data ?? []} />
           <div className="min-h-24">
             <Suspense fallback={null}>
-              <DeliveryDateBox shop={slug} />
+              <DeliveryDate shop={slug} />
             </Suspense>
           </div>
         </div>

@@ -2,11 +2,23 @@ import {
   SHIPMENT_EVENT_LABELS,
   TRACK_ORDER_STATUS,
   TRACK_TEXT,
-  formatDeliveryDate,
   type TrackingShipment,
   type TrackingView,
 } from '@zevar/domain';
 import { formatDateTime, formatLongDate } from '../../lib/format';
+
+/**
+ * A delivery day (yyyy-mm-dd) as formatDeliveryDate in @zevar/domain writes it ('Tue, 1 Dec'), kept
+ * here so this page shares no chunk with the product page's delivery box (every shared chunk is listed
+ * in the storefront's first script).
+ */
+const deliveryDay = (isoDate: string) =>
+  new Intl.DateTimeFormat('en-IN', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(`${isoDate}T00:00:00Z`));
 
 function Parcel({ parcel, index, count }: { parcel: TrackingShipment; index: number; count: number }) {
   const events = [...parcel.events].reverse();
@@ -23,7 +35,7 @@ function Parcel({ parcel, index, count }: { parcel: TrackingShipment; index: num
         </h2>
         {parcel.expectedDelivery && (
           <p className="text-sm">
-            {TRACK_TEXT.expectedDelivery}: <strong>{formatDeliveryDate(parcel.expectedDelivery)}</strong>
+            {TRACK_TEXT.expectedDelivery}: <strong>{deliveryDay(parcel.expectedDelivery)}</strong>
           </p>
         )}
       </div>
@@ -95,9 +107,7 @@ export function TrackingTimeline({ view }: { view: TrackingView }) {
         {view.expectedDelivery && (
           <div className="sm:col-span-3">
             <dt className="text-taupe">{TRACK_TEXT.expectedDelivery}</dt>
-            <dd className="text-base font-semibold text-gold-700">
-              {formatDeliveryDate(view.expectedDelivery)}
-            </dd>
+            <dd className="text-base font-semibold text-gold-700">{deliveryDay(view.expectedDelivery)}</dd>
           </div>
         )}
       </dl>

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { DELIVERY_TEXT, PAYMENT_TEXT, PIN_CODE_PATTERN } from '@zevar/domain';
 import { rememberPin, rememberedPin, useDeliveryEstimate } from '../lib/delivery-estimate';
+
 import { isApiError } from '../lib/api';
 
 /**
@@ -8,7 +9,7 @@ import { isApiError } from '../lib/api';
  * in this browser) and the date the piece would arrive if ordered today, or that it cannot be
  * delivered there. Its code is not part of the page's first script.
  */
-export default function DeliveryDateBox({ shop }: { shop: string }) {
+function DeliveryDateBox({ shop }: { shop: string }) {
   const [pin, setPin] = useState('');
   const [draft, setDraft] = useState('');
   const [editing, setEditing] = useState(true);
@@ -97,5 +98,51 @@ export default function DeliveryDateBox({ shop }: { shop: string }) {
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * Checkout's delivery date for the shipping PIN code (issue 22 item 6): 'Delivery by <date>', or the
+ * reason the PIN code cannot be delivered to, told to the page (`onUnserved`) so that it refuses to
+ * take the payment.
+ */
+function CheckoutLine({
+  pin,
+  shop,
+  onUnserved,
+}: {
+  pin: string;
+  shop: string;
+  onUnserved: (message: string | undefined) => void;
+}) {
+  const estimate = useDeliveryEstimate(pin, shop);
+  const unserved = estimate.data?.serviceable === false ? estimate.data.message : undefined;
+  useEffect(() => onUnserved(unserved), [unserved, onUnserved]);
+  if (!estimate.data) return null;
+  return (
+    <p
+      className={`text-sm ${unserved ? 'text-red-700' : 'font-medium'}`}
+      role={unserved ? 'alert' : undefined}
+      data-testid="checkout-delivery-date"
+    >
+      {estimate.data.message}
+    </p>
+  );
+}
+
+/**
+ * 'Delivery by <date>' (issue 22 item 6), one lazily loaded chunk for both places: without `pin`, the
+ * product page's box where the shopper enters a PIN code; with it, checkout's line for the shipping
+ * address's PIN code.
+ */
+export default function DeliveryDate(
+  props: { shop: string } & (
+    { pin?: undefined } | { pin: string; onUnserved: (message: string | undefined) => void }
+  ),
+) {
+  return props.pin === undefined ? (
+    <DeliveryDateBox shop={props.shop} />
+  ) : (
+    <CheckoutLine pin={props.pin} shop={props.shop} onUnserved={props.onUnserved} />
   );
 }
