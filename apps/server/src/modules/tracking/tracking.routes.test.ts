@@ -6,7 +6,14 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createProduct, createVendor } from '../../../test/factories';
 import { confirmUrl, initiate, orderBody, sandboxPay } from '../../../test/payment-journey';
 import { fakeCarrier } from '../../../test/fake-carrier';
-import { emailOutbox, orderItems, shipmentEvents, shipmentLines, shipments, trackingCodes } from '../../db/schema';
+import {
+  emailOutbox,
+  orderItems,
+  shipmentEvents,
+  shipmentLines,
+  shipments,
+  trackingCodes,
+} from '../../db/schema';
 import { createTrackingService } from './tracking.service';
 
 const MINUTE = 60_000;
