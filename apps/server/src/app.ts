@@ -42,6 +42,7 @@ import { registerCacheInvalidation } from './plugins/public-cache';
 import type { Carrier } from './modules/shipping/carrier';
 import { createCarrier } from './modules/shipping/create-carrier';
 import type { NotifyShipmentEvent } from './modules/shipping/shipments.service';
+import { createShipmentMails } from './modules/tracking';
 
 /** The server-rendered storefront pages kept ready to send (decision 0036). */
 const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
@@ -66,7 +67,7 @@ export type AppOptions = {
   carrier?: Carrier;
   /** Text messages to buyers; by default from config (SMS=sandbox|msg91). */
   sms?: SmsSender;
-  /** Shipment mails for BOOKED, OUT_FOR_DELIVERY and DELIVERED (wired at merge). */
+  /** Shipment mails for BOOKED, OUT_FOR_DELIVERY and DELIVERED; by default the tracking module's. */
   notifyShipmentEvent?: NotifyShipmentEvent;
   /** Run the outbox worker and the payment reconciler on intervals (the server, not tests). */
   backgroundJobs?: boolean;
@@ -175,6 +176,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       : createMemoryAttemptStore(),
     cache: createPublicCache(invalidation),
   };
+  // The shipment mails (booked, out for delivery, delivered) unless a test brings its own.
+  ctx.notifyShipmentEvent ??= createShipmentMails(ctx);
   registerCacheInvalidation(app, ctx.cache);
   // Image copies still being encoded in the background are finished before the process lets go.
   app.addHook('onClose', async () => ctx.images.settled());

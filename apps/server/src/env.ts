@@ -287,6 +287,28 @@ export const envSchema = z
     SHIPMENT_STALE_DAYS: z.coerce.number().int().min(1).max(60).default(3),
     /** Seconds a stopping process gives in-flight requests and running jobs before it exits anyway. */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
+    /**
+     * Working days (Monday to Saturday) to pack an order and hand it to the courier: the 'Delivery by'
+     * date before buying adds them to the courier's own estimate (issue 22 item 6).
+     */
+    DISPATCH_DAYS: z.coerce.number().int().min(0).max(30).default(2),
+    /**
+     * The PIN code parcels leave from when the shop has none on its profile; unset: the PIN code at the
+     * end of SELLER_ADDRESS.
+     */
+    SHIP_FROM_PIN: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[1-9]\d{5}$/, 'must be a 6-digit PIN code')
+        .optional(),
+    ),
+    /** Minutes the courier's answer for one route (from PIN, to PIN) is kept before it is asked again. */
+    DELIVERY_ESTIMATE_CACHE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60)
+      .default(360),
   })
   .superRefine((env, ctx) => {
     if (env.DATABASE_URL && !env.PAYMENTS) {
@@ -352,6 +374,13 @@ export const envSchema = z
         message: `must be the state of SELLER_GSTIN (${gstinState(env.SELLER_GSTIN)})`,
       });
     }
+    if (!env.SHIP_FROM_PIN && !pinAtEnd(env.SELLER_ADDRESS ?? DEMO_SELLER.address)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SHIP_FROM_PIN'],
+        message: 'is required when SELLER_ADDRESS does not end with a 6-digit PIN code',
+      });
+    }
     if (env.ADMIN_USERNAME && !env.ADMIN_PASSWORD) {
       ctx.addIssue({
         code: 'custom',
@@ -385,7 +414,14 @@ export type Env = Omit<z.infer<typeof envSchema>, 'PAYMENTS' | 'HOST'> & {
   /** PAYMENTS was not set: the demo sandbox, served to this computer only (decision 0027). */
   implicitSandbox: boolean;
   seller: SellerDetails;
+  /** Where parcels leave from when the shop has no PIN code of its own (SHIP_FROM_PIN or the seller's). */
+  shipFromPin: string;
 };
+
+/** The PIN code an address ends with ('… Mumbai 400002'), or null. */
+function pinAtEnd(address: string): string | null {
+  return /\b([1-9]\d{5})\s*\.?\s*$/.exec(address)?.[1] ?? null;
+}
 
 /** Host names and addresses that reach only this computer. */
 export function isLoopbackHost(host: string): boolean {
@@ -423,6 +459,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       HOST: result.data.HOST ?? (implicitSandbox ? 'localhost' : '0.0.0.0'),
       implicitSandbox,
       seller: sellerOf(result.data),
+      shipFromPin: result.data.SHIP_FROM_PIN ?? pinAtEnd(result.data.SELLER_ADDRESS ?? DEMO_SELLER.address)!,
     };
   }
   const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'} ${i.message}`);

@@ -42,4 +42,7 @@ export * from './shipment-events';
 export * from './sms';
 export * from './partial-refunds';
 export * from './returns-policy';
+export * from './delivery-dates';
+export * from './delivery';
+export * from './tracking';
 export * from './shipments';

@@ -16,6 +16,7 @@ export const RESERVED_SLUGS = [
   'cart',
   'checkout',
   'payment-status',
+  'track',
   'category',
   'product',
   'contact',

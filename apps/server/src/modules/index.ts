@@ -28,6 +28,8 @@ import { smsRoutes } from './sms/sms.routes';
 import { returnsPolicyRoutes } from './returns/returns-policy.routes';
 import { shippingRoutes } from './shipping/shipping.routes';
 import { carrierWebhooksRoutes } from './shipping/carrier-webhooks.routes';
+import { trackingRoutes } from './tracking/tracking.routes';
+import { deliveryRoutes } from './delivery/delivery.routes';
 
 /** Every API module, mounted under /api. */
 export const routeModules: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
@@ -59,4 +61,6 @@ export const routeModules: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   returnsPolicyRoutes,
   shippingRoutes,
   carrierWebhooksRoutes,
+  trackingRoutes,
+  deliveryRoutes,
 ];

@@ -33,6 +33,7 @@ GET /api/coupon-codes public
 GET /api/coupon-codes/:id public
 GET /api/coupon-codes/admin SUPER_ADMIN
 GET /api/coupon-codes/code/:code public
+GET /api/delivery-estimate public
 GET /api/email-templates SUPER_ADMIN
 GET /api/email-templates/:id SUPER_ADMIN
 GET /api/email-templates/name/:name SUPER_ADMIN
@@ -94,6 +95,7 @@ GET /api/shipping/shipments/:id any:MANAGE_ORDERS|VIEW_DETAILS
 GET /api/shipping/shipments/:id/label MANAGE_ORDERS
 GET /api/shipping/shipments/:id/packing-slip MANAGE_ORDERS
 GET /api/shipping/shipments/:id/rates MANAGE_ORDERS
+GET /api/track public
 GET /api/user any:MANAGE_USERS|MANAGE_VENDORS|VIEW_DETAILS
 GET /api/user/:id authenticated
 GET /api/user/admins/paginated MANAGE_USERS
@@ -155,6 +157,8 @@ POST /api/shipping/shipments/:id/cancel MANAGE_ORDERS
 POST /api/shipping/shipments/book MANAGE_ORDERS
 POST /api/subscriptions/subscribe vendor
 POST /api/subscriptions/verify-subscription-payment vendor
+POST /api/track/code public
+POST /api/track/verify public
 POST /api/user/:id/confirm-bank MANAGE_VENDORS
 POST /api/user/:id/reset-password admin
 POST /api/user/:id/sign-out-everywhere admin

@@ -10,6 +10,7 @@ export const ProductPage = lazy(() => import('../features/storefront/ProductPage
 export const CartPage = lazy(() => import('../features/cart/CartPage'));
 export const CheckoutPage = lazy(() => import('../features/checkout/CheckoutPage'));
 export const PaymentStatusPage = lazy(() => import('../features/checkout/PaymentStatusPage'));
+export const TrackPage = lazy(() => import('../features/tracking/TrackPage'));
 export const ContactPage = lazy(() => import('../features/static/ContactPage'));
 export const PrivacyPolicyPage = lazy(() => import('../features/static/PrivacyPolicyPage'));
 export const ShippingPolicyPage = lazy(() => import('../features/static/ShippingPolicyPage'));

@@ -15,6 +15,7 @@ function storefrontPages(): RouteObject[] {
     { path: 'checkout', element: <Page.CheckoutPage /> },
     { path: 'checkout/:checkoutId', element: <Page.CheckoutPage /> },
     { path: 'payment-status', element: <Page.PaymentStatusPage /> },
+    { path: 'track', element: <Page.TrackPage /> },
     { path: 'category/:categoryName', element: <Page.CategoryPage /> },
     { path: 'product/:name', element: <Page.ProductPage /> },
     { path: 'contact', element: <Page.ContactPage /> },

@@ -8,4 +8,5 @@ export * from './invoicing';
 export * from './images';
 export * from './sms';
 export * from './returns';
+export * from './tracking';
 export * from './shipping';

@@ -36,6 +36,7 @@ import {
 } from '../orders';
 import { lockCheckoutIn, siblingCheckoutsIn } from './checkout-state';
 import { reserveLines, takePieces } from '../stock';
+import { createDeliveryEstimates } from '../delivery';
 import { priceBySku, subtotalOf, type LockedPrice, type PricedLine } from './pricing';
 import type { CheckoutService } from './checkout.service';
 
@@ -291,6 +292,7 @@ const nameOf = (lines: PricedLine[], productId: number) =>
 
 export function createPlaceOrder(ctx: AppContext, checkoutService: CheckoutService) {
   const shops = createShopsService(ctx);
+  const delivery = createDeliveryEstimates(ctx);
 
   /** The prices the open checkout holds for its window (none without a checkout). */
   async function checkCheckout(
@@ -313,6 +315,8 @@ export function createPlaceOrder(ctx: AppContext, checkoutService: CheckoutServi
   return async function placeOrder(input: Input, clientNetwork: string) {
     checkQuantities(ctx, input);
     const shop = await shops.requireShop(input.vendorSlug);
+    // Said before payment, not after: the courier must serve the delivery PIN code (issue 22 item 6).
+    await delivery.checkServiceable(input.shippingAddress.postalCode, shop.slug);
     const locked = await checkCheckout(input.checkoutId, shop);
     const cancelKey = randomBytes(24).toString('base64url');
     const order = await ctx.db.transaction(async (tx) => {

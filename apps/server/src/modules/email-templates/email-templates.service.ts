@@ -32,7 +32,12 @@ const isInUse = (name: string) => (TEMPLATES_IN_USE as readonly string[]).includ
 const clean = (input: EmailTemplateInput) => ({ ...input, body: sanitizeEmailHtml(input.body) });
 
 /** Templates the platform's own mail is rendered from: they can be edited, never deleted or renamed. */
-export const TEMPLATES_IN_USE = ['order-confirmation'] as const;
+export const TEMPLATES_IN_USE = [
+  'order-confirmation',
+  'shipment-booked',
+  'shipment-out-for-delivery',
+  'shipment-delivered',
+] as const;
 export const templateInUse = (name: string) =>
   `The '${name}' template is used by every order mail: edit it, but it cannot be deleted or renamed`;
 

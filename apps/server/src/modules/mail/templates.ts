@@ -22,9 +22,52 @@ export const DEFAULT_ORDER_CONFIRMATION = {
     '<p>Payment ID: {{paymentId}}</p>',
     '<p>Shipping to: {{shippingAddress}}</p>',
     '<p><a href="{{orderLink}}">View your order</a> · <a href="{{invoiceLink}}">Download your invoice</a> (links valid until {{linksValidUntil}})</p>',
-    '<p>We will let you know when it ships.</p>',
+    '<p>We will let you know when it ships. <a href="{{trackLink}}">Track your order</a> any time with your order number.</p>',
   ].join('\n'),
 };
+
+/**
+ * Used when no template of that name has been saved (issue 22 item 5): the shipment mails. Their
+ * variables: customerName, orderNumber, courierName, awb, trackingLink (the courier's page),
+ * trackPageLink (our /track), expectedDelivery, deliveryCodeNote, deliveredAt, items.
+ */
+export const DEFAULT_SHIPMENT_TEMPLATES = {
+  'shipment-booked': {
+    subject: 'Your order {{orderNumber}} has shipped',
+    body: [
+      '<h2>Your jewellery is on its way, {{customerName}}!</h2>',
+      '<p>A parcel from your order <strong>{{orderNumber}}</strong> has been booked with {{courierName}}.</p>',
+      '{{items}}',
+      '<p>Tracking number (AWB): <strong>{{awb}}</strong><br>Expected delivery: {{expectedDelivery}}</p>',
+      '<p><a href="{{trackingLink}}">Track it with {{courierName}}</a> · <a href="{{trackPageLink}}">Follow your order on Zevar</a></p>',
+      '<p>{{deliveryCodeNote}}</p>',
+    ].join('\n'),
+  },
+  'shipment-out-for-delivery': {
+    subject: 'Your order {{orderNumber}} is out for delivery',
+    body: [
+      '<h2>Your parcel arrives today, {{customerName}}</h2>',
+      '<p>{{courierName}} is out to deliver a parcel from your order <strong>{{orderNumber}}</strong> (AWB {{awb}}).</p>',
+      '{{items}}',
+      '<p>{{deliveryCodeNote}}</p>',
+      '<p><a href="{{trackingLink}}">Track it with {{courierName}}</a> · <a href="{{trackPageLink}}">Follow your order on Zevar</a></p>',
+    ].join('\n'),
+  },
+  'shipment-delivered': {
+    subject: 'Your order {{orderNumber}} has been delivered',
+    body: [
+      '<h2>Delivered, {{customerName}}</h2>',
+      '<p>A parcel from your order <strong>{{orderNumber}}</strong> was delivered on {{deliveredAt}}.</p>',
+      '{{items}}',
+      '<p>We hope you love it. <a href="{{trackPageLink}}">See your order</a></p>',
+    ].join('\n'),
+  },
+} as const;
+export type ShipmentTemplateName = keyof typeof DEFAULT_SHIPMENT_TEMPLATES;
+
+/** What a buyer is told to have at hand when a parcel is delivered only against a one-time code. */
+export const DELIVERY_CODE_NOTE =
+  'This parcel is delivered only against your delivery code: keep your delivery code ready, the courier will ask for it.';
 
 /** Variables whose values are HTML we built (their parts escaped already). */
 const HTML_VARIABLES = new Set(['itemsTable', 'items']);
@@ -68,7 +111,7 @@ export function itemsTableHtml(items: Array<{ name: string; quantity: number; to
   return `<table><thead><tr><th>Item</th><th>Qty</th><th>Total</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
-/** Made-up values for every order-confirmation variable: what the admin's preview is rendered with. */
+/** Made-up values for every order and shipment mail variable: what the admin's preview is rendered with. */
 export const SAMPLE_ORDER_VARIABLES: Record<string, string> = (() => {
   const itemsTable = itemsTableHtml([
     { name: 'Classic Gold Jhumkas', quantity: 1, total: '₹24,507.60' },
@@ -93,6 +136,14 @@ export const SAMPLE_ORDER_VARIABLES: Record<string, string> = (() => {
     shippingAddress: 'Asha Rao, 12 Residency Road, Bengaluru, Karnataka, 560025, India, 9876543210',
     itemsTable,
     items: itemsTable,
+    courierName: 'Blue Dart',
+    awb: 'SB1234567890',
+    trackingLink: 'https://www.shiprocket.in/shipment-tracking/',
+    trackPageLink: 'https://zevar.example/zevar/track?order=ZV261122-1A2B3C4D',
+    expectedDelivery: 'Mon, 30 Nov',
+    deliveryCodeNote: DELIVERY_CODE_NOTE,
+    deliveredAt: '30 November 2026, 2:15 pm',
+    trackLink: 'https://zevar.example/zevar/track?order=ZV261122-1A2B3C4D',
   };
 })();
 

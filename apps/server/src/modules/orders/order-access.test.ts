@@ -84,6 +84,8 @@ describe('who may read an order’s documents and personal details', () => {
     const hrefs = [...mail!.html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
     const invoiceLink = hrefs.find((h) => h.includes('/invoice?'));
     const orderLink = hrefs.find((h) => h.includes('/payment-status?'));
+    // And to the tracking page with the order number filled in (issue 22 item 5).
+    expect(hrefs).toContain(`https://shop.example.in/${vendor.slug}/track?order=${order.orderNumber}`);
     expect(invoiceLink).toMatch(/expires=\d+&signature=/);
     expect(orderLink).toContain(`/${vendor.slug}/payment-status?orderId=${order.orderId}&expires=`);
     expect(invoiceLink).toMatch(/^https:\/\/shop\.example\.in\/api\//);

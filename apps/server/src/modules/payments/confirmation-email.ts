@@ -5,6 +5,7 @@ import { findTemplateByName } from '../email-templates';
 import { findVendorAccount } from '../users';
 import { queueEmail } from '../mail';
 import { signedOrderLinks } from '../orders';
+import { trackPageUrl } from '../tracking';
 import type { Config } from '../../env';
 import { DEFAULT_ORDER_CONFIRMATION, itemsTableHtml, renderSubject, renderTemplate } from '../mail';
 
@@ -18,9 +19,14 @@ const money = (paise: number) => formatInr(paiseToRupees(paise));
  * as a last paragraph, so every confirmation lets the buyer open the order and invoice elsewhere.
  */
 function withOrderLinks(body: string, variables: Record<string, string>): string {
-  if (/orderLink|invoiceLink/.test(body)) return renderTemplate(body, variables);
-  const links = DEFAULT_ORDER_CONFIRMATION.body.split('\n').find((l) => l.includes('{{orderLink}}'))!;
-  return renderTemplate(`${body}\n${links}`, variables);
+  const line = (name: string) =>
+    DEFAULT_ORDER_CONFIRMATION.body.split('\n').find((l) => l.includes(`{{${name}}}`))!;
+  const missing = [
+    ...(/orderLink|invoiceLink/.test(body) ? [] : [line('orderLink')]),
+    // The tracking page (issue 22 item 5), with the order number filled in.
+    ...(/trackLink/.test(body) ? [] : [line('trackLink')]),
+  ];
+  return renderTemplate([body, ...missing].join('\n'), variables);
 }
 
 /** Queues the order-confirmation email once per order (dedupe key), from the editable template. */
@@ -76,6 +82,7 @@ export async function queueOrderConfirmation(
     vendorName: vendor?.businessName || vendor?.name || 'Zevar',
     orderLink: links.orderUrl,
     invoiceLink: invoice ? links.invoiceUrl : links.orderUrl,
+    trackLink: trackPageUrl(config, order),
     linksValidUntil: links.expiresAt.toLocaleDateString('en-IN', {
       day: 'numeric',
       month: 'long',

@@ -2,11 +2,12 @@ import type { Config } from '../../env';
 import type { Db } from '../../db/client';
 import type { Carrier } from './carrier';
 import { createSandboxCarrier, type SandboxCarrier } from './sandbox-carrier';
+import { createShiprocketCarrier, shiprocketConfigFrom } from './shiprocket-carrier';
 
 /**
- * The carrier the shop books with, and the sandbox's advance actions when it is the sandbox. Today
- * only the sandbox exists here; the Shiprocket client (SHIPPING=shiprocket) is chosen here once it is
- * merged. Tests inject a carrier (an outage, a crash after booking) and still get the sandbox's steps.
+ * The carrier the shop books with (SHIPPING, chosen once like PAYMENTS): Shiprocket, or the offline
+ * sandbox with its advance actions. Tests inject a carrier (an outage, a crash after booking) and
+ * still get the sandbox's steps.
  */
 export function createCarrier(
   config: Config,
@@ -14,6 +15,9 @@ export function createCarrier(
   now: () => Date,
   injected?: Carrier,
 ): { carrier: Carrier; sandboxCarrier?: SandboxCarrier } {
+  if (!injected && config.SHIPPING === 'shiprocket') {
+    return { carrier: createShiprocketCarrier(shiprocketConfigFrom(config)) };
+  }
   const sandbox = createSandboxCarrier(db, {
     now,
     secret: config.webhookSecret,

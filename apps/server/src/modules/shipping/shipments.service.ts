@@ -64,14 +64,14 @@ const BOOKING_CLAIM_MS = 5 * 60_000;
 /** Jewellery articles of precious metal (GST HSN 7113), given to the carrier for its manifest. */
 const JEWELLERY_HSN = '7113';
 
-/** The events that tell the buyer something (the mails of the /track work, wired by the lead). */
+/** The events that tell the buyer something (the tracking module's shipment mails). */
 const NOTIFIED: readonly ShipmentEventType[] = ['BOOKED', 'OUT_FOR_DELIVERY', 'DELIVERED'];
 
 export type NotifyShipmentEvent = (input: {
-  shipmentId: string | number;
+  shipmentId: number;
   orderId: string;
   type: ShipmentEventType;
-}) => Promise<void>;
+}) => Promise<unknown>;
 
 const DEFAULT_DELIVERY_CODE_MAIL = {
   subject: 'Your delivery code for order {{orderNumber}}',

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -24,6 +24,9 @@ import { WaitingOrders } from '../../components/WaitingOrders';
 import { PriceChangeNotice } from '../../components/PriceChangeNotice';
 import { TaxIdFields } from './TaxIdFields';
 import { needsPan, taxIdProblem, useTaxIdForm } from './tax-ids';
+
+// 'Delivery by <date>' for the shipping PIN code (issue 22 item 6), loaded after the checkout is shown.
+const DeliveryDate = lazy(() => import('../../components/DeliveryDate'));
 
 function EmptyCheckout({ home }: { home: string }) {
   return (
@@ -70,10 +73,12 @@ function RepricedNotice({ previous, current }: { previous: number | null; curren
 function CheckoutView({
   checkout,
   home,
+  slug,
   previousTotal,
 }: {
   checkout: Checkout;
   home: string;
+  slug: string;
   previousTotal: number | null;
 }) {
   const dialog = useDialog();
@@ -90,6 +95,8 @@ function CheckoutView({
     dialog.confirm(HOLD_TEXT.notHeldTitle, HOLD_TEXT.notHeld, { confirmLabel: HOLD_TEXT.payAnyway }),
   );
   const busy = payment.phase !== 'idle';
+  // An unserved PIN code is said before any payment (the server refuses it at initiate-order too).
+  const [unserved, setUnserved] = useState<string | undefined>();
   const repriced = previousTotal !== null && previousTotal !== checkout.totalAmount;
   const notices = repriced || checkout.items.some((i) => i.previousPrice !== null);
 
@@ -130,6 +137,7 @@ function CheckoutView({
     const current = shipping.getValues();
     const problem = submitProblem(current);
     if (problem) return dialog.error(problem.title, problem.message);
+    if (unserved) return dialog.error(PAYMENT_TEXT.validationError, unserved);
     const tax = taxIdForm.getValues();
     const taxProblem = taxIdProblem(tax, panNeeded, threshold);
     if (taxProblem) {
@@ -171,7 +179,10 @@ function CheckoutView({
           void submit();
         }}
       >
-        <ShippingForm form={shipping} disabled={busy} />
+        <ShippingForm form={shipping} disabled={busy} pinProblem={unserved} />
+        <Suspense fallback={null}>
+          <DeliveryDate pin={values.pincode.trim()} shop={slug} onUnserved={setUnserved} />
+        </Suspense>
         <TaxIdFields form={taxIdForm} needsPan={panNeeded} thresholdRupees={threshold} disabled={busy} />
         <div className="rounded-md bg-cream px-4 py-3 text-sm">
           <span className="font-medium">Payment method:</span> Card, UPI or netbanking via Razorpay
@@ -185,7 +196,12 @@ function CheckoutView({
         <button
           type="submit"
           className="btn-primary w-full py-3"
-          disabled={!isValid(values) || taxIdProblem(taxIds, panNeeded, threshold) !== undefined || busy}
+          disabled={
+            !isValid(values) ||
+            taxIdProblem(taxIds, panNeeded, threshold) !== undefined ||
+            unserved !== undefined ||
+            busy
+          }
         >
           {payment.phase === 'processing' ? 'Processing...' : 'Proceed to Payment'}
         </button>
@@ -247,5 +263,5 @@ export default function CheckoutPage() {
       </div>
     );
   }
-  return <CheckoutView checkout={checkout} home={home} previousTotal={previousTotal} />;
+  return <CheckoutView checkout={checkout} home={home} slug={slug} previousTotal={previousTotal} />;
 }

@@ -139,6 +139,15 @@ describe('payment status page', () => {
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/zevar');
   });
 
+  it('a confirmed order links to the tracking page with its number filled in', async () => {
+    mockFetch(() => jsonResponse(order()));
+    open(`?orderId=${ORDER_ID}&status=success`);
+    expect(await screen.findByRole('link', { name: 'Track your order' })).toHaveAttribute(
+      'href',
+      '/zevar/track?order=ZV261122-ABCDEF12',
+    );
+  });
+
   it('shows the discount when above 0', async () => {
     mockFetch(() => jsonResponse(order({ couponDiscount: 500, finalAmount: 2500 })));
     open(`?orderId=${ORDER_ID}&status=success`);

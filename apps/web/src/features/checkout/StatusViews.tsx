@@ -65,6 +65,15 @@ export function SuccessView({
         <Row label="Payment Date" value={formatDateTime(order.paymentDate)} />
         <Row label="Payment ID" value={order.paymentId ?? ''} />
       </dl>
+      <p className="mt-3 text-center text-sm">
+        {/* The tracking page (issue 22 item 5), with this order's number filled in. */}
+        <Link
+          to={`${home === '/' ? '' : home}/track?order=${encodeURIComponent(order.orderNumber)}`}
+          className="link"
+        >
+          Track your order
+        </Link>
+      </p>
       <section className="card mt-6 p-6" aria-labelledby="items-title">
         <h2 id="items-title" className="mb-3 text-lg">
           Items

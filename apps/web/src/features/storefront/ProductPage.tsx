@@ -16,6 +16,9 @@ import { useShop } from './use-shop';
 const ProductTabs = lazy(() => import('./product/ProductTabs').then((m) => ({ default: m.ProductTabs })));
 // The review form (and react-hook-form with it) loads when a shopper opens it, not with the page.
 const ReviewForm = lazy(() => import('./product/ReviewForm').then((m) => ({ default: m.ReviewForm })));
+// 'Delivery by <date>' (issue 22 item 6): its code loads after the page's own, like the tabs; its
+// place is kept so nothing below it moves when it comes.
+const DeliveryDate = lazy(() => import('../../components/DeliveryDate'));
 
 function NotFound({ shop }: { shop: string }) {
   return (
@@ -91,7 +94,14 @@ export default function ProductPage() {
     <div className="mx-auto max-w-7xl space-y-8 px-4 py-6">
       <div className="grid gap-8 md:grid-cols-2">
         <Gallery key={p.id} images={p.images} name={p.name || STOREFRONT_MESSAGES.unnamedProduct} />
-        <ProductInfo product={p} shop={slug} coupons={coupons.data ?? []} />
+        <div className="space-y-5">
+          <ProductInfo product={p} shop={slug} coupons={coupons.data ?? []} />
+          <div className="min-h-24">
+            <Suspense fallback={null}>
+              <DeliveryDate shop={slug} />
+            </Suspense>
+          </div>
+        </div>
       </div>
       <Suspense fallback={<PageSpinner />}>
         <ProductTabs
