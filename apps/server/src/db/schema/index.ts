@@ -6,3 +6,4 @@ export * from './email';
 export * from './stock';
 export * from './invoicing';
 export * from './images';
+export * from './audit';
