@@ -38,6 +38,7 @@ import { startBackgroundJobs } from './modules/payments/background-jobs';
 import { createCacheInvalidation } from './lib/cache/invalidation';
 import { createPublicCache } from './lib/cache/public-cache';
 import { registerCacheInvalidation } from './plugins/public-cache';
+import { registerAuditTrail } from './plugins/audit-trail';
 
 /** The server-rendered storefront pages kept ready to send (decision 0036). */
 const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
@@ -167,6 +168,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => ctx.images.settled());
   app.decorate('publicCache', ctx.cache);
   registerAuth(app, { db: ctx.db, tokens });
+  registerAuditTrail(app, { db: ctx.db, now });
   await registerRateLimits(app, redis);
   await registerOpenApi(app);
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_UPLOAD_BYTES, files: 1, fields: 10 } });

@@ -16,5 +16,6 @@ export const ADMIN_SECTIONS = [
   { key: 'email-templates', label: 'Email Templates', permission: 'SUPER_ADMIN' },
   { key: 'coupons', label: 'Coupons', permission: 'SUPER_ADMIN' },
   { key: 'jobs', label: 'Background Jobs', permission: 'SUPER_ADMIN' },
+  { key: 'audit', label: 'Audit trail', permission: 'VIEW_AUDIT' },
 ] as const satisfies readonly { key: string; label: string; permission: AdminRole }[];
 export type AdminSectionKey = (typeof ADMIN_SECTIONS)[number]['key'];

@@ -38,3 +38,4 @@ export * from './place-of-supply';
 export * from './tax-invoice';
 export * from './order-holds';
 export * from './shipment-events';
+export * from './audit';

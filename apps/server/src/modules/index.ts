@@ -24,6 +24,7 @@ import { ordersAdminRoutes } from './orders/orders-admin.routes';
 import { jobsRoutes } from './jobs/jobs.routes';
 import { outboxRoutes } from './mail/outbox.routes';
 import { invoicesRoutes } from './invoices/invoices.routes';
+import { auditRoutes } from './audit/audit.routes';
 
 /** Every API module, mounted under /api. */
 export const routeModules: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
@@ -51,4 +52,5 @@ export const routeModules: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   jobsRoutes,
   outboxRoutes,
   invoicesRoutes,
+  auditRoutes,
 ];

@@ -35,7 +35,9 @@ export const auditLog = pgTable(
     index('audit_log_at_idx').on(t.at.desc(), t.id.desc()),
     index('audit_log_entity_idx').on(t.entityType, t.entityId, t.at.desc(), t.id.desc()),
     index('audit_log_actor_idx').on(t.actorId, t.at.desc(), t.id.desc()),
-    index('audit_log_actor_email_idx').on(sql`lower(${t.actorEmail})`),
+    // A person is searched by any part of their email or name.
+    index('audit_log_actor_email_trgm_idx').using('gin', sql`${t.actorEmail} gin_trgm_ops`),
+    index('audit_log_actor_name_trgm_idx').using('gin', sql`${t.actorName} gin_trgm_ops`),
     index('audit_log_action_idx').on(t.action, t.at.desc(), t.id.desc()),
   ],
 );
