@@ -44,12 +44,12 @@ export function registerAuditTrail(app: FastifyInstance, deps: { db: Db; now: ()
     if (!audit || audit.recorded > 0 || reply.statusCode >= 300) return payload;
     const params = (request.params ?? {}) as Record<string, unknown>;
     const body = request.body && typeof request.body === 'object' ? request.body : null;
+    const entity = routeEntity(request.method, audit.route, params);
+    // A user's own account (change-password, logout) is the entity of a user route without an id.
+    if (entity.entityType === 'user' && entity.entityId === null && audit.actor)
+      entity.entityId = String(audit.actor.id);
     try {
-      await recordRequestIn(deps.db, audit, {
-        ...routeEntity(request.method, audit.route, params),
-        before: null,
-        after: body,
-      });
+      await recordRequestIn(deps.db, audit, { ...entity, before: null, after: body });
     } catch (err) {
       request.log.error({ err }, 'audit record of a write could not be written');
     }

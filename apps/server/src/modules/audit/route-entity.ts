@@ -34,9 +34,9 @@ export function routeEntity(
   const entityType = purity ? 'purity' : (ENTITY_OF_SEGMENT[first] ?? first);
   const idName = ID_PARAMS.find((p) => params[p] !== undefined);
   const entityId = idName ? String(params[idName] as string) : null;
-  // The last fixed word after the entity's id names the action (`restore`, `activate`, `confirm-bank`).
+  // A last fixed word names the action (`restore`, `activate`, `confirm-bank`, `change-password`).
   const last = segments.at(-1) ?? '';
-  const named = segments.length > 1 && !last.startsWith(':') && segments.slice(1, -1).some((s) => s.startsWith(':'));
+  const named = segments.length > 1 && !last.startsWith(':');
   const action = named ? last : (ACTION_OF_METHOD[method] ?? method.toLowerCase());
   return { action, entityType, entityId };
 }

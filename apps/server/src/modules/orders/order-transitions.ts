@@ -16,6 +16,8 @@ import { conflict, notFound } from '../../lib/errors';
 import { releaseOrder } from '../payments';
 import { createCancelPaidOrder } from './cancel-paid-order';
 import { lockOrder, type OrderRow } from './order-lock';
+import { recordChangeIn } from '../audit';
+import { auditedOrder } from './order-lock';
 
 const CHANGED_MEANWHILE = 'The order changed meanwhile. Please reload it and try again.';
 
@@ -65,10 +67,18 @@ export function createOrderTransitions(ctx: Pick<AppContext, 'db' | 'now' | 'pay
     await ctx.db.transaction(async (tx) => {
       const order = await lockOrder(tx, orderNumber);
       assertOrderMove(order.status, to, order.paymentStatus);
-      await tx
+      const [after] = await tx
         .update(orders)
         .set({ status: to, updatedAt: ctx.now() })
-        .where(and(eq(orders.id, order.id), eq(orders.status, order.status)));
+        .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
+        .returning();
+      await recordChangeIn(tx, {
+        action: 'status',
+        entityType: 'order',
+        entityId: order.orderNumber,
+        before: auditedOrder(order),
+        after: after && auditedOrder(after),
+      });
       await tx
         .insert(orderStatusHistory)
         .values({ orderId: order.id, field: 'status', fromValue: order.status, toValue: to, actor });
@@ -100,10 +110,18 @@ export function createOrderTransitions(ctx: Pick<AppContext, 'db' | 'now' | 'pay
     await ctx.db.transaction(async (tx) => {
       const order = await lockOrder(tx, orderNumber);
       assertPaymentMove(order.paymentStatus, to);
-      await tx
+      const [after] = await tx
         .update(orders)
         .set({ paymentStatus: to, updatedAt: ctx.now() })
-        .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, order.paymentStatus)));
+        .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, order.paymentStatus)))
+        .returning();
+      await recordChangeIn(tx, {
+        action: 'payment',
+        entityType: 'order',
+        entityId: order.orderNumber,
+        before: auditedOrder(order),
+        after: after && auditedOrder(after),
+      });
       await tx.insert(orderStatusHistory).values({
         orderId: order.id,
         field: 'paymentStatus',
