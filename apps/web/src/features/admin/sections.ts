@@ -16,6 +16,7 @@ export const SECTION_COMPONENTS: Record<AdminSectionKey, LazyExoticComponent<Com
   'email-templates': lazy(() => import('./email-templates/EmailTemplatesSection')),
   coupons: lazy(() => import('./coupons/CouponsSection')),
   jobs: lazy(() => import('./jobs/JobsSection')),
+  audit: lazy(() => import('./audit/AuditSection')),
 };
 
 export const DEFAULT_SECTION: AdminSectionKey = 'products';
