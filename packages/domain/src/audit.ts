@@ -110,7 +110,7 @@ export const auditQuerySchema = z
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 /** A field's value before and after, for one record (the fields whose value differs, in order). */
-export type AuditFieldChange = { field: string; before: unknown; after: unknown };
+type AuditFieldChange = { field: string; before: unknown; after: unknown };
 
 /** The fields that differ between `before` and `after` (a created entity: every field of `after`). */
 export function auditFieldChanges(

@@ -23,7 +23,6 @@ import {
   orderItems,
   orders,
   payouts,
-  products,
   reviews,
   users,
   vendorEarnings,
@@ -54,7 +53,8 @@ const NOT_AUDITED: Record<string, string> = {
   'POST /api/user/login': 'public: signing in (not a change; failed attempts are rate limited)',
   'POST /api/user/register': 'public: a stranger signing up as a vendor',
   'POST /api/user/verify': 'public: checking a token',
-  'POST /api/webhooks/razorpay': "webhook: the payment provider's events, signed and deduplicated in payment_events",
+  'POST /api/webhooks/razorpay':
+    "webhook: the payment provider's events, signed and deduplicated in payment_events",
 };
 
 const png = () =>
@@ -144,7 +144,13 @@ describe('audit trail of every write route', () => {
   }
 
   async function payableVendor() {
-    const vendor = await createVendor(t.app, db, { plan: 'PREMIUM', accountNumber: '123456789012', ifscCode: 'HDFC0001234', bankName: 'HDFC', accountHolderName: 'V' });
+    const vendor = await createVendor(t.app, db, {
+      plan: 'PREMIUM',
+      accountNumber: '123456789012',
+      ifscCode: 'HDFC0001234',
+      bankName: 'HDFC',
+      accountHolderName: 'V',
+    });
     const product = await createProduct(db);
     const o = await order({ vendorId: vendor.id });
     const [item] = await db
@@ -207,7 +213,11 @@ describe('audit trail of every write route', () => {
 
   async function template() {
     const res = await inject(
-      as(admin, { method: 'POST', url: '/api/email-templates', payload: { name: `tmpl-${uid()}`, subject: 'S' } }),
+      as(admin, {
+        method: 'POST',
+        url: '/api/email-templates',
+        payload: { name: `tmpl-${uid()}`, subject: 'S' },
+      }),
     );
     return json(res) as unknown as { id: number; name: string; version: number };
   }
@@ -230,19 +240,40 @@ describe('audit trail of every write route', () => {
 
   /** A successful, authorised call of each write route (set up with its own data). */
   const CALLS: Record<string, () => Promise<Call>> = {
-    'DELETE /api/category/:id': async () => ({ method: 'DELETE', url: `/api/category/${(await createCategory(db)).id}` }),
-    'DELETE /api/coupon-codes/:id': async () => ({ method: 'DELETE', url: `/api/coupon-codes/${(await createCoupon(db)).id}` }),
-    'DELETE /api/email-templates/:id': async () => ({ method: 'DELETE', url: `/api/email-templates/${(await template()).id}` }),
-    'DELETE /api/image/uploads/:name': async () => ({ method: 'DELETE', url: `/api/image/uploads/${await upload()}` }),
-    'DELETE /api/metals/:id': async () => ({ method: 'DELETE', url: `/api/metals/${(await createMetal(db)).id}` }),
+    'DELETE /api/category/:id': async () => ({
+      method: 'DELETE',
+      url: `/api/category/${(await createCategory(db)).id}`,
+    }),
+    'DELETE /api/coupon-codes/:id': async () => ({
+      method: 'DELETE',
+      url: `/api/coupon-codes/${(await createCoupon(db)).id}`,
+    }),
+    'DELETE /api/email-templates/:id': async () => ({
+      method: 'DELETE',
+      url: `/api/email-templates/${(await template()).id}`,
+    }),
+    'DELETE /api/image/uploads/:name': async () => ({
+      method: 'DELETE',
+      url: `/api/image/uploads/${await upload()}`,
+    }),
+    'DELETE /api/metals/:id': async () => ({
+      method: 'DELETE',
+      url: `/api/metals/${(await createMetal(db)).id}`,
+    }),
     'DELETE /api/metals/:id/purities/:purityId': async () => {
       const metal = await createMetal(db);
       const purity = await createPurity(db, metal);
       return { method: 'DELETE', url: `/api/metals/${metal.id}/purities/${purity.id}` };
     },
-    'DELETE /api/products/:id': async () => ({ method: 'DELETE', url: `/api/products/${(await createProduct(db)).id}` }),
+    'DELETE /api/products/:id': async () => ({
+      method: 'DELETE',
+      url: `/api/products/${(await createProduct(db)).id}`,
+    }),
     'DELETE /api/reviews/:id': async () => ({ method: 'DELETE', url: `/api/reviews/${(await review()).id}` }),
-    'DELETE /api/user/:id': async () => ({ method: 'DELETE', url: `/api/user/${(await createVendor(t.app, db)).id}` }),
+    'DELETE /api/user/:id': async () => ({
+      method: 'DELETE',
+      url: `/api/user/${(await createVendor(t.app, db)).id}`,
+    }),
     'DELETE /api/vendor-payouts/:id': async () => {
       const vendor = await createVendor(t.app, db);
       const [row] = await db
@@ -251,14 +282,21 @@ describe('audit trail of every write route', () => {
         .returning();
       return { method: 'DELETE', url: `/api/vendor-payouts/${row!.id}` };
     },
-    'DELETE /api/vendor-plan/:id': async () => ({ method: 'DELETE', url: `/api/vendor-plan/${(await plan('BASIC')).id}` }),
+    'DELETE /api/vendor-plan/:id': async () => ({
+      method: 'DELETE',
+      url: `/api/vendor-plan/${(await plan('BASIC')).id}`,
+    }),
     'PATCH /api/orders/:orderNumber/payment': async () => {
       const o = await order({ paymentStatus: 'REFUND_FAILED', status: 'CANCELLED' });
       return { method: 'PATCH', url: `/api/orders/${o.orderNumber}/payment?status=REFUNDED&reason=Retry` };
     },
     'PATCH /api/orders/:orderNumber/shipping-state': async () => {
       const o = await order({ status: 'PENDING', paymentStatus: 'PENDING' });
-      return { method: 'PATCH', url: `/api/orders/${o.orderNumber}/shipping-state`, payload: { state: 'Delhi' } };
+      return {
+        method: 'PATCH',
+        url: `/api/orders/${o.orderNumber}/shipping-state`,
+        payload: { state: 'Delhi' },
+      };
     },
     'PATCH /api/orders/:orderNumber/status': async () => {
       const o = await order();
@@ -295,9 +333,19 @@ describe('audit trail of every write route', () => {
       const body = multipart(await png(), 'p.png', 'image/png');
       return { method: 'POST', url: '/api/image/uploads', headers: body.headers, payload: body.payload };
     },
-    'POST /api/mail/outbox/:id/resend': async () => ({ method: 'POST', url: `/api/mail/outbox/${(await outbox('SENT')).id}/resend` }),
-    'POST /api/mail/outbox/:id/retry': async () => ({ method: 'POST', url: `/api/mail/outbox/${(await outbox('FAILED')).id}/retry` }),
-    'POST /api/metals': async () => ({ method: 'POST', url: '/api/metals', payload: { name: `Metal ${uid()}`, price: 6000 } }),
+    'POST /api/mail/outbox/:id/resend': async () => ({
+      method: 'POST',
+      url: `/api/mail/outbox/${(await outbox('SENT')).id}/resend`,
+    }),
+    'POST /api/mail/outbox/:id/retry': async () => ({
+      method: 'POST',
+      url: `/api/mail/outbox/${(await outbox('FAILED')).id}/retry`,
+    }),
+    'POST /api/metals': async () => ({
+      method: 'POST',
+      url: '/api/metals',
+      payload: { name: `Metal ${uid()}`, price: 6000 },
+    }),
     'POST /api/metals/:id/purities': async () => ({
       method: 'POST',
       url: `/api/metals/${(await createMetal(db)).id}/purities`,
@@ -312,7 +360,11 @@ describe('audit trail of every write route', () => {
         payload: { name: purity.name, fineness: 1000, rateMode: 'ENTERED', rate: 6100 },
       };
     },
-    'POST /api/products': async () => ({ method: 'POST', url: '/api/products', payload: await productBody() }),
+    'POST /api/products': async () => ({
+      method: 'POST',
+      url: '/api/products',
+      payload: await productBody(),
+    }),
     'POST /api/products/:id/restore': async () => ({
       method: 'POST',
       url: `/api/products/${(await createProduct(db, { status: 'archived' })).id}/restore`,
@@ -350,10 +402,16 @@ describe('audit trail of every write route', () => {
       });
     },
     'POST /api/user/:id/confirm-bank': async () => {
-      const vendor = await createVendor(t.app, db, { accountNumber: '111122223333', bankChangedAt: new Date() });
+      const vendor = await createVendor(t.app, db, {
+        accountNumber: '111122223333',
+        bankChangedAt: new Date(),
+      });
       return { method: 'POST', url: `/api/user/${vendor.id}/confirm-bank` };
     },
-    'POST /api/user/:id/reset-password': async () => ({ method: 'POST', url: `/api/user/${(await createVendor(t.app, db)).id}/reset-password` }),
+    'POST /api/user/:id/reset-password': async () => ({
+      method: 'POST',
+      url: `/api/user/${(await createVendor(t.app, db)).id}/reset-password`,
+    }),
     'POST /api/user/:id/sign-out-everywhere': async () => ({
       method: 'POST',
       url: `/api/user/${(await createVendor(t.app, db)).id}/sign-out-everywhere`,
@@ -364,9 +422,14 @@ describe('audit trail of every write route', () => {
         url: '/api/user/change-password',
         payload: { currentPassword: 'Secret@123', newPassword: 'N3w-Passw0rd!x' },
       }),
-    'POST /api/user/logout': async () => as(await createVendor(t.app, db), { method: 'POST', url: '/api/user/logout' }),
+    'POST /api/user/logout': async () =>
+      as(await createVendor(t.app, db), { method: 'POST', url: '/api/user/logout' }),
     'POST /api/user/reauth': async () =>
-      as(await createVendor(t.app, db), { method: 'POST', url: '/api/user/reauth', payload: { password: 'Secret@123' } }),
+      as(await createVendor(t.app, db), {
+        method: 'POST',
+        url: '/api/user/reauth',
+        payload: { password: 'Secret@123' },
+      }),
     'POST /api/user/vendors/update-plan': async () => ({
       method: 'POST',
       url: '/api/user/vendors/update-plan',
@@ -385,23 +448,48 @@ describe('audit trail of every write route', () => {
     'PUT /api/carousels/home/addImage': async () => ({
       method: 'PUT',
       url: '/api/carousels/home/addImage',
-      payload: { imageUrl: await upload(), linkType: 'product', targetId: (await createProduct(db)).id, vendorPlan: 'FREE' },
+      payload: {
+        imageUrl: await upload(),
+        linkType: 'product',
+        targetId: (await createProduct(db)).id,
+        vendorPlan: 'FREE',
+      },
     }),
     'PUT /api/carousels/home/removeImage': async () => {
       const s = await slide();
-      return { method: 'PUT', url: '/api/carousels/home/removeImage', payload: { id: s.id, imageUrl: s.imageUrl } };
+      return {
+        method: 'PUT',
+        url: '/api/carousels/home/removeImage',
+        payload: { id: s.id, imageUrl: s.imageUrl },
+      };
     },
     'PUT /api/carousels/home/updateImage': async () => {
       const s = await slide();
       return {
         method: 'PUT',
         url: '/api/carousels/home/updateImage',
-        payload: { id: s.id, linkType: 'CATEGORY', targetId: (await createCategory(db)).id, vendorPlan: 'BASIC', version: 1 },
+        payload: {
+          id: s.id,
+          linkType: 'CATEGORY',
+          targetId: (await createCategory(db)).id,
+          vendorPlan: 'BASIC',
+          version: 1,
+        },
       };
     },
     'PUT /api/category/:id': async () => {
       const c = await createCategory(db);
-      return { method: 'PUT', url: `/api/category/${c.id}`, payload: { name: `Renamed ${uid()}`, vendorPlan: 'FREE', image: 'a.webp', banner: 'b.webp', version: 1 } };
+      return {
+        method: 'PUT',
+        url: `/api/category/${c.id}`,
+        payload: {
+          name: `Renamed ${uid()}`,
+          vendorPlan: 'FREE',
+          image: 'a.webp',
+          banner: 'b.webp',
+          version: 1,
+        },
+      };
     },
     'PUT /api/coupon-codes/:id': async () => {
       const c = await createCoupon(db);
@@ -421,11 +509,19 @@ describe('audit trail of every write route', () => {
     },
     'PUT /api/email-templates/:id': async () => {
       const tm = await template();
-      return { method: 'PUT', url: `/api/email-templates/${tm.id}`, payload: { name: tm.name, subject: 'New', version: tm.version } };
+      return {
+        method: 'PUT',
+        url: `/api/email-templates/${tm.id}`,
+        payload: { name: tm.name, subject: 'New', version: tm.version },
+      };
     },
     'PUT /api/metals/:id': async () => {
       const m = await createMetal(db);
-      return { method: 'PUT', url: `/api/metals/${m.id}`, payload: { name: m.name, price: 6100, version: await metalVersion(db, m.id) } };
+      return {
+        method: 'PUT',
+        url: `/api/metals/${m.id}`,
+        payload: { name: m.name, price: 6100, version: await metalVersion(db, m.id) },
+      };
     },
     'PUT /api/metals/:id/purities/:purityId': async () => {
       const metal = await createMetal(db);
@@ -433,7 +529,13 @@ describe('audit trail of every write route', () => {
       return {
         method: 'PUT',
         url: `/api/metals/${metal.id}/purities/${purity.id}`,
-        payload: { name: purity.name, fineness: 1000, rateMode: 'ENTERED', rate: 6100, version: await purityVersion(db, purity.id) },
+        payload: {
+          name: purity.name,
+          fineness: 1000,
+          rateMode: 'ENTERED',
+          rate: 6100,
+          version: await purityVersion(db, purity.id),
+        },
       };
     },
     'PUT /api/metals/prices': async () => {
@@ -444,11 +546,19 @@ describe('audit trail of every write route', () => {
       const body = await productBody();
       const created = json(await inject(as(admin, { method: 'POST', url: '/api/products', payload: body })));
       const { stock: _stock, ...edit } = body;
-      return { method: 'PUT', url: `/api/products/${created.id}`, payload: { ...edit, price: 1600, version: created.version } };
+      return {
+        method: 'PUT',
+        url: `/api/products/${created.id}`,
+        payload: { ...edit, price: 1600, version: created.version },
+      };
     },
     'PUT /api/reviews/:id': async () => {
       const r = await review();
-      return { method: 'PUT', url: `/api/reviews/${r.id}`, payload: { name: 'R2', rating: 5, comment: 'Better', version: r.version } };
+      return {
+        method: 'PUT',
+        url: `/api/reviews/${r.id}`,
+        payload: { name: 'R2', rating: 5, comment: 'Better', version: r.version },
+      };
     },
     'PUT /api/reviews/:id/status': async () => ({
       method: 'PUT',
@@ -465,8 +575,19 @@ describe('audit trail of every write route', () => {
           email: `${vendor.username}@example.in`,
           bussinessName: 'New Jewels',
           description: 'A vendor selling jewellery for the audit test',
-          contact: { phone: '9876543210', addressLine1: '1 MG Road', city: 'Jaipur', state: 'Rajasthan', pincode: '302001' },
-          bankDetails: { bankName: 'SBI', accountHolderName: 'V', accountNumber: '998877665544', ifscCode: 'SBIN0001234' },
+          contact: {
+            phone: '9876543210',
+            addressLine1: '1 MG Road',
+            city: 'Jaipur',
+            state: 'Rajasthan',
+            pincode: '302001',
+          },
+          bankDetails: {
+            bankName: 'SBI',
+            accountHolderName: 'V',
+            accountNumber: '998877665544',
+            ifscCode: 'SBIN0001234',
+          },
         },
       });
     },
@@ -475,14 +596,23 @@ describe('audit trail of every write route', () => {
       await db.update(users).set({ active: false }).where(eq(users.id, vendor.id));
       return { method: 'PUT', url: `/api/user/${vendor.id}/activate` };
     },
-    'PUT /api/user/:id/deactivate': async () => ({ method: 'PUT', url: `/api/user/${(await createVendor(t.app, db)).id}/deactivate` }),
+    'PUT /api/user/:id/deactivate': async () => ({
+      method: 'PUT',
+      url: `/api/user/${(await createVendor(t.app, db)).id}/deactivate`,
+    }),
     'PUT /api/vendor-plan/:id': async () => {
       const res = await inject(as(admin, { method: 'GET', url: '/api/vendor-plan/admin' }));
-      const existing = (res.json() as { id: number; plan: string; version: number }[])[0] ?? (await plan('BASIC'));
+      const existing =
+        (res.json() as { id: number; plan: string; version: number }[])[0] ?? (await plan('BASIC'));
       return {
         method: 'PUT',
         url: `/api/vendor-plan/${existing.id}`,
-        payload: { plan: existing.plan, features: ['Changed'], options: [{ durationInMonths: 3, price: 500 }], version: existing.version },
+        payload: {
+          plan: existing.plan,
+          features: ['Changed'],
+          options: [{ durationInMonths: 3, price: 500 }],
+          version: existing.version,
+        },
       };
     },
   };
@@ -517,8 +647,11 @@ describe('audit trail of every write route', () => {
     db
       .select()
       .from(auditLog)
-      .where(sql`${auditLog.route} = ${route} and ${auditLog.method} = ${method} and ${auditLog.id} > ${since}`);
-  const lastId = async () => (await db.select({ id: sql<number>`coalesce(max(${auditLog.id}), 0)::int` }).from(auditLog))[0]!.id;
+      .where(
+        sql`${auditLog.route} = ${route} and ${auditLog.method} = ${method} and ${auditLog.id} > ${since}`,
+      );
+  const lastId = async () =>
+    (await db.select({ id: sql<number>`coalesce(max(${auditLog.id}), 0)::int` }).from(auditLog))[0]!.id;
 
   it('lists exactly the public write routes it leaves unaudited, each with its reason', () => {
     const publicWrites = writes()

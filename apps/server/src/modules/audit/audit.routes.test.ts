@@ -47,7 +47,12 @@ describe('audit trail records', () => {
       vendorCommission: 100,
       stock: 2,
     };
-    const res = await t.app.inject({ method: 'POST', url: '/api/products', headers: admin.headers, payload: body });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: admin.headers,
+      payload: body,
+    });
     expect(res.statusCode, res.body).toBe(201);
     return { metal, purity, body, product: res.json() as { id: number; version: number; price: number } };
   }
@@ -59,7 +64,12 @@ describe('audit trail records', () => {
       method: 'PUT',
       url: `/api/products/${product.id}`,
       headers: admin.headers,
-      payload: { ...edit, making: { kind: 'FLAT', value: 2500 }, vendorCommission: 150, version: product.version },
+      payload: {
+        ...edit,
+        making: { kind: 'FLAT', value: 2500 },
+        vendorCommission: 150,
+        version: product.version,
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     const page = await search(`entityType=product&entityId=${product.id}`);
@@ -134,13 +144,27 @@ describe('audit trail records', () => {
   });
 
   it('never records a password, hash or token, and records bank account numbers masked', async () => {
-    const vendor = await createVendor(t.app, t.db, { accountNumber: '123456789012', ifscCode: 'HDFC0001234' });
+    const vendor = await createVendor(t.app, t.db, {
+      accountNumber: '123456789012',
+      ifscCode: 'HDFC0001234',
+    });
     const res = await putUser(t, vendor.id, vendor.headers, {
       email: `${vendor.username}@example.in`,
       bussinessName: 'Masked Jewels',
       description: 'A vendor selling jewellery for the audit test',
-      contact: { phone: '9876543210', addressLine1: '1 MG Road', city: 'Jaipur', state: 'Rajasthan', pincode: '302001' },
-      bankDetails: { bankName: 'SBI', accountHolderName: 'V', accountNumber: '998877665544', ifscCode: 'SBIN0001234' },
+      contact: {
+        phone: '9876543210',
+        addressLine1: '1 MG Road',
+        city: 'Jaipur',
+        state: 'Rajasthan',
+        pincode: '302001',
+      },
+      bankDetails: {
+        bankName: 'SBI',
+        accountHolderName: 'V',
+        accountNumber: '998877665544',
+        ifscCode: 'SBIN0001234',
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     const staff = await createAdminUser(t.app, t.db, ['VIEW_DETAILS']);
@@ -151,17 +175,33 @@ describe('audit trail records', () => {
       payload: { currentPassword: 'Secret@123', newPassword: 'N3w-Passw0rd!x' },
     });
     expect(changed.statusCode, changed.body).toBeLessThan(300);
-    const reset = await t.app.inject({ method: 'POST', url: `/api/user/${vendor.id}/reset-password`, headers: admin.headers });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/${vendor.id}/reset-password`,
+      headers: admin.headers,
+    });
     expect(reset.statusCode).toBe(200);
     const temporary = (reset.json() as { temporaryPassword: string }).temporaryPassword;
 
     const [bank] = (await search(`entityType=user&entityId=${vendor.id}&action=bank-details`)).content;
     expect(bank!.actor.id).toBe(vendor.id);
     expect(bank!.before).toMatchObject({ accountNumber: '••••9012', ifscCode: 'HDFC0001234' });
-    expect(bank!.after).toMatchObject({ accountNumber: '••••5544', ifscCode: 'SBIN0001234', bankName: 'SBI' });
+    expect(bank!.after).toMatchObject({
+      accountNumber: '••••5544',
+      ifscCode: 'SBIN0001234',
+      bankName: 'SBI',
+    });
     const [hash] = await t.db.select({ h: users.passwordHash }).from(users).where(eq(users.id, vendor.id));
     const everything = JSON.stringify(await t.db.select().from(auditLog));
-    for (const secret of ['Secret@123', 'N3w-Passw0rd!x', temporary, hash!.h, '998877665544', '123456789012', vendor.token])
+    for (const secret of [
+      'Secret@123',
+      'N3w-Passw0rd!x',
+      temporary,
+      hash!.h,
+      '998877665544',
+      '123456789012',
+      vendor.token,
+    ])
       expect(everything).not.toContain(secret);
     expect(everything).not.toMatch(/passwordHash|tokenVersion|newPassword|currentPassword/);
     const [own] = (await search(`entityType=user&entityId=${staff.id}&action=change-password`)).content;
@@ -196,13 +236,19 @@ describe('audit trail records', () => {
       headers: admin.headers,
     });
     expect(bad.statusCode).toBe(400);
-    expect((bad.json() as { issues: { path: string }[] }).issues.map((i) => i.path).sort()).toEqual(['entityType', 'to']);
+    expect((bad.json() as { issues: { path: string }[] }).issues.map((i) => i.path).sort()).toEqual([
+      'entityType',
+      'to',
+    ]);
   });
 
   it('is read only with VIEW_AUDIT: a SUPER_ADMIN or an auditor, never another admin or a vendor', async () => {
     const auditor = await createAdminUser(t.app, t.db, ['VIEW_AUDIT']);
     await search('size=1', auditor);
-    for (const who of [await createAdminUser(t.app, t.db, ['MANAGE_USERS']), await createVendor(t.app, t.db)]) {
+    for (const who of [
+      await createAdminUser(t.app, t.db, ['MANAGE_USERS']),
+      await createVendor(t.app, t.db),
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: '/api/audit', headers: who.headers });
       expect(res.statusCode).toBe(403);
     }
@@ -210,17 +256,22 @@ describe('audit trail records', () => {
 
   it('refuses to change or delete a record, even to the database owner', async () => {
     const { product } = await goldProduct();
-    const [row] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, String(product.id)));
+    const [row] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(product.id)));
     // Drizzle wraps the database's refusal; its cause is the trigger's message.
     const refusal = (work: Promise<unknown>) =>
       work.then(
         () => 'done',
         (err: Error & { cause?: Error }) => err.cause?.message ?? err.message,
       );
-    expect(await refusal(t.db.update(auditLog).set({ action: 'forged' }).where(eq(auditLog.id, row!.id)))).toMatch(
-      /append-only: UPDATE refused/,
+    expect(
+      await refusal(t.db.update(auditLog).set({ action: 'forged' }).where(eq(auditLog.id, row!.id))),
+    ).toMatch(/append-only: UPDATE refused/);
+    expect(await refusal(t.db.delete(auditLog).where(eq(auditLog.id, row!.id)))).toMatch(
+      /append-only: DELETE refused/,
     );
-    expect(await refusal(t.db.delete(auditLog).where(eq(auditLog.id, row!.id)))).toMatch(/append-only: DELETE refused/);
     expect(await refusal(t.db.execute(sql`truncate ${auditLog}`))).toMatch(/append-only: TRUNCATE refused/);
     const [still] = await t.db.select().from(auditLog).where(eq(auditLog.id, row!.id));
     expect(still).toEqual(row);
@@ -235,7 +286,13 @@ describe('audit trail records', () => {
       method: 'PUT',
       url: `/api/products/${product.id}`,
       headers: admin.headers,
-      payload: { ...edit, name: `${body.name} v2`, sku: `${body.sku}-2`, vendorCommission: 120, version: product.version },
+      payload: {
+        ...edit,
+        name: `${body.name} v2`,
+        sku: `${body.sku}-2`,
+        vendorCommission: 120,
+        version: product.version,
+      },
     });
     expect(res.statusCode).toBe(200);
     const withAudit = statements.count - at;

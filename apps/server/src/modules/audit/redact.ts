@@ -5,7 +5,8 @@
  */
 
 /** Field names (compared without case, `_` or `-`) whose values never reach the audit trail. */
-const SECRET = /password|passwd|hash|token|secret|otp|totp|recoverycode|resetcode|verificationcode|apikey|privatekey|signature|cvv/;
+const SECRET =
+  /password|passwd|hash|token|secret|otp|totp|recoverycode|resetcode|verificationcode|apikey|privatekey|signature|cvv/;
 /** Exact field names that are secrets wherever they appear (a one-time `code`, a `key`, a `pin`). */
 const SECRET_EXACT = new Set(['code', 'key', 'pin']);
 /** Kept, masked to the last four characters. */
@@ -22,14 +23,14 @@ export type RedactOptions = {
   allow?: readonly string[];
 };
 
-export function isSecretField(name: string, opts: RedactOptions = {}): boolean {
+function isSecretField(name: string, opts: RedactOptions = {}): boolean {
   if (opts.allow?.includes(name)) return false;
   const n = norm(name);
   return SECRET.test(n) || SECRET_EXACT.has(n);
 }
 
 /** `••••1234`: the last four characters of an account number (all of it masked when shorter). */
-export function maskTail(value: unknown): string | null {
+function maskTail(value: unknown): string | null {
   if (value === null || value === undefined || value === '') return (value as null) ?? null;
   const text = String(value as string);
   return text.length <= 4 ? '••••' : `••••${text.slice(-4)}`;

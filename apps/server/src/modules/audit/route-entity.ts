@@ -21,7 +21,12 @@ const ENTITY_OF_SEGMENT: Record<string, string> = {
 
 const ID_PARAMS = ['purityId', 'id', 'orderNumber', 'vendorId', 'productId', 'name'];
 
-const ACTION_OF_METHOD: Record<string, string> = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
+const ACTION_OF_METHOD: Record<string, string> = {
+  POST: 'create',
+  PUT: 'update',
+  PATCH: 'update',
+  DELETE: 'delete',
+};
 
 export function routeEntity(
   method: string,

@@ -119,7 +119,12 @@ export function createCategoriesService(ctx: Pick<AppContext, 'db'>) {
       const row = await write(() =>
         db.transaction(async (tx) => {
           const [created] = await tx.insert(categories).values(values(input, parentId)).returning();
-          await recordChangeIn(tx, { action: 'create', entityType: 'category', entityId: created!.id, after: created });
+          await recordChangeIn(tx, {
+            action: 'create',
+            entityType: 'category',
+            entityId: created!.id,
+            after: created,
+          });
           return created!;
         }),
       );
@@ -140,7 +145,13 @@ export function createCategoriesService(ctx: Pick<AppContext, 'db'>) {
             .where(and(eq(categories.id, id), eq(categories.version, input.version)))
             .returning();
           if (rows[0])
-            await recordChangeIn(tx, { action: 'update', entityType: 'category', entityId: id, before, after: rows[0] });
+            await recordChangeIn(tx, {
+              action: 'update',
+              entityType: 'category',
+              entityId: id,
+              before,
+              after: rows[0],
+            });
           return rows;
         }),
       );
@@ -158,7 +169,8 @@ export function createCategoriesService(ctx: Pick<AppContext, 'db'>) {
       try {
         await db.transaction(async (tx) => {
           const [before] = await tx.delete(categories).where(eq(categories.id, id)).returning();
-          if (before) await recordChangeIn(tx, { action: 'delete', entityType: 'category', entityId: id, before });
+          if (before)
+            await recordChangeIn(tx, { action: 'delete', entityType: 'category', entityId: id, before });
         });
       } catch (err) {
         if (isForeignKeyViolation(err)) throw conflict(CATEGORY_MESSAGES.inUse);

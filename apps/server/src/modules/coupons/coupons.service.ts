@@ -186,7 +186,9 @@ export function createCouponsService(ctx: AppContext) {
     try {
       const row = await ctx.db.transaction(async (tx) => {
         const editing = id && 'version' in input;
-        const [before] = editing ? await tx.select().from(coupons).where(eq(coupons.id, id)).for('update') : [];
+        const [before] = editing
+          ? await tx.select().from(coupons).where(eq(coupons.id, id)).for('update')
+          : [];
         const [saved] = editing
           ? await tx
               .update(coupons)

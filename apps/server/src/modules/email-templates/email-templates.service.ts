@@ -58,7 +58,12 @@ export function createEmailTemplatesService(ctx: AppContext) {
       const row = await db
         .transaction(async (tx) => {
           const [created] = await tx.insert(emailTemplates).values(clean(input)).returning();
-          await recordChangeIn(tx, { action: 'create', entityType: 'email-template', entityId: created!.id, after: created });
+          await recordChangeIn(tx, {
+            action: 'create',
+            entityType: 'email-template',
+            entityId: created!.id,
+            after: created,
+          });
           return created!;
         })
         .catch(duplicate);
@@ -78,7 +83,13 @@ export function createEmailTemplatesService(ctx: AppContext) {
             .where(and(eq(emailTemplates.id, id), eq(emailTemplates.version, version)))
             .returning();
           if (saved)
-            await recordChangeIn(tx, { action: 'update', entityType: 'email-template', entityId: id, before, after: saved });
+            await recordChangeIn(tx, {
+              action: 'update',
+              entityType: 'email-template',
+              entityId: id,
+              before,
+              after: saved,
+            });
           return saved;
         })
         .catch(duplicate);

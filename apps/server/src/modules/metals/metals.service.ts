@@ -98,7 +98,13 @@ export async function changeMetalRate(
     .returning();
   if (!updated) throw notFound('Metal');
   const audit: AuditChange[] = [
-    { action: change.ratePaise === metal.ratePaise ? 'update' : 'rate', entityType: 'metal', entityId: metal.id, before: metal, after: updated },
+    {
+      action: change.ratePaise === metal.ratePaise ? 'update' : 'rate',
+      entityType: 'metal',
+      entityId: metal.id,
+      before: metal,
+      after: updated,
+    },
   ];
   if (change.ratePaise === metal.ratePaise) {
     await recordChangeIn(tx, audit);
@@ -185,7 +191,12 @@ export function createMetalsService(ctx: Pick<AppContext, 'db' | 'now' | 'config
             changedAt: ctx.now(),
           });
           await insertDefaultPurities(tx, created!);
-          await recordChangeIn(tx, { action: 'create', entityType: 'metal', entityId: created!.id, after: created });
+          await recordChangeIn(tx, {
+            action: 'create',
+            entityType: 'metal',
+            entityId: created!.id,
+            after: created,
+          });
           return created!;
         }),
       );
@@ -224,7 +235,12 @@ export function createMetalsService(ctx: Pick<AppContext, 'db' | 'now' | 'config
         await db.transaction(async (tx) => {
           const deleted = await tx.delete(metals).where(eq(metals.id, id)).returning();
           if (deleted.length === 0) throw notFound('Metal');
-          await recordChangeIn(tx, { action: 'delete', entityType: 'metal', entityId: id, before: deleted[0] });
+          await recordChangeIn(tx, {
+            action: 'delete',
+            entityType: 'metal',
+            entityId: id,
+            before: deleted[0],
+          });
         });
       } catch (err) {
         if (isForeignKeyViolation(err)) throw conflict(METAL_MESSAGES.inUse);

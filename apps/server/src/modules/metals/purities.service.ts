@@ -162,7 +162,12 @@ export function createPuritiesService(ctx: Pick<AppContext, 'db' | 'now' | 'conf
             changedBy: actor,
             changedAt: now,
           });
-          await recordChangeIn(tx, { action: 'create', entityType: 'purity', entityId: created!.id, after: created });
+          await recordChangeIn(tx, {
+            action: 'create',
+            entityType: 'purity',
+            entityId: created!.id,
+            after: created,
+          });
           return created!;
         }),
       );
@@ -237,7 +242,12 @@ export function createPuritiesService(ctx: Pick<AppContext, 'db' | 'now' | 'conf
             .where(and(eq(metalPurities.id, purityId), eq(metalPurities.metalId, metalId)))
             .returning();
           if (gone.length === 0) throw notFound('Purity');
-          await recordChangeIn(tx, { action: 'delete', entityType: 'purity', entityId: purityId, before: gone[0] });
+          await recordChangeIn(tx, {
+            action: 'delete',
+            entityType: 'purity',
+            entityId: purityId,
+            before: gone[0],
+          });
         });
       } catch (err) {
         if (isForeignKeyViolation(err)) throw conflict(PURITY_TEXT.inUse);

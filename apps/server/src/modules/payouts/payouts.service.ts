@@ -149,7 +149,12 @@ export function createPayoutsService(ctx: AppContext) {
         })
         .returning();
       // The bank details paid to are kept masked (redact: accountNumber).
-      await recordChangeIn(tx, { action: 'create', entityType: 'payout', entityId: inserted!.id, after: inserted });
+      await recordChangeIn(tx, {
+        action: 'create',
+        entityType: 'payout',
+        entityId: inserted!.id,
+        after: inserted,
+      });
       return inserted!;
     });
     return toPayoutDto(row, vendor.businessName || vendor.name);

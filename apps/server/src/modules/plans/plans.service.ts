@@ -139,7 +139,13 @@ export function createPlansService(ctx: AppContext) {
         }
       }
       const after = await get(id, false, tx);
-      await recordChangeIn(tx, { action: 'update', entityType: 'plan', entityId: id, before: current, after });
+      await recordChangeIn(tx, {
+        action: 'update',
+        entityType: 'plan',
+        entityId: id,
+        before: current,
+        after,
+      });
     });
     return get(id);
   }
@@ -150,7 +156,10 @@ export function createPlansService(ctx: AppContext) {
     try {
       await db.transaction(async (tx) => {
         const before = await get(id, false, tx).catch(() => null);
-        const deleted = await tx.delete(vendorPlans).where(eq(vendorPlans.id, id)).returning({ id: vendorPlans.id });
+        const deleted = await tx
+          .delete(vendorPlans)
+          .where(eq(vendorPlans.id, id))
+          .returning({ id: vendorPlans.id });
         if (!deleted.length) throw notFound('Plan');
         await recordChangeIn(tx, { action: 'delete', entityType: 'plan', entityId: id, before });
       });

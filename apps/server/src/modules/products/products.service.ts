@@ -268,7 +268,13 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'now' | 'conf
             .where(and(eq(products.id, id), eq(products.version, input.version)))
             .returning();
           if (!row) return false;
-          await recordChangeIn(tx, { action: 'update', entityType: 'product', entityId: id, before, after: row });
+          await recordChangeIn(tx, {
+            action: 'update',
+            entityType: 'product',
+            entityId: id,
+            before,
+            after: row,
+          });
           if (input.hallmarked) {
             if (input.huids.length !== row.stock)
               throw badRequest(PRODUCT_MESSAGES.huidsPerPiece(row.stock), [
@@ -308,7 +314,8 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'now' | 'conf
           .set({ status: 'archived', archivedAt: ctx.now(), version: sql`${products.version} + 1` })
           .where(and(eq(products.id, id), eq(products.status, 'active')))
           .returning();
-        if (after) await recordChangeIn(tx, { action: 'archive', entityType: 'product', entityId: id, before, after });
+        if (after)
+          await recordChangeIn(tx, { action: 'archive', entityType: 'product', entityId: id, before, after });
       });
       return get(id);
     },

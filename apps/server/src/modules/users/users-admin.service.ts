@@ -332,7 +332,8 @@ export function createUsersAdminService(ctx: AppContext) {
     }
     const write = async (tx: Tx) => {
       const rows = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-      if (rows.length) await recordChangeIn(tx, { action: 'delete', entityType: 'user', entityId: id, before: target });
+      if (rows.length)
+        await recordChangeIn(tx, { action: 'delete', entityType: 'user', entityId: id, before: target });
       return rows;
     };
     if (target.type === 'ADMIN') await changeAdmin(id, null, write);
@@ -348,7 +349,13 @@ export function createUsersAdminService(ctx: AppContext) {
         .set({ plan, version: sql`${users.version} + 1`, updatedAt: ctx.now() })
         .where(eq(users.id, vendorId))
         .returning();
-      await recordChangeIn(tx, { action: 'plan', entityType: 'user', entityId: vendorId, before: target, after: saved });
+      await recordChangeIn(tx, {
+        action: 'plan',
+        entityType: 'user',
+        entityId: vendorId,
+        before: target,
+        after: saved,
+      });
       return saved!;
     });
     return toUserDto(row);
@@ -371,7 +378,11 @@ export function createUsersAdminService(ctx: AppContext) {
         action: 'confirm-bank',
         entityType: 'user',
         entityId: vendorId,
-        before: { bankConfirmedAt: target.bankConfirmedAt, accountNumber: target.accountNumber, ifscCode: target.ifscCode },
+        before: {
+          bankConfirmedAt: target.bankConfirmedAt,
+          accountNumber: target.accountNumber,
+          ifscCode: target.ifscCode,
+        },
         after: { bankConfirmedAt: now, accountNumber: target.accountNumber, ifscCode: target.ifscCode },
       });
     });

@@ -9,12 +9,19 @@ function label(field: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
 }
 
+function isEmpty(value: unknown): boolean {
+  if (value === null || value === undefined || value === '' || value === false) return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return typeof value === 'object' && Object.keys(value).length === 0;
+}
+
 function show(field: string, value: unknown): string {
   if (value === undefined || value === null || value === '') return '—';
-  if (field.endsWith('Paise') && (typeof value === 'number' || /^-?\d+$/.test(String(value))))
-    return formatInr(Number(value) / 100);
   if (typeof value === 'object') return JSON.stringify(value);
-  return String(value as string | number | boolean);
+  const text = String(value as string | number | boolean);
+  // Money is kept in paise (a number, or text for a bigint column).
+  if (field.endsWith('Paise') && /^-?\d+$/.test(text)) return formatInr(Number(text) / 100);
+  return text;
 }
 
 /**
@@ -22,9 +29,12 @@ function show(field: string, value: unknown): string {
  * (no `before`) lists what was sent.
  */
 export function AuditChanges({ record }: { record: Pick<AuditRecord, 'before' | 'after'> }) {
-  const changes = auditFieldChanges(record.before, record.after).filter((c) => !HIDDEN.has(c.field));
-  if (changes.length === 0) return <span className="text-taupe">No field changed</span>;
   const created = record.before === null;
+  // A creation lists the fields it set; empty ones say nothing.
+  const changes = auditFieldChanges(record.before, record.after).filter(
+    (c) => !HIDDEN.has(c.field) && !(created && isEmpty(c.after)),
+  );
+  if (changes.length === 0) return <span className="text-taupe">No field changed</span>;
   return (
     <dl className="grid grid-cols-[minmax(6rem,auto)_1fr] gap-x-3 gap-y-1 text-xs">
       {changes.map((c) => (
@@ -53,4 +63,10 @@ export function actorName(record: AuditRecord): string {
   const { name, email } = record.actor;
   if (!name && !email) return 'System';
   return name && email ? `${name} (${email})` : (name ?? email ?? '');
+}
+
+/** 'confirm-bank' -> 'Confirm bank'. */
+export function actionLabel(action: string): string {
+  const words = action.replace(/-/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }

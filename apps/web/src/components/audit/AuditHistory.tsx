@@ -5,7 +5,7 @@ import { auditApi, AUDIT_TEXT } from '../../lib/audit-api';
 import { formatDateTime } from '../../lib/format';
 import { Pagination } from '../Pagination';
 import { Spinner } from '../Spinner';
-import { AuditChanges, actorName } from './AuditChanges';
+import { AuditChanges, actionLabel, actorName } from './AuditChanges';
 
 const PAGE_SIZE = 5;
 
@@ -23,6 +23,8 @@ function HistoryList({ entityType, entityId }: { entityType: string; entityId: s
   const history = useQuery({
     queryKey: ['audit', entityType, entityId, page],
     queryFn: () => auditApi.search({ entityType, entityId, page, size: PAGE_SIZE }),
+    // Opened again after a save: the save is in it.
+    refetchOnMount: 'always',
   });
   return (
     <section aria-labelledby={`history-${entityType}-${entityId}`} className="space-y-2">
@@ -36,7 +38,7 @@ function HistoryList({ entityType, entityId }: { entityType: string; entityId: s
         {history.data?.content.map((record) => (
           <li key={record.id} className="rounded-lg border border-sand bg-white p-3 text-sm">
             <p className="mb-1 flex flex-wrap gap-x-2">
-              <span className="font-semibold capitalize">{record.action.replace(/-/g, ' ')}</span>
+              <span className="font-semibold">{actionLabel(record.action)}</span>
               <span className="text-taupe">{formatDateTime(record.at)}</span>
             </p>
             <p className="mb-2 text-xs break-words text-taupe">
@@ -46,9 +48,7 @@ function HistoryList({ entityType, entityId }: { entityType: string; entityId: s
           </li>
         ))}
       </ol>
-      {history.data && (
-        <Pagination page={page} totalPages={history.data.totalPages} onPageChange={setPage} />
-      )}
+      {history.data && <Pagination page={page} totalPages={history.data.totalPages} onPageChange={setPage} />}
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditQuery } from '@zevar/domai
 import { Pagination } from '../../../components/Pagination';
 import { PageSpinner } from '../../../components/Spinner';
 import { StackedCell, StackedRow, StackedTable } from '../../../components/StackedTable';
-import { AuditChanges, actorName } from '../../../components/audit/AuditChanges';
+import { AuditChanges, actionLabel, actorName } from '../../../components/audit/AuditChanges';
 import { auditApi, AUDIT_TEXT } from '../../../lib/audit-api';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
@@ -12,7 +12,14 @@ import { formatDateTime } from '../../../lib/format';
 const HEADERS = ['When', 'Who', 'Address', 'Action', 'Entity', 'Changes'] as const;
 const PAGE_SIZE = 20;
 
-type Filters = { person: string; entityType: string; entityId: string; action: string; from: string; to: string };
+type Filters = {
+  person: string;
+  entityType: string;
+  entityId: string;
+  action: string;
+  from: string;
+  to: string;
+};
 const NO_FILTERS: Filters = { person: '', entityType: '', entityId: '', action: '', from: '', to: '' };
 
 /** Only the filters given: an empty field filters nothing. */
@@ -47,10 +54,14 @@ export default function AuditSection() {
         Audit trail
       </h2>
       <p className="text-sm text-taupe">
-        Every change made by staff and vendors: who, when, from which address, and the fields before and after.
-        Records cannot be edited or deleted.
+        Every change made by staff and vendors: who, when, from which address, and the fields before and
+        after. Records cannot be edited or deleted.
       </p>
-      <form onSubmit={submit} className="card grid gap-3 p-4 sm:grid-cols-3" aria-label="Search the audit trail">
+      <form
+        onSubmit={submit}
+        className="card grid gap-3 p-4 sm:grid-cols-3"
+        aria-label="Search the audit trail"
+      >
         <label className="flex flex-col text-sm">
           Person (email or name)
           <input className="input" type="search" maxLength={100} {...field('person')} />
@@ -129,7 +140,7 @@ export default function AuditSection() {
                   {r.clientAddress ?? '—'}
                 </StackedCell>
                 <StackedCell label="Action">
-                  <span className="capitalize">{r.action.replace(/-/g, ' ')}</span>
+                  <span>{actionLabel(r.action)}</span>
                   <span className="block font-mono text-xs text-taupe">
                     {r.method} {r.route}
                   </span>
