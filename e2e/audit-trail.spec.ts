@@ -55,8 +55,9 @@ for (const width of [1280, 390]) {
 
       await openSection(page, 'Audit trail', 'Audit trail Management');
       const form = page.getByRole('form', { name: 'Search the audit trail' });
-      await form.getByLabel('Entity', { exact: true }).selectOption('product');
-      await form.getByLabel('Entity id').fill(String(product.id));
+      // A select's name includes its chosen option ('Entity Any').
+      await form.getByRole('combobox', { name: /^Entity/ }).selectOption('product');
+      await form.getByRole('textbox', { name: 'Entity id' }).fill(String(product.id));
       await form.getByRole('button', { name: 'Search' }).click();
       const record = page.getByRole('row').filter({ hasText: '₹16,500.00' });
       await expect(record).toHaveCount(1);
