@@ -102,6 +102,32 @@ describe('large coupon discounts (issue 20: a ₹25,000 typo for ₹250)', () =>
     expect(saved.statusCode, saved.body).toBe(201);
   });
 
+  it('asks again only when an edit changes the discount: renaming a confirmed large coupon saves at once', async () => {
+    const admin = await createAdminUser(t.app, t.db, ['SUPER_ADMIN']);
+    const code = `AGAIN${Date.now()}`;
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/coupon-codes',
+      headers: admin.headers,
+      payload: body(code, { confirmLargeDiscount: true }),
+    });
+    expect(saved.statusCode).toBe(201);
+    const update = (payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/coupon-codes/${saved.json().id}`,
+        headers: admin.headers,
+        payload,
+      });
+    const renamed = await update(body(code, { description: 'Diwali', version: 1 }));
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().description).toBe('Diwali');
+    // A change of the amount, or an edit from an older version, is asked about again.
+    expect((await update(body(code, { discount: 25_001, version: 2 }))).statusCode).toBe(400);
+    expect((await update(body(code, { minimumTotalPrice: 1_999, version: 2 }))).statusCode).toBe(400);
+    expect((await update(body(code, { version: 1 }))).statusCode).toBe(400);
+  });
+
   it('takes the share from COUPON_MAX_SHARE_PERCENT', async () => {
     const t2 = await createTestApp({ env: { COUPON_MAX_SHARE_PERCENT: '80' } });
     try {

@@ -169,11 +169,33 @@ export function createCouponsService(ctx: AppContext) {
     description: input.description,
   });
 
+  /**
+   * Whether an edit keeps the discount terms of the version it was made from: a large discount
+   * confirmed once is not asked about again when only the description or expiry changes.
+   */
+  async function discountUnchanged(id: number, version: number, columns: ReturnType<typeof toColumns>) {
+    const [row] = await ctx.db
+      .select()
+      .from(coupons)
+      .where(and(eq(coupons.id, id), eq(coupons.version, version)));
+    return (
+      row !== undefined &&
+      row.type === columns.type &&
+      row.discountPaise === columns.discountPaise &&
+      row.minQuantity === columns.minQuantity &&
+      row.minimumTotalPaise === columns.minimumTotalPaise
+    );
+  }
+
   /** Creates a coupon, or saves an edit made from `input.version` (409 with `current` over a newer one). */
   async function save(input: CouponInput | CouponUpdateInput, id?: number): Promise<AdminCoupon> {
     const share = ctx.config.COUPON_MAX_SHARE_PERCENT;
     const columns = toColumns(input);
-    if (!input.confirmLargeDiscount && isLargeCouponDiscount(columns, share)) {
+    if (
+      !input.confirmLargeDiscount &&
+      isLargeCouponDiscount(columns, share) &&
+      !(id && 'version' in input && (await discountUnchanged(id, input.version, columns)))
+    ) {
       const message =
         columns.type === 'APPLY_WITH_QUANTITY'
           ? COUPON_TEXT.quantityDiscount(formatInr(input.discount), share)

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -7,6 +6,7 @@ import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { useSessionDraft } from '../../../lib/session-restore';
 import { ImagePicker } from '../../../components/ImagePicker';
 import type { CategoryBody } from '../../../lib/catalogue-api';
+import { useResetWhenChanged } from '../../../lib/use-reset-when-changed';
 
 const HSN_MESSAGE = 'Enter an HSN code of 4, 6 or 8 digits, such as 711319';
 
@@ -60,7 +60,7 @@ export function CategoryForm({
     defaultValues: fromCategory(editing),
   });
   const { register, control, handleSubmit, reset, formState } = form;
-  useEffect(() => reset(fromCategory(editing)), [editing, reset]);
+  useResetWhenChanged(editing, () => reset(fromCategory(editing)));
   // Unsaved edits survive an expired session (after the reset above, so a kept draft wins).
   useSessionDraft(editing ? `category-edit:${editing.id}` : 'category-add', form);
   const { errors } = formState;

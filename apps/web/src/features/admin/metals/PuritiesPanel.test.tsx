@@ -173,4 +173,16 @@ describe('purities panel', () => {
     await waitFor(() => expect(within(panel).queryByLabelText('22K name')).not.toBeInTheDocument());
     expect(calls()).toEqual([]);
   });
+
+  it("lays a purity's four boxes out by its card's width, not the window's, so a narrow card shows their values", async () => {
+    const { user } = setup();
+    const panel = screen.getByRole('region', { name: 'Gold purities' });
+    await user.click(within(panel).getByRole('button', { name: 'Change 22K' }));
+    const form = within(panel).getByRole('form', { name: '22K purity' });
+    // jsdom has no layout: the rule is the classes. Two columns unless the form (a container) is wide.
+    expect(form).toHaveClass('@container');
+    const fields = within(form).getByLabelText('22K name').parentElement!;
+    expect(fields.className.split(' ')).toEqual(expect.arrayContaining(['grid-cols-2', '@md:grid-cols-4']));
+    expect(fields.className).not.toMatch(/(^|\s)(sm|md|lg|xl):grid-cols/);
+  });
 });

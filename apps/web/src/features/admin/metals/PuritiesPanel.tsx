@@ -82,11 +82,13 @@ function DraftEditor({
   return (
     <form
       noValidate
-      className="space-y-2"
+      // A container: the editor sits in a metal's card (about 16rem wide beside other cards on a desktop),
+      // so its four boxes go on one row by the card's width, not the window's (else the values are cut).
+      className="@container space-y-2"
       aria-label={`${label} purity`}
       onSubmit={(event) => void handleSubmit(onSubmit)(event)}
     >
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+      <div className="grid grid-cols-2 gap-2 @md:grid-cols-4">
         <input
           aria-label={`${label} name`}
           className="input"

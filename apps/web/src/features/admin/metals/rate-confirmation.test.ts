@@ -35,4 +35,13 @@ describe('the re-pricing notice of a rate change', () => {
       'Gold: ₹6,000.00 → ₹6,060.00 per gram (+1%).\n1 product price changes:\n• Temple Bangle: ₹61,800.00 → ₹62,418.00',
     );
   });
+
+  it('says which way a rate moves when the change rounds to 0 %, instead of a bare 0%', () => {
+    expect(describeRateChange('Gold', preview({ oldPrice: 6855, newPrice: 6857, changePercent: 0 }))).toBe(
+      'Gold: ₹6,855.00 → ₹6,857.00 per gram (+<0.1%).\nNo product prices change.',
+    );
+    expect(describeRateChange('Gold', preview({ oldPrice: 6857, newPrice: 6855, changePercent: 0 }))).toMatch(
+      /\(-<0\.1%\)/,
+    );
+  });
 });

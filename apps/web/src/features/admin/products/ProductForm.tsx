@@ -18,6 +18,7 @@ import {
 import { useNameCheck } from './use-name-check';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { useSessionDraft } from '../../../lib/session-restore';
+import { useResetWhenChanged } from '../../../lib/use-reset-when-changed';
 
 export const NAME_TAKEN = 'Product name already exists';
 
@@ -67,7 +68,7 @@ export function ProductForm({ product, busy, onSave, onCancel, onDirtyChange }: 
   const dirty = methods.formState.isDirty;
   useUnsavedChangesGuard(dirty);
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
-  useEffect(() => reset(product ? fromProduct(product) : EMPTY_PRODUCT), [product, reset]);
+  useResetWhenChanged(product, () => reset(product ? fromProduct(product) : EMPTY_PRODUCT));
   // Unsaved edits survive an expired session (after the reset above, so a kept draft wins).
   useSessionDraft(product ? `product-edit:${product.id}` : 'product-add', methods);
 

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { starParts } from '@zevar/domain';
+import { STALE_EDIT_MESSAGE, starParts } from '@zevar/domain';
 import { BackOfficeProviders } from '../../../test/BackOfficeProviders';
 import { jsonResponse, mockFetch, testQueryClient } from '../../../test/utils';
 import ReviewsSection from './ReviewsSection';
@@ -147,6 +147,47 @@ describe('reviews management', () => {
       rating: 4,
       comment: 'Even better',
     });
+  });
+
+  it('keeps the form open with the newer review when someone else saved it first (409)', async () => {
+    const newer = { ...review, comment: 'Changed by Asha', version: 2 };
+    const puts: { version: number; comment: string }[] = [];
+    mockFetch((url, init) => {
+      if (url.startsWith('/api/reviews/admin/products')) return jsonResponse(page([product(1, 4.6)]));
+      if (url.startsWith('/api/reviews?status=PENDING')) return jsonResponse(page([]));
+      if (url.startsWith('/api/reviews?productId=1')) return jsonResponse(page([{ ...review, version: 1 }]));
+      if (url === '/api/reviews/7' && init.method === 'PUT') {
+        const body = JSON.parse(init.body as string) as { version: number; comment: string };
+        puts.push(body);
+        if (body.version === 1) {
+          return jsonResponse({ code: 'CONFLICT', message: STALE_EDIT_MESSAGE, current: newer }, 409);
+        }
+        return jsonResponse({ ...newer, ...body, version: 3 });
+      }
+      return jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404);
+    });
+    render(
+      <BackOfficeProviders queryClient={testQueryClient()}>
+        <ReviewsSection />
+      </BackOfficeProviders>,
+    );
+    const form = await openUpdateForm();
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
+    fireEvent.change(within(form).getByLabelText('Review'), { target: { value: 'Mine' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Update Review' }));
+    await waitFor(() => expect(puts).toHaveLength(1), { timeout: 5000 });
+    const again = await screen.findByRole('dialog', { name: 'Update Review' });
+    expect(await within(again).findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      STALE_EDIT_MESSAGE,
+    );
+    expect(within(again).getByLabelText('Review')).toHaveValue('Changed by Asha');
+    expect(screen.queryByText('Review updated successfully')).not.toBeInTheDocument();
+    fireEvent.click(within(again).getByRole('button', { name: 'Update Review' }));
+    expect(await screen.findByText('Review updated successfully')).toBeInTheDocument();
+    expect(puts.map((p) => [p.version, p.comment])).toEqual([
+      [1, 'Mine'],
+      [2, 'Changed by Asha'],
+    ]);
   });
 
   it('requires a rating before a new review can be submitted', async () => {
