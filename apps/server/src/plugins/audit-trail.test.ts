@@ -140,7 +140,7 @@ describe('audit trail of every write route', () => {
       }),
     );
     expect(res.statusCode, res.body).toBe(201);
-    return json(res) as unknown as { id: number; version: number; options: { id: number }[] };
+    return json(res) as unknown as { id: number; plan: string; version: number; options: { id: number }[] };
   }
 
   async function payableVendor() {
