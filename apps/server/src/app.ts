@@ -43,6 +43,7 @@ import type { Carrier } from './modules/shipping/carrier';
 import { createCarrier } from './modules/shipping/create-carrier';
 import type { NotifyShipmentEvent } from './modules/shipping/shipments.service';
 import { createShipmentMails } from './modules/tracking';
+import { registerAuditTrail } from './plugins/audit-trail';
 
 /** The server-rendered storefront pages kept ready to send (decision 0036). */
 const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
@@ -183,6 +184,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => ctx.images.settled());
   app.decorate('publicCache', ctx.cache);
   registerAuth(app, { db: ctx.db, tokens });
+  registerAuditTrail(app, { db: ctx.db, now });
   await registerRateLimits(app, redis);
   await registerOpenApi(app);
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_UPLOAD_BYTES, files: 1, fields: 10 } });

@@ -17,5 +17,6 @@ export const ADMIN_SECTIONS = [
   { key: 'coupons', label: 'Coupons', permission: 'SUPER_ADMIN' },
   { key: 'returns', label: 'Returns Policy', permission: 'SUPER_ADMIN' },
   { key: 'jobs', label: 'Background Jobs', permission: 'SUPER_ADMIN' },
+  { key: 'audit', label: 'Audit trail', permission: 'VIEW_AUDIT' },
 ] as const satisfies readonly { key: string; label: string; permission: AdminRole }[];
 export type AdminSectionKey = (typeof ADMIN_SECTIONS)[number]['key'];

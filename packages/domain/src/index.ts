@@ -46,3 +46,4 @@ export * from './delivery-dates';
 export * from './delivery';
 export * from './tracking';
 export * from './shipments';
+export * from './audit';

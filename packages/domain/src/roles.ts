@@ -12,6 +12,8 @@ export const ADMIN_ROLES = [
   'MANAGE_ORDERS',
   'MANAGE_USERS',
   'VIEW_DETAILS',
+  /** Reads the audit trail (issue 23): who changed what, when, from where. */
+  'VIEW_AUDIT',
 ] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 

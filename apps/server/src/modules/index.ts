@@ -30,6 +30,7 @@ import { shippingRoutes } from './shipping/shipping.routes';
 import { carrierWebhooksRoutes } from './shipping/carrier-webhooks.routes';
 import { trackingRoutes } from './tracking/tracking.routes';
 import { deliveryRoutes } from './delivery/delivery.routes';
+import { auditRoutes } from './audit/audit.routes';
 
 /** Every API module, mounted under /api. */
 export const routeModules: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
@@ -63,4 +64,5 @@ export const routeModules: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   carrierWebhooksRoutes,
   trackingRoutes,
   deliveryRoutes,
+  auditRoutes,
 ];

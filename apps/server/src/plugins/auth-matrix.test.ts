@@ -20,6 +20,7 @@ DELETE /api/reviews/:id SUPER_ADMIN
 DELETE /api/user/:id admin
 DELETE /api/vendor-payouts/:id SUPER_ADMIN
 DELETE /api/vendor-plan/:id SUPER_ADMIN
+GET /api/audit VIEW_AUDIT
 GET /api/carousels/home MANAGE_CAROUSEL
 GET /api/carousels/images/:plan public
 GET /api/category public

@@ -27,6 +27,7 @@ export type AuthUser = {
   id: number;
   type: UserType;
   username: string;
+  email: string;
   roles: string[];
   name: string;
   /** When this session last proved its password (sign-in or re-authentication), ms since epoch. */
@@ -155,6 +156,7 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
       id: row.id,
       type: row.type,
       username: row.username,
+      email: row.email,
       roles: row.roles,
       name: row.name,
       authTime: claims.authTime * 1000,

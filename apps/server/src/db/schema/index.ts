@@ -10,3 +10,4 @@ export * from './sms';
 export * from './returns';
 export * from './tracking';
 export * from './shipping';
+export * from './audit';

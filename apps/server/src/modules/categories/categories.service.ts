@@ -6,6 +6,7 @@ import { categories } from '../../db/schema';
 import { countProductsInCategory } from '../products';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { isForeignKeyViolation, uniqueViolation } from '../../lib/db-errors';
+import { recordChangeIn } from '../audit';
 
 export const CATEGORY_MESSAGES = {
   duplicate: 'A category with this name already exists',
@@ -115,10 +116,19 @@ export function createCategoriesService(ctx: Pick<AppContext, 'db'>) {
     async create(input: CategoryInput): Promise<Category> {
       if (await nameTaken(input.name)) throw conflict(CATEGORY_MESSAGES.duplicate);
       const parentId = await resolveParent(input);
-      const [row] = await write(() =>
-        db.insert(categories).values(values(input, parentId)).returning({ id: categories.id }),
+      const row = await write(() =>
+        db.transaction(async (tx) => {
+          const [created] = await tx.insert(categories).values(values(input, parentId)).returning();
+          await recordChangeIn(tx, {
+            action: 'create',
+            entityType: 'category',
+            entityId: created!.id,
+            after: created,
+          });
+          return created!;
+        }),
       );
-      return get(row!.id);
+      return get(row.id);
     },
 
     /** Saves an edit made from `input.version`; over a newer version it answers 409 with `current`. */
@@ -127,11 +137,23 @@ export function createCategoriesService(ctx: Pick<AppContext, 'db'>) {
       if (await nameTaken(input.name, id)) throw conflict(CATEGORY_MESSAGES.duplicate);
       const parentId = await resolveParent(input, id);
       const saved = await write(() =>
-        db
-          .update(categories)
-          .set({ ...values(input, parentId), version: sql`${categories.version} + 1` })
-          .where(and(eq(categories.id, id), eq(categories.version, input.version)))
-          .returning({ id: categories.id }),
+        db.transaction(async (tx) => {
+          const [before] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
+          const rows = await tx
+            .update(categories)
+            .set({ ...values(input, parentId), version: sql`${categories.version} + 1` })
+            .where(and(eq(categories.id, id), eq(categories.version, input.version)))
+            .returning();
+          if (rows[0])
+            await recordChangeIn(tx, {
+              action: 'update',
+              entityType: 'category',
+              entityId: id,
+              before,
+              after: rows[0],
+            });
+          return rows;
+        }),
       );
       if (saved.length === 0) throw conflict(STALE_EDIT_MESSAGE, { current: await get(id) });
       return get(id);
@@ -145,7 +167,11 @@ export function createCategoriesService(ctx: Pick<AppContext, 'db'>) {
       ]);
       if (used > 0 || (kids?.n ?? 0) > 0) throw conflict(CATEGORY_MESSAGES.inUse);
       try {
-        await db.delete(categories).where(eq(categories.id, id));
+        await db.transaction(async (tx) => {
+          const [before] = await tx.delete(categories).where(eq(categories.id, id)).returning();
+          if (before)
+            await recordChangeIn(tx, { action: 'delete', entityType: 'category', entityId: id, before });
+        });
       } catch (err) {
         if (isForeignKeyViolation(err)) throw conflict(CATEGORY_MESSAGES.inUse);
         throw err;

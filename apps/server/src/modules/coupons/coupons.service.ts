@@ -22,6 +22,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { uniqueViolation } from '../../lib/db-errors';
 import { noteChanged } from '../../lib/cache/changes';
 import type { CouponInput, CouponUpdateInput } from './coupons.schemas';
+import { recordChangeIn } from '../audit';
 
 type CouponRow = typeof coupons.$inferSelect;
 
@@ -205,14 +206,30 @@ export function createCouponsService(ctx: AppContext) {
       ]);
     }
     try {
-      const [row] =
-        id && 'version' in input
-          ? await ctx.db
+      const row = await ctx.db.transaction(async (tx) => {
+        const editing = id && 'version' in input;
+        const [before] = editing
+          ? await tx.select().from(coupons).where(eq(coupons.id, id)).for('update')
+          : [];
+        const [saved] = editing
+          ? await tx
               .update(coupons)
               .set({ ...columns, version: sql`${coupons.version} + 1` })
               .where(and(eq(coupons.id, id), eq(coupons.version, input.version)))
               .returning()
-          : await ctx.db.insert(coupons).values(columns).returning();
+          : await tx.insert(coupons).values(columns).returning();
+        if (saved)
+          await recordChangeIn(tx, {
+            action: editing ? 'update' : 'create',
+            entityType: 'coupon',
+            entityId: saved.id,
+            before: before ?? null,
+            after: saved,
+            // A coupon's code is what shoppers type, not a secret.
+            redact: { allow: ['code'] },
+          });
+        return saved;
+      });
       if (!row) throw conflict(STALE_EDIT_MESSAGE, { current: await get(id ?? 0) });
       return toCouponDto(row, ctx.now());
     } catch (err) {
@@ -222,8 +239,17 @@ export function createCouponsService(ctx: AppContext) {
   }
 
   async function remove(id: number): Promise<void> {
-    const rows = await ctx.db.delete(coupons).where(eq(coupons.id, id)).returning({ id: coupons.id });
-    if (rows.length === 0) throw notFound('Coupon');
+    await ctx.db.transaction(async (tx) => {
+      const [before] = await tx.delete(coupons).where(eq(coupons.id, id)).returning();
+      if (!before) throw notFound('Coupon');
+      await recordChangeIn(tx, {
+        action: 'delete',
+        entityType: 'coupon',
+        entityId: id,
+        before,
+        redact: { allow: ['code'] },
+      });
+    });
   }
 
   return {

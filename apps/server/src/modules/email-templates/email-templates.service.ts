@@ -10,6 +10,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { uniqueViolation } from '../../lib/db-errors';
 import { emailTemplates } from '../../db/schema';
 import { sanitizeEmailHtml } from '../mail';
+import { recordChangeIn } from '../audit';
 
 type Row = typeof emailTemplates.$inferSelect;
 
@@ -59,8 +60,19 @@ export function createEmailTemplatesService(ctx: AppContext) {
     get: (id: number) => one(eq(emailTemplates.id, id)),
     byName: (name: string) => one(eq(emailTemplates.name, name)),
     async create(input: EmailTemplateInput) {
-      const [row] = await db.insert(emailTemplates).values(clean(input)).returning().catch(duplicate);
-      return toDto(row!);
+      const row = await db
+        .transaction(async (tx) => {
+          const [created] = await tx.insert(emailTemplates).values(clean(input)).returning();
+          await recordChangeIn(tx, {
+            action: 'create',
+            entityType: 'email-template',
+            entityId: created!.id,
+            after: created,
+          });
+          return created!;
+        })
+        .catch(duplicate);
+      return toDto(row);
     },
     /** Saves an edit made from `input.version`; over a newer version: 409 with `current`, nothing saved. */
     async update(id: number, input: EmailTemplateUpdate) {
@@ -68,11 +80,23 @@ export function createEmailTemplatesService(ctx: AppContext) {
       if (!before) throw notFound('Email template');
       if (isInUse(before.name) && before.name !== input.name) throw conflict(templateInUse(before.name));
       const { version, ...fields } = input;
-      const [row] = await db
-        .update(emailTemplates)
-        .set({ ...clean(fields), version: sql`${emailTemplates.version} + 1`, updatedAt: ctx.now() })
-        .where(and(eq(emailTemplates.id, id), eq(emailTemplates.version, version)))
-        .returning()
+      const row = await db
+        .transaction(async (tx) => {
+          const [saved] = await tx
+            .update(emailTemplates)
+            .set({ ...clean(fields), version: sql`${emailTemplates.version} + 1`, updatedAt: ctx.now() })
+            .where(and(eq(emailTemplates.id, id), eq(emailTemplates.version, version)))
+            .returning();
+          if (saved)
+            await recordChangeIn(tx, {
+              action: 'update',
+              entityType: 'email-template',
+              entityId: id,
+              before,
+              after: saved,
+            });
+          return saved;
+        })
         .catch(duplicate);
       if (!row) throw conflict(STALE_EDIT_MESSAGE, { current: await one(eq(emailTemplates.id, id)) });
       return toDto(row);
@@ -83,11 +107,11 @@ export function createEmailTemplatesService(ctx: AppContext) {
         .from(emailTemplates)
         .where(eq(emailTemplates.id, id));
       if (row && isInUse(row.name)) throw conflict(templateInUse(row.name));
-      const rows = await db
-        .delete(emailTemplates)
-        .where(eq(emailTemplates.id, id))
-        .returning({ id: emailTemplates.id });
-      if (!rows.length) throw notFound('Email template');
+      await db.transaction(async (tx) => {
+        const [before] = await tx.delete(emailTemplates).where(eq(emailTemplates.id, id)).returning();
+        if (!before) throw notFound('Email template');
+        await recordChangeIn(tx, { action: 'delete', entityType: 'email-template', entityId: id, before });
+      });
     },
   };
 }

@@ -18,6 +18,7 @@ import { insertDefaultPurities, puritiesByMetal } from './purities.service';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { assertRateChangeAllowed, type RateEdit } from './rate-change-rule';
 import { isForeignKeyViolation, isOutOfRange, uniqueViolation } from '../../lib/db-errors';
+import { recordChangeIn, type AuditChange } from '../audit';
 
 type MetalRow = typeof metals.$inferSelect;
 
@@ -96,7 +97,19 @@ export async function changeMetalRate(
     .where(eq(metals.id, metal.id))
     .returning();
   if (!updated) throw notFound('Metal');
-  if (change.ratePaise === metal.ratePaise) return updated;
+  const audit: AuditChange[] = [
+    {
+      action: change.ratePaise === metal.ratePaise ? 'update' : 'rate',
+      entityType: 'metal',
+      entityId: metal.id,
+      before: metal,
+      after: updated,
+    },
+  ];
+  if (change.ratePaise === metal.ratePaise) {
+    await recordChangeIn(tx, audit);
+    return updated;
+  }
   const history: Array<typeof metalRateHistory.$inferInsert> = [
     {
       metalId: metal.id,
@@ -113,10 +126,12 @@ export async function changeMetalRate(
   for (const purity of derived) {
     const ratePaise = derivedPurityRate(change.ratePaise, purity.fineness);
     if (ratePaise === purity.ratePaise) continue;
-    await tx
+    const [after] = await tx
       .update(metalPurities)
       .set({ ratePaise, version: sql`${metalPurities.version} + 1`, updatedAt: change.now })
-      .where(eq(metalPurities.id, purity.id));
+      .where(eq(metalPurities.id, purity.id))
+      .returning();
+    audit.push({ action: 'rate', entityType: 'purity', entityId: purity.id, before: purity, after });
     history.push({
       ...history[0]!,
       purity: purity.name,
@@ -130,6 +145,7 @@ export async function changeMetalRate(
     .from(metalPurities)
     .where(eq(metalPurities.metalId, metal.id));
   await repriceProducts(tx, rates, change.gstBp, change.now);
+  await recordChangeIn(tx, audit);
   // Every answer showing this metal's products, price-ordered lists and the rate answers (decision 0036).
   noteChanged(metalTag(metal.id), 'rates', 'price-order');
   return updated;
@@ -175,6 +191,12 @@ export function createMetalsService(ctx: Pick<AppContext, 'db' | 'now' | 'config
             changedAt: ctx.now(),
           });
           await insertDefaultPurities(tx, created!);
+          await recordChangeIn(tx, {
+            action: 'create',
+            entityType: 'metal',
+            entityId: created!.id,
+            after: created,
+          });
           return created!;
         }),
       );
@@ -210,8 +232,16 @@ export function createMetalsService(ctx: Pick<AppContext, 'db' | 'now' | 'config
     async remove(id: number): Promise<void> {
       if ((await countProductsPricedBy(db, { metalId: id })) > 0) throw conflict(METAL_MESSAGES.inUse);
       try {
-        const deleted = await db.delete(metals).where(eq(metals.id, id)).returning({ id: metals.id });
-        if (deleted.length === 0) throw notFound('Metal');
+        await db.transaction(async (tx) => {
+          const deleted = await tx.delete(metals).where(eq(metals.id, id)).returning();
+          if (deleted.length === 0) throw notFound('Metal');
+          await recordChangeIn(tx, {
+            action: 'delete',
+            entityType: 'metal',
+            entityId: id,
+            before: deleted[0],
+          });
+        });
       } catch (err) {
         if (isForeignKeyViolation(err)) throw conflict(METAL_MESSAGES.inUse);
         throw err;

@@ -26,6 +26,7 @@ import { countProductsPricedBy, gstBasisPoints, previewReprice, repriceProducts 
 /** How many products a purity rate preview names. */
 const PREVIEW_SAMPLES = 5;
 import { assertRateChangeAllowed } from './rate-change-rule';
+import { recordChangeIn } from '../audit';
 
 type PurityRow = typeof metalPurities.$inferSelect;
 
@@ -161,6 +162,12 @@ export function createPuritiesService(ctx: Pick<AppContext, 'db' | 'now' | 'conf
             changedBy: actor,
             changedAt: now,
           });
+          await recordChangeIn(tx, {
+            action: 'create',
+            entityType: 'purity',
+            entityId: created!.id,
+            after: created,
+          });
           return created!;
         }),
       );
@@ -213,6 +220,13 @@ export function createPuritiesService(ctx: Pick<AppContext, 'db' | 'now' | 'conf
             // Its products' answers show the purity's name and price (decision 0036).
             noteChanged(metalTag(metalId), 'rates', 'price-order');
           }
+          await recordChangeIn(tx, {
+            action: ratePaise !== current.ratePaise ? 'rate' : 'update',
+            entityType: 'purity',
+            entityId: purityId,
+            before: current,
+            after: updated,
+          });
           return updated!;
         }),
       );
@@ -222,11 +236,19 @@ export function createPuritiesService(ctx: Pick<AppContext, 'db' | 'now' | 'conf
     async remove(metalId: number, purityId: number): Promise<void> {
       if ((await countProductsPricedBy(db, { purityId })) > 0) throw conflict(PURITY_TEXT.inUse);
       try {
-        const gone = await db
-          .delete(metalPurities)
-          .where(and(eq(metalPurities.id, purityId), eq(metalPurities.metalId, metalId)))
-          .returning({ id: metalPurities.id });
-        if (gone.length === 0) throw notFound('Purity');
+        await db.transaction(async (tx) => {
+          const gone = await tx
+            .delete(metalPurities)
+            .where(and(eq(metalPurities.id, purityId), eq(metalPurities.metalId, metalId)))
+            .returning();
+          if (gone.length === 0) throw notFound('Purity');
+          await recordChangeIn(tx, {
+            action: 'delete',
+            entityType: 'purity',
+            entityId: purityId,
+            before: gone[0],
+          });
+        });
       } catch (err) {
         if (isForeignKeyViolation(err)) throw conflict(PURITY_TEXT.inUse);
         throw err;

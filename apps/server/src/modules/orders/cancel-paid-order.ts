@@ -25,6 +25,8 @@ import {
 import { recordRefundStepIn } from './order-state';
 import { refundPlannedIn } from './refund-order-part';
 import { lockOrder, type OrderRow } from './order-lock';
+import { recordChangeIn } from '../audit';
+import { auditedOrder } from './order-lock';
 
 type Who = { actor: string; reason: string };
 type Ctx = Pick<AppContext, 'db' | 'now' | 'payments' | 'log' | 'config'>;
@@ -108,6 +110,13 @@ export function createCancelPaidOrder(ctx: Ctx) {
       )
       .returning();
     if (!gated) throw conflict('The order changed meanwhile. Please reload it and try again.');
+    await recordChangeIn(tx, {
+      action: want,
+      entityType: 'order',
+      entityId: order.orderNumber,
+      before: auditedOrder(order),
+      after: { ...auditedOrder(gated), reason },
+    });
     if (PAID.includes(order.status)) await reversePaidEffects(tx, order, returnStock, now);
     const history = [];
     if (cancel) history.push({ field: 'status' as const, fromValue: order.status, toValue: 'CANCELLED' });
@@ -137,10 +146,18 @@ export function createCancelPaidOrder(ctx: Ctx) {
    */
   async function refundReviewed(tx: Tx, order: OrderRow, { actor, reason }: Who, now: Date) {
     const captured = await capturedAmountOf(tx, order.id);
-    await tx
+    const [after] = await tx
       .update(orders)
       .set({ status: 'CANCELLED', paymentStatus: 'REFUND_PENDING', stockReleased: true, updatedAt: now })
-      .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'NEEDS_REVIEW')));
+      .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'NEEDS_REVIEW')))
+      .returning();
+    await recordChangeIn(tx, {
+      action: 'refund',
+      entityType: 'order',
+      entityId: order.orderNumber,
+      before: auditedOrder(order),
+      after: after && { ...auditedOrder(after), refundPaise: captured ?? order.finalAmountPaise, reason },
+    });
     if (!order.stockReleased) await returnOrderStock(tx, order.id);
     const history: Array<{ field: 'status' | 'paymentStatus'; fromValue: string; toValue: string }> = [
       { field: 'paymentStatus', fromValue: 'NEEDS_REVIEW', toValue: 'REFUND_PENDING' },
@@ -166,10 +183,18 @@ export function createCancelPaidOrder(ctx: Ctx) {
   async function retry(tx: Tx, order: OrderRow, { actor, reason }: Who, now: Date) {
     // A refund planned line by line is asked again on its own row (its parts and credit note stay its own).
     const planned = await lastFailedPlannedRefundIn(tx, order.id);
-    await tx
+    const [after] = await tx
       .update(orders)
       .set({ paymentStatus: 'REFUND_PENDING', updatedAt: now })
-      .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'REFUND_FAILED')));
+      .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'REFUND_FAILED')))
+      .returning();
+    await recordChangeIn(tx, {
+      action: 'refund',
+      entityType: 'order',
+      entityId: order.orderNumber,
+      before: auditedOrder(order),
+      after: after && { ...auditedOrder(after), reason },
+    });
     await tx.insert(orderStatusHistory).values({
       orderId: order.id,
       field: 'paymentStatus',

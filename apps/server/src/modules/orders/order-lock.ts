@@ -11,3 +11,16 @@ export async function lockOrder(tx: Tx, orderNumber: string): Promise<OrderRow> 
   if (!row) throw notFound('Order');
   return row;
 }
+
+/**
+ * What the audit trail keeps of an order before and after an admin's change: its states and money,
+ * never the buyer's name, contact, address or PAN (the order screen shows those to whoever may see them).
+ */
+export function auditedOrder(row: OrderRow) {
+  return {
+    status: row.status,
+    paymentStatus: row.paymentStatus,
+    stockReleased: row.stockReleased,
+    finalAmountPaise: row.finalAmountPaise,
+  };
+}

@@ -18,6 +18,8 @@ import { releaseOrder } from '../payments';
 import { createCancelPaidOrder } from './cancel-paid-order';
 import { lockOrder, type OrderRow } from './order-lock';
 import { hasLiveShipments } from './order-shipments.read-model';
+import { recordChangeIn } from '../audit';
+import { auditedOrder } from './order-lock';
 
 const CHANGED_MEANWHILE = 'The order changed meanwhile. Please reload it and try again.';
 
@@ -73,10 +75,18 @@ export function createOrderTransitions(ctx: Pick<AppContext, 'db' | 'now' | 'pay
       // Checked again under the lock: packing a shipment locks the order too.
       if ((to === 'SHIPPED' || to === 'DELIVERED') && (await hasLiveShipments(tx, order.id)))
         throw conflict(SHIPMENT_MESSAGES.manualShipRefused);
-      await tx
+      const [after] = await tx
         .update(orders)
         .set({ status: to, updatedAt: ctx.now() })
-        .where(and(eq(orders.id, order.id), eq(orders.status, order.status)));
+        .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
+        .returning();
+      await recordChangeIn(tx, {
+        action: 'status',
+        entityType: 'order',
+        entityId: order.orderNumber,
+        before: auditedOrder(order),
+        after: after && auditedOrder(after),
+      });
       await tx
         .insert(orderStatusHistory)
         .values({ orderId: order.id, field: 'status', fromValue: order.status, toValue: to, actor });
@@ -108,10 +118,18 @@ export function createOrderTransitions(ctx: Pick<AppContext, 'db' | 'now' | 'pay
     await ctx.db.transaction(async (tx) => {
       const order = await lockOrder(tx, orderNumber);
       assertPaymentMove(order.paymentStatus, to);
-      await tx
+      const [after] = await tx
         .update(orders)
         .set({ paymentStatus: to, updatedAt: ctx.now() })
-        .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, order.paymentStatus)));
+        .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, order.paymentStatus)))
+        .returning();
+      await recordChangeIn(tx, {
+        action: 'payment',
+        entityType: 'order',
+        entityId: order.orderNumber,
+        before: auditedOrder(order),
+        after: after && auditedOrder(after),
+      });
       await tx.insert(orderStatusHistory).values({
         orderId: order.id,
         field: 'paymentStatus',

@@ -6,6 +6,8 @@ import { AppError, conflict } from '../../lib/errors';
 import { issueInvoiceIn } from '../invoices';
 import { PAID } from './cancel-paid-order';
 import { lockOrder } from './order-lock';
+import { recordChangeIn } from '../audit';
+import { auditedOrder } from './order-lock';
 
 /**
  * An order from before the state became a choice, whose free-text state and PIN code name no place of
@@ -34,6 +36,13 @@ export function createShippingStateCorrection(ctx: Pick<AppContext, 'db' | 'now'
         .set({ shippingAddress: address, updatedAt: now })
         .where(eq(orders.id, order.id))
         .returning();
+      await recordChangeIn(tx, {
+        action: 'shipping-state',
+        entityType: 'order',
+        entityId: order.orderNumber,
+        before: { ...auditedOrder(order), shippingState: order.shippingAddress.state },
+        after: { ...auditedOrder(updated!), shippingState: state },
+      });
       await tx.insert(orderStatusHistory).values({
         orderId: order.id,
         field: 'shippingState',

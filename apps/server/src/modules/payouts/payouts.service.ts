@@ -8,6 +8,7 @@ import { ledgerSince, ledgerTotal } from '../earnings';
 import { findVendorAccount, lockVendorIn } from '../users';
 import { findPayoutWithVendor, listPayoutsWithVendor } from './payout-list.read-model';
 import { mayReadVendor, type AuthUser } from '../../plugins/auth';
+import { recordChangeIn } from '../audit';
 
 type PayoutRow = typeof payouts.$inferSelect;
 type SalesPaise = Pick<
@@ -147,6 +148,13 @@ export function createPayoutsService(ctx: AppContext) {
           createdAt: ctx.now(),
         })
         .returning();
+      // The bank details paid to are kept masked (redact: accountNumber).
+      await recordChangeIn(tx, {
+        action: 'create',
+        entityType: 'payout',
+        entityId: inserted!.id,
+        after: inserted,
+      });
       return inserted!;
     });
     return toPayoutDto(row, vendor.businessName || vendor.name);
@@ -165,8 +173,11 @@ export function createPayoutsService(ctx: AppContext) {
   }
 
   async function remove(id: number): Promise<void> {
-    const deleted = await db.delete(payouts).where(eq(payouts.id, id)).returning({ id: payouts.id });
-    if (!deleted.length) throw notFound('Payout');
+    await db.transaction(async (tx) => {
+      const [before] = await tx.delete(payouts).where(eq(payouts.id, id)).returning();
+      if (!before) throw notFound('Payout');
+      await recordChangeIn(tx, { action: 'delete', entityType: 'payout', entityId: id, before });
+    });
   }
 
   async function countFor(vendorId: number): Promise<number> {

@@ -15,6 +15,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { isForeignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { planOptions, vendorPlans } from '../../db/schema';
 import { planHasSubscriptions } from '../subscriptions';
+import { recordChangeIn } from '../audit';
 
 type PlanRow = typeof vendorPlans.$inferSelect;
 type OptionRow = typeof planOptions.$inferSelect;
@@ -94,6 +95,8 @@ export function createPlansService(ctx: AppContext) {
             active: o.active,
           })),
         );
+        const after = await get(plan!.id, false, tx);
+        await recordChangeIn(tx, { action: 'create', entityType: 'plan', entityId: plan!.id, after });
         return plan!.id;
       });
       return await get(id);
@@ -135,6 +138,14 @@ export function createPlansService(ctx: AppContext) {
           await tx.insert(planOptions).values({ planId: id, ...values });
         }
       }
+      const after = await get(id, false, tx);
+      await recordChangeIn(tx, {
+        action: 'update',
+        entityType: 'plan',
+        entityId: id,
+        before: current,
+        after,
+      });
     });
     return get(id);
   }
@@ -143,11 +154,15 @@ export function createPlansService(ctx: AppContext) {
     if (await planHasSubscriptions(db, id))
       throw conflict('This plan has subscriptions and cannot be deleted; deactivate its options instead');
     try {
-      const deleted = await db
-        .delete(vendorPlans)
-        .where(eq(vendorPlans.id, id))
-        .returning({ id: vendorPlans.id });
-      if (!deleted.length) throw notFound('Plan');
+      await db.transaction(async (tx) => {
+        const before = await get(id, false, tx).catch(() => null);
+        const deleted = await tx
+          .delete(vendorPlans)
+          .where(eq(vendorPlans.id, id))
+          .returning({ id: vendorPlans.id });
+        if (!deleted.length) throw notFound('Plan');
+        await recordChangeIn(tx, { action: 'delete', entityType: 'plan', entityId: id, before });
+      });
     } catch (err) {
       if (isForeignKeyViolation(err)) throw conflict('This plan is in use and cannot be deleted');
       throw err;

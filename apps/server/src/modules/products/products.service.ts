@@ -30,6 +30,12 @@ import {
   selectProducts,
 } from './product-rows.read-model';
 import { likePattern } from '../../lib/sql-search';
+import { recordChangeIn } from '../audit';
+import type { DbOrTx } from '../../db/client';
+
+/** A product's stored row, as the audit trail keeps it before and after a change. */
+const auditedRow = async (tx: DbOrTx, id: number) =>
+  (await tx.select().from(products).where(eq(products.id, id)).for('update'))[0];
 
 export const PRODUCT_MESSAGES = {
   nameTaken: 'Product name already exists',
@@ -235,6 +241,8 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'now' | 'conf
         db.transaction(async (tx) => {
           const [row] = await tx.insert(products).values(values).returning({ id: products.id });
           await setOpeningStock(tx, row!.id, input.stock, input.hallmarked ? input.huids : []);
+          const after = await auditedRow(tx, row!.id);
+          await recordChangeIn(tx, { action: 'create', entityType: 'product', entityId: row!.id, after });
           return row!.id;
         }),
       );
@@ -253,12 +261,20 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'now' | 'conf
       await assertSkuFree(input.sku, id);
       const saved = await write(() =>
         db.transaction(async (tx) => {
+          const before = await auditedRow(tx, id);
           const [row] = await tx
             .update(products)
             .set({ ...values, version: sql`${products.version} + 1`, updatedAt: ctx.now() })
             .where(and(eq(products.id, id), eq(products.version, input.version)))
-            .returning({ stock: products.stock });
+            .returning();
           if (!row) return false;
+          await recordChangeIn(tx, {
+            action: 'update',
+            entityType: 'product',
+            entityId: id,
+            before,
+            after: row,
+          });
           if (input.hallmarked) {
             if (input.huids.length !== row.stock)
               throw badRequest(PRODUCT_MESSAGES.huidsPerPiece(row.stock), [
@@ -291,20 +307,30 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'now' | 'conf
       const refs = await this.references(id);
       if (refs.carouselSlides.length)
         throw conflict(PRODUCT_MESSAGES.archivedOnSlides(refs.carouselSlides), { references: refs });
-      await db
-        .update(products)
-        .set({ status: 'archived', archivedAt: ctx.now(), version: sql`${products.version} + 1` })
-        .where(and(eq(products.id, id), eq(products.status, 'active')));
+      await db.transaction(async (tx) => {
+        const before = await auditedRow(tx, id);
+        const [after] = await tx
+          .update(products)
+          .set({ status: 'archived', archivedAt: ctx.now(), version: sql`${products.version} + 1` })
+          .where(and(eq(products.id, id), eq(products.status, 'active')))
+          .returning();
+        if (after)
+          await recordChangeIn(tx, { action: 'archive', entityType: 'product', entityId: id, before, after });
+      });
       return get(id);
     },
 
     async restore(id: number): Promise<CatalogueProduct> {
-      const [row] = await db
-        .update(products)
-        .set({ status: 'active', archivedAt: null, version: sql`${products.version} + 1` })
-        .where(eq(products.id, id))
-        .returning({ id: products.id });
-      if (!row) throw notFound('Product');
+      await db.transaction(async (tx) => {
+        const before = await auditedRow(tx, id);
+        if (!before) throw notFound('Product');
+        const [after] = await tx
+          .update(products)
+          .set({ status: 'active', archivedAt: null, version: sql`${products.version} + 1` })
+          .where(eq(products.id, id))
+          .returning();
+        await recordChangeIn(tx, { action: 'restore', entityType: 'product', entityId: id, before, after });
+      });
       return get(id);
     },
   };

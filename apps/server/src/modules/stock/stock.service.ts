@@ -12,6 +12,7 @@ import { lineIdsOf, orderLines, orderLinesWithIds, unpaidHoldsOf } from './order
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { noteChanged } from '../../lib/cache/changes';
 import { productTag } from '../../lib/cache/invalidation';
+import { recordChangeIn } from '../audit';
 
 /**
  * The one owner of a product's stock and sales count. Checkout, payments and orders call these
@@ -302,6 +303,14 @@ export async function adjustStock(
       adjustedBy,
     })
     .returning();
+  // The product's history shows the shelf count moving (the adjustment row itself is the 'after').
+  await recordChangeIn(tx, {
+    action: 'stock',
+    entityType: 'product',
+    entityId: productId,
+    before: { stock: product.stock },
+    after: { stock: after!.stock, change: input.change, reason: input.reason, huids: input.huids },
+  });
   return toAdjustment(row!);
 }
 

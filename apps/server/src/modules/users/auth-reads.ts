@@ -9,6 +9,7 @@ export async function findAuthAccount(db: DbOrTx, id: number) {
       id: users.id,
       type: users.type,
       username: users.username,
+      email: users.email,
       roles: users.roles,
       name: users.name,
       active: users.active,

@@ -25,6 +25,7 @@ import { loadSubscriptions, loadVendorStats } from './vendor-stats.read-model';
 import { cannotDeleteMessage, vendorBusiness } from './vendor-business.read-model';
 import { uniqueViolation } from '../../lib/db-errors';
 import { textContains } from '../../lib/sql-search';
+import { recordChangeIn } from '../audit';
 
 export type UserFilter = {
   type?: 'vendor' | 'admin';
@@ -184,7 +185,15 @@ export function createUsersAdminService(ctx: AppContext) {
           })
           .where(and(eq(users.id, id), eq(users.version, p.version)))
           .returning();
-        return saved ?? stale(tx, id);
+        if (!saved) return stale(tx, id);
+        await recordChangeIn(tx, {
+          action: bankChanged ? 'bank-details' : 'update',
+          entityType: 'user',
+          entityId: id,
+          before: target,
+          after: saved,
+        });
+        return saved;
       });
       return toUserDto(row);
     } catch (err) {
@@ -236,7 +245,15 @@ export function createUsersAdminService(ctx: AppContext) {
         })
         .where(and(eq(users.id, id), eq(users.version, input.version)))
         .returning();
-      return saved.length > 0 ? saved : [await stale(tx, id)];
+      if (saved.length === 0) return [await stale(tx, id)];
+      await recordChangeIn(tx, {
+        action: sameRoles ? 'update' : 'roles',
+        entityType: 'user',
+        entityId: id,
+        before: target,
+        after: saved[0],
+      });
+      return saved;
     });
     return toUserDto(row);
   }
@@ -282,8 +299,8 @@ export function createUsersAdminService(ctx: AppContext) {
     const target = await load(id);
     deny(viewer, target);
     if (!active && viewer.id === id) throw conflict('You cannot deactivate your own account');
-    const write = (tx: Tx | Db) =>
-      tx
+    const write = async (tx: Tx) => {
+      const rows = await tx
         .update(users)
         .set({
           active,
@@ -294,10 +311,14 @@ export function createUsersAdminService(ctx: AppContext) {
         })
         .where(eq(users.id, id))
         .returning();
+      const action = active ? 'activate' : 'deactivate';
+      await recordChangeIn(tx, { action, entityType: 'user', entityId: id, before: target, after: rows[0] });
+      return rows;
+    };
     const row =
       target.type === 'ADMIN'
         ? await changeAdmin(id, { active, roles: target.roles }, write)
-        : (await write(db))[0]!;
+        : (await db.transaction(write))[0]!;
     return toUserDto(row);
   }
 
@@ -309,20 +330,35 @@ export function createUsersAdminService(ctx: AppContext) {
       const reasons = await vendorBusiness(db, id, ctx.now());
       if (reasons.length > 0) throw conflict(cannotDeleteMessage(reasons));
     }
-    const write = (tx: Tx | Db) => tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    const write = async (tx: Tx) => {
+      const rows = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+      if (rows.length)
+        await recordChangeIn(tx, { action: 'delete', entityType: 'user', entityId: id, before: target });
+      return rows;
+    };
     if (target.type === 'ADMIN') await changeAdmin(id, null, write);
-    else await write(db);
+    else await db.transaction(write);
   }
 
   async function setPlan(vendorId: number, plan: Plan): Promise<User> {
     const target = await load(vendorId);
     if (target.type !== 'VENDOR') throw notFound('Vendor');
-    const [row] = await db
-      .update(users)
-      .set({ plan, version: sql`${users.version} + 1`, updatedAt: ctx.now() })
-      .where(eq(users.id, vendorId))
-      .returning();
-    return toUserDto(row!);
+    const row = await db.transaction(async (tx) => {
+      const [saved] = await tx
+        .update(users)
+        .set({ plan, version: sql`${users.version} + 1`, updatedAt: ctx.now() })
+        .where(eq(users.id, vendorId))
+        .returning();
+      await recordChangeIn(tx, {
+        action: 'plan',
+        entityType: 'user',
+        entityId: vendorId,
+        before: target,
+        after: saved,
+      });
+      return saved!;
+    });
+    return toUserDto(row);
   }
 
   /** An admin confirms a vendor's changed bank account (after re-entering the password recently). */
@@ -338,6 +374,17 @@ export function createUsersAdminService(ctx: AppContext) {
         .update(vendorBankChanges)
         .set({ confirmedBy: viewer.id, confirmedAt: now })
         .where(and(eq(vendorBankChanges.vendorId, vendorId), isNull(vendorBankChanges.confirmedAt)));
+      await recordChangeIn(tx, {
+        action: 'confirm-bank',
+        entityType: 'user',
+        entityId: vendorId,
+        before: {
+          bankConfirmedAt: target.bankConfirmedAt,
+          accountNumber: target.accountNumber,
+          ifscCode: target.ifscCode,
+        },
+        after: { bankConfirmedAt: now, accountNumber: target.accountNumber, ifscCode: target.ifscCode },
+      });
     });
   }
 

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import type { AdminSectionKey } from '@zevar/domain';
 import { PageSpinner } from '../../components/Spinner';
 import { UploadProgressProvider } from '../../components/upload/UploadProgressProvider';
@@ -13,6 +14,9 @@ import { ReauthProvider } from '../../components/reauth/ReauthProvider';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useKeptOnSessionEnd } from '../../lib/session-restore';
 import { SECTION_COMPONENTS, allowedSections, pickSection, type AdminSection } from './sections';
+
+/** Who is signed in, for the header (the answer is the admin's own account). */
+const signedInSchema = z.object({ name: z.string(), username: z.string(), email: z.string() });
 
 /** Admin dashboard, with the image uploads its sections make (not part of a shopper's first load). */
 export default function AdminDashboardPage({ initialSection }: { initialSection?: AdminSectionKey }) {
@@ -41,9 +45,9 @@ function AdminDashboard({ initialSection }: { initialSection?: AdminSectionKey }
   // Many sections read public data, so an expired token would only show on the first save: the
   // dashboard asks the server for its own user on entry, and a 401 ends the session at once.
   const userId = getUserId();
-  useQuery({
+  const me = useQuery({
     queryKey: ['session', userId],
-    queryFn: () => api.get(`/user/${userId}`),
+    queryFn: () => api.get(`/user/${userId}`, { schema: signedInSchema }),
     enabled: userId !== null,
     retry: false,
     staleTime: Infinity,
@@ -71,10 +75,18 @@ function AdminDashboard({ initialSection }: { initialSection?: AdminSectionKey }
     <div className="min-h-dvh bg-ivory">
       <header className="sticky top-0 z-30 border-b border-sand bg-ink text-ivory">
         <div className="flex h-16 items-center justify-between gap-4 px-4">
-          <p className="font-serif text-xl tracking-[0.25em] text-gold-200 uppercase">
-            Zevar <span className="text-sm tracking-widest text-ivory/80">Admin</span>
-          </p>
-          <div className="flex items-center gap-2">
+          <div className="min-w-0">
+            <p className="font-serif text-xl tracking-[0.25em] text-gold-200 uppercase">
+              Zevar <span className="text-sm tracking-widest text-ivory/80">Admin</span>
+            </p>
+            {me.data && (
+              <p className="truncate text-xs text-ivory/80" title={me.data.email}>
+                Signed in as <strong className="font-semibold text-ivory">{me.data.name}</strong>
+                <span className="hidden sm:inline"> ({me.data.username})</span>
+              </p>
+            )}
+          </div>
+          <div className="flex shrink-0 items-center gap-2">
             <Link to="/account/password" className="btn text-ivory hover:bg-ivory/10">
               Change Password
             </Link>

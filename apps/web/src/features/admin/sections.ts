@@ -17,6 +17,7 @@ export const SECTION_COMPONENTS: Record<AdminSectionKey, LazyExoticComponent<Com
   coupons: lazy(() => import('./coupons/CouponsSection')),
   returns: lazy(() => import('./returns/ReturnsPolicySection')),
   jobs: lazy(() => import('./jobs/JobsSection')),
+  audit: lazy(() => import('./audit/AuditSection')),
 };
 
 export const DEFAULT_SECTION: AdminSectionKey = 'products';

@@ -9,6 +9,7 @@ import { formatDateTime, formatInr } from '../../../lib/format';
 import { serverMessageOr } from '../../../lib/error-text';
 import { useKeptOnSessionEnd } from '../../../lib/session-restore';
 import { CouponForm } from './CouponForm';
+import { AuditHistory } from '../../../components/audit/AuditHistory';
 import { COUPON_MSG, couponsApi, toCouponInput, type CouponFormValues } from './coupons-api';
 
 const KEY = ['admin-coupons'] as const;
@@ -141,13 +142,20 @@ export default function CouponsSection() {
 
   if (mode.kind === 'form') {
     return (
-      <CouponForm
-        key={mode.coupon ? `${mode.coupon.id}@${mode.coupon.version}` : 'new'}
-        coupon={mode.coupon}
-        stale={mode.stale}
-        onSave={save(mode.coupon)}
-        onCancel={() => setMode({ kind: 'list' })}
-      />
+      <div className="space-y-4">
+        <CouponForm
+          key={mode.coupon ? `${mode.coupon.id}@${mode.coupon.version}` : 'new'}
+          coupon={mode.coupon}
+          stale={mode.stale}
+          onSave={save(mode.coupon)}
+          onCancel={() => setMode({ kind: 'list' })}
+        />
+        {mode.coupon && (
+          <div className="card p-4">
+            <AuditHistory entityType="coupon" entityId={mode.coupon.id} />
+          </div>
+        )}
+      </div>
     );
   }
 

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { AuditHistory } from '../../../components/audit/AuditHistory';
 import type { ReactNode } from 'react';
 import type { AdminOrderDetail } from '@zevar/domain';
 import { ImageWithFallback } from '../../../components/ImageWithFallback';
@@ -243,6 +244,9 @@ export function OrderDetail({ orderNumber, onBack }: { orderNumber: string; onBa
             <OrderRefunds order={order} />
           </div>
           <History order={order} />
+          <div className="card p-4">
+            <AuditHistory entityType="order" entityId={order.orderNumber} />
+          </div>
         </>
       )}
     </section>

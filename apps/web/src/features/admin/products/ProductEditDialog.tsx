@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { CatalogueProduct as Product } from '@zevar/domain';
 import { Modal } from '../../../components/Modal';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes';
+import { AuditHistory } from '../../../components/audit/AuditHistory';
 import { ProductForm, type ProductFormProps } from './ProductForm';
 
 /** Full edit popup; the Modal locks page scrolling while it is open. Closing it with changes asks first. */
@@ -42,6 +43,9 @@ export function ProductEditDialog({
         onCancel={dismiss}
         onDirtyChange={setDirty}
       />
+      <div className="mt-6 border-t border-sand pt-4">
+        <AuditHistory entityType="product" entityId={product.id} />
+      </div>
     </Modal>
   );
 }

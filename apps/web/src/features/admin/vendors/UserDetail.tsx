@@ -12,6 +12,7 @@ import { StatusBadge } from './UsersTable';
 import { serverMessageOr } from '../../../lib/error-text';
 import { usersApi } from './users-api';
 import { AccountActions } from './AccountActions';
+import { AuditHistory } from '../../../components/audit/AuditHistory';
 
 export interface UserDetailProps {
   userId: number;
@@ -69,6 +70,9 @@ export function UserDetail({ userId, onBack, onEdit, onDelete, onPayout }: UserD
             <RolesCard user={u} />
           </div>
           {u.type === 'vendor' && <VendorPayouts vendorId={u.id} />}
+          <div className="card p-4">
+            <AuditHistory entityType="user" entityId={u.id} />
+          </div>
         </>
       )}
     </div>

@@ -1,0 +1,693 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { LightMyRequestResponse } from 'fastify';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import {
+  createAdminUser,
+  createCategory,
+  createCoupon,
+  createMetal,
+  createProduct,
+  createPurity,
+  createVendor,
+  metalVersion,
+  purityVersion,
+  uid,
+  type Actor,
+} from '../../test/factories';
+import { multipart } from '../../test/catalogue-fixtures';
+import {
+  auditLog,
+  emailOutbox,
+  orderItems,
+  orders,
+  payouts,
+  reviews,
+  users,
+  vendorEarnings,
+} from '../db/schema';
+import type { Db } from '../db/client';
+import type { RouteRule } from './auth';
+
+/**
+ * Write routes that leave no audit record, each with its reason. Everything else that writes
+ * (POST/PUT/PATCH/DELETE) must leave one after a successful call: a new route is recorded by default
+ * (plugins/audit-trail.ts), and a new route missing from CALLS below fails this test until someone
+ * shows it is recorded.
+ */
+const NOT_AUDITED: Record<string, string> = {
+  'POST /api/cart/quote': 'public: a shopper pricing a cart (nothing is written)',
+  'POST /api/checkout': "public: a shopper's checkout",
+  'POST /api/checkout/:id/reprice': "public: a shopper's checkout",
+  'PATCH /api/checkout/applyCoupon/:id': "public: a shopper's checkout",
+  'DELETE /api/checkout/applyCoupon/:id': "public: a shopper's checkout",
+  'POST /api/coupon-codes/apply': 'public: a shopper trying a coupon',
+  'POST /api/image/review-uploads': "public: a shopper's review photo",
+  'POST /api/orders/:id/cancel-payment': "public: a shopper's own payment",
+  'POST /api/orders/:id/payment-window': "public: a shopper's own payment",
+  'POST /api/orders/confirm-payment': "public: a shopper's own payment",
+  'POST /api/orders/initiate-order': "public: a shopper's order",
+  'POST /api/products/:id/views': 'public: a view count',
+  'POST /api/reviews': "public: a shopper's review (moderated by an admin, whose action is recorded)",
+  'POST /api/user/login': 'public: signing in (not a change; failed attempts are rate limited)',
+  'POST /api/user/register': 'public: a stranger signing up as a vendor',
+  'POST /api/user/verify': 'public: checking a token',
+  'POST /api/webhooks/razorpay':
+    "webhook: the payment provider's events, signed and deduplicated in payment_events",
+};
+
+const png = () =>
+  sharp({ create: { width: 20, height: 20, channels: 3, background: { r: 200, g: 150, b: 20 } } })
+    .png()
+    .toBuffer();
+
+type Call = { method: string; url: string; headers?: Record<string, string>; payload?: unknown };
+
+describe('audit trail of every write route', () => {
+  let t: TestApp;
+  let admin: Actor;
+  let db: Db;
+  beforeAll(async () => {
+    t = await createTestApp();
+    db = t.db;
+    admin = await createAdminUser(t.app, t.db, ['SUPER_ADMIN']);
+  });
+  afterAll(async () => t.close());
+
+  const as = (who: Actor, call: Call) => ({ ...call, headers: { ...who.headers, ...call.headers } });
+  const json = (r: LightMyRequestResponse) => r.json() as Record<string, never>;
+  const inject = async (call: Call) => {
+    const res = await t.app.inject({
+      method: call.method as 'POST',
+      url: call.url,
+      headers: call.headers,
+      payload: call.payload as string,
+    });
+    return res;
+  };
+
+  async function order(values: Partial<typeof orders.$inferInsert> = {}) {
+    const [row] = await db
+      .insert(orders)
+      .values({
+        orderNumber: `A-${uid()}`.toUpperCase(),
+        vendorSlug: 'x',
+        customerName: 'Buyer',
+        customerEmail: 'b@example.in',
+        customerPhone: '9876543210',
+        shippingAddress: {
+          fullName: 'B',
+          street: 's',
+          city: 'c',
+          state: 'st',
+          country: 'India',
+          postalCode: '110001',
+          phone: '9876543210',
+        },
+        totalAmountPaise: 100_000,
+        finalAmountPaise: 100_000,
+        status: 'CONFIRMED',
+        paymentStatus: 'CAPTURED',
+        ...values,
+      })
+      .returning();
+    return row!;
+  }
+
+  async function productBody(over: Record<string, unknown> = {}) {
+    const metal = await createMetal(db);
+    const category = await createCategory(db);
+    return {
+      name: `Audited ${uid()}`,
+      sku: `AU-${uid()}`,
+      productType: 'MRP',
+      price: 1500,
+      metal: { id: metal.id },
+      category: { id: category.id },
+      vendorCommission: 25,
+      stock: 3,
+      ...over,
+    };
+  }
+
+  async function plan(kind: 'BASIC' | 'STANDARD' | 'PREMIUM') {
+    const res = await inject(
+      as(admin, {
+        method: 'POST',
+        url: '/api/vendor-plan',
+        payload: { plan: kind, features: ['All'], options: [{ durationInMonths: 6, price: 999 }] },
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    return json(res) as unknown as { id: number; plan: string; version: number; options: { id: number }[] };
+  }
+
+  async function payableVendor() {
+    const vendor = await createVendor(t.app, db, {
+      plan: 'PREMIUM',
+      accountNumber: '123456789012',
+      ifscCode: 'HDFC0001234',
+      bankName: 'HDFC',
+      accountHolderName: 'V',
+    });
+    const product = await createProduct(db);
+    const o = await order({ vendorId: vendor.id });
+    const [item] = await db
+      .insert(orderItems)
+      .values({
+        orderId: o.id,
+        productId: product.id,
+        productSku: product.sku,
+        productName: product.name,
+        quantity: 1,
+        priceAtTimePaise: 100_000,
+        totalPricePaise: 100_000,
+        vendorCommissionPaise: 5_000,
+      })
+      .returning();
+    await db.insert(vendorEarnings).values({
+      vendorId: vendor.id,
+      orderId: o.id,
+      orderItemId: item!.id,
+      units: 1,
+      amountPaise: 5_000,
+      revenuePaise: 100_000,
+    });
+    return vendor;
+  }
+
+  async function outbox(status: 'SENT' | 'FAILED') {
+    const [row] = await db
+      .insert(emailOutbox)
+      .values({
+        dedupeKey: `audit:${uid()}`,
+        toAddress: 'b@example.in',
+        subject: 'Hello',
+        html: '<p>Hi</p>',
+        status,
+        sentAt: status === 'SENT' ? new Date(Date.now() - 86_400_000) : null,
+        createdAt: new Date(Date.now() - 86_400_000),
+      })
+      .returning();
+    return row!;
+  }
+
+  async function review() {
+    const product = await createProduct(db);
+    const [row] = await db
+      .insert(reviews)
+      .values({ productId: product.id, name: 'R', rating: 4, comment: 'Nice', status: 'PENDING' })
+      .returning();
+    return row!;
+  }
+
+  async function upload() {
+    const body = multipart(await png(), 'p.png', 'image/png');
+    const res = await inject(
+      as(admin, { method: 'POST', url: '/api/image/uploads', headers: body.headers, payload: body.payload }),
+    );
+    // The upload answers the stored name as text.
+    return res.body;
+  }
+
+  async function template() {
+    const res = await inject(
+      as(admin, {
+        method: 'POST',
+        url: '/api/email-templates',
+        payload: { name: `tmpl-${uid()}`, subject: 'S' },
+      }),
+    );
+    return json(res) as unknown as { id: number; name: string; version: number };
+  }
+
+  async function slide() {
+    const product = await createProduct(db);
+    const res = await inject(
+      as(admin, {
+        method: 'PUT',
+        url: '/api/carousels/home/addImage',
+        payload: { imageUrl: await upload(), linkType: 'product', targetId: product.id, vendorPlan: 'FREE' },
+      }),
+    );
+    const images = (json(res) as unknown as { images: { id: number; imageUrl: string }[] }).images;
+    return images.at(-1)!;
+  }
+
+  const versionOf = async (id: number) =>
+    (await db.select({ v: users.version }).from(users).where(eq(users.id, id)))[0]!.v;
+
+  /** A successful, authorised call of each write route (set up with its own data). */
+  const CALLS: Record<string, () => Promise<Call>> = {
+    'DELETE /api/category/:id': async () => ({
+      method: 'DELETE',
+      url: `/api/category/${(await createCategory(db)).id}`,
+    }),
+    'DELETE /api/coupon-codes/:id': async () => ({
+      method: 'DELETE',
+      url: `/api/coupon-codes/${(await createCoupon(db)).id}`,
+    }),
+    'DELETE /api/email-templates/:id': async () => ({
+      method: 'DELETE',
+      url: `/api/email-templates/${(await template()).id}`,
+    }),
+    'DELETE /api/image/uploads/:name': async () => ({
+      method: 'DELETE',
+      url: `/api/image/uploads/${await upload()}`,
+    }),
+    'DELETE /api/metals/:id': async () => ({
+      method: 'DELETE',
+      url: `/api/metals/${(await createMetal(db)).id}`,
+    }),
+    'DELETE /api/metals/:id/purities/:purityId': async () => {
+      const metal = await createMetal(db);
+      const purity = await createPurity(db, metal);
+      return { method: 'DELETE', url: `/api/metals/${metal.id}/purities/${purity.id}` };
+    },
+    'DELETE /api/products/:id': async () => ({
+      method: 'DELETE',
+      url: `/api/products/${(await createProduct(db)).id}`,
+    }),
+    'DELETE /api/reviews/:id': async () => ({ method: 'DELETE', url: `/api/reviews/${(await review()).id}` }),
+    'DELETE /api/user/:id': async () => ({
+      method: 'DELETE',
+      url: `/api/user/${(await createVendor(t.app, db)).id}`,
+    }),
+    'DELETE /api/vendor-payouts/:id': async () => {
+      const vendor = await createVendor(t.app, db);
+      const [row] = await db
+        .insert(payouts)
+        .values({ vendorId: vendor.id, payoutDate: new Date(), amountPaise: 100, createdBy: admin.id })
+        .returning();
+      return { method: 'DELETE', url: `/api/vendor-payouts/${row!.id}` };
+    },
+    'DELETE /api/vendor-plan/:id': async () => ({
+      method: 'DELETE',
+      url: `/api/vendor-plan/${(await plan('BASIC')).id}`,
+    }),
+    'PATCH /api/orders/:orderNumber/payment': async () => {
+      const o = await order({ paymentStatus: 'REFUND_FAILED', status: 'CANCELLED' });
+      return { method: 'PATCH', url: `/api/orders/${o.orderNumber}/payment?status=REFUNDED&reason=Retry` };
+    },
+    'PATCH /api/orders/:orderNumber/shipping-state': async () => {
+      const o = await order({ status: 'PENDING', paymentStatus: 'PENDING' });
+      return {
+        method: 'PATCH',
+        url: `/api/orders/${o.orderNumber}/shipping-state`,
+        payload: { state: 'Delhi' },
+      };
+    },
+    'PATCH /api/orders/:orderNumber/status': async () => {
+      const o = await order();
+      return { method: 'PATCH', url: `/api/orders/${o.orderNumber}/status?status=PROCESSING` };
+    },
+    'POST /api/category': async () => ({
+      method: 'POST',
+      url: '/api/category',
+      payload: { name: `Cat ${uid()}`, vendorPlan: 'FREE', image: 'a.webp', banner: 'b.webp' },
+    }),
+    'POST /api/coupon-codes': async () => ({
+      method: 'POST',
+      url: '/api/coupon-codes',
+      payload: {
+        code: `C${uid()}`.toUpperCase(),
+        discount: 50,
+        minimumTotalPrice: 1000,
+        expiryDate: new Date(Date.now() + 86_400_000).toISOString(),
+        description: 'Festival',
+        confirmLargeDiscount: true,
+      },
+    }),
+    'POST /api/email-templates': async () => ({
+      method: 'POST',
+      url: '/api/email-templates',
+      payload: { name: `tmpl-${uid()}`, subject: 'Hello' },
+    }),
+    'POST /api/email-templates/preview': async () => ({
+      method: 'POST',
+      url: '/api/email-templates/preview',
+      payload: { subject: 'Hello {{customerName}}', body: '<p>Hi</p>' },
+    }),
+    'POST /api/image/uploads': async () => {
+      const body = multipart(await png(), 'p.png', 'image/png');
+      return { method: 'POST', url: '/api/image/uploads', headers: body.headers, payload: body.payload };
+    },
+    'POST /api/mail/outbox/:id/resend': async () => ({
+      method: 'POST',
+      url: `/api/mail/outbox/${(await outbox('SENT')).id}/resend`,
+    }),
+    'POST /api/mail/outbox/:id/retry': async () => ({
+      method: 'POST',
+      url: `/api/mail/outbox/${(await outbox('FAILED')).id}/retry`,
+    }),
+    'POST /api/metals': async () => ({
+      method: 'POST',
+      url: '/api/metals',
+      payload: { name: `Metal ${uid()}`, price: 6000 },
+    }),
+    'POST /api/metals/:id/purities': async () => ({
+      method: 'POST',
+      url: `/api/metals/${(await createMetal(db)).id}/purities`,
+      payload: { name: `P${uid()}`, fineness: 916, rateMode: 'DERIVED' },
+    }),
+    'POST /api/metals/:id/purities/:purityId/preview': async () => {
+      const metal = await createMetal(db);
+      const purity = await createPurity(db, metal);
+      return {
+        method: 'POST',
+        url: `/api/metals/${metal.id}/purities/${purity.id}/preview`,
+        payload: { name: purity.name, fineness: 1000, rateMode: 'ENTERED', rate: 6100 },
+      };
+    },
+    'POST /api/products': async () => ({
+      method: 'POST',
+      url: '/api/products',
+      payload: await productBody(),
+    }),
+    'POST /api/products/:id/restore': async () => ({
+      method: 'POST',
+      url: `/api/products/${(await createProduct(db, { status: 'archived' })).id}/restore`,
+    }),
+    'POST /api/products/:id/stock-adjustments': async () => ({
+      method: 'POST',
+      url: `/api/products/${(await createProduct(db)).id}/stock-adjustments`,
+      payload: { change: 2, reason: 'Delivery' },
+    }),
+    'POST /api/subscriptions/subscribe': async () => {
+      const premium = await plan('PREMIUM');
+      const vendor = await createVendor(t.app, db);
+      return as(vendor, {
+        method: 'POST',
+        url: `/api/subscriptions/subscribe?vendorId=${vendor.id}&vendorPlanId=${premium.id}&subscriptionOptionId=${premium.options[0]!.id}`,
+      });
+    },
+    'POST /api/subscriptions/verify-subscription-payment': async () => {
+      const premium = await plan('STANDARD');
+      const vendor = await createVendor(t.app, db);
+      const sub = json(
+        await inject(
+          as(vendor, {
+            method: 'POST',
+            url: `/api/subscriptions/subscribe?vendorId=${vendor.id}&vendorPlanId=${premium.id}&subscriptionOptionId=${premium.options[0]!.id}`,
+          }),
+        ),
+      ) as unknown as { razorpayOrderId: string; subscriptionOrderId: number };
+      const paid = json(
+        await inject({ method: 'POST', url: '/sandbox/pay', payload: { orderId: sub.razorpayOrderId } }),
+      ) as unknown as { razorpay_payment_id: string; razorpay_signature: string };
+      return as(vendor, {
+        method: 'POST',
+        url: `/api/subscriptions/verify-subscription-payment?subscriptionOrderId=${sub.subscriptionOrderId}&razorpayPaymentId=${paid.razorpay_payment_id}&razorpaySignature=${paid.razorpay_signature}`,
+      });
+    },
+    'POST /api/user/:id/confirm-bank': async () => {
+      const vendor = await createVendor(t.app, db, {
+        accountNumber: '111122223333',
+        bankChangedAt: new Date(),
+      });
+      return { method: 'POST', url: `/api/user/${vendor.id}/confirm-bank` };
+    },
+    'POST /api/user/:id/reset-password': async () => ({
+      method: 'POST',
+      url: `/api/user/${(await createVendor(t.app, db)).id}/reset-password`,
+    }),
+    'POST /api/user/:id/sign-out-everywhere': async () => ({
+      method: 'POST',
+      url: `/api/user/${(await createVendor(t.app, db)).id}/sign-out-everywhere`,
+    }),
+    'POST /api/user/change-password': async () =>
+      as(await createAdminUser(t.app, db, ['VIEW_DETAILS']), {
+        method: 'POST',
+        url: '/api/user/change-password',
+        payload: { currentPassword: 'Secret@123', newPassword: 'N3w-Passw0rd!x' },
+      }),
+    'POST /api/user/logout': async () =>
+      as(await createVendor(t.app, db), { method: 'POST', url: '/api/user/logout' }),
+    'POST /api/user/reauth': async () =>
+      as(await createVendor(t.app, db), {
+        method: 'POST',
+        url: '/api/user/reauth',
+        payload: { password: 'Secret@123' },
+      }),
+    'POST /api/user/vendors/update-plan': async () => ({
+      method: 'POST',
+      url: '/api/user/vendors/update-plan',
+      payload: { vendorId: (await createVendor(t.app, db)).id, plan: 'BASIC' },
+    }),
+    'POST /api/vendor-payouts': async () => ({
+      method: 'POST',
+      url: '/api/vendor-payouts',
+      payload: { vendorId: (await payableVendor()).id },
+    }),
+    'POST /api/vendor-plan': async () => ({
+      method: 'POST',
+      url: '/api/vendor-plan',
+      payload: { plan: 'FREE', features: ['Starter'], options: [{ durationInMonths: 12, price: 0 }] },
+    }),
+    'PUT /api/carousels/home/addImage': async () => ({
+      method: 'PUT',
+      url: '/api/carousels/home/addImage',
+      payload: {
+        imageUrl: await upload(),
+        linkType: 'product',
+        targetId: (await createProduct(db)).id,
+        vendorPlan: 'FREE',
+      },
+    }),
+    'PUT /api/carousels/home/removeImage': async () => {
+      const s = await slide();
+      return {
+        method: 'PUT',
+        url: '/api/carousels/home/removeImage',
+        payload: { id: s.id, imageUrl: s.imageUrl },
+      };
+    },
+    'PUT /api/carousels/home/updateImage': async () => {
+      const s = await slide();
+      return {
+        method: 'PUT',
+        url: '/api/carousels/home/updateImage',
+        payload: {
+          id: s.id,
+          linkType: 'CATEGORY',
+          targetId: (await createCategory(db)).id,
+          vendorPlan: 'BASIC',
+          version: 1,
+        },
+      };
+    },
+    'PUT /api/category/:id': async () => {
+      const c = await createCategory(db);
+      return {
+        method: 'PUT',
+        url: `/api/category/${c.id}`,
+        payload: {
+          name: `Renamed ${uid()}`,
+          vendorPlan: 'FREE',
+          image: 'a.webp',
+          banner: 'b.webp',
+          version: 1,
+        },
+      };
+    },
+    'PUT /api/coupon-codes/:id': async () => {
+      const c = await createCoupon(db);
+      return {
+        method: 'PUT',
+        url: `/api/coupon-codes/${c.id}`,
+        payload: {
+          code: c.code,
+          discount: 60,
+          minimumTotalPrice: 1000,
+          expiryDate: new Date(Date.now() + 86_400_000).toISOString(),
+          description: 'Changed',
+          confirmLargeDiscount: true,
+          version: 1,
+        },
+      };
+    },
+    'PUT /api/email-templates/:id': async () => {
+      const tm = await template();
+      return {
+        method: 'PUT',
+        url: `/api/email-templates/${tm.id}`,
+        payload: { name: tm.name, subject: 'New', version: tm.version },
+      };
+    },
+    'PUT /api/metals/:id': async () => {
+      const m = await createMetal(db);
+      return {
+        method: 'PUT',
+        url: `/api/metals/${m.id}`,
+        payload: { name: m.name, price: 6100, version: await metalVersion(db, m.id) },
+      };
+    },
+    'PUT /api/metals/:id/purities/:purityId': async () => {
+      const metal = await createMetal(db);
+      const purity = await createPurity(db, metal, { rateMode: 'ENTERED' });
+      return {
+        method: 'PUT',
+        url: `/api/metals/${metal.id}/purities/${purity.id}`,
+        payload: {
+          name: purity.name,
+          fineness: 1000,
+          rateMode: 'ENTERED',
+          rate: 6100,
+          version: await purityVersion(db, purity.id),
+        },
+      };
+    },
+    'PUT /api/metals/prices': async () => {
+      const gold = await goldAndSilver();
+      return { method: 'PUT', url: '/api/metals/prices', payload: gold };
+    },
+    'PUT /api/products/:id': async () => {
+      const body = await productBody();
+      const created = json(await inject(as(admin, { method: 'POST', url: '/api/products', payload: body })));
+      const { stock: _stock, ...edit } = body;
+      return {
+        method: 'PUT',
+        url: `/api/products/${created.id}`,
+        payload: { ...edit, price: 1600, version: created.version },
+      };
+    },
+    'PUT /api/reviews/:id': async () => {
+      const r = await review();
+      return {
+        method: 'PUT',
+        url: `/api/reviews/${r.id}`,
+        payload: { name: 'R2', rating: 5, comment: 'Better', version: r.version },
+      };
+    },
+    'PUT /api/reviews/:id/status': async () => ({
+      method: 'PUT',
+      url: `/api/reviews/${(await review()).id}/status`,
+      payload: { status: 'PUBLISHED' },
+    }),
+    'PUT /api/user/:id': async () => {
+      const vendor = await createVendor(t.app, db);
+      return as(vendor, {
+        method: 'PUT',
+        url: `/api/user/${vendor.id}`,
+        payload: {
+          version: await versionOf(vendor.id),
+          email: `${vendor.username}@example.in`,
+          bussinessName: 'New Jewels',
+          description: 'A vendor selling jewellery for the audit test',
+          contact: {
+            phone: '9876543210',
+            addressLine1: '1 MG Road',
+            city: 'Jaipur',
+            state: 'Rajasthan',
+            pincode: '302001',
+          },
+          bankDetails: {
+            bankName: 'SBI',
+            accountHolderName: 'V',
+            accountNumber: '998877665544',
+            ifscCode: 'SBIN0001234',
+          },
+        },
+      });
+    },
+    'PUT /api/user/:id/activate': async () => {
+      const vendor = await createVendor(t.app, db, { active: true });
+      await db.update(users).set({ active: false }).where(eq(users.id, vendor.id));
+      return { method: 'PUT', url: `/api/user/${vendor.id}/activate` };
+    },
+    'PUT /api/user/:id/deactivate': async () => ({
+      method: 'PUT',
+      url: `/api/user/${(await createVendor(t.app, db)).id}/deactivate`,
+    }),
+    'PUT /api/vendor-plan/:id': async () => {
+      const res = await inject(as(admin, { method: 'GET', url: '/api/vendor-plan/admin' }));
+      const existing =
+        (res.json() as { id: number; plan: string; version: number }[])[0] ?? (await plan('BASIC'));
+      return {
+        method: 'PUT',
+        url: `/api/vendor-plan/${existing.id}`,
+        payload: {
+          plan: existing.plan,
+          features: ['Changed'],
+          options: [{ durationInMonths: 3, price: 500 }],
+          version: existing.version,
+        },
+      };
+    },
+  };
+
+  /** Gold and Silver exist (the rate summary needs both): the body that moves each by 1 %. */
+  async function goldAndSilver() {
+    const summary = json(await inject({ method: 'GET', url: '/api/metals/prices' })) as unknown as {
+      gold: number | null;
+      silver: number | null;
+      goldVersion: number | null;
+      silverVersion: number | null;
+    };
+    if (summary.gold === null) await createMetal(db, { name: 'Gold', ratePaise: 700_000 });
+    if (summary.silver === null) await createMetal(db, { name: 'Silver', ratePaise: 9_000 });
+    const now = json(await inject({ method: 'GET', url: '/api/metals/prices' })) as unknown as {
+      gold: number;
+      silver: number;
+      goldVersion: number;
+      silverVersion: number;
+    };
+    return {
+      gold: Math.round(now.gold * 101) / 100,
+      silver: Math.round(now.silver * 101) / 100,
+      goldVersion: now.goldVersion,
+      silverVersion: now.silverVersion,
+    };
+  }
+
+  const key = (r: RouteRule) => `${r.method} ${r.url}`;
+  const writes = () => t.app.accessRules.filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method));
+  const recordsOf = async (route: string, method: string, since: number) =>
+    db
+      .select()
+      .from(auditLog)
+      .where(
+        sql`${auditLog.route} = ${route} and ${auditLog.method} = ${method} and ${auditLog.id} > ${since}`,
+      );
+  const lastId = async () =>
+    (await db.select({ id: sql<number>`coalesce(max(${auditLog.id}), 0)::int` }).from(auditLog))[0]!.id;
+
+  it('lists exactly the public write routes it leaves unaudited, each with its reason', () => {
+    const publicWrites = writes()
+      .filter((r) => r.access === 'public')
+      .map(key)
+      .sort();
+    expect(publicWrites).toEqual(Object.keys(NOT_AUDITED).sort());
+  });
+
+  it('leaves an audit record, naming who and from where, after a successful call of every other write route', async () => {
+    const audited = writes().filter((r) => r.access !== 'public');
+    expect(audited.length).toBeGreaterThan(40);
+    const missing: string[] = [];
+    for (const rule of audited) {
+      const make = CALLS[key(rule)];
+      if (!make) {
+        missing.push(`${key(rule)}: no call in CALLS`);
+        continue;
+      }
+      const call = await make();
+      const headers = call.headers?.authorization ? call.headers : { ...admin.headers, ...call.headers };
+      const since = await lastId();
+      const res = await inject({ ...call, headers });
+      if (res.statusCode >= 300) {
+        missing.push(`${key(rule)}: answered ${res.statusCode} ${res.body.slice(0, 300)}`);
+        continue;
+      }
+      const records = await recordsOf(rule.url, rule.method, since);
+      if (records.length === 0) missing.push(`${key(rule)}: no record`);
+      for (const r of records) {
+        expect(r.actorId, key(rule)).not.toBeNull();
+        expect(r.actorEmail, key(rule)).toMatch(/@example\.in$/);
+        expect(r.clientAddress, key(rule)).toBe('127.0.0.1');
+        expect(r.entityType, key(rule)).toMatch(/^[a-z-]+$/);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
