@@ -17,8 +17,10 @@ import {
   type Actor,
 } from '../../test/factories';
 import { multipart } from '../../test/catalogue-fixtures';
+import { confirmUrl, initiate, orderBody, sandboxPay } from '../../test/payment-journey';
 import {
   auditLog,
+  refunds,
   emailOutbox,
   orderItems,
   orders,
@@ -55,6 +57,14 @@ const NOT_AUDITED: Record<string, string> = {
   'POST /api/user/verify': 'public: checking a token',
   'POST /api/webhooks/razorpay':
     "webhook: the payment provider's events, signed and deduplicated in payment_events",
+  'POST /api/webhooks/carrier':
+    "webhook: the carrier's events, token-checked, deduplicated and kept in the shipment's timeline",
+  'POST /api/track/code': 'public: a buyer asking for a tracking code (nothing changes but the code)',
+  'POST /api/track/verify': 'public: a buyer proving the tracking code',
+  'POST /api/user/forgot-password': 'public: asking for a reset link (same answer for any account)',
+  'POST /api/user/password-reset': "public: a one-time link's holder setting a password (sessions end)",
+  'POST /api/user/invites/accept':
+    'public: an invitee setting up their account (the invitation was recorded)',
 };
 
 const png = () =>
@@ -238,8 +248,121 @@ describe('audit trail of every write route', () => {
   const versionOf = async (id: number) =>
     (await db.select({ v: users.version }).from(users).where(eq(users.id, id)))[0]!.v;
 
+  /** A paid order of one line (two pieces), through checkout and the sandbox payment. */
+  async function paidOrder() {
+    const vendor = await createVendor(t.app, db, { plan: 'BASIC' });
+    const product = await createProduct(db, { pricePaise: 500_000, stock: 4 });
+    const init = (
+      await initiate(t.app, orderBody(vendor.slug, [{ productSku: product.sku, quantity: 2 }]))
+    ).json() as {
+      orderId: string;
+      orderNumber: string;
+      razorpayOrderId: string;
+    };
+    await t.app.inject({ method: 'POST', url: confirmUrl(await sandboxPay(t.app, init.razorpayOrderId)) });
+    const [item] = await db.select().from(orderItems).where(eq(orderItems.orderId, init.orderId));
+    return { ...init, itemId: item!.id };
+  }
+  const packing = (itemId: number) => ({
+    lines: [{ orderItemId: itemId, quantity: 2 }],
+    sealNumber: 'SEAL-1',
+    packedWeightGrams: 250,
+    lengthCm: 15,
+    breadthCm: 12,
+    heightCm: 8,
+  });
+  async function packed() {
+    const o = await paidOrder();
+    const res = await inject(
+      as(admin, {
+        method: 'POST',
+        url: `/api/shipping/orders/${o.orderNumber}/shipments`,
+        payload: packing(o.itemId),
+      }),
+    );
+    return json(res) as unknown as { id: number };
+  }
+  async function booked() {
+    const { id } = await packed();
+    const res = await inject(
+      as(admin, { method: 'POST', url: `/api/shipping/shipments/${id}/book`, payload: {} }),
+    );
+    return json(res) as unknown as { id: number; awb: string };
+  }
+
   /** A successful, authorised call of each write route (set up with its own data). */
   const CALLS: Record<string, () => Promise<Call>> = {
+    'POST /api/shipping/orders/:orderNumber/shipments': async () => {
+      const o = await paidOrder();
+      return {
+        method: 'POST',
+        url: `/api/shipping/orders/${o.orderNumber}/shipments`,
+        payload: packing(o.itemId),
+      };
+    },
+    'POST /api/shipping/shipments/:id/book': async () => ({
+      method: 'POST',
+      url: `/api/shipping/shipments/${(await packed()).id}/book`,
+      payload: {},
+    }),
+    'POST /api/shipping/shipments/book': async () => ({
+      method: 'POST',
+      url: '/api/shipping/shipments/book',
+      payload: { shipmentIds: [(await packed()).id] },
+    }),
+    'POST /api/shipping/shipments/:id/cancel': async () => ({
+      method: 'POST',
+      url: `/api/shipping/shipments/${(await packed()).id}/cancel`,
+    }),
+    'POST /api/shipping/pickups': async () => ({
+      method: 'POST',
+      url: '/api/shipping/pickups',
+      payload: { shipmentIds: [(await booked()).id] },
+    }),
+    'POST /api/shipping/sandbox/:awb/events': async () => ({
+      method: 'POST',
+      url: `/api/shipping/sandbox/${(await booked()).awb}/events`,
+      payload: { type: 'PICKED_UP' },
+    }),
+    'POST /api/orders/:orderNumber/refunds': async () => ({
+      method: 'POST',
+      url: `/api/orders/${(await paidOrder()).orderNumber}/refunds`,
+      payload: { amount: 1, reason: 'Scratched clasp', idempotencyKey: `audit-${uid()}` },
+    }),
+    'POST /api/orders/:orderNumber/refunds/:refundId/retry': async () => {
+      const o = await paidOrder();
+      await inject(
+        as(admin, {
+          method: 'POST',
+          url: `/api/orders/${o.orderNumber}/refunds`,
+          payload: { amount: 1, reason: 'Scratched clasp', idempotencyKey: `audit-${uid()}` },
+        }),
+      );
+      // As if the gateway had failed it: the admin asks again.
+      const [row] = await db
+        .update(refunds)
+        .set({ status: 'FAILED' })
+        .where(eq(refunds.orderId, o.orderId))
+        .returning();
+      return {
+        method: 'POST',
+        url: `/api/orders/${o.orderNumber}/refunds/${row!.id}/retry`,
+        payload: { reason: 'Bank asked us to retry' },
+      };
+    },
+    'PUT /api/returns-policy': async () => {
+      const now = json(await inject(as(admin, { method: 'GET', url: '/api/returns-policy/admin' })));
+      return {
+        method: 'PUT',
+        url: '/api/returns-policy',
+        payload: { policy: { kind: 'NONE' }, version: (now as unknown as { version: number }).version },
+      };
+    },
+    'POST /api/user/invites': async () => ({
+      method: 'POST',
+      url: '/api/user/invites',
+      payload: { email: `staff_${uid()}@example.in`, name: 'Meera', roles: ['VIEW_DETAILS'] },
+    }),
     'DELETE /api/category/:id': async () => ({
       method: 'DELETE',
       url: `/api/category/${(await createCategory(db)).id}`,

@@ -88,7 +88,6 @@ GET /api/returns-policy/admin SUPER_ADMIN
 GET /api/reviews SUPER_ADMIN
 GET /api/reviews/admin/products SUPER_ADMIN
 GET /api/reviews/product/:productId public
-GET /api/sms/messages SUPER_ADMIN
 GET /api/shipping/desk any:MANAGE_ORDERS|VIEW_DETAILS
 GET /api/shipping/manifest MANAGE_ORDERS
 GET /api/shipping/orders/:orderNumber any:MANAGE_ORDERS|VIEW_DETAILS
@@ -96,6 +95,7 @@ GET /api/shipping/shipments/:id any:MANAGE_ORDERS|VIEW_DETAILS
 GET /api/shipping/shipments/:id/label MANAGE_ORDERS
 GET /api/shipping/shipments/:id/packing-slip MANAGE_ORDERS
 GET /api/shipping/shipments/:id/rates MANAGE_ORDERS
+GET /api/sms/messages SUPER_ADMIN
 GET /api/track public
 GET /api/user any:MANAGE_USERS|MANAGE_VENDORS|VIEW_DETAILS
 GET /api/user/:id authenticated
