@@ -5,6 +5,7 @@ export * from './money';
 export * from './price-change';
 export * from './indian-number';
 export * from './messages';
+export * from './first-script-messages';
 export * from './paging';
 export * from './errors';
 export * from './users';

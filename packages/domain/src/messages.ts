@@ -1,3 +1,11 @@
+import {
+  ERROR_TITLE,
+  GENERIC_ERROR_MESSAGE,
+  SERVER_NOT_RESPONDING_MESSAGE,
+  SESSION_ENDED_MESSAGE,
+  SUCCESS_TITLE,
+} from './first-script-messages';
+
 /** Texts from the specification, word for word. */
 export const MSG = {
   required: 'This field is required',
@@ -19,11 +27,11 @@ export const MSG = {
   validationError: 'Validation Error',
   contactPhone: 'Please enter a valid phone number',
   contactSuccess: "Thank you for your message! We'll get back to you soon.",
-  successTitle: 'Success',
-  errorTitle: 'Error',
-  serverNotResponding: 'Server is not responding',
-  genericError: 'An error occurred',
-  sessionEnded: 'Your session has ended. Please sign in again.',
+  successTitle: SUCCESS_TITLE,
+  errorTitle: ERROR_TITLE,
+  serverNotResponding: SERVER_NOT_RESPONDING_MESSAGE,
+  genericError: GENERIC_ERROR_MESSAGE,
+  sessionEnded: SESSION_ENDED_MESSAGE,
   vendorLoadFailed: 'Failed to load vendor details',
   vendorSlugMissing: 'Please enter your website name to create your vendor page',
   uploadingImage: 'Uploading Image',

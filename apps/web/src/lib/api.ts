@@ -1,4 +1,9 @@
-import { MSG, type ApiErrorBody } from '@zevar/domain';
+import {
+  GENERIC_ERROR_MESSAGE,
+  SERVER_NOT_RESPONDING_MESSAGE,
+  SESSION_ENDED_MESSAGE,
+  type ApiErrorBody,
+} from '@zevar/domain';
 import { endSession, getToken, replaceToken } from './storage';
 import { peekPrefetched, takePrefetched } from './prefetched';
 
@@ -14,8 +19,8 @@ const PUBLIC_URL_PARTS = [
   '/login',
 ] as const;
 
-export const SERVER_NOT_RESPONDING = MSG.serverNotResponding;
-export const DEFAULT_ERROR = MSG.genericError;
+export const SERVER_NOT_RESPONDING = SERVER_NOT_RESPONDING_MESSAGE;
+export const DEFAULT_ERROR = GENERIC_ERROR_MESSAGE;
 
 export type ApiIssue = NonNullable<ApiErrorBody['issues']>[number];
 
@@ -188,7 +193,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     // An expired or revoked token ends the session (once: see SessionEndHandler), whatever screen asked.
     if (response.status === 401 && headers.Authorization) {
       endSession();
-      throw new ApiError(401, 'SESSION_ENDED', MSG.sessionEnded);
+      throw new ApiError(401, 'SESSION_ENDED', SESSION_ENDED_MESSAGE);
     }
     throw toApiError(response.status, text, response.statusText);
   }

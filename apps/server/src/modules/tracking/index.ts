@@ -1,3 +1,3 @@
 /** The tracking module's public entry: other modules import from here, never its files (eslint import-x/no-restricted-paths). */
-export { createShipmentMails, type ShipmentEventNotice } from './shipment-mails';
+export { createShipmentMails } from './shipment-mails';
 export { trackPageUrl } from './track-link';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { MSG } from '@zevar/domain';
+import { ERROR_TITLE } from '@zevar/domain';
 import { useDialog } from './dialog-context';
 
 /**
@@ -9,6 +9,6 @@ import { useDialog } from './dialog-context';
 export function useLoadFailureDialog(failed: boolean, message: string): void {
   const dialog = useDialog();
   useEffect(() => {
-    if (failed) void dialog.error(MSG.errorTitle, message);
+    if (failed) void dialog.error(ERROR_TITLE, message);
   }, [failed, message, dialog]);
 }

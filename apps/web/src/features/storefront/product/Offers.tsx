@@ -1,5 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { COPIED_INDICATOR_MS, COUPONS_SHOWN, MSG, STOREFRONT_MESSAGES, type Coupon } from '@zevar/domain';
+import {
+  COPIED_INDICATOR_MS,
+  COUPONS_SHOWN,
+  ERROR_TITLE,
+  SUCCESS_TITLE,
+  STOREFRONT_MESSAGES,
+  type Coupon,
+} from '@zevar/domain';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { formatInr } from '../../../lib/format';
 import { CouponApplyButton } from './CouponApplyButton';
@@ -26,9 +33,9 @@ export function Offers({ coupons, basket }: { coupons: Coupon[]; basket: CouponB
       setCopied(code);
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => setCopied(null), COPIED_INDICATOR_MS);
-      await dialog.success(MSG.successTitle, STOREFRONT_MESSAGES.couponCopied);
+      await dialog.success(SUCCESS_TITLE, STOREFRONT_MESSAGES.couponCopied);
     } catch {
-      await dialog.error(MSG.errorTitle, STOREFRONT_MESSAGES.couponCopyFailed);
+      await dialog.error(ERROR_TITLE, STOREFRONT_MESSAGES.couponCopyFailed);
     }
   };
 

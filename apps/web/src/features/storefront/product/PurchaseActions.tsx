@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { MSG, ORDER_LIMIT_TEXT, STOREFRONT_MESSAGES, type Product } from '@zevar/domain';
+import { ERROR_TITLE, ORDER_LIMIT_TEXT, STOREFRONT_MESSAGES, type Product } from '@zevar/domain';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { api } from '../../../lib/api';
 import { addOnce, checkoutIdSchema, storeCheckoutId } from '../../../lib/cart';
@@ -58,7 +58,7 @@ export function PurchaseActions({
       storeCheckoutId(checkoutId);
       await navigate(`/${encodeURIComponent(shop)}/checkout/${encodeURIComponent(checkoutId)}`);
     } catch {
-      await dialog.error(MSG.errorTitle, STOREFRONT_MESSAGES.checkoutFailed);
+      await dialog.error(ERROR_TITLE, STOREFRONT_MESSAGES.checkoutFailed);
     } finally {
       setBuying(false);
     }

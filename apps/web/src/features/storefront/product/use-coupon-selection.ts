@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { MSG, PAYMENT_TEXT, type Coupon } from '@zevar/domain';
+import { ERROR_TITLE, SUCCESS_TITLE, PAYMENT_TEXT, type Coupon } from '@zevar/domain';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { api } from '../../../lib/api';
 import { formatInr } from '../../../lib/format';
@@ -49,12 +49,12 @@ export function useCouponSelection(basket: CouponBasket) {
         const discount = Math.min(coupon.discount, total);
         setApplied({ code: coupon.code, discount });
         setSelectedCoupon(coupon.code);
-        void dialog.success(MSG.successTitle, PRODUCT_COUPON_TEXT.applied(discount));
+        void dialog.success(SUCCESS_TITLE, PRODUCT_COUPON_TEXT.applied(discount));
       } else {
-        void dialog.error(MSG.errorTitle, PRODUCT_COUPON_TEXT.notApplicable);
+        void dialog.error(ERROR_TITLE, PRODUCT_COUPON_TEXT.notApplicable);
       }
     } catch {
-      void dialog.error(MSG.errorTitle, PRODUCT_COUPON_TEXT.failed);
+      void dialog.error(ERROR_TITLE, PRODUCT_COUPON_TEXT.failed);
     } finally {
       setPending(null);
     }
