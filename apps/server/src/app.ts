@@ -41,6 +41,8 @@ import { createPublicCache } from './lib/cache/public-cache';
 import { registerCacheInvalidation } from './plugins/public-cache';
 import type { Carrier } from './modules/shipping/carrier';
 import { createCarrier } from './modules/shipping/create-carrier';
+import type { PayoutProvider } from './modules/payouts/payout-provider';
+import { createSandboxPayoutProvider } from './modules/payouts/sandbox-payout-provider';
 import type { NotifyShipmentEvent } from './modules/shipping/shipments.service';
 import { createShipmentMails } from './modules/tracking';
 import { registerAuditTrail } from './plugins/audit-trail';
@@ -66,6 +68,8 @@ export type AppOptions = {
   mailer?: Mailer;
   /** Tests inject a carrier (an outage, a crash mid-booking); by default the sandbox carrier. */
   carrier?: Carrier;
+  /** Tests inject a payout provider (an outage, a failed payout); by default the sandbox. */
+  payoutProvider?: PayoutProvider;
   /** Text messages to buyers; by default from config (SMS=sandbox|msg91). */
   sms?: SmsSender;
   /** Shipment mails for BOOKED, OUT_FOR_DELIVERY and DELIVERED; by default the tracking module's. */
@@ -165,6 +169,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...createPayments(opts.config, opts.database.db, opts.payments),
     ...createCarrier(opts.config, opts.database.db, now, opts.carrier),
     notifyShipmentEvent: opts.notifyShipmentEvent,
+    payoutProvider: opts.payoutProvider ?? createSandboxPayoutProvider(),
     mailer: opts.mailer ?? createMailer({ smtpUrl: opts.config.SMTP_URL, dataDir: opts.config.DATA_DIR }),
     sms: opts.sms ?? createSmsSender(smsConfigFrom(opts.config), { db: opts.database.db, now }),
     lifecycle: opts.lifecycle ?? { state: 'ready', jobs: 'off' },

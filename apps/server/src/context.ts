@@ -13,6 +13,7 @@ import type { PublicCache } from './lib/cache/public-cache';
 import type { Carrier } from './modules/shipping/carrier';
 import type { SandboxCarrier } from './modules/shipping/sandbox-carrier';
 import type { NotifyShipmentEvent } from './modules/shipping/shipments.service';
+import type { PayoutProvider } from './modules/payouts/payout-provider';
 
 /** Where the process is in its life, for readiness: a stopping process takes no new traffic. */
 export type Lifecycle = {
@@ -47,6 +48,8 @@ export type AppContext = {
   sandboxCarrier?: SandboxCarrier;
   /** Tells the buyer of a shipment's BOOKED, OUT_FOR_DELIVERY and DELIVERED events (the shipment mails). */
   notifyShipmentEvent?: NotifyShipmentEvent;
+  /** Sends resellers' payouts and checks their bank accounts (the offline sandbox by default, PAYOUTS). */
+  payoutProvider: PayoutProvider;
   /** Delivers outbox mail (SMTP, or .eml files in DATA_DIR/outbox). */
   mailer: Mailer;
   /** Text messages to buyers' phones: the offline sandbox or MSG91 (SMS). */

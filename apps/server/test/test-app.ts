@@ -98,6 +98,7 @@ export async function createTestApp(
     payments?: AppOptions['payments'];
     mailer?: AppOptions['mailer'];
     carrier?: AppOptions['carrier'];
+    payoutProvider?: AppOptions['payoutProvider'];
     sms?: AppOptions['sms'];
     notifyShipmentEvent?: AppOptions['notifyShipmentEvent'];
     /** Share a database with another test app (see connectAgain). */
@@ -119,6 +120,7 @@ export async function createTestApp(
     payments: opts.payments,
     mailer: opts.mailer,
     carrier: opts.carrier,
+    payoutProvider: opts.payoutProvider,
     sms: opts.sms,
     notifyShipmentEvent: opts.notifyShipmentEvent,
     images: opts.images,
