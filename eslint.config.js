@@ -8,6 +8,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
+import typeErrors from './scripts/eslint-type-errors.mjs';
 
 const root = import.meta.dirname;
 const foldersIn = (dir) =>
@@ -194,7 +195,11 @@ export default tseslint.config(
         tsconfigRootDir: root,
       },
     },
+    // The compiler's own errors (types/tsc): off here, on in `npm test`, which type-checks in this
+    // same program instead of running tsc separately (decision 0051).
+    plugins: { types: typeErrors },
     rules: {
+      'types/tsc': 'off',
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/await-thenable': 'error',
