@@ -172,7 +172,11 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    // The compiler's own errors (types/tsc, for TypeScript files in a tsconfig project): off here, on in
+    // `npm test`, which type-checks in the type-aware rules' programs instead of running tsc (decision 0051).
+    plugins: { types: typeErrors },
     rules: {
+      'types/tsc': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
     },
@@ -195,11 +199,7 @@ export default tseslint.config(
         tsconfigRootDir: root,
       },
     },
-    // The compiler's own errors (types/tsc): off here, on in `npm test`, which type-checks in this
-    // same program instead of running tsc separately (decision 0051).
-    plugins: { types: typeErrors },
     rules: {
-      'types/tsc': 'off',
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/await-thenable': 'error',
