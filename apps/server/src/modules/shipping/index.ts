@@ -1,2 +1,9 @@
 /** The shipping module's public entry: other modules import from here, never its files (eslint import-x/no-restricted-paths). */
 export { createShippingService } from './shipments.service';
+export {
+  createReturnedParcels,
+  queueReturnPickupIn,
+  returnPickupsOf,
+  type PlanRefundIn,
+  type RefundDeps,
+} from './returned-parcels';
