@@ -77,7 +77,9 @@ describe('parcels returned to origin: inspected, back in stock, the buyer refund
       weightGrams: 250,
     });
     expect(stranger.statusCode).toBe(400);
-    expect((await inspect(s.id, { outcome: 'RESTOCK', huids: o.huids, weightGrams: 250 }, viewer)).statusCode).toBe(403);
+    expect(
+      (await inspect(s.id, { outcome: 'RESTOCK', huids: o.huids, weightGrams: 250 }, viewer)).statusCode,
+    ).toBe(403);
     expect((await inspect(s.id, { outcome: 'DISPUTED', huids: [], weightGrams: 90 })).statusCode).toBe(400);
     expect((await inspect(s.id, { outcome: 'NOPE', huids: [], weightGrams: 0 })).statusCode).toBe(400);
     // Nothing was refunded by the refused attempts.
@@ -134,7 +136,9 @@ describe('parcels returned to origin: inspected, back in stock, the buyer refund
     expect(await gatewayRefunds(o.paymentId)).toHaveLength(0);
     // The admin sends it again: the inspection is not repeated, the refund is asked once.
     sw.mode.loseAnswer = true;
-    expect((await inspect(s.id, { outcome: 'DAMAGED', huids: o.huids, weightGrams: 240 })).statusCode).toBe(200);
+    expect((await inspect(s.id, { outcome: 'DAMAGED', huids: o.huids, weightGrams: 240 })).statusCode).toBe(
+      200,
+    );
     await reconcilePayments(testContext(t.db, t.config, () => new Date(), sw.gateway));
     await reconcilePayments(testContext(t.db, t.config, () => new Date(), sw.gateway));
     expect(await gatewayRefunds(o.paymentId)).toHaveLength(1);
