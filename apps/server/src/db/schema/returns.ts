@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, serial, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { RETURN_EVENT_KINDS, RETURN_STATUSES } from '@zevar/domain';
 import { createdAt, tstz, updatedAt } from './columns';
 import { orders } from './commerce';

@@ -12,7 +12,7 @@ import { downloadFile, taxDocumentFile } from '../../../lib/download-file';
 import { NameShippingState } from './NameShippingState';
 import { OrderRefunds } from './OrderRefunds';
 import { ShipmentsSection } from './ShipmentsSection';
-import { OrderReturns } from '../returns/ReturnRequestsList';
+import { OrderReturns } from '../../../components/returns/ReturnRequestsList';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -1,5 +1,5 @@
 import { RETURN_TEXT } from '@zevar/domain';
-import { ReturnRequestsList } from './ReturnRequestsList';
+import { ReturnRequestsList } from '../../../components/returns/ReturnRequestsList';
 
 /** The back office's Returns: requests to decide, pickups on their way, pieces to inspect. */
 export default function ReturnRequestsSection() {

@@ -5,7 +5,7 @@ import {
   type ReturnInspectionBody,
   type ReturnStatus,
 } from '@zevar/domain';
-import { api } from '../../../lib/api';
+import { api } from './api';
 
 /** Return requests (issue 22 item 7c): the admin's list, an order's returns, decisions and inspection. */
 export const returnRequestsApi = {

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { RETURN_STATUSES, RETURN_TEXT, type ReturnStatus } from '@zevar/domain';
-import { Pagination } from '../../../components/Pagination';
-import { useDialog } from '../../../components/dialog/dialog-context';
-import { errorMessage } from '../../../lib/api';
+import { Pagination } from '../Pagination';
+import { useDialog } from '../dialog/dialog-context';
+import { errorMessage } from '../../lib/api';
 import { ReturnCard } from './ReturnCard';
-import { returnRequestsApi } from './return-requests-api';
+import { returnRequestsApi } from '../../lib/return-requests-api';
 
 const STATUS_LABELS: Record<ReturnStatus, string> = {
   REQUESTED: 'To decide',

@@ -6,10 +6,10 @@ import {
   type ReturnView,
   type ShipmentStatus,
 } from '@zevar/domain';
-import { TextAreaField, TextField } from '../../../components/FormFields';
-import { imageUrl } from '../../../components/image-url';
-import { formatDateTime, formatInr } from '../../../lib/format';
-import { returnRequestsApi } from './return-requests-api';
+import { TextAreaField, TextField } from '../FormFields';
+import { imageUrl } from '../image-url';
+import { formatDateTime, formatInr } from '../../lib/format';
+import { returnRequestsApi } from '../../lib/return-requests-api';
 
 type Run = (work: () => Promise<unknown>) => Promise<void>;
 
