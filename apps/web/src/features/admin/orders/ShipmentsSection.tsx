@@ -253,7 +253,10 @@ function ShipmentCard({
       await run(() => shipmentsApi.cancel(s.id));
   };
   return (
-    <article className="space-y-2 rounded-md border border-sand p-3" aria-label={`Shipment ${s.id}`}>
+    <article
+      className="space-y-2 rounded-md border border-sand p-3"
+      aria-label={`${s.direction === 'RETURN' ? 'Return pickup' : 'Shipment'} ${s.id}`}
+    >
       <header className="flex flex-wrap items-center gap-2">
         <h4 className="font-semibold">
           {s.direction === 'RETURN' ? 'Return pickup' : 'Shipment'} {s.id}
