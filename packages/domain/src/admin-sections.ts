@@ -10,6 +10,7 @@ export const ADMIN_SECTIONS = [
   { key: 'vendors', label: 'Vendors', permission: 'MANAGE_VENDORS' },
   { key: 'orders', label: 'Orders', permission: 'MANAGE_ORDERS' },
   { key: 'invoices', label: 'Invoices', permission: 'MANAGE_ORDERS' },
+  { key: 'return-requests', label: 'Returns', permission: 'MANAGE_ORDERS' },
   { key: 'metals', label: 'Metals', permission: 'SUPER_ADMIN' },
   { key: 'plans', label: 'Plans', permission: 'SUPER_ADMIN' },
   { key: 'reviews', label: 'Reviews', permission: 'SUPER_ADMIN' },

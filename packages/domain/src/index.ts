@@ -48,3 +48,5 @@ export * from './delivery';
 export * from './tracking';
 export * from './shipments';
 export * from './audit';
+export * from './returns';
+export * from './rto-inspection';

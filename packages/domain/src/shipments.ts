@@ -3,6 +3,7 @@ import { SHIPMENT_EVENT_TYPES, shipmentEventTypeSchema, type ShipmentEventType }
 import { MAX_DB_ID, dbIdSchema, pageQuerySchema } from './paging';
 import { safeString } from './primitives';
 import { huidListSchema } from './jewellery-price';
+import { rtoInspectionSchema } from './rto-inspection';
 import { ORDER_STATUS_VALUES } from './commerce';
 
 /** Where a parcel is going: to the buyer, or back from the buyer to the shop (a return pickup). */
@@ -327,6 +328,8 @@ export const shipmentViewSchema = z.object({
   lastEventAt: safeString().nullable(),
   createdAt: safeString(),
   exception: z.enum(SHIPMENT_EXCEPTIONS).nullable(),
+  /** The inspection of a parcel returned to origin (docs/decisions/0046), once done. */
+  inspection: rtoInspectionSchema.nullable(),
   lines: z.array(
     z.object({
       orderItemId: z.number().int(),

@@ -31,6 +31,12 @@ import { carrierWebhooksRoutes } from './shipping/carrier-webhooks.routes';
 import { trackingRoutes } from './tracking/tracking.routes';
 import { deliveryRoutes } from './delivery/delivery.routes';
 import { auditRoutes } from './audit/audit.routes';
+import { returnsRoutes } from './returns/returns.routes';
+import { returnedParcelsRoutes } from './shipping/returned-parcels.routes';
+import { refundPlannedIn } from './orders/refund-order-part';
+
+/** The partial-refund path, handed to the flows that refund what came back (docs/decisions/0046). */
+const refundDeps = { refundPlannedIn };
 
 /** Every API module, mounted under /api. */
 export const routeModules: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
@@ -65,4 +71,6 @@ export const routeModules: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   trackingRoutes,
   deliveryRoutes,
   auditRoutes,
+  (ctx) => returnsRoutes(ctx, refundDeps),
+  (ctx) => returnedParcelsRoutes(ctx, refundDeps),
 ];

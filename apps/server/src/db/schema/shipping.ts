@@ -17,6 +17,7 @@ import {
   SHIPMENT_EVENT_SOURCES,
   SHIPMENT_EVENT_TYPES,
   SHIPMENT_STATUSES,
+  RTO_OUTCOMES,
   type ShipmentEventType,
 } from '@zevar/domain';
 import { createdAt, tstz, updatedAt } from './columns';
@@ -82,6 +83,17 @@ export const shipments = pgTable(
     bookedAt: tstz('booked_at'),
     deliveredAt: tstz('delivered_at'),
     cancelledAt: tstz('cancelled_at'),
+    /**
+     * Inspection of a parcel returned to origin (issue 22 item 7b, docs/decisions/0046): who, when,
+     * the HUIDs and weight found, the outcome (RESTOCK, DAMAGED, DISPUTED) and the refund it made.
+     */
+    inspectedAt: tstz('inspected_at'),
+    inspectedBy: text('inspected_by'),
+    inspectionOutcome: text('inspection_outcome', { enum: RTO_OUTCOMES }),
+    inspectedHuids: jsonb('inspected_huids').$type<string[]>(),
+    inspectedWeightGrams: integer('inspected_weight_grams'),
+    inspectionNote: text('inspection_note'),
+    inspectionRefundId: integer('inspection_refund_id'),
     createdBy: text('created_by').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

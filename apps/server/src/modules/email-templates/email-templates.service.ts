@@ -38,6 +38,8 @@ export const TEMPLATES_IN_USE = [
   'shipment-booked',
   'shipment-out-for-delivery',
   'shipment-delivered',
+  'return-approved',
+  'return-refunded',
 ] as const;
 export const templateInUse = (name: string) =>
   `The '${name}' template is used by every order mail: edit it, but it cannot be deleted or renamed`;

@@ -7,6 +7,7 @@ import {
   emailTemplates,
   orderItems,
   products,
+  returnRequests,
   reviews,
   users,
 } from '../../db/schema';
@@ -17,7 +18,7 @@ const NAME_IN_TEXT = '[a-f0-9]{32}\\.webp';
 /**
  * Every column that can point at an uploaded image, as text: products (variants are products) and
  * their photos, categories' image and banner, carousel slides, review photos, order lines' snapshot
- * image, open checkouts' lines, email templates' HTML, and a vendor's free-text profile. A column
+ * image, open checkouts' lines, email templates' HTML, a vendor's free-text profile and return requests' photos. A column
  * added that holds an image reference belongs here too (images.routes.test.ts covers each).
  */
 const REFERENCING: SQL[] = [
@@ -30,6 +31,7 @@ const REFERENCING: SQL[] = [
   sql`select ${checkouts.items}::text as t from ${checkouts} where ${checkouts.status} = 'PENDING'`,
   sql`select ${emailTemplates.body} as t from ${emailTemplates}`,
   sql`select concat_ws(' ', ${users.description}, ${users.website}) as t from ${users}`,
+  sql`select ${returnRequests.photos}::text as t from ${returnRequests}`,
 ];
 
 /**

@@ -65,6 +65,36 @@ export const DEFAULT_SHIPMENT_TEMPLATES = {
 } as const;
 export type ShipmentTemplateName = keyof typeof DEFAULT_SHIPMENT_TEMPLATES;
 
+/**
+ * Used when no template of that name has been saved (issue 22 item 7c): the return mails. Their
+ * variables: customerName, orderNumber, items, decisionNote, courierName, awb, refundAmount,
+ * trackPageLink.
+ */
+export const DEFAULT_RETURN_TEMPLATES = {
+  'return-approved': {
+    subject: 'Your return for order {{orderNumber}} is approved',
+    body: [
+      '<h2>Your return is approved, {{customerName}}</h2>',
+      '<p>We have approved your return from order <strong>{{orderNumber}}</strong>:</p>',
+      '{{items}}',
+      '<p>{{decisionNote}}</p>',
+      '<p>A courier will collect the parcel from your delivery address. Please pack the pieces as you received them, with their certificates and tags. We will email you again when they have been inspected and refunded.</p>',
+      '<p><a href="{{trackPageLink}}">Follow your return on Zevar</a></p>',
+    ].join('\n'),
+  },
+  'return-refunded': {
+    subject: 'Your refund for order {{orderNumber}}',
+    body: [
+      '<h2>Your return has been refunded, {{customerName}}</h2>',
+      '<p>We received and inspected the pieces you returned from order <strong>{{orderNumber}}</strong>:</p>',
+      '{{items}}',
+      '<p>A refund of <strong>{{refundAmount}}</strong> has been sent to your original payment method. Banks usually take 5 to 7 working days to show it. A credit note follows for your records.</p>',
+      '<p><a href="{{trackPageLink}}">See your order</a></p>',
+    ].join('\n'),
+  },
+} as const;
+export type ReturnTemplateName = keyof typeof DEFAULT_RETURN_TEMPLATES;
+
 /** What a buyer is told to have at hand when a parcel is delivered only against a one-time code. */
 export const DELIVERY_CODE_NOTE =
   'This parcel is delivered only against your delivery code: keep your delivery code ready, the courier will ask for it.';

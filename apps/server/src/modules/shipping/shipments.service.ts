@@ -22,6 +22,7 @@ import {
   type Paged,
   type ShipmentEventSource,
   type ShipmentEventType,
+  type RtoInspection,
   type ShipmentException,
   type ShipmentView,
 } from '@zevar/domain';
@@ -84,6 +85,23 @@ const DEFAULT_DELIVERY_CODE_MAIL = {
 };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The inspection of a parcel returned to origin, once done (docs/decisions/0046). */
+function inspectionOf(s: ShipmentRow, toleranceGrams: number): RtoInspection | null {
+  if (!s.inspectedAt || !s.inspectionOutcome) return null;
+  const found = new Set(s.inspectedHuids ?? []);
+  return {
+    outcome: s.inspectionOutcome,
+    huids: s.inspectedHuids ?? [],
+    weightGrams: s.inspectedWeightGrams ?? 0,
+    weightMismatch: weightMismatch(s.packedWeightGrams, s.inspectedWeightGrams, toleranceGrams),
+    missingHuids: s.huidsPacked.filter((h) => !found.has(h)),
+    note: s.inspectionNote ?? '',
+    inspectedBy: s.inspectedBy ?? '',
+    inspectedAt: s.inspectedAt.toISOString(),
+    refundId: s.inspectionRefundId,
+  };
+}
 
 /** The seller's address as the carrier's pickup point (its PIN code is the last 6-digit number in it). */
 export function pickupAddressOf(config: AppContext['config']): CarrierAddress {
@@ -187,6 +205,7 @@ export function createShippingService(ctx: AppContext) {
       lastEventAt: iso(s.lastEventAt),
       createdAt: s.createdAt.toISOString(),
       exception: exceptionOf(s, now),
+      inspection: inspectionOf(s, config.SHIPMENT_WEIGHT_TOLERANCE_GRAMS),
       lines: lines
         .filter((l) => l.shipmentId === s.id)
         .map((l) => ({
@@ -449,8 +468,9 @@ export function createShippingService(ctx: AppContext) {
       reference: `shipment-${s.id}`,
       orderNumber: order.orderNumber,
       direction: s.direction,
-      pickup: pickupAddressOf(config),
-      delivery: deliveryAddressOf(order),
+      // A reverse pickup (a return) is collected from the buyer and delivered to the shop.
+      pickup: s.direction === 'RETURN' ? deliveryAddressOf(order) : pickupAddressOf(config),
+      delivery: s.direction === 'RETURN' ? pickupAddressOf(config) : deliveryAddressOf(order),
       lines: lines.map((l) => {
         const item = items.get(l.orderItemId)!;
         return {
@@ -574,7 +594,7 @@ export function createShippingService(ctx: AppContext) {
       return 'skipped';
     }
     if (code) await sendDeliveryCodeSms(claimed, code);
-    await notify(id, claimed.orderId, 'BOOKED');
+    if (claimed.direction === 'FORWARD') await notify(id, claimed.orderId, 'BOOKED');
     return 'booked';
   }
 
@@ -768,7 +788,7 @@ export function createShippingService(ctx: AppContext) {
     const tally = { recorded: 0, duplicates: 0, unknown: 0 };
     for (const event of [...events].sort((a, b) => a.at.getTime() - b.at.getTime())) {
       const [target] = await db
-        .select({ id: shipments.id, orderId: shipments.orderId })
+        .select({ id: shipments.id, orderId: shipments.orderId, direction: shipments.direction })
         .from(shipments)
         .where(and(eq(shipments.carrierMode, ctx.carrier.mode), eq(shipments.awb, event.awb)));
       if (!target) {
@@ -827,7 +847,9 @@ export function createShippingService(ctx: AppContext) {
       });
       if (applied === 'duplicate') tally.duplicates += 1;
       else tally.recorded += 1;
-      if (applied === 'applied') await notify(target.id, target.orderId, event.type);
+      // The buyer's shipment mails are about parcels coming to them, not their returns going back.
+      if (applied === 'applied' && target.direction === 'FORWARD')
+        await notify(target.id, target.orderId, event.type);
     }
     return tally;
   }
@@ -961,6 +983,7 @@ export function createShippingService(ctx: AppContext) {
     book,
     bookMany,
     processDueBookings,
+    attemptBooking,
     rates,
     cancel,
     schedulePickup,

@@ -10,6 +10,7 @@ export const SECTION_COMPONENTS: Record<AdminSectionKey, LazyExoticComponent<Com
   vendors: lazy(() => import('./vendors/VendorsSection')),
   orders: lazy(() => import('./orders/OrdersSection')),
   invoices: lazy(() => import('./invoices/InvoicesSection')),
+  'return-requests': lazy(() => import('./returns/ReturnRequestsSection')),
   metals: lazy(() => import('./metals/MetalsSection')),
   plans: lazy(() => import('./plans/PlansSection')),
   reviews: lazy(() => import('./reviews/ReviewsSection')),

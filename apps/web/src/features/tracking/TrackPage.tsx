@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { Suspense, lazy, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { TRACK_TEXT, trackingCodeRequestBody, trackingCodeVerifyBody } from '@zevar/domain';
@@ -7,6 +7,9 @@ import { DEFAULT_ERROR, isApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { trackingApi } from './tracking-api';
 import { TrackingTimeline } from './TrackingTimeline';
+
+/** Returns (request form, timelines) load only once the buyer has opened an order. */
+const ReturnsPanel = lazy(() => import('./ReturnsPanel'));
 
 /** The server's message, or the generic one when the server did not answer. */
 const messageOf = (err: unknown) => (isApiError(err) && err.status !== 0 ? err.message : DEFAULT_ERROR);
@@ -103,6 +106,9 @@ export default function TrackPage() {
       {token && view.data ? (
         <div className="mt-6 space-y-4">
           <TrackingTimeline view={view.data} />
+          <Suspense fallback={null}>
+            <ReturnsPanel token={token} />
+          </Suspense>
           <button type="button" className="btn-outline" onClick={startAgain}>
             {TRACK_TEXT.anotherOrder}
           </button>

@@ -12,6 +12,7 @@ import { downloadFile, taxDocumentFile } from '../../../lib/download-file';
 import { NameShippingState } from './NameShippingState';
 import { OrderRefunds } from './OrderRefunds';
 import { ShipmentsSection } from './ShipmentsSection';
+import { OrderReturns } from '../../../components/returns/ReturnRequestsList';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -239,6 +240,7 @@ export function OrderDetail({ orderNumber, onBack }: { orderNumber: string; onBa
           </div>
           <ItemsTable order={order} />
           <ShipmentsSection orderNumber={order.orderNumber} />
+          <OrderReturns orderNumber={order.orderNumber} />
           <div className="grid gap-4 md:grid-cols-2">
             <TaxDetails order={order} />
             <OrderRefunds order={order} />

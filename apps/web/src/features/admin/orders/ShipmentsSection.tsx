@@ -1,6 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  RETURN_TEXT,
+  RTO_OUTCOME_LABELS,
   SANDBOX_NEXT_STEPS,
   SHIPMENT_EVENT_LABELS,
   SHIPMENT_EXCEPTION_LABELS,
@@ -16,6 +18,7 @@ import { Modal } from '../../../components/Modal';
 import { TextField } from '../../../components/FormFields';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { shipmentsApi } from './shipments-api';
+import { InspectParcelDialog } from './InspectParcelDialog';
 
 type Run = (work: () => Promise<unknown>) => Promise<void>;
 
@@ -222,9 +225,20 @@ function ConfirmCarrier({ shipment, run }: { shipment: ShipmentView; run: Run })
   );
 }
 
-function ShipmentCard({ shipment: s, sandbox, run }: { shipment: ShipmentView; sandbox: boolean; run: Run }) {
+function ShipmentCard({
+  shipment: s,
+  sandbox,
+  tolerance,
+  run,
+}: {
+  shipment: ShipmentView;
+  sandbox: boolean;
+  tolerance: number;
+  run: Run;
+}) {
   const dialog = useDialog();
   const [askCode, setAskCode] = useState(false);
+  const [inspecting, setInspecting] = useState(false);
   const queryClient = useQueryClient();
   const next = s.awb && sandbox ? (SANDBOX_NEXT_STEPS[s.status] ?? []) : [];
   const step = (type: ShipmentEventType) => {
@@ -239,9 +253,14 @@ function ShipmentCard({ shipment: s, sandbox, run }: { shipment: ShipmentView; s
       await run(() => shipmentsApi.cancel(s.id));
   };
   return (
-    <article className="space-y-2 rounded-md border border-sand p-3" aria-label={`Shipment ${s.id}`}>
+    <article
+      className="space-y-2 rounded-md border border-sand p-3"
+      aria-label={`${s.direction === 'RETURN' ? 'Return pickup' : 'Shipment'} ${s.id}`}
+    >
       <header className="flex flex-wrap items-center gap-2">
-        <h4 className="font-semibold">Shipment {s.id}</h4>
+        <h4 className="font-semibold">
+          {s.direction === 'RETURN' ? 'Return pickup' : 'Shipment'} {s.id}
+        </h4>
         <span className="rounded bg-sand px-2 py-0.5 text-xs">{SHIPMENT_STATUS_LABELS[s.status]}</span>
         {s.insured && <span className="rounded bg-gold-50 px-2 py-0.5 text-xs">Insured</span>}
         {s.otpDelivery && (
@@ -321,12 +340,26 @@ function ShipmentCard({ shipment: s, sandbox, run }: { shipment: ShipmentView; s
             Schedule pickup
           </button>
         )}
+        {s.status === 'RETURNED_TO_ORIGIN' && s.direction === 'FORWARD' && !s.inspection && (
+          <button type="button" className="btn-primary" onClick={() => setInspecting(true)}>
+            {RETURN_TEXT.rtoTitle}
+          </button>
+        )}
         {['PACKED', 'BOOKING', 'BOOKED'].includes(s.status) && (
           <button type="button" className="btn-outline" onClick={() => void cancel()}>
             Cancel shipment
           </button>
         )}
       </div>
+      {s.inspection && (
+        <p className="rounded-md bg-sand/40 p-2 text-sm" aria-label="Inspection">
+          Inspected by {s.inspection.inspectedBy} on {formatDateTime(s.inspection.inspectedAt)}:{' '}
+          {RTO_OUTCOME_LABELS[s.inspection.outcome]}. {s.inspection.weightGrams} g
+          {s.inspection.weightMismatch ? ' (not the packed weight)' : ''}
+          {s.inspection.missingHuids.length > 0 ? `; missing ${s.inspection.missingHuids.join(', ')}` : ''}
+          {s.inspection.note ? `. ${s.inspection.note}` : ''}
+        </p>
+      )}
       {s.status === 'PACKED' && s.needsCarrierConfirmation && <ConfirmCarrier shipment={s} run={run} />}
       {next.length > 0 && (
         <div className="flex flex-wrap items-center gap-2 rounded-md bg-sand/40 p-2 text-sm">
@@ -360,6 +393,18 @@ function ShipmentCard({ shipment: s, sandbox, run }: { shipment: ShipmentView; s
             </li>
           ))}
         </ol>
+      )}
+      {inspecting && (
+        <InspectParcelDialog
+          shipment={s}
+          tolerance={tolerance}
+          onClose={() => setInspecting(false)}
+          onDone={() => {
+            setInspecting(false);
+            void queryClient.invalidateQueries({ queryKey: ['order-shipments'] });
+            void queryClient.invalidateQueries({ queryKey: ['admin-order'] });
+          }}
+        />
       )}
       {askCode && s.awb && (
         <DeliveryCodeDialog
@@ -413,7 +458,13 @@ export function ShipmentsSection({ orderNumber }: { orderNumber: string }) {
           </ul>
           {data.shipments.length === 0 && <p className="text-sm text-taupe">No shipments yet.</p>}
           {data.shipments.map((s) => (
-            <ShipmentCard key={s.id} shipment={s} sandbox={data.sandboxCarrier} run={run} />
+            <ShipmentCard
+              key={s.id}
+              shipment={s}
+              sandbox={data.sandboxCarrier}
+              tolerance={data.rules.weightToleranceGrams}
+              run={run}
+            />
           ))}
           {data.canPack && data.lines.some((l) => l.left > 0) && (
             <PackForm key={data.shipments.length} data={data} run={run} />

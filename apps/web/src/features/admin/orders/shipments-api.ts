@@ -3,6 +3,7 @@ import {
   shipmentRatesSchema,
   shipmentViewSchema,
   type CreateShipmentInput,
+  type RtoInspectionBody,
   type ShipmentEventType,
 } from '@zevar/domain';
 import { api } from '../../../lib/api';
@@ -28,6 +29,8 @@ export const shipmentsApi = {
     downloadFile(`/shipping/shipments/${id}/packing-slip`, `packing-slip-${id}.pdf`, {
       query: { prices: String(prices) },
     }),
+  inspectReturned: (id: number, body: RtoInspectionBody) =>
+    api.post(`/shipping/shipments/${id}/inspection`, body, { schema: shipmentViewSchema }),
   sandboxStep: (awb: string, body: { type: ShipmentEventType; otp?: string; weightGrams?: number }) =>
     api.post(`/shipping/sandbox/${enc(awb)}/events`, body, { schema: shipmentViewSchema }),
 };
