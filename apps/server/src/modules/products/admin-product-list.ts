@@ -29,7 +29,7 @@ const STOCK_BANDS: Record<StockFilter, SQL> = {
   in: gt(products.stock, 0)!,
 };
 
-export function adminListWhere(q: Omit<AdminProductListQuery, 'page' | 'size' | 'sort' | 'direction'>) {
+function adminListWhere(q: Omit<AdminProductListQuery, 'page' | 'size' | 'sort' | 'direction'>) {
   const parts: SQL[] = [];
   const search = q.search?.trim();
   if (search) {

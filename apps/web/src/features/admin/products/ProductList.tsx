@@ -22,7 +22,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 const DEFAULT_SIZE = 30;
 
 /** The list query: only the filters set, so the URL stays short and the cache key stable. */
-export function toListQuery(f: ListFilters, search: string, sort: SortState, page: number, size: number) {
+function toListQuery(f: ListFilters, search: string, sort: SortState, page: number, size: number) {
   const q: AdminListQuery = { page, size, sort: sort.sort, direction: sort.direction };
   if (search) q.search = search;
   if (f.categoryId !== null) q.categoryId = f.categoryId;
@@ -36,7 +36,7 @@ export function toListQuery(f: ListFilters, search: string, sort: SortState, pag
 }
 
 /** What a bulk action did, said in one line (and the products it left alone, with why). */
-export function bulkOutcome(r: { changed: number[]; skipped: Array<{ name: string; reason: string }> }) {
+function bulkOutcome(r: { changed: number[]; skipped: Array<{ name: string; reason: string }> }) {
   const parts = [`${r.changed.length} product${r.changed.length === 1 ? '' : 's'} updated.`];
   if (r.skipped.length)
     parts.push(`Left alone: ${r.skipped.map((s) => `${s.name} (${s.reason.toLowerCase()})`).join(', ')}.`);

@@ -6,7 +6,7 @@ import {
 import { ImageWithFallback } from '../../../components/ImageWithFallback';
 import { formatInr } from '../../../lib/format';
 
-export const LOW_STOCK_BELOW = ADMIN_LOW_STOCK_BELOW;
+const LOW_STOCK_BELOW = ADMIN_LOW_STOCK_BELOW;
 
 const categoryLabel = (p: Product) =>
   p.category.parentCategory ? `${p.category.parentCategory.name} - ${p.category.name}` : p.category.name;
@@ -33,7 +33,7 @@ const STATUS_BADGE = {
 } as const;
 
 /** The next sort when a header is clicked: the same column flips, another starts A-Z for text, high first for numbers. */
-export function nextSort(current: SortState, column: AdminProductSort): SortState {
+function nextSort(current: SortState, column: AdminProductSort): SortState {
   if (current.sort === column)
     return { sort: column, direction: current.direction === 'asc' ? 'desc' : 'asc' };
   return { sort: column, direction: column === 'name' || column === 'sku' ? 'asc' : 'desc' };
