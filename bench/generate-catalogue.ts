@@ -96,12 +96,15 @@ async function insertProducts(
     const prices = ids.map((i) => 50_000 + ((i * 7919) % 5_000_000));
     await client.query(
       `insert into products (sku, name, slug, tagline, description, price_paise, original_price_paise, stock, category_id, plan,
-                             vendor_commission_paise, images, specifications, features, sale, trending, views, sales_count, variant_group_id, variant_type, variant_value)
+                             vendor_commission_paise, images, specifications, features, sale, trending, views, sales_count, variant_group_id, variant_type, variant_value,
+                             status, hallmarked)
        select 'BENCH-' || i, n, s, 'Handcrafted jewellery', 'Bench product ' || i, pr, pr + pr / 5, (i % 23), c, p,
               pr / 20, '[]'::jsonb, '{"purity":"22K","totalWeight":"10 g"}'::jsonb, '["BIS hallmarked"]'::jsonb,
               (i % 11 = 0), (i % 97 = 0), (i * 31) % 400, (i * 17) % 120,
               case when i % 50 < 3 then 'bench-group-' || (i / 50) end, case when i % 50 < 3 then 'Size' end,
-              case when i % 50 < 3 then (12 + i % 50)::text end
+              case when i % 50 < 3 then (12 + i % 50)::text end,
+              -- 1 % drafts and archived (the admin list's status filter), a third hallmarked.
+              case i % 200 when 0 then 'draft' when 1 then 'archived' else 'active' end, (i % 3 = 0)
        from unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::int[], $6::text[]) as t(i, n, s, pr, c, p)`,
       [
         ids,

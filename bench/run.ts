@@ -2,7 +2,8 @@
  * `npm run bench`: in one run, on this machine, the bare Fastify hello (the ceiling) and the
  * storefront calls on PostgreSQL with the generated 100,000-product catalogue (when DATABASE_URL is
  * set) and on the embedded PGlite with the demo data, in interleaved rounds; medians of req/s, p50
- * and p99, the ratio to hello, and the statements each call sends on a cache miss.
+ * and p99, the ratio to hello, and the statements each call sends on a cache miss. With PostgreSQL,
+ * first the catalogue admin's product list (bench/admin-list.ts): each filter and sort, timed.
  *
  *   [DATABASE_URL=postgres://...] npm run bench -- [--skip-generate] [--products 100000]
  *     [--duration 10] [--rounds 5] [--connections 50] [--port-base 3390] [--no-pglite]
@@ -15,6 +16,7 @@ import path from 'node:path';
 import { generateCatalogue } from './generate-catalogue';
 import { measureTarget, missTargets, targets, type Figure, type Target } from './load';
 import { statementsPerMiss } from './statements';
+import { benchAdminList } from './admin-list';
 import { connectPglite, connectPostgres } from '../apps/server/src/db/client';
 import { waitForHealth } from '../apps/server/test/wait-until';
 
@@ -83,6 +85,15 @@ async function main() {
     });
   }
   if (!databaseUrl) console.log('DATABASE_URL not set: PostgreSQL rows skipped (PGlite and hello only).');
+  if (databaseUrl) {
+    // The catalogue admin's list over the whole generated catalogue, before any load runs.
+    const database = connectPostgres(databaseUrl);
+    try {
+      await benchAdminList(database);
+    } finally {
+      await database.close();
+    }
+  }
 
   const children: ChildProcess[] = [];
   const backends: Backend[] = [];

@@ -62,6 +62,8 @@ test('an admin builds and maintains the catalogue through the web app', async ({
   // Products: a Gold product with two images; price = (6,000 x 2.5 + 1,000 making) x 1.03 GST = 16,480
   // (a metal named other than gold or silver starts with one purity, 'Fine', at the metal's rate).
   await openSection(page, 'Products');
+  // The add form opens on demand, above the list.
+  await page.getByRole('button', { name: 'Add New Product' }).click();
   const form = page.getByRole('form', { name: 'Add product' });
   await form.getByLabel('Product Name').fill(productName);
   await form.getByLabel('SKU').fill(`LN-${id}`);
@@ -102,7 +104,7 @@ test('an admin builds and maintains the catalogue through the web app', async ({
   await page.getByLabel('Filter by category').selectOption('');
   await page.getByLabel('Filter by metal').selectOption({ label: metalName });
   await expect(row).toHaveCount(1);
-  const productId = Number(((await row.getByRole('cell').nth(1).textContent()) ?? '').match(/#(\d+)/)?.[1]);
+  const productId = Number(((await row.getByRole('cell').nth(2).textContent()) ?? '').match(/#(\d+)/)?.[1]);
   expect(productId).toBeGreaterThan(0);
 
   // Edit in the popup (page scroll locked while open).
@@ -123,7 +125,7 @@ test('an admin builds and maintains the catalogue through the web app', async ({
   await expect(stock.getByTestId('stock-now')).toHaveText('3');
   await expect(stock).toContainText('Two pieces sent for repair');
   await stock.getByRole('button', { name: 'Close' }).click();
-  await expect(row.getByRole('cell').nth(7)).toHaveText('3');
+  await expect(row.getByRole('cell').nth(8)).toHaveText('3');
 
   // A new gold rate re-prices the product: (7,000 x 2.5 + 1,000) x 1.03 = 19,055.
   await openSection(page, 'Metals');
@@ -143,6 +145,18 @@ test('an admin builds and maintains the catalogue through the web app', async ({
   await openSection(page, 'Products');
   await page.getByPlaceholder('Search products...').fill(productName);
   await expect(page.getByRole('row').filter({ hasText: productName })).toContainText('₹19,055.00');
+
+  // Bulk actions: the selected product moves to the Basic plan; the plan filter then finds it.
+  await page.getByRole('checkbox', { name: `Select ${productName}` }).check();
+  const bulk = page.getByRole('region', { name: 'Bulk actions' });
+  await expect(bulk).toContainText('1 selected');
+  await bulk.getByLabel('Bulk action').selectOption('plan');
+  await bulk.getByLabel('New plan').selectOption('BASIC');
+  await bulk.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('dialog', { name: 'Bulk Action' }).getByRole('button', { name: 'Apply' }).click();
+  await acknowledge(page, '1 product updated.');
+  await page.getByLabel('Filter by plan').selectOption('BASIC');
+  await expect(page.getByRole('row').filter({ hasText: productName })).toHaveCount(1);
 
   // Carousel: add a slide to the product, then delete it after confirming.
   await openSection(page, 'Carousel');

@@ -164,11 +164,17 @@ function checkProduct(p: z.infer<typeof productFields>, ctx: z.RefinementCtx) {
 }
 
 /** A new product: its opening stock, and one HUID per piece when hallmarked. */
-export const productInputSchema = productFields.extend({ stock: stockSchema }).superRefine((p, ctx) => {
-  checkProduct(p, ctx);
-  if (p.hallmarked && p.huids.length !== p.stock)
-    ctx.addIssue({ code: 'custom', path: ['huids'], message: HUID_COUNT_MESSAGE });
-});
+export const productInputSchema = productFields
+  .extend({
+    stock: stockSchema,
+    /** A new product may start as a draft (in no shop until published). */
+    status: z.enum(['draft', 'active']).default('active'),
+  })
+  .superRefine((p, ctx) => {
+    checkProduct(p, ctx);
+    if (p.hallmarked && p.huids.length !== p.stock)
+      ctx.addIssue({ code: 'custom', path: ['huids'], message: HUID_COUNT_MESSAGE });
+  });
 export type ProductInput = z.infer<typeof productInputSchema>;
 
 /**

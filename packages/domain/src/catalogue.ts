@@ -12,8 +12,11 @@ export const productTypeSchema = z.preprocess(
   z.enum(PRODUCT_TYPES, { message: 'Invalid product type' }),
 );
 
-/** 'archived': hidden from every shop and from sale, kept for orders, invoices and history. */
-export const PRODUCT_STATUSES = ['active', 'archived'] as const;
+/**
+ * 'draft': being prepared, in no shop yet; 'active': on sale in the shops its plan allows;
+ * 'archived': hidden from every shop and from sale, kept for orders, invoices and history.
+ */
+export const PRODUCT_STATUSES = ['draft', 'active', 'archived'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
 export const LINK_TYPES = ['PRODUCT', 'CATEGORY'] as const;

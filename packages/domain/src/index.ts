@@ -19,6 +19,7 @@ export * from './catalogue';
 export * from './storefront';
 export * from './storefront-queries';
 export * from './catalogue-admin';
+export * from './product-list';
 export * from './commerce';
 export * from './user-admin';
 export * from './payouts';

@@ -555,6 +555,14 @@ describe('audit trail of every write route', () => {
       url: `/api/products/${(await createProduct(db)).id}/stock-adjustments`,
       payload: { change: 2, reason: 'Delivery' },
     }),
+    'POST /api/products/bulk': async () => {
+      const p = await createProduct(db, { status: 'draft' });
+      return {
+        method: 'POST',
+        url: '/api/products/bulk',
+        payload: { products: [{ id: p.id, version: p.version }], action: { kind: 'publish' } },
+      };
+    },
     'POST /api/subscriptions/subscribe': async () => {
       const premium = await plan('PREMIUM');
       const vendor = await createVendor(t.app, db);

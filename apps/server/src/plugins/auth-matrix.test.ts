@@ -64,6 +64,7 @@ GET /api/products public
 GET /api/products/:id public
 GET /api/products/:id/references MANAGE_PRODUCTS
 GET /api/products/:id/stock-adjustments MANAGE_PRODUCTS
+GET /api/products/admin MANAGE_PRODUCTS
 GET /api/products/category public
 GET /api/products/category/:categoryId/vendorPlan/:plan public
 GET /api/products/category/:id public
@@ -153,6 +154,7 @@ POST /api/products MANAGE_PRODUCTS
 POST /api/products/:id/restore MANAGE_PRODUCTS
 POST /api/products/:id/stock-adjustments MANAGE_PRODUCTS
 POST /api/products/:id/views public
+POST /api/products/bulk MANAGE_PRODUCTS
 POST /api/returns/:id/decision MANAGE_ORDERS
 POST /api/returns/:id/inspection MANAGE_ORDERS
 POST /api/reviews public

@@ -55,6 +55,8 @@ const NOTED_ONLY = new Set([
   'POST /sandbox/pay',
   'POST /sandbox/fail',
   'POST /api/products/:id/stock-adjustments',
+  // A bulk product action notes the products it changed (and lists, variants, carousel as needed).
+  'POST /api/products/bulk',
   // A rate change notes its metal; a review its product.
   'PUT /api/metals/:id/purities/:purityId',
   'PUT /api/metals/prices',

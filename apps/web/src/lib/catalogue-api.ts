@@ -18,6 +18,9 @@ import {
   type MetalPricesInput,
   type PagedCatalogueProducts,
   type Plan,
+  bulkProductResultSchema,
+  type AdminProductListQuery,
+  type BulkProductInput,
 } from '@zevar/domain';
 import { api } from './api';
 
@@ -107,7 +110,15 @@ export function fetchProducts(q: ProductListQuery, signal?: AbortSignal): Promis
   return api.get('/products/paged', { ...opts, query: paging });
 }
 
+/** The admin list's query as the screen holds it (absent filters are left out of the URL). */
+export type AdminListQuery = Partial<AdminProductListQuery> & Pick<AdminProductListQuery, 'page' | 'size'>;
+
 export const productsApi = {
+  /** The catalogue admin's list: every status, every filter and sort on the server. */
+  list: (q: AdminListQuery, signal?: AbortSignal) =>
+    api.get('/products/admin', { schema: pagedCatalogueProductsSchema, signal, query: q }),
+  /** One action on the selected products (each with the version it was listed at): all or nothing. */
+  bulk: (body: BulkProductInput) => api.post('/products/bulk', body, { schema: bulkProductResultSchema }),
   create: (body: unknown) => api.post('/products', body, { schema: catalogueProductSchema }),
   /** The full product (HUIDs included): what the edit form loads, not the list row. */
   get: (id: number) => api.get(`/products/${id}`, { schema: catalogueProductSchema }),

@@ -153,8 +153,9 @@ export const products = pgTable(
     variantValue: text('variant_value'),
     launchDate: tstz('launch_date'),
     /**
-     * 'archived': hidden from every shop and from sale, kept for orders, invoices and history
-     * (products are never hard-deleted once anything may refer to them).
+     * 'draft': in no shop until published; 'active': on sale; 'archived': hidden from every shop and
+     * from sale, kept for orders, invoices and history (products are never hard-deleted once anything
+     * may refer to them). Every shop read asks for `status = 'active'` (`productVisibleTo`).
      */
     status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('active'),
     archivedAt: tstz('archived_at'),
@@ -168,8 +169,13 @@ export const products = pgTable(
     uniqueIndex('products_slug_uq').on(t.slug),
     uniqueIndex('products_name_lower_uq').on(sql`lower(${t.name})`),
     index('products_category_idx').on(t.categoryId, t.id),
-    index('products_metal_idx').on(t.metalId),
-    index('products_purity_idx').on(t.purityId),
+    // (filter, id): the admin list's metal and purity filters walk their products newest first.
+    index('products_metal_idx').on(t.metalId, t.id),
+    index('products_purity_idx').on(t.purityId, t.id),
+    // Drafts and archived products are few: the admin list's status filter reads them from here.
+    index('products_not_active_idx')
+      .on(t.status, t.id)
+      .where(sql`${t.status} <> 'active'`),
     index('products_plan_idx').on(t.plan, t.id),
     index('products_variant_group_idx').on(t.variantGroupId),
     index('products_trending_idx').on(t.trending, t.salesCount),
@@ -196,6 +202,7 @@ export const products = pgTable(
       .on(t.id, t.plan)
       .where(sql`${t.status} = 'active'`),
     check('products_stock_nonnegative', sql`${t.stock} >= 0`),
+    check('products_status_known', sql`${t.status} in ('draft', 'active', 'archived')`),
     check('products_price_nonnegative', sql`${t.pricePaise} >= 0`),
   ],
 );

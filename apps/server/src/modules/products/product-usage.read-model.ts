@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne, notInArray } from 'drizzle-orm';
 import type { ProductReferences } from '@zevar/domain';
 import type { DbOrTx } from '../../db/client';
 import { carouselItems, orderItems, productPieces, products } from '../../db/schema';
@@ -42,4 +42,35 @@ export async function productReferences(
     orderLines: lines?.n ?? 0,
     piecesInStock: pieces?.n ?? 0,
   };
+}
+
+/** Carousel slides that lead to any of the products. */
+export function carouselSlidesOf(db: DbOrTx, productIds: number[]) {
+  return db
+    .select({ id: carouselItems.id, position: carouselItems.position, targetId: carouselItems.targetId })
+    .from(carouselItems)
+    .where(and(eq(carouselItems.linkType, 'PRODUCT'), inArray(carouselItems.targetId, productIds)))
+    .orderBy(asc(carouselItems.position), asc(carouselItems.id));
+}
+
+/** Ids of the other products in the variant groups of these products (their pages list each other). */
+export async function variantGroupMembers(
+  db: DbOrTx,
+  of: Array<{ id: number; variantGroupId: string | null }>,
+): Promise<number[]> {
+  const groups = [...new Set(of.flatMap((p) => (p.variantGroupId ? [p.variantGroupId] : [])))];
+  if (groups.length === 0) return [];
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      and(
+        inArray(products.variantGroupId, groups),
+        notInArray(
+          products.id,
+          of.map((p) => p.id),
+        ),
+      ),
+    );
+  return rows.map((r) => r.id);
 }

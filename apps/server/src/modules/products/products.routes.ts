@@ -3,7 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { safeString } from '@zevar/domain';
 import {
+  adminProductListQuery,
   adminProductsQuery,
+  bulkProductInputSchema,
+  bulkProductResultSchema,
   catalogueProductSchema,
   hasPermission,
   pagedCatalogueProductsSchema,
@@ -24,6 +27,9 @@ import {
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { createProductsService } from './products.service';
+import { adminProductPage } from './admin-product-list';
+import { createBulkProducts } from './apply-bulk-action';
+import { gstBasisPoints } from './repricing.service';
 import { toPublicProduct } from './product-mapper';
 import { adjustStock, stockAdjustmentsOf } from '../stock';
 import { currentUser } from '../../plugins/auth';
@@ -87,6 +93,39 @@ export const productsRoutes =
       '/products/metalType',
       { config: { access: 'public' }, schema: { tags, querystring: productsByMetalQuery, response: paged } },
       async (req) => pageFor(req, req.query),
+    );
+
+    app.get(
+      '/products/admin',
+      {
+        config: { access: MANAGE },
+        schema: {
+          tags,
+          description:
+            'The catalogue admin list: every status, filters (status, stock in/low/out, category with its sub-categories, metal, purity, plan, hallmarked, search), sorts and page sizes; exact totals.',
+          querystring: adminProductListQuery,
+          response: { 200: pagedCatalogueProductsSchema },
+          security,
+        },
+      },
+      async (req) => adminProductPage(ctx.db, req.query, gstBasisPoints(ctx.config)),
+    );
+
+    const bulk = createBulkProducts(ctx);
+    app.post(
+      '/products/bulk',
+      {
+        config: { access: MANAGE },
+        schema: {
+          tags,
+          description:
+            'One action (archive, publish, plan, category, commission, making charge) on up to 500 products, each named with the version it was listed at: all in one transaction, or nothing (409 naming the products changed meanwhile). Products the action leaves alone come back in `skipped` with the reason.',
+          body: bulkProductInputSchema,
+          response: { 200: bulkProductResultSchema },
+          security,
+        },
+      },
+      async (req) => bulk(req.body),
     );
 
     app.get(

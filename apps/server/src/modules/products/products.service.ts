@@ -53,7 +53,7 @@ export const PRODUCT_MESSAGES = {
 } as const;
 
 /** Prices are stored as 32-bit integer paise. */
-const MAX_PRICE_PAISE = 2_147_483_647;
+export const MAX_PRICE_PAISE = 2_147_483_647;
 
 /** The jeweller's price; one too large to hold exactly (a RangeError) is past the limit too. */
 function metalPrice(input: Parameters<typeof jewelleryPrice>[0]): number {
@@ -239,7 +239,10 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'now' | 'conf
       await assertSkuFree(input.sku);
       const id = await write(() =>
         db.transaction(async (tx) => {
-          const [row] = await tx.insert(products).values(values).returning({ id: products.id });
+          const [row] = await tx
+            .insert(products)
+            .values({ ...values, status: input.status })
+            .returning({ id: products.id });
           await setOpeningStock(tx, row!.id, input.stock, input.hallmarked ? input.huids : []);
           const after = await auditedRow(tx, row!.id);
           await recordChangeIn(tx, { action: 'create', entityType: 'product', entityId: row!.id, after });
@@ -312,7 +315,7 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'now' | 'conf
         const [after] = await tx
           .update(products)
           .set({ status: 'archived', archivedAt: ctx.now(), version: sql`${products.version} + 1` })
-          .where(and(eq(products.id, id), eq(products.status, 'active')))
+          .where(and(eq(products.id, id), ne(products.status, 'archived')))
           .returning();
         if (after)
           await recordChangeIn(tx, { action: 'archive', entityType: 'product', entityId: id, before, after });

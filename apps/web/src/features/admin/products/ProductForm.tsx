@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { FormProvider, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -46,8 +46,8 @@ export interface ProductFormProps {
   /** Edit mode when set. */
   product?: Product;
   busy: boolean;
-  /** Resolves true when saved (the form then resets). */
-  onSave: (body: ReturnType<typeof toProductBody>) => Promise<boolean>;
+  /** Resolves true when saved (the form then resets). A new product says whether it starts as a draft. */
+  onSave: (body: ReturnType<typeof toProductBody> & { status?: 'draft' | 'active' }) => Promise<boolean>;
   onCancel?: () => void;
   /** Told whether the form holds unsaved changes (the edit popup asks before closing then). */
   onDirtyChange?: (dirty: boolean) => void;
@@ -75,10 +75,15 @@ export function ProductForm({ product, busy, onSave, onCancel, onDirtyChange }: 
   const name = useWatch({ control: methods.control, name: 'name' });
   const nameCheck = useNameCheck(name, product?.name ?? null);
 
+  // Which add button submitted: 'Save as Draft' keeps the new product out of every shop.
+  const asDraft = useRef(false);
   const submit = handleSubmit(
     async (values) => {
       if (nameCheck === 'taken') return void dialog.error(TITLE.error, NAME_TAKEN);
-      if (await onSave(toProductBody(values))) reset(EMPTY_PRODUCT);
+      const body = toProductBody(values);
+      const saved = await onSave(product ? body : { ...body, status: asDraft.current ? 'draft' : 'active' });
+      asDraft.current = false;
+      if (saved) reset(EMPTY_PRODUCT);
     },
     (errors) => void dialog.error(TITLE.validation, invalidMessage(errors)),
   );
@@ -112,7 +117,22 @@ export function ProductForm({ product, busy, onSave, onCancel, onDirtyChange }: 
               Cancel
             </button>
           )}
-          <button type="submit" className="btn-primary" disabled={busy || nameCheck === 'taken'}>
+          {!product && (
+            <button
+              type="submit"
+              className="btn-outline"
+              disabled={busy || nameCheck === 'taken'}
+              onClick={() => (asDraft.current = true)}
+            >
+              Save as Draft
+            </button>
+          )}
+          <button
+            type="submit"
+            className="btn-primary"
+            disabled={busy || nameCheck === 'taken'}
+            onClick={() => (asDraft.current = false)}
+          >
             {product ? 'Update Product' : 'Add Product'}
           </button>
         </div>

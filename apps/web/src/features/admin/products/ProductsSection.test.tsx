@@ -33,12 +33,16 @@ const paged = (content: Product[]) => ({
   number: 0,
 });
 
-function setup(opts: { taken?: boolean } = {}) {
-  const fetchMock = mockFetch((url) => {
+function setup(opts: { taken?: boolean; bulk?: (body: Record<string, unknown>) => Response } = {}) {
+  const fetchMock = mockFetch((url, init) => {
     if (url.startsWith('/api/category')) return jsonResponse([]);
     if (url.startsWith('/api/metals')) return jsonResponse([]);
     if (url.startsWith('/api/products/exists/')) return jsonResponse(opts.taken ?? false);
-    if (url.startsWith('/api/products/search')) return jsonResponse(paged([]));
+    if (url === '/api/products/bulk' && init.method === 'POST')
+      return (opts.bulk ?? (() => jsonResponse({ changed: [], skipped: [] })))(
+        JSON.parse(init.body as string) as Record<string, unknown>,
+      );
+    if (url.includes('search=')) return jsonResponse(paged([]));
     return jsonResponse(
       paged([
         product(),
@@ -46,6 +50,8 @@ function setup(opts: { taken?: boolean } = {}) {
           id: 8,
           name: 'Out Ring',
           stock: 0,
+          status: 'draft',
+          version: 3,
           category: { id: 1, name: 'Jewellery', parentCategory: null },
         }),
       ]),
@@ -59,9 +65,7 @@ function setup(opts: { taken?: boolean } = {}) {
   return fetchMock;
 }
 const productCalls = (f: ReturnType<typeof mockFetch>) =>
-  f.mock.calls
-    .map(([u]) => String(u))
-    .filter((u) => /\/api\/products\/(paged|search|category|metalType)/.test(u));
+  f.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith('/api/products/admin'));
 
 describe('products section', () => {
   afterEach(() => {
@@ -77,8 +81,72 @@ describe('products section', () => {
     expect(within(row).getByText('4')).toHaveAttribute('title', 'Low stock');
     expect(within(row).getByText('grp-1')).toBeInTheDocument();
     expect(screen.getByText('Out of Stock')).toBeInTheDocument();
+    expect(within(screen.getByText('Out Ring').closest('tr')!).getByText('Draft')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Varient ID' })).toBeInTheDocument();
-    expect(productCalls(f)[0]).toBe('/api/products/paged?page=0&size=30');
+    expect(productCalls(f)[0]).toBe('/api/products/admin?page=0&size=30&sort=id&direction=desc');
+  });
+
+  it('keeps the add form closed until asked for', async () => {
+    setup();
+    await screen.findByText('Lotus Ring');
+    expect(screen.queryByRole('form', { name: 'Add product' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Add New Product' }));
+    expect(screen.getByRole('form', { name: 'Add product' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('form', { name: 'Add product' })).not.toBeInTheDocument();
+  });
+
+  it('sorts on the server by the clicked header, flipping on a second click, and sends every filter', async () => {
+    const f = setup();
+    await screen.findByText('Lotus Ring');
+    fireEvent.click(screen.getByRole('button', { name: /^Price/ }));
+    await waitFor(() => expect(productCalls(f).at(-1)).toContain('sort=price&direction=desc'));
+    fireEvent.click(screen.getByRole('button', { name: /^Price/ }));
+    await waitFor(() => expect(productCalls(f).at(-1)).toContain('sort=price&direction=asc'));
+    expect(screen.getByRole('columnheader', { name: /Price/ })).toHaveAttribute('aria-sort', 'ascending');
+    fireEvent.change(screen.getByLabelText('Filter by status'), { target: { value: 'draft' } });
+    fireEvent.change(screen.getByLabelText('Filter by stock'), { target: { value: 'low' } });
+    fireEvent.change(screen.getByLabelText('Filter by plan'), { target: { value: 'BASIC' } });
+    fireEvent.change(screen.getByLabelText('Filter by hallmark'), { target: { value: 'yes' } });
+    fireEvent.change(screen.getByLabelText('Per page'), { target: { value: '100' } });
+    await waitFor(() =>
+      expect(productCalls(f).at(-1)).toBe(
+        '/api/products/admin?page=0&size=100&sort=price&direction=asc&status=draft&stock=low&plan=BASIC&hallmarked=true',
+      ),
+    );
+  });
+
+  it('applies a bulk action to the selected rows with the versions they were listed at', async () => {
+    const bodies: Array<Record<string, unknown>> = [];
+    setup({
+      bulk: (body) => {
+        bodies.push(body);
+        return jsonResponse({
+          changed: [8],
+          skipped: [{ id: 7, name: 'Lotus Ring', reason: 'Already active' }],
+        });
+      },
+    });
+    await screen.findByText('Lotus Ring');
+    fireEvent.click(screen.getByLabelText('Select all products on this page'));
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Bulk action'), { target: { value: 'publish' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(within(confirm).getByText(/Publish 2 selected products\?/)).toBeInTheDocument();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Apply' }));
+    expect(
+      await screen.findByText('1 product updated. Left alone: Lotus Ring (already active).'),
+    ).toBeInTheDocument();
+    expect(bodies).toEqual([
+      {
+        products: [
+          { id: 7, version: 1 },
+          { id: 8, version: 3 },
+        ],
+        action: { kind: 'publish' },
+      },
+    ]);
   });
 
   it('searches on the server after a 300 ms pause and shows the empty state', async () => {
@@ -107,7 +175,7 @@ describe('products section', () => {
     expect(
       screen.getByText('No products match your search criteria. Try different keywords.'),
     ).toBeInTheDocument();
-    expect(productCalls(f)).toContain('/api/products/search?page=0&size=30&keyword=zz');
+    expect(productCalls(f)).toContain('/api/products/admin?page=0&size=30&sort=id&direction=desc&search=zz');
   });
 
   it("says which filter found nothing: 'No products available in this category' / '... for this metal type'", async () => {
@@ -129,8 +197,7 @@ describe('products section', () => {
         return jsonResponse([
           { id: 3, name: 'Platinum', price: 3000, lastUpdated: '2026-01-01T00:00:00.000Z', purities: [] },
         ]);
-      if (url.startsWith('/api/products/category') || url.startsWith('/api/products/metalType'))
-        return jsonResponse(paged([]));
+      if (url.includes('categoryId=') || url.includes('metalId=')) return jsonResponse(paged([]));
       return jsonResponse(paged([product()]));
     });
     render(
@@ -152,6 +219,7 @@ describe('products section', () => {
 
   it('says a taken name inline after the 500 ms check', async () => {
     setup({ taken: true });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add New Product' }));
     fireEvent.change(screen.getByLabelText('Product Name'), { target: { value: 'Lotus Ring' } });
     expect(await screen.findByText('Checking name availability...')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('This product name already exists')).toBeInTheDocument(), {
@@ -161,6 +229,7 @@ describe('products section', () => {
 
   it('asks for the required fields in a Validation Error dialog', async () => {
     setup();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add New Product' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add Product' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Validation Error')).toBeInTheDocument();

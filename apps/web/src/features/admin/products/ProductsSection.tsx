@@ -18,7 +18,7 @@ import { ProductList } from './ProductList';
 import { StockDialog } from './StockDialog';
 import type { toProductBody } from './product-form-model';
 
-type Body = ReturnType<typeof toProductBody>;
+type Body = ReturnType<typeof toProductBody> & { status?: 'draft' | 'active' };
 const M = {
   addFailed: 'Failed to add product',
   updateFailed: 'Failed to update product: ',
@@ -29,6 +29,8 @@ const M = {
   updated: 'Product updated successfully',
   archived: 'Product archived: it is hidden from every shop and kept for its orders and invoices',
   restored: 'Product restored: shops show it again',
+  published: 'Product published: shops on its plan show it now',
+  draftAdded: 'Product saved as a draft: no shop shows it until it is published',
 } as const;
 
 const isNameTaken = (err: unknown) => isApiError(err) && err.status === 409 && err.message === NAME_TAKEN;
@@ -51,10 +53,11 @@ export function archiveQuestion(p: Product, refs: ProductReferences): string {
   return parts.join(' ');
 }
 
-/** Product manager: add form on top, the searchable list below, edit in a popup. */
+/** Product manager: the list with its filters and bulk actions; the add form opens on demand, edit in a popup. */
 export default function ProductsSection() {
   const dialog = useDialog();
   const qc = useQueryClient();
+  const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Product | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [stockOf, setStockOf] = useState<Product | null>(null);
@@ -73,8 +76,9 @@ export default function ProductsSection() {
       await dialog.error(TITLE.error, isNameTaken(err) ? NAME_TAKEN : failure(M.addFailed, err));
       return false;
     }
+    setAdding(false);
     await refresh();
-    await dialog.success(TITLE.success, M.added);
+    await dialog.success(TITLE.success, body.status === 'draft' ? M.draftAdded : M.added);
     return true;
   };
 
@@ -134,18 +138,31 @@ export default function ProductsSection() {
       return void dialog.error(TITLE.error, failure(M.restoreFailed, err));
     }
     await refresh();
-    await dialog.success(TITLE.success, M.restored);
+    await dialog.success(TITLE.success, p.status === 'draft' ? M.published : M.restored);
   };
 
   return (
-    <div className="space-y-10">
-      <section aria-labelledby="add-product-title" className="card p-5">
-        <h2 id="add-product-title" className="mb-4 text-xl font-semibold">
-          Add New Product
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="products-title" className="text-xl font-semibold">
+          Products
         </h2>
-        <ProductForm busy={create.isPending} onSave={onCreate} />
-      </section>
+        {!adding && (
+          <button type="button" className="btn-primary" onClick={() => setAdding(true)}>
+            Add New Product
+          </button>
+        )}
+      </div>
+      {adding && (
+        <section aria-labelledby="add-product-title" className="card p-5">
+          <h2 id="add-product-title" className="mb-4 text-xl font-semibold">
+            Add New Product
+          </h2>
+          <ProductForm busy={create.isPending} onSave={onCreate} onCancel={() => setAdding(false)} />
+        </section>
+      )}
       <ProductList
+        onChanged={refresh}
         onEdit={(p) => void onEdit(p)}
         onArchive={(p) => void onArchive(p)}
         onRestore={(p) => void onRestore(p)}
