@@ -155,3 +155,13 @@ export async function shipmentsInQueue(
     .offset(offset);
   return { rows: rows.map((r) => ({ ...r, unitsLeft: 0 })), total: total?.n ?? 0 };
 }
+
+/** Every vendor's shop by name, for the desk's shop filter. */
+export async function vendorShops(db: DbOrTx): Promise<{ id: number; name: string }[]> {
+  const name = sql<string>`coalesce(nullif(trim(${users.businessName}), ''), ${users.name})`;
+  return db
+    .select({ id: users.id, name })
+    .from(users)
+    .where(eq(users.type, 'VENDOR'))
+    .orderBy(asc(name), asc(users.id));
+}

@@ -46,6 +46,7 @@ import {
   orderNumbersOf,
   ordersToPack,
   shipmentsInQueue,
+  vendorShops,
   type OrderRow,
 } from './fulfilment.read-model';
 import { renderPackingSlipPdf } from './shipment-pdfs';
@@ -975,7 +976,11 @@ export function createShippingService(ctx: AppContext) {
     );
   }
 
+  /** The shops the desk can be filtered by. */
+  const shops = () => vendorShops(db);
+
   return {
+    shops,
     orderShipments,
     createShipment,
     book,
