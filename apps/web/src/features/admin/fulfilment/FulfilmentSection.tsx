@@ -56,6 +56,8 @@ export default function FulfilmentSection() {
     queryKey: ['fulfilment-desk', filters, page],
     queryFn: () => deskApi.list(filters, page),
     placeholderData: keepPreviousData,
+    // A working queue: parcels move under it (the courier's events), so every visit asks again.
+    staleTime: 0,
   });
   const shops = useQuery({ queryKey: ['fulfilment-desk-shops'], queryFn: deskApi.shops, staleTime: 60_000 });
 
@@ -66,6 +68,12 @@ export default function FulfilmentSection() {
     setNotice(null);
   };
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['fulfilment-desk'] });
+  /** The order with its shipments and their timelines, read afresh (the desk may have booked it). */
+  const openOrder = (orderNumber: string) => {
+    void queryClient.invalidateQueries({ queryKey: ['admin-order', orderNumber] });
+    void queryClient.invalidateQueries({ queryKey: ['order-shipments', orderNumber] });
+    setViewing(orderNumber);
+  };
 
   async function run(work: () => Promise<Notice>) {
     setBusy(true);
@@ -292,7 +300,7 @@ export default function FulfilmentSection() {
                 onToggle={toggle}
                 busy={busy}
                 withPrices={withPrices}
-                onOpen={() => setViewing(row.orderNumber)}
+                onOpen={() => openOrder(row.orderNumber)}
                 onBook={() => void bookOne(row)}
               />
             ))}
@@ -384,7 +392,12 @@ function DeskTableRow({
       <StackedCell label="Actions">
         <div className="flex flex-wrap gap-2">
           {!s && (
-            <button type="button" className="btn-primary px-3 py-1" onClick={onOpen}>
+            <button
+              type="button"
+              className="btn-primary px-3 py-1"
+              onClick={onOpen}
+              aria-label={`Pack ${row.orderNumber}`}
+            >
               Pack
             </button>
           )}
