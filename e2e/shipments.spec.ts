@@ -120,7 +120,7 @@ test('the fulfilment desk packs, books and prints the label; the courier deliver
   makeShop,
   catalogue,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const shop = await makeShop();
   // Above ₹50,000 declared: insured and handed over only against the buyer's delivery code.
   const product = await catalogue.product(await catalogue.category(), {
@@ -234,6 +234,27 @@ test('the fulfilment desk packs, books and prints the label; the courier deliver
   expect(width).toBeLessThanOrEqual(390);
   await shot(buyer, 'track-delivered');
   await phone.close();
+
+  // The shop's vendor sees where the parcel is, with the tracking link (the order filled in).
+  // (Its own browser: signing the admin out would end the session the fixtures clean up with.)
+  const vendorContext = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    baseURL: env.baseURL,
+  });
+  const vendorPage = await vendorContext.newPage();
+  await signIn(vendorPage, shop.username, shop.password);
+  await vendorPage.getByRole('tab', { name: 'Orders' }).click();
+  const orders = vendorPage.getByRole('tabpanel');
+  await expect(orders).toContainText(orderNumber);
+  await expect(orders).toContainText('Delivered');
+  await expect(orders.getByRole('link', { name: `Track AWB ${awb}` })).toHaveAttribute(
+    'href',
+    `/${shop.slug}/track?order=${orderNumber}&awb=${awb}`,
+  );
+  await shot(vendorPage, 'vendor-orders');
+  await vendorPage.setViewportSize({ width: 390, height: 844 });
+  await shot(vendorPage, 'vendor-orders');
+  await vendorContext.close();
 });
 
 test("checkout says 'Delivery by <date>' for the shipping PIN code, on a phone and a desktop", async ({

@@ -13,7 +13,7 @@ import { formatDate, formatDateTime, formatInr } from '../../../lib/format';
 import { DownloadButton } from '../../../components/DownloadButton';
 import { Pagination } from '../../../components/Pagination';
 import { StackedCell, StackedRow, StackedTable } from '../../../components/StackedTable';
-import { OrderDetail } from '../orders/OrderDetail';
+import { OrderDetail } from './OrderDetail';
 import { deskApi, type DeskFilters } from './desk-api';
 
 const EMPTY: Record<DeskQueue, string> = {
@@ -224,10 +224,12 @@ export default function FulfilmentSection() {
           >
             Book selected ({toBook.length})
           </button>
-          <DownloadButton download={() => deskApi.manifest(forManifest)} className="btn-outline">
-            <span className={forManifest.length === 0 ? 'opacity-60' : ''}>
-              Pickup manifest ({forManifest.length})
-            </span>
+          <DownloadButton
+            download={() => deskApi.manifest(forManifest)}
+            className="btn-outline"
+            disabled={forManifest.length === 0}
+          >
+            Pickup manifest ({forManifest.length})
           </DownloadButton>
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" checked={!withPrices} onChange={(e) => setWithPrices(!e.target.checked)} />
