@@ -9,6 +9,7 @@ export const ADMIN_SECTIONS = [
   { key: 'products', label: 'Products', permission: 'MANAGE_PRODUCTS' },
   { key: 'vendors', label: 'Vendors', permission: 'MANAGE_VENDORS' },
   { key: 'orders', label: 'Orders', permission: 'MANAGE_ORDERS' },
+  { key: 'fulfilment', label: 'Fulfilment', permission: 'MANAGE_ORDERS' },
   { key: 'invoices', label: 'Invoices', permission: 'MANAGE_ORDERS' },
   { key: 'return-requests', label: 'Returns', permission: 'MANAGE_ORDERS' },
   { key: 'metals', label: 'Metals', permission: 'SUPER_ADMIN' },

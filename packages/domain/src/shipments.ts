@@ -434,6 +434,10 @@ export const deskRowSchema = z.object({
 });
 export type DeskRow = z.infer<typeof deskRowSchema>;
 
+/** A vendor's shop, for the fulfilment desk's shop filter (the desk's readers may not list vendors). */
+export const deskShopSchema = z.object({ id: z.number().int(), name: safeString() });
+export type DeskShop = z.infer<typeof deskShopSchema>;
+
 /** The sandbox carrier's next step for a parcel (admin or test), delivered through the carrier webhook. */
 export const sandboxCarrierEventSchema = z.object({
   type: shipmentEventTypeSchema,

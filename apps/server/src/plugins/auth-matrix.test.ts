@@ -93,6 +93,7 @@ GET /api/reviews SUPER_ADMIN
 GET /api/reviews/admin/products SUPER_ADMIN
 GET /api/reviews/product/:productId public
 GET /api/shipping/desk any:MANAGE_ORDERS|VIEW_DETAILS
+GET /api/shipping/desk/shops any:MANAGE_ORDERS|VIEW_DETAILS
 GET /api/shipping/manifest MANAGE_ORDERS
 GET /api/shipping/orders/:orderNumber any:MANAGE_ORDERS|VIEW_DETAILS
 GET /api/shipping/shipments/:id any:MANAGE_ORDERS|VIEW_DETAILS

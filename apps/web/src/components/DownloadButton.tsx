@@ -9,10 +9,12 @@ import { errorMessage } from '../lib/api';
 export function DownloadButton({
   download,
   className = 'btn-outline',
+  disabled = false,
   children,
 }: {
   download: () => Promise<void>;
   className?: string;
+  disabled?: boolean;
   children: ReactNode;
 }) {
   const [busy, setBusy] = useState(false);
@@ -30,7 +32,7 @@ export function DownloadButton({
   }
   return (
     <span className="inline-flex flex-col items-center gap-1">
-      <button type="button" className={className} onClick={() => void run()} disabled={busy}>
+      <button type="button" className={className} onClick={() => void run()} disabled={busy || disabled}>
         {busy ? 'Downloading...' : children}
       </button>
       {error && (

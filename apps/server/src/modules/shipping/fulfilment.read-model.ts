@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DeskQueue } from '@zevar/domain';
 import type { DbOrTx } from '../../db/client';
-import { orderItems, orders, shipmentLines, shipments, users } from '../../db/schema';
+import { orderItems, orders, refundParts, shipmentLines, shipments, users } from '../../db/schema';
 
 /*
  * Read model (docs/decisions/0015): orders, their lines and their vendor's name beside the shipping
@@ -37,9 +37,15 @@ const payable = and(
   eq(orders.paymentStatus, 'CAPTURED'),
 );
 
-/** Units of the order not in a live forward shipment, as SQL (for TO_PACK). */
+/**
+ * Units of the order not in a live forward shipment, as SQL (for TO_PACK): the units ordered less
+ * those partial cancellations and refunds took (`refund_parts`, docs/decisions/0039), less those packed.
+ */
 const unitsLeftSql = sql<number>`(
   select coalesce(sum(oi.quantity), 0) - coalesce((
+    select sum(rp.units) from ${refundParts} rp
+     where rp.order_item_id in (select oi2.id from ${orderItems} oi2 where oi2.order_id = ${orders.id})), 0)
+   - coalesce((
     select sum(sl.quantity) from ${shipmentLines} sl
       join ${shipments} s on s.id = sl.shipment_id
      where s.order_id = ${orders.id} and s.direction = 'FORWARD' and s.status <> 'CANCELLED'), 0)
@@ -148,4 +154,14 @@ export async function shipmentsInQueue(
     .limit(size)
     .offset(offset);
   return { rows: rows.map((r) => ({ ...r, unitsLeft: 0 })), total: total?.n ?? 0 };
+}
+
+/** Every vendor's shop by name, for the desk's shop filter. */
+export async function vendorShops(db: DbOrTx): Promise<{ id: number; name: string }[]> {
+  const name = sql<string>`coalesce(nullif(trim(${users.businessName}), ''), ${users.name})`;
+  return db
+    .select({ id: users.id, name })
+    .from(users)
+    .where(eq(users.type, 'VENDOR'))
+    .orderBy(asc(name), asc(users.id));
 }

@@ -136,7 +136,8 @@ export function createSandboxCarrier(db: Db, opts: Options) {
     carrierShipmentId: row.id,
     awb: row.awb,
     courierName: row.courierName,
-    trackingUrl: `/track?awb=${row.awb}`,
+    // Our own tracking page stands for the sandbox courier's site: the order filled in, the AWB kept.
+    trackingUrl: `/track?order=${encodeURIComponent(row.orderNumber)}&awb=${encodeURIComponent(row.awb)}`,
     chargePaise: row.chargePaise,
   });
 

@@ -32,6 +32,7 @@ import { shipmentEvents, shipmentLines, shipments } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
 import { followShipmentsIn, lockOrderByIdIn, orderById, orderLines } from '../orders';
+import { partsTakenIn } from '../payments';
 import { queueEmail, renderSubject, renderTemplate } from '../mail';
 import { findTemplateByName } from '../email-templates';
 import {
@@ -46,6 +47,7 @@ import {
   orderNumbersOf,
   ordersToPack,
   shipmentsInQueue,
+  vendorShops,
   type OrderRow,
 } from './fulfilment.read-model';
 import { renderPackingSlipPdf } from './shipment-pdfs';
@@ -275,13 +277,32 @@ export function createShippingService(ctx: AppContext) {
     }));
   }
 
+  /**
+   * The order's lines as far as they are still to be delivered: the units and HUID pieces that
+   * partial cancellations and refunds took (docs/decisions/0039, `refund_parts`) are no longer
+   * ordered, so they are never packed, and the order is SHIPPED/DELIVERED without them.
+   */
+  async function shippableLines(db2: typeof db | Tx, orderId: string) {
+    const [lines, taken] = await Promise.all([orderLines(db2, orderId), partsTakenIn(db2, orderId)]);
+    return lines.map((l) => {
+      const parts = taken.filter((p) => p.orderItemId === l.id);
+      const refundedHuids = new Set(parts.flatMap((p) => p.huids));
+      const refundedUnits = parts.reduce((n, p) => n + p.units, 0);
+      return {
+        ...l,
+        quantity: Math.max(0, l.quantity - refundedUnits),
+        huids: l.huids.filter((h) => !refundedHuids.has(h)),
+      };
+    });
+  }
+
   const mayPack = (o: OrderRow) =>
     ['CONFIRMED', 'PROCESSING'].includes(o.status) && o.paymentStatus === 'CAPTURED';
 
   async function orderShipments(orderNumber: string): Promise<OrderShipments> {
     const order = await orderByNumber(db, orderNumber);
     if (!order) throw notFound('Order');
-    const [lines, units] = await Promise.all([orderLines(db, order.id), unitsOf(db, order.id)]);
+    const [lines, units] = await Promise.all([shippableLines(db, order.id), unitsOf(db, order.id)]);
     const packed = unitsInShipments(units);
     return {
       orderId: order.id,
@@ -309,7 +330,7 @@ export function createShippingService(ctx: AppContext) {
 
   /** Moves the (locked) order to what its shipments call for. */
   async function followIn(tx: Tx, order: OrderRow, actor: string) {
-    const [lines, units] = await Promise.all([orderLines(tx, order.id), unitsOf(tx, order.id)]);
+    const [lines, units] = await Promise.all([shippableLines(tx, order.id), unitsOf(tx, order.id)]);
     const target = orderStatusFromShipments(
       lines.map((l) => ({ orderItemId: l.id, quantity: l.quantity })),
       units,
@@ -332,7 +353,7 @@ export function createShippingService(ctx: AppContext) {
     const id = await db.transaction(async (tx) => {
       const order = (await lockOrderByIdIn(tx, found.id))!;
       if (!mayPack(order)) throw conflict(SHIPMENT_MESSAGES.notPaid);
-      const lines = await orderLines(tx, order.id);
+      const lines = await shippableLines(tx, order.id);
       const units = await unitsOf(tx, order.id);
       const problems = shipmentLineProblems(
         lines.map((l) => ({ orderItemId: l.id, quantity: l.quantity, name: l.productName })),
@@ -977,7 +998,11 @@ export function createShippingService(ctx: AppContext) {
     );
   }
 
+  /** The shops the desk can be filtered by. */
+  const shops = () => vendorShops(db);
+
   return {
+    shops,
     orderShipments,
     createShipment,
     book,

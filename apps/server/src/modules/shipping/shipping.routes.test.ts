@@ -5,7 +5,14 @@ import type { ShipmentView } from '@zevar/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createAdminUser, createProduct, createVendor, type Actor } from '../../../test/factories';
 import { confirmUrl, initiate, orderBody, sandboxPay } from '../../../test/payment-journey';
-import { emailOutbox, orderItems, orderStatusHistory, orders, sandboxShipments } from '../../db/schema';
+import {
+  emailOutbox,
+  orderItems,
+  orderStatusHistory,
+  orders,
+  productPieces,
+  sandboxShipments,
+} from '../../db/schema';
 import type { AppContext } from '../../context';
 import { CarrierUnavailableError, type Carrier } from './carrier';
 import { createSandboxCarrier } from './sandbox-carrier';
@@ -196,6 +203,69 @@ describe('shipments: packing, booking, carrier events, value rules', () => {
     expect((await pack(o.orderNumber, { lines: [{ orderItemId: o.itemId, quantity: 3 }] })).statusCode).toBe(
       201,
     );
+  });
+
+  it('leaves out the units and pieces a partial cancellation took: never packed, and the rest completes the order', async () => {
+    const o = await paidOrder({ quantity: 3, huids: ['PC11AA', 'PC22BB', 'PC33CC'] });
+    // The sold pieces, tied to the line as the checkout ties them.
+    await t.db.insert(productPieces).values(
+      ['PC11AA', 'PC22BB', 'PC33CC'].map((huid) => ({
+        productId: o.product.id,
+        huid,
+        orderItemId: o.itemId,
+      })),
+    );
+    const refunded = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${o.orderNumber}/refunds`,
+      headers: admin.headers,
+      payload: {
+        reason: 'The buyer cancelled one ring',
+        restock: true,
+        idempotencyKey: `cancel-one-${o.orderNumber}`,
+        lines: [{ orderItemId: o.itemId, quantity: 1, huids: ['PC33CC'] }],
+      },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+
+    const view = await t.app.inject({ url: `/api/shipping/orders/${o.orderNumber}`, headers: admin.headers });
+    expect(view.json().lines[0]).toMatchObject({
+      ordered: 2,
+      packed: 0,
+      left: 2,
+      huids: ['PC11AA', 'PC22BB'],
+    });
+    const desk = await t.app.inject({
+      url: `/api/shipping/desk?queue=TO_PACK&vendorId=${o.vendor.id}`,
+      headers: admin.headers,
+    });
+    expect(desk.json().content).toMatchObject([{ orderNumber: o.orderNumber, unitsLeft: 2 }]);
+
+    const tooMany = await pack(o.orderNumber, {
+      lines: [{ orderItemId: o.itemId, quantity: 3 }],
+      huids: ['PC11AA', 'PC22BB', 'PC33CC'],
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toMatch(/Only 2 units of .* are left to pack/);
+    const cancelledPiece = await pack(o.orderNumber, {
+      lines: [{ orderItemId: o.itemId, quantity: 2 }],
+      huids: ['PC11AA', 'PC33CC'],
+    });
+    expect(cancelledPiece.json().message).toBe("HUID PC33CC is not one of this order's pieces");
+
+    const shipment = await packedAndBooked(o, 2, ['PC11AA', 'PC22BB']);
+    // The sandbox courier's link is our tracking page with the order filled in.
+    expect(shipment.trackingUrl).toBe(`/track?order=${o.orderNumber}&awb=${shipment.awb}`);
+    for (const type of ['PICKED_UP', 'IN_TRANSIT', 'OUT_FOR_DELIVERY'])
+      expect((await step(shipment.awb!, { type })).statusCode).toBe(200);
+    expect(await orderStatus(o.orderId)).toBe('SHIPPED');
+    expect((await step(shipment.awb!, { type: 'DELIVERED' })).statusCode).toBe(200);
+    expect(await orderStatus(o.orderId)).toBe('DELIVERED');
+    const desk2 = await t.app.inject({
+      url: `/api/shipping/desk?queue=TO_PACK&vendorId=${o.vendor.id}`,
+      headers: admin.headers,
+    });
+    expect(desk2.json().content).toEqual([]);
   });
 
   it('accepts only the HUIDs of the packed pieces, each hallmarked unit scanned once', async () => {
@@ -563,6 +633,23 @@ describe('shipments: packing, booking, carrier events, value rules', () => {
     expect(mine.json().content[0].shipments).toEqual([
       expect.objectContaining({ status: 'PICKED_UP', awb: s.awb, courierName: 'Sandbox Surface' }),
     ]);
+    // The desk's shop filter lists the shop, for order managers and viewers alike.
+    const shops = await t.app.inject({ url: '/api/shipping/desk/shops', headers: viewer.headers });
+    expect(shops.statusCode, shops.body).toBe(200);
+    expect(shops.json()).toContainEqual({ id: o.vendor.id, name: expect.any(String) });
+  });
+
+  it("the vendor's order list never carries the buyer's PAN", async () => {
+    const big = await paidOrder();
+    // The PAN the buyer gave at checkout (asked above the PAN threshold), kept on the order.
+    await t.db.update(orders).set({ buyerPan: 'ABCPR1234K' }).where(eq(orders.id, big.orderId));
+    const mine = await t.app.inject({
+      url: `/api/orders/vendor/${big.vendor.id}`,
+      headers: big.vendor.headers,
+    });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().content[0].orderNumber).toBe(big.orderNumber);
+    expect(mine.body).not.toMatch(/1234K/);
   });
 
   /** The sandbox carrier's webhook credential (what its posts carry). */

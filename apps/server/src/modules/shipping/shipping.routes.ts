@@ -9,6 +9,7 @@ import {
   dbIdSchema,
   deskQuerySchema,
   deskRowSchema,
+  deskShopSchema,
   manifestQuerySchema,
   orderShipmentsSchema,
   packingSlipQuerySchema,
@@ -93,6 +94,20 @@ export const shippingRoutes =
         },
       },
       async (req) => service.desk(req.query),
+    );
+
+    app.get(
+      '/shipping/desk/shops',
+      {
+        config: { access: readOrders },
+        schema: {
+          tags,
+          security,
+          description: 'Every vendor\u2019s shop (id and name), for the desk\u2019s shop filter.',
+          response: { 200: z.array(deskShopSchema) },
+        },
+      },
+      async () => service.shops(),
     );
 
     app.get(

@@ -11,7 +11,7 @@ import {
   type ShipmentTemplateName,
 } from '../mail';
 import { parcelForMail } from './shipments.read-model';
-import { trackPageUrl } from './track-link';
+import { carrierTrackingUrl, trackPageUrl } from './track-link';
 import { createDeliveryEstimates } from '../delivery';
 
 /** The events a buyer is mailed about, and the template each one is written with. */
@@ -65,7 +65,7 @@ export function createShipmentMails(deps: Deps) {
       orderNumber: parcel.orderNumber,
       courierName: parcel.courierName ?? 'our courier',
       awb: parcel.awb ?? '',
-      trackingLink: parcel.trackingUrl ?? trackPageUrl(deps.config, parcel),
+      trackingLink: carrierTrackingUrl(deps.config, parcel, parcel.trackingUrl, { absolute: true }),
       trackPageLink: trackPageUrl(deps.config, parcel),
       expectedDelivery: expected,
       deliveryCodeNote: parcel.otpDelivery && input.type !== 'DELIVERED' ? DELIVERY_CODE_NOTE : '',

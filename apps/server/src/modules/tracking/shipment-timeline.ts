@@ -10,6 +10,7 @@ import {
 import type { AppContext } from '../../context';
 import type { DeliveryEstimates } from '../delivery';
 import { parcelsOfOrder } from './shipments.read-model';
+import { carrierTrackingUrl } from './track-link';
 import type { TrackedOrder } from './tracked-orders.read-model';
 
 const isEventType = (s: string): s is ShipmentEventType =>
@@ -55,7 +56,9 @@ export async function trackingViewOf(deps: Deps, order: TrackedOrder): Promise<T
       id: p.id,
       courierName: p.courierName,
       awb: p.awb,
-      trackingUrl: p.trackingUrl,
+      trackingUrl: p.trackingUrl
+        ? carrierTrackingUrl(deps.config, order, p.trackingUrl, { absolute: false })
+        : null,
       status: isEventType(p.status) ? p.status : null,
       expectedDelivery: expected,
       items: p.items.map((i) => ({ name: i.name, quantity: i.quantity })),

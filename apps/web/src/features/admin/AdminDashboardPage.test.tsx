@@ -43,7 +43,7 @@ describe('admin dashboard shell', () => {
 
   it('shows only the sections the stored roles allow', () => {
     renderDashboard(['MANAGE_PRODUCTS', 'MANAGE_ORDERS']);
-    expect(navLabels()).toEqual(['Products', 'Orders', 'Invoices']);
+    expect(navLabels()).toEqual(['Products', 'Orders', 'Fulfilment', 'Invoices']);
   });
 
   it.each([
@@ -58,7 +58,7 @@ describe('admin dashboard shell', () => {
 
   it('MANAGE_ORDERS alone shows Orders and the invoice series, and selects Orders', () => {
     renderDashboard(['MANAGE_ORDERS']);
-    expect(navLabels()).toEqual(['Orders', 'Invoices']);
+    expect(navLabels()).toEqual(['Orders', 'Fulfilment', 'Invoices']);
     expect(screen.getByRole('heading', { level: 1, name: 'Orders Management' })).toBeInTheDocument();
   });
 
@@ -70,7 +70,15 @@ describe('admin dashboard shell', () => {
       'MANAGE_VENDORS',
       'MANAGE_ORDERS',
     ]);
-    expect(navLabels()).toEqual(['Carousel', 'Categories', 'Products', 'Vendors', 'Orders', 'Invoices']);
+    expect(navLabels()).toEqual([
+      'Carousel',
+      'Categories',
+      'Products',
+      'Vendors',
+      'Orders',
+      'Fulfilment',
+      'Invoices',
+    ]);
   });
 
   it("switches section and title '{Section} Management' from the side navigation", async () => {

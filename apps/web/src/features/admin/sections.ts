@@ -9,6 +9,7 @@ export const SECTION_COMPONENTS: Record<AdminSectionKey, LazyExoticComponent<Com
   products: lazy(() => import('./products/ProductsSection')),
   vendors: lazy(() => import('./vendors/VendorsSection')),
   orders: lazy(() => import('./orders/OrdersSection')),
+  fulfilment: lazy(() => import('./orders/FulfilmentSection')),
   invoices: lazy(() => import('./invoices/InvoicesSection')),
   'return-requests': lazy(() => import('./returns/ReturnRequestsSection')),
   metals: lazy(() => import('./metals/MetalsSection')),

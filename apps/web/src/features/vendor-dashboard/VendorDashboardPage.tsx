@@ -10,6 +10,7 @@ import { signOut } from '../../lib/session-api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import AllProductsTab from './AllProductsTab';
 import PayoutHistoryTab from './PayoutHistoryTab';
+import VendorOrdersTab from './VendorOrdersTab';
 import PlanSelector from './PlanSelector';
 import ProfileEdit from './ProfileEdit';
 import { ProfileView } from './ProfileView';
@@ -24,6 +25,7 @@ import { UploadProgressProvider } from '../../components/upload/UploadProgressPr
 const TABS = [
   { key: 'profile', label: 'Profile' },
   { key: 'allProducts', label: 'All Products' },
+  { key: 'orders', label: 'Orders' },
   { key: 'payouts', label: 'Payout History' },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
@@ -114,6 +116,7 @@ function VendorDashboard() {
               <ProfileView vendor={data} onEdit={() => setEditing(true)} />
             ))}
           {tab === 'allProducts' && <AllProductsTab vendor={data} />}
+          {tab === 'orders' && <VendorOrdersTab vendor={data} />}
           {tab === 'payouts' && <PayoutHistoryTab vendor={data} />}
         </Tabs>
       </main>
