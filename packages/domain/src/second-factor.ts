@@ -38,10 +38,7 @@ export function acceptsStep(currentStep: number, matchedStep: number, lastStep: 
 
 /** A recovery code as stored and compared: letters and digits only, lower case (dashes and spaces are for reading). */
 export function normalizeRecoveryCode(code: string): string {
-  return code
-    .normalize('NFKC')
-    .replace(/[\s-]/g, '')
-    .toLowerCase();
+  return code.normalize('NFKC').replace(/[\s-]/g, '').toLowerCase();
 }
 
 /** Whether a typed code is a six-digit TOTP code (else it is tried as a recovery code). */

@@ -162,7 +162,12 @@ export function createSecondFactorService(
   }
 
   /** A current code of the confirmed factor (after the password was proved). */
-  async function proveFactor(tx: DbOrTx, viewer: AuthUser, code: string, clientIp: string): Promise<FactorRow> {
+  async function proveFactor(
+    tx: DbOrTx,
+    viewer: AuthUser,
+    code: string,
+    clientIp: string,
+  ): Promise<FactorRow> {
     const row = await factorOf(tx, viewer.id);
     if (!row?.confirmedAt) throw conflict(SECOND_FACTOR_MESSAGES.notEnrolled);
     await proveCode(tx, row, code, clientIp);

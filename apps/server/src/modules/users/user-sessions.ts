@@ -126,9 +126,7 @@ export async function endSession(db: DbOrTx, userId: number, sessionId: string, 
   const ended = await db
     .update(userSessions)
     .set({ endedAt: now })
-    .where(
-      and(eq(userSessions.id, sessionId), eq(userSessions.userId, userId), isNull(userSessions.endedAt)),
-    )
+    .where(and(eq(userSessions.id, sessionId), eq(userSessions.userId, userId), isNull(userSessions.endedAt)))
     .returning({ id: userSessions.id });
   return ended.length > 0;
 }

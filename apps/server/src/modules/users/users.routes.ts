@@ -188,7 +188,8 @@ export const usersRoutes =
         schema: {
           tags,
           security,
-          description: 'Ends this session on the server: its token stops working (other devices stay signed in).',
+          description:
+            'Ends this session on the server: its token stops working (other devices stay signed in).',
         },
       },
       async (req, reply) => {
