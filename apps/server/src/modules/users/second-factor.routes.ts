@@ -149,7 +149,8 @@ export function registerSecondFactorRoutes(
   app.get(
     '/user/sessions',
     {
-      config: { access: 'authenticated' },
+      // Open while enrolment is pending too: the Security page shows them, and ending one only takes power away.
+      config: { access: 'authenticated', duringEnrolment: true },
       schema: {
         tags,
         security,
@@ -163,7 +164,7 @@ export function registerSecondFactorRoutes(
   app.delete(
     '/user/sessions/:sessionId',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', duringEnrolment: true },
       schema: { tags, security, params: sessionIdParams, description: 'Signs out one of your sessions.' },
     },
     async (req, reply) => {

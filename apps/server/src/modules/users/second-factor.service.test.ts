@@ -179,6 +179,7 @@ describe('two-step verification and sessions', () => {
       enabled: false,
       required: true,
     });
+    expect((await call('GET', '/user/sessions', admin.token)).statusCode).toBe(200);
     await enrol(admin);
     expect((await call('GET', '/user/admins/paginated', admin.token)).statusCode).toBe(200);
     // Money roles too; a product manager is free to choose.
