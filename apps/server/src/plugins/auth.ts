@@ -9,6 +9,7 @@ import {
   type UserType,
 } from '@zevar/domain';
 import { AppError } from '../lib/errors';
+import { SESSION_SECONDS } from '../lib/session-lifetimes';
 import type { Db } from '../db/client';
 import { findAuthAccount, touchSession } from '../modules/users';
 
@@ -65,12 +66,6 @@ declare module 'fastify' {
   }
 }
 
-/**
- * How long a token lives (seconds). Admin sessions are short and sliding: a token older than
- * SESSION_RENEW_AFTER is replaced on the next request (header `x-session-token`), so an admin at
- * work stays signed in and an idle one is out after 12 hours. Vendors keep a week.
- */
-export const SESSION_SECONDS: Record<UserType, number> = { ADMIN: 12 * 3600, VENDOR: 7 * 24 * 3600 };
 const SESSION_RENEW_AFTER = 10 * 60;
 /** Sliding never outlives the password: a week after it was last entered, sign in again. */
 const SESSION_MAX_SECONDS = 7 * 24 * 3600;

@@ -4,7 +4,12 @@ import type { LoginResponse, UserSession, UserType } from '@zevar/domain';
 import type { DbOrTx } from '../../db/client';
 import { users, userSessions } from '../../db/schema';
 import { clientNetworkOf } from '../../lib/client-network';
-import { SESSION_SECONDS, type TokenService } from '../../plugins/auth';
+import { SESSION_SECONDS } from '../../lib/session-lifetimes';
+
+/** What a session needs of the token service (plugins/auth.ts, which reads sessions through this module). */
+type TokenService = {
+  sign(user: { id: number; type: UserType; tokenVersion: number; sessionId: string }): Promise<string>;
+};
 
 /** Where a sign-in came from, as the sessions list shows it. */
 export type SessionOrigin = { userAgent: string | null; address: string };

@@ -53,7 +53,6 @@ export function SecondFactorStep({
       <TextField
         label="Code"
         required
-        autoFocus
         inputMode="text"
         autoComplete="one-time-code"
         spellCheck={false}
