@@ -92,11 +92,9 @@ export type SecondFactorSignInInput = z.infer<typeof secondFactorSignInSchema>;
 
 /** POST /api/user/second-factor/confirm: the first code from the app confirms the enrolment. */
 export const confirmSecondFactorSchema = z.object({ code });
-/** POST /api/user/second-factor/disable: the password and a code (or a recovery code). */
+/** POST /api/user/second-factor/disable and …/recovery-codes: the password and a code (or a recovery code). */
 export const disableSecondFactorSchema = z.object({ password, code });
 export type DisableSecondFactorInput = z.infer<typeof disableSecondFactorSchema>;
-/** POST /api/user/second-factor/recovery-codes: new codes need the password and a current code. */
-export const regenerateRecoveryCodesSchema = disableSecondFactorSchema;
 
 export const secondFactorStatusSchema = z.object({
   enabled: z.boolean(),
