@@ -188,7 +188,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Image copies still being encoded in the background are finished before the process lets go.
   app.addHook('onClose', async () => ctx.images.settled());
   app.decorate('publicCache', ctx.cache);
-  registerAuth(app, { db: ctx.db, tokens });
+  registerAuth(app, {
+    db: ctx.db,
+    tokens,
+    secondFactorRequired: opts.config.TOTP_REQUIRED,
+    now,
+  });
   registerAuditTrail(app, { db: ctx.db, now });
   await registerRateLimits(app, redis);
   await registerOpenApi(app);

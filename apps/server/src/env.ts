@@ -270,6 +270,11 @@ export const envSchema = z
       .min(1)
       .max(24 * 30)
       .default(72),
+    /**
+     * Whether SUPER_ADMIN and the roles that move money (MANAGE_ORDERS: refunds; MANAGE_VENDORS:
+     * payouts) must sign in with a second factor (decision 0047); off only for tests and demos.
+     */
+    TOTP_REQUIRED: bool.default(true),
     /** Minutes an emailed password reset link stays valid (decision 0043). */
     PASSWORD_RESET_MINUTES: z.coerce
       .number()

@@ -77,6 +77,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
       UNPAID_HOLD_SHARE_PERCENT: '100',
       ABANDONED_ORDERS_BEFORE_WAIT: '10000',
       MAX_VENDOR_REGISTRATIONS_PER_NETWORK: '100000',
+      // Hundreds of tests sign in as a super admin; the second-factor tests turn the requirement on.
+      TOTP_REQUIRED: 'false',
       ...overrides,
     }),
   );

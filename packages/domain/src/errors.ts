@@ -15,6 +15,8 @@ export const ERROR_CODES = [
   'FORBIDDEN',
   /** The action needs a fresh password proof (POST /api/user/reauth) before it is done. */
   'REAUTH_REQUIRED',
+  /** The account must set up its second factor before doing anything else (decision 0047). */
+  'SECOND_FACTOR_ENROLMENT_REQUIRED',
   'NOT_FOUND',
   /** The item exists but is above the shop's plan tier (the storefront then returns to '/'). */
   'NOT_IN_PLAN',

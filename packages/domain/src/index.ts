@@ -12,6 +12,7 @@ export * from './users';
 export * from './passwords';
 export * from './account';
 export * from './staff-accounts';
+export * from './second-factor';
 export * from './indian-states';
 export * from './slugs';
 export * from './reserved-slugs';

@@ -77,6 +77,8 @@ export const loginResponseSchema = z.object({
   userType: z.enum(USER_TYPES),
   userId: z.number().int(),
   roles: z.array(safeString()),
+  /** The account's roles need a second factor it has not set up: this session may only enrol (decision 0047). */
+  enrolSecondFactor: z.boolean().optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { Secret, TOTP } from 'otpauth';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import {
@@ -55,6 +56,8 @@ const NOT_AUDITED: Record<string, string> = {
   'POST /api/products/:id/views': 'public: a view count',
   'POST /api/reviews': "public: a shopper's review (moderated by an admin, whose action is recorded)",
   'POST /api/user/login': 'public: signing in (not a change; failed attempts are rate limited)',
+  'POST /api/user/login/second-factor':
+    'public: the second step of signing in (not a change; code guesses are rate limited)',
   'POST /api/user/register': 'public: a stranger signing up as a vendor',
   'POST /api/user/verify': 'public: checking a token',
   'POST /api/webhooks/razorpay':
@@ -100,6 +103,21 @@ describe('audit trail of every write route', () => {
     });
     return res;
   };
+
+  /** The current code of a TOTP secret, as an authenticator app shows it. */
+  const totpNow = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+  /** Turns the actor's second factor on; answers its recovery codes. */
+  async function enrolled(who: Actor): Promise<string[]> {
+    const started = await inject(as(who, { method: 'POST', url: '/api/user/second-factor/enrol' }));
+    const confirmed = await inject(
+      as(who, {
+        method: 'POST',
+        url: '/api/user/second-factor/confirm',
+        payload: { code: totpNow((started.json() as { secret: string }).secret) },
+      }),
+    );
+    return (confirmed.json() as { recoveryCodes: string[] }).recoveryCodes;
+  }
 
   async function order(values: Partial<typeof orders.$inferInsert> = {}) {
     const [row] = await db
@@ -611,6 +629,55 @@ describe('audit trail of every write route', () => {
         url: '/api/user/change-password',
         payload: { currentPassword: 'Secret@123', newPassword: 'N3w-Passw0rd!x' },
       }),
+    'POST /api/user/second-factor/enrol': async () =>
+      as(await createVendor(t.app, db), { method: 'POST', url: '/api/user/second-factor/enrol' }),
+    'POST /api/user/second-factor/confirm': async () => {
+      const vendor = await createVendor(t.app, db);
+      const started = await inject(as(vendor, { method: 'POST', url: '/api/user/second-factor/enrol' }));
+      return as(vendor, {
+        method: 'POST',
+        url: '/api/user/second-factor/confirm',
+        payload: { code: totpNow((started.json() as { secret: string }).secret) },
+      });
+    },
+    'POST /api/user/second-factor/disable': async () => {
+      const vendor = await createVendor(t.app, db);
+      const [code] = await enrolled(vendor);
+      return as(vendor, {
+        method: 'POST',
+        url: '/api/user/second-factor/disable',
+        payload: { password: 'Secret@123', code },
+      });
+    },
+    'POST /api/user/second-factor/recovery-codes': async () => {
+      const vendor = await createVendor(t.app, db);
+      const [code] = await enrolled(vendor);
+      return as(vendor, {
+        method: 'POST',
+        url: '/api/user/second-factor/recovery-codes',
+        payload: { password: 'Secret@123', code },
+      });
+    },
+    'POST /api/user/:id/second-factor/reset': async () => {
+      const vendor = await createVendor(t.app, db);
+      await enrolled(vendor);
+      // A super admin signed in just now: the reset needs a recent password proof.
+      return as(await createAdminUser(t.app, db, ['SUPER_ADMIN']), {
+        method: 'POST',
+        url: `/api/user/${vendor.id}/second-factor/reset`,
+      });
+    },
+    'DELETE /api/user/sessions/:sessionId': async () => {
+      const vendor = await createVendor(t.app, db);
+      await inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { username: vendor.username, password: 'Secret@123' },
+      });
+      const list = await inject(as(vendor, { method: 'GET', url: '/api/user/sessions' }));
+      const other = (list.json() as Array<{ id: string; current: boolean }>).find((s) => !s.current)!;
+      return as(vendor, { method: 'DELETE', url: `/api/user/sessions/${other.id}` });
+    },
     'POST /api/user/logout': async () =>
       as(await createVendor(t.app, db), { method: 'POST', url: '/api/user/logout' }),
     'POST /api/user/reauth': async () =>

@@ -1,9 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
-import { hasPermission, userPolicy, type AdminRole, type UserType } from '@zevar/domain';
+import {
+  hasPermission,
+  secondFactorRequired,
+  SECOND_FACTOR_MESSAGES,
+  userPolicy,
+  type AdminRole,
+  type UserType,
+} from '@zevar/domain';
 import { AppError } from '../lib/errors';
+import { SESSION_SECONDS } from '../lib/session-lifetimes';
 import type { Db } from '../db/client';
-import { findAuthAccount } from '../modules/users';
+import { findAuthAccount, touchSession } from '../modules/users';
 
 /**
  * Who may call a route. Every /api route must declare one (deny by default): a route without
@@ -32,6 +40,8 @@ export type AuthUser = {
   name: string;
   /** When this session last proved its password (sign-in or re-authentication), ms since epoch. */
   authTime: number;
+  /** The sign-in this token belongs to (a `user_sessions` row, decision 0047). */
+  sessionId: string;
 };
 
 export type RouteRule = { method: string; url: string; access: Access };
@@ -39,6 +49,11 @@ export type RouteRule = { method: string; url: string; access: Access };
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * The route stays open to a session that must first set up its second factor (decision 0047):
+     * enrolment itself, signing out, and what the enrolment screen reads.
+     */
+    duringEnrolment?: true;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -51,31 +66,39 @@ declare module 'fastify' {
   }
 }
 
-/**
- * How long a token lives (seconds). Admin sessions are short and sliding: a token older than
- * SESSION_RENEW_AFTER is replaced on the next request (header `x-session-token`), so an admin at
- * work stays signed in and an idle one is out after 12 hours. Vendors keep a week.
- */
-export const SESSION_SECONDS: Record<UserType, number> = { ADMIN: 12 * 3600, VENDOR: 7 * 24 * 3600 };
 const SESSION_RENEW_AFTER = 10 * 60;
 /** Sliding never outlives the password: a week after it was last entered, sign in again. */
 const SESSION_MAX_SECONDS = 7 * 24 * 3600;
 /** Response header carrying a renewed token; the web client stores it in place of the old one. */
 export const SESSION_TOKEN_HEADER = 'x-session-token';
 
-export type TokenClaims = { id: number; version: number; issuedAt: number; authTime: number };
+export type TokenClaims = {
+  id: number;
+  version: number;
+  issuedAt: number;
+  authTime: number;
+  sessionId: string;
+};
+
+/** How long the password step of a two-step sign-in stays good for its second step. */
+const CHALLENGE_SECONDS = 5 * 60;
 
 export function createTokenService(secret: string, clock: () => Date = () => new Date()) {
   const key = new TextEncoder().encode(secret);
+  // The second-step challenge is signed with its own key, so it can never pass as a session token.
+  const challengeKey = new TextEncoder().encode(`${secret}\u0000second-factor-challenge`);
   const seconds = () => Math.floor(clock().getTime() / 1000);
   return {
     /**
      * A token for the account at its current version. `authTime` (seconds) is when the password was
      * last proved: now for a sign-in or re-authentication, the old token's for a renewal.
      */
-    sign(user: { id: number; type: UserType; tokenVersion: number }, authTime = seconds()): Promise<string> {
+    sign(
+      user: { id: number; type: UserType; tokenVersion: number; sessionId: string },
+      authTime = seconds(),
+    ): Promise<string> {
       const now = seconds();
-      return new SignJWT({ typ: user.type, ver: user.tokenVersion, auth_time: authTime })
+      return new SignJWT({ typ: user.type, ver: user.tokenVersion, auth_time: authTime, sid: user.sessionId })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(user.id))
         .setIssuedAt(now)
@@ -92,10 +115,37 @@ export function createTokenService(secret: string, clock: () => Date = () => new
         });
         const id = Number(payload.sub);
         const version = payload.ver;
+        const sessionId = payload.sid;
         if (!Number.isInteger(id) || id <= 0 || typeof version !== 'number') return null;
+        if (typeof sessionId !== 'string' || sessionId.length === 0) return null;
         const issuedAt = payload.iat!;
         const authTime = typeof payload.auth_time === 'number' ? payload.auth_time : issuedAt;
-        return { id, version, issuedAt, authTime };
+        return { id, version, issuedAt, authTime, sessionId };
+      } catch {
+        return null;
+      }
+    },
+    /** The proof, after a right password, that the second step may follow (five minutes). */
+    signChallenge(user: { id: number; tokenVersion: number }): Promise<string> {
+      const now = seconds();
+      return new SignJWT({ ver: user.tokenVersion, purpose: 'second-factor' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(user.id))
+        .setIssuedAt(now)
+        .setExpirationTime(now + CHALLENGE_SECONDS)
+        .sign(challengeKey);
+    },
+    /** The account a challenge names and the token version it was made at, or null when not valid. */
+    async verifyChallenge(token: string): Promise<{ id: number; version: number } | null> {
+      try {
+        const { payload } = await jwtVerify(token, challengeKey, {
+          algorithms: ['HS256'],
+          requiredClaims: ['sub', 'exp'],
+          currentDate: clock(),
+        });
+        const id = Number(payload.sub);
+        if (payload.purpose !== 'second-factor' || typeof payload.ver !== 'number') return null;
+        return Number.isInteger(id) && id > 0 ? { id, version: payload.ver } : null;
       } catch {
         return null;
       }
@@ -138,7 +188,10 @@ function allowed(access: Access, user: AuthUser): boolean {
   return access.anyPermission.some((p) => hasPermission(user.roles, p));
 }
 
-export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
+export function registerAuth(
+  app: FastifyInstance,
+  deps: { db: Db; tokens: TokenService; secondFactorRequired: boolean; now: () => Date },
+): void {
   app.decorateRequest('user', null);
   const rules: RouteRule[] = [];
   app.decorate('accessRules', rules);
@@ -149,9 +202,12 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
     if (!token) return null;
     const claims = await deps.tokens.verify(token);
     if (!claims) return null;
-    const row = await findAuthAccount(deps.db, claims.id);
+    const row = await findAuthAccount(deps.db, claims.id, claims.sessionId);
     // Sign-out, deactivation, role or password changes raise the version: older tokens end at once.
     if (!row || !row.active || row.tokenVersion !== claims.version) return null;
+    // A session signed out on its own (from the sessions list) ends its tokens too.
+    const session = row.session;
+    if (!session || session.endedAt || session.expiresAt.getTime() <= deps.now().getTime()) return null;
     const user: AuthUser = {
       id: row.id,
       type: row.type,
@@ -160,8 +216,11 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
       roles: row.roles,
       name: row.name,
       authTime: claims.authTime * 1000,
+      sessionId: session.id,
     };
-    return { user, claims, tokenVersion: row.tokenVersion };
+    const mustEnrol =
+      deps.secondFactorRequired && !row.secondFactorAt && secondFactorRequired(row.type, row.roles);
+    return { user, claims, tokenVersion: row.tokenVersion, session, mustEnrol };
   }
   const resolveUser = async (request: FastifyRequest) => (await resolveSession(request))?.user ?? null;
 
@@ -175,6 +234,7 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
     for (const method of [route.method].flat()) if (method !== 'HEAD') rules.push({ method, url, access });
     if (access === 'public') return;
     const holderMayPass = typeof access === 'object' && 'orOrderHolder' in access;
+    const openDuringEnrolment = route.config?.duringEnrolment === true;
     // onRequest runs before the body is parsed or validated: a caller without the right gets 401/403, not 400.
     const guard = async (request: FastifyRequest, reply: FastifyReply) => {
       if (holderMayPass && carriesOrderProof(request)) return;
@@ -183,13 +243,24 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
       if (!session || !request.user) throw new AppError('UNAUTHORIZED', 'Please sign in to continue');
       if (!allowed(access, request.user))
         throw new AppError('FORBIDDEN', 'You do not have permission to do this');
+      if (session.mustEnrol && !openDuringEnrolment)
+        throw new AppError('SECOND_FACTOR_ENROLMENT_REQUIRED', SECOND_FACTOR_MESSAGES.enrolRequired);
+      const now = deps.now();
+      let expiresAt: Date | null = null;
       if (deps.tokens.shouldRenew(session.user.type, session.claims)) {
         const renewed = await deps.tokens.sign(
-          { id: session.user.id, type: session.user.type, tokenVersion: session.tokenVersion },
+          {
+            id: session.user.id,
+            type: session.user.type,
+            tokenVersion: session.tokenVersion,
+            sessionId: session.session.id,
+          },
           session.claims.authTime,
         );
+        expiresAt = new Date(now.getTime() + SESSION_SECONDS[session.user.type] * 1000);
         void reply.header(SESSION_TOKEN_HEADER, renewed);
       }
+      await touchSession(deps.db, session.session, now, expiresAt);
     };
     const existing = route.onRequest;
     route.onRequest = existing ? [guard, ...(Array.isArray(existing) ? existing : [existing])] : [guard];

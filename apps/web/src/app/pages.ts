@@ -18,6 +18,7 @@ export const ReturnPolicyPage = lazy(() => import('../features/static/ReturnPoli
 export const TermsPage = lazy(() => import('../features/static/TermsPage'));
 export const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 export const ChangePasswordPage = lazy(() => import('../features/auth/ChangePasswordPage'));
+export const SecurityPage = lazy(() => import('../features/security/SecurityPage'));
 export const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
 export const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
 export const AcceptInvitePage = lazy(() => import('../features/auth/AcceptInvitePage'));

@@ -37,6 +37,7 @@ vi.mock('./pages', async () => {
     'TermsPage',
     'LoginPage',
     'ChangePasswordPage',
+    'SecurityPage',
     'ForgotPasswordPage',
     'ResetPasswordPage',
     'AcceptInvitePage',

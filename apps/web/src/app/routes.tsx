@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
         element: <Page.AdminDashboardPage key="email-templates" initialSection="email-templates" />,
       },
       { path: 'account/password', loader: requireSignedIn, element: <Page.ChangePasswordPage /> },
+      { path: 'account/security', loader: requireSignedIn, element: <Page.SecurityPage /> },
       { path: 'forgot-password', element: <Page.ForgotPasswordPage /> },
       { path: 'reset-password', element: <Page.ResetPasswordPage /> },
       { path: 'accept-invite', element: <Page.AcceptInvitePage /> },

@@ -126,3 +126,43 @@ export const passwordResetLinks = pgTable(
     index('password_reset_links_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * A user's TOTP second factor (decision 0047). The secret is AES-256-GCM encrypted with a key
+ * derived from JWT_SECRET; `confirmedAt` is null while enrolment waits for its first code.
+ * `lastStep` is the last accepted 30-second time step: a code at or before it is a replay.
+ * `recoveryHashes` are SHA-256 hashes of the unused recovery codes; one is spent by removing it.
+ */
+export const userSecondFactors = pgTable('user_second_factors', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastStep: integer('last_step').notNull().default(0),
+  recoveryHashes: jsonb('recovery_hashes').$type<string[]>().notNull().default([]),
+  createdAt: createdAt(),
+});
+
+/**
+ * One row per sign-in (decision 0047): its id travels in the token as `sid`, so one session can be
+ * listed and ended. A session lives while it is not ended, its token version is the account's and
+ * it has not expired; `lastSeenAt` is written at most every ten minutes.
+ */
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenVersion: integer('token_version').notNull(),
+    userAgent: text('user_agent'),
+    address: text('address'),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('user_sessions_user_idx').on(t.userId, t.lastSeenAt)],
+);

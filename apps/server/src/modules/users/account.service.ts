@@ -8,6 +8,8 @@ import { assertRecentAuth, type AuthUser } from '../../plugins/auth';
 import { hashPassword, verifyPassword } from './passwords';
 import { assertNotLeaked, isLeakedPassword } from './leaked-passwords';
 import { accountKey, type LoginLimiter } from './login-limiter';
+import { recordChangeIn } from '../audit';
+import { endOtherSessions, endSession, listSessions, renewSession } from './user-sessions';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -48,14 +50,9 @@ export function createAccountService(ctx: AppContext, limiter: LoginLimiter) {
     return row;
   }
 
-  async function session(row: UserRow): Promise<LoginResponse> {
-    return {
-      token: await ctx.tokens.sign({ id: row.id, type: row.type, tokenVersion: row.tokenVersion }),
-      userType: row.type,
-      userId: row.id,
-      roles: row.type === 'ADMIN' ? row.roles : ['VENDOR'],
-    };
-  }
+  /** A fresh token for the signed-in session (its row stays; decision 0047). */
+  const session = (row: UserRow, viewer: AuthUser) =>
+    renewSession(db, ctx.tokens, row, viewer.sessionId, ctx.now());
 
   /** Checks the signed-in user's password under the limiter; a wrong one is a 400 on `field`. */
   async function provePassword(
@@ -92,7 +89,8 @@ export function createAccountService(ctx: AppContext, limiter: LoginLimiter) {
       .set({ passwordHash, tokenVersion: revoked, updatedAt: ctx.now() })
       .where(eq(users.id, viewer.id))
       .returning();
-    return session(row!);
+    await endOtherSessions(db, viewer.id, viewer.sessionId, ctx.now());
+    return session(row!, viewer);
   }
 
   /** A fresh token whose password proof is now (for role changes and refunds). */
@@ -101,15 +99,28 @@ export function createAccountService(ctx: AppContext, limiter: LoginLimiter) {
     password: string,
     clientIp: string,
   ): Promise<LoginResponse> {
-    return session(await provePassword(viewer, password, clientIp, 'password'));
+    return session(await provePassword(viewer, password, clientIp, 'password'), viewer);
   }
 
-  /** Ends the session server-side: every token of the account stops working at once. */
+  /** Ends this session server-side: its tokens stop working at once; other devices stay signed in. */
   async function logout(viewer: AuthUser): Promise<void> {
-    await db
-      .update(users)
-      .set({ tokenVersion: revoked, updatedAt: ctx.now() })
-      .where(eq(users.id, viewer.id));
+    await endSession(db, viewer.id, viewer.sessionId, ctx.now());
+  }
+
+  /** The signed-in user's live sessions, this one marked. */
+  const sessions = (viewer: AuthUser) => listSessions(db, viewer.id, viewer.sessionId, ctx.now());
+
+  /** Signs out one of the user's own sessions (a browser left signed in elsewhere). */
+  async function endOwnSession(viewer: AuthUser, sessionId: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      if (!(await endSession(tx, viewer.id, sessionId, ctx.now()))) throw notFound('Session');
+      await recordChangeIn(tx, {
+        action: 'sign-out-session',
+        entityType: 'user',
+        entityId: viewer.id,
+        after: { signedOut: sessionId === viewer.sessionId ? 'this session' : 'another session' },
+      });
+    });
   }
 
   function denyUnlessManages(viewer: AuthUser, target: UserRow): void {
@@ -122,6 +133,7 @@ export function createAccountService(ctx: AppContext, limiter: LoginLimiter) {
     const target = await load(id);
     denyUnlessManages(viewer, target);
     await db.update(users).set({ tokenVersion: revoked, updatedAt: ctx.now() }).where(eq(users.id, id));
+    await endOtherSessions(db, id, null, ctx.now());
   }
 
   /**
@@ -140,8 +152,18 @@ export function createAccountService(ctx: AppContext, limiter: LoginLimiter) {
       .update(users)
       .set({ passwordHash: await hashPassword(password), tokenVersion: revoked, updatedAt: ctx.now() })
       .where(eq(users.id, id));
+    await endOtherSessions(db, id, null, ctx.now());
     return { temporaryPassword: password };
   }
 
-  return { changePassword, reauthenticate, logout, signOutEverywhere, resetPassword };
+  return {
+    provePassword,
+    changePassword,
+    reauthenticate,
+    logout,
+    sessions,
+    endOwnSession,
+    signOutEverywhere,
+    resetPassword,
+  };
 }

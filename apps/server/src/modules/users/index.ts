@@ -2,4 +2,5 @@
 export { createShopsService, type Shop } from './shops.service';
 export { findVendorAccount, lockVendorIn, setVendorPlanIn, vendorPlansOf } from './vendor-accounts';
 export { findAuthAccount } from './auth-reads';
+export { touchSession } from './user-sessions';
 export { createAdmin, ensureFirstAdmin } from './first-admin';

@@ -1,6 +1,7 @@
 import { clientNetworkOf } from '../../lib/client-network';
 import { AppError } from '../../lib/errors';
 import { createMemoryAttemptStore, type AttemptStore } from '../../lib/shared-limits';
+import type { AppContext } from '../../context';
 
 export type LimiterOptions = {
   /** Failures allowed for one account from one address. */
@@ -114,3 +115,16 @@ export function createLoginLimiter(opts: LimiterOptions) {
   };
 }
 export type LoginLimiter = ReturnType<typeof createLoginLimiter>;
+
+/** The one limiter of password and code checks (sign-in, re-authentication, second factor). */
+export function createSignInLimiter(ctx: AppContext): LoginLimiter {
+  return createLoginLimiter({
+    maxPerAccountAddress: 5,
+    maxPerAddress: 30,
+    freePerAccount: 10,
+    maxAccountDelayMs: 5 * 60_000,
+    windowMs: 15 * 60_000,
+    now: ctx.now,
+    store: ctx.attempts,
+  });
+}

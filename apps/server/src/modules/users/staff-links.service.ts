@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
+  secondFactorRequired,
   STAFF_MESSAGES,
   userPolicy,
   type Invite,
@@ -22,6 +23,7 @@ import {
   renderTemplate,
 } from '../mail';
 import { hashPassword } from './passwords';
+import { startSession, type SessionOrigin } from './user-sessions';
 import { assertNotLeaked } from './leaked-passwords';
 
 /** SQL that ends every token the user holds (see plugins/auth.ts). */
@@ -125,11 +127,10 @@ export function createStaffLinksService(ctx: AppContext) {
   }
 
   /** The invitee chooses a username and password; the account is created and signed in. */
-  async function acceptInvite(input: {
-    token: string;
-    username: string;
-    password: string;
-  }): Promise<LoginResponse> {
+  async function acceptInvite(
+    input: { token: string; username: string; password: string },
+    origin: SessionOrigin,
+  ): Promise<LoginResponse> {
     const invitation = await findInvite(input.token);
     await assertNotLeaked(input.password, 'password');
     const passwordHash = await hashPassword(input.password);
@@ -171,12 +172,11 @@ export function createStaffLinksService(ctx: AppContext) {
           ]);
         throw err;
       });
-    return {
-      token: await ctx.tokens.sign({ id: row.id, type: row.type, tokenVersion: row.tokenVersion }),
-      userType: row.type,
-      userId: row.id,
-      roles: row.roles,
-    };
+    const session = await startSession(db, ctx.tokens, row, origin, ctx.now());
+    // An invitee with a money role sets up the second factor before anything else (decision 0047).
+    return ctx.config.TOTP_REQUIRED && secondFactorRequired(row.type, row.roles)
+      ? { ...session, enrolSecondFactor: true }
+      : session;
   }
 
   /**

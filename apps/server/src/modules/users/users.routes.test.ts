@@ -280,7 +280,12 @@ describe('authorization matrix for user routes', () => {
     const Fastify = (await import('fastify')).default;
     const { registerAuth, createTokenService } = await import('../../plugins/auth');
     const app = Fastify();
-    registerAuth(app, { db: t.db, tokens: createTokenService('x'.repeat(40)) });
+    registerAuth(app, {
+      db: t.db,
+      tokens: createTokenService('x'.repeat(40)),
+      secondFactorRequired: false,
+      now: () => new Date(),
+    });
     expect(() => app.get('/api/unguarded', async () => 'oops')).toThrow(/declares no access rule/);
   });
 });

@@ -26,6 +26,7 @@ import {
   linkTokenQuery,
   resetWithLinkSchema,
   STAFF_MESSAGES,
+  secondFactorChallengeSchema,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { currentUser, userReaders } from '../../plugins/auth';
@@ -33,7 +34,9 @@ import { createUsersService } from './users.service';
 import { createShopsService } from './shops.service';
 import { createShopResolver } from '../storefront';
 import { PUBLIC_CACHE_CONTROL, sayTags, sendCached } from '../../plugins/public-cache';
-import { createLoginLimiter } from './login-limiter';
+import { createSignInLimiter } from './login-limiter';
+import { createSecondFactorService } from './second-factor.service';
+import { originOf, registerSecondFactorRoutes } from './second-factor.routes';
 import { requestLimit } from '../../plugins/rate-limits';
 import { clientNetworkOf } from '../../lib/client-network';
 
@@ -62,17 +65,10 @@ const slugParams = z.object({ slug: safeString().trim().min(1).max(100) });
 export const usersRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const limiter = createLoginLimiter({
-      maxPerAccountAddress: 5,
-      maxPerAddress: 30,
-      freePerAccount: 10,
-      maxAccountDelayMs: 5 * 60_000,
-      windowMs: 15 * 60_000,
-      now: ctx.now,
-      store: ctx.attempts,
-    });
+    const limiter = createSignInLimiter(ctx);
     const service = createUsersService(ctx, limiter);
     const account = createAccountService(ctx, limiter);
+    const factors = createSecondFactorService(ctx, limiter, account.provePassword);
     const shops = createShopsService(ctx);
     const shopOf = createShopResolver(ctx);
     const admin = createUsersAdminService(ctx);
@@ -87,6 +83,8 @@ export const usersRoutes =
       next.setUTCDate(next.getUTCDate() + 1);
       return { from: zonedDayStart(from, zone), to: zonedDayStart(next.toISOString().slice(0, 10), zone) };
     };
+
+    registerSecondFactorRoutes(app, factors, account);
 
     const registrations = ctx.config.MAX_VENDOR_REGISTRATIONS_PER_NETWORK;
     const registrationHours = ctx.config.VENDOR_REGISTRATION_WINDOW_HOURS;
@@ -127,9 +125,15 @@ export const usersRoutes =
       '/user/login',
       {
         config: { access: 'public' },
-        schema: { tags, body: loginSchema, response: { 200: loginResponseSchema } },
+        schema: {
+          tags,
+          description:
+            'The password step. Answers a session, or, for an account with two-step verification, a five-minute challenge for POST /api/user/login/second-factor.',
+          body: loginSchema,
+          response: { 200: z.union([loginResponseSchema, secondFactorChallengeSchema]) },
+        },
       },
-      async (req) => service.login(req.body, req.ip),
+      async (req) => service.login(req.body, originOf(req), factors),
     );
 
     app.post(
@@ -180,8 +184,13 @@ export const usersRoutes =
     app.post(
       '/user/logout',
       {
-        config: { access: 'authenticated' },
-        schema: { tags, security, description: 'Ends the session on the server: the token stops working.' },
+        config: { access: 'authenticated', duringEnrolment: true },
+        schema: {
+          tags,
+          security,
+          description:
+            'Ends this session on the server: its token stops working (other devices stay signed in).',
+        },
       },
       async (req, reply) => {
         await account.logout(currentUser(req));
@@ -267,7 +276,7 @@ export const usersRoutes =
           response: { 200: loginResponseSchema },
         },
       },
-      async (req) => links.acceptInvite(req.body),
+      async (req) => links.acceptInvite(req.body, originOf(req)),
     );
 
     app.post(

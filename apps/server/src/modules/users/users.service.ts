@@ -2,8 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   userPolicy,
   type LoginInput,
+  secondFactorRequired,
   type LoginResponse,
   type RegisterVendorInput,
+  type SecondFactorChallenge,
   type User,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
@@ -16,6 +18,8 @@ import { toUserDto } from './user-mapper';
 import { loadSubscriptions, loadVendorStats } from './vendor-stats.read-model';
 import { accountKey, type LoginLimiter } from './login-limiter';
 import { uniqueViolation } from '../../lib/db-errors';
+import { startSession, type SessionOrigin } from './user-sessions';
+import type { SecondFactorService } from './second-factor.service';
 
 export const EMAIL_TAKEN = 'A vendor with this email already exists';
 
@@ -80,7 +84,17 @@ export function createUsersService(ctx: AppContext, limiter: LoginLimiter) {
     }
   }
 
-  async function login(input: LoginInput, clientIp: string): Promise<LoginResponse> {
+  /**
+   * The password step. An account with a second factor gets a five-minute challenge for the code
+   * step instead of a session; one whose roles require a factor it has not set up gets a session
+   * that can only enrol (decision 0047).
+   */
+  async function login(
+    input: LoginInput,
+    origin: SessionOrigin,
+    factors: Pick<SecondFactorService, 'hasFactor'>,
+  ): Promise<LoginResponse | SecondFactorChallenge> {
+    const clientIp = origin.address;
     const row = await findByUsername(input.username.normalize('NFKC').trim());
     const account = accountKey(input.username, row?.id);
     await limiter.assertAllowed(account, clientIp);
@@ -90,13 +104,11 @@ export function createUsersService(ctx: AppContext, limiter: LoginLimiter) {
       throw new AppError('UNAUTHORIZED', 'Login failed. Please check your credentials.');
     }
     await limiter.succeed(account, clientIp);
-    const token = await ctx.tokens.sign({ id: row.id, type: row.type, tokenVersion: row.tokenVersion });
-    return {
-      token,
-      userType: row.type,
-      userId: row.id,
-      roles: row.type === 'ADMIN' ? row.roles : ['VENDOR'],
-    };
+    if (await factors.hasFactor(row.id))
+      return { secondFactor: 'required', challenge: await ctx.tokens.signChallenge(row), userType: row.type };
+    const session = await startSession(db, ctx.tokens, row, origin, ctx.now());
+    const mustEnrol = ctx.config.TOTP_REQUIRED && secondFactorRequired(row.type, row.roles);
+    return mustEnrol ? { ...session, enrolSecondFactor: true } : session;
   }
 
   /** Checks a vendor's credentials by email or id without issuing a token. */

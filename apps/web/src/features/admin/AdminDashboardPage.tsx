@@ -7,7 +7,7 @@ import { PageSpinner } from '../../components/Spinner';
 import { UploadProgressProvider } from '../../components/upload/UploadProgressProvider';
 import { useDialog } from '../../components/dialog/dialog-context';
 import { confirmLeavingForms } from '../../components/unsaved-changes';
-import { api } from '../../lib/api';
+import { api, isApiError } from '../../lib/api';
 import { getUserId, getUserRoles, isAuthenticated, isUserType } from '../../lib/storage';
 import { signOut } from '../../lib/session-api';
 import { ReauthProvider } from '../../components/reauth/ReauthProvider';
@@ -53,6 +53,12 @@ function AdminDashboard({ initialSection }: { initialSection?: AdminSectionKey }
     staleTime: Infinity,
   });
 
+  // A role that needs two-step verification without it set up may only enrol (decision 0047).
+  const mustEnrol = isApiError(me.error) && me.error.code === 'SECOND_FACTOR_ENROLMENT_REQUIRED';
+  useEffect(() => {
+    if (mustEnrol) void navigate('/account/security', { replace: true });
+  }, [mustEnrol, navigate]);
+
   // Entry check of the dashboard itself (the route guard normally decides first).
   useEffect(() => {
     if (!isAuthenticated() || !isUserType('ADMIN')) void navigate('/login', { replace: true });
@@ -89,6 +95,9 @@ function AdminDashboard({ initialSection }: { initialSection?: AdminSectionKey }
           <div className="flex shrink-0 items-center gap-2">
             <Link to="/account/password" className="btn text-ivory hover:bg-ivory/10">
               Change Password
+            </Link>
+            <Link to="/account/security" className="btn text-ivory hover:bg-ivory/10">
+              Security
             </Link>
             <button
               type="button"

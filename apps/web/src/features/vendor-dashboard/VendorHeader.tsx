@@ -92,6 +92,9 @@ export function VendorHeader({
           <Link to="/account/password" className="btn text-ivory hover:bg-ivory/10">
             Change Password
           </Link>
+          <Link to="/account/security" className="btn text-ivory hover:bg-ivory/10">
+            Security
+          </Link>
           <button
             type="button"
             className="btn border border-ivory/40 text-ivory hover:bg-ivory/10"

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { ACCOUNT_MESSAGES, type User } from '@zevar/domain';
+import { ACCOUNT_MESSAGES, SECOND_FACTOR_MESSAGES, type User } from '@zevar/domain';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { isReauthCancelled, useReauth } from '../../../components/reauth/reauth-context';
 import { serverMessageOr } from '../../../lib/error-text';
-import { getUserId } from '../../../lib/storage';
+import { getUserId, hasPermission } from '../../../lib/storage';
 import { usersApi } from './users-api';
 
 /**
@@ -56,6 +56,19 @@ export function AccountActions({ user }: { user: User }) {
     }, 'Failed to reset the password');
   };
 
+  const resetSecondFactor = async () => {
+    const ok = await dialog.confirm(
+      'Reset Two-Step Verification',
+      `Clear ${user.name}'s two-step verification (a lost phone)? They are signed out on every device and set it up again at their next sign-in.`,
+      { confirmLabel: 'Reset' },
+    );
+    if (!ok) return;
+    await act(async () => {
+      await reauth(() => usersApi.resetSecondFactor(user.id));
+      void dialog.success('Success', SECOND_FACTOR_MESSAGES.resetDone);
+    }, 'Failed to reset two-step verification');
+  };
+
   return (
     <>
       <button type="button" className="btn-outline" disabled={busy} onClick={() => void signOut()}>
@@ -64,6 +77,16 @@ export function AccountActions({ user }: { user: User }) {
       <button type="button" className="btn-outline" disabled={busy} onClick={() => void reset()}>
         Reset Password
       </button>
+      {hasPermission('SUPER_ADMIN') && (
+        <button
+          type="button"
+          className="btn-outline"
+          disabled={busy}
+          onClick={() => void resetSecondFactor()}
+        >
+          Reset Two-Step Verification
+        </button>
+      )}
     </>
   );
 }

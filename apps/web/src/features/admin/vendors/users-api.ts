@@ -89,6 +89,8 @@ export const usersApi = {
     api.put(`/user/${id}/${active ? 'activate' : 'deactivate'}`, undefined, { schema: userSchema }),
   remove: (id: number) => api.delete(`/user/${id}`),
   signOutEverywhere: (id: number) => api.post(`/user/${id}/sign-out-everywhere`),
+  /** A super admin clears a user's lost two-step verification (decision 0047). */
+  resetSecondFactor: (id: number) => api.post(`/user/${id}/second-factor/reset`),
   resetPassword: (id: number) =>
     api.post(`/user/${id}/reset-password`, undefined, { schema: passwordResetResponseSchema }),
   update: (id: number, body: unknown) => api.put(`/user/${id}`, body, { schema: userSchema }),
