@@ -48,3 +48,4 @@ export * from './delivery';
 export * from './tracking';
 export * from './shipments';
 export * from './audit';
+export * from './kyc';
