@@ -4,9 +4,5 @@ export {
   type AccountCheck,
   type PayeeAccount,
   type PayoutProvider,
-  type PayoutRequest,
-  type PayoutState,
-  type PayoutStatus,
-  type PayoutUpdate,
 } from './payout-provider';
-export { createSandboxPayoutProvider, SANDBOX_PAYOUT_TEXT } from './sandbox-payout-provider';
+export { createSandboxPayoutProvider } from './sandbox-payout-provider';

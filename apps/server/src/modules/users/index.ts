@@ -7,7 +7,6 @@ export {
   setVendorBankIn,
   setVendorPlanIn,
   vendorPlansOf,
-  type VendorBank,
 } from './vendor-accounts';
 export { findAuthAccount } from './auth-reads';
 export { createAdmin, ensureFirstAdmin } from './first-admin';
