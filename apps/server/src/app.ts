@@ -42,7 +42,7 @@ import { registerCacheInvalidation } from './plugins/public-cache';
 import type { Carrier } from './modules/shipping/carrier';
 import { createCarrier } from './modules/shipping/create-carrier';
 import type { PayoutProvider } from './modules/payouts/payout-provider';
-import { createSandboxPayoutProvider } from './modules/payouts/sandbox-payout-provider';
+import { createPayoutProvider } from './modules/payouts/create-payout-provider';
 import type { NotifyShipmentEvent } from './modules/shipping/shipments.service';
 import { createShipmentMails } from './modules/tracking';
 import { registerAuditTrail } from './plugins/audit-trail';
@@ -169,7 +169,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...createPayments(opts.config, opts.database.db, opts.payments),
     ...createCarrier(opts.config, opts.database.db, now, opts.carrier),
     notifyShipmentEvent: opts.notifyShipmentEvent,
-    payoutProvider: opts.payoutProvider ?? createSandboxPayoutProvider(),
+    payoutProvider: opts.payoutProvider ?? createPayoutProvider(opts.config),
     mailer: opts.mailer ?? createMailer({ smtpUrl: opts.config.SMTP_URL, dataDir: opts.config.DATA_DIR }),
     sms: opts.sms ?? createSmsSender(smsConfigFrom(opts.config), { db: opts.database.db, now }),
     lifecycle: opts.lifecycle ?? { state: 'ready', jobs: 'off' },

@@ -170,3 +170,41 @@ describe('shipping and SMS providers', () => {
     expect(parseEnv({ SMS: 'msg91', MSG91_AUTH_KEY: 'k', MSG91_TEMPLATE_ID: 't' }).SMS).toBe('msg91');
   });
 });
+
+describe('payout provider', () => {
+  const RAZORPAYX = {
+    PAYOUTS: 'razorpayx',
+    RAZORPAYX_KEY_ID: 'rzp_live_key',
+    RAZORPAYX_KEY_SECRET: 'secret',
+    RAZORPAYX_ACCOUNT_NUMBER: '7878780080316316',
+    RAZORPAYX_WEBHOOK_SECRET: 'a-long-webhook-secret-0123',
+  };
+
+  it('defaults to the offline sandbox and the real RazorpayX address', () => {
+    expect(parseEnv({})).toMatchObject({
+      PAYOUTS: 'sandbox',
+      RAZORPAYX_BASE_URL: 'https://api.razorpay.com',
+    });
+    expect(parseEnv({ PAYOUTS: 'manual' }).PAYOUTS).toBe('manual');
+    expect(parseEnv(RAZORPAYX)).toMatchObject(RAZORPAYX);
+  });
+
+  it.each([
+    'RAZORPAYX_KEY_ID',
+    'RAZORPAYX_KEY_SECRET',
+    'RAZORPAYX_ACCOUNT_NUMBER',
+    'RAZORPAYX_WEBHOOK_SECRET',
+  ])('PAYOUTS=razorpayx without %s stops at start naming it', (missing) => {
+    expect(() => parseEnv({ ...RAZORPAYX, [missing]: '' })).toThrow(
+      `${missing} is required when PAYOUTS=razorpayx`,
+    );
+  });
+
+  it.each([
+    [{ PAYOUTS: 'paypal' }, 'PAYOUTS'],
+    [{ ...RAZORPAYX, RAZORPAYX_ACCOUNT_NUMBER: 'acc-12' }, 'RAZORPAYX_ACCOUNT_NUMBER'],
+    [{ ...RAZORPAYX, RAZORPAYX_WEBHOOK_SECRET: 'short' }, 'RAZORPAYX_WEBHOOK_SECRET'],
+  ])('stops on %j with a message naming %s', (source, variable) => {
+    expect(() => parseEnv(source)).toThrow(new RegExp(`\\b${variable}\\b`));
+  });
+});

@@ -91,6 +91,27 @@ export const envSchema = z
     SHIPROCKET_BASE_URL: z
       .url({ message: 'must be a URL such as https://apiv2.shiprocket.in/v1/external' })
       .default('https://apiv2.shiprocket.in/v1/external'),
+    /** Payouts to resellers: the offline sandbox (default), RazorpayX Payouts, or manual bank transfer (decision 0049). */
+    PAYOUTS: z
+      .enum(['sandbox', 'razorpayx', 'manual'], { message: "must be 'sandbox', 'razorpayx' or 'manual'" })
+      .default('sandbox'),
+    /** RazorpayX API key (Settings > API Keys in the RazorpayX dashboard). */
+    RAZORPAYX_KEY_ID: optionalText,
+    RAZORPAYX_KEY_SECRET: optionalText,
+    /** The RazorpayX account (current account or RazorpayX Lite) payouts are debited from. */
+    RAZORPAYX_ACCOUNT_NUMBER: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\d{9,20}$/, 'must be the RazorpayX account number (digits)')
+        .optional(),
+    ),
+    /** The secret set for the payout webhook in the RazorpayX dashboard (X-Razorpay-Signature). */
+    RAZORPAYX_WEBHOOK_SECRET: optionalText.pipe(
+      z.string().min(16, 'must be at least 16 characters').optional(),
+    ),
+    RAZORPAYX_BASE_URL: z
+      .url({ message: 'must be a URL such as https://api.razorpay.com' })
+      .default('https://api.razorpay.com'),
     /** Text messages to buyers (delivery codes): the offline sandbox (default) or MSG91 (decision 0038). */
     SMS: z.enum(['sandbox', 'msg91'], { message: "must be 'sandbox' or 'msg91'" }).default('sandbox'),
     MSG91_AUTH_KEY: optionalText,
@@ -349,6 +370,17 @@ export const envSchema = z
       ] as const) {
         if (!env[key])
           ctx.addIssue({ code: 'custom', path: [key], message: 'is required when SHIPPING=shiprocket' });
+      }
+    }
+    if (env.PAYOUTS === 'razorpayx') {
+      for (const key of [
+        'RAZORPAYX_KEY_ID',
+        'RAZORPAYX_KEY_SECRET',
+        'RAZORPAYX_ACCOUNT_NUMBER',
+        'RAZORPAYX_WEBHOOK_SECRET',
+      ] as const) {
+        if (!env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYOUTS=razorpayx' });
       }
     }
     if (env.SMS === 'msg91') {

@@ -52,3 +52,4 @@ export * from './shipments';
 export * from './audit';
 export * from './returns';
 export * from './rto-inspection';
+export * from './kyc';

@@ -313,7 +313,54 @@ describe('audit trail of every write route', () => {
   }
 
   /** A successful, authorised call of each write route (set up with its own data). */
+  /** A vendor with submitted KYC (an account ending in 1111 stays pending in the sandbox). */
+  async function vendorWithKyc(accountNumber = '50100234567890') {
+    const vendor = await createVendor(t.app, db);
+    const res = await inject(
+      as(vendor, {
+        method: 'PUT',
+        url: '/api/kyc/me',
+        payload: {
+          pan: 'ABCPE1234F',
+          legalName: 'Meera Iyer',
+          accountHolderName: 'Meera Iyer',
+          accountNumber,
+          confirmAccountNumber: accountNumber,
+          ifsc: 'HDFC0000001',
+        },
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return vendor;
+  }
+
   const CALLS: Record<string, () => Promise<Call>> = {
+    'PUT /api/kyc/me': async () =>
+      as(await createVendor(t.app, db), {
+        method: 'PUT',
+        url: '/api/kyc/me',
+        payload: {
+          pan: 'ABCPE1234F',
+          legalName: 'Meera Iyer',
+          accountHolderName: 'Meera Iyer',
+          accountNumber: '50100234567890',
+          confirmAccountNumber: '50100234567890',
+          ifsc: 'HDFC0000001',
+        },
+      }),
+    'POST /api/kyc/vendor/:vendorId/verify': async () => ({
+      method: 'POST',
+      url: `/api/kyc/vendor/${(await vendorWithKyc('50100234561111')).id}/verify`,
+    }),
+    'POST /api/kyc/vendor/:vendorId/approve': async () => ({
+      method: 'POST',
+      url: `/api/kyc/vendor/${(await vendorWithKyc()).id}/approve`,
+    }),
+    'POST /api/kyc/vendor/:vendorId/reject': async () => ({
+      method: 'POST',
+      url: `/api/kyc/vendor/${(await vendorWithKyc()).id}/reject`,
+      payload: { reason: 'The PAN card copy is unreadable' },
+    }),
     'POST /api/shipping/orders/:orderNumber/shipments': async () => {
       const o = await paidOrder();
       return {

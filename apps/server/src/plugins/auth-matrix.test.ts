@@ -45,6 +45,10 @@ GET /api/image/:name public
 GET /api/invoices MANAGE_ORDERS
 GET /api/invoices/seller MANAGE_ORDERS
 GET /api/jobs/failed SUPER_ADMIN
+GET /api/kyc any:MANAGE_USERS|MANAGE_VENDORS|VIEW_DETAILS
+GET /api/kyc/ifsc/:code authenticated
+GET /api/kyc/me vendor
+GET /api/kyc/vendor/:vendorId any:MANAGE_USERS|MANAGE_VENDORS|VIEW_DETAILS
 GET /api/mail/outbox SUPER_ADMIN
 GET /api/metal-rates public
 GET /api/metal-rates/history public
@@ -143,6 +147,9 @@ POST /api/email-templates SUPER_ADMIN
 POST /api/email-templates/preview SUPER_ADMIN
 POST /api/image/review-uploads public
 POST /api/image/uploads any:MANAGE_PRODUCTS|MANAGE_CATEGORIES|MANAGE_CAROUSEL
+POST /api/kyc/vendor/:vendorId/approve MANAGE_VENDORS
+POST /api/kyc/vendor/:vendorId/reject MANAGE_VENDORS
+POST /api/kyc/vendor/:vendorId/verify MANAGE_VENDORS
 POST /api/mail/outbox/:id/resend SUPER_ADMIN
 POST /api/mail/outbox/:id/retry SUPER_ADMIN
 POST /api/metals SUPER_ADMIN
@@ -204,6 +211,7 @@ PUT /api/carousels/home/updateImage MANAGE_CAROUSEL
 PUT /api/category/:id MANAGE_CATEGORIES
 PUT /api/coupon-codes/:id SUPER_ADMIN
 PUT /api/email-templates/:id SUPER_ADMIN
+PUT /api/kyc/me vendor
 PUT /api/metals/:id SUPER_ADMIN
 PUT /api/metals/:id/purities/:purityId SUPER_ADMIN
 PUT /api/metals/prices SUPER_ADMIN

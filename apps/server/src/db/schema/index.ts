@@ -11,3 +11,4 @@ export * from './returns';
 export * from './tracking';
 export * from './shipping';
 export * from './audit';
+export * from './kyc';

@@ -1,5 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { formatZonedDate, paiseToRupees, type Payout, type PayoutPreview } from '@zevar/domain';
+import { paiseToRupees, type Payout, type PayoutPreview } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../lib/errors';
@@ -9,6 +9,7 @@ import { findVendorAccount, lockVendorIn } from '../users';
 import { findPayoutWithVendor, listPayoutsWithVendor } from './payout-list.read-model';
 import { mayReadVendor, type AuthUser } from '../../plugins/auth';
 import { recordChangeIn } from '../audit';
+import { bankConfirmed, bankHold as kycBankHold, payoutRulesOf, type BankChangeState } from '../kyc';
 
 type PayoutRow = typeof payouts.$inferSelect;
 type SalesPaise = Pick<
@@ -82,20 +83,8 @@ export function createPayoutsService(ctx: AppContext) {
     return vendor;
   }
 
-  /** Why a payout must wait for the vendor's changed bank account, or null (issue 20 item 5). */
-  function bankHold(vendor: { bankChangedAt: Date | null; bankConfirmedAt: Date | null }): string | null {
-    const changed = vendor.bankChangedAt;
-    if (!changed) return null;
-    const on = formatZonedDate(changed, ctx.config.BUSINESS_TIMEZONE, 'dateTime');
-    if (!vendor.bankConfirmedAt || vendor.bankConfirmedAt.getTime() < changed.getTime()) {
-      return `Bank account changed on ${on}: an admin must confirm it before a payout`;
-    }
-    const until = changed.getTime() + ctx.config.BANK_CHANGE_COOLING_OFF_HOURS * 3_600_000;
-    if (ctx.now().getTime() < until) {
-      return `Bank account changed on ${on}: payouts wait until ${formatZonedDate(new Date(until), ctx.config.BUSINESS_TIMEZONE, 'dateTime')}`;
-    }
-    return null;
-  }
+  /** The bank-change rule lives in the KYC module (one rule for every payout). */
+  const bankHold = (vendor: BankChangeState) => kycBankHold(vendor, payoutRulesOf(ctx));
 
   async function preview(vendorId: number): Promise<PayoutPreview> {
     const vendor = await vendorRow(vendorId);
@@ -106,10 +95,7 @@ export function createPayoutsService(ctx: AppContext) {
         : (bankHold(vendor) ?? (u.amountPaise <= 0 ? 'Nothing to pay out' : null));
     return {
       bankChangedAt: vendor.bankChangedAt?.toISOString() ?? null,
-      bankConfirmed:
-        !vendor.bankChangedAt ||
-        (vendor.bankConfirmedAt !== null &&
-          vendor.bankConfirmedAt.getTime() >= vendor.bankChangedAt.getTime()),
+      bankConfirmed: bankConfirmed(vendor),
       vendorId,
       amount: paiseToRupees(u.amountPaise),
       ...salesFigures(u),

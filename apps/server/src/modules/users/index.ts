@@ -1,6 +1,13 @@
 /** The users module's public entry: other modules import from here, never its files (eslint import-x/no-restricted-paths). */
 export { createShopsService, type Shop } from './shops.service';
-export { findVendorAccount, lockVendorIn, setVendorPlanIn, vendorPlansOf } from './vendor-accounts';
+export {
+  confirmVendorBankIn,
+  findVendorAccount,
+  lockVendorIn,
+  setVendorBankIn,
+  setVendorPlanIn,
+  vendorPlansOf,
+} from './vendor-accounts';
 export { findAuthAccount } from './auth-reads';
 export { touchSession } from './user-sessions';
 export { createAdmin, ensureFirstAdmin } from './first-admin';

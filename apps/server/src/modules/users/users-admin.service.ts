@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   STALE_EDIT_MESSAGE,
   adminAccountUpdateSchema,
@@ -16,6 +16,7 @@ import type { AppContext } from '../../context';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { parseOrThrow } from '../../lib/validation';
 import { users, vendorBankChanges } from '../../db/schema';
+import { confirmVendorBankIn, maskAccount } from './vendor-accounts';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { assertRecentAuth, type AuthUser } from '../../plugins/auth';
 import type { Db, Tx } from '../../db/client';
@@ -369,11 +370,7 @@ export function createUsersAdminService(ctx: AppContext) {
     if (!target.bankChangedAt) throw conflict('The bank account has not changed');
     const now = ctx.now();
     await db.transaction(async (tx) => {
-      await tx.update(users).set({ bankConfirmedAt: now }).where(eq(users.id, vendorId));
-      await tx
-        .update(vendorBankChanges)
-        .set({ confirmedBy: viewer.id, confirmedAt: now })
-        .where(and(eq(vendorBankChanges.vendorId, vendorId), isNull(vendorBankChanges.confirmedAt)));
+      await confirmVendorBankIn(tx, vendorId, viewer.id, now);
       await recordChangeIn(tx, {
         action: 'confirm-bank',
         entityType: 'user',
@@ -389,10 +386,4 @@ export function createUsersAdminService(ctx: AppContext) {
   }
 
   return { list, all, update, setActive, remove, setPlan, confirmBank };
-}
-
-/** An account as the change log keeps it: the last four digits and the IFSC, never the whole number. */
-function maskAccount(account: string | null, ifsc: string | null): string {
-  const last4 = account ? account.slice(-4) : '';
-  return `${account ? `••••${last4}` : '(none)'}${ifsc ? ` ${ifsc}` : ''}`;
 }
