@@ -22,6 +22,7 @@ export * from './catalogue-admin';
 export * from './commerce';
 export * from './user-admin';
 export * from './payouts';
+export * from './settlement';
 export * from './vendor-plans';
 export * from './email-templates';
 export * from './reviews-admin';
