@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { systemRoutes } from './system/system.routes';
 import { usersRoutes } from './users/users.routes';
 import { payoutsRoutes } from './payouts/payouts.routes';
+import { settlementRoutes } from './payouts/settlement.routes';
 import { plansRoutes } from './plans/plans.routes';
 import { emailTemplatesRoutes } from './email-templates/email-templates.routes';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes';
@@ -37,6 +38,7 @@ export const routeModules: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   systemRoutes,
   usersRoutes,
   payoutsRoutes,
+  settlementRoutes,
   plansRoutes,
   emailTemplatesRoutes,
   subscriptionsRoutes,
