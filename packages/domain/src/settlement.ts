@@ -159,7 +159,7 @@ export const payoutRunLineSchema = z.object({
   vendorName: safeString(),
   /** Released commission this payout settles before reversals (rupees). */
   earnings: z.number(),
-  /** Commission reversed on released orders since the last payout, netted here (positive). */
+  /** Commission reversed on released orders that no earlier payout netted, netted here (positive). */
   reversalsNetted: z.number(),
   /** The commission settled: earnings − reversals netted. */
   commission: z.number(),

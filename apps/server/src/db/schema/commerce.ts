@@ -441,7 +441,7 @@ export const payouts = pgTable(
      * Rows recorded before payout runs were money paid: PROCESSED.
      */
     status: text('status', { enum: PAYOUT_STATUSES }).notNull().default('PROCESSED'),
-    /** Commission reversed on released orders since the last payout, netted in `amountPaise` (positive). */
+    /** Commission reversed on released orders that no earlier payout netted, netted in `amountPaise` (positive). */
     commissionReversedPaise: bigint('commission_reversed_paise', { mode: 'number' }).notNull().default(0),
     tdsPaise: bigint('tds_paise', { mode: 'number' }).notNull().default(0),
     gstPaise: bigint('gst_paise', { mode: 'number' }).notNull().default(0),

@@ -276,13 +276,13 @@ export function createSettlementService(ctx: AppContext) {
         });
         const gst = gstOnCommission(commission, payee.gstin !== null, rule);
         const net = commission + gst - tds.tdsPaise;
-        // Reversals netted: commission reversed on released orders since the last payout.
+        // Reversals netted: commission reversed on released orders that no earlier payout netted yet.
         const { rows, release, settled } = (await positions(tx, [vendorId], now)).get(vendorId)!;
-        const last = settled.at(-1)?.createdAt.getTime() ?? 0;
-        const reversed = -rows
-          .filter((r) => r.kind === 'REVERSAL' && r.createdAt.getTime() > last)
+        const releasedReversals = -rows
+          .filter((r) => r.kind === 'REVERSAL')
           .filter((r) => (release.get(r.orderId)?.getTime() ?? Infinity) <= now.getTime())
           .reduce((s, r) => s + r.amountPaise, 0);
+        const reversed = Math.max(0, releasedReversals - settled.reduce((s, p) => s + p.commissionReversedPaise, 0));
         const [row] = await tx
           .insert(payouts)
           .values({
