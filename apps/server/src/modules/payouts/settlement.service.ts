@@ -19,6 +19,7 @@ import { payoutEvents, payoutRuns, payouts, tdsEntries } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { AppError } from '../../lib/errors';
 import { recordChangeIn } from '../audit';
+import { ledgerSince } from '../earnings';
 import { payeeFor } from '../kyc';
 import { findVendorAccount, lockVendorIn } from '../users';
 import { PayoutProviderUnavailableError, type PayoutState, type PayoutUpdate } from './payout-provider';
@@ -283,11 +284,18 @@ export function createSettlementService(ctx: AppContext) {
           .filter((r) => (release.get(r.orderId)?.getTime() ?? Infinity) <= now.getTime())
           .reduce((s, r) => s + r.amountPaise, 0);
         const reversed = Math.max(0, releasedReversals - settled.reduce((s, p) => s + p.commissionReversedPaise, 0));
+        // The period's sales figures (since the last payout), as payouts always carried them.
+        const recent = await ledgerSince(tx, vendorId, settled.at(-1)?.createdAt ?? new Date(0));
         const [row] = await tx
           .insert(payouts)
           .values({
             vendorId,
             runId: run!.id,
+            productCount: recent.units,
+            orderCount: recent.orders,
+            revenuePaise: recent.salesPaise,
+            reversedUnits: recent.reversedUnits,
+            reversedPaise: recent.reversedPaise,
             status: 'PENDING_APPROVAL',
             payoutDate: now,
             amountPaise: commission,
