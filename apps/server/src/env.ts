@@ -199,7 +199,10 @@ export const envSchema = z
         }
         const parsed = settlementRulesSchema.safeParse(json);
         if (!parsed.success) {
-          ctx.addIssue({ code: 'custom', message: `not valid rules: ${parsed.error.issues[0]?.message ?? ''}` });
+          ctx.addIssue({
+            code: 'custom',
+            message: `not valid rules: ${parsed.error.issues[0]?.message ?? ''}`,
+          });
           return z.NEVER;
         }
         return parsed.data;

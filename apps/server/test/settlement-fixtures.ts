@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../src/db/client';
 import { orderItems, orders, shipments, vendorEarnings } from '../src/db/schema';
-import type { PayoutProvider, PayoutState, PayoutStatus, PayoutUpdate } from '../src/modules/payouts/payout-provider';
+import type {
+  PayoutProvider,
+  PayoutState,
+  PayoutStatus,
+  PayoutUpdate,
+} from '../src/modules/payouts/payout-provider';
 import { PayoutProviderUnavailableError } from '../src/modules/payouts/payout-provider';
 import { createProduct } from './factories';
 

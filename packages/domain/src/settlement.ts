@@ -27,8 +27,22 @@ export type SettlementRule = z.infer<typeof settlementRuleSchema>;
 
 /** The rules as published (docs: /work/shared/reference, decision 0050); the default of SETTLEMENT_RULES. */
 export const DEFAULT_SETTLEMENT_RULES: SettlementRule[] = [
-  { from: '2024-10-01', section: '194H', tdsPercent: 2, noPanTdsPercent: 20, thresholdRupees: 15_000, gstPercent: 18 },
-  { from: '2025-04-01', section: '194H', tdsPercent: 2, noPanTdsPercent: 20, thresholdRupees: 20_000, gstPercent: 18 },
+  {
+    from: '2024-10-01',
+    section: '194H',
+    tdsPercent: 2,
+    noPanTdsPercent: 20,
+    thresholdRupees: 15_000,
+    gstPercent: 18,
+  },
+  {
+    from: '2025-04-01',
+    section: '194H',
+    tdsPercent: 2,
+    noPanTdsPercent: 20,
+    thresholdRupees: 20_000,
+    gstPercent: 18,
+  },
   {
     from: '2026-04-01',
     section: '393(1)',
@@ -116,7 +130,8 @@ export function tdsFor(input: TdsInput): TdsResult {
   const rateBasisPoints = basisPoints(input.panValid ? rule.tdsPercent : rule.noPanTdsPercent);
   const yearTotal = input.yearCommissionBeforePaise + input.commissionPaise;
   const none = { basePaise: 0, rateBasisPoints, tdsPaise: 0, section: rule.section };
-  if (input.commissionPaise <= 0 || rateBasisPoints === 0 || yearTotal <= rule.thresholdRupees * 100) return none;
+  if (input.commissionPaise <= 0 || rateBasisPoints === 0 || yearTotal <= rule.thresholdRupees * 100)
+    return none;
   let base = Math.max(0, yearTotal - input.yearBaseTaxedPaise);
   let tds = roundToRupee((base * rateBasisPoints) / 10_000);
   if (tds > input.commissionPaise) {

@@ -80,6 +80,7 @@ describe('bank account changes hold payouts', () => {
       units: 1,
       amountPaise: 10_000,
       revenuePaise: 100_000,
+      createdAt: new Date(clock - 40 * 86_400_000),
     });
     // Delivered long ago: released from the hold (issue 24).
     await deliver(t.db, order!.id, new Date(clock - 30 * 86_400_000));

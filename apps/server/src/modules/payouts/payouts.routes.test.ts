@@ -210,7 +210,13 @@ describe('vendor payouts', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(new Date(res.json().payoutDate).getTime()).toBeGreaterThanOrEqual(before - 1000);
-    expect(res.json()).toMatchObject({ status: 'PROCESSED', amount: 100, tds: 0, net: 100, utr: expect.any(String) });
+    expect(res.json()).toMatchObject({
+      status: 'PROCESSED',
+      amount: 100,
+      tds: 0,
+      net: 100,
+      utr: expect.any(String),
+    });
   });
 
   it('never pays the same earnings twice under concurrent requests', async () => {

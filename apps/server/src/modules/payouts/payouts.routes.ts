@@ -103,7 +103,8 @@ export const payoutsRoutes =
           response: { 201: payoutSchema },
         },
       },
-      async (req, reply) => reply.status(201).send(await service.create(req.body.vendorId, currentUser(req).id)),
+      async (req, reply) =>
+        reply.status(201).send(await service.create(req.body.vendorId, currentUser(req).id)),
     );
 
     app.delete(

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { payouts } from '../../db/schema';
-import { ledgerSince, ledgerTotal } from '../earnings';
+import { ledgerSince } from '../earnings';
 import { findVendorAccount } from '../users';
 import { payeeFor } from '../kyc';
 import { createSettlementService, UNCOUNTED } from './settlement.service';

@@ -130,7 +130,10 @@ export function renderTdsCertificatePdf(c: CertificateContent, timeZone: string)
   const base = c.entries.reduce((s, e) => s + Math.round(e.base * 100), 0) / 100;
   return renderPdf(`TDS certificate ${period} ${c.vendorName}`, c.deductor.name, (doc) => {
     doc.font('bold').fontSize(16).text('Certificate of tax deducted at source');
-    doc.font('regular').fontSize(10).text(`Financial year ${c.financialYear}${c.quarter ? `, quarter ${c.quarter}` : ''}`);
+    doc
+      .font('regular')
+      .fontSize(10)
+      .text(`Financial year ${c.financialYear}${c.quarter ? `, quarter ${c.quarter}` : ''}`);
     doc.moveDown();
     figures(doc, [
       ['Deductor', c.deductor.name],

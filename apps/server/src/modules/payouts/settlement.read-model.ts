@@ -18,7 +18,11 @@ export type LedgerRow = {
 };
 
 /** Ledger rows of some vendors (all when `vendorIds` is undefined) recorded up to `until`, oldest first. */
-export async function ledgerRowsOf(db: DbOrTx, vendorIds: number[] | undefined, until: Date): Promise<LedgerRow[]> {
+export async function ledgerRowsOf(
+  db: DbOrTx,
+  vendorIds: number[] | undefined,
+  until: Date,
+): Promise<LedgerRow[]> {
   if (vendorIds && vendorIds.length === 0) return [];
   return db
     .select({

@@ -9,7 +9,9 @@ import { createSettlementService } from './settlement.service';
 import type { AppContext } from '../../context';
 
 /** What KYC would say about a vendor's PAN and GSTIN (the KYC module is another helper's; its answer is stubbed here). */
-const kyc = vi.hoisted(() => new Map<number, { pan: string | null; panStatus: 'VALID' | 'MISSING'; gstin: string | null }>());
+const kyc = vi.hoisted(
+  () => new Map<number, { pan: string | null; panStatus: 'VALID' | 'MISSING'; gstin: string | null }>(),
+);
 vi.mock('../kyc', async (original) => {
   const real = await original<typeof import('../kyc')>();
   return {
@@ -82,7 +84,9 @@ describe('settlement: held, then payable, then paid', () => {
     let res = await run([v.id]);
     expect(res.statusCode).toBe(201);
     expect(res.json().lines).toEqual([]);
-    expect(res.json().skipped).toEqual([expect.objectContaining({ vendorId: v.id, reason: 'Nothing payable yet' })]);
+    expect(res.json().skipped).toEqual([
+      expect.objectContaining({ vendorId: v.id, reason: 'Nothing payable yet' }),
+    ]);
     // Delivered 3 days ago: still inside the 7-day hold.
     await deliver(t.db, e.orderId, ago(3));
     const mine = async () => {
@@ -101,7 +105,14 @@ describe('settlement: held, then payable, then paid', () => {
     expect(bal.json().totalLiability).toBeGreaterThanOrEqual(5000);
     res = await run([v.id]);
     expect(res.json().lines).toEqual([
-      expect.objectContaining({ vendorId: v.id, earnings: 2000, commission: 2000, tds: 0, gst: 0, net: 2000 }),
+      expect.objectContaining({
+        vendorId: v.id,
+        earnings: 2000,
+        commission: 2000,
+        tds: 0,
+        gst: 0,
+        net: 2000,
+      }),
     ]);
     res = await approve(res.json().id);
     expect(res.statusCode).toBe(200);
@@ -143,8 +154,17 @@ describe('settlement: held, then payable, then paid', () => {
     const v = await reseller(t, { pan: null });
     await released(t, v.id, 3_000_000);
     const res = await run([v.id]);
-    expect(res.json().lines[0]).toMatchObject({ commission: 30000, tds: 6000, tdsRatePercent: 20, net: 24000 });
-    await t.app.inject({ method: 'POST', url: `/api/payout-runs/${res.json().id}/cancel`, headers: admin.headers });
+    expect(res.json().lines[0]).toMatchObject({
+      commission: 30000,
+      tds: 6000,
+      tdsRatePercent: 20,
+      net: 24000,
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/payout-runs/${res.json().id}/cancel`,
+      headers: admin.headers,
+    });
   });
 
   it('nets a refund after payout against the next payout and shows a negative balance as owed', async () => {
@@ -162,10 +182,17 @@ describe('settlement: held, then payable, then paid', () => {
     expect(res.json().skipped[0].reason).toMatch(/^Owes 4000 rupees/);
     await released(t, v.id, 600_000);
     res = await run([v.id]);
-    expect(res.json().lines[0]).toMatchObject({ earnings: 6000, reversalsNetted: 4000, commission: 2000, net: 2000 });
+    expect(res.json().lines[0]).toMatchObject({
+      earnings: 6000,
+      reversalsNetted: 4000,
+      commission: 2000,
+      net: 2000,
+    });
     await approve(res.json().id);
     bal = await t.app.inject({ url: '/api/settlement/balances', headers: admin.headers });
-    expect(bal.json().vendors.find((b: { vendorId: number }) => b.vendorId === v.id)).toMatchObject({ payable: 0 });
+    expect(bal.json().vendors.find((b: { vendorId: number }) => b.vendorId === v.id)).toMatchObject({
+      payable: 0,
+    });
   });
 
   it('needs a second admin above the approval amount, and approves once under concurrent approvals', async () => {
@@ -183,7 +210,10 @@ describe('settlement: held, then payable, then paid', () => {
     expect(again.json().skipped[0].reason).toBe('A payout to this reseller is already waiting');
     const callsBefore = fake.state.calls;
     const third = await createAdminUser(t.app, t.db, ['MANAGE_VENDORS']);
-    const answers = await Promise.all([approve(created.json().id, checker), approve(created.json().id, third)]);
+    const answers = await Promise.all([
+      approve(created.json().id, checker),
+      approve(created.json().id, third),
+    ]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(fake.state.calls - callsBefore).toBe(2);
     const done = await t.app.inject({ url: `/api/payout-runs/${created.json().id}`, headers: admin.headers });
@@ -218,10 +248,20 @@ describe('settlement: held, then payable, then paid', () => {
     const e = await earn(t.db, v.id, 2_500_000, new Date(`${month}-02T06:00:00Z`));
     await deliver(t.db, e.orderId, new Date(`${month}-03T06:00:00Z`));
     await approve((await run([v.id])).json().id);
-    const s = await t.app.inject({ url: `/api/settlement/vendor/${v.id}/statement?month=${month}`, headers: v.headers });
+    const s = await t.app.inject({
+      url: `/api/settlement/vendor/${v.id}/statement?month=${month}`,
+      headers: v.headers,
+    });
     expect(s.statusCode).toBe(200);
     const st = s.json();
-    expect(st).toMatchObject({ openingBalance: 0, earned: 25000, released: 25000, tds: 500, gst: 4500, paid: 29000 });
+    expect(st).toMatchObject({
+      openingBalance: 0,
+      earned: 25000,
+      released: 25000,
+      tds: 500,
+      gst: 4500,
+      paid: 29000,
+    });
     expect(st.closingBalance).toBe(st.openingBalance + st.released - st.payouts[0].commission);
     expect(st.orders[0]).toMatchObject({ orderNumber: e.orderNumber, commission: 25000 });
     const other = await createVendor(t.app, t.db);
@@ -230,7 +270,10 @@ describe('settlement: held, then payable, then paid', () => {
       headers: other.headers,
     });
     expect(denied.statusCode).toBe(403);
-    const pdf = await t.app.inject({ url: `/api/settlement/vendor/${v.id}/statement.pdf?month=${month}`, headers: v.headers });
+    const pdf = await t.app.inject({
+      url: `/api/settlement/vendor/${v.id}/statement.pdf?month=${month}`,
+      headers: v.headers,
+    });
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain('Commission statement');
@@ -238,7 +281,10 @@ describe('settlement: held, then payable, then paid', () => {
     expect(text).toContain('₹25,000.00');
     expect(text).toContain('₹29,000.00');
 
-    const csv = await t.app.inject({ url: '/api/tds/return.csv?fy=2026-27&quarter=Q3', headers: admin.headers });
+    const csv = await t.app.inject({
+      url: '/api/tds/return.csv?fy=2026-27&quarter=Q3',
+      headers: admin.headers,
+    });
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     const row = csv.body.split('\r\n').find((l) => l.includes(`zevar_payout_${st.payouts[0].payoutId}`));
     expect(row).toContain('"02","ABCPK1234F"');
@@ -273,7 +319,11 @@ describe('settlement: exactly once through the provider', () => {
       headers: admin.headers,
       payload: { vendorIds: [vendorId] },
     });
-    return t.app.inject({ method: 'POST', url: `/api/payout-runs/${created.json().id}/approve`, headers: admin.headers });
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/payout-runs/${created.json().id}/approve`,
+      headers: admin.headers,
+    });
   };
   const payable = async (vendorId: number) => {
     const bal = await t.app.inject({ url: '/api/settlement/balances', headers: admin.headers });
@@ -285,12 +335,19 @@ describe('settlement: exactly once through the provider', () => {
     await released(t, v.id, 500_000);
     fake.state.outage = true;
     const res = await runAndApprove(v.id);
-    expect(res.json().lines[0]).toMatchObject({ status: 'APPROVED', failureReason: expect.stringMatching(/cannot be reached/) });
+    expect(res.json().lines[0]).toMatchObject({
+      status: 'APPROVED',
+      failureReason: expect.stringMatching(/cannot be reached/),
+    });
     const payoutId = res.json().lines[0].payoutId as number;
     fake.state.outage = false;
     // A second app on the same database (a restart), 10 minutes later: the job sends it.
     clock = new Date(clock.getTime() + 10 * 60_000);
-    const again = await createTestApp({ now: () => clock, payoutProvider: fake.provider, database: connectAgain(t.database) });
+    const again = await createTestApp({
+      now: () => clock,
+      payoutProvider: fake.provider,
+      database: connectAgain(t.database),
+    });
     const service = createSettlementService({
       db: again.db,
       config: again.config,
@@ -302,7 +359,10 @@ describe('settlement: exactly once through the provider', () => {
     const [row] = await t.db.select().from(payouts).where(eq(payouts.id, payoutId));
     expect(row).toMatchObject({ status: 'PROCESSED', attempts: 2 });
     // A process killed after the provider accepted the payout leaves it SENDING; the takeover resends the same reference.
-    await t.db.update(payouts).set({ status: 'SENDING', statusAt: new Date(clock.getTime() - 5 * 60_000) }).where(eq(payouts.id, payoutId));
+    await t.db
+      .update(payouts)
+      .set({ status: 'SENDING', statusAt: new Date(clock.getTime() - 5 * 60_000) })
+      .where(eq(payouts.id, payoutId));
     await service.processDue();
     expect([...fake.made.keys()].filter((k) => k === `zevar_payout_${payoutId}`)).toHaveLength(1);
     expect(fake.made.get(`zevar_payout_${payoutId}`)!.amountPaise).toBe(500_000);
@@ -350,7 +410,14 @@ describe('settlement: exactly once through the provider', () => {
     expect(second.status).toBe('PROCESSED');
     expect(await payable(v.id)).toBe(0);
     await hook([
-      { eventId: 'evt_3', reference: `zevar_payout_${second.payoutId}`, providerPayoutId: 'p2', status: 'REVERSED', utr: null, failureReason: 'Account closed' },
+      {
+        eventId: 'evt_3',
+        reference: `zevar_payout_${second.payoutId}`,
+        providerPayoutId: 'p2',
+        status: 'REVERSED',
+        utr: null,
+        failureReason: 'Account closed',
+      },
     ]);
     expect(await payable(v.id)).toBe(30000);
     const ledger = await t.app.inject({ url: '/api/tds/entries?fy=2026-27', headers: admin.headers });
@@ -370,17 +437,41 @@ describe('settlement: manual bank transfer', () => {
     const admin = await createAdminUser(t.app, t.db, ['MANAGE_VENDORS']);
     const v = await reseller(t);
     await released(t, v.id, 200_000);
-    const created = await t.app.inject({ method: 'POST', url: '/api/payout-runs', headers: admin.headers, payload: {} });
-    const approved = await t.app.inject({ method: 'POST', url: `/api/payout-runs/${created.json().id}/approve`, headers: admin.headers });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/payout-runs',
+      headers: admin.headers,
+      payload: {},
+    });
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/payout-runs/${created.json().id}/approve`,
+      headers: admin.headers,
+    });
     const line = approved.json().lines.find((l: { vendorId: number }) => l.vendorId === v.id);
     expect(line.status).toBe('QUEUED');
-    const bad = await t.app.inject({ method: 'POST', url: `/api/vendor-payouts/${line.payoutId}/utr`, headers: admin.headers, payload: { utr: '<x>' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: `/api/vendor-payouts/${line.payoutId}/utr`,
+      headers: admin.headers,
+      payload: { utr: '<x>' },
+    });
     expect(bad.statusCode).toBe(400);
-    const ok = await t.app.inject({ method: 'POST', url: `/api/vendor-payouts/${line.payoutId}/utr`, headers: admin.headers, payload: { utr: 'hdfcn52026112012345' } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: `/api/vendor-payouts/${line.payoutId}/utr`,
+      headers: admin.headers,
+      payload: { utr: 'hdfcn52026112012345' },
+    });
     expect(ok.statusCode).toBe(204);
     const [row] = await t.db.select().from(payouts).where(eq(payouts.id, line.payoutId));
     expect(row).toMatchObject({ status: 'PROCESSED', utr: 'HDFCN52026112012345' });
-    const twice = await t.app.inject({ method: 'POST', url: `/api/vendor-payouts/${line.payoutId}/utr`, headers: admin.headers, payload: { utr: 'HDFCN52026112099999' } });
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: `/api/vendor-payouts/${line.payoutId}/utr`,
+      headers: admin.headers,
+      payload: { utr: 'HDFCN52026112099999' },
+    });
     expect(twice.statusCode).toBe(409);
   });
 });

@@ -56,12 +56,16 @@ export const settlementRoutes =
           response: { 201: payoutRunSchema },
         },
       },
-      async (req, reply) => reply.status(201).send(await service.createRun(req.body.vendorIds, currentUser(req).id)),
+      async (req, reply) =>
+        reply.status(201).send(await service.createRun(req.body.vendorIds, currentUser(req).id)),
     );
 
     app.get(
       '/payout-runs/:id',
-      { config: { access: MANAGE }, schema: { tags, security, params: idParamsSchema, response: { 200: payoutRunSchema } } },
+      {
+        config: { access: MANAGE },
+        schema: { tags, security, params: idParamsSchema, response: { 200: payoutRunSchema } },
+      },
       async (req) => service.getRun(req.params.id),
     );
 
@@ -83,7 +87,10 @@ export const settlementRoutes =
 
     app.post(
       '/payout-runs/:id/cancel',
-      { config: { access: MANAGE }, schema: { tags, security, params: idParamsSchema, response: { 200: payoutRunSchema } } },
+      {
+        config: { access: MANAGE },
+        schema: { tags, security, params: idParamsSchema, response: { 200: payoutRunSchema } },
+      },
       async (req) => service.cancelRun(req.params.id),
     );
 
@@ -111,7 +118,10 @@ export const settlementRoutes =
       async () => service.balances(),
     );
 
-    const statementOf = async (req: { params: { vendorId: number }; query: { month: string } }, viewer: ReturnType<typeof currentUser>) => {
+    const statementOf = async (
+      req: { params: { vendorId: number }; query: { month: string } },
+      viewer: ReturnType<typeof currentUser>,
+    ) => {
       if (!mayReadVendor(viewer, req.params.vendorId)) throw forbidden();
       return service.statement(req.params.vendorId, req.query.month);
     };
@@ -120,7 +130,13 @@ export const settlementRoutes =
       '/settlement/vendor/:vendorId/statement',
       {
         config: { access: 'authenticated' },
-        schema: { tags, security, params: vendorParams, querystring: statementQuerySchema, response: { 200: statementSchema } },
+        schema: {
+          tags,
+          security,
+          params: vendorParams,
+          querystring: statementQuerySchema,
+          response: { 200: statementSchema },
+        },
       },
       async (req) => statementOf(req, currentUser(req)),
     );
@@ -129,7 +145,13 @@ export const settlementRoutes =
       '/settlement/vendor/:vendorId/statement.pdf',
       {
         config: { access: 'authenticated' },
-        schema: { tags, security, params: vendorParams, querystring: statementQuerySchema, produces: ['application/pdf'] },
+        schema: {
+          tags,
+          security,
+          params: vendorParams,
+          querystring: statementQuerySchema,
+          produces: ['application/pdf'],
+        },
       },
       async (req, reply) => {
         const s = await statementOf(req, currentUser(req));
@@ -166,7 +188,10 @@ export const settlementRoutes =
         const entries = await tdsLedger(ctx.db, req.query);
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="tds-${req.query.fy}-${req.query.quarter}.csv"`)
+          .header(
+            'content-disposition',
+            `attachment; filename="tds-${req.query.fy}-${req.query.quarter}.csv"`,
+          )
           .send(tdsReturnCsv(entries, (iso) => zonedIsoDate(new Date(iso), tz)));
       },
     );
@@ -175,7 +200,13 @@ export const settlementRoutes =
       '/tds/vendor/:vendorId/certificate.pdf',
       {
         config: { access: 'authenticated' },
-        schema: { tags, security, params: vendorParams, querystring: tdsQuerySchema, produces: ['application/pdf'] },
+        schema: {
+          tags,
+          security,
+          params: vendorParams,
+          querystring: tdsQuerySchema,
+          produces: ['application/pdf'],
+        },
       },
       async (req, reply) => {
         if (!mayReadVendor(currentUser(req), req.params.vendorId)) throw forbidden();
@@ -199,23 +230,34 @@ export const settlementRoutes =
         const period = req.query.quarter ? `${req.query.fy}-${req.query.quarter}` : req.query.fy;
         return reply
           .header('content-type', 'application/pdf')
-          .header('content-disposition', `attachment; filename="tds-certificate-${period}-${req.params.vendorId}.pdf"`)
+          .header(
+            'content-disposition',
+            `attachment; filename="tds-certificate-${period}-${req.params.vendorId}.pdf"`,
+          )
           .send(pdf);
       },
     );
 
     // The payout provider's webhook: checked by the provider (constant time), each event applied once.
     app.register(async (hooks) => {
-      hooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+      hooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
+        done(null, body),
+      );
       hooks.post(
         '/webhooks/payouts',
         {
           config: { access: 'public' },
           schema: {
             tags,
-            description: 'Payout events from the payout provider (RazorpayX: payout.* with X-Razorpay-Signature). A replayed event changes nothing.',
+            description:
+              'Payout events from the payout provider (RazorpayX: payout.* with X-Razorpay-Signature). A replayed event changes nothing.',
             response: {
-              200: z.object({ status: safeString(), applied: z.number().int(), duplicates: z.number().int(), unknown: z.number().int() }),
+              200: z.object({
+                status: safeString(),
+                applied: z.number().int(),
+                duplicates: z.number().int(),
+                unknown: z.number().int(),
+              }),
             },
           },
         },

@@ -113,7 +113,12 @@ export function createSettlementService(ctx: AppContext) {
       .orderBy(asc(payouts.createdAt), asc(payouts.id));
   }
 
-  function positionOf(rows: LedgerRow[], release: Map<string, Date>, settled: PayoutRow[], at: Date): Position {
+  function positionOf(
+    rows: LedgerRow[],
+    release: Map<string, Date>,
+    settled: PayoutRow[],
+    at: Date,
+  ): Position {
     let released = 0;
     let held = 0;
     for (const r of rows) {
@@ -212,7 +217,8 @@ export function createSettlementService(ctx: AppContext) {
     const day = zonedIsoDate(now, tz);
     const rule = ruleOn(rules, day);
     const fy = financialYearOf(now, tz);
-    const chosen = vendorIds && vendorIds.length > 0 ? [...new Set(vendorIds)].sort((a, b) => a - b) : undefined;
+    const chosen =
+      vendorIds && vendorIds.length > 0 ? [...new Set(vendorIds)].sort((a, b) => a - b) : undefined;
     const runId = await db.transaction(async (tx) => {
       const candidates = chosen ?? (await vendorsWithEarnings(tx));
       const names = await namesOf(tx, candidates);
@@ -283,7 +289,10 @@ export function createSettlementService(ctx: AppContext) {
           .filter((r) => r.kind === 'REVERSAL')
           .filter((r) => (release.get(r.orderId)?.getTime() ?? Infinity) <= now.getTime())
           .reduce((s, r) => s + r.amountPaise, 0);
-        const reversed = Math.max(0, releasedReversals - settled.reduce((s, p) => s + p.commissionReversedPaise, 0));
+        const reversed = Math.max(
+          0,
+          releasedReversals - settled.reduce((s, p) => s + p.commissionReversedPaise, 0),
+        );
         // The period's sales figures (since the last payout), as payouts always carried them.
         const recent = await ledgerSince(tx, vendorId, settled.at(-1)?.createdAt ?? new Date(0));
         const [row] = await tx
@@ -342,7 +351,12 @@ export function createSettlementService(ctx: AppContext) {
         })
         .where(eq(payoutRuns.id, run!.id))
         .returning();
-      await recordChangeIn(tx, { action: 'create', entityType: 'payout_run', entityId: run!.id, after: saved });
+      await recordChangeIn(tx, {
+        action: 'create',
+        entityType: 'payout-run',
+        entityId: run!.id,
+        after: saved,
+      });
       return run!.id;
     });
     return getRun(runId);
@@ -400,7 +414,11 @@ export function createSettlementService(ctx: AppContext) {
   }
 
   async function listRuns(): Promise<PayoutRun[]> {
-    const rows = await db.select({ id: payoutRuns.id }).from(payoutRuns).orderBy(desc(payoutRuns.id)).limit(50);
+    const rows = await db
+      .select({ id: payoutRuns.id })
+      .from(payoutRuns)
+      .orderBy(desc(payoutRuns.id))
+      .limit(50);
     return Promise.all(rows.map((r) => getRun(r.id)));
   }
 
@@ -421,7 +439,8 @@ export function createSettlementService(ctx: AppContext) {
     await db.transaction(async (tx) => {
       const [run] = await tx.select().from(payoutRuns).where(eq(payoutRuns.id, id));
       if (!run) throw notFound('Payout run');
-      if (run.status !== 'PENDING_APPROVAL') throw conflict(`This payout run is already ${run.status.toLowerCase()}`);
+      if (run.status !== 'PENDING_APPROVAL')
+        throw conflict(`This payout run is already ${run.status.toLowerCase()}`);
       if (run.needsSecondAdmin && run.createdBy === adminId) {
         throw new AppError(
           'FORBIDDEN',
@@ -438,7 +457,13 @@ export function createSettlementService(ctx: AppContext) {
         .update(payouts)
         .set({ status: 'APPROVED', statusAt: ctx.now() })
         .where(and(eq(payouts.runId, id), eq(payouts.status, 'PENDING_APPROVAL')));
-      await recordChangeIn(tx, { action: 'approve', entityType: 'payout_run', entityId: id, before: run, after: moved });
+      await recordChangeIn(tx, {
+        action: 'approve',
+        entityType: 'payout-run',
+        entityId: id,
+        before: run,
+        after: moved,
+      });
     });
     const lines = await db.select({ id: payouts.id }).from(payouts).where(eq(payouts.runId, id));
     for (const l of lines) await send(l.id);
@@ -467,13 +492,18 @@ export function createSettlementService(ctx: AppContext) {
         lines.map((l) => l.id),
         ctx.now(),
       );
-      await recordChangeIn(tx, { action: 'cancel', entityType: 'payout_run', entityId: id, after: moved });
+      await recordChangeIn(tx, { action: 'cancel', entityType: 'payout-run', entityId: id, after: moved });
     });
     return getRun(id);
   }
 
   /** Moves a payout to a provider's state (never backwards); a failed or reversed payout's TDS is cancelled. */
-  async function moveTo(tx: Tx, row: PayoutRow, state: PayoutState, from: PayoutLineStatus[]): Promise<boolean> {
+  async function moveTo(
+    tx: Tx,
+    row: PayoutRow,
+    state: PayoutState,
+    from: PayoutLineStatus[],
+  ): Promise<boolean> {
     const now = ctx.now();
     const [moved] = await tx
       .update(payouts)
@@ -489,7 +519,13 @@ export function createSettlementService(ctx: AppContext) {
       .returning();
     if (!moved) return false;
     if (state.status === 'FAILED' || state.status === 'REVERSED') await cancelTds(tx, [row.id], now);
-    await recordChangeIn(tx, { action: 'status', entityType: 'payout', entityId: row.id, before: row, after: moved });
+    await recordChangeIn(tx, {
+      action: 'status',
+      entityType: 'payout',
+      entityId: row.id,
+      before: row,
+      after: moved,
+    });
     return true;
   }
 
@@ -511,7 +547,10 @@ export function createSettlementService(ctx: AppContext) {
               eq(payouts.status, 'APPROVED'),
               or(isNull(payouts.nextAttemptAt), lte(payouts.nextAttemptAt, now)),
             ),
-            and(eq(payouts.status, 'SENDING'), lt(payouts.statusAt, new Date(now.getTime() - SENDING_TAKEOVER_MS))),
+            and(
+              eq(payouts.status, 'SENDING'),
+              lt(payouts.statusAt, new Date(now.getTime() - SENDING_TAKEOVER_MS)),
+            ),
           ),
         ),
       )
@@ -519,7 +558,9 @@ export function createSettlementService(ctx: AppContext) {
     if (!claimed) return;
     const fail = (reason: string) =>
       db.transaction((tx) =>
-        moveTo(tx, claimed, { providerPayoutId: '', status: 'FAILED', utr: null, failureReason: reason }, ['SENDING']),
+        moveTo(tx, claimed, { providerPayoutId: '', status: 'FAILED', utr: null, failureReason: reason }, [
+          'SENDING',
+        ]),
       );
     const payee = await payeeFor(db, claimed.vendorId);
     if (!payee.ready) {
@@ -605,7 +646,12 @@ export function createSettlementService(ctx: AppContext) {
       const moved = await moveTo(
         tx,
         row,
-        { providerPayoutId: row.providerPayoutId ?? '', status: 'PROCESSED', utr: utr.toUpperCase(), failureReason: null },
+        {
+          providerPayoutId: row.providerPayoutId ?? '',
+          status: 'PROCESSED',
+          utr: utr.toUpperCase(),
+          failureReason: null,
+        },
         ['QUEUED', 'PROCESSING'],
       );
       if (!moved) throw conflict('Only a payout waiting for a bank transfer takes a UTR');
@@ -620,8 +666,14 @@ export function createSettlementService(ctx: AppContext) {
       .from(payouts)
       .where(
         or(
-          and(eq(payouts.status, 'APPROVED'), or(isNull(payouts.nextAttemptAt), lte(payouts.nextAttemptAt, now))),
-          and(eq(payouts.status, 'SENDING'), lt(payouts.statusAt, new Date(now.getTime() - SENDING_TAKEOVER_MS))),
+          and(
+            eq(payouts.status, 'APPROVED'),
+            or(isNull(payouts.nextAttemptAt), lte(payouts.nextAttemptAt, now)),
+          ),
+          and(
+            eq(payouts.status, 'SENDING'),
+            lt(payouts.statusAt, new Date(now.getTime() - SENDING_TAKEOVER_MS)),
+          ),
         ),
       )
       .limit(100);
@@ -631,13 +683,23 @@ export function createSettlementService(ctx: AppContext) {
       const inFlight = await db
         .select()
         .from(payouts)
-        .where(and(inArray(payouts.status, ['QUEUED', 'PROCESSING']), sql`${payouts.providerPayoutId} is not null`))
+        .where(
+          and(
+            inArray(payouts.status, ['QUEUED', 'PROCESSING']),
+            sql`${payouts.providerPayoutId} is not null`,
+          ),
+        )
         .limit(100);
       for (const p of inFlight) {
         try {
           const state = await ctx.payoutProvider.getPayout(p.providerPayoutId!);
           if (state.status === p.status) continue;
-          await applyUpdate({ ...state, eventId: `poll:${p.id}:${state.status}`, reference: payoutReference(p.id), at: now });
+          await applyUpdate({
+            ...state,
+            eventId: `poll:${p.id}:${state.status}`,
+            reference: payoutReference(p.id),
+            at: now,
+          });
           polled += 1;
         } catch (err) {
           if (!(err instanceof PayoutProviderUnavailableError)) throw err;
@@ -666,7 +728,12 @@ export function createSettlementService(ctx: AppContext) {
     const monthRows = rows.filter((r) => inMonth(r.createdAt));
     const byOrder = new Map<string, { orderNumber: string; at: Date; earned: number; reversed: number }>();
     for (const r of monthRows) {
-      const o = byOrder.get(r.orderId) ?? { orderNumber: r.orderNumber, at: r.createdAt, earned: 0, reversed: 0 };
+      const o = byOrder.get(r.orderId) ?? {
+        orderNumber: r.orderNumber,
+        at: r.createdAt,
+        earned: 0,
+        reversed: 0,
+      };
       if (r.kind === 'EARNING') o.earned += r.amountPaise;
       else o.reversed -= r.amountPaise;
       byOrder.set(r.orderId, o);
@@ -699,7 +766,9 @@ export function createSettlementService(ctx: AppContext) {
         releasedOn: release.get(orderId)?.toISOString() ?? null,
       })),
       earned: paiseToRupees(sum(monthRows.filter((r) => r.kind === 'EARNING').map((r) => r.amountPaise))),
-      reversals: paiseToRupees(-sum(monthRows.filter((r) => r.kind === 'REVERSAL').map((r) => r.amountPaise))),
+      reversals: paiseToRupees(
+        -sum(monthRows.filter((r) => r.kind === 'REVERSAL').map((r) => r.amountPaise)),
+      ),
       released: paiseToRupees(close.releasedPaise - open.releasedPaise),
       heldAtEnd: paiseToRupees(close.heldPaise),
       payouts: monthPayouts.map((p) => ({

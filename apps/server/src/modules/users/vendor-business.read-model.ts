@@ -19,7 +19,9 @@ export async function vendorBusiness(db: DbOrTx, vendorId: number, now: Date): P
     db
       .select({ total: sql<number>`coalesce(sum(${payouts.amountPaise}), 0)`.mapWith(Number) })
       .from(payouts)
-      .where(and(eq(payouts.vendorId, vendorId), notInArray(payouts.status, ['FAILED', 'REVERSED', 'CANCELLED']))),
+      .where(
+        and(eq(payouts.vendorId, vendorId), notInArray(payouts.status, ['FAILED', 'REVERSED', 'CANCELLED'])),
+      ),
     db
       .select({ n: count() })
       .from(subscriptions)

@@ -66,7 +66,9 @@ export async function loadVendorStats(
       })
       .from(payouts)
       // A failed, reversed or cancelled payout paid nothing (issue 24).
-      .where(and(inArray(payouts.vendorId, ids), notInArray(payouts.status, ['FAILED', 'REVERSED', 'CANCELLED'])))
+      .where(
+        and(inArray(payouts.vendorId, ids), notInArray(payouts.status, ['FAILED', 'REVERSED', 'CANCELLED'])),
+      )
       .groupBy(payouts.vendorId),
   ]);
   const orderOf = new Map(orderAgg.map((r) => [r.vendorId, r]));
