@@ -8,6 +8,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
+import typeErrors from './scripts/eslint-type-errors.mjs';
 
 const root = import.meta.dirname;
 const foldersIn = (dir) =>
@@ -171,7 +172,11 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    // The compiler's own errors (types/tsc, for TypeScript files in a tsconfig project): off here, on in
+    // `npm test`, which type-checks in the type-aware rules' programs instead of running tsc (decision 0051).
+    plugins: { types: typeErrors },
     rules: {
+      'types/tsc': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
     },

@@ -60,8 +60,11 @@ async function buildIfChanged(what, inputs, output, make) {
   writeFileSync(stamp, current);
 }
 
-await buildIfChanged('web app', WEB_INPUTS, path.join(root, 'apps/web/dist/index.html'), () => {
-  const res = spawnSync('npm', ['run', 'build', '-w', '@zevar/web'], { cwd: root, stdio: 'inherit' });
-  if (res.status !== 0) process.exit(res.status ?? 1);
-});
+// `node scripts/build-if-changed.mjs server` checks the server bundle only (the scale-out suite needs no web app).
+const only = process.argv.slice(2).find((arg) => !arg.startsWith('--'));
+if (only !== 'server')
+  await buildIfChanged('web app', WEB_INPUTS, path.join(root, 'apps/web/dist/index.html'), () => {
+    const res = spawnSync('npm', ['run', 'build', '-w', '@zevar/web'], { cwd: root, stdio: 'inherit' });
+    if (res.status !== 0) process.exit(res.status ?? 1);
+  });
 await buildIfChanged('server', SERVER_INPUTS, SERVER_BUNDLE, buildServer);

@@ -24,8 +24,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# The processes run the bundle `npm start` runs (apps/server/dist/server.mjs), built here from the sources.
-node scripts/build-server.mjs
+# The processes run the bundle `npm start` runs (apps/server/dist/server.mjs), built here from the sources
+# unless it was built from these very sources already (npm test builds it in its first phase).
+node scripts/build-if-changed.mjs server
 start_pg_cluster "$work"
 redis_port=$(free_port)
 redis-server --port "$redis_port" --bind 127.0.0.1 --save '' --appendonly no --daemonize no \

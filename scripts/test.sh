@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# The whole test suite: `npm test`. Independent layers run side by side (the machine has 2 cores:
-# checks and the builds together, then the unit layer beside the API suite on PostgreSQL, then the
-# PGlite smoke set beside the scale-out suite, then the browser);
-# a failed phase stops the run. At the end it prints each layer's time and one closing line,
-# 'Total: N passed, N failed', counted from the test runners' JSON reports.
+# The whole test suite: `npm test`. Independent layers run side by side (the machine has 2 cores):
+# first the checks (types and lint in two halves, format, knip, migrations) beside the builds; then
+# the browser journeys beside two lanes of the vitest layers (unit then the PGlite smoke set; the API
+# suite on PostgreSQL then the scale-out suite). A failed phase stops the run. At the end it prints
+# each layer's time and one closing line, 'Total: N passed, N failed', counted from the test
+# runners' JSON reports.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,31 +25,57 @@ summary() {
 trap summary EXIT
 
 # run_phase "name|command" ...: runs the commands side by side, each with its output kept apart and
-# printed whole when it ends, then fails the script if any of them failed.
+# printed whole when it ends, then fails the script if any of them failed. One argument may hold
+# several steps, "name|command ;; name|command": they run one after the other in that lane (a lane
+# stops at its first failure), and each step is a layer of its own in the summary.
+step_count=0
 run_phase() {
-  local -a pids=() labels=() starts=()
-  local spec label cmd
-  for spec in "$@"; do
-    label=${spec%%|*}
-    cmd=${spec#*|}
-    printf '==> %s (started)\n' "$label"
-    (bash -c "$cmd" >"$work/$label.log" 2>&1) &
+  local -a pids=() lanes=()
+  local lane spec label cmd
+  for lane in "$@"; do
+    local -a ids=()
+    local rest=$lane
+    while :; do
+      spec=${rest%% ;; *}
+      step_count=$((step_count + 1))
+      ids+=("$step_count")
+      printf '%s' "${spec%%|*}" >"$work/step-$step_count.name"
+      printf '%s' "${spec#*|}" >"$work/step-$step_count.cmd"
+      [ "$spec" = "$rest" ] && break
+      rest=${rest#* ;; }
+    done
+    printf '==> %s (started)\n' "$(cat "$work/step-${ids[0]}.name")"
+    (
+      for id in "${ids[@]}"; do
+        begun=$SECONDS
+        bash -c "$(cat "$work/step-$id.cmd")" >"$work/step-$id.log" 2>&1
+        status=$?
+        echo "$((SECONDS - begun))" >"$work/step-$id.time"
+        echo "$status" >"$work/step-$id.status"
+        [ "$status" -eq 0 ] || exit 1
+        next=$((id + 1))
+        [ -f "$work/step-$next.name" ] && [ "$id" != "${ids[-1]}" ] && printf '==> %s (started)\n' "$(cat "$work/step-$next.name")"
+      done
+    ) &
     pids+=($!)
-    labels+=("$label")
-    starts+=("$SECONDS")
+    lanes+=("${ids[*]}")
   done
-  local failed=0 i status
+  local failed=0 i id status
   for i in "${!pids[@]}"; do
     wait "${pids[$i]}"
-    status=$?
-    printf '\n==> %s\n' "${labels[$i]}"
-    cat "$work/${labels[$i]}.log"
-    names+=("${labels[$i]}")
-    times+=("$((SECONDS - starts[i]))")
-    if [ "$status" -eq 0 ]; then results+=(ok); else
-      results+=("FAILED (exit $status)")
-      failed=1
-    fi
+    for id in ${lanes[$i]}; do
+      [ -f "$work/step-$id.status" ] || continue
+      label=$(cat "$work/step-$id.name")
+      status=$(cat "$work/step-$id.status")
+      printf '\n==> %s\n' "$label"
+      cat "$work/step-$id.log"
+      names+=("$label")
+      times+=("$(cat "$work/step-$id.time")")
+      if [ "$status" -eq 0 ]; then results+=(ok); else
+        results+=("FAILED (exit $status)")
+        failed=1
+      fi
+    done
   done
   if [ "$failed" -ne 0 ]; then
     printf '\nA test layer failed; later layers were not run.\n'
@@ -70,21 +97,27 @@ else
   pglite_files=
 fi
 
+# Types and lint share one TypeScript program per project (decision 0051): ESLint's type-aware rules
+# build every project's program anyway, so the compiler's own errors are reported from it (types/tsc)
+# instead of a second, separate tsc run. No ESLint cache here: a file's type errors depend on others.
+# Two ESLint processes, one for the browser's side and one for everything else, so that both cores
+# work and no project's program is built twice; together they lint every file once.
+browser_side=(apps/web e2e test-support)
+types_and_lint="npx eslint --max-warnings=0 --rule 'types/tsc: error'"
 run_phase \
-  "typecheck|npm run typecheck" \
-  "lint|npm run lint" \
+  "types and lint: web, e2e, test-support|$types_and_lint ${browser_side[*]}" \
+  "types and lint: server, domain, bench, scripts|$types_and_lint . $(printf -- "--ignore-pattern '%s/**' " "${browser_side[@]}")" \
+  "format (prettier)|npx prettier --check . --log-level warn" \
   "dead code (knip)|npm run knip" \
   "migrations match the schema|bash scripts/check-migrations.sh" \
   "web build and server bundle (as npm start), then the shopper's initial JS budget (120 KB brotli)|node scripts/build-if-changed.mjs && node scripts/check-shopper-js-budget.mjs"
 
+# Everything after the checks in one phase of three lanes: the browser journeys (one Playwright worker,
+# which leaves most of a core idle while pages load) beside the unit layer and then the PGlite smoke
+# set, and beside the API suite on PostgreSQL and then the scale-out suite (decision 0051).
 run_phase \
-  "unit and component (domain, web)|npx vitest run --project domain --project web $(vitest_json unit)" \
-  "API on PostgreSQL|bash scripts/test-postgres.sh $(vitest_json postgres)"
-
-run_phase \
-  "$pglite_label|npx vitest run --project server $pglite_files $(vitest_json pglite)" \
-  "scale-out: 3 processes, PostgreSQL, Redis, S3, SMTP|bash scripts/test-scale-out.sh $(vitest_json scale-out)"
-
-run_phase "end to end in Chromium|PLAYWRIGHT_JSON_OUTPUT_FILE=$work/e2e.playwright.json npx playwright test -c e2e/playwright.config.ts --reporter=list,json"
+  "unit and component (domain, web)|npx vitest run --project domain --project web $(vitest_json unit) ;; $pglite_label|npx vitest run --project server $pglite_files $(vitest_json pglite)" \
+  "API on PostgreSQL|bash scripts/test-postgres.sh $(vitest_json postgres) ;; scale-out: 3 processes, PostgreSQL, Redis, S3, SMTP|bash scripts/test-scale-out.sh $(vitest_json scale-out)" \
+  "end to end in Chromium|PLAYWRIGHT_JSON_OUTPUT_FILE=$work/e2e.playwright.json npx playwright test -c e2e/playwright.config.ts --reporter=list,json"
 
 printf '\nAll test layers passed.\n'

@@ -209,6 +209,10 @@ describe('review moderation and the per-client limit (the defaults)', () => {
       code: 'RATE_LIMITED',
       message: REVIEW_MESSAGES.tooMany,
     });
+    // It says when the client may write again: when its review of today is a day old.
+    const wait = Number(sameAddress.find((r) => r.statusCode === 429)!.headers['retry-after']);
+    expect(wait).toBeGreaterThan(86_400 - 60);
+    expect(wait).toBeLessThanOrEqual(86_400);
 
     const spoofed = await post(body, '192.0.2.50', { 'x-forwarded-for': '192.0.2.99' });
     expect(spoofed.statusCode).toBe(429);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, min, sql } from 'drizzle-orm';
 import type { Review, ReviewInput } from '@zevar/domain';
 import { REVIEW_MESSAGES } from '@zevar/domain';
 import type { AppContext } from '../../context';
@@ -74,7 +74,7 @@ export function createReviewsService(ctx: Pick<AppContext, 'db' | 'images' | 'no
         sql`select pg_advisory_xact_lock(hashtext(${`review:${input.productId}:${clientKey}`}))`,
       );
       const [recent] = await tx
-        .select({ n: count() })
+        .select({ n: count(), oldest: min(reviews.createdAt) })
         .from(reviews)
         .where(
           and(
@@ -84,7 +84,12 @@ export function createReviewsService(ctx: Pick<AppContext, 'db' | 'images' | 'no
           ),
         );
       if (!from.byModerator && Number(recent?.n ?? 0) >= ctx.config.MAX_REVIEWS_PER_PRODUCT_PER_CLIENT) {
-        throw new AppError('RATE_LIMITED', REVIEW_MESSAGES.tooMany);
+        // The client may write again when its oldest review of the day leaves the 24-hour window.
+        const freeAt = (recent?.oldest ? new Date(recent.oldest).getTime() : now.getTime()) + DAY_MS;
+        const seconds = Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
+        throw new AppError('RATE_LIMITED', REVIEW_MESSAGES.tooMany, undefined, undefined, {
+          'retry-after': String(seconds),
+        });
       }
       const [inserted] = await tx
         .insert(reviews)
