@@ -2,12 +2,14 @@ import { z } from 'zod';
 import {
   DEFAULT_BUSINESS_TIMEZONE,
   DEFAULT_PAN_THRESHOLD_RUPEES,
+  DEFAULT_SETTLEMENT_RULES,
   DEFAULT_UNPAID_HOLD_SHARE_PERCENT,
   DOCUMENT_PREFIX,
   GST_STATE_CODES,
   gstinState,
   isTimeZone,
   isValidGstin,
+  settlementRulesSchema,
 } from '@zevar/domain';
 
 const bool = z
@@ -192,6 +194,40 @@ export const envSchema = z
       .min(0)
       .max(24 * 90)
       .default(24),
+    /**
+     * Days after delivery that a reseller's commission stays held before it becomes payable (issue 24);
+     * the returns policy's window replaces it when returns are on.
+     */
+    SETTLEMENT_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+    /** A payout run whose net total is above this (rupees) needs a second admin's approval. */
+    PAYOUT_APPROVAL_ABOVE_RUPEES: z.coerce.number().int().min(0).max(1_000_000_000).default(100_000),
+    /**
+     * TDS and GST on commission with their effective dates, as JSON: [{from, section, tdsPercent,
+     * noPanTdsPercent, thresholdRupees, gstPercent}, …]. Default: the published rules (decision 0050).
+     */
+    SETTLEMENT_RULES: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v, ctx) => {
+        if (!v) return DEFAULT_SETTLEMENT_RULES;
+        let json: unknown;
+        try {
+          json = JSON.parse(v);
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'must be a JSON array of rules' });
+          return z.NEVER;
+        }
+        const parsed = settlementRulesSchema.safeParse(json);
+        if (!parsed.success) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `not valid rules: ${parsed.error.issues[0]?.message ?? ''}`,
+          });
+          return z.NEVER;
+        }
+        return parsed.data;
+      }),
     /** Most pieces of one product in one order. */
     MAX_LINE_QUANTITY: z.coerce.number().int().min(1).max(10_000).default(10),
     /** Most pieces in one order. */
@@ -242,6 +278,13 @@ export const envSchema = z
     /** The seller of record on GST tax invoices (the embedded demo has demo values). */
     SELLER_LEGAL_NAME: optionalText.pipe(z.string().max(200).optional()),
     SELLER_ADDRESS: optionalText.pipe(z.string().max(500).optional()),
+    /** The deductor's TAN on the TDS return and certificates (issue 24): 4 letters, 5 digits, a letter. */
+    SELLER_TAN: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[A-Z]{4}\d{5}[A-Z]$/, 'must be a TAN like DELZ12345A')
+        .optional(),
+    ),
     SELLER_GSTIN: optionalText.pipe(
       z
         .string()

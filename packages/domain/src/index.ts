@@ -24,6 +24,7 @@ export * from './product-list';
 export * from './commerce';
 export * from './user-admin';
 export * from './payouts';
+export * from './settlement';
 export * from './vendor-plans';
 export * from './email-templates';
 export * from './reviews-admin';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { safeString } from './primitives';
 import { pageQuerySchema, dbIdSchema } from './paging';
+import { PAYOUT_STATUSES } from './settlement';
 
 /**
  * A period's sales, with sales and reversals apart so no count is ever negative: units sold and
@@ -21,9 +22,15 @@ export const payoutSchema = z.object({
   vendorId: z.number().int(),
   vendorName: safeString(),
   payoutDate: safeString(),
-  /** Rupees paid out (commission, net of reversals). */
+  /** Rupees of commission settled (net of reversals). */
   amount: z.number(),
   ...salesFigures,
+  /** Issue 24: where the payout is, TDS deducted, GST on commission, what reached the bank, the bank's reference. */
+  status: z.enum(PAYOUT_STATUSES).default('PROCESSED'),
+  tds: z.number().default(0),
+  gst: z.number().default(0),
+  net: z.number().optional(),
+  utr: safeString().nullable().default(null),
   bankDetails: z.object({
     bankName: safeString().nullable(),
     accountNumber: safeString().nullable(),
@@ -40,6 +47,8 @@ export const payoutPreviewSchema = z.object({
   ...salesFigures,
   /** Rupees the vendor owes back: commission reversed (refunds) after it was paid out; the next payouts net it off. */
   owedBack: z.number().default(0),
+  /** Rupees earned on orders not yet delivered or still in the hold window after delivery. */
+  held: z.number().default(0),
   eligible: z.boolean(),
   reason: safeString().nullable(),
   /** When the vendor's bank account last changed (null: never), and whether an admin confirmed it. */
@@ -54,6 +63,7 @@ export type PayoutPreview = z.infer<typeof payoutPreviewSchema>;
  */
 export const createPayoutSchema = z.object({
   vendorId: dbIdSchema,
+  /** Ignored since payout runs (issue 24): a payout is dated when it is made. */
   payoutDate: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
 });
 

@@ -4,6 +4,7 @@ import { systemRoutes } from './system/system.routes';
 import { usersRoutes } from './users/users.routes';
 import { payoutsRoutes } from './payouts/payouts.routes';
 import { kycRoutes } from './kyc/kyc.routes';
+import { settlementRoutes } from './payouts/settlement.routes';
 import { plansRoutes } from './plans/plans.routes';
 import { emailTemplatesRoutes } from './email-templates/email-templates.routes';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes';
@@ -45,6 +46,7 @@ export const routeModules: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   usersRoutes,
   payoutsRoutes,
   kycRoutes,
+  settlementRoutes,
   plansRoutes,
   emailTemplatesRoutes,
   subscriptionsRoutes,

@@ -18,6 +18,7 @@ import {
   type Actor,
 } from '../../test/factories';
 import { multipart } from '../../test/catalogue-fixtures';
+import { deliver } from '../../test/settlement-fixtures';
 import { confirmUrl, initiate, orderBody, sandboxPay } from '../../test/payment-journey';
 import {
   auditLog,
@@ -62,6 +63,8 @@ const NOT_AUDITED: Record<string, string> = {
   'POST /api/user/verify': 'public: checking a token',
   'POST /api/webhooks/razorpay':
     "webhook: the payment provider's events, signed and deduplicated in payment_events",
+  'POST /api/webhooks/payouts':
+    "webhook: the payout provider's events, signature-checked and applied once (payout_events)",
   'POST /api/webhooks/carrier':
     "webhook: the carrier's events, token-checked, deduplicated and kept in the shipment's timeline",
   'POST /api/track/code': 'public: a buyer asking for a tracking code (nothing changes but the code)',
@@ -205,8 +208,23 @@ describe('audit trail of every write route', () => {
       units: 1,
       amountPaise: 5_000,
       revenuePaise: 100_000,
+      createdAt: new Date(Date.now() - 40 * 86_400_000),
     });
+    // Delivered a month ago: the commission is released from the hold (issue 24).
+    await deliver(db, o.id, new Date(Date.now() - 30 * 86_400_000));
     return vendor;
+  }
+
+  /** A payout run proposed for a payable vendor (waiting for approval). */
+  async function payoutRun(): Promise<number> {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payout-runs',
+      headers: admin.headers,
+      payload: { vendorIds: [(await payableVendor()).id] },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return (json(res) as unknown as { id: number }).id;
   }
 
   async function outbox(status: 'SENT' | 'FAILED') {
@@ -738,6 +756,37 @@ describe('audit trail of every write route', () => {
       url: '/api/user/vendors/update-plan',
       payload: { vendorId: (await createVendor(t.app, db)).id, plan: 'BASIC' },
     }),
+    'POST /api/payout-runs': async () => ({
+      method: 'POST',
+      url: '/api/payout-runs',
+      payload: { vendorIds: [(await payableVendor()).id] },
+    }),
+    'POST /api/payout-runs/:id/approve': async () => ({
+      method: 'POST',
+      url: `/api/payout-runs/${await payoutRun()}/approve`,
+    }),
+    'POST /api/payout-runs/:id/cancel': async () => ({
+      method: 'POST',
+      url: `/api/payout-runs/${await payoutRun()}/cancel`,
+    }),
+    'POST /api/vendor-payouts/:id/utr': async () => {
+      const vendor = await createVendor(t.app, db);
+      const [row] = await db
+        .insert(payouts)
+        .values({
+          vendorId: vendor.id,
+          payoutDate: new Date(),
+          amountPaise: 100,
+          status: 'QUEUED',
+          createdBy: admin.id,
+        })
+        .returning();
+      return {
+        method: 'POST',
+        url: `/api/vendor-payouts/${row!.id}/utr`,
+        payload: { utr: 'HDFCN5202611201' },
+      };
+    },
     'POST /api/vendor-payouts': async () => ({
       method: 'POST',
       url: '/api/vendor-payouts',

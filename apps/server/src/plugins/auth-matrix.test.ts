@@ -65,6 +65,8 @@ GET /api/orders/byId/:id/tax-documents order-holder|MANAGE_ORDERS
 GET /api/orders/download MANAGE_ORDERS
 GET /api/orders/paginated MANAGE_ORDERS
 GET /api/orders/vendor/:vendorId authenticated
+GET /api/payout-runs MANAGE_VENDORS
+GET /api/payout-runs/:id MANAGE_VENDORS
 GET /api/products public
 GET /api/products/:id public
 GET /api/products/:id/references MANAGE_PRODUCTS
@@ -97,6 +99,9 @@ GET /api/returns/orders/:orderNumber any:MANAGE_ORDERS|VIEW_DETAILS
 GET /api/reviews SUPER_ADMIN
 GET /api/reviews/admin/products SUPER_ADMIN
 GET /api/reviews/product/:productId public
+GET /api/settlement/balances MANAGE_VENDORS
+GET /api/settlement/vendor/:vendorId/statement authenticated
+GET /api/settlement/vendor/:vendorId/statement.pdf authenticated
 GET /api/shipping/desk any:MANAGE_ORDERS|VIEW_DETAILS
 GET /api/shipping/desk/shops any:MANAGE_ORDERS|VIEW_DETAILS
 GET /api/shipping/manifest MANAGE_ORDERS
@@ -106,6 +111,9 @@ GET /api/shipping/shipments/:id/label MANAGE_ORDERS
 GET /api/shipping/shipments/:id/packing-slip MANAGE_ORDERS
 GET /api/shipping/shipments/:id/rates MANAGE_ORDERS
 GET /api/sms/messages SUPER_ADMIN
+GET /api/tds/entries MANAGE_VENDORS
+GET /api/tds/return.csv MANAGE_VENDORS
+GET /api/tds/vendor/:vendorId/certificate.pdf authenticated
 GET /api/track public
 GET /api/track/returns public
 GET /api/user any:MANAGE_USERS|MANAGE_VENDORS|VIEW_DETAILS
@@ -161,6 +169,9 @@ POST /api/orders/:orderNumber/refunds MANAGE_ORDERS
 POST /api/orders/:orderNumber/refunds/:refundId/retry MANAGE_ORDERS
 POST /api/orders/confirm-payment public
 POST /api/orders/initiate-order public
+POST /api/payout-runs MANAGE_VENDORS
+POST /api/payout-runs/:id/approve MANAGE_VENDORS
+POST /api/payout-runs/:id/cancel MANAGE_VENDORS
 POST /api/products MANAGE_PRODUCTS
 POST /api/products/:id/restore MANAGE_PRODUCTS
 POST /api/products/:id/stock-adjustments MANAGE_PRODUCTS
@@ -202,8 +213,10 @@ POST /api/user/second-factor/recovery-codes authenticated
 POST /api/user/vendors/update-plan MANAGE_VENDORS
 POST /api/user/verify public
 POST /api/vendor-payouts MANAGE_VENDORS
+POST /api/vendor-payouts/:id/utr MANAGE_VENDORS
 POST /api/vendor-plan SUPER_ADMIN
 POST /api/webhooks/carrier public
+POST /api/webhooks/payouts public
 POST /api/webhooks/razorpay public
 PUT /api/carousels/home/addImage MANAGE_CAROUSEL
 PUT /api/carousels/home/removeImage MANAGE_CAROUSEL

@@ -18,6 +18,7 @@ import {
   COUPON_TYPES,
   ORDER_STATUS_VALUES,
   PAYMENT_STATUS_VALUES,
+  PAYOUT_STATUSES,
   type LineBreakup,
 } from '@zevar/domain';
 import { createdAt, tstz, updatedAt } from './columns';
@@ -388,6 +389,28 @@ export const vendorEarnings = pgTable(
   ],
 );
 
+/**
+ * A payout run (issue 24): an admin proposes payouts to resellers (one `payouts` row each, status
+ * PENDING_APPROVAL); approving it (a second admin above PAYOUT_APPROVAL_ABOVE_RUPEES) sends them.
+ */
+export const payoutRuns = pgTable('payout_runs', {
+  id: serial('id').primaryKey(),
+  status: text('status', { enum: ['PENDING_APPROVAL', 'APPROVED', 'CANCELLED'] })
+    .notNull()
+    .default('PENDING_APPROVAL'),
+  totalNetPaise: bigint('total_net_paise', { mode: 'number' }).notNull(),
+  needsSecondAdmin: boolean('needs_second_admin').notNull(),
+  /** Resellers left out of the run and why. */
+  skipped: jsonb('skipped')
+    .$type<Array<{ vendorId: number; vendorName: string; reason: string }>>()
+    .notNull()
+    .default([]),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  approvedBy: integer('approved_by').references(() => users.id, { onDelete: 'set null' }),
+  approvedAt: tstz('approved_at'),
+  createdAt: createdAt(),
+});
+
 export const payouts = pgTable(
   'payouts',
   {
@@ -410,6 +433,70 @@ export const payouts = pgTable(
     accountHolderName: text('account_holder_name'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /** The run that proposed it (null: recorded before payout runs existed). */
+    runId: integer('run_id').references(() => payoutRuns.id, { onDelete: 'set null' }),
+    /**
+     * PENDING_APPROVAL → APPROVED → SENDING (claimed by one worker) → QUEUED/PROCESSING → PROCESSED,
+     * or FAILED / REVERSED (its commission returns to the balance) / CANCELLED (run cancelled).
+     * Rows recorded before payout runs were money paid: PROCESSED.
+     */
+    status: text('status', { enum: PAYOUT_STATUSES }).notNull().default('PROCESSED'),
+    /** Commission reversed on released orders that no earlier payout netted, netted in `amountPaise` (positive). */
+    commissionReversedPaise: bigint('commission_reversed_paise', { mode: 'number' }).notNull().default(0),
+    tdsPaise: bigint('tds_paise', { mode: 'number' }).notNull().default(0),
+    gstPaise: bigint('gst_paise', { mode: 'number' }).notNull().default(0),
+    /** What reaches the bank: commission + GST − TDS (`amountPaise` is the commission settled). */
+    netPaise: bigint('net_paise', { mode: 'number' }),
+    providerMode: text('provider_mode'),
+    providerPayoutId: text('provider_payout_id'),
+    utr: text('utr'),
+    failureReason: text('failure_reason'),
+    attempts: integer('attempts').notNull().default(0),
+    /** A send waiting after a provider outage is tried again from this time. */
+    nextAttemptAt: tstz('next_attempt_at'),
+    statusAt: tstz('status_at'),
   },
-  (t) => [index('payouts_vendor_idx').on(t.vendorId, t.payoutDate)],
+  (t) => [
+    index('payouts_vendor_idx').on(t.vendorId, t.payoutDate),
+    index('payouts_status_idx').on(t.status),
+    index('payouts_run_idx').on(t.runId),
+  ],
 );
+
+/**
+ * The TDS ledger (issue 24 item 6): one row per payout that deducted tax, with the PAN, section and
+ * rate of that day. `cancelledAt` is set when the payout failed or was reversed (nothing was deducted).
+ */
+export const tdsEntries = pgTable(
+  'tds_entries',
+  {
+    id: serial('id').primaryKey(),
+    payoutId: integer('payout_id')
+      .notNull()
+      .unique()
+      .references(() => payouts.id, { onDelete: 'cascade' }),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    financialYear: text('financial_year').notNull(),
+    quarter: text('quarter', { enum: ['Q1', 'Q2', 'Q3', 'Q4'] }).notNull(),
+    pan: text('pan'),
+    panStatus: text('pan_status').notNull(),
+    legalName: text('legal_name').notNull(),
+    section: text('section').notNull(),
+    rateBasisPoints: integer('rate_basis_points').notNull(),
+    basePaise: bigint('base_paise', { mode: 'number' }).notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    deductedAt: tstz('deducted_at').notNull(),
+    cancelledAt: tstz('cancelled_at'),
+  },
+  (t) => [index('tds_entries_vendor_fy_idx').on(t.vendorId, t.financialYear)],
+);
+
+/** Payout provider events applied (webhooks and polls), once each. */
+export const payoutEvents = pgTable('payout_events', {
+  eventId: text('event_id').primaryKey(),
+  payoutId: integer('payout_id').references(() => payouts.id, { onDelete: 'cascade' }),
+  status: text('status').notNull(),
+  receivedAt: createdAt(),
+});

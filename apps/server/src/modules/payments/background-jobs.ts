@@ -9,6 +9,7 @@ import { createJobQueue, type PeriodicJob } from '../jobs';
 import { createInvoicesService } from '../invoices';
 import { sweepAnonymousUploads } from '../images';
 import { createShippingService } from '../shipping';
+import { createSettlementService } from '../payouts';
 
 /**
  * The marketplace's periodic work: payment reconciliation (with reservation expiry), mail, unused
@@ -18,6 +19,7 @@ export function periodicJobs(ctx: AppContext): PeriodicJob[] {
   const subscriptions = createSubscriptionsService(ctx);
   const invoices = createInvoicesService(ctx);
   const shipping = createShippingService(ctx);
+  const settlement = createSettlementService(ctx);
   return [
     // Confirming or releasing orders moves stock and sales counts (the stock and coupon functions note
     // which products and coupons); expiring a subscription moves a shop's plan: either changes public
@@ -63,6 +65,12 @@ export function periodicJobs(ctx: AppContext): PeriodicJob[] {
       name: 'reconcile-shipments',
       everySeconds: 900,
       run: () => shipping.reconcile(),
+    },
+    {
+      // Approved payouts waiting after a provider outage or left mid-send, and payouts in flight (decision 0050).
+      name: 'process-payouts',
+      everySeconds: 30,
+      run: () => settlement.processDue(),
     },
     {
       name: 'expire-subscriptions',

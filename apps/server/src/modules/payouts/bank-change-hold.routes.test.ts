@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createAdminUser, createProduct, createVendor } from '../../../test/factories';
+import { deliver } from '../../../test/settlement-fixtures';
 import { orderItems, orders, vendorBankChanges, vendorEarnings } from '../../db/schema';
 
 /** Issue 20 item 5: a vendor's changed bank account is recorded and holds payouts until confirmed. */
@@ -79,7 +80,10 @@ describe('bank account changes hold payouts', () => {
       units: 1,
       amountPaise: 10_000,
       revenuePaise: 100_000,
+      createdAt: new Date(clock - 40 * 86_400_000),
     });
+    // Delivered long ago: released from the hold (issue 24).
+    await deliver(t.db, order!.id, new Date(clock - 30 * 86_400_000));
   }
 
   it('records who changed the account and when, refuses payouts until an admin confirms and the cooling-off ends', async () => {

@@ -6,7 +6,6 @@ import {
   payoutSchema,
   idParamsSchema,
   dbIdSchema,
-  zonedDayStart,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { currentUser, mayReadVendor, userReaders } from '../../plugins/auth';
@@ -99,21 +98,13 @@ export const payoutsRoutes =
           tags,
           security,
           description:
-            "Pays out the vendor's unpaid commission; amounts and counts are computed by the server.",
+            "Pays out the vendor's payable commission (released from hold) as a one-vendor payout run, with TDS and GST on commission, sent through the payout provider; above PAYOUT_APPROVAL_ABOVE_RUPEES the run waits for a second admin. Amounts are computed by the server.",
           body: createPayoutSchema.loose(),
           response: { 201: payoutSchema },
         },
       },
-      async (req, reply) => {
-        // A calendar day is that day in the business timezone, so it shows as the day it was given.
-        const given = req.body.payoutDate;
-        const date = !given
-          ? undefined
-          : /^\d{4}-\d{2}-\d{2}$/.test(given)
-            ? zonedDayStart(given, ctx.config.BUSINESS_TIMEZONE)
-            : new Date(given);
-        return reply.status(201).send(await service.create(req.body.vendorId, date, currentUser(req).id));
-      },
+      async (req, reply) =>
+        reply.status(201).send(await service.create(req.body.vendorId, currentUser(req).id)),
     );
 
     app.delete(

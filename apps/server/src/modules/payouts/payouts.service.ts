@@ -1,15 +1,22 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, notInArray, sql } from 'drizzle-orm';
 import { paiseToRupees, type Payout, type PayoutPreview } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { payouts } from '../../db/schema';
-import { ledgerSince, ledgerTotal } from '../earnings';
-import { findVendorAccount, lockVendorIn } from '../users';
+import { ledgerSince } from '../earnings';
+import { findVendorAccount } from '../users';
+import { createSettlementService, UNCOUNTED } from './settlement.service';
 import { findPayoutWithVendor, listPayoutsWithVendor } from './payout-list.read-model';
 import { mayReadVendor, type AuthUser } from '../../plugins/auth';
 import { recordChangeIn } from '../audit';
-import { bankConfirmed, bankHold as kycBankHold, payoutRulesOf, type BankChangeState } from '../kyc';
+import {
+  bankConfirmed,
+  bankHold as kycBankHold,
+  payeeFor,
+  payoutRulesOf,
+  type BankChangeState,
+} from '../kyc';
 
 type PayoutRow = typeof payouts.$inferSelect;
 type SalesPaise = Pick<
@@ -37,6 +44,11 @@ function toPayoutDto(row: PayoutRow, vendorName: string): Payout {
     payoutDate: row.payoutDate.toISOString(),
     amount: paiseToRupees(row.amountPaise),
     ...salesFigures(row),
+    status: row.status,
+    tds: paiseToRupees(row.tdsPaise),
+    gst: paiseToRupees(row.gstPaise),
+    net: paiseToRupees(row.netPaise ?? row.amountPaise),
+    utr: row.utr,
     bankDetails: {
       bankName: row.bankName,
       accountNumber: row.accountNumber,
@@ -48,27 +60,26 @@ function toPayoutDto(row: PayoutRow, vendorName: string): Payout {
 
 export function createPayoutsService(ctx: AppContext) {
   const { db } = ctx;
+  const settlement = createSettlementService(ctx);
 
   /**
-   * Unpaid figures: the ledger's sum (earnings net of reversals) minus everything already paid out;
-   * a negative balance is owed back and nets off later earnings. Counts cover the ledger rows
-   * recorded since the last payout. Computed afresh on every call.
+   * Unpaid figures (issue 24): the commission payable now (released from hold, net of reversals and of
+   * payouts not failed or reversed; see settlement.service); a negative balance is owed back and nets
+   * off later earnings. Counts cover the ledger rows recorded since the last payout.
    */
   async function unpaid(tx: DbOrTx, vendorId: number) {
     const [last] = await tx
-      .select({
-        at: sql<Date | null>`max(${payouts.createdAt})`,
-        paid: sql<number>`coalesce(sum(${payouts.amountPaise}), 0)`.mapWith(Number),
-      })
+      .select({ at: sql<Date | null>`max(${payouts.createdAt})` })
       .from(payouts)
-      .where(eq(payouts.vendorId, vendorId));
+      .where(and(eq(payouts.vendorId, vendorId), notInArray(payouts.status, UNCOUNTED)));
     const since = last?.at ? new Date(last.at) : new Date(0);
-    const earned = await ledgerTotal(tx, vendorId);
+    const position = await settlement.position(tx, vendorId);
     const recent = await ledgerSince(tx, vendorId, since);
-    const balance = earned - (last?.paid ?? 0);
+    const balance = position.payablePaise;
     return {
       amountPaise: Math.max(0, balance),
       owedBackPaise: Math.max(0, -balance),
+      heldPaise: position.heldPaise,
       productCount: recent.units,
       orderCount: recent.orders,
       revenuePaise: recent.salesPaise,
@@ -89,10 +100,13 @@ export function createPayoutsService(ctx: AppContext) {
   async function preview(vendorId: number): Promise<PayoutPreview> {
     const vendor = await vendorRow(vendorId);
     const u = await unpaid(db, vendorId);
+    const payee = await payeeFor(db, vendorId, payoutRulesOf(ctx));
     const reason =
       vendor.plan === 'FREE'
         ? 'Payouts need a paid plan'
-        : (bankHold(vendor) ?? (u.amountPaise <= 0 ? 'Nothing to pay out' : null));
+        : (bankHold(vendor) ??
+          (!payee.ready ? payee.reason : null) ??
+          (u.amountPaise <= 0 ? 'Nothing to pay out' : null));
     return {
       bankChangedAt: vendor.bankChangedAt?.toISOString() ?? null,
       bankConfirmed: bankConfirmed(vendor),
@@ -100,50 +114,31 @@ export function createPayoutsService(ctx: AppContext) {
       amount: paiseToRupees(u.amountPaise),
       ...salesFigures(u),
       owedBack: paiseToRupees(u.owedBackPaise),
+      held: paiseToRupees(u.heldPaise),
       eligible: reason === null,
       reason,
     };
   }
 
-  /** Pays out everything unpaid; the vendor row lock makes two simultaneous payouts impossible. */
-  async function create(vendorId: number, payoutDate: Date | undefined, adminId: number): Promise<Payout> {
+  /**
+   * Pays out the vendor's payable commission (issue 24): a payout run of this one vendor, with TDS and
+   * GST on commission, approved at once by the same admin unless it needs a second admin (then it waits
+   * in the payout runs); sent through the payout provider exactly once.
+   */
+  async function create(vendorId: number, adminId: number): Promise<Payout> {
     const vendor = await vendorRow(vendorId);
     if (vendor.plan === 'FREE') throw conflict('Payouts need a paid plan');
     const hold = bankHold(vendor);
     if (hold) throw conflict(hold);
-    const row = await db.transaction(async (tx) => {
-      await lockVendorIn(tx, vendorId);
-      const u = await unpaid(tx, vendorId);
-      if (u.amountPaise <= 0) throw conflict('Nothing to pay out');
-      const [inserted] = await tx
-        .insert(payouts)
-        .values({
-          vendorId,
-          payoutDate: payoutDate ?? ctx.now(),
-          amountPaise: u.amountPaise,
-          productCount: u.productCount,
-          orderCount: u.orderCount,
-          revenuePaise: u.revenuePaise,
-          reversedUnits: u.reversedUnits,
-          reversedPaise: u.reversedPaise,
-          bankName: vendor.bankName,
-          accountNumber: vendor.accountNumber,
-          ifscCode: vendor.ifscCode,
-          accountHolderName: vendor.accountHolderName,
-          createdBy: adminId,
-          createdAt: ctx.now(),
-        })
-        .returning();
-      // The bank details paid to are kept masked (redact: accountNumber).
-      await recordChangeIn(tx, {
-        action: 'create',
-        entityType: 'payout',
-        entityId: inserted!.id,
-        after: inserted,
-      });
-      return inserted!;
-    });
-    return toPayoutDto(row, vendor.businessName || vendor.name);
+    const run = await settlement.createRun([vendorId], adminId);
+    const line = run.lines[0];
+    if (!line) {
+      const why = run.skipped[0]?.reason;
+      throw conflict(!why || why === 'Nothing payable yet' ? 'Nothing to pay out' : why);
+    }
+    if (!run.needsSecondAdmin) await settlement.approveRun(run.id, adminId);
+    const row = await findPayoutWithVendor(db, line.payoutId);
+    return toPayoutDto(row!.payout, row!.vendorName);
   }
 
   async function list(vendorId?: number): Promise<Payout[]> {

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orders, payouts, subscriptions } from '../../db/schema';
 import { ledgerTotal } from '../earnings';
@@ -19,7 +19,9 @@ export async function vendorBusiness(db: DbOrTx, vendorId: number, now: Date): P
     db
       .select({ total: sql<number>`coalesce(sum(${payouts.amountPaise}), 0)`.mapWith(Number) })
       .from(payouts)
-      .where(eq(payouts.vendorId, vendorId)),
+      .where(
+        and(eq(payouts.vendorId, vendorId), notInArray(payouts.status, ['FAILED', 'REVERSED', 'CANCELLED'])),
+      ),
     db
       .select({ n: count() })
       .from(subscriptions)

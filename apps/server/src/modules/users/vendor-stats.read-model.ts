@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { productVisibleOnPlan, type Plan } from '@zevar/domain';
 import type { Db } from '../../db/client';
@@ -65,7 +65,10 @@ export async function loadVendorStats(
         paid: sql<number>`coalesce(sum(${payouts.amountPaise}), 0)`.mapWith(Number),
       })
       .from(payouts)
-      .where(inArray(payouts.vendorId, ids))
+      // A failed, reversed or cancelled payout paid nothing (issue 24).
+      .where(
+        and(inArray(payouts.vendorId, ids), notInArray(payouts.status, ['FAILED', 'REVERSED', 'CANCELLED'])),
+      )
       .groupBy(payouts.vendorId),
   ]);
   const orderOf = new Map(orderAgg.map((r) => [r.vendorId, r]));
