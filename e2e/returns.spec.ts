@@ -106,6 +106,16 @@ async function windowPolicy(admin: APIRequestContext) {
   expect(saved.ok(), await saved.text()).toBeTruthy();
 }
 
+/** The newest outbox mail containing `needle`, its quoted-printable soft breaks and `=3D` undone. */
+function newestMailWith(needle: string): string {
+  return (
+    outboxMessages()
+      .map((m) => m.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+      .filter((m) => m.includes(needle))
+      .at(-1) ?? ''
+  );
+}
+
 async function openOrder(page: Page, orderNumber: string) {
   await page
     .getByRole('navigation', { name: 'Admin sections' })
@@ -132,13 +142,18 @@ test('a buyer asks for a return on /track, the admin approves, the courier bring
   await page.getByLabel('Email or phone number').fill(email);
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByText(/we have sent a 6-digit code/)).toBeVisible();
+  // The code mail is written by the outbox job, which runs every 15 s: wait well past one run.
   let code = '';
   await expect
-    .poll(() => {
-      const mail = outboxMessages().find((m) => m.includes('tracking code') && m.includes(orderNumber));
-      code = /(\d{6})<\/strong>/.exec(mail ?? '')?.[1] ?? '';
-      return code;
-    })
+    .poll(
+      () => {
+        code =
+          /<strong>(\d{6})<\/strong>/.exec(newestMailWith(`Your Zevar tracking code: ${orderNumber}`))?.[1] ??
+          '';
+        return code;
+      },
+      { timeout: 45_000 },
+    )
     .not.toBe('');
   await page.getByLabel('Code', { exact: true }).fill(code);
   await page.getByRole('button', { name: 'Show my order' }).click();
@@ -154,7 +169,7 @@ test('a buyer asks for a return on /track, the admin approves, the courier bring
   await page.screenshot({ path: `${shots}/returns-track-form-390.png`, fullPage: true });
   await form.getByRole('button', { name: 'Ask for a return' }).click();
   const yours = page.getByRole('region', { name: 'Your returns' });
-  await expect(yours).toContainText('Requested');
+  await expect(yours).toContainText('Requested', { timeout: 30_000 });
   await page.screenshot({ path: `${shots}/returns-track-requested-390.png`, fullPage: true });
 
   // The admin, at desk width.
@@ -173,7 +188,7 @@ test('a buyer asks for a return on /track, the admin approves, the courier bring
 
   await openOrder(page, orderNumber);
   const returns = page.getByRole('region', { name: 'Returns' });
-  await expect(returns).toContainText('Pickup booked');
+  await expect(returns).toContainText('Pickup booked', { timeout: 30_000 });
   const pickup = page
     .getByRole('region', { name: 'Shipments' })
     .getByRole('article', { name: /Return pickup/ });
@@ -185,7 +200,7 @@ test('a buyer asks for a return on /track, the admin approves, the courier bring
   await returns.getByLabel('Weight of the piece (grams)').fill('238');
   await page.screenshot({ path: `${shots}/returns-admin-inspect-1280.png`, fullPage: true });
   await returns.getByRole('button', { name: 'Accept and refund' }).click();
-  await expect(returns).toContainText('Accepted and refunded');
+  await expect(returns).toContainText('Accepted and refunded', { timeout: 30_000 });
   await expect(returns).toContainText('Refund issued');
   await page.screenshot({ path: `${shots}/returns-admin-refunded-1280.png`, fullPage: true });
 });

@@ -437,6 +437,8 @@ export function ShipmentsSection({ orderNumber }: { orderNumber: string }) {
     } finally {
       await queryClient.invalidateQueries({ queryKey: ['order-shipments', orderNumber] });
       await queryClient.invalidateQueries({ queryKey: ['admin-order', orderNumber] });
+      // A return's state follows its pickup parcel (received once the pickup is delivered back).
+      void queryClient.invalidateQueries({ queryKey: ['return-requests'] });
       void queryClient.invalidateQueries({ queryKey: ['admin-orders'] });
     }
   };
