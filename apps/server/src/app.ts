@@ -41,7 +41,7 @@ import { createPublicCache } from './lib/cache/public-cache';
 import { registerCacheInvalidation } from './plugins/public-cache';
 import type { Carrier } from './modules/shipping/carrier';
 import { createCarrier } from './modules/shipping/create-carrier';
-import type { PayoutProvider } from './modules/payouts/payout-provider';
+import type { PayoutProvider } from './lib/payout-provider';
 import { createPayoutProvider } from './modules/payouts/create-payout-provider';
 import type { NotifyShipmentEvent } from './modules/shipping/shipments.service';
 import { createShipmentMails } from './modules/tracking';

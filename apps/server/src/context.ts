@@ -13,7 +13,7 @@ import type { PublicCache } from './lib/cache/public-cache';
 import type { Carrier } from './modules/shipping/carrier';
 import type { SandboxCarrier } from './modules/shipping/sandbox-carrier';
 import type { NotifyShipmentEvent } from './modules/shipping/shipments.service';
-import type { PayoutProvider } from './modules/payouts/payout-provider';
+import type { PayoutProvider } from './lib/payout-provider';
 
 /** Where the process is in its life, for readiness: a stopping process takes no new traffic. */
 export type Lifecycle = {

@@ -1,13 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../src/db/client';
 import { orderItems, orders, shipments, vendorEarnings } from '../src/db/schema';
-import type {
-  PayoutProvider,
-  PayoutState,
-  PayoutStatus,
-  PayoutUpdate,
-} from '../src/modules/payouts/payout-provider';
-import { PayoutProviderUnavailableError } from '../src/modules/payouts/payout-provider';
+import type { PayoutProvider, PayoutState, PayoutStatus, PayoutUpdate } from '../src/lib/payout-provider';
+import { PayoutProviderUnavailableError } from '../src/lib/payout-provider';
 import { createProduct } from './factories';
 
 /** A paid order line with its earning, as the payment flow records it (commission in paise, per unit). */

@@ -16,6 +16,7 @@ import {
   purityVersion,
   uid,
   type Actor,
+  approveKyc,
 } from '../../test/factories';
 import { multipart } from '../../test/catalogue-fixtures';
 import { deliver } from '../../test/settlement-fixtures';
@@ -186,6 +187,7 @@ describe('audit trail of every write route', () => {
       bankName: 'HDFC',
       accountHolderName: 'V',
     });
+    await approveKyc(db, vendor.id);
     const product = await createProduct(db);
     const o = await order({ vendorId: vendor.id });
     const [item] = await db

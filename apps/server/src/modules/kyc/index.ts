@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import { findVendorAccount } from '../users';
-import type { PayeeAccount } from '../payouts';
+import type { PayeeAccount } from '../../lib/payout-provider';
 import { bankHold, type PayoutRules } from './bank-hold';
 import { findKyc } from './kyc.service';
 

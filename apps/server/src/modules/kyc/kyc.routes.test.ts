@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createAdminUser, createVendor, type Actor } from '../../../test/factories';
 import { auditLog, users, vendorBankChanges } from '../../db/schema';
-import { createSandboxPayoutProvider, PayoutProviderUnavailableError, type PayoutProvider } from '../payouts';
+import { createSandboxPayoutProvider } from '../payouts';
+import { PayoutProviderUnavailableError, type PayoutProvider } from '../../lib/payout-provider';
 import { payeeFor, payoutRulesOf, PAYEE_TEXT } from '.';
 
 /** Issue 24 item 3: a reseller's KYC, its penny drop, the admin's review and whom payouts go to. */

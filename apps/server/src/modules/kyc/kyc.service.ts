@@ -17,7 +17,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { assertRecentAuth, type AuthUser } from '../../plugins/auth';
 import { recordChangeIn } from '../audit';
 import { confirmVendorBankIn, findVendorAccount, lockVendorIn, setVendorBankIn } from '../users';
-import { PayoutProviderUnavailableError, type AccountCheck } from '../payouts';
+import { PayoutProviderUnavailableError, type AccountCheck } from '../../lib/payout-provider';
 import { reviewerName } from './kyc-reviewer.read-model';
 import { lookUpIfsc } from './ifsc-directory';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { createAdminUser, createProduct, createVendor } from '../../../test/factories';
+import { approveKyc, createAdminUser, createProduct, createVendor } from '../../../test/factories';
 import { deliver } from '../../../test/settlement-fixtures';
 import { orderItems, orders, vendorBankChanges, vendorEarnings } from '../../db/schema';
 
@@ -96,6 +96,7 @@ describe('bank account changes hold payouts', () => {
       ifscCode: 'HDFC0001234',
       accountHolderName: 'Kaveri Gold House',
     });
+    await approveKyc(t.db, v.id);
     await earn(v.id);
     const pay = () =>
       t.app.inject({
@@ -156,6 +157,8 @@ describe('bank account changes hold payouts', () => {
     expect(cooling.json().message).toMatch(/^Bank account changed on .*: payouts wait until /);
     expect(await preview()).toMatchObject({ eligible: false, bankConfirmed: true });
 
+    // The new account also needs its KYC again (penny drop and approval, modules/kyc).
+    await approveKyc(t.db, v.id);
     clock += 24 * 3_600_000 + 1;
     const later = await createAdminUser(t.app, t.db, ['MANAGE_VENDORS']); // yesterday's sign-in has expired
     const paid = await t.app.inject({

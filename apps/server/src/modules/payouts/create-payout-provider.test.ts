@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../../test/test-app';
 import { createPayoutProvider } from './create-payout-provider';
-import type { PayeeAccount } from './payout-provider';
+import type { PayeeAccount } from '../../lib/payout-provider';
 import { SANDBOX_PAYOUT_TEXT } from './sandbox-payout-provider';
 
 const account = (accountNumber: string): PayeeAccount => ({

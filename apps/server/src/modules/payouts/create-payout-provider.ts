@@ -1,6 +1,6 @@
 import type { Config } from '../../env';
 import { createManualPayoutProvider } from './manual-payout-provider';
-import type { PayoutProvider } from './payout-provider';
+import type { PayoutProvider } from '../../lib/payout-provider';
 import { createRazorpayXPayoutProvider, razorpayXConfigFrom } from './razorpayx-payout-provider';
 import { createSandboxPayoutProvider } from './sandbox-payout-provider';
 

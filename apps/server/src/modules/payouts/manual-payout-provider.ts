@@ -1,4 +1,4 @@
-import type { PayoutProvider, PayoutState } from './payout-provider';
+import type { PayoutProvider, PayoutState } from '../../lib/payout-provider';
 
 /**
  * Manual bank transfer (PAYOUTS=manual): nobody can drop a penny, so an admin confirms each account

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { createAdminUser, createProduct, createVendor } from '../../../test/factories';
+import { approveKyc, createAdminUser, createProduct, createVendor } from '../../../test/factories';
 import { deliver } from '../../../test/settlement-fixtures';
 import { orderItems, orders, vendorEarnings } from '../../db/schema';
 import type { Db } from '../../db/client';
@@ -93,6 +93,7 @@ describe('vendor payouts', () => {
       ifscCode: 'SBIN0001234',
       accountHolderName: 'Owner',
     });
+    await approveKyc(t.db, v.id);
     await earn(t.db, v.id, 2, 15_000);
     await earn(t.db, v.id, 1, 5_000);
     const preview = await t.app.inject({
@@ -160,6 +161,7 @@ describe('vendor payouts', () => {
   it('shows sales and reversals apart after a refund, never negative counts, and what the vendor owes back', async () => {
     const admin = await createAdminUser(t.app, t.db, ['MANAGE_VENDORS']);
     const v = await createVendor(t.app, t.db, { plan: 'BASIC', ...BANK });
+    await approveKyc(t.db, v.id);
     const refunded = await earn(t.db, v.id, 2, 15_000);
     await earn(t.db, v.id, 1, 5_000);
     const paid = await t.app.inject({
@@ -200,6 +202,7 @@ describe('vendor payouts', () => {
   it('dates a payout when it is made, sends it through the provider and ignores a back-dated day', async () => {
     const admin = await createAdminUser(t.app, t.db, ['MANAGE_VENDORS']);
     const v = await createVendor(t.app, t.db, { plan: 'BASIC', ...BANK });
+    await approveKyc(t.db, v.id);
     await earn(t.db, v.id, 1, 10_000);
     const before = Date.now();
     const res = await t.app.inject({
@@ -222,6 +225,7 @@ describe('vendor payouts', () => {
   it('never pays the same earnings twice under concurrent requests', async () => {
     const admin = await createAdminUser(t.app, t.db, ['SUPER_ADMIN']);
     const v = await createVendor(t.app, t.db, { plan: 'PREMIUM', ...BANK });
+    await approveKyc(t.db, v.id);
     await earn(t.db, v.id, 3, 10_000);
     const results = await Promise.all(
       Array.from({ length: 5 }, () =>
@@ -253,7 +257,9 @@ describe('vendor payouts', () => {
 
   it('shows a vendor only its own payouts and keeps payouts admin-only to create', async () => {
     const a = await createVendor(t.app, t.db, { plan: 'BASIC', ...BANK });
+    await approveKyc(t.db, a.id);
     const b = await createVendor(t.app, t.db, { plan: 'BASIC', ...BANK });
+    await approveKyc(t.db, b.id);
     expect((await t.app.inject({ url: `/api/vendor-payouts/vendor/${a.id}` })).statusCode).toBe(401);
     expect(
       (await t.app.inject({ url: `/api/vendor-payouts/vendor/${a.id}`, headers: a.headers })).statusCode,

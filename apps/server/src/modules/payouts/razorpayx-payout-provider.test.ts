@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RAZORPAYX_STUB, startRazorpayXStub } from '../../../test/razorpayx-stub';
-import { PayoutProviderUnavailableError, type PayeeAccount } from './payout-provider';
+import { PayoutProviderUnavailableError, type PayeeAccount } from '../../lib/payout-provider';
 import { createRazorpayXPayoutProvider, razorpayXNarration } from './razorpayx-payout-provider';
 
 const WEBHOOK_SECRET = 'whsec-0123456789abcdef';

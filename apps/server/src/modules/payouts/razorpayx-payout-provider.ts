@@ -9,7 +9,7 @@ import {
   type PayoutState,
   type PayoutStatus,
   type PayoutUpdate,
-} from './payout-provider';
+} from '../../lib/payout-provider';
 
 /**
  * RazorpayX Payouts (PAYOUTS=razorpayx), written to their API reference: a contact per reseller

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AccountCheck, PayoutProvider, PayoutState, PayoutStatus } from './payout-provider';
+import type { AccountCheck, PayoutProvider, PayoutState, PayoutStatus } from '../../lib/payout-provider';
 
 /**
  * The offline payout provider (default): checks and pays nothing for real, and keeps no state, so

@@ -2,13 +2,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PDFParse } from 'pdf-parse';
 import { eq } from 'drizzle-orm';
 import { connectAgain, createTestApp, type TestApp } from '../../../test/test-app';
-import { createAdminUser, createVendor } from '../../../test/factories';
+import { approveKyc, createAdminUser, createVendor } from '../../../test/factories';
 import { deliver, earn, fakePayoutProvider, reverse } from '../../../test/settlement-fixtures';
 import { payouts, returnsPolicy, tdsEntries } from '../../db/schema';
 import { createSettlementService } from './settlement.service';
 import type { AppContext } from '../../context';
 
-/** What KYC would say about a vendor's PAN and GSTIN (the KYC module is another helper's; its answer is stubbed here). */
+/**
+ * The PAN and GSTIN KYC gives each reseller here: the approved KYC row (approveKyc) always carries a
+ * valid PAN, so a missing or inoperative one and a GSTIN are laid over the real answer.
+ */
 const kyc = vi.hoisted(
   () => new Map<number, { pan: string | null; panStatus: 'VALID' | 'MISSING'; gstin: string | null }>(),
 );
@@ -16,13 +19,16 @@ vi.mock('../kyc', async (original) => {
   const real = await original<typeof import('../kyc')>();
   return {
     ...real,
-    payeeFor: async (db: Parameters<typeof real.payeeFor>[0], vendorId: number) => {
-      const payee = await real.payeeFor(db, vendorId);
+    payeeFor: async (...args: Parameters<typeof real.payeeFor>) => {
+      const payee = await real.payeeFor(...args);
+      const vendorId = args[1];
       const k = kyc.get(vendorId);
       return payee.ready && k ? { ...payee, ...k } : payee;
     },
   };
 });
+// Server test files share their worker (isolate: false): leave the real answer to the files after this one.
+afterAll(() => kyc.clear());
 
 async function pdfText(pdf: Buffer): Promise<string> {
   const parser = new PDFParse({ data: new Uint8Array(pdf) });
@@ -45,6 +51,7 @@ async function reseller(t: TestApp, details: { pan?: string | null; gstin?: stri
     ifscCode: 'SBIN0001234',
     accountHolderName: 'Owner',
   });
+  await approveKyc(t.db, v.id);
   const pan = details.pan === undefined ? 'ABCPK1234F' : details.pan;
   kyc.set(v.id, { pan, panStatus: pan ? 'VALID' : 'MISSING', gstin: details.gstin ?? null });
   return v;
@@ -225,7 +232,7 @@ describe('settlement: held, then payable, then paid', () => {
     const v = await createVendor(t.app, t.db, { plan: 'BASIC' });
     await released(t, v.id, 100_000);
     const res = await run([v.id]);
-    expect(res.json().skipped[0]).toMatchObject({ vendorId: v.id, reason: 'Bank details are missing' });
+    expect(res.json().skipped[0]).toMatchObject({ vendorId: v.id, reason: 'KYC has not been submitted' });
     const forbidden = await t.app.inject({
       method: 'POST',
       url: '/api/payout-runs',

@@ -22,7 +22,11 @@ import { recordChangeIn } from '../audit';
 import { ledgerSince } from '../earnings';
 import { payeeFor, payoutRulesOf } from '../kyc';
 import { findVendorAccount, lockVendorIn } from '../users';
-import { PayoutProviderUnavailableError, type PayoutState, type PayoutUpdate } from './payout-provider';
+import {
+  PayoutProviderUnavailableError,
+  type PayoutState,
+  type PayoutUpdate,
+} from '../../lib/payout-provider';
 import {
   deliveriesOf,
   ledgerRowsOf,
@@ -205,12 +209,6 @@ export function createSettlementService(ctx: AppContext) {
   }
 
   /** Why a payout to this vendor must wait for its changed bank account (issue 20 item 5), or null. */
-  function coolingOff(vendor: { bankChangedAt: Date | null }): string | null {
-    if (!vendor.bankChangedAt) return null;
-    const until = vendor.bankChangedAt.getTime() + ctx.config.BANK_CHANGE_COOLING_OFF_HOURS * 3_600_000;
-    return ctx.now().getTime() < until ? 'The changed bank account is in its cooling-off period' : null;
-  }
-
   /** Proposes a payout to each payable reseller (or the chosen ones): one PENDING_APPROVAL row each. */
   async function createRun(vendorIds: number[] | undefined, adminId: number): Promise<PayoutRun> {
     const now = ctx.now();
@@ -265,11 +263,6 @@ export function createSettlementService(ctx: AppContext) {
         const payee = await payeeFor(tx, vendorId, payoutRulesOf(ctx));
         if (!payee.ready) {
           skip(vendorId, payee.reason);
-          continue;
-        }
-        const hold = coolingOff(vendor);
-        if (hold) {
-          skip(vendorId, hold);
           continue;
         }
         const commission = p.payablePaise;
