@@ -26,6 +26,8 @@ async function confirm(page: Page, message: string) {
 }
 
 test('an admin builds and maintains the catalogue through the web app', async ({ page }) => {
+  // A long journey (about 90 s alone, several minutes on a loaded CI machine).
+  test.setTimeout(300_000);
   const id = uid();
   const parentName = `Bridal ${id}`;
   const childName = `Necklaces ${id}`;

@@ -80,7 +80,8 @@ function AdminDashboard({ initialSection }: { initialSection?: AdminSectionKey }
   return (
     <div className="min-h-dvh bg-ivory">
       <header className="sticky top-0 z-30 border-b border-sand bg-ink text-ivory">
-        <div className="flex h-16 items-center justify-between gap-4 px-4">
+        {/* Wraps on a phone: the links take a second line rather than squeezing out who is signed in. */}
+        <div className="flex min-h-16 flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2">
           <div className="min-w-0">
             <p className="font-serif text-xl tracking-[0.25em] text-gold-200 uppercase">
               Zevar <span className="text-sm tracking-widest text-ivory/80">Admin</span>
@@ -92,7 +93,7 @@ function AdminDashboard({ initialSection }: { initialSection?: AdminSectionKey }
               </p>
             )}
           </div>
-          <div className="flex shrink-0 items-center gap-2">
+          <div className="flex flex-wrap items-center gap-2">
             <Link to="/account/password" className="btn text-ivory hover:bg-ivory/10">
               Change Password
             </Link>

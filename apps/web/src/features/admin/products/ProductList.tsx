@@ -69,7 +69,6 @@ export function ProductList({
   const [page, setPage] = useState(0);
   const [selected, setSelected] = useState<Map<number, number>>(new Map());
   useEffect(() => setPage(0), [search, filters, sort, size]);
-  useEffect(() => setSelected(new Map()), [search, filters, sort, size, page]);
 
   const categories = useQuery({ queryKey: catalogueKeys.categories, queryFn: categoriesApi.list });
   const metals = useQuery({ queryKey: catalogueKeys.metals, queryFn: metalsApi.list });
@@ -87,6 +86,19 @@ export function ProductList({
   }, [list.isError, search, dialog]);
 
   const data = list.data;
+  // The selection is what is on screen: when other rows arrive (page, filter, sort or search changed),
+  // the rows no longer shown leave it. Cleared when the query changed instead, a row ticked while the
+  // previous rows were still shown was dropped (the debounced search settling after the tick), or
+  // one ticked before the new rows arrived stayed selected off screen.
+  const rows = data?.content;
+  useEffect(() => {
+    if (!rows) return;
+    setSelected((current) => {
+      const shown = new Set(rows.map((p) => p.id));
+      if ([...current.keys()].every((id) => shown.has(id))) return current;
+      return new Map([...current].filter(([id]) => shown.has(id)));
+    });
+  }, [rows]);
   const selectedIds = useMemo(() => new Set(selected.keys()), [selected]);
   const onSelect = (ids: number[], on: boolean) =>
     setSelected((current) => {

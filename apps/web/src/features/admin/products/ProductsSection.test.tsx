@@ -149,6 +149,37 @@ describe('products section', () => {
     ]);
   });
 
+  it('keeps a row ticked while the search settles if the row is still shown, and drops it once it is not', async () => {
+    const f = mockFetch((url) => {
+      if (url.startsWith('/api/category') || url.startsWith('/api/metals')) return jsonResponse([]);
+      if (url.includes('search=Lotus')) return jsonResponse(paged([product()]));
+      if (url.includes('search=')) return jsonResponse(paged([]));
+      return jsonResponse(paged([product(), product({ id: 8, name: 'Out Ring' })]));
+    });
+    render(
+      <BackOfficeProviders queryClient={testQueryClient()}>
+        <ProductsSection />
+      </BackOfficeProviders>,
+    );
+    await screen.findByText('Out Ring');
+    // Ticked at once, while the unfiltered rows are still shown (the search fires 300 ms later).
+    fireEvent.change(screen.getByPlaceholderText('Search products...'), { target: { value: 'Lotus' } });
+    fireEvent.click(screen.getByLabelText('Select Lotus Ring'));
+    expect(
+      within(screen.getByRole('region', { name: 'Bulk actions' })).getByText('1 selected'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(productCalls(f).some((u) => u.includes('search=Lotus'))).toBe(true));
+    await waitFor(() => expect(screen.queryByText('Out Ring')).not.toBeInTheDocument());
+    expect(
+      within(screen.getByRole('region', { name: 'Bulk actions' })).getByText('1 selected'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Select Lotus Ring')).toBeChecked();
+    // Rows that no longer show the ticked one take it out of the selection.
+    fireEvent.change(screen.getByPlaceholderText('Search products...'), { target: { value: 'zz' } });
+    expect(await screen.findByText('No Products Found')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Bulk actions' })).not.toBeInTheDocument();
+  });
+
   it('searches on the server after a 300 ms pause and shows the empty state', async () => {
     const f = setup();
     await screen.findByText('Lotus Ring');
