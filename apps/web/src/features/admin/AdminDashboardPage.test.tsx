@@ -43,7 +43,7 @@ describe('admin dashboard shell', () => {
 
   it('shows only the sections the stored roles allow', () => {
     renderDashboard(['MANAGE_PRODUCTS', 'MANAGE_ORDERS']);
-    expect(navLabels()).toEqual(['Products', 'Orders', 'Fulfilment', 'Invoices']);
+    expect(navLabels()).toEqual(['Products', 'Orders', 'Fulfilment', 'Invoices', 'Returns']);
   });
 
   it.each([
@@ -58,7 +58,7 @@ describe('admin dashboard shell', () => {
 
   it('MANAGE_ORDERS alone shows Orders and the invoice series, and selects Orders', () => {
     renderDashboard(['MANAGE_ORDERS']);
-    expect(navLabels()).toEqual(['Orders', 'Fulfilment', 'Invoices']);
+    expect(navLabels()).toEqual(['Orders', 'Fulfilment', 'Invoices', 'Returns']);
     expect(screen.getByRole('heading', { level: 1, name: 'Orders Management' })).toBeInTheDocument();
   });
 
@@ -78,6 +78,7 @@ describe('admin dashboard shell', () => {
       'Orders',
       'Fulfilment',
       'Invoices',
+      'Returns',
     ]);
   });
 
