@@ -797,5 +797,3 @@ export function createSettlementService(ctx: AppContext) {
     processDue,
   };
 }
-
-export type SettlementService = ReturnType<typeof createSettlementService>;
