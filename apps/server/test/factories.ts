@@ -190,7 +190,11 @@ export async function purityVersion(db: Db, id: number): Promise<number> {
  * drop leaves it), so that payouts may reach it. Call again after the account changes: the reseller
  * submitting KYC anew and the admin approving it.
  */
-export async function approveKyc(db: Db, vendorId: number, pan = 'ABCPK1234F'): Promise<void> {
+export async function approveKyc(
+  db: Db,
+  vendorId: number,
+  { pan = 'ABCPK1234F', gstin = null }: { pan?: string; gstin?: string | null } = {},
+): Promise<void> {
   const [vendor] = await db.select().from(users).where(eq(users.id, vendorId));
   if (!vendor?.accountNumber || !vendor.ifscCode || !vendor.accountHolderName) {
     throw new Error('approveKyc needs the vendor to have bank details');
@@ -200,7 +204,7 @@ export async function approveKyc(db: Db, vendorId: number, pan = 'ABCPK1234F'): 
     status: 'APPROVED',
     pan,
     legalName: vendor.accountHolderName,
-    gstin: null,
+    gstin,
     accountHolderName: vendor.accountHolderName,
     accountNumber: vendor.accountNumber,
     ifsc: vendor.ifscCode,

@@ -7,8 +7,10 @@ import {
   createProduct,
   createVendor,
   type Actor,
+  approveKyc,
 } from '../../../test/factories';
-import { coupons, orders, refunds, vendorEarnings } from '../../db/schema';
+import { deliver } from '../../../test/settlement-fixtures';
+import { coupons, orders, refunds, users, vendorEarnings } from '../../db/schema';
 import {
   capturedEvent,
   confirmUrl,
@@ -128,6 +130,18 @@ describe('cancel and refund through the sandbox gateway', () => {
 
   it('commission already paid out is owed back on the next payout (a reversal row, never a delete)', async () => {
     const o = await paidOrder();
+    // A payout needs the reseller's bank account approved and the order delivered past its hold (issue 24).
+    await t.db
+      .update(users)
+      .set({
+        bankName: 'SBI',
+        accountNumber: '5556667778',
+        ifscCode: 'SBIN0001234',
+        accountHolderName: 'Owner',
+      })
+      .where(eq(users.id, o.vendor.id));
+    await approveKyc(t.db, o.vendor.id);
+    await deliver(t.db, o.orderId, new Date(Date.now() - 30 * 86_400_000));
     const preview = (id: number) =>
       t.app.inject({ url: `/api/vendor-payouts/vendor/${id}/preview`, headers: superAdmin.headers });
     const superAdmin = await createAdminUser(t.app, t.db, ['SUPER_ADMIN']);

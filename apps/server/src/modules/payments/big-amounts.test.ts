@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { createAdminUser, createProduct, createVendor } from '../../../test/factories';
+import { approveKyc, createAdminUser, createProduct, createVendor } from '../../../test/factories';
+import { deliver } from '../../../test/settlement-fixtures';
 import { orders } from '../../db/schema';
 import { confirmUrl, initiate, orderBody, sandboxPay } from '../../../test/payment-journey';
 
@@ -13,7 +14,14 @@ afterAll(async () => t.close());
 
 describe('amounts of any realistic size', () => {
   it('an order of three pieces at ₹90 lakh (₹2.7 crore) pays and settles, and ₹3 crore of commission shows everywhere', async () => {
-    const vendor = await createVendor(t.app, t.db, { plan: 'PREMIUM' });
+    const vendor = await createVendor(t.app, t.db, {
+      plan: 'PREMIUM',
+      bankName: 'SBI',
+      accountNumber: '5556667778',
+      ifscCode: 'SBIN0001234',
+      accountHolderName: 'Owner',
+    });
+    await approveKyc(t.db, vendor.id);
     const admin = await createAdminUser(t.app, t.db, ['SUPER_ADMIN']);
     // ₹90 lakh a piece, ₹1 crore commission a piece (a bullion bar priced above its own metal).
     const product = await createProduct(t.db, {
@@ -39,6 +47,9 @@ describe('amounts of any realistic size', () => {
       paymentStatus: 'CAPTURED',
       finalAmountPaise: 27_000_000_000,
     });
+
+    // Delivered a month ago: the commission is out of its hold (issue 24).
+    await deliver(t.db, init.orderId, new Date(Date.now() - 30 * 86_400_000));
 
     const view = await t.app.inject({ method: 'GET', url: `/api/orders/byId/${init.orderId}` });
     expect(view.statusCode).toBe(200);

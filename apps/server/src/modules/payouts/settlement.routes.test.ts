@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFParse } from 'pdf-parse';
 import { eq } from 'drizzle-orm';
 import { connectAgain, createTestApp, type TestApp } from '../../../test/test-app';
@@ -7,28 +7,7 @@ import { deliver, earn, fakePayoutProvider, reverse } from '../../../test/settle
 import { payouts, returnsPolicy, tdsEntries } from '../../db/schema';
 import { createSettlementService } from './settlement.service';
 import type { AppContext } from '../../context';
-
-/**
- * The PAN and GSTIN KYC gives each reseller here: the approved KYC row (approveKyc) always carries a
- * valid PAN, so a missing or inoperative one and a GSTIN are laid over the real answer.
- */
-const kyc = vi.hoisted(
-  () => new Map<number, { pan: string | null; panStatus: 'VALID' | 'MISSING'; gstin: string | null }>(),
-);
-vi.mock('../kyc', async (original) => {
-  const real = await original<typeof import('../kyc')>();
-  return {
-    ...real,
-    payeeFor: async (...args: Parameters<typeof real.payeeFor>) => {
-      const payee = await real.payeeFor(...args);
-      const vendorId = args[1];
-      const k = kyc.get(vendorId);
-      return payee.ready && k ? { ...payee, ...k } : payee;
-    },
-  };
-});
-// Server test files share their worker (isolate: false): leave the real answer to the files after this one.
-afterAll(() => kyc.clear());
+import { payeeFor } from '../kyc';
 
 async function pdfText(pdf: Buffer): Promise<string> {
   const parser = new PDFParse({ data: new Uint8Array(pdf) });
@@ -43,7 +22,7 @@ const DAY = 86_400_000;
 let clock = new Date('2026-11-20T06:30:00Z');
 const ago = (days: number) => new Date(clock.getTime() - days * DAY);
 
-async function reseller(t: TestApp, details: { pan?: string | null; gstin?: string | null } = {}) {
+async function reseller(t: TestApp, details: { gstin?: string | null } = {}) {
   const v = await createVendor(t.app, t.db, {
     plan: 'BASIC',
     bankName: 'SBI',
@@ -51,9 +30,7 @@ async function reseller(t: TestApp, details: { pan?: string | null; gstin?: stri
     ifscCode: 'SBIN0001234',
     accountHolderName: 'Owner',
   });
-  await approveKyc(t.db, v.id);
-  const pan = details.pan === undefined ? 'ABCPK1234F' : details.pan;
-  kyc.set(v.id, { pan, panStatus: pan ? 'VALID' : 'MISSING', gstin: details.gstin ?? null });
+  await approveKyc(t.db, v.id, { gstin: details.gstin ?? null });
   return v;
 }
 
@@ -158,9 +135,26 @@ describe('settlement: held, then payable, then paid', () => {
   });
 
   it('deducts 20 % from a reseller without a PAN', async () => {
-    const v = await reseller(t, { pan: null });
+    const v = await reseller(t);
     await released(t, v.id, 3_000_000);
-    const res = await run([v.id]);
+    // KYC approves only with a PAN; one that became inoperative is laid over its answer here.
+    const service = createSettlementService(
+      {
+        db: t.db,
+        config: t.config,
+        now: () => clock,
+        payoutProvider: fake.provider,
+        log: t.app.log,
+      } as unknown as AppContext,
+      {
+        payeeFor: async (...args) => {
+          const payee = await payeeFor(...args);
+          return payee.ready ? { ...payee, pan: null, panStatus: 'INOPERATIVE' } : payee;
+        },
+      },
+    );
+    const proposed = await service.createRun([v.id], admin.id);
+    const res = { json: () => proposed };
     expect(res.json().lines[0]).toMatchObject({
       commission: 30000,
       tds: 6000,
@@ -378,7 +372,7 @@ describe('settlement: exactly once through the provider', () => {
   });
 
   it('a failed or reversed payout returns its commission to the balance and cancels its TDS; webhooks apply once', async () => {
-    const v = await reseller(t, { pan: null });
+    const v = await reseller(t);
     await released(t, v.id, 3_000_000);
     fake.state.answer = 'PROCESSING';
     const res = await runAndApprove(v.id);

@@ -83,7 +83,9 @@ export type Position = {
  * payout runs with TDS and GST on commission, maker-checker approval, exactly-once execution through
  * the payout provider, its webhooks and polling, and the statements and TDS ledger built from them.
  */
-export function createSettlementService(ctx: AppContext) {
+/** `deps.payeeFor` replaces the KYC answer (tests of a PAN the KYC module would not approve). */
+export function createSettlementService(ctx: AppContext, deps: { payeeFor?: typeof payeeFor } = {}) {
+  const payeeOf = deps.payeeFor ?? payeeFor;
   const { db } = ctx;
   const tz = ctx.config.BUSINESS_TIMEZONE;
   const rules = ctx.config.SETTLEMENT_RULES;
@@ -260,7 +262,7 @@ export function createSettlementService(ctx: AppContext) {
           skip(vendorId, 'Payouts need a paid plan');
           continue;
         }
-        const payee = await payeeFor(tx, vendorId, payoutRulesOf(ctx));
+        const payee = await payeeOf(tx, vendorId, payoutRulesOf(ctx));
         if (!payee.ready) {
           skip(vendorId, payee.reason);
           continue;
@@ -555,7 +557,7 @@ export function createSettlementService(ctx: AppContext) {
           'SENDING',
         ]),
       );
-    const payee = await payeeFor(db, claimed.vendorId, payoutRulesOf(ctx));
+    const payee = await payeeOf(db, claimed.vendorId, payoutRulesOf(ctx));
     if (!payee.ready) {
       await fail(payee.reason);
       return;

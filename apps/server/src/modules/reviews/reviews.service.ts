@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, count, desc, eq, gt, min, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Review, ReviewInput } from '@zevar/domain';
 import { REVIEW_MESSAGES } from '@zevar/domain';
 import type { AppContext } from '../../context';
@@ -74,7 +74,10 @@ export function createReviewsService(ctx: Pick<AppContext, 'db' | 'images' | 'no
         sql`select pg_advisory_xact_lock(hashtext(${`review:${input.productId}:${clientKey}`}))`,
       );
       const [recent] = await tx
-        .select({ n: count(), oldest: min(reviews.createdAt) })
+        .select({
+          n: count(),
+          oldestMs: sql<number | null>`extract(epoch from min(${reviews.createdAt})) * 1000`.mapWith(Number),
+        })
         .from(reviews)
         .where(
           and(
@@ -85,8 +88,9 @@ export function createReviewsService(ctx: Pick<AppContext, 'db' | 'images' | 'no
         );
       if (!from.byModerator && Number(recent?.n ?? 0) >= ctx.config.MAX_REVIEWS_PER_PRODUCT_PER_CLIENT) {
         // The client may write again when its oldest review of the day leaves the 24-hour window.
-        const freeAt = (recent?.oldest ? new Date(recent.oldest).getTime() : now.getTime()) + DAY_MS;
-        const seconds = Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
+        // (At most a day: a review written at the same moment may carry a slightly later time.)
+        const freeAt = (recent?.oldestMs ?? now.getTime()) + DAY_MS;
+        const seconds = Math.min(DAY_MS / 1000, Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)));
         throw new AppError('RATE_LIMITED', REVIEW_MESSAGES.tooMany, undefined, undefined, {
           'retry-after': String(seconds),
         });
