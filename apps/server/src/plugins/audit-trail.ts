@@ -25,6 +25,7 @@ export function registerAuditTrail(app: FastifyInstance, deps: { db: Db; now: ()
     if (!WRITES.has(request.method) || !route?.startsWith('/api/') || !access || access === 'public')
       return done();
     const user = request.user;
+    let at: Date | undefined;
     const audit: AuditScope = {
       actor: user
         ? { id: user.id, email: user.email, name: user.name, type: user.type, roles: user.roles }
@@ -33,7 +34,8 @@ export function registerAuditTrail(app: FastifyInstance, deps: { db: Db; now: ()
       method: request.method,
       route,
       requestId: String(request.id),
-      at: deps.now,
+      // One request, one moment: every record it writes carries the time of its first.
+      at: () => (at ??= deps.now()),
       recorded: 0,
     };
     scopes.set(request, audit);
