@@ -88,7 +88,7 @@ for (const page of PAGES) {
   const ok = total <= budget;
   over ||= !ok;
   console.log(
-    `${page.name}: ${(total / 1000).toFixed(1)} KB brotli in ${rows.length} files (budget ${budget / 1000} KB) ${ok ? 'ok' : 'OVER BUDGET'}`,
+    `${page.name}: ${(total / 1000).toFixed(1)} KB brotli in ${rows.length} files (budget ${budget / 1000} KB, ${budget - total} bytes left) ${ok ? 'ok' : 'OVER BUDGET'}`,
   );
   for (const r of rows) console.log(`  ${(r.size / 1000).toFixed(1).padStart(6)} KB  ${r.file}`);
   const withZod = rows.filter((r) => zodSources(r.file).length > 0).map((r) => r.file);

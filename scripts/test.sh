@@ -100,6 +100,9 @@ fi
 # Types and lint share one TypeScript program per project (decision 0051): ESLint's type-aware rules
 # build every project's program anyway, so the compiler's own errors are reported from it (types/tsc)
 # instead of a second, separate tsc run. No ESLint cache here: a file's type errors depend on others.
+# Prettier keeps a cache (a file's formatting depends only on its content, the options and the
+# version, all in the cache's key), so a second local run checks only what changed; CI starts clean.
+# TypeScript files are parsed with babel-ts (.prettierrc.json, decision 0058): about 30 % less CPU.
 # Two ESLint processes, one for the browser's side and one for everything else, so that both cores
 # work and no project's program is built twice; together they lint every file once.
 browser_side=(apps/web e2e test-support)
@@ -107,7 +110,7 @@ types_and_lint="npx eslint --max-warnings=0 --rule 'types/tsc: error'"
 run_phase \
   "types and lint: web, e2e, test-support|$types_and_lint ${browser_side[*]}" \
   "types and lint: server, domain, bench, scripts|$types_and_lint . $(printf -- "--ignore-pattern '%s/**' " "${browser_side[@]}")" \
-  "format (prettier)|npx prettier --check . --log-level warn" \
+  "format (prettier)|npx prettier --check . --log-level warn --cache --cache-strategy content --cache-location node_modules/.cache/prettier/check.json" \
   "dead code (knip)|npm run knip" \
   "migrations match the schema|bash scripts/check-migrations.sh" \
   "web build and server bundle (as npm start), then the shopper's initial JS budget (120 KB brotli)|node scripts/build-if-changed.mjs && node scripts/check-shopper-js-budget.mjs"

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
     postgresTemplate: string;
+    /** How the names of this run's copies of the PostgreSQL template begin (see test-app.ts). */
+    postgresCopyPrefix: string;
   }
 }
 
@@ -31,7 +34,33 @@ export default async function setup(project: TestProject) {
     await database.close();
     project.provide('postgresTemplate', PG_TEMPLATE_DB);
     project.provide('pgliteTemplate', '');
-    return;
+    const prefix = `zevar_t_${randomBytes(3).toString('hex')}_`;
+    project.provide('postgresCopyPrefix', prefix);
+    // Each worker makes one copy ahead that no file takes (test-app.ts): dropped when the run ends.
+    return async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        // A copy a worker had begun when it ended is finished by the server all the same: wait for it.
+        const copying = async () =>
+          (
+            await client.query(`SELECT 1 FROM pg_stat_activity WHERE state = 'active' AND query LIKE $1`, [
+              `CREATE DATABASE ${prefix}%`,
+            ])
+          ).rowCount !== 0;
+        for (let waited = 0; waited < 30_000 && (await copying()); waited += 100) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        const left = await client.query<{ datname: string }>(
+          `SELECT datname FROM pg_database WHERE datname LIKE $1`,
+          [`${prefix}%`],
+        );
+        for (const { datname } of left.rows)
+          await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    };
   }
   const database = await connectPglite(undefined);
   await migrate(database);
@@ -43,4 +72,5 @@ export default async function setup(project: TestProject) {
   await database.close();
   project.provide('pgliteTemplate', file);
   project.provide('postgresTemplate', '');
+  project.provide('postgresCopyPrefix', '');
 }

@@ -27,16 +27,45 @@ export function databaseUrlOf(database: Database): string | undefined {
   return urls.get(database.db);
 }
 
+/** Makes a copy of the migrated PostgreSQL template; its name. */
+async function copyTemplate(url: string, template: string, prefix: string): Promise<string> {
+  const name = `${prefix}${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  } finally {
+    await admin.end();
+  }
+  return name;
+}
+
+/**
+ * The copy made ahead for the next database this worker asks for (the files of a worker share its
+ * module state, isolate: false): copying the template takes a second or two on a loaded machine, and
+ * is done while the tests of the file before run instead of before the next file's. The last one of
+ * a run is dropped by the global set-up's teardown.
+ */
+let copyAhead: { key: string; name: Promise<string> } | undefined;
+
+async function takeCopy(url: string, template: string, prefix: string): Promise<string> {
+  const key = `${url} ${template}`;
+  const ready = copyAhead?.key === key ? copyAhead.name : undefined;
+  copyAhead = undefined;
+  // A copy made ahead that failed is made again here (its error, if it recurs, is this call's).
+  const name = (await ready?.catch(() => undefined)) ?? (await copyTemplate(url, template, prefix));
+  const next = copyTemplate(url, template, prefix);
+  next.catch(() => undefined); // handled when taken
+  copyAhead = { key, name: next };
+  return name;
+}
+
 /** A fresh database for one test file: a copy of the migrated template. */
 export async function createTestDatabase(): Promise<Database> {
   const pgTemplate = inject('postgresTemplate');
   const url = process.env.TEST_DATABASE_URL;
   if (pgTemplate && url) {
-    const name = `zevar_t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${pgTemplate}`);
-    await admin.end();
+    const name = await takeCopy(url, pgTemplate, inject('postgresCopyPrefix') || 'zevar_t_');
     const dbUrl = new URL(url);
     dbUrl.pathname = `/${name}`;
     // Dropping the database at the end terminates its idle connections; that is expected here.

@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Outlet, useParams } from 'react-router';
 import { PageSpinner } from '../../components/Spinner';
 import { getDefaultVendorSlug, isDemoShop } from '../../lib/config';
 import { FIRST_SCREEN_HYDRATED_EVENT } from '../../lib/first-screen';
 import { setStoredVendorSlug } from '../../lib/storage';
 import { useStoredVendorSlug } from '../../lib/use-stored';
-import { Footer } from './Footer';
 import { Header } from './Header';
+
+// Below every page: its code comes just after the first load's (on a server-rendered page its markup
+// is there from the start and is hydrated when the code arrives).
+const Footer = lazy(() => import('./Footer').then((m) => ({ default: m.Footer })));
 
 /**
  * Header and footer around every storefront page. Un-prefixed pages (/cart, /login, ...) belong to
@@ -49,7 +52,9 @@ export function StorefrontLayout() {
           </Suspense>
         )}
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <DemoBanner />
     </div>
   );

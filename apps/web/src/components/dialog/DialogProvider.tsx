@@ -1,15 +1,46 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { SESSION_ENDED_EVENT, sessionHasEnded } from '../../lib/storage';
-import { Modal } from '../Modal';
 import { DialogContext, type ConfirmOptions, type DialogApi, type DialogType } from './dialog-context';
+import type { DialogRequest } from './MessageDialog';
 
-interface DialogRequest {
-  id: number;
-  type: DialogType;
-  title: string;
-  message: string;
-  options: ConfirmOptions;
-  resolve: (confirmed: boolean) => void;
+// The dialog itself (and the modal under it) is code of its own, off the shopper's first load: it is
+// fetched once the page is idle, so it is there before the first message (even when the network has
+// gone by then), and in any case when the first message is asked for.
+let loaded: typeof import('./MessageDialog') | undefined;
+
+/** Loads the dialog's code (once); a dialog asked for after that shows at once, with no suspense. */
+export function preloadMessageDialog() {
+  return import('./MessageDialog').then((m) => (loaded = m));
+}
+const LazyMessageDialog = lazy(preloadMessageDialog);
+
+/** Fetches the dialog's code in an idle moment after the first screen (once per page load). */
+function usePrefetchedDialog() {
+  useEffect(() => {
+    if (loaded) return;
+    const load = () => void preloadMessageDialog().catch(() => undefined);
+    // Safari before 18 has no requestIdleCallback.
+    if (!('requestIdleCallback' in window)) {
+      const timer = window.setTimeout(load, 1000);
+      return () => window.clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(load);
+    return () => window.cancelIdleCallback(handle);
+  }, []);
+}
+
+/** One request's dialog: the loaded code when it is there, else the lazy one (chosen once, so it never remounts). */
+function DialogSlot(props: {
+  request: DialogRequest;
+  onClose: (request: DialogRequest, confirmed: boolean) => void;
+}) {
+  const [Loaded] = useState(() => loaded?.default);
+  if (Loaded) return <Loaded {...props} />;
+  return (
+    <Suspense fallback={null}>
+      <LazyMessageDialog {...props} />
+    </Suspense>
+  );
 }
 
 /** Holds the global dialog; requests made while one is open wait their turn. */
@@ -56,70 +87,12 @@ export function DialogProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener(SESSION_ENDED_EVENT, dropErrors);
   }, []);
 
+  usePrefetchedDialog();
   const current = queue[0];
   return (
     <DialogContext.Provider value={api}>
       {children}
-      {current && <MessageDialog key={current.id} request={current} onClose={close} />}
+      {current && <DialogSlot key={current.id} request={current} onClose={close} />}
     </DialogContext.Provider>
-  );
-}
-
-const ICONS: Record<DialogType, { glyph: string; className: string }> = {
-  success: { glyph: '✓', className: 'bg-emerald-50 text-emerald-700 ring-emerald-200' },
-  error: { glyph: '!', className: 'bg-red-50 text-red-700 ring-red-200' },
-  confirm: { glyph: '?', className: 'bg-gold-50 text-gold-800 ring-gold-200' },
-};
-
-function MessageDialog({
-  request,
-  onClose,
-}: {
-  request: DialogRequest;
-  onClose: (request: DialogRequest, confirmed: boolean) => void;
-}) {
-  const titleId = useId();
-  const messageId = useId();
-  const primaryRef = useRef<HTMLButtonElement>(null);
-  const isConfirm = request.type === 'confirm';
-  const icon = ICONS[request.type];
-
-  return (
-    <Modal
-      labelledBy={titleId}
-      describedBy={messageId}
-      initialFocus={primaryRef}
-      onDismiss={() => onClose(request, false)}
-    >
-      <div className="flex flex-col items-center text-center">
-        <span
-          aria-hidden="true"
-          className={`mb-4 flex size-12 items-center justify-center rounded-full text-xl font-bold ring-4 ${icon.className}`}
-        >
-          {icon.glyph}
-        </span>
-        <h2 id={titleId} className="text-2xl font-semibold">
-          {request.title}
-        </h2>
-        <p id={messageId} className="mt-2 text-sm whitespace-pre-line text-taupe">
-          {request.message}
-        </p>
-      </div>
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-center">
-        {isConfirm && (
-          <button type="button" className="btn-outline" onClick={() => onClose(request, false)}>
-            {request.options.cancelLabel ?? 'Cancel'}
-          </button>
-        )}
-        <button
-          ref={primaryRef}
-          type="button"
-          className={request.type === 'error' ? 'btn-danger' : 'btn-primary'}
-          onClick={() => onClose(request, true)}
-        >
-          {isConfirm ? (request.options.confirmLabel ?? 'Confirm') : 'OK'}
-        </button>
-      </div>
-    </Modal>
   );
 }

@@ -1,7 +1,11 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { PRODUCT_IMAGE_SIZES } from '@zevar/domain';
 import { ImageWithFallback } from '../../../components/ImageWithFallback';
-import { Modal } from '../../../components/Modal';
+
+// The full-screen viewer (and the modal under it) loads when the shopper reaches for the photo, not
+// with the page.
+const loadViewer = () => import('./GalleryViewer');
+const GalleryViewer = lazy(loadViewer);
 
 const wrap = (i: number, n: number) => (n === 0 ? 0 : (i + n) % n);
 
@@ -34,6 +38,8 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
           type="button"
           className="block w-full"
           aria-label="Open photo viewer"
+          onPointerEnter={() => void loadViewer().catch(() => undefined)}
+          onFocus={() => void loadViewer().catch(() => undefined)}
           onClick={() => n > 0 && setViewer(true)}
         >
           <ImageWithFallback
@@ -73,31 +79,16 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
         </ul>
       )}
       {viewer && (
-        <Modal
-          labelledBy="photo-viewer-title"
-          onDismiss={() => setViewer(false)}
-          className="!max-w-4xl !bg-ink !p-4"
-        >
-          <h2 id="photo-viewer-title" className="sr-only">
-            Photo viewer
-          </h2>
-          <div className="relative">
-            <ImageWithFallback
-              src={current}
-              alt={`${name}, photo ${wrap(index, n) + 1} of ${n}`}
-              className="max-h-[80dvh] w-full object-contain"
-            />
-            {n > 1 && <Arrows dark onPrev={() => move(-1)} onNext={() => move(1)} />}
-          </div>
-          <div className="mt-3 flex items-center justify-between text-sm text-ivory">
-            <span>
-              {wrap(index, n) + 1} / {n}
-            </span>
-            <button type="button" className="btn-outline !text-ivory" onClick={() => setViewer(false)}>
-              Close
-            </button>
-          </div>
-        </Modal>
+        <Suspense fallback={null}>
+          <GalleryViewer
+            current={current}
+            name={name}
+            position={wrap(index, n) + 1}
+            count={n}
+            arrows={n > 1 && <Arrows dark onPrev={() => move(-1)} onNext={() => move(1)} />}
+            onClose={() => setViewer(false)}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -3,12 +3,15 @@ import { Link } from 'react-router';
 import { isTrending, STOREFRONT_MESSAGES, type Coupon, type Product } from '@zevar/domain';
 import { formatInr } from '../../../lib/format';
 import { productPath } from '../paths';
-import { Offers } from './Offers';
 import { PriceBreakupTable } from '../../../components/PriceBreakupTable';
+import { PurchaseActions } from './PurchaseActions';
 
 /** The rate chart is loaded only on a metal-priced product's page. */
 const RateChart = lazy(() => import('../../../components/RateChart'));
-import { PurchaseActions } from './PurchaseActions';
+// The offers sit below the buy buttons: their code (the coupon list, Apply and its checks) loads just
+// after the page's own, and only when the shop has a live coupon; on a server-rendered page their
+// markup is there from the start and is hydrated when the code comes.
+const Offers = lazy(() => import('./Offers').then((m) => ({ default: m.Offers })));
 
 function Variants({ product, shop }: { product: Product; shop: string }) {
   if (product.linkedVariants.length === 0) return null;
@@ -117,7 +120,11 @@ export function ProductInfo({
         </Suspense>
       )}
       <PurchaseActions product={product} shop={shop} onQuantityChange={setQuantity} />
-      <Offers coupons={coupons} basket={{ quantity, unitPrice: product.price }} />
+      {coupons.some((c) => !c.expired) && (
+        <Suspense fallback={null}>
+          <Offers coupons={coupons} basket={{ quantity, unitPrice: product.price }} />
+        </Suspense>
+      )}
       {product.description && (
         <p className="text-sm leading-relaxed whitespace-pre-line">{product.description}</p>
       )}
