@@ -21,8 +21,8 @@ function usePrefetchedDialog() {
     const load = () => void preloadMessageDialog().catch(() => undefined);
     // Safari before 18 has no requestIdleCallback.
     if (!('requestIdleCallback' in window)) {
-      const timer = window.setTimeout(load, 1000);
-      return () => window.clearTimeout(timer);
+      const timer = setTimeout(load, 1000);
+      return () => clearTimeout(timer);
     }
     const handle = window.requestIdleCallback(load);
     return () => window.cancelIdleCallback(handle);
