@@ -92,7 +92,8 @@ export default function KycForm({
           if (path in LABELS) setError(path as KycPath, { type: 'server', message: issue.message });
         }
       }
-      void dialog.error(MSG.errorTitle, errorMessage(err));
+      const text = isApiError(err) && err.status !== 0 && err.message ? err.message : errorMessage(err);
+      void dialog.error(MSG.errorTitle, text);
     }
   };
 
