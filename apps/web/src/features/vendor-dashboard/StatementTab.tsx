@@ -94,7 +94,7 @@ function BalanceCards({ position: p }: { position: VendorPosition }) {
           <dt className="text-sm text-taupe">Held</dt>
           <dd className="text-2xl font-semibold">{formatInr(p.held)}</dd>
           <dd className="mt-1 text-xs text-taupe">
-            Commission on orders not yet delivered or still inside the return window.
+            Commission on orders not yet delivered, or delivered and still inside the hold period.
           </dd>
         </div>
         <div className={`card p-4 ${owes ? 'border-red-300 bg-red-50' : ''}`}>
