@@ -36,7 +36,10 @@ export function BalancesPanel({
       {vendors.length === 0 ? (
         <p className="card p-6 text-center text-taupe">No reseller has earned commission yet</p>
       ) : (
-        <StackedTable headers={['', 'Reseller', 'Held', 'Payable', 'Owed', '']} minWidth="min-w-[640px]">
+        <StackedTable
+          headers={['Include', 'Reseller', 'Held', 'Payable', 'Owed', 'Actions']}
+          minWidth="min-w-[640px]"
+        >
           {vendors.map((v) => (
             <StackedRow key={v.vendorId}>
               <StackedCell>
