@@ -36,7 +36,7 @@ function render(handler: (url: string, init: RequestInit) => Response) {
   signIn('ADMIN', ['MANAGE_VENDORS']);
   const calls: string[] = [];
   mockFetch((url, init) => {
-    calls.push(`${init.method ?? 'GET'} ${url}${init.body ? ` ${String(init.body)}` : ''}`);
+    calls.push(`${init.method ?? 'GET'} ${url}${typeof init.body === 'string' ? ` ${init.body}` : ''}`);
     return handler(url, init);
   });
   renderRoutes([{ path: '/', element: <KycReviewSection /> }], '/');

@@ -56,7 +56,7 @@ function render(
   signIn('ADMIN', ['MANAGE_VENDORS'], userId);
   const calls: string[] = [];
   mockFetch((url, init) => {
-    calls.push(`${init.method ?? 'GET'} ${url}${init.body ? ` ${String(init.body)}` : ''}`);
+    calls.push(`${init.method ?? 'GET'} ${url}${typeof init.body === 'string' ? ` ${init.body}` : ''}`);
     const answer = extra(url, init);
     if (answer) return answer;
     if (url === '/api/payout-runs') return jsonResponse(runs());
