@@ -34,7 +34,7 @@ const STATUS_TONE: Record<KycStatus, string> = {
   REJECTED: 'bg-red-100 text-red-800',
 };
 
-export function KycStatusBadge({ status }: { status: KycStatus }) {
+function KycStatusBadge({ status }: { status: KycStatus }) {
   return (
     <span className={`inline-block rounded px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[status]}`}>
       {KYC_STATUS_LABELS[status]}

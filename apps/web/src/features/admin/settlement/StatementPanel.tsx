@@ -9,7 +9,7 @@ import { formatDate, formatInr } from '../../../lib/format';
 import { LINE_STATUS_LABELS } from './payout-labels';
 import { settlementApi } from './settlement-api';
 
-export const thisMonth = () => zonedIsoDate(new Date(), businessTimeZone()).slice(0, 7);
+const thisMonth = () => zonedIsoDate(new Date(), businessTimeZone()).slice(0, 7);
 
 /** A reseller's monthly statement as the admin sees it (the same figures the reseller sees), with its PDF. */
 export function StatementPanel({
