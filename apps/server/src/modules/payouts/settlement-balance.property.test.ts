@@ -54,7 +54,7 @@ describe('a reseller’s balance equals its ledger, under any order of events', 
       payoutProvider: createSandboxPayoutProvider(),
       log: t.app.log,
     } as unknown as AppContext);
-  });
+  }, 300_000);
   afterAll(async () => t.close());
 
   const ledgerPaise = async (vendorId: number) => {
