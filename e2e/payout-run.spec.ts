@@ -71,10 +71,27 @@ async function deliver(admin: APIRequestContext, orderNumber: string) {
   const booked = (await (await admin.post(`/api/shipping/shipments/${id}/book`, { data: {} })).json()) as {
     awb: string;
   };
-  for (const type of ['PICKED_UP', 'IN_TRANSIT', 'OUT_FOR_DELIVERY', 'DELIVERED']) {
-    const res = await admin.post(`/api/shipping/sandbox/${booked.awb}/events`, { data: { type } });
+  const step = (type: string, otp?: string) =>
+    admin.post(`/api/shipping/sandbox/${booked.awb}/events`, { data: { type, ...(otp ? { otp } : {}) } });
+  for (const type of ['PICKED_UP', 'IN_TRANSIT', 'OUT_FOR_DELIVERY']) {
+    const res = await step(type);
     expect(res.ok(), await res.text()).toBeTruthy();
   }
+  // A parcel of this value is delivered against the code mailed to the buyer.
+  let code: string | undefined;
+  await expect
+    .poll(
+      () =>
+        (code = outboxMessages()
+          .map((m) => m.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+          .filter((m) => m.includes(`Your delivery code for order ${orderNumber}`))
+          .at(-1)
+          ?.match(/<strong>(\d{6})<\/strong>/)?.[1]),
+      { timeout: 30_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  const delivered = await step('DELIVERED', code);
+  expect(delivered.ok(), await delivered.text()).toBeTruthy();
 }
 
 /** A second admin through the invite flow the app uses: invited by email, accepts with a password. */
