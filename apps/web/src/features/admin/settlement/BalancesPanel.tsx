@@ -38,7 +38,7 @@ export function BalancesPanel({
       ) : (
         <StackedTable
           headers={['Include', 'Reseller', 'Held', 'Payable', 'Owed', 'Actions']}
-          minWidth="min-w-[640px]"
+          minWidth="sm:min-w-[640px]"
         >
           {vendors.map((v) => (
             <StackedRow key={v.vendorId}>

@@ -89,7 +89,7 @@ export default function KycReviewSection() {
       {list.data && list.data.length > 0 && (
         <StackedTable
           headers={['Reseller', 'Status', 'PAN', 'Bank account', 'Submitted', 'Actions']}
-          minWidth="min-w-[720px]"
+          minWidth="sm:min-w-[720px]"
         >
           {list.data.map((k) => (
             <StackedRow key={k.vendorId}>

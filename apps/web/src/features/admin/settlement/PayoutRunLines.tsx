@@ -27,7 +27,7 @@ export function PayoutRunLines({
 }) {
   if (run.lines.length === 0) return <p className="text-sm text-taupe">No reseller in this run</p>;
   return (
-    <StackedTable headers={HEADERS} minWidth="min-w-[900px]">
+    <StackedTable headers={HEADERS} minWidth="sm:min-w-[900px]">
       {run.lines.map((line) => (
         <StackedRow key={line.payoutId}>
           <StackedCell label="Reseller">

@@ -100,7 +100,7 @@ export default function TdsSection() {
         <>
           <StackedTable
             headers={['Reseller', 'PAN', 'Section', 'Rate', 'Commission', 'TDS', 'Payout', 'Deducted on']}
-            minWidth="min-w-[820px]"
+            minWidth="sm:min-w-[820px]"
           >
             {rows.map((e) => (
               <StackedRow key={e.id}>
