@@ -194,10 +194,16 @@ export const payoutRunSchema = z.object({
   status: z.enum(['PENDING_APPROVAL', 'APPROVED', 'CANCELLED']),
   createdAt: safeString(),
   createdBy: safeString().nullable(),
+  /** The maker's user id: the screen tells the maker that a second admin must approve. */
+  createdById: z.number().int().nullable(),
   approvedAt: safeString().nullable(),
   approvedBy: safeString().nullable(),
   /** Whether a second admin must approve it (its net total is above PAYOUT_APPROVAL_ABOVE_RUPEES). */
   needsSecondAdmin: z.boolean(),
+  /** The net total above which a second admin must approve (PAYOUT_APPROVAL_ABOVE_RUPEES). */
+  approvalAboveRupees: z.number(),
+  /** How the payouts are sent (PAYOUTS): with `manual` the admin records each transfer's UTR. */
+  provider: z.enum(['sandbox', 'razorpayx', 'manual']),
   totalNet: z.number(),
   lines: z.array(payoutRunLineSchema),
   /** Resellers left out, with why (not payable, KYC not ready, a payout already waiting). */

@@ -397,9 +397,12 @@ export function createSettlementService(ctx: AppContext, deps: { payeeFor?: type
       status: run.status,
       createdAt: run.createdAt.toISOString(),
       createdBy: run.createdBy ? (names.get(run.createdBy) ?? null) : null,
+      createdById: run.createdBy,
       approvedAt: run.approvedAt?.toISOString() ?? null,
       approvedBy: run.approvedBy ? (names.get(run.approvedBy) ?? null) : null,
       needsSecondAdmin: run.needsSecondAdmin,
+      approvalAboveRupees: ctx.config.PAYOUT_APPROVAL_ABOVE_RUPEES,
+      provider: ctx.payoutProvider.mode,
       totalNet: paiseToRupees(run.totalNetPaise),
       skipped: run.skipped,
       lines: lines.map((l) => {

@@ -49,11 +49,16 @@ describe('admin dashboard shell', () => {
   it.each([
     ['MANAGE_CAROUSEL', 'Carousel'],
     ['MANAGE_CATEGORIES', 'Categories'],
-    ['MANAGE_VENDORS', 'Vendors'],
   ])('%s alone shows %s and selects it', (role, label) => {
     renderDashboard([role]);
     expect(navLabels()).toEqual([label]);
     expect(screen.getByRole('heading', { level: 1, name: `${label} Management` })).toBeInTheDocument();
+  });
+
+  it('MANAGE_VENDORS alone shows Vendors and settlement (KYC review, payout runs, TDS), and selects Vendors', () => {
+    renderDashboard(['MANAGE_VENDORS']);
+    expect(navLabels()).toEqual(['Vendors', 'KYC review', 'Payout runs', 'TDS']);
+    expect(screen.getByRole('heading', { level: 1, name: 'Vendors Management' })).toBeInTheDocument();
   });
 
   it('MANAGE_ORDERS alone shows Orders and the invoice series, and selects Orders', () => {
@@ -75,6 +80,9 @@ describe('admin dashboard shell', () => {
       'Categories',
       'Products',
       'Vendors',
+      'KYC review',
+      'Payout runs',
+      'TDS',
       'Orders',
       'Fulfilment',
       'Invoices',
