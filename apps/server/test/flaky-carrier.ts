@@ -1,4 +1,7 @@
 import { CarrierUnavailableError, type Carrier } from '../src/modules/shipping/carrier';
+import { createSandboxCarrier } from '../src/modules/shipping/sandbox-carrier';
+import type { Db } from '../src/db/client';
+import type { Config } from '../src/env';
 
 /**
  * A carrier that fails as told before handing over to an inner one (the sandbox): `down` calls answer
@@ -42,4 +45,13 @@ export function flakyCarrier() {
     },
   });
   return { carrier, state };
+}
+
+/** The app's own sandbox carrier (same database and clock), for `flakyCarrier().state.inner`. */
+export function sandboxCarrierOf(db: Db, config: Config, now: () => Date): Carrier {
+  return createSandboxCarrier(db, {
+    now,
+    secret: config.webhookSecret,
+    timeZone: config.BUSINESS_TIMEZONE,
+  }).carrier;
 }
