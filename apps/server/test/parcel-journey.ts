@@ -24,7 +24,10 @@ export function parcelJourney(t: TestApp, admin: () => Actor) {
       `H${i}${product.id}`.padEnd(6, 'X').slice(0, 6).toUpperCase(),
     );
     await t.db.insert(productPieces).values(huids.map((huid) => ({ productId: product.id, huid })));
-    const init = await payForOrder(t.app, orderBody(vendor.slug, [{ productSku: product.sku, quantity: units }]));
+    const init = await payForOrder(
+      t.app,
+      orderBody(vendor.slug, [{ productSku: product.sku, quantity: units }]),
+    );
     const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, init.orderId));
     const [order] = await t.db.select().from(orders).where(eq(orders.id, init.orderId));
     return { ...init, product, itemId: item!.id, huids: item!.huids, paymentId: order!.paymentId! };

@@ -569,7 +569,9 @@ export function createReturnsService(ctx: AppContext, deps: RefundDeps) {
           id,
           'PICKUP_AGAIN',
           user.name || user.username,
-          again.failedAwb ? `The previous pickup (AWB ${again.failedAwb}) failed` : (pickup.lastBookingError ?? ''),
+          again.failedAwb
+            ? `The previous pickup (AWB ${again.failedAwb}) failed`
+            : (pickup.lastBookingError ?? ''),
         );
         await recordChangeIn(tx, {
           action: 'book-pickup-again',
@@ -581,9 +583,11 @@ export function createReturnsService(ctx: AppContext, deps: RefundDeps) {
         return again;
       });
       if (outcome?.cancelAtCarrier)
-        await ctx.carrier.cancel(outcome.cancelAtCarrier).catch((err: unknown) =>
-          ctx.log.warn({ err, returnId: id }, 'the failed pickup could not be cancelled at the carrier'),
-        );
+        await ctx.carrier
+          .cancel(outcome.cancelAtCarrier)
+          .catch((err: unknown) =>
+            ctx.log.warn({ err, returnId: id }, 'the failed pickup could not be cancelled at the carrier'),
+          );
       if (outcome) await shipping.attemptBooking(outcome.shipmentId);
       return one(id);
     },
