@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test as base, expect, env, outboxMessages, PNG, signIn, uid, type Shop } from './fixtures';
+import { test as base, expect, env, PNG, signIn, uid, type Shop } from './fixtures';
+import { placePaidOrder, trackingCodeFor } from './paid-order';
 
 /*
  * Returns (issue 22 item 7c, docs/decisions/0046): a delivered order, the buyer asks for a return on
@@ -20,49 +21,8 @@ const test = base.extend<{ stall: Stall }>({
   },
 });
 
-async function paidOrder(request: APIRequestContext, { shop, sku }: Stall, email: string) {
-  const checkout = await request.post(`/api/checkout?vendorSlug=${shop.slug}`, {
-    data: [{ productSku: sku, quantity: 1 }],
-  });
-  const { checkoutId } = (await checkout.json()) as { checkoutId: string };
-  const name = `Return Shopper ${uid()}`;
-  const initiated = await request.post('/api/orders/initiate-order', {
-    data: {
-      customerName: name,
-      customerEmail: email,
-      customerPhone: '9876543210',
-      vendorSlug: shop.slug,
-      checkoutId,
-      orderItems: [{ productSku: sku, quantity: 1 }],
-      paymentMethod: 'RAZORPAY',
-      shippingAddress: {
-        fullName: name,
-        street: '12 Residency Road',
-        city: 'Bengaluru',
-        state: 'Karnataka',
-        country: 'India',
-        postalCode: '560025',
-        phone: '9876543210',
-      },
-      appliedCoupons: [],
-    },
-  });
-  expect(initiated.ok(), await initiated.text()).toBeTruthy();
-  const { orderNumber, razorpayOrderId } = (await initiated.json()) as {
-    orderNumber: string;
-    razorpayOrderId: string;
-  };
-  const paid = (await (
-    await request.post('/sandbox/pay', { data: { orderId: razorpayOrderId } })
-  ).json()) as Record<string, string>;
-  const query = new URLSearchParams({
-    razorpayOrderId: paid.razorpay_order_id!,
-    razorpayPaymentId: paid.razorpay_payment_id!,
-    razorpaySignature: paid.razorpay_signature!,
-  });
-  await request.post(`/api/orders/confirm-payment?${query.toString()}`);
-  return orderNumber;
-}
+const paidOrder = (request: APIRequestContext, { shop, sku }: Stall, email: string) =>
+  placePaidOrder(request, { shopSlug: shop.slug, sku }, { name: `Return Shopper ${uid()}`, email });
 
 /** Packs, books and moves the order's parcel along the sandbox courier's steps (as the admin). */
 async function ship(admin: APIRequestContext, orderNumber: string, steps: string[]) {
@@ -106,16 +66,6 @@ async function windowPolicy(admin: APIRequestContext) {
   expect(saved.ok(), await saved.text()).toBeTruthy();
 }
 
-/** The newest outbox mail containing `needle`, its quoted-printable soft breaks and `=3D` undone. */
-function newestMailWith(needle: string): string {
-  return (
-    outboxMessages()
-      .map((m) => m.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
-      .filter((m) => m.includes(needle))
-      .at(-1) ?? ''
-  );
-}
-
 async function openOrder(page: Page, orderNumber: string) {
   await page
     .getByRole('navigation', { name: 'Admin sections' })
@@ -142,19 +92,7 @@ test('a buyer asks for a return on /track, the admin approves, the courier bring
   await page.getByLabel('Email or phone number').fill(email);
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByText(/we have sent a 6-digit code/)).toBeVisible();
-  // The code mail is written by the outbox job, which runs every 15 s: wait well past one run.
-  let code = '';
-  await expect
-    .poll(
-      () => {
-        code =
-          /<strong>(\d{6})<\/strong>/.exec(newestMailWith(`Your Zevar tracking code: ${orderNumber}`))?.[1] ??
-          '';
-        return code;
-      },
-      { timeout: 45_000 },
-    )
-    .not.toBe('');
+  const code = await trackingCodeFor(orderNumber);
   await page.getByLabel('Code', { exact: true }).fill(code);
   await page.getByRole('button', { name: 'Show my order' }).click();
   const form = page.getByRole('form', { name: 'Return an item' });

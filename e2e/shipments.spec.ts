@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test as base, expect, env, outboxMessages, signIn, uid, type Shop } from './fixtures';
+import { test as base, expect, env, signIn, uid, type Shop } from './fixtures';
+import { codeIn, newestMailWith, placePaidOrder, trackingCodeFor } from './paid-order';
 
 type Stall = { shop: Shop; sku: string; slug: string };
 
@@ -14,48 +15,8 @@ const test = base.extend<{ stall: Stall }>({
   },
 });
 
-async function placePaidOrder(request: APIRequestContext, { shop, sku }: Stall, customerName: string) {
-  const checkout = await request.post(`/api/checkout?vendorSlug=${shop.slug}`, {
-    data: [{ productSku: sku, quantity: 1 }],
-  });
-  const { checkoutId } = (await checkout.json()) as { checkoutId: string };
-  const initiated = await request.post('/api/orders/initiate-order', {
-    data: {
-      customerName,
-      customerEmail: 'shipments.e2e@example.in',
-      customerPhone: '9876543210',
-      vendorSlug: shop.slug,
-      checkoutId,
-      orderItems: [{ productSku: sku, quantity: 1 }],
-      paymentMethod: 'RAZORPAY',
-      shippingAddress: {
-        fullName: customerName,
-        street: '12 Residency Road',
-        city: 'Bengaluru',
-        state: 'Karnataka',
-        country: 'India',
-        postalCode: '560025',
-        phone: '9876543210',
-      },
-      appliedCoupons: [],
-    },
-  });
-  expect(initiated.ok(), await initiated.text()).toBeTruthy();
-  const { orderNumber, razorpayOrderId } = (await initiated.json()) as {
-    orderNumber: string;
-    razorpayOrderId: string;
-  };
-  const paid = (await (
-    await request.post('/sandbox/pay', { data: { orderId: razorpayOrderId } })
-  ).json()) as Record<string, string>;
-  const query = new URLSearchParams({
-    razorpayOrderId: paid.razorpay_order_id!,
-    razorpayPaymentId: paid.razorpay_payment_id!,
-    razorpaySignature: paid.razorpay_signature!,
-  });
-  await request.post(`/api/orders/confirm-payment?${query.toString()}`);
-  return orderNumber;
-}
+const paidOrder = (request: APIRequestContext, { shop, sku }: Stall, name: string) =>
+  placePaidOrder(request, { shopSlug: shop.slug, sku }, { name, email: 'shipments.e2e@example.in' });
 
 async function openOrder(page: Page, orderNumber: string) {
   await page
@@ -71,7 +32,7 @@ test('an admin packs, books and the sandbox carrier delivers a paid order; the o
   request,
   stall,
 }) => {
-  const orderNumber = await placePaidOrder(request, stall, `Shipment Shopper ${uid()}`);
+  const orderNumber = await paidOrder(request, stall, `Shipment Shopper ${uid()}`);
   await signIn(page, env.admin.username, env.admin.password);
   await openOrder(page, orderNumber);
   const section = page.getByRole('region', { name: 'Shipments' });
@@ -98,14 +59,6 @@ test('an admin packs, books and the sandbox carrier delivers a paid order; the o
   });
 });
 
-/** The newest outbox mail whose text has `needle`, decoded from quoted-printable enough to read a code. */
-function mailWith(needle: string): string | undefined {
-  return outboxMessages()
-    .map((m) => m.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
-    .filter((m) => m.includes(needle))
-    .at(-1);
-}
-const codeIn = (mail: string | undefined) => mail?.match(/<strong>(\d{6})<\/strong>/)?.[1];
 const shot = (page: Page, name: string) =>
   page.screenshot({
     path: `${process.env.SHOT_DIR ?? '/tmp'}/${name}-${page.viewportSize()!.width}.png`,
@@ -127,7 +80,7 @@ test('the fulfilment desk packs, books and prints the label; the courier deliver
     name: `E2E Desk Necklace ${uid()}`,
     price: 64_000,
   });
-  const orderNumber = await placePaidOrder(
+  const orderNumber = await paidOrder(
     request,
     { shop, sku: product.sku, slug: product.slug },
     `Desk Shopper ${uid()}`,
@@ -198,7 +151,7 @@ test('the fulfilment desk packs, books and prints the label; the courier deliver
   expect((await step('DELIVERED')).status()).not.toBe(200);
   let deliveryCode: string | undefined;
   await expect
-    .poll(() => (deliveryCode = codeIn(mailWith(`Your delivery code for order ${orderNumber}`))), {
+    .poll(() => (deliveryCode = codeIn(newestMailWith(`Your delivery code for order ${orderNumber}`))), {
       timeout: 30_000,
     })
     .toMatch(/^\d{6}$/);
@@ -220,13 +173,8 @@ test('the fulfilment desk packs, books and prints the label; the courier deliver
   await expect(buyer.getByLabel('Order number')).toHaveValue(orderNumber);
   await buyer.getByLabel('Email or phone number').fill('shipments.e2e@example.in');
   await buyer.getByRole('button', { name: 'Send code' }).click();
-  let trackingCode: string | undefined;
-  await expect
-    .poll(() => (trackingCode = codeIn(mailWith(`Your Zevar tracking code: ${orderNumber}`))), {
-      timeout: 30_000,
-    })
-    .toMatch(/^\d{6}$/);
-  await buyer.getByLabel('Code', { exact: true }).fill(trackingCode!);
+  const trackingCode = await trackingCodeFor(orderNumber);
+  await buyer.getByLabel('Code', { exact: true }).fill(trackingCode);
   await buyer.getByRole('button', { name: 'Show my order' }).click();
   await expect(buyer.getByText(awb).first()).toBeVisible();
   await expect(buyer.locator('body')).toContainText('Delivered');

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { ShipmentView } from '@zevar/domain';
 import { orderItems, orders, productPieces } from '../src/db/schema';
 import { createProduct, createVendor, type Actor } from './factories';
-import { confirmUrl, initiate, orderBody, sandboxPay } from './payment-journey';
+import { orderBody, payForOrder } from './payment-journey';
 import type { TestApp } from './test-app';
 
 /**
@@ -24,14 +24,10 @@ export function parcelJourney(t: TestApp, admin: () => Actor) {
       `H${i}${product.id}`.padEnd(6, 'X').slice(0, 6).toUpperCase(),
     );
     await t.db.insert(productPieces).values(huids.map((huid) => ({ productId: product.id, huid })));
-    const res = await initiate(t.app, orderBody(vendor.slug, [{ productSku: product.sku, quantity: units }]));
-    expect(res.statusCode, res.body).toBe(200);
-    const init = res.json() as { orderId: string; orderNumber: string; razorpayOrderId: string };
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: confirmUrl(await sandboxPay(t.app, init.razorpayOrderId)),
-    });
-    expect(paid.json().status).toBe('success');
+    const init = await payForOrder(
+      t.app,
+      orderBody(vendor.slug, [{ productSku: product.sku, quantity: units }]),
+    );
     const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, init.orderId));
     const [order] = await t.db.select().from(orders).where(eq(orders.id, init.orderId));
     return { ...init, product, itemId: item!.id, huids: item!.huids, paymentId: order!.paymentId! };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../src/context';
 import type { Db } from '../src/db/client';
@@ -115,6 +115,22 @@ export async function sandboxPay(app: FastifyInstance, razorpayOrderId: string) 
     payload: { orderId: razorpayOrderId },
   });
   return res.json() as { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
+}
+
+/**
+ * A paid order: initiated with `body` (see `orderBody`), paid in the sandbox window and confirmed.
+ * Answers what initiate answered.
+ */
+export async function payForOrder(app: FastifyInstance, body: object) {
+  const res = await initiate(app, body);
+  expect(res.statusCode, res.body).toBe(200);
+  const init = res.json() as { orderId: string; orderNumber: string; razorpayOrderId: string };
+  const paid = await app.inject({
+    method: 'POST',
+    url: confirmUrl(await sandboxPay(app, init.razorpayOrderId)),
+  });
+  expect(paid.json().status, paid.body).toBe('success');
+  return init;
 }
 
 export function confirmUrl(p: {

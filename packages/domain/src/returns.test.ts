@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   RETURN_ACTIONS,
   RETURN_STATUSES,
+  mayBookPickupAgain,
+  maySendBack,
   returnHuidProblems,
   returnStage,
   returnStatusAfter,
@@ -51,11 +53,37 @@ describe('returnStage', () => {
     expect(returnStage('APPROVED', 'IN_TRANSIT')).toBe('ON_ITS_WAY');
     expect(returnStage('APPROVED', 'DELIVERED')).toBe('RECEIVED');
     expect(returnStage('APPROVED', 'DELIVERY_FAILED')).toBe('PICKUP_FAILED');
+    // A reverse pickup is queued BOOKING: back at PACKED, the carrier refused it.
+    expect(returnStage('APPROVED', 'PACKED')).toBe('PICKUP_FAILED');
     fc.assert(
       fc.property(status, pickup, (s, p) => {
         if (s !== 'APPROVED') expect(returnStage(s, p)).toBe(s);
         // Inspection is allowed exactly at RECEIVED.
         expect(returnStage(s, p) === 'RECEIVED').toBe(returnStatusAfter(s, p, 'ACCEPT') !== null);
+      }),
+    );
+  });
+});
+
+describe('mayBookPickupAgain and maySendBack', () => {
+  it('a pickup is booked again only for an approved return whose pickup failed', () => {
+    expect(mayBookPickupAgain('APPROVED', 'DELIVERY_FAILED')).toBe(true);
+    expect(mayBookPickupAgain('APPROVED', 'PACKED')).toBe(true);
+    expect(mayBookPickupAgain('APPROVED', 'BOOKING')).toBe(false);
+    fc.assert(
+      fc.property(status, pickup, (s, p) => {
+        expect(mayBookPickupAgain(s, p)).toBe(s === 'APPROVED' && returnStage(s, p) === 'PICKUP_FAILED');
+        // Never while the pickup is moving or has reached the shop.
+        if (p === 'BOOKED' || p === 'IN_TRANSIT' || p === 'DELIVERED')
+          expect(mayBookPickupAgain(s, p)).toBe(false);
+      }),
+    );
+  });
+
+  it('only a refused piece is sent back, and only once', () => {
+    fc.assert(
+      fc.property(status, fc.boolean(), (s, sent) => {
+        expect(maySendBack(s, sent)).toBe(s === 'REFUSED' && !sent);
       }),
     );
   });

@@ -51,7 +51,6 @@ export function returnStage(status: ReturnStatus, pickup: ShipmentStatus | null)
   if (status !== 'APPROVED') return status;
   switch (pickup) {
     case null:
-    case 'PACKED':
     case 'BOOKING':
       return 'PICKUP_BOOKING';
     case 'BOOKED':
@@ -62,11 +61,26 @@ export function returnStage(status: ReturnStatus, pickup: ShipmentStatus | null)
       return 'ON_ITS_WAY';
     case 'DELIVERED':
       return 'RECEIVED';
+    // A reverse pickup is queued BOOKING: PACKED means the carrier refused the booking.
+    case 'PACKED':
     case 'DELIVERY_FAILED':
     case 'RETURNED_TO_ORIGIN':
     case 'CANCELLED':
       return 'PICKUP_FAILED';
   }
+}
+
+/**
+ * Whether an admin may book the reverse pickup again: an approved return whose pickup failed (the
+ * carrier refused the booking, the courier could not collect, or the parcel went back to the buyer).
+ */
+export function mayBookPickupAgain(status: ReturnStatus, pickup: ShipmentStatus | null): boolean {
+  return status === 'APPROVED' && pickup !== null && returnStage(status, pickup) === 'PICKUP_FAILED';
+}
+
+/** Whether a refused piece may be sent back to the buyer (once). */
+export function maySendBack(status: ReturnStatus, sentBack: boolean): boolean {
+  return status === 'REFUSED' && !sentBack;
 }
 
 /**
@@ -145,6 +159,13 @@ export const RETURN_TEXT = {
   rtoNotReturned: 'Only a parcel returned to origin can be inspected.',
   rtoInspected: 'This parcel has been inspected already.',
   rtoNoteRequired: 'Say what was wrong with the parcel.',
+  bookPickupAgain: 'Book the pickup again',
+  pickupBookedAgain: 'Pickup booked again',
+  sendBack: 'Send back to buyer',
+  sentBack: 'Sent back to the buyer',
+  sendBackIntro: 'Pack the refused piece for the buyer: no refund is made.',
+  sealLabel: 'Seal number',
+  packedWeightLabel: 'Packed weight (grams)',
 } as const;
 
 export const RETURN_REFUSAL_TEXT: Record<ReturnRefusal, string> = {
@@ -201,6 +222,14 @@ export const returnInspectionBody = z.discriminatedUnion('outcome', [
 ]);
 export type ReturnInspectionBody = z.infer<typeof returnInspectionBody>;
 
+/** A refused piece packed to go back to the buyer (a forward parcel, no refund). */
+export const returnSendBackBody = z.object({
+  huids: huidListSchema.default([]),
+  sealNumber: safeString().trim().min(1, 'Enter the seal number').max(60),
+  packedWeightGrams: weightSchema,
+});
+export type ReturnSendBackBody = z.infer<typeof returnSendBackBody>;
+
 export const RETURN_EVENT_KINDS = [
   'REQUESTED',
   'APPROVED',
@@ -209,6 +238,8 @@ export const RETURN_EVENT_KINDS = [
   'ACCEPTED',
   'REFUSED',
   'REFUND',
+  'PICKUP_AGAIN',
+  'SENT_BACK',
 ] as const;
 
 export const returnTimelineEntrySchema = z.object({
@@ -258,6 +289,16 @@ export const returnViewSchema = z.object({
     })
     .nullable(),
   refund: z.object({ id: z.number().int(), amount: z.number(), status: safeString() }).nullable(),
+  /** The refused piece's parcel back to the buyer, once sent. */
+  sendBack: z
+    .object({
+      shipmentId: z.number().int(),
+      status: safeString(),
+      awb: safeString().nullable(),
+      courierName: safeString().nullable(),
+      trackingUrl: safeString().nullable(),
+    })
+    .nullable(),
   createdAt: safeString(),
   timeline: z.array(returnTimelineEntrySchema),
 });

@@ -37,6 +37,12 @@ export const RTO_OUTCOME_LABELS: Record<RtoOutcome, string> = {
   DAMAGED: 'Damaged: keep out of stock, refund the buyer',
   DISPUTED: 'Not as packed: claim with the carrier, no refund yet',
 };
+/** The inspected outcome, short (the fulfilment desk's and the shipment card's badge). */
+export const RTO_OUTCOME_BADGES: Record<RtoOutcome, string> = {
+  RESTOCK: 'Inspected: back in stock, refunded',
+  DAMAGED: 'Inspected: damaged, refunded',
+  DISPUTED: 'Inspected: not as packed, claim with the carrier',
+};
 export const rtoInspectionBody = z.object({
   outcome: z.enum(RTO_OUTCOMES),
   huids: huidListSchema.default([]),

@@ -3,7 +3,7 @@ import { SHIPMENT_EVENT_TYPES, shipmentEventTypeSchema, type ShipmentEventType }
 import { MAX_DB_ID, dbIdSchema, pageQuerySchema } from './paging';
 import { safeString } from './primitives';
 import { huidListSchema } from './jewellery-price';
-import { rtoInspectionSchema } from './rto-inspection';
+import { RTO_OUTCOMES, rtoInspectionSchema } from './rto-inspection';
 import { ORDER_STATUS_VALUES } from './commerce';
 
 /** Where a parcel is going: to the buyer, or back from the buyer to the shop (a return pickup). */
@@ -429,6 +429,8 @@ export const deskRowSchema = z.object({
       packedAt: safeString(),
       lastEventAt: safeString().nullable(),
       exception: z.enum(SHIPMENT_EXCEPTIONS).nullable(),
+      /** A parcel returned to origin, once inspected: the outcome (shown instead of the exception). */
+      inspectionOutcome: z.enum(RTO_OUTCOMES).nullable(),
     })
     .nullable(),
 });

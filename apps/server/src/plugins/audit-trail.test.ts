@@ -462,6 +462,52 @@ describe('audit trail of every write route', () => {
         payload: { outcome: 'REFUSE', weightGrams: 90, note: 'Not the piece we sold' },
       };
     },
+    'POST /api/returns/:id/pickup': async () => {
+      const { id } = await booked();
+      const [s] = await db
+        .update(shipments)
+        .set({ direction: 'RETURN', status: 'DELIVERY_FAILED' })
+        .where(eq(shipments.id, id))
+        .returning();
+      const [item] = await db.select().from(orderItems).where(eq(orderItems.orderId, s!.orderId));
+      const [r] = await db
+        .insert(returnRequests)
+        .values({
+          orderId: s!.orderId,
+          status: 'APPROVED',
+          shipmentId: id,
+          lines: [{ orderItemId: item!.id, quantity: 1 }],
+          reason: 'The clasp is loose',
+          requestKey: `audit-${uid()}`,
+        })
+        .returning();
+      return { method: 'POST', url: `/api/returns/${r!.id}/pickup` };
+    },
+    'POST /api/returns/:id/send-back': async () => {
+      const { id } = await booked();
+      const [s] = await db
+        .update(shipments)
+        .set({ direction: 'RETURN', status: 'DELIVERED' })
+        .where(eq(shipments.id, id))
+        .returning();
+      const [item] = await db.select().from(orderItems).where(eq(orderItems.orderId, s!.orderId));
+      const [r] = await db
+        .insert(returnRequests)
+        .values({
+          orderId: s!.orderId,
+          status: 'REFUSED',
+          shipmentId: id,
+          lines: [{ orderItemId: item!.id, quantity: 1 }],
+          reason: 'The clasp is loose',
+          requestKey: `audit-${uid()}`,
+        })
+        .returning();
+      return {
+        method: 'POST',
+        url: `/api/returns/${r!.id}/send-back`,
+        payload: { huids: item!.huids.slice(0, 1), sealNumber: 'SEAL-BACK-1', packedWeightGrams: 90 },
+      };
+    },
     'POST /api/shipping/sandbox/:awb/events': async () => ({
       method: 'POST',
       url: `/api/shipping/sandbox/${(await booked()).awb}/events`,

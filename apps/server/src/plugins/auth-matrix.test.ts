@@ -181,6 +181,8 @@ POST /api/products/:id/views public
 POST /api/products/bulk MANAGE_PRODUCTS
 POST /api/returns/:id/decision MANAGE_ORDERS
 POST /api/returns/:id/inspection MANAGE_ORDERS
+POST /api/returns/:id/pickup MANAGE_ORDERS
+POST /api/returns/:id/send-back MANAGE_ORDERS
 POST /api/reviews public
 POST /api/shipping/orders/:orderNumber/shipments MANAGE_ORDERS
 POST /api/shipping/pickups MANAGE_ORDERS

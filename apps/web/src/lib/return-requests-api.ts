@@ -3,6 +3,7 @@ import {
   returnViewSchema,
   type ReturnDecisionBody,
   type ReturnInspectionBody,
+  type ReturnSendBackBody,
   type ReturnStatus,
 } from '@zevar/domain';
 import { api } from './api';
@@ -20,4 +21,7 @@ export const returnRequestsApi = {
     api.post(`/returns/${id}/decision`, body, { schema: returnViewSchema }),
   inspect: (id: number, body: ReturnInspectionBody) =>
     api.post(`/returns/${id}/inspection`, body, { schema: returnViewSchema }),
+  bookPickupAgain: (id: number) => api.post(`/returns/${id}/pickup`, {}, { schema: returnViewSchema }),
+  sendBack: (id: number, body: ReturnSendBackBody) =>
+    api.post(`/returns/${id}/send-back`, body, { schema: returnViewSchema }),
 };

@@ -69,6 +69,8 @@ export const returnRequests = pgTable(
     inspectionNote: text('inspection_note'),
     restock: boolean('restock'),
     refundId: integer('refund_id'),
+    /** A refused piece sent back to the buyer (shipments.id, direction FORWARD). */
+    sendBackShipmentId: integer('send_back_shipment_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

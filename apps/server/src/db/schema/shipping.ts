@@ -94,6 +94,12 @@ export const shipments = pgTable(
     inspectedWeightGrams: integer('inspected_weight_grams'),
     inspectionNote: text('inspection_note'),
     inspectionRefundId: integer('inspection_refund_id'),
+    /**
+     * The return this parcel belongs to (return_requests.id): its reverse pickup (RETURN), or the refused
+     * piece sent back to the buyer (FORWARD). A sent-back parcel carries units delivered before, so it
+     * never counts towards packing or the order's status.
+     */
+    returnId: integer('return_id'),
     createdBy: text('created_by').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import type { OrderDelivery } from '@zevar/domain';
+import type { OrderDelivery, ShipmentUnits } from '@zevar/domain';
 import type { DbOrTx } from '../../db/client';
-import { shipments } from '../../db/schema';
+import { shipmentLines, shipments } from '../../db/schema';
 
 /*
  * Read model (docs/decisions/0015): the shipping module's shipments as the orders module needs them:
@@ -46,4 +46,29 @@ export async function deliveriesOf(db: DbOrTx, orderIds: string[]): Promise<Map<
     out.set(r.orderId, list);
   }
   return out;
+}
+
+/**
+ * The order's shipments as units per line, for `orderStatusFromShipments` (as the shipping module
+ * counts them: a refused piece sent back to the buyer, FORWARD with a return, never counts again).
+ */
+export async function shipmentUnitsOf(db: DbOrTx, orderId: string): Promise<ShipmentUnits[]> {
+  const rows = await db.select().from(shipments).where(eq(shipments.orderId, orderId));
+  if (rows.length === 0) return [];
+  const lines = await db
+    .select()
+    .from(shipmentLines)
+    .where(
+      inArray(
+        shipmentLines.shipmentId,
+        rows.map((r) => r.id),
+      ),
+    );
+  return rows.map((r) => ({
+    status: r.status,
+    direction: r.direction === 'FORWARD' && r.returnId !== null ? 'RETURN' : r.direction,
+    lines: lines
+      .filter((l) => l.shipmentId === r.id)
+      .map((l) => ({ orderItemId: l.orderItemId, quantity: l.quantity })),
+  }));
 }

@@ -9,11 +9,10 @@ import {
   type Actor,
 } from '../../../test/factories';
 import {
-  confirmUrl,
+  payForOrder,
   initiate,
   orderBody,
   sandboxGatewayOf,
-  sandboxPay,
   stockOf,
   switchableGateway,
   testContext,
@@ -21,6 +20,8 @@ import {
 } from '../../../test/payment-journey';
 import {
   coupons,
+  orderItems,
+  orderStatusHistory,
   orders,
   productPieces,
   refunds,
@@ -74,7 +75,7 @@ describe('partial refunds of a paid order', () => {
       ...(opts.coupon ? { appliedCoupons: [opts.coupon] } : {}),
       ...(opts.intraState ? { shippingAddress: MUMBAI } : {}),
     };
-    const res = await initiate(
+    const init = await payForOrder(
       t.app,
       orderBody(
         vendor.slug,
@@ -85,13 +86,6 @@ describe('partial refunds of a paid order', () => {
         extra,
       ),
     );
-    expect(res.statusCode, res.body).toBe(200);
-    const init = res.json() as { orderId: string; orderNumber: string; razorpayOrderId: string };
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: confirmUrl(await sandboxPay(t.app, init.razorpayOrderId)),
-    });
-    expect(paid.json().status).toBe('success');
     const detail = await t.app.inject({
       url: `/api/orders/admin/${init.orderNumber}`,
       headers: admin.headers,
@@ -205,6 +199,65 @@ describe('partial refunds of a paid order', () => {
     expect(await stockOf(t.db, o.ring.id)).toEqual({ stock: 2, sales: 1 });
     const onShelf = await t.db.select().from(productPieces).where(eq(productPieces.productId, o.ring.id));
     expect(onShelf.filter((p) => p.orderItemId === null)).toHaveLength(2);
+  });
+
+  it('a refund of the last units not shipped moves the order along its shipments: SHIPPED while the rest is on its way, DELIVERED once it is delivered', async () => {
+    const statusOf = async (id: string) =>
+      (await t.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id)))[0]!.status;
+    const cases = [
+      { steps: ['PICKED_UP'], expected: 'SHIPPED' },
+      { steps: ['PICKED_UP', 'IN_TRANSIT', 'OUT_FOR_DELIVERY', 'DELIVERED'], expected: 'DELIVERED' },
+    ] as const;
+    for (const { steps, expected } of cases) {
+      const o = await paidOrder();
+      const [ring] = await t.db.select().from(orderItems).where(eq(orderItems.id, o.ringLine));
+      const packed = await t.app.inject({
+        method: 'POST',
+        url: `/api/shipping/orders/${o.orderNumber}/shipments`,
+        headers: admin.headers,
+        payload: {
+          lines: [{ orderItemId: o.ringLine, quantity: 2 }],
+          huids: ring!.huids,
+          sealNumber: 'SEAL-PART-1',
+          packedWeightGrams: 250,
+          lengthCm: 15,
+          breadthCm: 12,
+          heightCm: 8,
+        },
+      });
+      expect(packed.statusCode, packed.body).toBe(201);
+      const booked = await t.app.inject({
+        method: 'POST',
+        url: `/api/shipping/shipments/${packed.json().id}/book`,
+        headers: admin.headers,
+        payload: {},
+      });
+      expect(booked.json().status, booked.body).toBe('BOOKED');
+      for (const type of steps) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api/shipping/sandbox/${booked.json().awb}/events`,
+          headers: admin.headers,
+          payload: { type, ...(type === 'DELIVERED' ? { weightGrams: 250 } : {}) },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      // The pendant is still to be packed: the order waits.
+      expect(await statusOf(o.orderId)).toBe('PROCESSING');
+
+      const res = await refund(o.orderNumber, {
+        lines: [{ orderItemId: o.pendantLine, quantity: 1 }],
+        restock: true,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await statusOf(o.orderId)).toBe(expected);
+      const history = await t.db
+        .select()
+        .from(orderStatusHistory)
+        .where(and(eq(orderStatusHistory.orderId, o.orderId), eq(orderStatusHistory.field, 'status')));
+      expect(history.map((h) => h.toValue)).toContain(expected);
+      expect(history.find((h) => h.toValue === expected)!.actor).toBe(`refund:${admin.username}`);
+    }
   });
 
   it('refunds an amount: shared over the lines (coupon included) to the paisa, IGST like the invoice, commission in proportion', async () => {

@@ -3,6 +3,7 @@ import {
   PART_REFUND_TEXT,
   chargedPerLine,
   formatInr,
+  orderStatusFromShipments,
   paiseToRupees,
   planPartRefund,
   refundablePaise,
@@ -26,7 +27,8 @@ import {
   type TakenPart,
 } from '../payments';
 import { orderLines } from './order-reads';
-import { recordRefundStepIn } from './order-state';
+import { followShipmentsIn, recordRefundStepIn } from './order-state';
+import { shipmentUnitsOf } from './order-shipments.read-model';
 import { lockOrder, type OrderRow } from './order-lock';
 
 type Ctx = Pick<AppContext, 'db' | 'now' | 'payments' | 'log' | 'config'>;
@@ -182,7 +184,7 @@ export async function refundPlannedIn(
     opts.now,
   );
   if (plan.closes) await closeOrderIn(tx, order, opts);
-  else
+  else {
     await recordRefundStepIn(tx, {
       orderId: order.id,
       refundId,
@@ -192,7 +194,32 @@ export async function refundPlannedIn(
       reason: opts.reason,
       now: opts.now,
     });
+    await followShipmentsAfterRefundIn(tx, order, opts);
+  }
   return refundId;
+}
+
+/**
+ * The units a refund took are no longer to be shipped: when every unit left is shipped (or delivered),
+ * the order follows its shipments to SHIPPED (or DELIVERED) through the state machine, as a carrier
+ * event would move it (docs/decisions/0054).
+ */
+async function followShipmentsAfterRefundIn(tx: Tx, order: OrderRow, opts: { actor: string; now: Date }) {
+  const units = await shipmentUnitsOf(tx, order.id);
+  if (units.length === 0) return;
+  const lines = await orderLines(tx, order.id);
+  const taken = await partsTakenIn(tx, order.id);
+  const target = orderStatusFromShipments(
+    lines.map((l) => ({
+      orderItemId: l.id,
+      quantity: Math.max(
+        0,
+        l.quantity - taken.filter((p) => p.orderItemId === l.id).reduce((n, p) => n + p.units, 0),
+      ),
+    })),
+    units,
+  );
+  if (target) await followShipmentsIn(tx, order, target, `refund:${opts.actor}`, opts.now);
 }
 
 /** The refund took what was left: the order ends as a full cancel or refund leaves it. */

@@ -11,6 +11,8 @@ import {
   type PaymentGateway,
 } from '../../../test/payment-journey';
 import { parcelJourney } from '../../../test/parcel-journey';
+import { flakyCarrier, sandboxCarrierOf } from '../../../test/flaky-carrier';
+import type { AppContext } from '../../context';
 import {
   auditLog,
   emailOutbox,
@@ -23,6 +25,7 @@ import {
   vendorEarnings,
 } from '../../db/schema';
 import { reconcilePayments } from '../payments';
+import { createShippingService } from '../shipping';
 
 describe('returns: from the buyer’s request on /track to the refund', () => {
   let t: TestApp;
@@ -30,10 +33,15 @@ describe('returns: from the buyer’s request on /track to the refund', () => {
   let viewer: Actor;
   let inner: PaymentGateway;
   let n = 0;
+  /** The app's clock: real time, moved ahead by the tests that wait for the booking job. */
+  let ahead = 0;
+  const now = () => new Date(Date.now() + ahead);
   const sw = switchableGateway(() => inner);
+  const flaky = flakyCarrier();
   beforeAll(async () => {
-    t = await createTestApp({ payments: sw.gateway });
+    t = await createTestApp({ payments: sw.gateway, carrier: flaky.carrier, now });
     inner = sandboxGatewayOf(t.db, t.config);
+    flaky.state.inner = sandboxCarrierOf(t.db, t.config, now);
     admin = await createAdminUser(t.app, t.db, ['MANAGE_ORDERS']);
     viewer = await createAdminUser(t.app, t.db, ['VIEW_DETAILS']);
     await t.db
@@ -94,6 +102,26 @@ describe('returns: from the buyer’s request on /track to the refund', () => {
       headers: admin.headers,
       payload: body,
     });
+  const pickupAgain = (id: number, who: Actor = admin) =>
+    t.app.inject({ method: 'POST', url: `/api/returns/${id}/pickup`, headers: who.headers });
+  const sendBack = (id: number, body: object, who: Actor = admin) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/returns/${id}/send-back`,
+      headers: who.headers,
+      payload: body,
+    });
+  const getReturn = async (id: number) =>
+    (await t.app.inject({ url: `/api/returns/${id}`, headers: viewer.headers })).json() as ReturnView;
+  /** The booking job (book-shipments), on the app's database, carrier and clock. */
+  const shipping = () =>
+    createShippingService({
+      db: t.db,
+      config: t.config,
+      now,
+      carrier: flaky.carrier,
+      log: { warn: () => undefined, error: () => undefined, info: () => undefined },
+    } as unknown as AppContext);
   const mails = (key: string) => t.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, key));
 
   async function delivered(units = 2) {
@@ -315,5 +343,140 @@ describe('returns: from the buyer’s request on /track to the refund', () => {
     });
     expect(late.statusCode).toBe(400);
     expect(late.json().message).toBe(RETURN_TEXT.notEligible);
+  });
+
+  it('a failed return pickup is booked again through the carrier and the booking job: refused, then not collected, a carrier outage on the way; nothing booked twice', async () => {
+    const { o, j, token } = await delivered(1);
+    const r = await ask(token, {
+      lines: [{ orderItemId: o.itemId, quantity: 1 }],
+      requestKey: `k-${o.orderId}-p`,
+    });
+    const id = (r.json() as BuyerReturns).returns[0]!.id;
+
+    // The carrier refuses the reverse pickup: the return says so, and the same parcel is booked again.
+    flaky.state.refuse = 1;
+    const refused = (await decide(id, { decision: 'APPROVE' })).json() as ReturnView;
+    expect(refused).toMatchObject({
+      stage: 'PICKUP_FAILED',
+      pickup: { lastBookingError: expect.any(String) },
+    });
+    expect((await pickupAgain(id, viewer)).statusCode).toBe(403);
+    const first = await pickupAgain(id);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      stage: 'PICKUP_BOOKED',
+      pickup: { shipmentId: refused.pickup!.shipmentId, awb: expect.stringMatching(/^ZVS/) },
+    });
+    // While it is booked, asking again changes nothing.
+    expect((await pickupAgain(id)).json().pickup.shipmentId).toBe(refused.pickup!.shipmentId);
+
+    // The courier could not collect: a new pickup, queued; the carrier is down, so the job books it later.
+    const oldAwb = (first.json() as ReturnView).pickup!.awb!;
+    await j.advance(oldAwb, ['PICKED_UP', 'IN_TRANSIT', 'OUT_FOR_DELIVERY', 'DELIVERY_FAILED']);
+    expect((await getReturn(id)).stage).toBe('PICKUP_FAILED');
+    flaky.state.down = 1;
+    const [again, twice] = await Promise.all([pickupAgain(id), pickupAgain(id)]);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(twice.statusCode, twice.body).toBe(200);
+    const queued = await getReturn(id);
+    expect(queued).toMatchObject({ stage: 'PICKUP_BOOKING', pickup: { awb: null } });
+    const newId = queued.pickup!.shipmentId;
+    expect(newId).not.toBe(refused.pickup!.shipmentId);
+    const [old] = await t.db.select().from(shipments).where(eq(shipments.id, refused.pickup!.shipmentId));
+    expect(old!.status).toBe('CANCELLED');
+    ahead += 60_000;
+    expect(await shipping().processDueBookings()).toBe(1);
+    const booked = await getReturn(id);
+    expect(booked).toMatchObject({ stage: 'PICKUP_BOOKED', pickup: { shipmentId: newId } });
+    const pickups = await t.db
+      .select()
+      .from(shipments)
+      .where(and(eq(shipments.orderId, o.orderId), eq(shipments.direction, 'RETURN')));
+    expect(pickups.map((p) => p.status).sort()).toEqual(['BOOKED', 'CANCELLED']);
+    expect(pickups.every((p) => p.returnId === id)).toBe(true);
+
+    // A late event of the failed pickup changes nothing; the new one brings the piece back.
+    await shipping().recordCarrierEvents(
+      [{ eventId: `late-${oldAwb}`, awb: oldAwb, type: 'IN_TRANSIT', at: now(), location: '', note: '' }],
+      'WEBHOOK',
+    );
+    expect((await getReturn(id)).pickup!.shipmentId).toBe(newId);
+    await j.advance(booked.pickup!.awb!, ['PICKED_UP', 'IN_TRANSIT', 'OUT_FOR_DELIVERY', 'DELIVERED']);
+    const received = await getReturn(id);
+    expect(received.stage).toBe('RECEIVED');
+    expect(received.timeline.filter((e) => e.what === RETURN_TEXT.pickupBookedAgain)).toHaveLength(2);
+    const trail = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'return'), eq(auditLog.entityId, String(id))));
+    expect(trail.filter((e) => e.action === 'book-pickup-again')).toHaveLength(2);
+  });
+
+  it('a piece refused at inspection is sent back to the buyer: a forward parcel the buyer follows on /track, no refund, once', async () => {
+    const { o, j, token } = await delivered(1);
+    const r = await ask(token, {
+      lines: [{ orderItemId: o.itemId, quantity: 1 }],
+      requestKey: `k-${o.orderId}-b`,
+    });
+    const id = (r.json() as BuyerReturns).returns[0]!.id;
+    const approved = (await decide(id, { decision: 'APPROVE' })).json() as ReturnView;
+    const body = { huids: [o.huids[0]], sealNumber: 'SEAL-BACK-7', packedWeightGrams: 95 };
+    expect((await sendBack(id, body)).statusCode).toBe(409);
+    await j.advance(approved.pickup!.awb!, ['PICKED_UP', 'IN_TRANSIT', 'OUT_FOR_DELIVERY', 'DELIVERED']);
+    await inspect(id, { outcome: 'REFUSE', huids: [o.huids[0]], weightGrams: 95, note: 'Worn for months' });
+
+    expect((await sendBack(id, body, viewer)).statusCode).toBe(403);
+    expect((await sendBack(id, { ...body, sealNumber: '' })).statusCode).toBe(400);
+    const stranger = await sendBack(id, { ...body, huids: ['ZZZZZ9'] });
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json().message).toBe(RETURN_TEXT.huidsDontMatch);
+    const [sent, again] = await Promise.all([sendBack(id, body), sendBack(id, body)]);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(again.statusCode, again.body).toBe(200);
+    const view = (await sendBack(id, body)).json() as ReturnView;
+    expect(view).toMatchObject({
+      status: 'REFUSED',
+      refund: null,
+      sendBack: { status: 'BOOKED', awb: expect.stringMatching(/^ZVS/) },
+    });
+    const forward = await t.db
+      .select()
+      .from(shipments)
+      .where(and(eq(shipments.orderId, o.orderId), eq(shipments.direction, 'FORWARD')));
+    expect(forward).toHaveLength(2);
+    expect(forward.find((f) => f.id === view.sendBack!.shipmentId)).toMatchObject({
+      returnId: id,
+      huidsPacked: [o.huids[0]],
+      sealNumber: 'SEAL-BACK-7',
+      packedWeightGrams: 95,
+    });
+    expect(await t.db.select().from(refunds).where(eq(refunds.orderId, o.orderId))).toHaveLength(0);
+
+    // The buyer follows it on /track, and is mailed as for any parcel coming to them.
+    const track = await t.app.inject({
+      url: '/api/track',
+      headers: { 'x-tracking-token': token },
+      remoteAddress: from(),
+    });
+    expect(track.statusCode, track.body).toBe(200);
+    expect((track.json() as { shipments: { awb: string | null }[] }).shipments.map((p) => p.awb)).toContain(
+      view.sendBack!.awb,
+    );
+    await j.advance(view.sendBack!.awb!, ['PICKED_UP', 'IN_TRANSIT', 'OUT_FOR_DELIVERY', 'DELIVERED']);
+    const done = await getReturn(id);
+    expect(done.sendBack!.status).toBe('DELIVERED');
+    expect(done.timeline.map((e) => e.what)).toEqual(
+      expect.arrayContaining([RETURN_TEXT.sentBack, 'Sent back: Delivered']),
+    );
+    const buyer = (await buyerView(token)).json() as BuyerReturns;
+    expect(buyer.returns[0]!.timeline.map((e) => e.what)).toContain('Sent back: Delivered');
+    // The sent-back parcel carries units delivered before: the order stays delivered.
+    const order = await t.app.inject({ url: `/api/orders/admin/${o.orderNumber}`, headers: admin.headers });
+    expect(order.json().status).toBe('DELIVERED');
+    const trail = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'return'), eq(auditLog.entityId, String(id))));
+    expect(trail.filter((e) => e.action === 'send-back')).toHaveLength(1);
   });
 });

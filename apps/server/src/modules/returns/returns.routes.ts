@@ -7,6 +7,7 @@ import {
   returnDecisionBody,
   returnInspectionBody,
   returnRequestBody,
+  returnSendBackBody,
   returnViewSchema,
   returnsQuerySchema,
   safeString,
@@ -145,5 +146,38 @@ export const returnsRoutes =
         },
       },
       async (req) => service.inspect(req.params.id, req.body, currentUser(req)),
+    );
+
+    app.post(
+      '/returns/:id/pickup',
+      {
+        config: { access: manageOrders },
+        schema: {
+          tags,
+          security,
+          description:
+            'Books the reverse pickup again after it failed (carrier refused the booking, courier could not collect): queued and booked through the carrier like the first booking, retried through outages. A repeat while the new pickup is booking or on its way answers the return unchanged.',
+          params: idParams,
+          response: { 200: returnViewSchema },
+        },
+      },
+      async (req) => service.bookPickupAgain(req.params.id, currentUser(req)),
+    );
+
+    app.post(
+      '/returns/:id/send-back',
+      {
+        config: { access: manageOrders },
+        schema: {
+          tags,
+          security,
+          description:
+            'Sends a piece refused at inspection back to the buyer: a forward parcel (seal, packed weight, the HUIDs of the returned pieces) booked through the carrier and shown on /track. No refund. Once: a repeat answers the return.',
+          params: idParams,
+          body: returnSendBackBody,
+          response: { 200: returnViewSchema },
+        },
+      },
+      async (req) => service.sendBack(req.params.id, req.body, currentUser(req)),
     );
   };

@@ -5,6 +5,8 @@ import {
   SHIPMENT_STATUS_LABELS,
   chargedPerLine,
   formatInr,
+  mayBookPickupAgain,
+  maySendBack,
   paiseToRupees,
   returnEligibility,
   returnHuidProblems,
@@ -17,6 +19,7 @@ import {
   type ReturnDecisionBody,
   type ReturnInspectionBody,
   type ReturnRequestBody,
+  type ReturnSendBackBody,
   type ReturnsQuery,
   type ReturnView,
   type ShipmentStatus,
@@ -38,7 +41,14 @@ import {
 } from '../mail';
 import { lockOrderByIdIn, orderById, type OrderRow } from '../orders';
 import { issueRefund, partsTakenIn } from '../payments';
-import { createShippingService, queueReturnPickupIn, returnPickupsOf, type RefundDeps } from '../shipping';
+import {
+  createShippingService,
+  queueReturnPickupAgainIn,
+  queueReturnPickupIn,
+  queueSendBackIn,
+  returnPickupsOf,
+  type RefundDeps,
+} from '../shipping';
 import { trackPageUrl } from '../tracking';
 import { returnsPolicyOf } from './returns-policy.service';
 import {
@@ -152,7 +162,7 @@ export function createReturnsService(ctx: AppContext, deps: RefundDeps) {
       .orderBy(asc(returnEvents.at), asc(returnEvents.id));
     const pickups = await returnPickupsOf(
       db,
-      rows.flatMap((r) => (r.shipmentId ? [r.shipmentId] : [])),
+      rows.flatMap((r) => [r.shipmentId, r.sendBackShipmentId].filter((x): x is number => x !== null)),
     );
     const orderInfo = await ordersForReturns(db, [...new Set(rows.map((r) => r.orderId))]);
     const refunds = await refundsByIds(
@@ -167,6 +177,7 @@ export function createReturnsService(ctx: AppContext, deps: RefundDeps) {
       takenByOrder.set(orderId, new Set((await partsTakenIn(db, orderId)).flatMap((p) => p.huids)));
     return rows.map((r) => {
       const pickup = pickups.rows.find((p) => p.id === r.shipmentId) ?? null;
+      const back = pickups.rows.find((p) => p.id === r.sendBackShipmentId) ?? null;
       const lines = linesByOrder.get(r.orderId) ?? [];
       const taken = takenByOrder.get(r.orderId)!;
       const refund = r.refundId ? refunds.get(r.refundId) : undefined;
@@ -180,6 +191,14 @@ export function createReturnsService(ctx: AppContext, deps: RefundDeps) {
             at: e.at,
             who: pickup?.courierName ?? 'Courier',
             what: `Pickup: ${SHIPMENT_STATUS_LABELS[e.type]}`,
+            note: [e.note, e.location].filter(Boolean).join(' · '),
+          })),
+        ...pickups.events
+          .filter((e) => back && e.shipmentId === back.id)
+          .map((e) => ({
+            at: e.at,
+            who: back?.courierName ?? 'Courier',
+            what: `Sent back: ${SHIPMENT_STATUS_LABELS[e.type]}`,
             note: [e.note, e.location].filter(Boolean).join(' · '),
           })),
       ]
@@ -232,6 +251,15 @@ export function createReturnsService(ctx: AppContext, deps: RefundDeps) {
           r.refundId && refund
             ? { id: r.refundId, amount: paiseToRupees(refund.amountPaise), status: refund.status }
             : null,
+        sendBack: back
+          ? {
+              shipmentId: back.id,
+              status: back.status,
+              awb: back.awb,
+              courierName: back.courierName,
+              trackingUrl: back.trackingUrl,
+            }
+          : null,
         createdAt: r.createdAt.toISOString(),
         timeline,
       };
@@ -510,6 +538,127 @@ export function createReturnsService(ctx: AppContext, deps: RefundDeps) {
       if (refundId !== null) await issueRefund(ctx, refundId);
       return one(id);
     },
+
+    /**
+     * Books the reverse pickup again after it failed (the carrier refused it, or the courier could not
+     * collect): queued like the first booking, so the booking job retries it through carrier outages
+     * and the carrier's booking is idempotent by its reference. Once per failure: while the pickup is
+     * booking or on its way, a repeat answers the return as it is.
+     */
+    async bookPickupAgain(id: number, user: AuthUser): Promise<ReturnView> {
+      const outcome = await db.transaction(async (tx) => {
+        const { order, r } = await lockReturnIn(tx, id);
+        const pickup = r.shipmentId ? (await returnPickupsOf(tx, [r.shipmentId])).rows[0] : undefined;
+        if (!r.shipmentId || !pickup || !mayBookPickupAgain(r.status, pickup.status)) {
+          // A repeat of a request already done (the new pickup is booking or booked): nothing to do.
+          if (r.status === 'APPROVED' && pickup) return null;
+          throw notAllowed();
+        }
+        const again = await queueReturnPickupAgainIn(tx, ctx, order, {
+          returnId: id,
+          shipmentId: r.shipmentId,
+          lines: r.lines,
+          actor: user.username,
+        });
+        await tx
+          .update(returnRequests)
+          .set({ shipmentId: again.shipmentId, updatedAt: ctx.now() })
+          .where(eq(returnRequests.id, id));
+        await eventIn(
+          tx,
+          id,
+          'PICKUP_AGAIN',
+          user.name || user.username,
+          again.failedAwb
+            ? `The previous pickup (AWB ${again.failedAwb}) failed`
+            : (pickup.lastBookingError ?? ''),
+        );
+        await recordChangeIn(tx, {
+          action: 'book-pickup-again',
+          entityType: 'return',
+          entityId: id,
+          before: { pickupShipmentId: r.shipmentId, pickupStatus: pickup.status },
+          after: { pickupShipmentId: again.shipmentId },
+        });
+        return again;
+      });
+      if (outcome?.cancelAtCarrier)
+        await ctx.carrier
+          .cancel(outcome.cancelAtCarrier)
+          .catch((err: unknown) =>
+            ctx.log.warn({ err, returnId: id }, 'the failed pickup could not be cancelled at the carrier'),
+          );
+      if (outcome) await shipping.attemptBooking(outcome.shipmentId);
+      return one(id);
+    },
+
+    /**
+     * Sends a piece refused at inspection back to the buyer: a forward parcel of the returned units
+     * (packed at the shop: seal, weight, the pieces' HUIDs), booked through the carrier like any forward
+     * parcel, followed by the buyer on /track. No refund. Once: a repeat answers the return.
+     */
+    async sendBack(id: number, body: ReturnSendBackBody, user: AuthUser): Promise<ReturnView> {
+      const shipmentId = await db.transaction(async (tx) => {
+        const { order, r } = await lockReturnIn(tx, id);
+        if (r.status === 'REFUSED' && r.sendBackShipmentId !== null) return null;
+        if (!maySendBack(r.status, r.sendBackShipmentId !== null)) throw notAllowed();
+        const lines = await returnLinesOf(tx, order.id);
+        const taken = new Set((await partsTakenIn(tx, order.id)).flatMap((p) => p.huids));
+        const problems = returnHuidProblems(
+          r.lines.map((l) => {
+            const line = lines.find((x) => x.id === l.orderItemId)!;
+            return {
+              orderItemId: l.orderItemId,
+              name: line.productName,
+              quantity: l.quantity,
+              candidates: line.huids.filter((h) => !taken.has(h)),
+            };
+          }),
+          body.huids,
+        );
+        if (problems.length > 0)
+          throw new AppError(
+            'VALIDATION',
+            RETURN_TEXT.huidsDontMatch,
+            problems.map((message) => ({ path: 'huids', message })),
+          );
+        const parcel = await queueSendBackIn(tx, ctx, order, {
+          returnId: id,
+          pickupShipmentId: r.shipmentId,
+          lines: r.lines,
+          huids: body.huids,
+          sealNumber: body.sealNumber,
+          packedWeightGrams: body.packedWeightGrams,
+          actor: { id: user.id, username: user.username },
+        });
+        await tx
+          .update(returnRequests)
+          .set({ sendBackShipmentId: parcel, updatedAt: ctx.now() })
+          .where(eq(returnRequests.id, id));
+        await eventIn(
+          tx,
+          id,
+          'SENT_BACK',
+          user.name || user.username,
+          `Seal ${body.sealNumber} · ${body.packedWeightGrams} g`,
+        );
+        await recordChangeIn(tx, {
+          action: 'send-back',
+          entityType: 'return',
+          entityId: id,
+          before: { status: r.status, sendBackShipmentId: null },
+          after: {
+            sendBackShipmentId: parcel,
+            huids: body.huids,
+            sealNumber: body.sealNumber,
+            packedWeightGrams: body.packedWeightGrams,
+          },
+        });
+        return parcel;
+      });
+      if (shipmentId !== null) await shipping.attemptBooking(shipmentId);
+      return one(id);
+    },
   };
 }
 
@@ -529,5 +678,9 @@ function eventLabel(kind: EventRow['kind']): string {
       return RETURN_STAGE_LABELS.REFUSED;
     case 'REFUND':
       return 'Refund issued';
+    case 'PICKUP_AGAIN':
+      return RETURN_TEXT.pickupBookedAgain;
+    case 'SENT_BACK':
+      return RETURN_TEXT.sentBack;
   }
 }

@@ -1,4 +1,19 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { DeskQueue } from '@zevar/domain';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, refundParts, shipmentLines, shipments, users } from '../../db/schema';
@@ -48,7 +63,8 @@ const unitsLeftSql = sql<number>`(
    - coalesce((
     select sum(sl.quantity) from ${shipmentLines} sl
       join ${shipments} s on s.id = sl.shipment_id
-     where s.order_id = ${orders.id} and s.direction = 'FORWARD' and s.status <> 'CANCELLED'), 0)
+     where s.order_id = ${orders.id} and s.direction = 'FORWARD' and s.return_id is null
+       and s.status <> 'CANCELLED'), 0)
     from ${orderItems} oi where oi.order_id = ${orders.id})`.mapWith(Number);
 
 export type DeskFilters = {
@@ -65,7 +81,12 @@ const IN_TRANSIT = ['PICKED_UP', 'IN_TRANSIT', 'OUT_FOR_DELIVERY'] as const;
 /** The conditions that make a shipment an exception (matches `exceptionOf` in the service). */
 export function exceptionSql(staleBefore: Date): SQL {
   return or(
-    inArray(shipments.status, ['DELIVERY_FAILED', 'RETURNED_TO_ORIGIN']),
+    eq(shipments.status, 'DELIVERY_FAILED'),
+    // A parcel returned to origin until it is inspected; after, only a disputed one (a carrier claim).
+    and(
+      eq(shipments.status, 'RETURNED_TO_ORIGIN'),
+      or(isNull(shipments.inspectedAt), eq(shipments.inspectionOutcome, 'DISPUTED')),
+    ),
     eq(shipments.weightMismatch, true),
     and(
       inArray(shipments.status, ['BOOKED', ...IN_TRANSIT]),

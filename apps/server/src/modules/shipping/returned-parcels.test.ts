@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { RETURN_TEXT, type ShipmentView } from '@zevar/domain';
+import { RETURN_TEXT, type DeskRow, type ShipmentView } from '@zevar/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createAdminUser, type Actor } from '../../../test/factories';
 import {
@@ -54,6 +54,13 @@ describe('parcels returned to origin: inspected, back in stock, the buyer refund
       .select()
       .from(vendorEarnings)
       .where(and(eq(vendorEarnings.orderId, orderId), eq(vendorEarnings.kind, 'REVERSAL')));
+  /** The parcel's row in the fulfilment desk's exceptions, if listed. */
+  const inExceptions = async (orderNumber: string) =>
+    (
+      (
+        await t.app.inject({ url: '/api/shipping/desk?queue=EXCEPTIONS&size=100', headers: viewer.headers })
+      ).json().content as DeskRow[]
+    ).find((r) => r.orderNumber === orderNumber);
   const piecesOnShelf = async (productId: number, huids: string[]) =>
     (await t.db.select().from(productPieces).where(eq(productPieces.productId, productId))).filter(
       (p) => huids.includes(p.huid) && p.orderItemId === null,
@@ -91,6 +98,10 @@ describe('parcels returned to origin: inspected, back in stock, the buyer refund
     const o = await j.paidOrder();
     expect(await stockOf(t.db, o.product.id)).toEqual({ stock: 1, sales: 2 });
     const s = await j.shipped(o, ['PICKED_UP', 'IN_TRANSIT', 'RETURNED_TO_ORIGIN']);
+    expect((await inExceptions(o.orderNumber))?.shipment).toMatchObject({
+      exception: 'RETURNED_TO_ORIGIN',
+      inspectionOutcome: null,
+    });
     const body = { outcome: 'RESTOCK', huids: o.huids, weightGrams: 252, note: 'Seal intact' };
     const [a, b] = await Promise.all([inspect(s.id, body), inspect(s.id, body)]);
     expect(a.statusCode, a.body).toBe(200);
@@ -98,6 +109,9 @@ describe('parcels returned to origin: inspected, back in stock, the buyer refund
     const replay = await inspect(s.id, body);
     expect(replay.statusCode).toBe(200);
     const view = replay.json() as ShipmentView;
+    // Settled: no longer an exception on the desk, nor on the order's shipment card.
+    expect(view.exception).toBeNull();
+    expect(await inExceptions(o.orderNumber)).toBeUndefined();
     expect(view.inspection).toMatchObject({
       outcome: 'RESTOCK',
       huids: o.huids,
@@ -167,6 +181,11 @@ describe('parcels returned to origin: inspected, back in stock, the buyer refund
       missingHuids: [o.huids[1]],
       weightMismatch: true,
       refundId: null,
+    });
+    // A dispute stays in the desk's exceptions, shown with its outcome instead of 'Returned to origin'.
+    expect((await inExceptions(o.orderNumber))?.shipment).toMatchObject({
+      exception: null,
+      inspectionOutcome: 'DISPUTED',
     });
     expect(await t.db.select().from(refunds).where(eq(refunds.orderId, o.orderId))).toHaveLength(0);
     expect(await stockOf(t.db, o.product.id)).toEqual({ stock: 1, sales: 2 });

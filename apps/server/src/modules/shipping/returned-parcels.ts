@@ -199,7 +199,130 @@ export async function queueReturnPickupIn(
       packedWeightGrams: parcel?.packedWeightGrams ?? 250,
       status: 'BOOKING',
       nextBookingAt: null,
+      returnId: input.returnId,
       createdBy: input.actor,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: shipments.id });
+  await tx
+    .insert(shipmentLines)
+    .values(
+      input.lines.map((l) => ({ shipmentId: row!.id, orderItemId: l.orderItemId, quantity: l.quantity })),
+    );
+  return row!.id;
+}
+
+/**
+ * Books a return's reverse pickup again after it failed (docs/decisions/0054), in the caller's
+ * transaction on the locked order. A booking the carrier refused (PACKED) is queued again as it is: its
+ * reference stays `shipment-<id>`, so the carrier's idempotency holds. A pickup the courier could not
+ * make (DELIVERY_FAILED, RETURNED_TO_ORIGIN) is closed as CANCELLED (its late events change nothing) and
+ * a new RETURN shipment is queued, with a new reference. Either way the booking job books it, retried
+ * through carrier outages. Answers the pickup to book and the carrier booking to cancel, if any.
+ */
+export async function queueReturnPickupAgainIn(
+  tx: Tx,
+  ctx: Pick<AppContext, 'carrier' | 'now'>,
+  order: OrderRow,
+  input: {
+    returnId: number;
+    shipmentId: number;
+    lines: Array<{ orderItemId: number; quantity: number }>;
+    actor: string;
+  },
+): Promise<{ shipmentId: number; failedAwb: string | null; cancelAtCarrier: CarrierRef | null }> {
+  const [old] = await tx.select().from(shipments).where(eq(shipments.id, input.shipmentId)).for('update');
+  if (!old || old.direction !== 'RETURN') throw notFound('Return pickup');
+  const now = ctx.now();
+  if (old.status === 'PACKED') {
+    await tx
+      .update(shipments)
+      .set({ status: 'BOOKING', nextBookingAt: null, lastBookingError: null, updatedAt: now })
+      .where(and(eq(shipments.id, old.id), eq(shipments.status, 'PACKED')));
+    return { shipmentId: old.id, failedAwb: null, cancelAtCarrier: null };
+  }
+  if (old.status !== 'CANCELLED')
+    await tx
+      .update(shipments)
+      .set({ status: 'CANCELLED', cancelledAt: now, updatedAt: now })
+      .where(eq(shipments.id, old.id));
+  const id = await queueReturnPickupIn(tx, ctx, order, {
+    returnId: input.returnId,
+    lines: input.lines,
+    actor: input.actor,
+  });
+  return {
+    shipmentId: id,
+    failedAwb: old.awb,
+    // A courier that failed to collect may still try: its booking is cancelled at the carrier too.
+    cancelAtCarrier:
+      old.status === 'DELIVERY_FAILED' && old.awb && old.carrierShipmentId
+        ? { awb: old.awb, carrierShipmentId: old.carrierShipmentId }
+        : null,
+  };
+}
+
+type CarrierRef = { awb: string; carrierShipmentId: string };
+
+/**
+ * A piece refused at inspection goes back to the buyer (docs/decisions/0054): a FORWARD shipment of the
+ * returned units, packed at the shop (seal, weight, the HUIDs of the pieces, each one of the returned
+ * lines' own), with the value rules of any forward parcel (insured and delivered by OTP above the
+ * insurance value). Queued for booking in the caller's transaction on the locked order, unless its
+ * value needs the admin to confirm the carrier first (then it waits PACKED on the order's shipments).
+ * It belongs to the return (`return_id`), so it never counts again towards packing or order status.
+ */
+export async function queueSendBackIn(
+  tx: Tx,
+  ctx: Pick<AppContext, 'carrier' | 'now' | 'config'>,
+  order: OrderRow,
+  input: {
+    returnId: number;
+    pickupShipmentId: number | null;
+    lines: Array<{ orderItemId: number; quantity: number }>;
+    huids: string[];
+    sealNumber: string;
+    packedWeightGrams: number;
+    actor: { id: number; username: string };
+  },
+): Promise<number> {
+  const items = await orderLines(tx, order.id);
+  const [pickup] = input.pickupShipmentId
+    ? await tx.select().from(shipments).where(eq(shipments.id, input.pickupShipmentId))
+    : [];
+  const declared = declaredValuePaise(
+    input.lines.map((r) => ({
+      unitPricePaise: items.find((l) => l.id === r.orderItemId)!.priceAtTimePaise,
+      quantity: r.quantity,
+    })),
+    { subtotalPaise: order.totalAmountPaise, discountPaise: order.couponDiscountPaise },
+  );
+  const high = declared > ctx.config.SHIPMENT_INSURE_ABOVE_RUPEES * 100;
+  const confirm = declared > ctx.config.SHIPMENT_CONFIRM_CARRIER_ABOVE_RUPEES * 100;
+  const now = ctx.now();
+  const [row] = await tx
+    .insert(shipments)
+    .values({
+      orderId: order.id,
+      direction: 'FORWARD',
+      carrierMode: ctx.carrier.mode,
+      weightGrams: input.packedWeightGrams,
+      lengthCm: pickup?.lengthCm ?? 15,
+      breadthCm: pickup?.breadthCm ?? 12,
+      heightCm: pickup?.heightCm ?? 8,
+      declaredValuePaise: declared,
+      insured: high || (pickup?.insured ?? false),
+      otpDelivery: high,
+      huidsPacked: input.huids,
+      packedBy: input.actor.id,
+      packedByName: input.actor.username,
+      sealNumber: input.sealNumber,
+      packedWeightGrams: input.packedWeightGrams,
+      status: confirm ? 'PACKED' : 'BOOKING',
+      nextBookingAt: null,
+      returnId: input.returnId,
+      createdBy: input.actor.username,
       createdAt: now,
       updatedAt: now,
     })
@@ -227,6 +350,7 @@ export async function returnPickupsOf(db: DbOrTx, ids: number[]) {
       courierName: r.courierName,
       trackingUrl: r.trackingUrl,
       lastBookingError: r.lastBookingError,
+      returnId: r.returnId,
     })),
     events: events.map((e) => ({
       shipmentId: e.shipmentId,

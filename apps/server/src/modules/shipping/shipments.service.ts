@@ -148,7 +148,8 @@ export function createShippingService(ctx: AppContext) {
 
   function exceptionOf(s: ShipmentRow, now: Date): ShipmentException | null {
     if (s.status === 'DELIVERY_FAILED') return 'DELIVERY_FAILED';
-    if (s.status === 'RETURNED_TO_ORIGIN') return 'RETURNED_TO_ORIGIN';
+    // Once inspected, the parcel's outcome is shown instead (a dispute stays in the exceptions).
+    if (s.status === 'RETURNED_TO_ORIGIN' && !s.inspectedAt) return 'RETURNED_TO_ORIGIN';
     if (s.weightMismatch) return 'WEIGHT_MISMATCH';
     if (s.status === 'BOOKING' && s.lastBookingError) return 'BOOKING_RETRYING';
     if (s.status === 'PACKED' && s.lastBookingError) return 'BOOKING_FAILED';
@@ -270,7 +271,9 @@ export function createShippingService(ctx: AppContext) {
     return rows.map((r) => ({
       row: r,
       status: r.status,
-      direction: r.direction,
+      // A refused piece sent back to the buyer carries units delivered before: it never counts
+      // towards packing or the order's status (docs/decisions/0054).
+      direction: r.direction === 'FORWARD' && r.returnId !== null ? ('RETURN' as const) : r.direction,
       lines: lines
         .filter((l) => l.shipmentId === r.id)
         .map((l) => ({ orderItemId: l.orderItemId, quantity: l.quantity })),
@@ -991,6 +994,7 @@ export function createShippingService(ctx: AppContext) {
           packedAt: r.shipment.createdAt.toISOString(),
           lastEventAt: iso(r.shipment.lastEventAt),
           exception: exceptionOf(r.shipment, now),
+          inspectionOutcome: r.shipment.inspectedAt ? r.shipment.inspectionOutcome : null,
         },
       })),
       total,

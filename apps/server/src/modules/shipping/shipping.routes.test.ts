@@ -4,7 +4,7 @@ import { PDFParse } from 'pdf-parse';
 import type { ShipmentView } from '@zevar/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createAdminUser, createProduct, createVendor, type Actor } from '../../../test/factories';
-import { confirmUrl, initiate, orderBody, sandboxPay } from '../../../test/payment-journey';
+import { initiate, orderBody, payForOrder } from '../../../test/payment-journey';
 import {
   emailOutbox,
   orderItems,
@@ -14,7 +14,7 @@ import {
   sandboxShipments,
 } from '../../db/schema';
 import type { AppContext } from '../../context';
-import { CarrierUnavailableError, type Carrier } from './carrier';
+import { flakyCarrier } from '../../../test/flaky-carrier';
 import { createSandboxCarrier } from './sandbox-carrier';
 import { createShippingService } from './shipments.service';
 
@@ -25,38 +25,6 @@ async function pdfText(pdf: Buffer): Promise<string> {
   } finally {
     await parser.destroy();
   }
-}
-
-/**
- * A carrier that fails as told before handing over to the sandbox: `down` calls answer as an outage;
- * `crashAfterBooking` calls book at the sandbox and then fail (the answer lost on the way back).
- */
-function flakyCarrier() {
-  const state = { down: 0, crashAfterBooking: 0, books: 0, inner: undefined as Carrier | undefined };
-  const carrier = new Proxy({} as Carrier, {
-    get(_target, prop: keyof Carrier) {
-      const inner = state.inner!;
-      if (prop === 'book')
-        return async (req: Parameters<Carrier['book']>[0]) => {
-          state.books += 1;
-          if (state.down > 0) {
-            state.down -= 1;
-            throw new CarrierUnavailableError('carrier answered 503');
-          }
-          const booking = await inner.book(req);
-          if (state.crashAfterBooking > 0) {
-            state.crashAfterBooking -= 1;
-            throw new CarrierUnavailableError('connection reset after booking');
-          }
-          return booking;
-        };
-      const value: unknown = Reflect.get(inner, prop);
-      return typeof value === 'function'
-        ? (...args: unknown[]) => (value as (...a: unknown[]) => unknown).apply(inner, args)
-        : value;
-    },
-  });
-  return { carrier, state };
 }
 
 describe('shipments: packing, booking, carrier events, value rules', () => {
@@ -112,14 +80,7 @@ describe('shipments: packing, booking, carrier events, value rules', () => {
       [{ productSku: product.sku, quantity }],
       total > 20_000_000 ? { buyerPan: 'ABCPR1234K' } : {},
     );
-    const res = await initiate(t.app, body);
-    expect(res.statusCode, res.body).toBe(200);
-    const init = res.json() as { orderId: string; orderNumber: string; razorpayOrderId: string };
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: confirmUrl(await sandboxPay(t.app, init.razorpayOrderId)),
-    });
-    expect(paid.json().status).toBe('success');
+    const init = await payForOrder(t.app, body);
     const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, init.orderId));
     if (opts.huids)
       await t.db.update(orderItems).set({ huids: opts.huids }).where(eq(orderItems.id, item!.id));

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import {
   RETURN_STAGE_LABELS,
   RETURN_TEXT,
+  maySendBack,
   SHIPMENT_STATUS_LABELS,
   type ReturnView,
   type ShipmentStatus,
@@ -124,6 +125,48 @@ function Inspect({ r, run }: { r: ReturnView; run: Run }) {
 }
 
 /** One return: what and why, the pickup, the inspection and refund, the next step and the timeline. */
+/** A piece refused at inspection, packed to go back to the buyer (no refund). */
+function SendBack({ r, run }: { r: ReturnView; run: Run }) {
+  const [scanned, setScanned] = useState((r.inspection?.huids ?? []).join(' '));
+  const [seal, setSeal] = useState('');
+  const [weight, setWeight] = useState(String(r.inspection?.weightGrams ?? ''));
+  const body = { huids: huidsOf(scanned), sealNumber: seal, packedWeightGrams: Number(weight) };
+  return (
+    <div className="space-y-2 rounded-md bg-sand/40 p-2" aria-label={RETURN_TEXT.sendBack}>
+      <h5 className="font-semibold">{RETURN_TEXT.sendBack}</h5>
+      <p className="text-sm text-taupe">{RETURN_TEXT.sendBackIntro}</p>
+      <div className="grid gap-2 sm:grid-cols-3">
+        <TextField
+          label="HUIDs packed (scan each)"
+          value={scanned}
+          onChange={(e) => setScanned(e.target.value)}
+        />
+        <TextField
+          label={RETURN_TEXT.sealLabel}
+          required
+          value={seal}
+          onChange={(e) => setSeal(e.target.value)}
+        />
+        <TextField
+          label={RETURN_TEXT.packedWeightLabel}
+          type="number"
+          min={1}
+          required
+          value={weight}
+          onChange={(e) => setWeight(e.target.value)}
+        />
+      </div>
+      <button
+        type="button"
+        className="btn-primary px-3 py-1"
+        onClick={() => void run(() => returnRequestsApi.sendBack(r.id, body))}
+      >
+        {RETURN_TEXT.sendBack}
+      </button>
+    </div>
+  );
+}
+
 export function ReturnCard({ r, run, showOrder }: { r: ReturnView; run: Run; showOrder: boolean }) {
   return (
     <article className="space-y-2 rounded-md border border-sand p-3" aria-label={`Return ${r.id}`}>
@@ -167,6 +210,15 @@ export function ReturnCard({ r, run, showOrder }: { r: ReturnView; run: Run; sho
             </dd>
           </>
         )}
+        {r.sendBack && (
+          <>
+            <dt className="text-taupe">{RETURN_TEXT.sentBack}</dt>
+            <dd className="break-all">
+              {SHIPMENT_STATUS_LABELS[r.sendBack.status as ShipmentStatus] ?? r.sendBack.status}
+              {r.sendBack.awb && ` · ${r.sendBack.courierName ?? ''} AWB ${r.sendBack.awb}`}
+            </dd>
+          </>
+        )}
         {r.refund && (
           <>
             <dt className="text-taupe">Refund</dt>
@@ -193,6 +245,16 @@ export function ReturnCard({ r, run, showOrder }: { r: ReturnView; run: Run; sho
       )}
       {r.stage === 'REQUESTED' && <Decide r={r} run={run} />}
       {r.stage === 'RECEIVED' && <Inspect r={r} run={run} />}
+      {r.stage === 'PICKUP_FAILED' && (
+        <button
+          type="button"
+          className="btn-primary px-3 py-1"
+          onClick={() => void run(() => returnRequestsApi.bookPickupAgain(r.id))}
+        >
+          {RETURN_TEXT.bookPickupAgain}
+        </button>
+      )}
+      {maySendBack(r.status, r.sendBack !== null) && <SendBack r={r} run={run} />}
       <ol className="space-y-1 border-l-2 border-sand pl-3 text-sm" aria-label={`Timeline of return ${r.id}`}>
         {r.timeline.map((e, i) => (
           <li key={i}>

@@ -27,6 +27,7 @@ const row = (n: number, status: 'PACKED' | 'BOOKED', awb: string | null = null):
     packedAt: '2026-11-26T10:05:00.000Z',
     lastEventAt: null,
     exception: null,
+    inspectionOutcome: null,
   },
 });
 
@@ -82,5 +83,27 @@ describe('fulfilment desk', () => {
     const notice = await screen.findByRole('alert');
     expect(notice).toHaveTextContent('1 queued for booking, 1 refused.');
     expect(notice).toHaveTextContent('ZV261126-00000002: Only a packed shipment can be booked');
+  });
+
+  it('shows an inspected parcel returned to origin with its outcome, not as returned to origin', async () => {
+    signIn('ADMIN', ['MANAGE_ORDERS']);
+    const returned = row(4, 'BOOKED', 'ZVS0000000004');
+    const disputed: DeskRow = {
+      ...returned,
+      shipment: { ...returned.shipment!, status: 'RETURNED_TO_ORIGIN', inspectionOutcome: 'DISPUTED' },
+    };
+    mockFetch((url) => {
+      if (url.startsWith('/api/shipping/desk/shops')) return jsonResponse([]);
+      if (url.startsWith('/api/shipping/desk'))
+        return jsonResponse(paged(url.includes('EXCEPTIONS') ? [disputed] : []));
+      return notFound();
+    });
+    renderRoutes([{ path: '/', element: <FulfilmentSection /> }], '/');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Exceptions' }));
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('Inspected: not as packed, claim with the carrier')).toBeInTheDocument();
+    // The parcel's status still reads 'Returned to origin'; no exception badge says it again.
+    expect(within(table).getAllByText(/Returned to origin/)).toHaveLength(1);
   });
 });

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import {
   DESK_QUEUES,
   DESK_QUEUE_LABELS,
+  RTO_OUTCOME_BADGES,
   SHIPMENT_EXCEPTION_LABELS,
   SHIPMENT_STATUS_LABELS,
   type DeskQueue,
@@ -385,6 +386,15 @@ function DeskTableRow({
           {s.exception && (
             <p className="mt-1 inline-block rounded bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">
               {SHIPMENT_EXCEPTION_LABELS[s.exception]}
+            </p>
+          )}
+          {s.inspectionOutcome && (
+            <p
+              className={`mt-1 inline-block rounded px-2 py-0.5 text-xs font-semibold ${
+                s.inspectionOutcome === 'DISPUTED' ? 'bg-amber-50 text-amber-900' : 'bg-sand text-ink'
+              }`}
+            >
+              {RTO_OUTCOME_BADGES[s.inspectionOutcome]}
             </p>
           )}
         </StackedCell>

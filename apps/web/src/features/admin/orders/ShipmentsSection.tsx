@@ -5,6 +5,7 @@ import {
   RTO_OUTCOME_LABELS,
   SANDBOX_NEXT_STEPS,
   SHIPMENT_EVENT_LABELS,
+  RTO_OUTCOME_BADGES,
   SHIPMENT_EXCEPTION_LABELS,
   SHIPMENT_STATUS_LABELS,
   type OrderShipments,
@@ -271,6 +272,11 @@ function ShipmentCard({
         {s.exception && (
           <span role="status" className="rounded bg-red-50 px-2 py-0.5 text-xs text-red-800">
             {SHIPMENT_EXCEPTION_LABELS[s.exception]}
+          </span>
+        )}
+        {s.inspection && (
+          <span className="rounded bg-sand px-2 py-0.5 text-xs">
+            {RTO_OUTCOME_BADGES[s.inspection.outcome]}
           </span>
         )}
       </header>
