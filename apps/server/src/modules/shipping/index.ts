@@ -1,3 +1,4 @@
 /** The shipping module's public entry: other modules import from here, never its files (eslint import-x/no-restricted-paths). */
 export { createShippingService } from './shipments.service';
 export { queueReturnPickupIn, returnPickupsOf, type RefundDeps } from './returned-parcels';
+export { deskCounts } from './fulfilment.read-model';
