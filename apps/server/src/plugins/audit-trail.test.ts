@@ -572,8 +572,14 @@ describe('audit trail of every write route', () => {
     }),
     'POST /api/customers/:key/notes': async () => {
       const o = await order({ customerEmail: `c-${uid()}@example.in` });
-      const key = createHash('md5').update(`${o.customerEmail.toLowerCase()}|${o.customerPhone}`).digest('hex');
-      return { method: 'POST', url: `/api/customers/${key}/notes`, payload: { body: 'Prefers a call after 6 pm' } };
+      const key = createHash('md5')
+        .update(`${o.customerEmail.toLowerCase()}|${o.customerPhone}`)
+        .digest('hex');
+      return {
+        method: 'POST',
+        url: `/api/customers/${key}/notes`,
+        payload: { body: 'Prefers a call after 6 pm' },
+      };
     },
     'PATCH /api/orders/:orderNumber/status': async () => {
       const o = await order();

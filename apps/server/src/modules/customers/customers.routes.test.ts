@@ -68,8 +68,20 @@ describe('customers built from orders', () => {
       createdAt: new Date('2026-11-20T10:00:00Z'),
     });
     await db.insert(refunds).values([
-      { orderId: refunded.id, providerPaymentId: 'pay_1', amountPaise: 50_000, status: 'PROCESSED', requestedBy: 'a' },
-      { orderId: refunded.id, providerPaymentId: 'pay_1', amountPaise: 70_000, status: 'FAILED', requestedBy: 'a' },
+      {
+        orderId: refunded.id,
+        providerPaymentId: 'pay_1',
+        amountPaise: 50_000,
+        status: 'PROCESSED',
+        requestedBy: 'a',
+      },
+      {
+        orderId: refunded.id,
+        providerPaymentId: 'pay_1',
+        amountPaise: 70_000,
+        status: 'FAILED',
+        requestedBy: 'a',
+      },
     ]);
     await db.insert(returnRequests).values({
       orderId: refunded.id,
@@ -113,7 +125,11 @@ describe('customers built from orders', () => {
   afterAll(async () => t.close());
 
   const list = async (who: Actor, query: string) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/customers?search=${tag}&${query}`, headers: who.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/customers?search=${tag}&${query}`,
+      headers: who.headers,
+    });
     expect(res.statusCode).toBe(200);
     return res.json() as Paged<Customer>;
   };
@@ -158,10 +174,18 @@ describe('customers built from orders', () => {
   });
 
   it('searches names, emails and phones of any of the orders', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/customers?search=9810012345', headers: manager.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/customers?search=9810012345',
+      headers: manager.headers,
+    });
     expect((res.json() as Paged<Customer>).content.map((c) => c.name)).toEqual(['Meera Iyer']);
     // An older order's name finds the customer too.
-    const old = await t.app.inject({ method: 'GET', url: '/api/customers?search=M.%20Iyer', headers: manager.headers });
+    const old = await t.app.inject({
+      method: 'GET',
+      url: '/api/customers?search=M.%20Iyer',
+      headers: manager.headers,
+    });
     expect((old.json() as Paged<Customer>).content.map((c) => c.name)).toEqual(['Meera Iyer']);
   });
 
@@ -187,7 +211,11 @@ describe('customers built from orders', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'customer'), eq(auditLog.entityId, key)));
-    expect(audit).toMatchObject({ action: 'note', actorId: manager.id, after: { note: 'Prefers a call after 6 pm' } });
+    expect(audit).toMatchObject({
+      action: 'note',
+      actorId: manager.id,
+      after: { note: 'Prefers a call after 6 pm' },
+    });
 
     const res = await t.app.inject({ method: 'GET', url: `/api/customers/${key}`, headers: manager.headers });
     expect(res.statusCode).toBe(200);
@@ -199,7 +227,9 @@ describe('customers built from orders', () => {
     ]);
     expect(detail.notes).toEqual([saved]);
     expect(detail.mayWriteNotes).toBe(true);
-    const asViewer = (await t.app.inject({ method: 'GET', url: `/api/customers/${key}`, headers: viewer.headers })).json() as CustomerDetail;
+    const asViewer = (
+      await t.app.inject({ method: 'GET', url: `/api/customers/${key}`, headers: viewer.headers })
+    ).json() as CustomerDetail;
     expect(asViewer.mayWriteNotes).toBe(false);
     expect(asViewer.customer.phone).toBe('•••••45');
   });
@@ -210,10 +240,18 @@ describe('customers built from orders', () => {
       t.app.inject({ method: 'POST', url, headers: who.headers, payload: body as object });
     expect((await post(viewer, `/api/customers/${key}/notes`, { body: 'x' })).statusCode).toBe(403);
     expect((await post(manager, `/api/customers/${key}/notes`, { body: '   ' })).statusCode).toBe(400);
-    expect((await post(manager, `/api/customers/${'0'.repeat(32)}/notes`, { body: 'x' })).statusCode).toBe(404);
+    expect((await post(manager, `/api/customers/${'0'.repeat(32)}/notes`, { body: 'x' })).statusCode).toBe(
+      404,
+    );
     expect((await post(manager, '/api/customers/not-a-key/notes', { body: 'x' })).statusCode).toBe(400);
-    expect((await post(manager, `/api/customers/${key}/notes`, { body: 'x'.repeat(2001) })).statusCode).toBe(400);
-    const get = await t.app.inject({ method: 'GET', url: '/api/customers?sort=nope&size=0', headers: manager.headers });
+    expect((await post(manager, `/api/customers/${key}/notes`, { body: 'x'.repeat(2001) })).statusCode).toBe(
+      400,
+    );
+    const get = await t.app.inject({
+      method: 'GET',
+      url: '/api/customers?sort=nope&size=0',
+      headers: manager.headers,
+    });
     expect(get.statusCode).toBe(400);
   });
 
@@ -250,11 +288,18 @@ describe('customers built from orders', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toBe('attachment; filename="customers.csv"');
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toBe('Name,Email,Phone,Orders,Total spent (INR),Last order,Returns');
     expect(lines).toContain(`Meera Iyer,${meera.email.toLowerCase()},${meera.phone},3,8000.00,20 Nov 2026,1`);
     expect(lines.find((l) => l.includes('evil'))).toMatch(/^"'=HYPERLINK/);
-    const masked = await t.app.inject({ method: 'GET', url: `/api/customers/download?search=${tag}`, headers: viewer.headers });
+    const masked = await t.app.inject({
+      method: 'GET',
+      url: `/api/customers/download?search=${tag}`,
+      headers: viewer.headers,
+    });
     expect(masked.body).not.toContain(meera.phone);
   });
 });
@@ -281,7 +326,11 @@ describe('internal notes on an order', () => {
       expect(res.statusCode).toBe(201);
     }
     const notes = (
-      await t.app.inject({ method: 'GET', url: `/api/orders/${o.orderNumber}/notes`, headers: manager.headers })
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/orders/${o.orderNumber}/notes`,
+        headers: manager.headers,
+      })
     ).json() as InternalNote[];
     expect(notes.map((n) => [n.body, n.author])).toEqual([
       ['First call: no answer', 'Test Admin'],
@@ -293,10 +342,18 @@ describe('internal notes on an order', () => {
       .where(and(eq(auditLog.entityType, 'order'), eq(auditLog.entityId, o.orderNumber)));
     expect(audit).toMatchObject({ action: 'note', actorId: manager.id });
     // The vendor's own orders and the vendor's call of the notes route carry nothing of them.
-    const own = await t.app.inject({ method: 'GET', url: `/api/orders/vendor/${vendor.id}`, headers: vendor.headers });
+    const own = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/vendor/${vendor.id}`,
+      headers: vendor.headers,
+    });
     expect(own.statusCode).toBe(200);
     expect(own.body).not.toContain('ships Monday');
-    const direct = await t.app.inject({ method: 'GET', url: `/api/orders/${o.orderNumber}/notes`, headers: vendor.headers });
+    const direct = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/${o.orderNumber}/notes`,
+      headers: vendor.headers,
+    });
     expect(direct.statusCode).toBe(403);
     const missing = await t.app.inject({
       method: 'POST',

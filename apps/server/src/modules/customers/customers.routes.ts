@@ -24,7 +24,8 @@ const security = [{ bearer: [] }];
 const keyParams = z.object({ key: customerKeySchema });
 
 /** Contact data in full for order managers; masked for those who only view details. */
-const viewOf = (user: AuthUser): ContactView => (hasPermission(user.roles, 'MANAGE_ORDERS') ? 'full' : 'masked');
+const viewOf = (user: AuthUser): ContactView =>
+  hasPermission(user.roles, 'MANAGE_ORDERS') ? 'full' : 'masked';
 
 export const customersRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -35,7 +36,12 @@ export const customersRoutes =
       '/customers',
       {
         config: { access: readers },
-        schema: { tags, security, querystring: customerListQuery, response: { 200: pagedSchema(customerSchema) } },
+        schema: {
+          tags,
+          security,
+          querystring: customerListQuery,
+          response: { 200: pagedSchema(customerSchema) },
+        },
       },
       async (req) => service.list(req.query, viewOf(currentUser(req))),
     );

@@ -46,7 +46,15 @@ const toNote = (r: typeof customerNotes.$inferSelect): InternalNote => ({
   at: r.createdAt.toISOString(),
 });
 
-export const CUSTOMER_CSV_HEADER = ['Name', 'Email', 'Phone', 'Orders', 'Total spent (INR)', 'Last order', 'Returns'];
+export const CUSTOMER_CSV_HEADER = [
+  'Name',
+  'Email',
+  'Phone',
+  'Orders',
+  'Total spent (INR)',
+  'Last order',
+  'Returns',
+];
 
 /** The admin's customers (issue 23 item 7), built from paid orders grouped by email and phone. */
 export function createCustomersService(ctx: Pick<AppContext, 'db' | 'config'>) {
@@ -125,7 +133,12 @@ export function createCustomersService(ctx: Pick<AppContext, 'db' | 'config'>) {
         .insert(customerNotes)
         .values({ customerKey: key, body, authorId: author.id, authorName: author.name })
         .returning();
-      await recordChangeIn(tx, { action: 'note', entityType: 'customer', entityId: key, after: { note: body } });
+      await recordChangeIn(tx, {
+        action: 'note',
+        entityType: 'customer',
+        entityId: key,
+        after: { note: body },
+      });
       return note!;
     });
     return toNote(row);

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AdminRole, AdminToday } from '@zevar/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { createAdminUser, createMetal, createProduct, createVendor, type Actor } from '../../../test/factories';
+import {
+  createAdminUser,
+  createMetal,
+  createProduct,
+  createVendor,
+  type Actor,
+} from '../../../test/factories';
 import { deliver, earn } from '../../../test/settlement-fixtures';
 import type { Db } from '../../db/client';
 import {
@@ -109,8 +115,16 @@ describe('admin home: what needs doing today', () => {
       createdAt: at('2026-11-26T04:00:00Z'),
     });
     // Refunds: one failed at the gateway, one waiting for it (both paid in October).
-    await order(db, { paymentDate: at('2026-10-10T10:00:00Z'), paymentStatus: 'REFUND_FAILED', status: 'CANCELLED' });
-    await order(db, { paymentDate: at('2026-10-10T10:00:00Z'), paymentStatus: 'REFUND_PENDING', status: 'CANCELLED' });
+    await order(db, {
+      paymentDate: at('2026-10-10T10:00:00Z'),
+      paymentStatus: 'REFUND_FAILED',
+      status: 'CANCELLED',
+    });
+    await order(db, {
+      paymentDate: at('2026-10-10T10:00:00Z'),
+      paymentStatus: 'REFUND_PENDING',
+      status: 'CANCELLED',
+    });
 
     // Fulfilment: two orders to pack; one packed parcel to ship, one failed delivery (an exception).
     await order(db, { status: 'CONFIRMED', paymentDate: at('2026-10-01T10:00:00Z') }, true);
@@ -147,7 +161,9 @@ describe('admin home: what needs doing today', () => {
       status,
       attempts,
     });
-    await db.insert(emailOutbox).values([mail('FAILED', 5), mail('PENDING', 2), mail('SENT', 1), mail('PENDING', 0)]);
+    await db
+      .insert(emailOutbox)
+      .values([mail('FAILED', 5), mail('PENDING', 2), mail('SENT', 1), mail('PENDING', 0)]);
 
     // Payouts: a vendor's commission of ₹123.45, delivered long ago, is payable.
     const vendor = await createVendor(t.app, db);
@@ -214,13 +230,18 @@ describe('admin home: what needs doing today', () => {
     [['MANAGE_PRODUCTS'], ['stock', 'rates']],
     [['MANAGE_VENDORS'], ['payouts']],
     [['MANAGE_CAROUSEL'], []],
-    [['SUPER_ADMIN'], ['sales', 'fulfilment', 'stock', 'rates', 'returns', 'refunds', 'payouts', 'mail', 'jobs']],
+    [
+      ['SUPER_ADMIN'],
+      ['sales', 'fulfilment', 'stock', 'rates', 'returns', 'refunds', 'payouts', 'mail', 'jobs'],
+    ],
   ])('an admin with %j sees only %j', async (roles, groups) => {
     const admin = await createAdminUser(t.app, t.db, roles);
     const today = await read(admin);
-    expect(Object.keys(today).filter((k) => k !== 'businessDate' && k !== 'asOf').sort()).toEqual(
-      [...groups].sort(),
-    );
+    expect(
+      Object.keys(today)
+        .filter((k) => k !== 'businessDate' && k !== 'asOf')
+        .sort(),
+    ).toEqual([...groups].sort());
   });
 
   it('is refused to vendors and to anonymous callers', async () => {

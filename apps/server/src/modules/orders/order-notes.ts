@@ -8,7 +8,9 @@ import { recordChangeIn } from '../audit';
 type NoteRow = typeof orderNotes.$inferSelect;
 export type NoteAuthor = { id: number; name: string };
 
-export const toInternalNote = (r: Pick<NoteRow, 'id' | 'body' | 'authorName' | 'createdAt'>): InternalNote => ({
+export const toInternalNote = (
+  r: Pick<NoteRow, 'id' | 'body' | 'authorName' | 'createdAt'>,
+): InternalNote => ({
   id: r.id,
   body: r.body,
   author: r.authorName,

@@ -53,4 +53,3 @@ export async function refundsWaiting(db: DbOrTx): Promise<{ failed: number; pend
   const of = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
   return { failed: of('REFUND_FAILED'), pending: of('REFUND_PENDING') };
 }
-
