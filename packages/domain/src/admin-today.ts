@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { hasPermission, type AdminRole } from './roles';
-import type { AdminSectionKey } from './admin-sections';
 
 /**
  * The admin home's "Today" tiles (issue 23 item 6): what needs doing today, each group of figures
  * shown only to the roles that may act on it and linking to the list that holds those items.
  */
-export const TODAY_GROUPS = [
+const TODAY_GROUPS = [
   'sales',
   'fulfilment',
   'stock',
@@ -32,7 +31,7 @@ export const TODAY_GROUP_PERMISSIONS: Record<TodayGroup, readonly AdminRole[]> =
   jobs: ['SUPER_ADMIN'],
 };
 
-export function maySeeTodayGroup(roles: readonly string[], group: TodayGroup): boolean {
+function maySeeTodayGroup(roles: readonly string[], group: TodayGroup): boolean {
   return TODAY_GROUP_PERMISSIONS[group].some((role) => hasPermission(roles, role));
 }
 
@@ -68,6 +67,3 @@ export const adminTodaySchema = z.object({
   jobs: z.object({ failed: count }).optional(),
 });
 export type AdminToday = z.infer<typeof adminTodaySchema>;
-
-/** A list a tile opens: an admin section and the filter it opens with. */
-export type TodayLink = { section: AdminSectionKey; filter?: Record<string, string> };

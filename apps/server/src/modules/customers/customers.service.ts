@@ -26,7 +26,7 @@ import {
 /** Whether the viewer reads contact data in full (order managers) or masked (detail viewers). */
 export type ContactView = 'full' | 'masked';
 
-export function toCustomer(r: CustomerRow, view: ContactView): Customer {
+function toCustomer(r: CustomerRow, view: ContactView): Customer {
   return {
     key: r.key,
     name: r.name,
@@ -46,7 +46,7 @@ const toNote = (r: typeof customerNotes.$inferSelect): InternalNote => ({
   at: r.createdAt.toISOString(),
 });
 
-export const CUSTOMER_CSV_HEADER = [
+const CUSTOMER_CSV_HEADER = [
   'Name',
   'Email',
   'Phone',

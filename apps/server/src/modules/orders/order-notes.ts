@@ -6,11 +6,9 @@ import { notFound } from '../../lib/errors';
 import { recordChangeIn } from '../audit';
 
 type NoteRow = typeof orderNotes.$inferSelect;
-export type NoteAuthor = { id: number; name: string };
+type NoteAuthor = { id: number; name: string };
 
-export const toInternalNote = (
-  r: Pick<NoteRow, 'id' | 'body' | 'authorName' | 'createdAt'>,
-): InternalNote => ({
+const toInternalNote = (r: Pick<NoteRow, 'id' | 'body' | 'authorName' | 'createdAt'>): InternalNote => ({
   id: r.id,
   body: r.body,
   author: r.authorName,

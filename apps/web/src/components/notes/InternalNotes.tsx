@@ -3,7 +3,7 @@ import type { InternalNote } from '@zevar/domain';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 
-export const NOTES_TEXT = {
+const NOTES_TEXT = {
   title: 'Internal notes',
   hint: 'Seen by staff only: never by the shopper or the vendor.',
   empty: 'No notes yet.',

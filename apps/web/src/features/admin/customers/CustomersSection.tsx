@@ -11,7 +11,7 @@ import { formatDate, formatDateTime, formatInr } from '../../../lib/format';
 import { useDebounced } from '../../../lib/use-debounced';
 import { customersApi, type CustomerListState } from './customers-api';
 
-export const CUSTOMERS_TEXT = {
+const CUSTOMERS_TEXT = {
   title: 'Customers',
   intro: 'Shoppers behind paid orders, by email and phone. Open a customer to see their orders and notes.',
   search: 'Search customers...',
@@ -160,8 +160,8 @@ function CustomerDetail({ customerKey, onBack }: { customerKey: string; onBack: 
                   {o.orderNumber}
                 </StackedCell>
                 <StackedCell label="Date">{formatDate(o.orderDate)}</StackedCell>
-                <StackedCell label="Status">{o.status}</StackedCell>
-                <StackedCell label="Payment">{o.paymentStatus}</StackedCell>
+                <StackedCell label="Status">{words(o.status)}</StackedCell>
+                <StackedCell label="Payment">{words(o.paymentStatus)}</StackedCell>
                 <StackedCell label="Total">{formatInr(o.total)}</StackedCell>
               </StackedRow>
             ))}
@@ -178,6 +178,12 @@ function CustomerDetail({ customerKey, onBack }: { customerKey: string; onBack: 
       )}
     </section>
   );
+}
+
+/** 'REFUND_PENDING' as 'Refund pending'. */
+function words(value: string): string {
+  const text = value.toLowerCase().replace(/_/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function Fact({ label, value }: { label: string; value: string }) {

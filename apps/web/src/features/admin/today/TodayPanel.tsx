@@ -5,7 +5,7 @@ import { api, errorMessage } from '../../../lib/api';
 import { formatLongDate } from '../../../lib/format';
 import { tileHref, todayTiles, type TodayTile } from './today-tiles';
 
-export const TODAY_TEXT = {
+const TODAY_TEXT = {
   title: 'Today',
   loading: 'Loading today’s figures...',
   nothing: 'Nothing to show for your roles.',
@@ -55,8 +55,8 @@ function Tile({ tile, linked }: { tile: TodayTile; linked: boolean }) {
   const body = (
     <>
       <span className="block text-xs font-medium tracking-wide text-taupe uppercase">{tile.label}</span>
-      <span className="mt-1 block truncate text-xl font-semibold text-ink sm:text-2xl">{tile.figure}</span>
-      {tile.detail && <span className="mt-0.5 block truncate text-xs text-taupe">{tile.detail}</span>}
+      <span className="mt-1 block text-xl font-semibold break-words text-ink sm:text-2xl">{tile.figure}</span>
+      {tile.detail && <span className="mt-0.5 block text-xs break-words text-taupe">{tile.detail}</span>}
     </>
   );
   const tone = tile.attention ? 'border-l-4 border-l-gold-500' : '';
