@@ -10,7 +10,7 @@ import AdminDashboardPage from './AdminDashboardPage';
 vi.mock('./sections', async (importOriginal) => {
   const original = await importOriginal<typeof import('./sections')>();
   const { ADMIN_SECTIONS: sections } = await import('@zevar/domain');
-  const { SectionPresetContext } = await import('./section-preset');
+  const { SectionPresetContext } = await import('../../lib/section-preset');
   const { useContext } = await import('react');
   // A stub names itself and the filter it was opened with (a Today tile's link).
   function stub(key: string) {

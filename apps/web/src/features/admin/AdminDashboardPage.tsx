@@ -14,7 +14,7 @@ import { ReauthProvider } from '../../components/reauth/ReauthProvider';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useKeptOnSessionEnd } from '../../lib/session-restore';
 import { SECTION_COMPONENTS, allowedSections, pickSection, type AdminSection } from './sections';
-import { SectionPresetContext } from './section-preset';
+import { SectionPresetContext } from '../../lib/section-preset';
 import { TodayPanel } from './today/TodayPanel';
 
 /** Who is signed in, for the header (the answer is the admin's own account). */

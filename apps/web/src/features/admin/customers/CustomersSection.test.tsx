@@ -32,7 +32,7 @@ describe('customers section', () => {
       calls.push(`${init.method ?? 'GET'} ${url}`);
       if (url.startsWith('/api/customers?')) return jsonResponse(page([meera]));
       if (url === `/api/customers/${meera.key}/notes` && init.method === 'POST') {
-        const body = JSON.parse(String(init.body)) as { body: string };
+        const body = JSON.parse(init.body as string) as { body: string };
         const note = { id: 1, body: body.body, author: 'Asha Admin', at: '2026-11-26T05:00:00.000Z' };
         notes.push(note);
         return jsonResponse(note, 201);

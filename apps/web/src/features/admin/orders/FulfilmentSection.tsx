@@ -15,7 +15,7 @@ import { Pagination } from '../../../components/Pagination';
 import { StackedCell, StackedRow, StackedTable } from '../../../components/StackedTable';
 import { OrderDetail } from './OrderDetail';
 import { deskApi, type DeskFilters } from './desk-api';
-import { useSectionPreset } from '../section-preset';
+import { useSectionPreset } from '../../../lib/section-preset';
 
 const EMPTY: Record<DeskQueue, string> = {
   TO_PACK: 'No paid order is waiting to be packed.',

@@ -15,7 +15,7 @@ import { ordersApi, statusLabel, type OrderFilters } from './orders-api';
 import { useOrderUpdates } from './use-order-updates';
 import { MoneyActionDialog } from './MoneyActionDialog';
 import { useDebounced } from '../../../lib/use-debounced';
-import { useSectionPreset } from '../section-preset';
+import { useSectionPreset } from '../../../lib/section-preset';
 
 function FiltersBar({
   filters,

@@ -21,7 +21,7 @@ import { useDebounced } from '../../../lib/use-debounced';
 import { ProductTable, type SortState } from './ProductTable';
 import { NO_FILTERS, ProductFilters, type ListFilters } from './ProductFilters';
 import { ListPager } from './ListPager';
-import { useSectionPreset } from '../section-preset';
+import { useSectionPreset } from '../../../lib/section-preset';
 import { BulkActionsBar, bulkQuestion } from './BulkActionsBar';
 
 export const SEARCH_DEBOUNCE_MS = 300;
