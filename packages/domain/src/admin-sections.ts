@@ -15,6 +15,8 @@ export const ADMIN_SECTIONS = [
   { key: 'fulfilment', label: 'Fulfilment', permission: 'MANAGE_ORDERS' },
   { key: 'invoices', label: 'Invoices', permission: 'MANAGE_ORDERS' },
   { key: 'return-requests', label: 'Returns', permission: 'MANAGE_ORDERS' },
+  // Order managers and detail viewers (contact data masked for the latter), issue 23 item 7.
+  { key: 'customers', label: 'Customers', permission: 'MANAGE_ORDERS', orPermission: 'VIEW_DETAILS' },
   { key: 'metals', label: 'Metals', permission: 'SUPER_ADMIN' },
   { key: 'plans', label: 'Plans', permission: 'SUPER_ADMIN' },
   { key: 'reviews', label: 'Reviews', permission: 'SUPER_ADMIN' },
@@ -23,5 +25,10 @@ export const ADMIN_SECTIONS = [
   { key: 'returns', label: 'Returns Policy', permission: 'SUPER_ADMIN' },
   { key: 'jobs', label: 'Background Jobs', permission: 'SUPER_ADMIN' },
   { key: 'audit', label: 'Audit trail', permission: 'VIEW_AUDIT' },
-] as const satisfies readonly { key: string; label: string; permission: AdminRole }[];
+] as const satisfies readonly {
+  key: string;
+  label: string;
+  permission: AdminRole;
+  orPermission?: AdminRole;
+}[];
 export type AdminSectionKey = (typeof ADMIN_SECTIONS)[number]['key'];

@@ -25,6 +25,7 @@ export const AUDIT_ENTITY_TYPES = [
   'stock',
   'image',
   'mail',
+  'customer',
 ] as const;
 
 /** Actions a change describes itself with; a route that does not describe its change records `request`. */
@@ -48,6 +49,8 @@ export const AUDIT_ACTIONS = [
   'confirm-bank',
   'password',
   'plan',
+  /** An internal note on an order or a customer (issue 23 item 7). */
+  'note',
   'request',
 ] as const;
 

@@ -54,3 +54,5 @@ export * from './audit';
 export * from './returns';
 export * from './rto-inspection';
 export * from './kyc';
+export * from './admin-today';
+export * from './customers';

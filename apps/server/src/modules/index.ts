@@ -36,6 +36,9 @@ import { auditRoutes } from './audit/audit.routes';
 import { returnsRoutes } from './returns/returns.routes';
 import { returnedParcelsRoutes } from './shipping/returned-parcels.routes';
 import { refundPlannedIn } from './orders/refund-order-part';
+import { orderNotesRoutes } from './orders/order-notes.routes';
+import { customersRoutes } from './customers/customers.routes';
+import { todayRoutes } from './dashboard/today.routes';
 
 /** The partial-refund path, handed to the flows that refund what came back (docs/decisions/0046). */
 const refundDeps = { refundPlannedIn };
@@ -65,6 +68,9 @@ export const routeModules: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   checkoutRoutes,
   webhooksRoutes,
   ordersAdminRoutes,
+  orderNotesRoutes,
+  customersRoutes,
+  todayRoutes,
   jobsRoutes,
   outboxRoutes,
   invoicesRoutes,

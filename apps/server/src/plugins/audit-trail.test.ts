@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -608,6 +609,22 @@ describe('audit trail of every write route', () => {
         method: 'PATCH',
         url: `/api/orders/${o.orderNumber}/shipping-state`,
         payload: { state: 'Delhi' },
+      };
+    },
+    'POST /api/orders/:orderNumber/notes': async () => ({
+      method: 'POST',
+      url: `/api/orders/${(await order()).orderNumber}/notes`,
+      payload: { body: 'Called the buyer: ships on Monday' },
+    }),
+    'POST /api/customers/:key/notes': async () => {
+      const o = await order({ customerEmail: `c-${uid()}@example.in` });
+      const key = createHash('md5')
+        .update(`${o.customerEmail.toLowerCase()}|${o.customerPhone}`)
+        .digest('hex');
+      return {
+        method: 'POST',
+        url: `/api/customers/${key}/notes`,
+        payload: { body: 'Prefers a call after 6 pm' },
       };
     },
     'PATCH /api/orders/:orderNumber/status': async () => {

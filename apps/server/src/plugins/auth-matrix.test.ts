@@ -21,6 +21,7 @@ DELETE /api/user/:id admin
 DELETE /api/user/sessions/:sessionId authenticated
 DELETE /api/vendor-payouts/:id SUPER_ADMIN
 DELETE /api/vendor-plan/:id SUPER_ADMIN
+GET /api/admin/today admin
 GET /api/audit VIEW_AUDIT
 GET /api/carousels/home MANAGE_CAROUSEL
 GET /api/carousels/images/:plan public
@@ -35,6 +36,9 @@ GET /api/coupon-codes public
 GET /api/coupon-codes/:id public
 GET /api/coupon-codes/admin SUPER_ADMIN
 GET /api/coupon-codes/code/:code public
+GET /api/customers any:MANAGE_ORDERS|VIEW_DETAILS
+GET /api/customers/:key any:MANAGE_ORDERS|VIEW_DETAILS
+GET /api/customers/download any:MANAGE_ORDERS|VIEW_DETAILS
 GET /api/delivery-estimate public
 GET /api/email-templates SUPER_ADMIN
 GET /api/email-templates/:id SUPER_ADMIN
@@ -57,6 +61,7 @@ GET /api/metals/:id public
 GET /api/metals/:id/history SUPER_ADMIN
 GET /api/metals/:id/preview SUPER_ADMIN
 GET /api/metals/prices public
+GET /api/orders/:orderNumber/notes MANAGE_ORDERS
 GET /api/orders/admin/:orderNumber MANAGE_ORDERS
 GET /api/orders/byId/:id public
 GET /api/orders/byId/:id/credit-notes/:creditNoteId order-holder|MANAGE_ORDERS
@@ -153,6 +158,7 @@ POST /api/checkout public
 POST /api/checkout/:id/reprice public
 POST /api/coupon-codes SUPER_ADMIN
 POST /api/coupon-codes/apply public
+POST /api/customers/:key/notes MANAGE_ORDERS
 POST /api/email-templates SUPER_ADMIN
 POST /api/email-templates/preview SUPER_ADMIN
 POST /api/image/review-uploads public
@@ -167,6 +173,7 @@ POST /api/metals/:id/purities SUPER_ADMIN
 POST /api/metals/:id/purities/:purityId/preview SUPER_ADMIN
 POST /api/orders/:id/cancel-payment public
 POST /api/orders/:id/payment-window public
+POST /api/orders/:orderNumber/notes MANAGE_ORDERS
 POST /api/orders/:orderNumber/refunds MANAGE_ORDERS
 POST /api/orders/:orderNumber/refunds/:refundId/retry MANAGE_ORDERS
 POST /api/orders/confirm-payment public

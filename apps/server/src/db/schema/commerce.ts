@@ -156,6 +156,8 @@ export const orders = pgTable(
     uniqueIndex('orders_provider_order_uq').on(t.providerOrderId),
     index('orders_vendor_idx').on(t.vendorId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
+    // The admin home's sales of the day and month (issue 23 item 6).
+    index('orders_payment_date_idx').on(t.paymentDate),
     index('orders_status_idx').on(t.status),
     index('orders_payment_status_idx').on(t.paymentStatus, t.reservationExpiresAt),
     index('orders_client_address_idx').on(t.clientAddress, t.status),

@@ -197,6 +197,21 @@ export async function listFailedJobs(db: Db, limit = 50): Promise<FailedJob[]> {
   }
 }
 
+/** How many runs failed after every retry (what the Background Jobs section lists, uncapped). */
+export async function failedJobCount(db: Db): Promise<number> {
+  try {
+    const [row] = await queryRows<{ n: number | string }>(
+      db,
+      sql`SELECT (SELECT count(*) FROM ${sql.raw(JOB_SCHEMA)}.job WHERE state = 'failed')
+               + (SELECT count(*) FROM ${sql.raw(JOB_SCHEMA)}.archive WHERE state = 'failed') AS n`,
+    );
+    return Number(row?.n ?? 0);
+  } catch (err) {
+    if (isUndefinedTable(err)) return 0;
+    throw err;
+  }
+}
+
 function describeOutput(output: unknown): string {
   if (output && typeof output === 'object' && 'message' in output) return String(output.message);
   return output === null || output === undefined ? '' : JSON.stringify(output);

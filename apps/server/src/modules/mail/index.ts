@@ -18,3 +18,4 @@ export {
   renderTemplate,
 } from './templates';
 export type { MailMessage } from './mailer';
+export { failingMailCount } from './outbox-admin.service';

@@ -30,6 +30,12 @@ const VIEW: Record<OutboxQuery['view'], SQL | undefined> = {
   SENT: eq(emailOutbox.status, 'SENT'),
 };
 
+/** Mail the Failing view lists, for the admin home (issue 23 item 6). */
+export async function failingMailCount(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(emailOutbox).where(VIEW.FAILING);
+  return row?.n ?? 0;
+}
+
 export const OUTBOX_TEXT = {
   alreadySent: 'This mail was sent: resend it instead',
   notSent: 'This mail has not been sent yet: retry it instead',

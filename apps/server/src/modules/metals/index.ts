@@ -2,3 +2,4 @@
 // GST from configuration lives with product pricing; re-exported for the modules that price lines.
 export { gstBasisPoints } from '../products';
 export { allPurityRates } from './purities.service';
+export { lastRateEnteredAt } from './rate-freshness';

@@ -49,3 +49,4 @@ export {
   type OrderRow,
   type ReleaseReason,
 } from './order-state';
+export { PAID_PAYMENT_STATUSES, refundsWaiting, salesFigures } from './today-figures';

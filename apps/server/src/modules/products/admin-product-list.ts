@@ -82,3 +82,18 @@ export async function adminProductPage(
     q,
   );
 }
+
+/**
+ * Active products with low stock and with none, for the admin home (issue 23 item 6): the same bands
+ * as the list's stock filter, so a tile's figure is the length of the list it opens (one query).
+ */
+export async function stockCounts(db: DbOrTx): Promise<{ low: number; out: number }> {
+  const [row] = await db
+    .select({
+      low: sql<number>`count(*) filter (where ${STOCK_BANDS.low})`.mapWith(Number),
+      out: sql<number>`count(*) filter (where ${STOCK_BANDS.out})`.mapWith(Number),
+    })
+    .from(products)
+    .where(and(eq(products.status, 'active'), lt(products.stock, ADMIN_LOW_STOCK_BELOW)));
+  return { low: row?.low ?? 0, out: row?.out ?? 0 };
+}

@@ -11,3 +11,4 @@ export {
 export { countProductView } from './product-views';
 export { countProductsInCategory } from './category-usage';
 export { countProductsPricedBy, gstBasisPoints, previewReprice, repriceProducts } from './repricing.service';
+export { stockCounts } from './admin-product-list';

@@ -186,3 +186,29 @@ export async function vendorShops(db: DbOrTx): Promise<{ id: number; name: strin
     .where(eq(users.type, 'VENDOR'))
     .orderBy(asc(name), asc(users.id));
 }
+
+/**
+ * The desk's queue sizes for the admin home (issue 23 item 6): orders to pack, parcels to ship and
+ * shipments with an exception, counted exactly as the desk's queues list them (two queries).
+ */
+export async function deskCounts(
+  db: DbOrTx,
+  staleBefore: Date,
+): Promise<{ toPack: number; toShip: number; exceptions: number }> {
+  const toShip = shipmentQueueSql({ queue: 'TO_SHIP', staleBefore });
+  const exceptions = shipmentQueueSql({ queue: 'EXCEPTIONS', staleBefore });
+  const [[packing], [shipping]] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(orders)
+      .where(and(payable, sql`${unitsLeftSql} > 0`)),
+    db
+      .select({
+        toShip: sql<number>`count(*) filter (where ${toShip})`.mapWith(Number),
+        exceptions: sql<number>`count(*) filter (where ${exceptions})`.mapWith(Number),
+      })
+      .from(shipments)
+      .where(or(toShip, exceptions)),
+  ]);
+  return { toPack: packing?.n ?? 0, toShip: shipping?.toShip ?? 0, exceptions: shipping?.exceptions ?? 0 };
+}

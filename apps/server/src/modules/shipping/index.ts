@@ -7,3 +7,4 @@ export {
   returnPickupsOf,
   type RefundDeps,
 } from './returned-parcels';
+export { deskCounts } from './fulfilment.read-model';

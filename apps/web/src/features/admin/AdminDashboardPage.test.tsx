@@ -10,7 +10,16 @@ import AdminDashboardPage from './AdminDashboardPage';
 vi.mock('./sections', async (importOriginal) => {
   const original = await importOriginal<typeof import('./sections')>();
   const { ADMIN_SECTIONS: sections } = await import('@zevar/domain');
-  const stubs = Object.fromEntries(sections.map((s) => [s.key, () => <p>{`${s.key} section body`}</p>]));
+  const { SectionPresetContext } = await import('../../lib/section-preset');
+  const { useContext } = await import('react');
+  // A stub names itself and the filter it was opened with (a Today tile's link).
+  function stub(key: string) {
+    return function Stub() {
+      const preset = useContext(SectionPresetContext).toString();
+      return <p>{`${key} section body${preset ? ` (${preset})` : ''}`}</p>;
+    };
+  }
+  const stubs = Object.fromEntries(sections.map((s) => [s.key, stub(s.key)]));
   return { ...original, SECTION_COMPONENTS: stubs };
 });
 
@@ -25,11 +34,13 @@ function renderDashboard(roles: string[], initialSection?: 'vendors' | 'email-te
   );
 }
 
+/** The sections in the side navigation (the Today button above them aside). */
 function navLabels(): string[] {
   const nav = screen.getByRole('navigation', { name: 'Admin sections' });
   return within(nav)
     .queryAllByRole('button')
-    .map((b) => b.textContent ?? '');
+    .map((b) => b.textContent ?? '')
+    .filter((label) => label !== 'Today');
 }
 
 describe('admin dashboard shell', () => {
@@ -43,7 +54,7 @@ describe('admin dashboard shell', () => {
 
   it('shows only the sections the stored roles allow', () => {
     renderDashboard(['MANAGE_PRODUCTS', 'MANAGE_ORDERS']);
-    expect(navLabels()).toEqual(['Products', 'Orders', 'Fulfilment', 'Invoices', 'Returns']);
+    expect(navLabels()).toEqual(['Products', 'Orders', 'Fulfilment', 'Invoices', 'Returns', 'Customers']);
   });
 
   it.each([
@@ -63,7 +74,7 @@ describe('admin dashboard shell', () => {
 
   it('MANAGE_ORDERS alone shows Orders and the invoice series, and selects Orders', () => {
     renderDashboard(['MANAGE_ORDERS']);
-    expect(navLabels()).toEqual(['Orders', 'Fulfilment', 'Invoices', 'Returns']);
+    expect(navLabels()).toEqual(['Orders', 'Fulfilment', 'Invoices', 'Returns', 'Customers']);
     expect(screen.getByRole('heading', { level: 1, name: 'Orders Management' })).toBeInTheDocument();
   });
 
@@ -87,6 +98,7 @@ describe('admin dashboard shell', () => {
       'Fulfilment',
       'Invoices',
       'Returns',
+      'Customers',
     ]);
   });
 
@@ -132,7 +144,7 @@ describe('admin dashboard shell', () => {
     const fetchMock = mockFetch(() => jsonResponse({ code: 'UNAUTHORIZED', message: 'Invalid token' }, 401));
     renderDashboard(['SUPER_ADMIN']);
     await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull());
-    expect(fetchMock.mock.calls[0]![0]).toBe('/api/user/1');
+    expect(fetchMock.mock.calls.map((call) => call[0])).toContain('/api/user/1');
   });
 
   it('sends a non-admin session to /login on entry', async () => {
@@ -146,5 +158,67 @@ describe('admin dashboard shell', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
+  });
+
+  describe('today', () => {
+    const today = {
+      businessDate: '2026-11-26',
+      asOf: '2026-11-26T05:00:00.000Z',
+      sales: { today: { orders: 2, amount: 3500.5 }, month: { orders: 4, amount: 4500.5 } },
+      fulfilment: { toPack: 2, toShip: 1, exceptions: 1 },
+      stock: { low: 2, out: 1 },
+      payouts: { vendors: 1, payable: 123.45 },
+    };
+
+    it("opens on the day's figures above the default section, each tile a link to its filtered list", async () => {
+      mockFetch((url) =>
+        url === '/api/admin/today'
+          ? jsonResponse(today)
+          : jsonResponse({ name: 'A', username: 'a', email: 'a@x.in' }),
+      );
+      renderDashboard(['MANAGE_PRODUCTS', 'MANAGE_ORDERS']);
+      const region = await screen.findByRole('region', { name: 'Today' });
+      const lowStock = await within(region).findByRole('link', { name: /Low stock\s*2/ });
+      expect(lowStock).toHaveAttribute('href', '/admin/dashboard?section=products&stock=low&status=active');
+      expect(
+        within(region).getByRole('link', { name: /Sales today\s*₹3,500\.50\s*2 orders/ }),
+      ).toBeInTheDocument();
+      expect(within(region).getByRole('link', { name: /Shipment exceptions\s*1/ })).toHaveAttribute(
+        'href',
+        '/admin/dashboard?section=fulfilment&queue=EXCEPTIONS',
+      );
+      // Payouts are the vendor managers': a figure the server gave, but no link for these roles.
+      expect(within(region).getByText('Vendor payouts due').closest('a')).toBeNull();
+      // The spec's default section stays below.
+      expect(screen.getByRole('heading', { level: 1, name: 'Products Management' })).toBeInTheDocument();
+    });
+
+    it('follows a tile: the section opens with the filter and the tiles make room', async () => {
+      const user = userEvent.setup();
+      mockFetch((url) =>
+        url === '/api/admin/today'
+          ? jsonResponse(today)
+          : jsonResponse({ name: 'A', username: 'a', email: 'a@x.in' }),
+      );
+      renderDashboard(['SUPER_ADMIN']);
+      await user.click(await screen.findByRole('link', { name: /Orders to pack/ }));
+      expect(screen.getByRole('heading', { level: 1, name: 'Fulfilment Management' })).toBeInTheDocument();
+      expect(
+        await screen.findByText('fulfilment section body (section=fulfilment&queue=TO_PACK)'),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: 'Today' })).toBeNull();
+      // Back to the figures from the side navigation; a section chosen there opens without a filter.
+      await user.click(screen.getByRole('button', { name: 'Today' }));
+      expect(await screen.findByRole('region', { name: 'Today' })).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Orders' }));
+      expect(await screen.findByText('orders section body')).toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: 'Today' })).toBeNull();
+    });
+
+    it('shows no Today for roles without figures, and not on a preselected section', () => {
+      renderDashboard(['MANAGE_CAROUSEL']);
+      expect(screen.queryByRole('button', { name: 'Today' })).toBeNull();
+      expect(screen.queryByRole('region', { name: 'Today' })).toBeNull();
+    });
   });
 });

@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { AdminSectionKey } from '@zevar/domain';
+import { todayGroupsFor, type AdminSectionKey } from '@zevar/domain';
 import { PageSpinner } from '../../components/Spinner';
 import { UploadProgressProvider } from '../../components/upload/UploadProgressProvider';
 import { useDialog } from '../../components/dialog/dialog-context';
@@ -14,6 +14,8 @@ import { ReauthProvider } from '../../components/reauth/ReauthProvider';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useKeptOnSessionEnd } from '../../lib/session-restore';
 import { SECTION_COMPONENTS, allowedSections, pickSection, type AdminSection } from './sections';
+import { SectionPresetContext } from '../../lib/section-preset';
+import { TodayPanel } from './today/TodayPanel';
 
 /** Who is signed in, for the header (the answer is the admin's own account). */
 const signedInSchema = z.object({ name: z.string(), username: z.string(), email: z.string() });
@@ -33,7 +35,18 @@ export default function AdminDashboardPage({ initialSection }: { initialSection?
 function AdminDashboard({ initialSection }: { initialSection?: AdminSectionKey }) {
   const navigate = useNavigate();
   const [allowed] = useState(() => allowedSections(getUserRoles()));
-  const [selected, setSelected] = useState(() => pickSection(allowed, initialSection));
+  const [hasToday] = useState(() => todayGroupsFor(getUserRoles()).length > 0);
+  // A Today tile links to `?section=…&<filter>`: the section opens with that filter.
+  const [params, setParams] = useSearchParams();
+  const linked = (params.get('section') ?? undefined) as AdminSectionKey | undefined;
+  const [selected, setSelected] = useState(() => pickSection(allowed, initialSection ?? linked));
+  // The home (no section asked for) opens on the day's figures, above the default section.
+  const [showToday, setShowToday] = useState(() => hasToday && !initialSection && !linked);
+  useEffect(() => {
+    if (!linked) return;
+    setSelected(pickSection(allowed, linked));
+    setShowToday(false);
+  }, [linked, params, allowed]);
   // An expired session comes back to the same section after sign-in.
   useKeptOnSessionEnd('admin.section', selected ?? undefined, (key: AdminSectionKey) =>
     setSelected(pickSection(allowed, key)),
@@ -72,7 +85,17 @@ function AdminDashboard({ initialSection }: { initialSection?: AdminSectionKey }
     void navigate('/login', { replace: true });
   };
   const onSelect = async (key: AdminSectionKey) => {
-    if (key !== selected && (await confirmLeavingForms(dialog))) setSelected(key);
+    if (key === selected && !showToday && !linked) return;
+    if (!(await confirmLeavingForms(dialog))) return;
+    setSelected(key);
+    setShowToday(false);
+    if (linked) setParams({}, { replace: true });
+  };
+  const onToday = () => {
+    setShowToday(true);
+    // A tile followed again must open its list again.
+    if (linked) setParams({}, { replace: true });
+    window.scrollTo?.({ top: 0 });
   };
 
   const Section = current ? SECTION_COMPONENTS[current.key] : null;
@@ -113,13 +136,26 @@ function AdminDashboard({ initialSection }: { initialSection?: AdminSectionKey }
 
       {/* The side column stretches with the page (at least one screen below the header). */}
       <div className="md:flex md:min-h-[calc(100dvh-4rem)]">
-        <SideNav sections={allowed} selected={selected} onSelect={(key) => void onSelect(key)} />
+        <SideNav
+          sections={allowed}
+          selected={selected}
+          onSelect={(key) => void onSelect(key)}
+          onToday={hasToday ? onToday : undefined}
+          todayShown={showToday}
+        />
         <main className="min-w-0 flex-1 px-4 py-6 md:px-8">
+          {showToday && (
+            <div className="mb-8">
+              <TodayPanel sections={allowed.map((section) => section.key)} />
+            </div>
+          )}
           <h1 className="text-3xl font-semibold">{title}</h1>
           <div className="mt-6">
             {Section ? (
               <Suspense fallback={<PageSpinner />}>
-                <Section />
+                <SectionPresetContext.Provider value={linked ? params : NO_PRESET}>
+                  <Section key={linked ? params.toString() : selected} />
+                </SectionPresetContext.Provider>
               </Suspense>
             ) : (
               <p className="card p-6 text-taupe">
@@ -133,14 +169,21 @@ function AdminDashboard({ initialSection }: { initialSection?: AdminSectionKey }
   );
 }
 
+const NO_PRESET = new URLSearchParams();
+
 function SideNav({
   sections,
   selected,
   onSelect,
+  onToday,
+  todayShown,
 }: {
   sections: readonly AdminSection[];
   selected: AdminSectionKey | null;
   onSelect: (key: AdminSectionKey) => void;
+  /** Shows the day's figures (absent for roles that see none). */
+  onToday?: () => void;
+  todayShown: boolean;
 }) {
   return (
     // The aside carries the background down the full page height; the nav inside stays in view.
@@ -150,6 +193,20 @@ function SideNav({
         className="md:sticky md:top-16 md:max-h-[calc(100dvh-4rem)] md:overflow-y-auto"
       >
         <ul className="flex gap-1 overflow-x-auto p-2 md:flex-col md:p-4">
+          {onToday && (
+            <li className="shrink-0">
+              <button
+                type="button"
+                aria-pressed={todayShown}
+                onClick={onToday}
+                className={`w-full rounded-md px-3 py-2 text-left text-sm font-medium whitespace-nowrap transition-colors ${
+                  todayShown ? 'bg-gold-100 text-ink' : 'text-ink hover:bg-sand'
+                }`}
+              >
+                Today
+              </button>
+            </li>
+          )}
           {sections.map((section) => {
             const active = section.key === selected;
             return (

@@ -15,6 +15,7 @@ export const SECTION_COMPONENTS: Record<AdminSectionKey, LazyExoticComponent<Com
   fulfilment: lazy(() => import('./orders/FulfilmentSection')),
   invoices: lazy(() => import('./invoices/InvoicesSection')),
   'return-requests': lazy(() => import('./returns/ReturnRequestsSection')),
+  customers: lazy(() => import('./customers/CustomersSection')),
   metals: lazy(() => import('./metals/MetalsSection')),
   plans: lazy(() => import('./plans/PlansSection')),
   reviews: lazy(() => import('./reviews/ReviewsSection')),
@@ -31,7 +32,11 @@ export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
 /** Sections the given roles may open, in navigation order. */
 export function allowedSections(roles: readonly string[]): AdminSection[] {
-  return ADMIN_SECTIONS.filter((section) => hasPermission(section.permission, roles));
+  return ADMIN_SECTIONS.filter(
+    (section) =>
+      hasPermission(section.permission, roles) ||
+      ('orPermission' in section && hasPermission(section.orPermission, roles)),
+  );
 }
 
 /** The wanted section when allowed, else products, else the first allowed one. */

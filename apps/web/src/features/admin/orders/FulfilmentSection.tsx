@@ -16,6 +16,7 @@ import { Pagination } from '../../../components/Pagination';
 import { StackedCell, StackedRow, StackedTable } from '../../../components/StackedTable';
 import { OrderDetail } from './OrderDetail';
 import { deskApi, type DeskFilters } from './desk-api';
+import { useSectionPreset } from '../../../lib/section-preset';
 
 const EMPTY: Record<DeskQueue, string> = {
   TO_PACK: 'No paid order is waiting to be packed.',
@@ -45,7 +46,13 @@ type Notice = { tone: 'ok' | 'error'; text: string; details?: string[] };
  */
 export default function FulfilmentSection() {
   const queryClient = useQueryClient();
-  const [filters, setFilters] = useState<DeskFilters>({ queue: 'TO_PACK', vendorId: '', from: '', to: '' });
+  const presetQueue = useSectionPreset('queue', DESK_QUEUES);
+  const [filters, setFilters] = useState<DeskFilters>({
+    queue: presetQueue ?? 'TO_PACK',
+    vendorId: '',
+    from: '',
+    to: '',
+  });
   const [page, setPage] = useState(0);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [withPrices, setWithPrices] = useState(true);

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AuditHistory } from '../../../components/audit/AuditHistory';
 import type { ReactNode } from 'react';
 import type { AdminOrderDetail } from '@zevar/domain';
@@ -13,6 +13,7 @@ import { NameShippingState } from './NameShippingState';
 import { OrderRefunds } from './OrderRefunds';
 import { ShipmentsSection } from './ShipmentsSection';
 import { OrderReturns } from '../../../components/returns/ReturnRequestsList';
+import { InternalNotes } from '../../../components/notes/InternalNotes';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -246,11 +247,29 @@ export function OrderDetail({ orderNumber, onBack }: { orderNumber: string; onBa
             <OrderRefunds order={order} />
           </div>
           <History order={order} />
+          <OrderNotes orderNumber={order.orderNumber} />
           <div className="card p-4">
             <AuditHistory entityType="order" entityId={order.orderNumber} />
           </div>
         </>
       )}
     </section>
+  );
+}
+
+/** Staff's notes on the order (the detail is an order manager's screen: they may write). */
+function OrderNotes({ orderNumber }: { orderNumber: string }) {
+  const queryClient = useQueryClient();
+  const key = ['admin-order', orderNumber, 'notes'];
+  const notes = useQuery({ queryKey: key, queryFn: () => ordersApi.notes(orderNumber) });
+  return (
+    <InternalNotes
+      notes={notes.data}
+      mayWrite
+      onAdd={async (body) => {
+        await ordersApi.addNote(orderNumber, body);
+        await queryClient.invalidateQueries({ queryKey: key });
+      }}
+    />
   );
 }

@@ -15,6 +15,7 @@ import { ordersApi, statusLabel, type OrderFilters } from './orders-api';
 import { useOrderUpdates } from './use-order-updates';
 import { MoneyActionDialog } from './MoneyActionDialog';
 import { useDebounced } from '../../../lib/use-debounced';
+import { useSectionPreset } from '../../../lib/section-preset';
 
 function FiltersBar({
   filters,
@@ -71,7 +72,12 @@ function FiltersBar({
 /** Order manager: server-side search and filters, status/payment dropdowns, paging, detail view. */
 export default function OrdersSection() {
   const dialog = useDialog();
-  const [filters, setFilters] = useState<OrderFilters>({ search: '', status: '', paymentStatus: '' });
+  const presetPayment = useSectionPreset('paymentStatus', PAYMENT_STATUS_VALUES);
+  const [filters, setFilters] = useState<OrderFilters>({
+    search: '',
+    status: '',
+    paymentStatus: presetPayment ?? '',
+  });
   const [page, setPage] = useState(0);
   const [viewing, setViewing] = useState<string | null>(null);
   const search = useDebounced(filters.search, 300);

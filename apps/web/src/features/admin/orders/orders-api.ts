@@ -1,6 +1,7 @@
 import {
   adminOrderDetailSchema,
   adminOrderSchema,
+  internalNoteSchema,
   pagedSchema,
   type PartRefundInput,
   type OrderStatus,
@@ -29,6 +30,10 @@ export const ordersApi = {
     }),
   detail: (orderNumber: string) =>
     api.get(`/orders/admin/${enc(orderNumber)}`, { schema: adminOrderDetailSchema }),
+  notes: (orderNumber: string) =>
+    api.get(`/orders/${enc(orderNumber)}/notes`, { schema: internalNoteSchema.array() }),
+  addNote: (orderNumber: string, body: string) =>
+    api.post(`/orders/${enc(orderNumber)}/notes`, { body }, { schema: internalNoteSchema }),
   /** `reason` is required by the server when this cancels a paid order (refund + credit note). */
   setStatus: (orderNumber: string, status: OrderStatus, reason?: string) =>
     api.patch(`/orders/${enc(orderNumber)}/status`, undefined, {

@@ -1,6 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { BulkProductAction, CatalogueProduct as Product } from '@zevar/domain';
+import {
+  PRODUCT_STATUSES,
+  STOCK_FILTERS,
+  type BulkProductAction,
+  type CatalogueProduct as Product,
+} from '@zevar/domain';
 import { Spinner } from '../../../components/Spinner';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import {
@@ -16,6 +21,7 @@ import { useDebounced } from '../../../lib/use-debounced';
 import { ProductTable, type SortState } from './ProductTable';
 import { NO_FILTERS, ProductFilters, type ListFilters } from './ProductFilters';
 import { ListPager } from './ListPager';
+import { useSectionPreset } from '../../../lib/section-preset';
 import { BulkActionsBar, bulkQuestion } from './BulkActionsBar';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -63,7 +69,13 @@ export function ProductList({
   const dialog = useDialog();
   const [searchInput, setSearchInput] = useState('');
   const search = useDebounced(searchInput, SEARCH_DEBOUNCE_MS).trim();
-  const [filters, setFilters] = useState<ListFilters>(NO_FILTERS);
+  const presetStock = useSectionPreset('stock', STOCK_FILTERS);
+  const presetStatus = useSectionPreset('status', PRODUCT_STATUSES);
+  const [filters, setFilters] = useState<ListFilters>(() => ({
+    ...NO_FILTERS,
+    stock: presetStock,
+    status: presetStatus,
+  }));
   const [sort, setSort] = useState<SortState>({ sort: 'id', direction: 'desc' });
   const [size, setSize] = useState(DEFAULT_SIZE);
   const [page, setPage] = useState(0);

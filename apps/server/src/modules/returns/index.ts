@@ -1,0 +1,2 @@
+/** The returns module's public entry: other modules import from here, never its files (eslint import-x/no-restricted-paths). */
+export { returnsToDecide } from './returns-waiting';
