@@ -263,7 +263,8 @@ export function buildSalesRegister(docs: RegisterDocument[]): SalesRegister {
           invoiceDate: doc.against?.date ?? '',
           ...r,
         };
-        if (table === 'cdnr') register.cdnr.push({ gstin: doc.buyerGstin!, receiverName: doc.buyerName, ...note });
+        if (table === 'cdnr')
+          register.cdnr.push({ gstin: doc.buyerGstin!, receiverName: doc.buyerName, ...note });
         else register.cdnur.push(note);
       }
     }
@@ -285,9 +286,12 @@ export function buildSalesRegister(docs: RegisterDocument[]): SalesRegister {
       row.totalValuePaise += sign * l.totalPaise;
     }
   }
-  const byKey = <T>(key: (r: T) => string) => (a: T, b: T) => key(a).localeCompare(key(b));
-  register.b2cs = [...b2cs.values()].sort(byKey((r) => `${r.placeOfSupply}|${r.ratePercent}`));
-  register.hsn = [...hsn.values()].sort(byKey((r) => `${r.supply}|${r.hsn}|${r.ratePercent}`));
+  const byKey =
+    <T extends { ratePercent: number }>(key: (r: T) => string) =>
+    (a: T, b: T) =>
+      key(a).localeCompare(key(b)) || a.ratePercent - b.ratePercent;
+  register.b2cs = [...b2cs.values()].sort(byKey((r) => r.placeOfSupply));
+  register.hsn = [...hsn.values()].sort(byKey((r) => `${r.supply}|${r.hsn}`));
   register.docs = documentsIssued(docs);
   return register;
 }
@@ -335,10 +339,26 @@ export function summariseRegister(docs: RegisterDocument[], register: SalesRegis
   const b2csValue = docs
     .filter((d) => documentTable(d) === 'b2cs')
     .reduce((s, d) => s + (d.kind === 'INVOICE' ? d.totalPaise : -d.totalPaise), 0);
-  const b2b = valueOfDocuments(register.b2b, (r) => r.invoiceNumber, (r) => r.invoiceValuePaise);
-  const b2cl = valueOfDocuments(register.b2cl, (r) => r.invoiceNumber, (r) => r.invoiceValuePaise);
-  const cdnr = valueOfDocuments(register.cdnr, (r) => r.noteNumber, (r) => r.noteValuePaise);
-  const cdnur = valueOfDocuments(register.cdnur, (r) => r.noteNumber, (r) => r.noteValuePaise);
+  const b2b = valueOfDocuments(
+    register.b2b,
+    (r) => r.invoiceNumber,
+    (r) => r.invoiceValuePaise,
+  );
+  const b2cl = valueOfDocuments(
+    register.b2cl,
+    (r) => r.invoiceNumber,
+    (r) => r.invoiceValuePaise,
+  );
+  const cdnr = valueOfDocuments(
+    register.cdnr,
+    (r) => r.noteNumber,
+    (r) => r.noteValuePaise,
+  );
+  const cdnur = valueOfDocuments(
+    register.cdnur,
+    (r) => r.noteNumber,
+    (r) => r.noteValuePaise,
+  );
   const hsn = totalsOf(
     register.hsn,
     register.hsn.length,
