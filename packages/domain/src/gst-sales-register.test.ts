@@ -110,7 +110,7 @@ describe('GSTR-1 tables', () => {
       },
     ]);
     expect(r.hsn).toMatchObject([
-      { supply: 'B2C', hsn: '711319', uqc: 'NOS', quantity: 2, taxablePaise: 50_000_00 },
+      { supply: 'B2C', hsn: '711319', uqc: 'NOS-NUMBERS', quantity: 2, taxablePaise: 50_000_00 },
     ]);
     expect(r.docs).toEqual([
       {

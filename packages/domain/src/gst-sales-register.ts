@@ -31,7 +31,7 @@ export const B2CL_THRESHOLDS: ReadonlyArray<{ from: string; paise: number }> = [
 ];
 
 /** Unit quantity code of a line: jewellery is sold by the piece (GST UQC list: NOS-NUMBERS). */
-export const GSTR1_UQC = 'NOS';
+export const GSTR1_UQC = 'NOS-NUMBERS';
 
 /** Descriptions of the HSN codes the catalogue uses (customs tariff, chapter 71). */
 const HSN_DESCRIPTIONS: Record<string, string> = {
