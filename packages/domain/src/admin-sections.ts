@@ -11,6 +11,7 @@ export const ADMIN_SECTIONS = [
   { key: 'orders', label: 'Orders', permission: 'MANAGE_ORDERS' },
   { key: 'fulfilment', label: 'Fulfilment', permission: 'MANAGE_ORDERS' },
   { key: 'invoices', label: 'Invoices', permission: 'MANAGE_ORDERS' },
+  { key: 'reports', label: 'Reports', permission: 'MANAGE_ORDERS' },
   { key: 'return-requests', label: 'Returns', permission: 'MANAGE_ORDERS' },
   { key: 'metals', label: 'Metals', permission: 'SUPER_ADMIN' },
   { key: 'plans', label: 'Plans', permission: 'SUPER_ADMIN' },

@@ -11,6 +11,7 @@ export const SECTION_COMPONENTS: Record<AdminSectionKey, LazyExoticComponent<Com
   orders: lazy(() => import('./orders/OrdersSection')),
   fulfilment: lazy(() => import('./orders/FulfilmentSection')),
   invoices: lazy(() => import('./invoices/InvoicesSection')),
+  reports: lazy(() => import('./reports/ReportsSection')),
   'return-requests': lazy(() => import('./returns/ReturnRequestsSection')),
   metals: lazy(() => import('./metals/MetalsSection')),
   plans: lazy(() => import('./plans/PlansSection')),
