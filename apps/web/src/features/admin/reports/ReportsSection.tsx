@@ -26,7 +26,11 @@ function summaryRows(s: SalesRegisterSummary): Array<[string, string, Omit<Total
     ],
     ['CDNR', 'Credit notes to buyers with a GSTIN', t.cdnr],
     ['CDNUR', 'Credit notes against B2CL invoices', t.cdnur],
-    ['HSN summary', `Net of credit notes; ${t.hsn.quantity} pieces`, t.hsn],
+    [
+      'HSN summary',
+      `Net of credit notes; ${t.hsn.quantity} ${t.hsn.quantity === 1 ? 'piece' : 'pieces'}`,
+      t.hsn,
+    ],
   ];
 }
 
