@@ -39,6 +39,7 @@ export * from './price-breakup';
 export * from './jewellery-price';
 export * from './metal-purities';
 export * from './gst';
+export * from './gst-sales-register';
 export * from './place-of-supply';
 export * from './tax-invoice';
 export * from './order-holds';

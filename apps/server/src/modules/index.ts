@@ -35,6 +35,7 @@ import { deliveryRoutes } from './delivery/delivery.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { returnsRoutes } from './returns/returns.routes';
 import { returnedParcelsRoutes } from './shipping/returned-parcels.routes';
+import { reportsRoutes } from './reports/reports.routes';
 import { refundPlannedIn } from './orders/refund-order-part';
 import { orderNotesRoutes } from './orders/order-notes.routes';
 import { customersRoutes } from './customers/customers.routes';
@@ -81,6 +82,7 @@ export const routeModules: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   trackingRoutes,
   deliveryRoutes,
   auditRoutes,
+  reportsRoutes,
   (ctx) => returnsRoutes(ctx, refundDeps),
   (ctx) => returnedParcelsRoutes(ctx, refundDeps),
 ];

@@ -96,6 +96,10 @@ GET /api/products/trending public
 GET /api/products/variantGroup/:id public
 GET /api/products/vendorPlan/:plan public
 GET /api/ready public
+GET /api/reports/gst-sales-register MANAGE_ORDERS
+GET /api/reports/gst-sales-register/csv MANAGE_ORDERS
+GET /api/reports/gst-sales-register/xlsx MANAGE_ORDERS
+GET /api/reports/tax-documents MANAGE_ORDERS
 GET /api/returns any:MANAGE_ORDERS|VIEW_DETAILS
 GET /api/returns-policy public
 GET /api/returns-policy/admin SUPER_ADMIN

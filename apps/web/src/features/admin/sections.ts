@@ -14,6 +14,7 @@ export const SECTION_COMPONENTS: Record<AdminSectionKey, LazyExoticComponent<Com
   orders: lazy(() => import('./orders/OrdersSection')),
   fulfilment: lazy(() => import('./orders/FulfilmentSection')),
   invoices: lazy(() => import('./invoices/InvoicesSection')),
+  reports: lazy(() => import('./reports/ReportsSection')),
   'return-requests': lazy(() => import('./returns/ReturnRequestsSection')),
   customers: lazy(() => import('./customers/CustomersSection')),
   metals: lazy(() => import('./metals/MetalsSection')),
