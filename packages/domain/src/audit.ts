@@ -25,6 +25,7 @@ export const AUDIT_ENTITY_TYPES = [
   'stock',
   'image',
   'mail',
+  'product-import',
 ] as const;
 
 /** Actions a change describes itself with; a route that does not describe its change records `request`. */
@@ -48,6 +49,9 @@ export const AUDIT_ACTIONS = [
   'confirm-bank',
   'password',
   'plan',
+  'import',
+  'import-create',
+  'import-update',
   'request',
 ] as const;
 

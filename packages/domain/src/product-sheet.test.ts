@@ -114,9 +114,7 @@ describe('product sheet rows', () => {
   });
 
   it('reports unreadable cells and the form rules by column', () => {
-    const errors = errorsOf(
-      withCells({ stock: '1.5', price: 'abc', hallmarked: 'maybe', huids: '' }),
-    );
+    const errors = errorsOf(withCells({ stock: '1.5', price: 'abc', hallmarked: 'maybe', huids: '' }));
     expect(errors.map((e) => e.column)).toEqual(['Stock', 'Price (₹)', 'BIS hallmarked']);
     expect(errorsOf(withCells({ metalWeight: '0' }))).toContainEqual({
       column: 'Net Metal Weight (grams)',
@@ -182,29 +180,27 @@ describe('product sheet rows', () => {
       sale: fc.boolean(),
       tagline: fc.option(word, { nil: null }),
     })
-    .map(
-      (g): SheetProduct => ({
-        ...ring,
-        sku: g.sku,
-        name: g.name,
-        status: g.status,
-        productType: g.metalPriced ? 'GOLD' : 'MRP',
-        price: g.price,
-        originalPrice: g.originalPrice,
-        purity: g.metalPriced ? '18K' : null,
-        metalWeight: g.metalWeight,
-        making: g.metalPriced ? g.making : null,
-        stones: null,
-        hallmarked: g.hallmarkedPieces !== null,
-        huids: g.hallmarkedPieces ?? [],
-        stock: g.hallmarkedPieces ? g.hallmarkedPieces.length : g.plainStock,
-        vendorCommission: g.vendorCommission,
-        features: g.features,
-        specifications: g.specifications,
-        sale: g.sale,
-        tagline: g.tagline,
-      }),
-    );
+    .map((g): SheetProduct => ({
+      ...ring,
+      sku: g.sku,
+      name: g.name,
+      status: g.status,
+      productType: g.metalPriced ? 'GOLD' : 'MRP',
+      price: g.price,
+      originalPrice: g.originalPrice,
+      purity: g.metalPriced ? '18K' : null,
+      metalWeight: g.metalWeight,
+      making: g.metalPriced ? g.making : null,
+      stones: null,
+      hallmarked: g.hallmarkedPieces !== null,
+      huids: g.hallmarkedPieces ?? [],
+      stock: g.hallmarkedPieces ? g.hallmarkedPieces.length : g.plainStock,
+      vendorCommission: g.vendorCommission,
+      features: g.features,
+      specifications: g.specifications,
+      sale: g.sale,
+      tagline: g.tagline,
+    }));
 
   it('property: any product the export writes reads back to the same fields', () => {
     fc.assert(

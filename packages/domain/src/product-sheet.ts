@@ -453,3 +453,6 @@ export type ImportProgressLine =
   | { type: 'progress'; done: number; total: number }
   | { type: 'report'; report: ImportReport }
   | { type: 'failed'; code: string; message: string };
+
+/** `GET /api/products/export`: the spreadsheet kind. */
+export const productExportQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
