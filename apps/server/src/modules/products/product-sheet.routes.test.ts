@@ -284,9 +284,20 @@ describe('product import and export', () => {
         .where(like(products.sku, `${tag}-%`)),
     ).toEqual([]);
 
-    // A clean file whose writing fails past row 9,000 (a fault after the last batch) rolls back whole.
-    const cleanFile = csvOf(rows);
-    const sheet = await readProductSheet(Readable.from([cleanFile]), () => false);
+    expect(
+      await t.db
+        .select()
+        .from(products)
+        .where(like(products.sku, `${tag}-%`)),
+    ).toEqual([]);
+  }, 400_000);
+
+  it('a write failing after the last batch rolls the whole import back', async () => {
+    const tag = `ROLL${uid()}`;
+    const rows = Array.from({ length: 1_200 }, (_, i) =>
+      mrpRow({ SKU: `${tag}-${i}`, 'Product Name': `${tag} piece ${i}`, Stock: '1' }),
+    );
+    const sheet = await readProductSheet(Readable.from([csvOf(rows)]), () => false);
     const imports = createProductImport({ db: t.db, now: () => new Date(), config: t.config });
     const { checksum } = await imports.check(sheet);
     await expect(
@@ -295,7 +306,7 @@ describe('product import and export', () => {
         fileName: 'big.csv',
         adjustedBy: 'test',
         onProgress: (done) => {
-          if (done >= 9_000) throw new Error('disk full');
+          if (done >= 1_200) throw new Error('disk full');
         },
       }),
     ).rejects.toThrow('disk full');
@@ -305,7 +316,7 @@ describe('product import and export', () => {
         .from(products)
         .where(like(products.sku, `${tag}-%`)),
     ).toEqual([]);
-  }, 120_000);
+  }, 200_000);
 
   it('hallmarked pieces move by HUID; a HUID on another product is an error in its row', async () => {
     const h = goldRow({ 'BIS hallmarked': 'yes', HUIDs: 'HH11AA HH22BB', Stock: '2' });
