@@ -266,7 +266,7 @@ describe('product import and export', () => {
     expect((await bySku(good.SKU))!.pricePaise).toBe(150_000);
   });
 
-  it('an error in row 9,000 leaves nothing applied: refused at the check, and rolled back when a write fails', async () => {
+  it('an error in row 9,000 leaves nothing applied: the dry run names it and the apply is refused', async () => {
     const tag = `BULK${uid()}`;
     const rows = Array.from({ length: 9_000 }, (_, i) =>
       mrpRow({ SKU: `${tag}-${i}`, 'Product Name': `${tag} piece ${i}`, Stock: '1' }),
