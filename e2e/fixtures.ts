@@ -88,7 +88,14 @@ export async function signIn(page: Page, username: string, password: string) {
 /** The message dialog that says `message`: its OK button, and it closes. */
 export async function acknowledge(page: Page, message: string) {
   const dialog = page.getByRole('dialog').filter({ hasText: message });
-  await expect(dialog).toBeVisible();
+  // Waited for longer than a step, a busy CI machine can be slow; and when another dialog answered
+  // instead (an error), the failure says what it said.
+  await expect(dialog)
+    .toBeVisible({ timeout: 20_000 })
+    .catch(async (err: Error) => {
+      const shown = await page.getByRole('dialog').allInnerTexts();
+      throw new Error(`${err.message}\nDialogs shown instead: ${JSON.stringify(shown)}`);
+    });
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(dialog).toBeHidden();
 }

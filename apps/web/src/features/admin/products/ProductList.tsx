@@ -118,10 +118,11 @@ export function ProductList({
     try {
       const result = await bulk.mutateAsync({ products, action });
       setSelected(new Map());
-      await onChanged();
+      // The outcome is said at once; the list refreshes behind the dialog.
+      void onChanged();
       await dialog.success(TITLE.success, bulkOutcome(result));
     } catch (err) {
-      await onChanged();
+      void onChanged();
       await dialog.error(TITLE.error, failure('Failed to update products', err));
     }
   };
