@@ -232,7 +232,7 @@ describe('product sheet rows', () => {
   });
 
   it('property: no text in any cell throws; a failed row names only real columns', () => {
-    const headers = new Set(PRODUCT_SHEET_COLUMNS.map((c) => c.header));
+    const headers = new Set<string>(PRODUCT_SHEET_COLUMNS.map((c) => c.header));
     const cells = fc.record(
       Object.fromEntries(
         PRODUCT_SHEET_COLUMNS.map((c) => [c.key, fc.oneof(fc.string(), fc.constantFrom('', '1', 'yes'))]),
