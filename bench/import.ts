@@ -3,7 +3,7 @@
  * apply (one transaction), first creating every product, then a second file changing every price,
  * through the same functions the routes call (the route adds the upload). Seconds, printed.
  *
- *   npx tsx bench/import.ts [--rows 10000]            # a fresh embedded database (PGlite)
+ *   npm run bench:import -- [--rows 10000]           # a fresh embedded database (PGlite)
  *   DATABASE_URL=postgres://... npx tsx bench/import.ts
  */
 import { mkdtempSync } from 'node:fs';
