@@ -26,6 +26,7 @@ export const AUDIT_ENTITY_TYPES = [
   'image',
   'mail',
   'customer',
+  'product-import',
 ] as const;
 
 /** Actions a change describes itself with; a route that does not describe its change records `request`. */
@@ -51,6 +52,9 @@ export const AUDIT_ACTIONS = [
   'plan',
   /** An internal note on an order or a customer (issue 23 item 7). */
   'note',
+  'import',
+  'import-create',
+  'import-update',
   'request',
 ] as const;
 

@@ -57,3 +57,4 @@ export * from './rto-inspection';
 export * from './kyc';
 export * from './admin-today';
 export * from './customers';
+export * from './product-sheet';

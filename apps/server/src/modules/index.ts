@@ -18,6 +18,7 @@ import { imagesRoutes } from './images/images.routes';
 import { metalsRoutes } from './metals/metals.routes';
 import { categoriesRoutes } from './categories/categories.routes';
 import { productsRoutes } from './products/products.routes';
+import { productSheetRoutes } from './products/product-sheet.routes';
 import { carouselRoutes } from './carousel/carousel.routes';
 import { couponsRoutes } from './coupons/coupons.routes';
 import { checkoutRoutes } from './checkout/checkout.routes';
@@ -64,6 +65,7 @@ export const routeModules: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   metalsRoutes,
   categoriesRoutes,
   productsRoutes,
+  productSheetRoutes,
   carouselRoutes,
   couponsRoutes,
   checkoutRoutes,

@@ -109,6 +109,16 @@ describe('audit trail of every write route', () => {
     return res;
   };
 
+  /** A one-product import file (a new SKU each time), its category and metal named. */
+  async function importFile(): Promise<Buffer> {
+    const category = await createCategory(db);
+    const metal = await createMetal(db);
+    const id = uid();
+    return Buffer.from(
+      `SKU,Product Name,Price type,Price (₹),Metal,Category,Stock\nAUD-${id},Audited ${id},MRP,1200,${metal.name},${category.name},2\n`,
+    );
+  }
+
   /** The current code of a TOTP secret, as an authenticator app shows it. */
   const totpNow = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate();
   /** Turns the actor's second factor on; answers its recovery codes. */
@@ -709,6 +719,32 @@ describe('audit trail of every write route', () => {
         method: 'POST',
         url: '/api/products/bulk',
         payload: { products: [{ id: p.id, version: p.version }], action: { kind: 'publish' } },
+      };
+    },
+    'POST /api/products/import/check': async () => {
+      const body = multipart(await importFile(), 'products.csv', 'text/csv');
+      return {
+        method: 'POST',
+        url: '/api/products/import/check',
+        headers: body.headers,
+        payload: body.payload,
+      };
+    },
+    'POST /api/products/import/apply': async () => {
+      const file = await importFile();
+      const checked = multipart(file, 'products.csv', 'text/csv');
+      const dry = await inject({
+        method: 'POST',
+        url: '/api/products/import/check',
+        headers: { ...admin.headers, ...checked.headers },
+        payload: checked.payload,
+      });
+      const body = multipart(file, 'products.csv', 'text/csv');
+      return {
+        method: 'POST',
+        url: `/api/products/import/apply?checksum=${(dry.json() as { checksum: string }).checksum}`,
+        headers: body.headers,
+        payload: body.payload,
       };
     },
     'POST /api/subscriptions/subscribe': async () => {

@@ -81,6 +81,7 @@ GET /api/products/category public
 GET /api/products/category/:categoryId/vendorPlan/:plan public
 GET /api/products/category/:id public
 GET /api/products/exists/:name public
+GET /api/products/export MANAGE_PRODUCTS
 GET /api/products/metalType public
 GET /api/products/name/:name public
 GET /api/products/paged public
@@ -190,6 +191,8 @@ POST /api/products/:id/restore MANAGE_PRODUCTS
 POST /api/products/:id/stock-adjustments MANAGE_PRODUCTS
 POST /api/products/:id/views public
 POST /api/products/bulk MANAGE_PRODUCTS
+POST /api/products/import/apply MANAGE_PRODUCTS
+POST /api/products/import/check MANAGE_PRODUCTS
 POST /api/returns/:id/decision MANAGE_ORDERS
 POST /api/returns/:id/inspection MANAGE_ORDERS
 POST /api/returns/:id/pickup MANAGE_ORDERS

@@ -57,6 +57,10 @@ const NOTED_ONLY = new Set([
   'POST /api/products/:id/stock-adjustments',
   // A bulk product action notes the products it changed (and lists, variants, carousel as needed).
   'POST /api/products/bulk',
+  // An import notes what it changed after its transaction (its answer streams while it writes);
+  // a dry run changes nothing.
+  'POST /api/products/import/apply',
+  'POST /api/products/import/check',
   // A rate change notes its metal; a review its product.
   'PUT /api/metals/:id/purities/:purityId',
   'PUT /api/metals/prices',

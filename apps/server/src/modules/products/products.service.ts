@@ -65,6 +65,73 @@ function metalPrice(input: Parameters<typeof jewelleryPrice>[0]): number {
   }
 }
 
+type ProductRefs = {
+  slug: string;
+  categoryId: number;
+  metal: { id: number; name: string } | undefined;
+  purity: { id: number; name: string; ratePaise: number } | undefined;
+};
+
+/**
+ * The stored values of a product the form (or an import row) describes, its references checked: the
+ * server computes the price (`jewelleryPrice` for metal-priced pieces), one past the limit refused.
+ */
+export function storedProductValues(input: ProductInput | ProductUpdate, refs: ProductRefs, gstBp: number) {
+  const { slug, metal, purity } = refs;
+  const metalPriced = input.productType !== 'MRP';
+  const metalWeightMg = Math.round(input.metalWeight * 1000);
+  const making = metalPriced && input.making ? input.making : null;
+  const makingValue = making ? makingValueToStored(making) : 0;
+  const stones = metalPriced && input.stones ? input.stones : null;
+  const stonesPaise = stones ? rupeesToPaise(stones.value) : 0;
+  const pricePaise =
+    !metalPriced || !metal || !purity
+      ? rupeesToPaise(input.price ?? 0)
+      : metalPrice({
+          metalName: metal.name,
+          purity: purity.name,
+          ratePerGramPaise: purity.ratePaise,
+          netWeightMg: metalWeightMg,
+          making: making && { kind: making.kind, value: makingValue },
+          stones: stones && { description: stones.description ?? '', valuePaise: stonesPaise },
+          gstBasisPoints: gstBp,
+        });
+  if (pricePaise > MAX_PRICE_PAISE)
+    throw badRequest(PRODUCT_MESSAGES.tooExpensive, [
+      { path: 'price', message: PRODUCT_MESSAGES.tooExpensive },
+    ]);
+  return {
+    sku: input.sku,
+    name: input.name,
+    slug,
+    tagline: input.tagline,
+    description: input.description,
+    productType: input.productType,
+    pricePaise,
+    originalPricePaise: input.originalPrice == null ? null : rupeesToPaise(input.originalPrice),
+    metalId: metal?.id ?? null,
+    purityId: metalPriced ? (purity?.id ?? null) : null,
+    metalWeightMg,
+    makingKind: making?.kind ?? null,
+    makingValue,
+    stonesPaise,
+    stonesDescription: stones?.description || null,
+    hallmarked: input.hallmarked,
+    categoryId: refs.categoryId,
+    plan: input.vendorPlan,
+    vendorCommissionPaise: rupeesToPaise(input.vendorCommission),
+    images: input.images,
+    specifications: input.specifications,
+    features: input.features,
+    sale: input.sale,
+    trending: input.trending,
+    variantGroupId: input.variantGroupId,
+    variantType: input.variantType,
+    variantValue: input.variantValue,
+    launchDate: input.launchDate ? new Date(input.launchDate) : null,
+  };
+}
+
 export type ProductFilter = {
   /** Archived products are listed only for catalogue admins. */
   includeArchived?: boolean;
@@ -157,58 +224,7 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'now' | 'conf
         { path: 'purity', message: PRODUCT_MESSAGES.purityMissing },
       ]);
     if (await nameExists(input.name, exceptId)) throw conflict(PRODUCT_MESSAGES.nameTaken);
-
-    const metalWeightMg = Math.round(input.metalWeight * 1000);
-    const making = metalPriced && input.making ? input.making : null;
-    const makingValue = making ? makingValueToStored(making) : 0;
-    const stones = metalPriced && input.stones ? input.stones : null;
-    const stonesPaise = stones ? rupeesToPaise(stones.value) : 0;
-    const pricePaise =
-      !metalPriced || !metal || !purity
-        ? rupeesToPaise(input.price ?? 0)
-        : metalPrice({
-            metalName: metal.name,
-            purity: purity.name,
-            ratePerGramPaise: purity.ratePaise,
-            netWeightMg: metalWeightMg,
-            making: making && { kind: making.kind, value: makingValue },
-            stones: stones && { description: stones.description ?? '', valuePaise: stonesPaise },
-            gstBasisPoints: gstBp(),
-          });
-    if (pricePaise > MAX_PRICE_PAISE)
-      throw badRequest(PRODUCT_MESSAGES.tooExpensive, [
-        { path: 'price', message: PRODUCT_MESSAGES.tooExpensive },
-      ]);
-    return {
-      sku: input.sku,
-      name: input.name,
-      slug,
-      tagline: input.tagline,
-      description: input.description,
-      productType: input.productType,
-      pricePaise,
-      originalPricePaise: input.originalPrice == null ? null : rupeesToPaise(input.originalPrice),
-      metalId: metal?.id ?? null,
-      purityId: metalPriced ? (purity?.id ?? null) : null,
-      metalWeightMg,
-      makingKind: making?.kind ?? null,
-      makingValue,
-      stonesPaise,
-      stonesDescription: stones?.description || null,
-      hallmarked: input.hallmarked,
-      categoryId: category.id,
-      plan: input.vendorPlan,
-      vendorCommissionPaise: rupeesToPaise(input.vendorCommission),
-      images: input.images,
-      specifications: input.specifications,
-      features: input.features,
-      sale: input.sale,
-      trending: input.trending,
-      variantGroupId: input.variantGroupId,
-      variantType: input.variantType,
-      variantValue: input.variantValue,
-      launchDate: input.launchDate ? new Date(input.launchDate) : null,
-    };
+    return storedProductValues(input, { slug, categoryId: category.id, metal, purity }, gstBp());
   }
 
   async function write<T>(fn: () => Promise<T>): Promise<T> {

@@ -3,6 +3,7 @@ export {
   adjustStock,
   HUID_TAKEN,
   setOpeningStock,
+  setOpeningStocks,
   stockAdjustmentsOf,
   piecesInStock,
   recordSale,

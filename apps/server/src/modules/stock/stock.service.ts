@@ -343,3 +343,28 @@ export async function setOpeningStock(tx: Tx, productId: number, stock: number, 
   noteChanged(productTag(productId), 'stock-lists');
   if (huids.length) await tx.insert(productPieces).values(huids.map((huid) => ({ productId, huid })));
 }
+
+/**
+ * Opening stock of many new products at once (an import): one statement per batch, their pieces by
+ * HUID when hallmarked. The caller's transaction commits or drops them with the products.
+ */
+export async function setOpeningStocks(
+  tx: Tx,
+  entries: Array<{ productId: number; stock: number; huids: string[] }>,
+): Promise<void> {
+  const stocked = entries.filter((e) => e.stock !== 0);
+  if (stocked.length) {
+    const rows = sql.join(
+      stocked.map((e) => sql`(${e.productId}::int, ${e.stock}::int)`),
+      sql`, `,
+    );
+    await tx.execute(
+      sql`update ${products} set stock = v.stock from (values ${rows}) as v(id, stock) where ${products.id} = v.id`,
+    );
+  }
+  const pieces = entries.flatMap((e) => e.huids.map((huid) => ({ productId: e.productId, huid })));
+  // Two parameters a piece: well under a statement's 65,535 in batches of 10,000.
+  for (let i = 0; i < pieces.length; i += 10_000)
+    await tx.insert(productPieces).values(pieces.slice(i, i + 10_000));
+  noteChanged(...entries.map((e) => productTag(e.productId)), 'stock-lists');
+}

@@ -16,6 +16,9 @@ import { ProductEditDialog } from './ProductEditDialog';
 import { NAME_TAKEN, ProductForm } from './ProductForm';
 import { ProductList } from './ProductList';
 import { StockDialog } from './StockDialog';
+import { ImportDialog } from './ImportDialog';
+import { DownloadButton } from '../../../components/DownloadButton';
+import { downloadFile } from '../../../lib/download-file';
 import type { toProductBody } from './product-form-model';
 
 type Body = ReturnType<typeof toProductBody> & { status?: 'draft' | 'active' };
@@ -42,6 +45,12 @@ export function newerVersion(err: unknown): Product | null {
   return parsed.success ? parsed.data : null;
 }
 
+/** Every product with every field of the form, as the import reads it back. */
+const exportProducts = (format: 'csv' | 'xlsx') =>
+  downloadFile('/products/export', `products-${new Date().toISOString().slice(0, 10)}.${format}`, {
+    query: { format },
+  });
+
 /** What archiving leaves behind, named before the admin confirms. */
 export function archiveQuestion(p: Product, refs: ProductReferences): string {
   const parts = [`Archive "${p.name}"? It is hidden from every shop and can no longer be bought.`];
@@ -61,6 +70,7 @@ export default function ProductsSection() {
   const [editing, setEditing] = useState<Product | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [stockOf, setStockOf] = useState<Product | null>(null);
+  const [importing, setImporting] = useState(false);
   const refresh = () => qc.invalidateQueries({ queryKey: catalogueKeys.products });
   // An expired session reopens the edit popup after sign-in (its form takes back the draft).
   useKeptOnSessionEnd('products.editing', editing?.id, (id: number) => void onEdit({ id }));
@@ -147,11 +157,18 @@ export default function ProductsSection() {
         <h2 id="products-title" className="text-xl font-semibold">
           Products
         </h2>
-        {!adding && (
-          <button type="button" className="btn-primary" onClick={() => setAdding(true)}>
-            Add New Product
+        <div className="flex flex-wrap items-start gap-2">
+          <DownloadButton download={() => exportProducts('csv')}>Export CSV</DownloadButton>
+          <DownloadButton download={() => exportProducts('xlsx')}>Export Excel</DownloadButton>
+          <button type="button" className="btn-outline" onClick={() => setImporting(true)}>
+            Import
           </button>
-        )}
+          {!adding && (
+            <button type="button" className="btn-primary" onClick={() => setAdding(true)}>
+              Add New Product
+            </button>
+          )}
+        </div>
       </div>
       {adding && (
         <section aria-labelledby="add-product-title" className="card p-5">
@@ -177,6 +194,7 @@ export default function ProductsSection() {
           onCancel={() => setEditing(null)}
         />
       )}
+      {importing && <ImportDialog onClose={() => setImporting(false)} onApplied={() => void refresh()} />}
       {stockOf && (
         <StockDialog product={stockOf} onClose={() => setStockOf(null)} onAdjusted={() => void refresh()} />
       )}
