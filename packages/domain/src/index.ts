@@ -54,3 +54,4 @@ export * from './audit';
 export * from './returns';
 export * from './rto-inspection';
 export * from './kyc';
+export * from './quotes';

@@ -35,6 +35,7 @@ import { deliveryRoutes } from './delivery/delivery.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { returnsRoutes } from './returns/returns.routes';
 import { returnedParcelsRoutes } from './shipping/returned-parcels.routes';
+import { quotesRoutes } from './quotes/quotes.routes';
 import { refundPlannedIn } from './orders/refund-order-part';
 
 /** The partial-refund path, handed to the flows that refund what came back (docs/decisions/0046). */
@@ -77,4 +78,5 @@ export const routeModules: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   auditRoutes,
   (ctx) => returnsRoutes(ctx, refundDeps),
   (ctx) => returnedParcelsRoutes(ctx, refundDeps),
+  quotesRoutes,
 ];

@@ -12,3 +12,4 @@ export * from './tracking';
 export * from './shipping';
 export * from './audit';
 export * from './kyc';
+export * from './quotes';
