@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import AllProductsTab from './AllProductsTab';
 import PayoutHistoryTab from './PayoutHistoryTab';
 import VendorOrdersTab from './VendorOrdersTab';
+import QuotesTab from './QuotesTab';
 import PlanSelector from './PlanSelector';
 import ProfileEdit from './ProfileEdit';
 import { ProfileView } from './ProfileView';
@@ -25,6 +26,7 @@ import { UploadProgressProvider } from '../../components/upload/UploadProgressPr
 const TABS = [
   { key: 'profile', label: 'Profile' },
   { key: 'allProducts', label: 'All Products' },
+  { key: 'quotes', label: 'Quotes' },
   { key: 'orders', label: 'Orders' },
   { key: 'payouts', label: 'Payout History' },
 ] as const;
@@ -116,6 +118,7 @@ function VendorDashboard() {
               <ProfileView vendor={data} onEdit={() => setEditing(true)} />
             ))}
           {tab === 'allProducts' && <AllProductsTab vendor={data} />}
+          {tab === 'quotes' && <QuotesTab vendor={data} />}
           {tab === 'orders' && <VendorOrdersTab vendor={data} />}
           {tab === 'payouts' && <PayoutHistoryTab vendor={data} />}
         </Tabs>
