@@ -69,6 +69,8 @@ export default defineConfig({
       MAX_VENDOR_REGISTRATIONS_PER_NETWORK: '1000',
       // The journeys sign in as the one admin with a password; second-factor.spec.ts enrols its own account.
       TOTP_REQUIRED: 'false',
+      // Commission is released at delivery (no hold window), so vendor-settlement.spec.ts sees it payable.
+      SETTLEMENT_HOLD_DAYS: '0',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
     },

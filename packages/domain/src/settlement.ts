@@ -223,6 +223,15 @@ export const vendorBalanceSchema = z.object({
 });
 export type VendorBalance = z.infer<typeof vendorBalanceSchema>;
 
+/**
+ * A reseller's own position now (GET /api/settlement/vendor/{id}/balance): the balance, and why no
+ * payout can be made now (KYC not submitted or not approved, a bank change waiting for an admin), or null.
+ */
+export const vendorPositionSchema = vendorBalanceSchema.extend({
+  payoutsHeldBecause: safeString().nullable(),
+});
+export type VendorPosition = z.infer<typeof vendorPositionSchema>;
+
 export const balancesSchema = z.object({
   vendors: z.array(vendorBalanceSchema),
   /** What the marketplace owes resellers in all: held plus positive payable balances (rupees). */

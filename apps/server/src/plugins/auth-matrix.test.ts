@@ -101,6 +101,7 @@ GET /api/reviews SUPER_ADMIN
 GET /api/reviews/admin/products SUPER_ADMIN
 GET /api/reviews/product/:productId public
 GET /api/settlement/balances MANAGE_VENDORS
+GET /api/settlement/vendor/:vendorId/balance authenticated
 GET /api/settlement/vendor/:vendorId/statement authenticated
 GET /api/settlement/vendor/:vendorId/statement.pdf authenticated
 GET /api/shipping/desk any:MANAGE_ORDERS|VIEW_DETAILS
@@ -115,6 +116,7 @@ GET /api/sms/messages SUPER_ADMIN
 GET /api/tds/entries MANAGE_VENDORS
 GET /api/tds/return.csv MANAGE_VENDORS
 GET /api/tds/vendor/:vendorId/certificate.pdf authenticated
+GET /api/tds/vendor/:vendorId/entries authenticated
 GET /api/track public
 GET /api/track/returns public
 GET /api/user any:MANAGE_USERS|MANAGE_VENDORS|VIEW_DETAILS

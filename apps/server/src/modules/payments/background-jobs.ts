@@ -10,6 +10,7 @@ import { createInvoicesService } from '../invoices';
 import { sweepAnonymousUploads } from '../images';
 import { createShippingService } from '../shipping';
 import { createSettlementService } from '../payouts';
+import { pruneSessions } from '../users';
 
 /**
  * The marketplace's periodic work: payment reconciliation (with reservation expiry), mail, unused
@@ -71,6 +72,12 @@ export function periodicJobs(ctx: AppContext): PeriodicJob[] {
       name: 'process-payouts',
       everySeconds: 30,
       run: () => settlement.processDue(),
+    },
+    {
+      // Sign-ins that ended or expired a month ago (decision 0047): the sessions table stays small.
+      name: 'prune-sessions',
+      everySeconds: 3600,
+      run: () => pruneSessions(ctx.db, ctx.now()),
     },
     {
       name: 'expire-subscriptions',

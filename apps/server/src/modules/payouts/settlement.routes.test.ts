@@ -243,6 +243,57 @@ describe('settlement: held, then payable, then paid', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('a reseller reads its own balance and why its payouts are on hold; another vendor cannot', async () => {
+    const v = await createVendor(t.app, t.db, {
+      plan: 'BASIC',
+      bankName: 'SBI',
+      accountNumber: '5556667779',
+      ifscCode: 'SBIN0001234',
+      accountHolderName: 'Owner',
+    });
+    await released(t, v.id, 120_000);
+    await earn(t.db, v.id, 30_000, ago(2));
+    const balance = () => t.app.inject({ url: `/api/settlement/vendor/${v.id}/balance`, headers: v.headers });
+    let res = await balance();
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      vendorId: v.id,
+      vendorName: expect.any(String),
+      held: 300,
+      payable: 1200,
+      owed: 0,
+      payoutsHeldBecause: 'KYC has not been submitted',
+    });
+    await approveKyc(t.db, v.id);
+    res = await balance();
+    expect(res.json()).toMatchObject({ payable: 1200, payoutsHeldBecause: null });
+    const other = await createVendor(t.app, t.db);
+    const denied = await t.app.inject({
+      url: `/api/settlement/vendor/${v.id}/balance`,
+      headers: other.headers,
+    });
+    expect(denied.statusCode).toBe(403);
+    const byAdmin = await t.app.inject({
+      url: `/api/settlement/vendor/${v.id}/balance`,
+      headers: admin.headers,
+    });
+    expect(byAdmin.json()).toMatchObject({ held: 300, payable: 1200 });
+  });
+
+  it("the current month's statement still holds commission whose hold ends later in the month", async () => {
+    const v = await reseller(t);
+    const month = clock.toISOString().slice(0, 7);
+    // Delivered yesterday: released in six days, after today but inside this month.
+    const e = await earn(t.db, v.id, 400_000, ago(2));
+    await deliver(t.db, e.orderId, ago(1));
+    const res = await t.app.inject({
+      url: `/api/settlement/vendor/${v.id}/statement?month=${month}`,
+      headers: v.headers,
+    });
+    expect(res.json()).toMatchObject({ earned: 4000, released: 0, heldAtEnd: 4000, closingBalance: 0 });
+    expect(res.json().orders[0].releasedOn).toBe(new Date(ago(1).getTime() + 7 * DAY).toISOString());
+  });
+
   it("a reseller's monthly statement agrees with the ledger and payouts, as JSON and as PDF; the TDS return and certificate", async () => {
     const v = await reseller(t, { gstin: '08ABCPK1234F1Z5' });
     const month = clock.toISOString().slice(0, 7);
@@ -300,6 +351,18 @@ describe('settlement: held, then payable, then paid', () => {
     expect(certText).toContain('Certificate of tax deducted at source');
     expect(certText).toContain('ABCPK1234F');
     expect(certText).toContain('₹500.00');
+    const entries = await t.app.inject({
+      url: `/api/tds/vendor/${v.id}/entries?fy=2026-27`,
+      headers: v.headers,
+    });
+    expect(entries.json()).toEqual([
+      expect.objectContaining({ vendorId: v.id, quarter: 'Q3', amount: 500, base: 25000, section: '393(1)' }),
+    ]);
+    const notHis = await t.app.inject({
+      url: `/api/tds/vendor/${v.id}/entries?fy=2026-27`,
+      headers: other.headers,
+    });
+    expect(notHis.statusCode).toBe(403);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   statementSchema,
   tdsEntrySchema,
   tdsQuerySchema,
+  vendorPositionSchema,
   zonedIsoDate,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
@@ -118,6 +119,25 @@ export const settlementRoutes =
       async () => service.balances(),
     );
 
+    app.get(
+      '/settlement/vendor/:vendorId/balance',
+      {
+        config: { access: 'authenticated' },
+        schema: {
+          tags,
+          security,
+          description:
+            "A reseller's balance now (held, payable, owed) and why its payouts are on hold, if they are; the reseller itself or an admin who reads vendors.",
+          params: vendorParams,
+          response: { 200: vendorPositionSchema },
+        },
+      },
+      async (req) => {
+        if (!mayReadVendor(currentUser(req), req.params.vendorId)) throw forbidden();
+        return service.vendorPosition(req.params.vendorId);
+      },
+    );
+
     const statementOf = async (
       req: { params: { vendorId: number }; query: { month: string } },
       viewer: ReturnType<typeof currentUser>,
@@ -193,6 +213,26 @@ export const settlementRoutes =
             `attachment; filename="tds-${req.query.fy}-${req.query.quarter}.csv"`,
           )
           .send(tdsReturnCsv(entries, (iso) => zonedIsoDate(new Date(iso), tz)));
+      },
+    );
+
+    app.get(
+      '/tds/vendor/:vendorId/entries',
+      {
+        config: { access: 'authenticated' },
+        schema: {
+          tags,
+          security,
+          description:
+            "A reseller's TDS deductions in a financial year (or quarter): the reseller itself or an admin who reads vendors.",
+          params: vendorParams,
+          querystring: tdsQuerySchema,
+          response: { 200: z.array(tdsEntrySchema) },
+        },
+      },
+      async (req) => {
+        if (!mayReadVendor(currentUser(req), req.params.vendorId)) throw forbidden();
+        return tdsLedger(ctx.db, { ...req.query, vendorId: req.params.vendorId });
       },
     );
 

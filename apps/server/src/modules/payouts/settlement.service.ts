@@ -12,6 +12,7 @@ import {
   type PayoutRun,
   type Statement,
   type VendorBalance,
+  type VendorPosition,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -182,6 +183,21 @@ export function createSettlementService(ctx: AppContext, deps: { payeeFor?: type
       0,
     );
     return { vendors, totalLiability: paiseToRupees(liability) };
+  }
+
+  /** One reseller's balance now, and why its payouts are on hold (the KYC module's answer), if they are. */
+  async function vendorPosition(vendorId: number): Promise<VendorPosition> {
+    const p = await position(db, vendorId);
+    const names = await namesOf(db, [vendorId]);
+    const payee = await payeeOf(db, vendorId, payoutRulesOf(ctx));
+    return {
+      vendorId,
+      vendorName: names.get(vendorId) ?? `Vendor ${vendorId}`,
+      held: paiseToRupees(p.heldPaise),
+      payable: paiseToRupees(p.payablePaise),
+      owed: paiseToRupees(Math.max(0, -p.payablePaise)),
+      payoutsHeldBecause: payee.ready ? null : payee.reason,
+    };
   }
 
   /** Commission settled this financial year before now and the part TDS was deducted on. */
@@ -714,8 +730,10 @@ export function createSettlementService(ctx: AppContext, deps: { payeeFor?: type
     const [y, m] = month.split('-').map(Number) as [number, number];
     const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
     const end = zonedDayStart(next, tz);
-    const last = new Date(end.getTime() - 1);
-    const before = new Date(start.getTime() - 1);
+    // The current month ends now: commission whose hold ends later this month is still held.
+    const now = ctx.now().getTime();
+    const last = new Date(Math.min(end.getTime() - 1, now));
+    const before = new Date(Math.min(start.getTime() - 1, now));
     const { rows, release, settled } = (await positions(db, [vendorId], last)).get(vendorId)!;
     const open = positionOf(rows, release, settled, before);
     const close = positionOf(rows, release, settled, last);
@@ -788,6 +806,7 @@ export function createSettlementService(ctx: AppContext, deps: { payeeFor?: type
     position,
     positions,
     balances,
+    vendorPosition,
     createRun,
     getRun,
     listRuns,

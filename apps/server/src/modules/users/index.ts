@@ -9,5 +9,5 @@ export {
   vendorPlansOf,
 } from './vendor-accounts';
 export { findAuthAccount } from './auth-reads';
-export { touchSession } from './user-sessions';
+export { pruneSessions, touchSession } from './user-sessions';
 export { createAdmin, ensureFirstAdmin } from './first-admin';

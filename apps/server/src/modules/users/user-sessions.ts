@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { LoginResponse, UserSession, UserType } from '@zevar/domain';
 import type { DbOrTx } from '../../db/client';
 import { users, userSessions } from '../../db/schema';
@@ -148,4 +148,20 @@ export async function endOtherSessions(db: DbOrTx, userId: number, keep: string 
         keep ? ne(userSessions.id, keep) : sql`true`,
       ),
     );
+}
+
+/** How long a session that ended or expired stays listed in the table before it is deleted. */
+export const SESSION_KEPT_DAYS = 30;
+
+/**
+ * Deletes sessions that ended, or expired, more than {@link SESSION_KEPT_DAYS} ago: a signed-in
+ * table that only grows is a slow one (every request reads its session). Answers how many went.
+ */
+export async function pruneSessions(db: DbOrTx, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - SESSION_KEPT_DAYS * 86_400_000);
+  const gone = await db
+    .delete(userSessions)
+    .where(or(lt(userSessions.expiresAt, before), lt(userSessions.endedAt, before)))
+    .returning({ id: userSessions.id });
+  return gone.length;
 }

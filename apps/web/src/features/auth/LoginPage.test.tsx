@@ -48,6 +48,17 @@ describe('login page', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ username: 'asha', password: 'Secret@123' });
   });
 
+  it('asks for the code after a right password, without the forgot-password and register links', async () => {
+    mockFetch(() => jsonResponse({ secondFactor: 'required', challenge: 'c-1', userType: 'ADMIN' }));
+    renderRoutes(routes, '/login');
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toBeInTheDocument();
+    await signIn();
+
+    expect(await screen.findByLabelText('Code')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Forgot password?' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Register here' })).not.toBeInTheDocument();
+  });
+
   it('sends other user types to the shop', () => {
     expect(homePathForUserType('CUSTOMER')).toBe('/');
     expect(homePathForUserType('vendor')).toBe('/vendor/dashboard');

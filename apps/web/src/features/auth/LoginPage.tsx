@@ -46,20 +46,25 @@ export default function LoginPage() {
         {/* Signing in again (or leaving) ends the quiet period after a session end: errors show again. */}
         <div className="card mt-8 p-6 sm:p-8" onSubmitCapture={acknowledgeSessionEnd}>
           {mode === 'signin' ? (
-            <>
-              <SignInForm key={registeredUsername} initialUsername={registeredUsername} />
-              <p className="mt-4 text-center text-sm">
-                <Link to="/forgot-password" className="link font-medium">
-                  Forgot password?
-                </Link>
-              </p>
-              <p className="mt-6 text-center text-sm text-taupe">
-                Want to become a reseller?{' '}
-                <button type="button" className="link font-medium" onClick={() => switchTo('register')}>
-                  Register here
-                </button>
-              </p>
-            </>
+            <SignInForm
+              key={registeredUsername}
+              initialUsername={registeredUsername}
+              footer={
+                <>
+                  <p className="mt-4 text-center text-sm">
+                    <Link to="/forgot-password" className="link font-medium">
+                      Forgot password?
+                    </Link>
+                  </p>
+                  <p className="mt-6 text-center text-sm text-taupe">
+                    Want to become a reseller?{' '}
+                    <button type="button" className="link font-medium" onClick={() => switchTo('register')}>
+                      Register here
+                    </button>
+                  </p>
+                </>
+              }
+            />
           ) : (
             <>
               <RegisterForm

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useNavigate } from 'react-router';
@@ -23,8 +23,15 @@ const passwordStepAnswer = z.union([secondFactorChallengeSchema, loginResponseSc
 const SECURITY_PATH = '/account/security';
 
 /** Sign In: POST /api/user/login, store the session, then go back to where an expired
- * session left off, or to the user's dashboard (or the shop). */
-export function SignInForm({ initialUsername = '' }: { initialUsername?: string }) {
+ * session left off, or to the user's dashboard (or the shop). `footer` (the forgot-password and
+ * register links) shows under the password step only: the code step is about the code. */
+export function SignInForm({
+  initialUsername = '',
+  footer,
+}: {
+  initialUsername?: string;
+  footer?: ReactNode;
+}) {
   const dialog = useDialog();
   const navigate = useNavigate();
   const {
@@ -64,31 +71,34 @@ export function SignInForm({ initialUsername = '' }: { initialUsername?: string 
     );
 
   return (
-    <form
-      noValidate
-      aria-label="Sign In"
-      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-      className="space-y-4"
-    >
-      <TextField
-        label="Username"
-        required
-        autoComplete="username"
-        error={errors.username?.message}
-        {...register('username')}
-      />
-      <TextField
-        label="Password"
-        required
-        type="password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <button type="submit" className="btn-primary w-full py-3" disabled={!isValid || isSubmitting}>
-        {isSubmitting ? 'Logging in...' : 'Login'}
-      </button>
-    </form>
+    <>
+      <form
+        noValidate
+        aria-label="Sign In"
+        onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+        className="space-y-4"
+      >
+        <TextField
+          label="Username"
+          required
+          autoComplete="username"
+          error={errors.username?.message}
+          {...register('username')}
+        />
+        <TextField
+          label="Password"
+          required
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <button type="submit" className="btn-primary w-full py-3" disabled={!isValid || isSubmitting}>
+          {isSubmitting ? 'Logging in...' : 'Login'}
+        </button>
+      </form>
+      {footer}
+    </>
   );
 }
 

@@ -47,6 +47,8 @@ describe('vendor dashboard shell', () => {
       'All Products',
       'Orders',
       'Payout History',
+      'Statement',
+      'Payouts & KYC',
     ]);
     expect(screen.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
     const panel = screen.getByRole('tabpanel');

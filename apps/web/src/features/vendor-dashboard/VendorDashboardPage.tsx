@@ -12,6 +12,8 @@ import AllProductsTab from './AllProductsTab';
 import PayoutHistoryTab from './PayoutHistoryTab';
 import VendorOrdersTab from './VendorOrdersTab';
 import QuotesTab from './QuotesTab';
+import StatementTab from './StatementTab';
+import KycTab from './KycTab';
 import PlanSelector from './PlanSelector';
 import ProfileEdit from './ProfileEdit';
 import { ProfileView } from './ProfileView';
@@ -29,6 +31,8 @@ const TABS = [
   { key: 'quotes', label: 'Quotes' },
   { key: 'orders', label: 'Orders' },
   { key: 'payouts', label: 'Payout History' },
+  { key: 'statement', label: 'Statement' },
+  { key: 'kyc', label: 'Payouts & KYC' },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
@@ -121,6 +125,8 @@ function VendorDashboard() {
           {tab === 'quotes' && <QuotesTab vendor={data} />}
           {tab === 'orders' && <VendorOrdersTab vendor={data} />}
           {tab === 'payouts' && <PayoutHistoryTab vendor={data} />}
+          {tab === 'statement' && <StatementTab vendor={data} />}
+          {tab === 'kyc' && <KycTab vendor={data} />}
         </Tabs>
       </main>
       {choosingPlan && (
@@ -165,7 +171,7 @@ function Tabs({
       <div
         role="tablist"
         aria-label="Dashboard"
-        className="flex gap-1 border-b border-sand"
+        className="flex gap-1 overflow-x-auto border-b border-sand"
         onKeyDown={onKeyDown}
       >
         {TABS.map((t) => {
@@ -183,7 +189,7 @@ function Tabs({
               aria-controls={`${baseId}-panel`}
               tabIndex={selected ? 0 : -1}
               onClick={() => onChange(t.key)}
-              className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium transition-colors ${
+              className={`-mb-px shrink-0 border-b-2 px-4 py-2 text-sm font-medium whitespace-nowrap transition-colors ${
                 selected ? 'border-gold-700 text-ink' : 'border-transparent text-taupe hover:text-ink'
               }`}
             >
