@@ -42,9 +42,7 @@ export const QUOTE_TEXT = {
   shareWhatsApp: 'Share on WhatsApp',
 } as const;
 
-export const quoteCodeSchema = safeString()
-  .trim()
-  .regex(QUOTE_CODE_PATTERN, QUOTE_TEXT.notFound);
+export const quoteCodeSchema = safeString().trim().regex(QUOTE_CODE_PATTERN, QUOTE_TEXT.notFound);
 export const quoteCodeParams = z.object({ code: quoteCodeSchema });
 
 /** Rupees with at most two decimals, within what a bigint of paise keeps exactly. */
@@ -57,11 +55,7 @@ const rupees = z
 export const createQuoteBody = z
   .object({
     items: z
-      .array(
-        z
-          .object({ productId: dbIdSchema, quantity: z.number().int().min(1).max(99) })
-          .strict(),
-      )
+      .array(z.object({ productId: dbIdSchema, quantity: z.number().int().min(1).max(99) }).strict())
       .min(1, 'Choose at least one piece')
       .max(MAX_QUOTE_LINES),
     discount: rupees.default(0),
@@ -113,7 +107,12 @@ export const quoteSchema = z.object({
     .object({
       total: z.number(),
       lines: z.array(
-        z.object({ productSku: safeString(), name: safeString(), quantity: z.number().int(), price: z.number() }),
+        z.object({
+          productSku: safeString(),
+          name: safeString(),
+          quantity: z.number().int(),
+          price: z.number(),
+        }),
       ),
     })
     .nullable(),
@@ -175,7 +174,10 @@ export function quoteStatusOf(
 /** 'FREE:0,BASIC:5,...' -> the discount limit (percent of a quote) of each plan; unnamed plans: 0. */
 export function parsePlanPercents(value: string): Record<Plan, number> | null {
   const out: Record<Plan, number> = { FREE: 0, BASIC: 0, STANDARD: 0, PREMIUM: 0 };
-  for (const part of value.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [name, pct] = part.split(':').map((s) => s.trim());
     const plan = name?.toUpperCase() as Plan;
     const n = Number(pct);
@@ -213,7 +215,8 @@ export function attributionOf(input: {
   referral: { vendorId: number; vendorSlug: string; source: AttributionSource } | null;
 }): Attribution | null {
   const { shop, quote, referral } = input;
-  if (quote) return { vendorId: quote.vendorId, vendorSlug: quote.vendorSlug, source: 'quote', quoteId: quote.id };
+  if (quote)
+    return { vendorId: quote.vendorId, vendorSlug: quote.vendorSlug, source: 'quote', quoteId: quote.id };
   if (!shop.isPlatformShop) {
     const source = referral && referral.vendorId === shop.id ? referral.source : 'shop';
     return { vendorId: shop.id, vendorSlug: shop.slug, source, quoteId: null };

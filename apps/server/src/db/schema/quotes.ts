@@ -46,8 +46,5 @@ export const quotes = pgTable(
     checkoutId: uuid('checkout_id'),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex('quotes_code_uq').on(t.code),
-    index('quotes_vendor_idx').on(t.vendorId, t.createdAt),
-  ],
+  (t) => [uniqueIndex('quotes_code_uq').on(t.code), index('quotes_vendor_idx').on(t.vendorId, t.createdAt)],
 );

@@ -34,7 +34,12 @@ export async function createQuotedCheckoutIn(
   const locked = new Map<string, LockedPrice>(
     quote.lines.map((l) => [
       l.sku,
-      { pricePaise: l.pricePaise, breakup: l.breakup, quantity: l.quantity, commissionPaise: l.commissionPaise },
+      {
+        pricePaise: l.pricePaise,
+        breakup: l.breakup,
+        quantity: l.quantity,
+        commissionPaise: l.commissionPaise,
+      },
     ]),
   );
   const lines = await priceBySku(
@@ -95,7 +100,12 @@ export async function priceForQuote(
   for (const i of items) asked.set(i.productId, (asked.get(i.productId) ?? 0) + i.quantity);
   for (const q of quoted) {
     if (q.available && q.line.stock >= (asked.get(q.line.productId) ?? 0)) lines.push(q.line);
-    else unavailable.push(q.available ? { productId: q.line.productId, name: q.line.name } : { productId: q.productId, name: `Product ${q.productId}` });
+    else
+      unavailable.push(
+        q.available
+          ? { productId: q.line.productId, name: q.line.name }
+          : { productId: q.productId, name: `Product ${q.productId}` },
+      );
   }
   return { lines, unavailable };
 }

@@ -222,8 +222,7 @@ export async function liveOrdersOfQuotes(
     const paid = !['PENDING', 'FAILED', 'CANCELLED'].includes(r.paymentStatus);
     const waiting = r.status === 'PAYMENT_PENDING' && !r.stockReleased;
     if (!r.quoteId || !(paid || waiting)) continue;
-    if (paid || !out.has(r.quoteId))
-      out.set(r.quoteId, { orderNumber: r.orderNumber, paid, orderId: r.id });
+    if (paid || !out.has(r.quoteId)) out.set(r.quoteId, { orderNumber: r.orderNumber, paid, orderId: r.id });
   }
   return out;
 }

@@ -38,7 +38,12 @@ export const newQuoteCode = () =>
 function discountedBreakup(b: LineBreakup, pricePaise: number): LineBreakup {
   if (pricePaise === b.totalPaise) return b;
   const taxablePaise = proportionalTaxable(b.taxablePaise, pricePaise, b.totalPaise);
-  return { ...b, taxablePaise, gst: { ...b.gst, valuePaise: pricePaise - taxablePaise }, totalPaise: pricePaise };
+  return {
+    ...b,
+    taxablePaise,
+    gst: { ...b.gst, valuePaise: pricePaise - taxablePaise },
+    totalPaise: pricePaise,
+  };
 }
 
 const fieldIssue = (path: string, message: string) =>
@@ -65,7 +70,10 @@ export function createQuotesService(ctx: AppContext) {
     const percent = ctx.config.QUOTE_DISCOUNT_PERCENT_BY_PLAN[shop.plan];
     const planLimit = planDiscountLimitPaise(subtotal, percent);
     if (discount > planLimit)
-      throw fieldIssue('discount', QUOTE_TEXT.discountAbovePlan(percent, formatInr(paiseToRupees(planLimit))));
+      throw fieldIssue(
+        'discount',
+        QUOTE_TEXT.discountAbovePlan(percent, formatInr(paiseToRupees(planLimit))),
+      );
     const split = allocateQuoteDiscount(
       lines.map((l) => ({ quantity: l.quantity, commissionPaise: l.commissionPaise })),
       discount,
@@ -111,7 +119,11 @@ export function createQuotesService(ctx: AppContext) {
     return toDto(row, shop.name, null);
   }
 
-  function toDto(row: QuoteRow, shopName: string, order: { orderNumber: string; paid: boolean } | null): Quote {
+  function toDto(
+    row: QuoteRow,
+    shopName: string,
+    order: { orderNumber: string; paid: boolean } | null,
+  ): Quote {
     const lineTotal = row.lines.reduce((s, l) => s + l.pricePaise * l.quantity, 0);
     const totals = orderTotals(lineTotal, 0);
     return {

@@ -74,7 +74,11 @@ export default function QuotePage() {
     mutationFn: async (q: Quote) =>
       api.post(
         `/checkout`,
-        (q.today?.lines ?? []).map((l) => ({ productSku: l.productSku, quantity: l.quantity, price: l.price })),
+        (q.today?.lines ?? []).map((l) => ({
+          productSku: l.productSku,
+          quantity: l.quantity,
+          price: l.price,
+        })),
         { schema: z.object({ checkoutId: safeString() }), query: { vendorSlug: q.vendorSlug } },
       ),
     onSuccess: (c, q) => void navigate(`/${encodeURIComponent(q.vendorSlug)}/checkout/${c.checkoutId}`),
@@ -143,7 +147,12 @@ export default function QuotePage() {
               </>
             )}
           </p>
-          <button type="button" className="btn-primary w-full" disabled={buy.isPending} onClick={() => buy.mutate()}>
+          <button
+            type="button"
+            className="btn-primary w-full"
+            disabled={buy.isPending}
+            onClick={() => buy.mutate()}
+          >
             {QUOTE_TEXT.buyNow}
           </button>
           {buy.isError && (
