@@ -15,6 +15,7 @@ import { createTokenService, registerAuth } from './plugins/auth';
 import { registerOpenApi } from './plugins/openapi';
 import { registerWebApp } from './plugins/web-app';
 import { createStorefrontPages } from './modules/seo/seo.service';
+import { referralCookieForPage } from './modules/seo/referral-page';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { privateErrorSerializer, REDACT_PATHS } from './lib/log-privacy';
 import { routeModules } from './modules';
@@ -207,6 +208,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       // The web app's SSR build sits beside the served folder (apps/web/dist-ssr).
       firstScreenEntry: path.join(distDir, '../dist-ssr/entry-server.js'),
       renderPage: createStorefrontPages({ config: opts.config }),
+      cookieFor: referralCookieForPage(ctx.config, now),
       serveSourceMaps: opts.config.NODE_ENV !== 'production',
       businessTimezone: opts.config.BUSINESS_TIMEZONE,
       // Finished pages have a cache of their own, so they never push API answers out.

@@ -9,6 +9,7 @@ import {
   gstinState,
   isTimeZone,
   isValidGstin,
+  parsePlanPercents,
   settlementRulesSchema,
 } from '@zevar/domain';
 
@@ -145,6 +146,24 @@ export const envSchema = z
     /** Unset: seed the embedded database only; PostgreSQL gets demo data only with SEED_DEMO=true. */
     SEED_DEMO: bool.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /**
+     * Days a buyer who arrived through a reseller's link (shop, product, quote) stays credited to that
+     * reseller when they buy on the platform's own shop (a first-party cookie; docs/decisions/0059).
+     */
+    ATTRIBUTION_WINDOW_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+    /** The most a reseller on each plan may take off a quote, in percent of its subtotal (never above the commission). */
+    QUOTE_DISCOUNT_PERCENT_BY_PLAN: z
+      .string()
+      .trim()
+      .default('FREE:2,BASIC:5,STANDARD:8,PREMIUM:10')
+      .transform((v, ctx) => {
+        const parsed = parsePlanPercents(v);
+        if (!parsed) {
+          ctx.addIssue({ code: 'custom', message: 'must be PLAN:percent pairs such as FREE:2,BASIC:5' });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
     /** Minutes a checkout or a stock reservation stays valid. */
     RESERVATION_MINUTES: z.coerce
       .number()

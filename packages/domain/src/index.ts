@@ -58,3 +58,4 @@ export * from './kyc';
 export * from './admin-today';
 export * from './customers';
 export * from './product-sheet';
+export * from './quotes';

@@ -11,6 +11,7 @@ import {
 import { pageQuerySchema } from './paging';
 import { orderRefundsSummarySchema } from './partial-refunds';
 import { orderDeliverySchema } from './shipments';
+import { ATTRIBUTION_SOURCES } from './quotes';
 
 export type OrderStatus = (typeof ORDER_STATUS_VALUES)[number];
 export type PaymentStatus = (typeof PAYMENT_STATUS_VALUES)[number];
@@ -146,6 +147,13 @@ export const adminOrderSchema = z.object({
   paymentDate: safeString().nullable(),
   vendor: z.object({ id: z.number().int(), name: safeString() }).nullable(),
   vendorSlug: safeString(),
+  /**
+   * The reseller the sale is credited to and how the buyer reached them (docs/decisions/0059); null
+   * for a direct sale of the platform's own shop and for orders from before attribution.
+   */
+  attribution: z
+    .object({ vendorSlug: safeString(), source: z.enum(ATTRIBUTION_SOURCES), fromQuote: z.boolean() })
+    .nullable(),
   shippingAddress: orderAddressSchema,
   orderItems: z.array(adminOrderItemSchema),
   totalAmount: z.number(),

@@ -37,6 +37,7 @@ import { auditRoutes } from './audit/audit.routes';
 import { returnsRoutes } from './returns/returns.routes';
 import { returnedParcelsRoutes } from './shipping/returned-parcels.routes';
 import { reportsRoutes } from './reports/reports.routes';
+import { quotesRoutes } from './quotes/quotes.routes';
 import { refundPlannedIn } from './orders/refund-order-part';
 import { orderNotesRoutes } from './orders/order-notes.routes';
 import { customersRoutes } from './customers/customers.routes';
@@ -87,4 +88,5 @@ export const routeModules: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   reportsRoutes,
   (ctx) => returnsRoutes(ctx, refundDeps),
   (ctx) => returnedParcelsRoutes(ctx, refundDeps),
+  quotesRoutes,
 ];

@@ -57,6 +57,8 @@ const NOT_AUDITED: Record<string, string> = {
   'POST /api/orders/confirm-payment': "public: a shopper's own payment",
   'POST /api/orders/initiate-order': "public: a shopper's order",
   'POST /api/products/:id/views': 'public: a view count',
+  'POST /api/quotes/:code/open': 'public: a buyer opening a quote link (marks it opened)',
+  'POST /api/quotes/:code/checkout': "public: a shopper's checkout from a quote",
   'POST /api/reviews': "public: a shopper's review (moderated by an admin, whose action is recorded)",
   'POST /api/user/login': 'public: signing in (not a change; failed attempts are rate limited)',
   'POST /api/user/login/second-factor':
@@ -366,6 +368,14 @@ describe('audit trail of every write route', () => {
   }
 
   const CALLS: Record<string, () => Promise<Call>> = {
+    'POST /api/vendor/quotes': async () => {
+      const product = await createProduct(db);
+      return as(await createVendor(t.app, db), {
+        method: 'POST',
+        url: '/api/vendor/quotes',
+        payload: { items: [{ productId: product.id, quantity: 1 }], note: 'For the wedding' },
+      });
+    },
     'PUT /api/kyc/me': async () =>
       as(await createVendor(t.app, db), {
         method: 'PUT',

@@ -96,6 +96,7 @@ GET /api/products/top10 public
 GET /api/products/trending public
 GET /api/products/variantGroup/:id public
 GET /api/products/vendorPlan/:plan public
+GET /api/quotes/:code public
 GET /api/ready public
 GET /api/reports/gst-sales-register MANAGE_ORDERS
 GET /api/reports/gst-sales-register/csv MANAGE_ORDERS
@@ -152,6 +153,7 @@ GET /api/vendor-plan public
 GET /api/vendor-plan/:id public
 GET /api/vendor-plan/admin SUPER_ADMIN
 GET /api/vendor/products vendor
+GET /api/vendor/quotes vendor
 GET /api/vendors/slug/:slug public
 PATCH /api/checkout/applyCoupon/:id public
 PATCH /api/orders/:orderNumber/payment MANAGE_ORDERS
@@ -193,6 +195,8 @@ POST /api/products/:id/views public
 POST /api/products/bulk MANAGE_PRODUCTS
 POST /api/products/import/apply MANAGE_PRODUCTS
 POST /api/products/import/check MANAGE_PRODUCTS
+POST /api/quotes/:code/checkout public
+POST /api/quotes/:code/open public
 POST /api/returns/:id/decision MANAGE_ORDERS
 POST /api/returns/:id/inspection MANAGE_ORDERS
 POST /api/returns/:id/pickup MANAGE_ORDERS
@@ -233,6 +237,7 @@ POST /api/user/verify public
 POST /api/vendor-payouts MANAGE_VENDORS
 POST /api/vendor-payouts/:id/utr MANAGE_VENDORS
 POST /api/vendor-plan SUPER_ADMIN
+POST /api/vendor/quotes vendor
 POST /api/webhooks/carrier public
 POST /api/webhooks/payouts public
 POST /api/webhooks/razorpay public

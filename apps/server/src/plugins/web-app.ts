@@ -199,6 +199,11 @@ export async function registerWebApp(
      * `internalToken` is the answer cache's: its reads then say their tags.
      */
     pages?: { cache: PublicCache; internalToken: string };
+    /**
+     * The Set-Cookie a page's HTML carries, whoever asked (the page itself may come from the cache):
+     * the referral cookie of a reseller's shop or product link (docs/decisions/0059).
+     */
+    cookieFor?: (pathname: string) => string | undefined;
   },
 ) {
   // HTML and API answers are compressed per response; the hashed assets were compressed at build.
@@ -309,6 +314,8 @@ export async function registerWebApp(
     if (pathname.startsWith('/api/') || (pathname.endsWith('.map') && !opts.serveSourceMaps)) {
       return reply.status(404).send({ code: 'NOT_FOUND', message: `No route for GET ${pathname}` });
     }
+    const cookie = opts.cookieFor?.(pathname);
+    if (cookie) reply.header('set-cookie', cookie);
     // The page's random choices: a few seeds, so each page has few markups to keep.
     const seed = randomInt(PAGE_SEEDS);
     const page = opts.pages

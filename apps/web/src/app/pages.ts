@@ -16,6 +16,7 @@ export const PrivacyPolicyPage = lazy(() => import('../features/static/PrivacyPo
 export const ShippingPolicyPage = lazy(() => import('../features/static/ShippingPolicyPage'));
 export const ReturnPolicyPage = lazy(() => import('../features/static/ReturnPolicyPage'));
 export const TermsPage = lazy(() => import('../features/static/TermsPage'));
+export const QuotePage = lazy(() => import('../features/quotes/QuotePage'));
 export const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 export const ChangePasswordPage = lazy(() => import('../features/auth/ChangePasswordPage'));
 export const SecurityPage = lazy(() => import('../features/security/SecurityPage'));

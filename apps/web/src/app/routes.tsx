@@ -62,6 +62,7 @@ export const routes: RouteObject[] = [
         children: [
           ...storefrontPages(),
           { path: 'terms-and-conditions', element: <Page.TermsPage /> },
+          { path: 'q/:code', element: <Page.QuotePage /> },
           {
             path: ':vendorSlug',
             element: <VendorScope />,

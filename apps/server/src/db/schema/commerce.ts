@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
+  ATTRIBUTION_SOURCES,
   CHECKOUT_STATUS_VALUES,
   COUPON_TYPES,
   ORDER_STATUS_VALUES,
@@ -40,6 +41,11 @@ export type CheckoutLine = {
    * only to tell them of a change (issue 20 item 14); never charged. Null or absent: not known.
    */
   seenPricePaise?: number | null;
+  /**
+   * The reseller's commission on one piece when it is less than the product's: a quote's discount
+   * comes out of it (docs/decisions/0059). Absent: the product's commission.
+   */
+  commissionPaise?: number;
 };
 export type Address = {
   fullName: string;
@@ -91,6 +97,8 @@ export const checkouts = pgTable(
      * a cart already being paid, or paid, cannot be paid again from another checkout.
      */
     cartKey: text('cart_key'),
+    /** The reseller's quote this checkout buys at its quoted prices (Buy now on /q/<code>), or null. */
+    quoteId: uuid('quote_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -148,6 +156,16 @@ export const orders = pgTable(
     buyerPan: text('buyer_pan'),
     /** Client network (IPv4 address or IPv6 /64) that placed the order, to cap its unpaid reservations. */
     clientAddress: text('client_address'),
+    /**
+     * The reseller the sale is credited to (its commission, its reports) and how the buyer reached
+     * them (docs/decisions/0059); null on orders from before attribution and direct sales of the
+     * platform's own shop, which credit `vendorId`.
+     */
+    attributedVendorId: integer('attributed_vendor_id').references(() => users.id, { onDelete: 'set null' }),
+    attributedVendorSlug: text('attributed_vendor_slug'),
+    attributionSource: text('attribution_source', { enum: ATTRIBUTION_SOURCES }),
+    /** The quote the order was bought from, or null. */
+    quoteId: uuid('quote_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -161,6 +179,8 @@ export const orders = pgTable(
     index('orders_status_idx').on(t.status),
     index('orders_payment_status_idx').on(t.paymentStatus, t.reservationExpiresAt),
     index('orders_client_address_idx').on(t.clientAddress, t.status),
+    index('orders_attributed_vendor_idx').on(t.attributedVendorId, t.createdAt),
+    index('orders_quote_idx').on(t.quoteId),
   ],
 );
 

@@ -13,3 +13,4 @@ export * from './shipping';
 export * from './audit';
 export * from './kyc';
 export * from './notes';
+export * from './quotes';

@@ -123,7 +123,7 @@ export const checkoutRoutes =
         config: isPublic,
         schema: { tags: ['orders'], body: initiateOrderBody, response: { 200: initiateOrderResponse } },
       },
-      async (req) => placeOrder(req.body, clientNetworkOf(req.ip)),
+      async (req) => placeOrder(req.body, clientNetworkOf(req.ip), req.headers.cookie),
     );
 
     app.post(

@@ -244,6 +244,7 @@ export function createCheckoutService(ctx: AppContext) {
         pricePaise: i.pricePaise,
         breakup: i.breakup ?? inclusivePriceBreakup(i.pricePaise, gstBp()),
         quantity,
+        ...(i.commissionPaise === undefined ? {} : { commissionPaise: i.commissionPaise }),
       });
     }
     return held;

@@ -10,6 +10,9 @@ import {
   orderTotals,
   panRequired,
   payableDiscount,
+  QUOTE_TEXT,
+  attributionOf,
+  type Attribution,
   ORDER_LIMIT_TEXT,
   holdWaitMinutes,
   orderQuantityProblem,
@@ -28,6 +31,7 @@ import {
   abandonedHoldsOf,
   attachProviderOrder,
   hashOrderKey,
+  liveOrdersOfQuotes,
   openAttemptsOfCheckouts,
   openReservationsOf,
   pendingAttemptsOf,
@@ -39,6 +43,7 @@ import { reserveLines, takePieces } from '../stock';
 import { createDeliveryEstimates } from '../delivery';
 import { priceBySku, subtotalOf, type LockedPrice, type PricedLine } from './pricing';
 import type { CheckoutService } from './checkout.service';
+import { createReferralCookies } from '../../lib/referral-cookie';
 
 type Input = z.infer<typeof initiateOrderBody>;
 
@@ -141,6 +146,17 @@ function checkQuantities(ctx: AppContext, input: Input) {
   if (problem === 'perOrder') throw badRequest(ORDER_LIMIT_TEXT.perOrder(perOrder));
 }
 
+/**
+ * A quote is bought once: while an order bought from it is paid, or waits for a payment from another
+ * of its checkouts, no other order is placed from it. The quote's lock serialises its attempts.
+ */
+async function checkQuoteNotBought(tx: Tx, quoteId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`quote:${quoteId}`}))`);
+  const live = (await liveOrdersOfQuotes(tx, [quoteId])).get(quoteId);
+  if (live?.paid) throw conflict(QUOTE_TEXT.converted);
+  if (live) throw conflict(ONE_PAYMENT_TEXT.cartBeingPaid);
+}
+
 const DAY_MS = 24 * 60 * 60_000;
 
 /**
@@ -209,6 +225,7 @@ async function insertOrder(
   input: Input,
   lines: PricedLine[],
   client: { address: string; cancelKeyHash: string },
+  attribution: Attribution | null,
 ) {
   const now = ctx.now();
   const coupon = await discountFor(
@@ -252,6 +269,10 @@ async function insertOrder(
       holdsStock: held,
       clientAddress: client.address,
       cancelKeyHash: client.cancelKeyHash,
+      attributedVendorId: attribution?.vendorId ?? null,
+      attributedVendorSlug: attribution?.vendorSlug ?? null,
+      attributionSource: attribution?.source ?? null,
+      quoteId: attribution?.quoteId ?? null,
       createdAt: now,
     },
     lines.map((l) => ({
@@ -294,17 +315,37 @@ export function createPlaceOrder(ctx: AppContext, checkoutService: CheckoutServi
   const shops = createShopsService(ctx);
   const delivery = createDeliveryEstimates(ctx);
 
-  /** The prices the open checkout holds for its window (none without a checkout). */
+  const referrals = createReferralCookies(ctx.config.JWT_SECRET, ctx.config.ATTRIBUTION_WINDOW_DAYS);
+
+  /** The prices the open checkout holds for its window and the quote it buys (none without a checkout). */
   async function checkCheckout(
     checkoutId: string | undefined,
     shop: Shop,
-  ): Promise<Map<string, LockedPrice> | undefined> {
-    if (!checkoutId) return undefined;
+  ): Promise<{ locked?: Map<string, LockedPrice>; quoteId: string | null }> {
+    if (!checkoutId) return { quoteId: null };
     const checkout = await checkoutService.load(checkoutId);
     if (checkout.status === 'EXPIRED') throw conflict(PAYMENT_TEXT.checkoutExpired);
     if (checkout.status !== 'PENDING') throw conflict('This checkout is already completed');
     if (checkout.vendorSlug !== shop.slug) throw badRequest('This checkout belongs to another shop');
-    return checkoutService.lockedPrices(checkout);
+    return { locked: checkoutService.lockedPrices(checkout), quoteId: checkout.quoteId };
+  }
+
+  /**
+   * The reseller the order is credited to (docs/decisions/0059): the quote's (a quoted checkout is
+   * made in its reseller's shop), the shop's own, or on the platform's shop the reseller whose link
+   * the buyer arrived through within ATTRIBUTION_WINDOW_DAYS (the first-party referral cookie).
+   */
+  async function attributionFor(shop: Shop, quoteId: string | null, cookieHeader: string | undefined) {
+    const referral = referrals.read(cookieHeader, ctx.now());
+    const referrer = referral ? await shops.findShop(referral.vendorSlug) : undefined;
+    return attributionOf({
+      shop: { id: shop.id, slug: shop.slug, isPlatformShop: shop.slug === ctx.config.DEFAULT_VENDOR_SLUG },
+      quote: quoteId ? { id: quoteId, vendorId: shop.id, vendorSlug: shop.slug } : null,
+      referral:
+        referral && referrer
+          ? { vendorId: referrer.id, vendorSlug: referrer.slug, source: referral.source }
+          : null,
+    });
   }
 
   /**
@@ -312,25 +353,32 @@ export function createPlaceOrder(ctx: AppContext, checkoutService: CheckoutServi
    * transaction, then (after commit) creates the provider order for the server's amount. A provider
    * failure releases the reservation.
    */
-  return async function placeOrder(input: Input, clientNetwork: string) {
+  return async function placeOrder(input: Input, clientNetwork: string, cookieHeader?: string) {
     checkQuantities(ctx, input);
     const shop = await shops.requireShop(input.vendorSlug);
     // Said before payment, not after: the courier must serve the delivery PIN code (issue 22 item 6).
     await delivery.checkServiceable(input.shippingAddress.postalCode, shop.slug);
-    const locked = await checkCheckout(input.checkoutId, shop);
+    const { locked, quoteId } = await checkCheckout(input.checkoutId, shop);
+    const attribution = await attributionFor(shop, quoteId, cookieHeader);
     const cancelKey = randomBytes(24).toString('base64url');
     const order = await ctx.db.transaction(async (tx) => {
       if (input.checkoutId) await releaseEarlierAttempts(tx, input.checkoutId, ctx.now());
+      if (quoteId) await checkQuoteNotBought(tx, quoteId);
       await checkOpenOrders(ctx, tx, clientNetwork, input.waitingOrderKeys, ctx.now());
       const lines = await priceBySku(tx, shop, input.orderItems, {
         requireStock: false,
         gstBp: gstBasisPoints(ctx.config),
         locked,
       });
-      return insertOrder(ctx, tx, shop, input, lines, {
-        address: clientNetwork,
-        cancelKeyHash: hashCancelKey(cancelKey),
-      });
+      return insertOrder(
+        ctx,
+        tx,
+        shop,
+        input,
+        lines,
+        { address: clientNetwork, cancelKeyHash: hashCancelKey(cancelKey) },
+        attribution,
+      );
     });
     let provider;
     try {

@@ -26,7 +26,13 @@ export type PricedLine = {
  * A price held for a checkout's window: the unit price and breakup the shopper was shown, for the
  * pieces the checkout was for. It covers at most `quantity` pieces (decision 0035).
  */
-export type LockedPrice = { pricePaise: number; breakup: LineBreakup; quantity: number };
+export type LockedPrice = {
+  pricePaise: number;
+  breakup: LineBreakup;
+  quantity: number;
+  /** A quote's lowered commission on one piece (its discount comes out of it); absent: the product's. */
+  commissionPaise?: number;
+};
 
 /**
  * The held price applies to a line of no more pieces than the checkout held; a line of more is priced
@@ -56,7 +62,7 @@ function toLine(row: LoadedRow, quantity: number, gstBp: number, locked?: Locked
     originalPaise: p.originalPricePaise,
     lineTotalPaise: unitPaise * quantity,
     stock: p.stock,
-    commissionPaise: p.vendorCommissionPaise,
+    commissionPaise: Math.min(locked?.commissionPaise ?? p.vendorCommissionPaise, p.vendorCommissionPaise),
     breakup: locked?.breakup ?? consistentBreakup(breakupOf(row, gstBp), unitPaise, gstBp),
   };
 }

@@ -10,19 +10,23 @@ import { orderLines } from '../orders';
  * and was paid can be traced.
  */
 
-/** Records the commission of a paid order's lines, once (unique per line and kind). */
+/**
+ * Records the commission of a paid order's lines, once (unique per line and kind), for the reseller
+ * the order is credited to (docs/decisions/0059), else the shop's vendor.
+ */
 export async function recordOrderEarnings(
   tx: Tx,
-  order: { id: string; vendorId: number | null },
+  order: { id: string; vendorId: number | null; attributedVendorId?: number | null },
 ): Promise<void> {
-  if (order.vendorId === null) return;
+  const vendorId = order.attributedVendorId ?? order.vendorId;
+  if (vendorId === null) return;
   const items = await orderLines(tx, order.id);
   if (items.length === 0) return;
   await tx
     .insert(vendorEarnings)
     .values(
       items.map((i) => ({
-        vendorId: order.vendorId!,
+        vendorId,
         orderId: order.id,
         orderItemId: i.id,
         kind: 'EARNING' as const,

@@ -14,6 +14,7 @@ export {
   ordersAwaitingPayment,
   openReservationsOf,
   openAttemptsOfCheckouts,
+  liveOrdersOfQuotes,
   pendingAttemptsOf,
   recentlyCancelledUnpaid,
   type PendingPayment,

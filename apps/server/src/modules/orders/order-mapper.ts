@@ -39,6 +39,14 @@ export function toAdminOrder(
     paymentDate: order.paymentDate?.toISOString() ?? null,
     vendor: order.vendorId !== null && vendorName !== null ? { id: order.vendorId, name: vendorName } : null,
     vendorSlug: order.vendorSlug,
+    attribution:
+      order.attributedVendorSlug && order.attributionSource
+        ? {
+            vendorSlug: order.attributedVendorSlug,
+            source: order.attributionSource,
+            fromQuote: order.quoteId !== null,
+          }
+        : null,
     shippingAddress: order.shippingAddress,
     orderItems: items.map((i) => ({
       id: i.id,

@@ -196,3 +196,33 @@ export async function abandonedHoldsOf(
   const lastEnded = row?.lastEnded ?? null;
   return { count: Number(row?.count ?? 0), lastEnded: lastEnded === null ? null : new Date(lastEnded) };
 }
+
+/**
+ * The orders bought from quotes that are paid or may still be paid (waiting, stock not released):
+ * a quote is bought once (docs/decisions/0059). By quote id: its order number and whether it is paid.
+ */
+export async function liveOrdersOfQuotes(
+  db: DbOrTx,
+  quoteIds: string[],
+): Promise<Map<string, { orderNumber: string; paid: boolean; orderId: string }>> {
+  const out = new Map<string, { orderNumber: string; paid: boolean; orderId: string }>();
+  if (quoteIds.length === 0) return out;
+  const rows = await db
+    .select({
+      id: orders.id,
+      quoteId: orders.quoteId,
+      orderNumber: orders.orderNumber,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      stockReleased: orders.stockReleased,
+    })
+    .from(orders)
+    .where(inArray(orders.quoteId, quoteIds));
+  for (const r of rows) {
+    const paid = !['PENDING', 'FAILED', 'CANCELLED'].includes(r.paymentStatus);
+    const waiting = r.status === 'PAYMENT_PENDING' && !r.stockReleased;
+    if (!r.quoteId || !(paid || waiting)) continue;
+    if (paid || !out.has(r.quoteId)) out.set(r.quoteId, { orderNumber: r.orderNumber, paid, orderId: r.id });
+  }
+  return out;
+}

@@ -35,7 +35,9 @@ export function orderConditions(f: OrderFilters): SQL | undefined {
   }
   if (f.status) conditions.push(eq(orders.status, f.status));
   if (f.paymentStatus) conditions.push(eq(orders.paymentStatus, f.paymentStatus));
-  if (f.vendorId !== undefined) conditions.push(eq(orders.vendorId, f.vendorId));
+  // A reseller's orders: those of its shop and those credited to it (docs/decisions/0059).
+  if (f.vendorId !== undefined)
+    conditions.push(or(eq(orders.vendorId, f.vendorId), eq(orders.attributedVendorId, f.vendorId))!);
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 

@@ -9,6 +9,10 @@ import {
   type Category,
   type PublicVendor,
   type Product,
+  type Quote,
+  QUOTE_CODE_PATTERN,
+  formatInr,
+  formatZonedDate,
 } from '@zevar/domain';
 import type { Config } from '../../env';
 import type { PageRender, PageRenderer } from '../../plugins/web-app';
@@ -84,9 +88,39 @@ export function createStorefrontPages(deps: { config: Config }): PageRenderer {
     };
   }
 
+  /**
+   * A quote link's preview (WhatsApp reads og:title, og:description and og:image): the pieces, the
+   * price and until when it holds; the first piece's photo.
+   */
+  function quoteHead(quote: Quote, pathname: string): HeadData {
+    const pieces = quote.lines.map((l) => (l.quantity > 1 ? `${l.name} × ${l.quantity}` : l.name)).join(', ');
+    const until = formatZonedDate(new Date(quote.validUntil), deps.config.BUSINESS_TIMEZONE, 'dateTime');
+    const price = formatInr(quote.total);
+    const description =
+      quote.status === 'expired'
+        ? `${pieces}. This quote has expired: see today’s price at ${quote.shopName}.`
+        : `${pieces}: ${price}${quote.discount > 0 ? ` (${formatInr(quote.discount)} off)` : ''}, price held until ${until}.`;
+    return {
+      title: `Your quote from ${quote.shopName}: ${price}`,
+      description: description.slice(0, 300),
+      canonical: absolute(pathname),
+      image: imageUrl(quote.lines[0]?.image),
+      type: 'website',
+    };
+  }
+
   const enc = encodeURIComponent;
 
   return async (pathname, get): Promise<PageRender | null> => {
+    const quoteMatch = /^\/q\/([^/]+)\/?$/.exec(pathname);
+    if (quoteMatch) {
+      const code = quoteMatch[1]!;
+      if (!QUOTE_CODE_PATTERN.test(code)) return { status: 404, head: null };
+      const res = await get(`/api/quotes/${code}`);
+      if (res.status === 404) return { status: 404, head: null };
+      if (res.status !== 200) return null;
+      return { status: 200, head: renderHeadTags(quoteHead(JSON.parse(res.body) as Quote, pathname)) };
+    }
     const target = parseStorefrontPath(pathname, deps.config.DEFAULT_VENDOR_SLUG);
     if (!target) return null;
     const vendorUrl = `/api/vendors/slug/${enc(target.vendorSlug)}`;

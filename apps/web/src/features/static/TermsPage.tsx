@@ -14,6 +14,19 @@ export default function TermsPage() {
         </p>
       </section>
       <section>
+        <h2>Resellers&apos; quotes and credit</h2>
+        <p>
+          A reseller may send you a quote: its prices hold until the time it shows, whatever metal rates do,
+          and it can be bought once. After that it shows today&apos;s price. A reseller&apos;s discount comes
+          out of their own commission.
+        </p>
+        <p>
+          The reseller whose shop, product or quote link brought you here is credited with your order. If you
+          then buy on Zevar&apos;s own shop within 7 days, that reseller is still credited: we remember it in
+          one first-party cookie that only our server reads. We use no third-party trackers.
+        </p>
+      </section>
+      <section>
         <h2>Prices and payment</h2>
         <p>
           Prices are in Indian rupees and include applicable taxes. Gold and silver prices follow current

@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import AllProductsTab from './AllProductsTab';
 import PayoutHistoryTab from './PayoutHistoryTab';
 import VendorOrdersTab from './VendorOrdersTab';
+import QuotesTab from './QuotesTab';
 import StatementTab from './StatementTab';
 import KycTab from './KycTab';
 import PlanSelector from './PlanSelector';
@@ -27,6 +28,7 @@ import { UploadProgressProvider } from '../../components/upload/UploadProgressPr
 const TABS = [
   { key: 'profile', label: 'Profile' },
   { key: 'allProducts', label: 'All Products' },
+  { key: 'quotes', label: 'Quotes' },
   { key: 'orders', label: 'Orders' },
   { key: 'payouts', label: 'Payout History' },
   { key: 'statement', label: 'Statement' },
@@ -120,6 +122,7 @@ function VendorDashboard() {
               <ProfileView vendor={data} onEdit={() => setEditing(true)} />
             ))}
           {tab === 'allProducts' && <AllProductsTab vendor={data} />}
+          {tab === 'quotes' && <QuotesTab vendor={data} />}
           {tab === 'orders' && <VendorOrdersTab vendor={data} />}
           {tab === 'payouts' && <PayoutHistoryTab vendor={data} />}
           {tab === 'statement' && <StatementTab vendor={data} />}

@@ -78,6 +78,12 @@ export default function VendorOrdersTab({ vendor }: { vendor: User }) {
                     </li>
                   ))}
                 </ul>
+                {o.attribution && (
+                  <p className="text-xs text-taupe">
+                    Credited to {o.attribution.vendorSlug === vendor.slug ? 'you' : o.attribution.vendorSlug}{' '}
+                    ({o.attribution.source} link)
+                  </p>
+                )}
               </StackedCell>
               <StackedCell label="Total" className="whitespace-nowrap">
                 {formatInr(o.finalAmount)}

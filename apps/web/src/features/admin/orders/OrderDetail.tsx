@@ -225,6 +225,14 @@ export function OrderDetail({ orderNumber, onBack }: { orderNumber: string; onBa
               <Row label="Payment Status" value={statusLabel(order.paymentStatus)} />
               <Row label="Payment ID" value={order.paymentId ?? 'N/A'} />
               <Row label="Vendor" value={order.vendor?.name ?? 'N/A'} />
+              <Row
+                label="Credited to"
+                value={
+                  order.attribution
+                    ? `${order.attribution.vendorSlug} (${order.attribution.source} link)`
+                    : 'Direct sale'
+                }
+              />
             </Section>
             <Section title="Customer Details">
               <Row label="Name" value={order.customerName} />

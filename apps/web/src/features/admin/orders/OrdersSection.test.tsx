@@ -18,6 +18,7 @@ const order: AdminOrder = {
   paymentDate: '2026-11-22T10:01:00.000Z',
   vendor: { id: 7, name: 'Kaveri Gold House' },
   vendorSlug: 'kaveri',
+  attribution: null,
   shippingAddress: {
     fullName: 'Asha Rao',
     street: '12 Residency Road',
