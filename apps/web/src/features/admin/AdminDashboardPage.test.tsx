@@ -54,7 +54,15 @@ describe('admin dashboard shell', () => {
 
   it('shows only the sections the stored roles allow', () => {
     renderDashboard(['MANAGE_PRODUCTS', 'MANAGE_ORDERS']);
-    expect(navLabels()).toEqual(['Products', 'Orders', 'Fulfilment', 'Invoices', 'Returns', 'Customers']);
+    expect(navLabels()).toEqual([
+      'Products',
+      'Orders',
+      'Fulfilment',
+      'Invoices',
+      'Reports',
+      'Returns',
+      'Customers',
+    ]);
   });
 
   it.each([
@@ -72,9 +80,9 @@ describe('admin dashboard shell', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Vendors Management' })).toBeInTheDocument();
   });
 
-  it('MANAGE_ORDERS alone shows Orders and the invoice series, and selects Orders', () => {
+  it('MANAGE_ORDERS alone shows Orders, fulfilment, invoices, reports, returns and customers, and selects Orders', () => {
     renderDashboard(['MANAGE_ORDERS']);
-    expect(navLabels()).toEqual(['Orders', 'Fulfilment', 'Invoices', 'Returns', 'Customers']);
+    expect(navLabels()).toEqual(['Orders', 'Fulfilment', 'Invoices', 'Reports', 'Returns', 'Customers']);
     expect(screen.getByRole('heading', { level: 1, name: 'Orders Management' })).toBeInTheDocument();
   });
 
@@ -97,6 +105,7 @@ describe('admin dashboard shell', () => {
       'Orders',
       'Fulfilment',
       'Invoices',
+      'Reports',
       'Returns',
       'Customers',
     ]);

@@ -122,7 +122,7 @@ export function todayTiles(t: AdminToday): TodayTile[] {
       figure: formatInr(t.payouts.payable),
       detail: plural(t.payouts.vendors, 'vendor', 'vendors'),
       attention: t.payouts.vendors > 0,
-      section: 'vendors',
+      section: 'payout-runs',
     });
   if (t.mail)
     add({
