@@ -124,8 +124,13 @@ export default function QuotesTab({ vendor }: { vendor: User }) {
                 <span>
                   {p.name} · {formatInr(p.price)}
                 </span>
-                <button type="button" className="btn-secondary text-sm" onClick={() => add(p)}>
-                  Add {p.name}
+                <button
+                  type="button"
+                  className="btn-secondary shrink-0 text-sm"
+                  aria-label={`Add ${p.name}`}
+                  onClick={() => add(p)}
+                >
+                  Add
                 </button>
               </li>
             ))}
