@@ -50,4 +50,3 @@ export function createReferralCookies(secret: string, windowDays: number) {
 
   return { header, read };
 }
-export type ReferralCookies = ReturnType<typeof createReferralCookies>;

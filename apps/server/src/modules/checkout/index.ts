@@ -4,4 +4,4 @@
  * services (docs/decisions/0015-module-table-ownership.md).
  */
 export { completeCheckoutIn, expireStaleCheckouts } from './checkout-state';
-export { checkoutWindowOf, createQuotedCheckoutIn, priceForQuote, type QuotedLine } from './quoted-checkout';
+export { checkoutWindowOf, createQuotedCheckoutIn, priceForQuote } from './quoted-checkout';

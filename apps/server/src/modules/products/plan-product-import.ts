@@ -93,7 +93,7 @@ type Candidate = {
  */
 export async function planProductImport(db: DbOrTx, sheet: ReadSheet, gstBp: number): Promise<ImportPlan> {
   const errors: ImportError[] = [];
-  const fail = (row: number, column: SheetColumn | string, message: string) =>
+  const fail = (row: number, column: string, message: string) =>
     errors.push({
       row,
       column: PRODUCT_SHEET_COLUMNS.some((c) => c.key === column)

@@ -24,13 +24,12 @@ describe('product import and export', () => {
   let who: Callers;
   let category: { id: number; name: string };
   let gold: { id: number; name: string; ratePaise: number };
-  let k22: { id: number; name: string };
   beforeAll(async () => {
     t = await createTestApp();
     who = await createCallers(t.app, t.db);
     category = await createCategory(t.db, { name: `Rings ${uid()}` });
     gold = await createMetal(t.db, { name: `Gold ${uid()}`, ratePaise: 700_000 });
-    k22 = await createPurity(t.db, gold, { name: '22K', fineness: 916, ratePaise: 641_200 });
+    await createPurity(t.db, gold, { name: '22K', fineness: 916, ratePaise: 641_200 });
   });
   afterAll(async () => t.close());
 
