@@ -35,6 +35,7 @@ vi.mock('./pages', async () => {
     'ShippingPolicyPage',
     'ReturnPolicyPage',
     'TermsPage',
+    'QuotePage',
     'LoginPage',
     'ChangePasswordPage',
     'SecurityPage',

@@ -45,6 +45,7 @@ describe('vendor dashboard shell', () => {
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
       'Profile',
       'All Products',
+      'Quotes',
       'Orders',
       'Payout History',
       'Statement',
