@@ -31,9 +31,10 @@ export type Database = {
   withLock: <T>(key: number, work: () => Promise<T>) => Promise<T>;
   /**
    * Plain SQL for libraries that bring their own statements (the job queue). Text without values may
-   * hold several statements.
+   * hold several statements: `rowsOf` says whether the answer holds the last one's rows (the default)
+   * or every statement's rows in order (what pg-boss expects of `BEGIN; … RETURNING …; COMMIT`).
    */
-  executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+  executeSql: (text: string, values?: unknown[], rowsOf?: 'last' | 'all') => Promise<{ rows: unknown[] }>;
   statements: StatementCounter;
   /**
    * The same database for public reads, whose every statement PostgreSQL cancels after `timeoutMs`
@@ -85,11 +86,11 @@ export function connectPostgres(
       client.release();
     }
   };
-  const executeSql = async (text: string, values?: unknown[]) => {
-    const result = await pool.query(text, values);
-    // Several statements answer with one result each; the last one is what the caller asked for.
-    const last = Array.isArray(result) ? result.at(-1) : result;
-    return { rows: (last?.rows ?? []) as unknown[] };
+  const executeSql = async (text: string, values?: unknown[], rowsOf: 'last' | 'all' = 'last') => {
+    const result: pg.QueryResult | pg.QueryResult[] = await pool.query(text, values);
+    if (!Array.isArray(result)) return { rows: result.rows as unknown[] };
+    // Several statements answer with one result each.
+    return { rows: (rowsOf === 'all' ? result.flatMap((r) => r.rows) : (result.at(-1)?.rows ?? [])) as unknown[] };
   };
   return {
     db,
@@ -116,11 +117,11 @@ export async function connectPglite(dataDir: string | undefined, loadDataDir?: B
   });
   const statements = { count: 0 };
   const db = drizzlePglite(client, { schema, logger: countingLogger(statements) }) as unknown as Db;
-  const executeSql = async (text: string, values?: unknown[]) => {
+  const executeSql = async (text: string, values?: unknown[], rowsOf: 'last' | 'all' = 'last') => {
     if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
     // Without values the text may be several statements, which only exec runs.
     const results = await client.exec(text);
-    return { rows: results.at(-1)?.rows ?? [] };
+    return { rows: rowsOf === 'all' ? results.flatMap((r) => r.rows) : (results.at(-1)?.rows ?? []) };
   };
   return {
     db,

@@ -126,11 +126,11 @@ describe('a job left running by a killed process', () => {
     await first.stop(2000);
     // What a killed process leaves behind: a run still 'active', started a minute ago, held by nobody.
     await t.database.executeSql(
-      `UPDATE pgboss.job SET state = 'active', started_on = now() - interval '1 minute', start_after = now()
+      `UPDATE pgboss_v12.job SET state = 'active', started_on = now() - interval '1 minute', start_after = now()
         WHERE name = 'test-orphan' AND state = 'created'`,
     );
     const { rows } = await t.database.executeSql(
-      `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'test-orphan' AND state = 'active'`,
+      `SELECT count(*)::int AS n FROM pgboss_v12.job WHERE name = 'test-orphan' AND state = 'active'`,
     );
     expect(rows).toEqual([{ n: 1 }]);
 
@@ -144,7 +144,7 @@ describe('a job left running by a killed process', () => {
     await second.start();
     await waitUntil('a run after the restart', () => runs >= 2, 15_000, 200);
     const after = await t.database.executeSql(
-      `SELECT state, output->>'message' AS message FROM pgboss.job WHERE name = 'test-orphan' AND state = 'retry'`,
+      `SELECT state, output->>'message' AS message FROM pgboss_v12.job WHERE name = 'test-orphan' AND state = 'retry'`,
     );
     expect(after.rows).toEqual([{ state: 'retry', message: 'the process running this job stopped' }]);
   });
@@ -171,7 +171,7 @@ describe('a job left running by a killed process', () => {
     await waitUntil('the long run started', () => started >= 1, 30_000, 200);
     // Old enough to look abandoned, but the holder's heartbeat names it.
     await t.database.executeSql(
-      `UPDATE pgboss.job SET started_on = now() - interval '1 minute' WHERE name = 'test-held' AND state = 'active'`,
+      `UPDATE pgboss_v12.job SET started_on = now() - interval '1 minute' WHERE name = 'test-held' AND state = 'active'`,
     );
     const other = createJobQueue({
       database: t.database,
@@ -182,7 +182,7 @@ describe('a job left running by a killed process', () => {
     queues.push(other);
     await other.start();
     const { rows } = await t.database.executeSql(
-      `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'test-held' AND state = 'active'`,
+      `SELECT count(*)::int AS n FROM pgboss_v12.job WHERE name = 'test-held' AND state = 'active'`,
     );
     expect(rows).toEqual([{ n: 1 }]);
     expect(started).toBe(1);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import PgBoss from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type Db } from '../../db/client';
@@ -10,7 +10,7 @@ import type { FailedJob } from '@zevar/domain';
 export type PeriodicJob = { name: string; everySeconds: number; run: () => Promise<unknown> };
 
 export type JobQueueOptions = {
-  database: Pick<Database, 'executeSql' | 'withLock'>;
+  database: Pick<Database, 'executeSql' | 'withLock' | 'kind'>;
   log: FastifyBaseLogger;
   jobs: PeriodicJob[];
   /** Tries after the first failure before a run ends in the failed state (backoff doubles the delay). */
@@ -31,7 +31,18 @@ export type JobQueue = {
   runNow: (name: string) => Promise<void>;
 };
 
-export const JOB_SCHEMA = 'pgboss';
+/**
+ * The queue's schema. pg-boss 12 cannot migrate the schema pg-boss 10 made (`pgboss`, schema version
+ * 24): it installs its own beside it, and `retireLegacySchema` carries the failed runs over.
+ */
+export const JOB_SCHEMA = 'pgboss_v12';
+/** pg-boss 10's schema, dropped once no process that still uses it is alive. */
+const LEGACY_SCHEMA = 'pgboss';
+/** Runs that failed after every retry land here (pg-boss's dead letter queue); no one works it. */
+const FAILED_RUNS = 'failed-runs';
+/** How long the admin sees a failed run; completed runs go after a day. */
+const FAILED_KEPT_SECONDS = 7 * 24 * 3600;
+const COMPLETED_KEPT_SECONDS = 24 * 3600;
 /** Advisory lock key for queue set-up ('zevarjobs' folded into a safe integer). */
 const JOB_SETUP_LOCK_KEY = 0x7a65766a62;
 /** The safety net: every job is also queued by a once-a-minute schedule, should its chain break. */
@@ -46,11 +57,10 @@ const WORKER_TABLE = `${JOB_SCHEMA}.zevar_worker`;
  */
 export function createJobQueue(opts: JobQueueOptions): JobQueue {
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => opts.database.executeSql(text, values) },
+    // pg-boss sends BEGIN … RETURNING … COMMIT as one text: it wants the rows of every statement.
+    db: { executeSql: (text, values) => opts.database.executeSql(text, values, 'all') },
     schema: JOB_SCHEMA,
-    // Keep failed jobs visible for the admin for a week; completed ones go after a day.
-    archiveFailedAfterSeconds: 7 * 24 * 3600,
-    archiveCompletedAfterSeconds: 24 * 3600,
+    backend: opts.database.kind === 'pglite' ? 'pglite' : 'postgres',
   });
   boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
   let started = false;
@@ -106,18 +116,21 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
           `CREATE TABLE IF NOT EXISTS ${WORKER_TABLE} (
              id text PRIMARY KEY, seen_on timestamptz NOT NULL, job_ids uuid[] NOT NULL DEFAULT '{}')`,
         );
+        await ensureQueue(boss, FAILED_RUNS, { retentionSeconds: FAILED_KEPT_SECONDS });
         for (const job of opts.jobs) {
-          await boss.createQueue(job.name, {
-            name: job.name,
+          await ensureQueue(boss, job.name, {
             policy: 'stately',
             retryLimit: opts.retryLimit ?? 3,
             retryDelay: opts.retryDelaySeconds ?? 5,
             retryBackoff: true,
             expireInSeconds: 300,
+            deleteAfterSeconds: COMPLETED_KEPT_SECONDS,
+            deadLetter: FAILED_RUNS,
           });
           await boss.schedule(job.name, EVERY_MINUTE);
         }
         await recoverOrphans();
+        await retireLegacySchema(opts.database, heartbeatSeconds * 3, opts.log);
       });
       await heartbeat();
       heartbeatTimer = setInterval(() => {
@@ -150,7 +163,7 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
       started = false;
       // Running handlers finish first; past the timeout they are failed (and retried by another
       // process). The database belongs to the app, so the queue does not close it.
-      await boss.stop({ graceful: true, close: false, wait: true, timeout: timeoutMs });
+      await boss.stop({ graceful: true, close: false, timeout: timeoutMs });
       clearInterval(heartbeatTimer);
       await opts.database
         .executeSql(`DELETE FROM ${WORKER_TABLE} WHERE id = $1`, [workerId])
@@ -161,6 +174,66 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
       await boss.send(name, {});
     },
   };
+}
+
+/** Creates a queue, or brings an existing one's settings up to date (a deploy may change them). */
+async function ensureQueue(
+  boss: PgBoss,
+  name: string,
+  options: Omit<Parameters<PgBoss['createQueue']>[1] & object, 'name'>,
+): Promise<void> {
+  if (await boss.getQueue(name)) {
+    const { policy: _policy, ...changeable } = options;
+    await boss.updateQueue(name, changeable);
+  } else {
+    await boss.createQueue(name, options);
+  }
+}
+
+/**
+ * pg-boss 10 kept its jobs in `pgboss`, a schema pg-boss 12 cannot migrate. Its failed runs of the
+ * last week move to the failed-runs queue (once: a run already there is skipped), and the schema is
+ * dropped when no process that still runs pg-boss 10 has beaten in its worker table within `stale`
+ * seconds (during a rolling upgrade a later start drops it). Its waiting runs need no copy: every
+ * periodic job is queued again at start.
+ */
+async function retireLegacySchema(
+  database: Pick<Database, 'executeSql'>,
+  stale: number,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const { rows } = await database.executeSql(
+    `SELECT to_regclass($1) IS NOT NULL AS jobs, to_regclass($2) IS NOT NULL AS archive,
+            to_regclass($3) IS NOT NULL AS workers`,
+    [`${LEGACY_SCHEMA}.job`, `${LEGACY_SCHEMA}.archive`, `${LEGACY_SCHEMA}.zevar_worker`],
+  );
+  const found = rows[0] as { jobs: boolean; archive: boolean; workers: boolean } | undefined;
+  if (!found?.jobs) return;
+  const sources = [`${LEGACY_SCHEMA}.job`, ...(found.archive ? [`${LEGACY_SCHEMA}.archive`] : [])];
+  const copied = await database.executeSql(
+    `INSERT INTO ${JOB_SCHEMA}.job (id, name, data, state, created_on, start_after, keep_until,
+        source_name, source_id, source_created_on, source_retry_count, source_output)
+     SELECT gen_random_uuid(), $1, old.data, 'created', old.completed_on, old.completed_on,
+            old.completed_on + make_interval(secs => $2), old.name, old.id, old.created_on,
+            old.retry_count, old.output
+       FROM (${sources.map((t) => `SELECT id, name, data, created_on, completed_on, retry_count, output FROM ${t} WHERE state = 'failed'`).join(' UNION ALL ')}) old
+      WHERE old.completed_on > now() - make_interval(secs => $2)
+        AND NOT EXISTS (SELECT 1 FROM ${JOB_SCHEMA}.job f WHERE f.name = $1 AND f.source_id = old.id)
+     RETURNING id`,
+    [FAILED_RUNS, FAILED_KEPT_SECONDS],
+  );
+  if (found.workers) {
+    const alive = await database.executeSql(
+      `SELECT count(*)::int AS n FROM ${LEGACY_SCHEMA}.zevar_worker WHERE seen_on > now() - make_interval(secs => $1)`,
+      [stale],
+    );
+    if ((alive.rows[0] as { n: number }).n > 0) {
+      log.info('pg-boss 10 schema kept: a process still using it is alive');
+      return;
+    }
+  }
+  await database.executeSql(`DROP SCHEMA ${LEGACY_SCHEMA} CASCADE`);
+  log.info({ failedRunsCarried: copied.rows.length }, 'moved the job queue from pg-boss 10 to 12');
 }
 
 type FailedRow = {
@@ -176,12 +249,10 @@ export async function listFailedJobs(db: Db, limit = 50): Promise<FailedJob[]> {
   try {
     const rows = await queryRows<FailedRow>(
       db,
-      sql`SELECT id::text AS id, name, retry_count AS "retryCount", completed_on AS "failedAt", output
-            FROM ${sql.raw(JOB_SCHEMA)}.job WHERE state = 'failed'
-          UNION ALL
-          SELECT id::text, name, retry_count, completed_on, output
-            FROM ${sql.raw(JOB_SCHEMA)}.archive WHERE state = 'failed'
-          ORDER BY "failedAt" DESC NULLS LAST LIMIT ${limit}`,
+      sql`SELECT source_id::text AS id, source_name AS name, source_retry_count AS "retryCount",
+                 created_on AS "failedAt", source_output AS output
+            FROM ${sql.raw(JOB_SCHEMA)}.job WHERE name = ${FAILED_RUNS}
+          ORDER BY created_on DESC LIMIT ${limit}`,
     );
     return rows.map((r) => ({
       id: r.id,
@@ -202,8 +273,7 @@ export async function failedJobCount(db: Db): Promise<number> {
   try {
     const [row] = await queryRows<{ n: number | string }>(
       db,
-      sql`SELECT (SELECT count(*) FROM ${sql.raw(JOB_SCHEMA)}.job WHERE state = 'failed')
-               + (SELECT count(*) FROM ${sql.raw(JOB_SCHEMA)}.archive WHERE state = 'failed') AS n`,
+      sql`SELECT count(*) AS n FROM ${sql.raw(JOB_SCHEMA)}.job WHERE name = ${FAILED_RUNS}`,
     );
     return Number(row?.n ?? 0);
   } catch (err) {
