@@ -90,7 +90,9 @@ export function connectPostgres(
     const result: pg.QueryResult | pg.QueryResult[] = await pool.query(text, values);
     if (!Array.isArray(result)) return { rows: result.rows as unknown[] };
     // Several statements answer with one result each.
-    return { rows: (rowsOf === 'all' ? result.flatMap((r) => r.rows) : (result.at(-1)?.rows ?? [])) as unknown[] };
+    return {
+      rows: (rowsOf === 'all' ? result.flatMap((r) => r.rows) : (result.at(-1)?.rows ?? [])) as unknown[],
+    };
   };
   return {
     db,

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createAdminUser } from '../../../test/factories';
-import { createJobQueue, listFailedJobs, type JobQueue } from './job-queue';
+import { createJobQueue, failedJobCount, listFailedJobs, type JobQueue } from './job-queue';
 import { waitUntil } from '../../../test/wait-until';
 
 const silentLog = {
@@ -202,5 +202,89 @@ describe('failed jobs list before any process ran jobs', () => {
     const res = await t.app.inject({ url: '/api/jobs/failed', headers: admin.headers });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([]);
+  });
+});
+
+/** The parts of pg-boss 10's schema the move reads (its real tables have more columns). */
+async function legacySchema(t: TestApp) {
+  await t.database.executeSql(`
+    CREATE SCHEMA pgboss;
+    CREATE TABLE pgboss.job (id uuid PRIMARY KEY, name text NOT NULL, data jsonb, state text NOT NULL,
+      retry_count int NOT NULL DEFAULT 0, created_on timestamptz NOT NULL DEFAULT now(),
+      completed_on timestamptz, output jsonb);
+    CREATE TABLE pgboss.archive (LIKE pgboss.job INCLUDING DEFAULTS);
+    CREATE TABLE pgboss.zevar_worker (id text PRIMARY KEY, seen_on timestamptz NOT NULL,
+      job_ids uuid[] NOT NULL DEFAULT '{}');
+    INSERT INTO pgboss.job (id, name, state, retry_count, completed_on, output) VALUES
+      ('00000000-0000-4000-8000-000000000001', 'mail-outbox', 'failed', 3, now() - interval '1 hour',
+       '{"message":"smtp refused"}'),
+      ('00000000-0000-4000-8000-000000000002', 'mail-outbox', 'completed', 0, now(), null),
+      ('00000000-0000-4000-8000-000000000003', 'mail-outbox', 'created', 0, null, null);
+    INSERT INTO pgboss.archive (id, name, state, retry_count, completed_on, output) VALUES
+      ('00000000-0000-4000-8000-000000000004', 'reconcile-payments', 'failed', 3, now() - interval '2 days',
+       '{"message":"gateway timeout"}'),
+      ('00000000-0000-4000-8000-000000000005', 'reconcile-payments', 'failed', 3, now() - interval '9 days',
+       '{"message":"too old to show"}');
+  `);
+}
+
+const schemaExists = async (t: TestApp, name: string) =>
+  (await t.database.executeSql(`SELECT 1 FROM pg_namespace WHERE nspname = $1`, [name])).rows.length > 0;
+
+describe('moving from pg-boss 10', () => {
+  let t: TestApp;
+  const queues: JobQueue[] = [];
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(async () => {
+    for (const q of queues.splice(0)) await q.stop(2000);
+    await t.close();
+  });
+  const start = async () => {
+    const q = createJobQueue({
+      database: t.database,
+      log: silentLog,
+      jobs: [{ name: 'mail-outbox', everySeconds: 3600, run: async () => undefined }],
+      pollingIntervalSeconds: 0.5,
+    });
+    queues.push(q);
+    await q.start();
+    return q;
+  };
+
+  it("keeps the last week's failed runs for the admin and drops the old schema", async () => {
+    await legacySchema(t);
+    await start();
+    expect(await schemaExists(t, 'pgboss')).toBe(false);
+    const failed = await listFailedJobs(t.db);
+    expect(failed).toEqual([
+      expect.objectContaining({
+        id: '00000000-0000-4000-8000-000000000001',
+        name: 'mail-outbox',
+        retryCount: 3,
+        error: 'smtp refused',
+      }),
+      expect.objectContaining({
+        id: '00000000-0000-4000-8000-000000000004',
+        name: 'reconcile-payments',
+        error: 'gateway timeout',
+      }),
+    ]);
+    expect(await failedJobCount(t.db)).toBe(2);
+  });
+
+  it('keeps the old schema while a process still running pg-boss 10 beats, and carries the runs over once', async () => {
+    await legacySchema(t);
+    await t.database.executeSql(
+      `INSERT INTO pgboss.zevar_worker (id, seen_on) VALUES ('old-process', now())`,
+    );
+    await (await start()).stop(2000);
+    await start();
+    expect(await schemaExists(t, 'pgboss')).toBe(true);
+    expect((await listFailedJobs(t.db)).map((j) => j.id)).toEqual([
+      '00000000-0000-4000-8000-000000000001',
+      '00000000-0000-4000-8000-000000000004',
+    ]);
   });
 });
