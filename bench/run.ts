@@ -10,7 +10,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generateCatalogue } from './generate-catalogue';
@@ -64,7 +64,17 @@ function postgresEnv(databaseUrl: string, jwt: string): Record<string, string> {
   };
 }
 
-type Backend = { name: string; baseUrl: string; vendor: string; targets: Target[] };
+type Backend = { name: string; baseUrl: string; vendor: string; targets: Target[]; server: ChildProcess };
+
+/** A server's resident memory in MB (Linux's /proc; elsewhere unknown). */
+function rssMb(child: ChildProcess): number | null {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);
@@ -122,12 +132,19 @@ async function main() {
         baseUrl: `http://127.0.0.1:${port}`,
         vendor: 'bench-vendor-3',
         targets: [],
+        server: children.at(-1)!,
       });
     }
     if (withPglite) {
       const port = portBase + 3;
       children.push(start('apps/server/src/server.ts', [], serverEnv(port, { DATA_DIR: pgliteDir })));
-      backends.push({ name: 'PGlite', baseUrl: `http://127.0.0.1:${port}`, vendor: 'zevar', targets: [] });
+      backends.push({
+        name: 'PGlite',
+        baseUrl: `http://127.0.0.1:${port}`,
+        vendor: 'zevar',
+        targets: [],
+        server: children.at(-1)!,
+      });
     }
     for (const b of backends) starts.push(waitForHealth(`${b.baseUrl}/api/health`, 300_000));
     await Promise.all(starts);
@@ -147,6 +164,7 @@ async function main() {
         if (t) runs.push({ key: `${b.name}|${t.name}`, baseUrl: b.baseUrl, target: t });
       }
     }
+    const rssAtStart = new Map(backends.map((b) => [b.name, rssMb(b.server)]));
     const figures = new Map<string, Figure[]>();
     for (let round = 1; round <= rounds; round++) {
       console.log(
@@ -160,6 +178,7 @@ async function main() {
         figures.set(r.key, [...(figures.get(r.key) ?? []), f]);
       }
     }
+    const rssAfterLoad = new Map(backends.map((b) => [b.name, rssMb(b.server)]));
     for (const c of children) c.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1500));
 
@@ -212,6 +231,11 @@ async function main() {
       console.log(
         `| ${r.backend} | ${r.call} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ratio} | ${r.errors} | ${r.statements} |`,
       );
+    }
+    // The servers run from the TypeScript sources (tsx) without `npm start`'s allocator settings.
+    console.log('\n| backend | server RSS after start, MB | after the rounds, MB |\n| --- | ---: | ---: |');
+    for (const b of backends) {
+      console.log(`| ${b.name} | ${rssAtStart.get(b.name) ?? '?'} | ${rssAfterLoad.get(b.name) ?? '?'} |`);
     }
   } finally {
     for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');

@@ -28,6 +28,9 @@ export async function buildServer() {
     target: 'node20',
     external,
     sourcemap: 'linked',
+    // Stack traces need only the mappings; the sources themselves would sit in every process's memory
+    // (`--enable-source-maps` keeps each loaded map).
+    sourcesContent: false,
     logLevel: 'warning',
   });
 }

@@ -4,6 +4,10 @@ import sharp from 'sharp';
 import type { Config } from '../env';
 import { createLocalStorage, createS3Storage, type BlobStorage } from './blob-storage';
 
+// libvips' operation cache (up to 50 MB of decoded results by default) never pays here: every image
+// is encoded once and then served from storage, so it only holds memory (decision 0066).
+sharp.cache(false);
+
 /** Stored names are ours alone: 32 hex characters and .webp; anything else is refused. */
 export const IMAGE_NAME_PATTERN = /^[a-f0-9]{32}\.webp$/;
 export const MAX_IMAGE_DIMENSION = 2000;
