@@ -212,7 +212,9 @@ export async function statementsPerOrder(
   skus: string[],
   n = 5,
 ): Promise<{ initiate: number; pay: number; confirm: number; total: number }> {
-  const config = resolveConfig(parseEnv({ ...env, LOG_LEVEL: 'silent', TRUST_PROXY: '1' }));
+  const config = resolveConfig(
+    parseEnv({ ...env, LOG_LEVEL: 'silent', TRUST_PROXY: '1', PAYMENTS: 'sandbox' }),
+  );
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   const runs: Array<{ initiate: number; pay: number; confirm: number }> = [];
@@ -236,6 +238,7 @@ export async function statementsPerOrder(
         payload: { orderId: (init.json() as { razorpayOrderId: string }).razorpayOrderId },
       });
       const paid = database.statements.count - before;
+      if (pay.statusCode !== 200) throw new Error(`pay ${pay.statusCode} ${pay.body}`);
       const p = pay.json() as Record<string, string>;
       const q = new URLSearchParams({
         razorpayOrderId: p.razorpay_order_id!,

@@ -180,7 +180,8 @@ async function main() {
       }
     }
     const figures = new Map<string, Figure[]>();
-    for (let round = 1; round <= rounds; round++) {
+    // --writes-only: the write path alone (the read rows are left out).
+    for (let round = 1; round <= (flag('--writes-only') ? 0 : rounds); round++) {
       console.log(
         `round ${round}/${rounds} (load average ${os
           .loadavg()
