@@ -43,8 +43,10 @@ describe('statements one paid order sends', () => {
     expect(confirm.result.json(), confirm.result.body).toEqual({ status: 'success' });
     const figures = { initiate: init.statements, pay: paid.statements, confirm: confirm.statements };
     console.info('statements per paid order', figures);
-    expect(figures.initiate).toBeLessThanOrEqual(13);
+    // PostgreSQL's client also counts each transaction's BEGIN and COMMIT (one transaction each).
+    const tx = t.database.kind === 'postgres' ? 2 : 0;
+    expect(figures.initiate).toBeLessThanOrEqual(13 + tx);
     expect(figures.pay).toBeLessThanOrEqual(1);
-    expect(figures.confirm).toBeLessThanOrEqual(16);
+    expect(figures.confirm).toBeLessThanOrEqual(16 + tx);
   });
 });
