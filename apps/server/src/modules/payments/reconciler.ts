@@ -2,6 +2,7 @@ import type { AppContext } from '../../context';
 import { expireStaleCheckouts } from '../checkout';
 import { ordersAwaitingPayment, recentlyCancelledUnpaid, type PendingPayment } from '../orders';
 import { settlePayment } from './settle-payment';
+import { reconcilePaymentLinks } from './payment-links.service';
 import { releaseOrder } from './release-order';
 import { createSubscriptionsService } from '../subscriptions';
 import { reconcileRefunds, type RefundReconcileReport } from './refunds.service';
@@ -21,6 +22,8 @@ export type ReconcileReport = {
   subscriptionsActivated: number;
   /** Captures found on cancelled orders (no webhook came), refunded. */
   lateCapturesRefunded: number;
+  /** Payment links settled without their webhook, and open links marked expired (docs/decisions/0060). */
+  paymentLinks: { settled: number; expired: number };
 };
 
 /** One pending order: confirm it if paid, release it if failed or its hold is over, else leave it. */
@@ -89,6 +92,7 @@ export async function reconcilePayments(ctx: AppContext, batch = 50): Promise<Re
     refunds: { issued: 0, settled: 0 },
     subscriptionsActivated: 0,
     lateCapturesRefunded: 0,
+    paymentLinks: { settled: 0, expired: 0 },
   };
   let after: { createdAt: Date; id: string } | null = null;
   for (;;) {
@@ -99,6 +103,7 @@ export async function reconcilePayments(ctx: AppContext, batch = 50): Promise<Re
     after = { createdAt: last.createdAt, id: last.id };
   }
   await refundLateCaptures(ctx, report);
+  report.paymentLinks = await reconcilePaymentLinks(ctx);
   report.checkoutsExpired = await expireStaleCheckouts(ctx.db, now);
   report.refunds = await reconcileRefunds(ctx);
   report.subscriptionsActivated = await createSubscriptionsService(ctx).reconcilePending();
