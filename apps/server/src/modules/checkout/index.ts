@@ -4,5 +4,4 @@
  * services (docs/decisions/0015-module-table-ownership.md).
  */
 export { completeCheckoutIn, expireStaleCheckouts } from './checkout-state';
-export { newOrderNumber } from './place-order';
 export { checkoutWindowOf, createQuotedCheckoutIn, priceForQuote } from './quoted-checkout';
