@@ -320,7 +320,7 @@ export async function reconcilePaymentLinks(
     .where(eq(paymentLinks.status, 'created'))
     .orderBy(asc(paymentLinks.expiresAt))
     .limit(batch);
-  for (const link of open) {
+  async function reconcileLink(link: LinkRow) {
     const state = await ctx.payments.fetchPaymentLink(link.providerLinkId);
     if (state?.payment) {
       const result = await settlePaymentLink(
@@ -331,11 +331,11 @@ export async function reconcilePaymentLinks(
         state.payment.amountPaise,
       );
       if (result === 'confirmed') report.settled += 1;
-      continue;
+      return;
     }
     const past = link.expiresAt.getTime() <= ctx.now().getTime();
     const closedThere = state?.status === 'expired' || state?.status === 'cancelled';
-    if (!past && !closedThere) continue;
+    if (!past && !closedThere) return;
     // Past its expiry but the provider cannot be asked: expired here; a payment reported later is refunded.
     const status = state?.status === 'cancelled' ? 'cancelled' : 'expired';
     const [marked] = await ctx.db
@@ -344,6 +344,14 @@ export async function reconcilePaymentLinks(
       .where(and(eq(paymentLinks.id, link.id), eq(paymentLinks.status, 'created')))
       .returning({ id: paymentLinks.id });
     if (marked) report.expired += 1;
+  }
+  for (const link of open) {
+    try {
+      await reconcileLink(link);
+    } catch (err) {
+      // One link whose settling throws is tried again on the next run; the others go on.
+      ctx.log.error({ err, linkId: link.id }, 'reconciling this payment link failed');
+    }
   }
   return report;
 }
