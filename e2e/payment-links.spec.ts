@@ -15,7 +15,7 @@ for (const width of [390, 1280]) {
 
     await signIn(page, shop.username, shop.password);
     await page.goto('/vendor/dashboard');
-    await page.getByRole('button', { name: 'Quotes', exact: true }).click();
+    await page.getByRole('tab', { name: 'Quotes' }).click();
     await page.getByLabel('Find a piece').fill(product.name);
     await page.getByRole('button', { name: `Add ${product.name}` }).click();
     await page.getByRole('button', { name: 'Create quote' }).click();
@@ -55,7 +55,7 @@ for (const width of [390, 1280]) {
     await buyer.close();
 
     await page.reload();
-    await page.getByRole('button', { name: 'Quotes', exact: true }).click();
+    await page.getByRole('tab', { name: 'Quotes' }).click();
     const paid = page.getByRole('list', { name: 'Payment links' }).getByRole('listitem').first();
     await expect(paid).toContainText('Paid');
     await expect(paid).toContainText(/Order ZV\d{6}-/);
