@@ -34,6 +34,7 @@ import { createImageStore, createStorage, type ImageStore } from './lib/image-st
 import type { PaymentGateway } from './modules/payments/gateway';
 import { createPayments } from './modules/payments/create-payments';
 import { sandboxRoutes } from './modules/payments/sandbox.routes';
+import { createWebhookReceiver } from './modules/payments/webhooks.routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createSmsSender, smsConfigFrom, type SmsSender } from './modules/sms';
 import { startBackgroundJobs } from './modules/payments/background-jobs';
@@ -167,7 +168,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     now,
     log: app.log,
     images: opts.images ?? createImageStore(createStorage(opts.config)),
-    ...createPayments(opts.config, opts.database.db, opts.payments),
+    ...createPayments(opts.config, opts.database.db, opts.payments, now),
     ...createCarrier(opts.config, opts.database.db, now, opts.carrier),
     notifyShipmentEvent: opts.notifyShipmentEvent,
     payoutProvider: opts.payoutProvider ?? createPayoutProvider(opts.config),
@@ -222,9 +223,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const modules = opts.serveApi === false ? [systemRoutes] : routeModules;
   for (const module of modules) await app.register(module(ctx), { prefix: '/api' });
   if (ctx.sandbox)
-    await app.register(sandboxRoutes(ctx.sandbox, { loopbackOnly: opts.config.implicitSandbox }), {
-      prefix: '/sandbox',
-    });
+    await app.register(
+      sandboxRoutes(ctx.sandbox, {
+        loopbackOnly: opts.config.implicitSandbox,
+        deliver: createWebhookReceiver(ctx),
+      }),
+      {
+        prefix: '/sandbox',
+      },
+    );
   if (opts.backgroundJobs) startBackgroundJobs(app, ctx, opts.database);
 
   return app;

@@ -57,7 +57,7 @@ export function testContext(
     db,
     config,
     now,
-    payments: payments ?? createSandboxGateway(db, keys).gateway,
+    payments: payments ?? createSandboxGateway(db, keys, { baseUrl: '', now }).gateway,
     mailer: createMailer({ dataDir: config.DATA_DIR }),
     log: silent,
   } as unknown as AppContext;
@@ -226,6 +226,9 @@ export function switchableGateway(getInner: () => PaymentGateway) {
       return made;
     },
     fetchRefundState: (p, r) => getInner().fetchRefundState(p, r),
+    createPaymentLink: (i) => getInner().createPaymentLink(i),
+    fetchPaymentLink: (i) => getInner().fetchPaymentLink(i),
+    cancelPaymentLink: (i) => getInner().cancelPaymentLink(i),
     verifyPaymentSignature: (o, p, s) => getInner().verifyPaymentSignature(o, p, s),
     verifyWebhookSignature: (b, s) => getInner().verifyWebhookSignature(b, s),
   };

@@ -11,7 +11,7 @@ import { PLANS, type Plan } from './plans';
  */
 
 /** How an order reached the reseller it is credited to. */
-export const ATTRIBUTION_SOURCES = ['shop', 'product', 'quote'] as const;
+export const ATTRIBUTION_SOURCES = ['shop', 'product', 'quote', 'payment_link'] as const;
 export type AttributionSource = (typeof ATTRIBUTION_SOURCES)[number];
 
 export const QUOTE_STATUSES = ['sent', 'opened', 'converted', 'expired'] as const;

@@ -21,7 +21,7 @@ import {
 } from '../../test/factories';
 import { multipart } from '../../test/catalogue-fixtures';
 import { deliver } from '../../test/settlement-fixtures';
-import { confirmUrl, initiate, orderBody, sandboxPay } from '../../test/payment-journey';
+import { address, confirmUrl, initiate, orderBody, sandboxPay } from '../../test/payment-journey';
 import {
   auditLog,
   refunds,
@@ -393,7 +393,51 @@ describe('audit trail of every write route', () => {
     return vendor;
   }
 
+  /** A reseller's quote for one piece (its code), and a payment link for it when asked. */
+  async function resellerQuote() {
+    const vendor = await createVendor(t.app, db);
+    const product = await createProduct(db);
+    const res = await inject(
+      as(vendor, {
+        method: 'POST',
+        url: '/api/vendor/quotes',
+        payload: { items: [{ productId: product.id, quantity: 1 }] },
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    return { vendor, code: String(json(res).code) };
+  }
+  const linkBody = { buyerName: 'Meera Iyer', buyerPhone: '9812345678', shippingAddress: address };
+  async function openLink() {
+    const { vendor, code } = await resellerQuote();
+    const res = await inject(
+      as(vendor, { method: 'POST', url: `/api/vendor/quotes/${code}/payment-links`, payload: linkBody }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    return { vendor, id: String(json(res).id) };
+  }
+
   const CALLS: Record<string, () => Promise<Call>> = {
+    'POST /api/vendor/quotes/:code/payment-links': async () => {
+      const { vendor, code } = await resellerQuote();
+      return as(vendor, {
+        method: 'POST',
+        url: `/api/vendor/quotes/${code}/payment-links`,
+        payload: linkBody,
+      });
+    },
+    'POST /api/admin/quotes/:code/payment-links': async () =>
+      as(admin, {
+        method: 'POST',
+        url: `/api/admin/quotes/${(await resellerQuote()).code}/payment-links`,
+        payload: linkBody,
+      }),
+    'POST /api/vendor/payment-links/:id/cancel': async () => {
+      const { vendor, id } = await openLink();
+      return as(vendor, { method: 'POST', url: `/api/vendor/payment-links/${id}/cancel` });
+    },
+    'POST /api/admin/payment-links/:id/cancel': async () =>
+      as(admin, { method: 'POST', url: `/api/admin/payment-links/${(await openLink()).id}/cancel` }),
     'POST /api/vendor/quotes': async () => {
       const product = await createProduct(db);
       return as(await createVendor(t.app, db), {

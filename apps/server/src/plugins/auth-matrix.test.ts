@@ -21,6 +21,7 @@ DELETE /api/user/:id admin
 DELETE /api/user/sessions/:sessionId authenticated
 DELETE /api/vendor-payouts/:id SUPER_ADMIN
 DELETE /api/vendor-plan/:id SUPER_ADMIN
+GET /api/admin/payment-links MANAGE_ORDERS
 GET /api/admin/today admin
 GET /api/audit VIEW_AUDIT
 GET /api/carousels/home MANAGE_CAROUSEL
@@ -152,6 +153,7 @@ GET /api/vendor-payouts/vendor/:vendorId/preview any:MANAGE_USERS|MANAGE_VENDORS
 GET /api/vendor-plan public
 GET /api/vendor-plan/:id public
 GET /api/vendor-plan/admin SUPER_ADMIN
+GET /api/vendor/payment-links vendor
 GET /api/vendor/products vendor
 GET /api/vendor/quotes vendor
 GET /api/vendors/slug/:slug public
@@ -159,6 +161,8 @@ PATCH /api/checkout/applyCoupon/:id public
 PATCH /api/orders/:orderNumber/payment MANAGE_ORDERS
 PATCH /api/orders/:orderNumber/shipping-state MANAGE_ORDERS
 PATCH /api/orders/:orderNumber/status MANAGE_ORDERS
+POST /api/admin/payment-links/:id/cancel MANAGE_ORDERS
+POST /api/admin/quotes/:code/payment-links MANAGE_ORDERS
 POST /api/cart/quote public
 POST /api/category MANAGE_CATEGORIES
 POST /api/checkout public
@@ -237,7 +241,9 @@ POST /api/user/verify public
 POST /api/vendor-payouts MANAGE_VENDORS
 POST /api/vendor-payouts/:id/utr MANAGE_VENDORS
 POST /api/vendor-plan SUPER_ADMIN
+POST /api/vendor/payment-links/:id/cancel vendor
 POST /api/vendor/quotes vendor
+POST /api/vendor/quotes/:code/payment-links vendor
 POST /api/webhooks/carrier public
 POST /api/webhooks/payouts public
 POST /api/webhooks/razorpay public

@@ -54,6 +54,12 @@ const NOTED_ONLY = new Set([
   'POST /api/webhooks/razorpay',
   'POST /sandbox/pay',
   'POST /sandbox/fail',
+  // Payment links change no public answer; a paid one's stock and sales are noted when settled.
+  'POST /api/vendor/quotes/:code/payment-links',
+  'POST /api/admin/quotes/:code/payment-links',
+  'POST /api/vendor/payment-links/:id/cancel',
+  'POST /api/admin/payment-links/:id/cancel',
+  'POST /sandbox/link/:id/pay',
   'POST /api/products/:id/stock-adjustments',
   // A bulk product action notes the products it changed (and lists, variants, carousel as needed).
   'POST /api/products/bulk',

@@ -32,6 +32,7 @@ import {
   attachProviderOrder,
   hashOrderKey,
   liveOrdersOfQuotes,
+  newOrderNumber,
   openAttemptsOfCheckouts,
   openReservationsOf,
   pendingAttemptsOf,
@@ -46,12 +47,6 @@ import type { CheckoutService } from './checkout.service';
 import { createReferralCookies } from '../../lib/referral-cookie';
 
 type Input = z.infer<typeof initiateOrderBody>;
-
-export function newOrderNumber(now: Date): string {
-  const day = now.toISOString().slice(2, 10).replace(/-/g, '');
-  const suffix = randomBytes(5).toString('hex').toUpperCase().slice(0, 8);
-  return `ZV${day}-${suffix}`;
-}
 
 async function discountFor(tx: Tx, codes: string[], lines: PricedLine[], now: Date, maxSharePercent: number) {
   const unique = [...new Set(codes.map((c) => c.trim().toUpperCase()))];

@@ -50,4 +50,5 @@ export {
   type OrderRow,
   type ReleaseReason,
 } from './order-state';
+export { newOrderNumber } from './order-number';
 export { PAID_PAYMENT_STATUSES, refundsWaiting, salesFigures } from './today-figures';

@@ -9,6 +9,7 @@ export function createPayments(
   config: Config,
   db: Db,
   injected?: PaymentGateway,
+  now: () => Date = () => new Date(),
 ): { payments: PaymentGateway; sandbox?: SandboxGateway } {
   const keys = {
     keyId: config.paymentKeyId,
@@ -16,6 +17,9 @@ export function createPayments(
     webhookSecret: config.webhookSecret,
   };
   if (config.PAYMENTS === 'razorpay') return { payments: injected ?? createRazorpayGateway(keys) };
-  const sandbox = createSandboxGateway(db, keys);
+  const sandbox = createSandboxGateway(db, keys, {
+    baseUrl: config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${config.PORT}`,
+    now,
+  });
   return { payments: injected ?? sandbox.gateway, sandbox };
 }

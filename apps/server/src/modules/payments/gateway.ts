@@ -14,6 +14,30 @@ export type ProviderOrderState =
 export type ProviderRefundState = 'pending' | 'processed' | 'failed';
 export type ProviderRefund = { id: string; state: ProviderRefundState };
 
+/** A payment link as the provider reports it (Razorpay Payment Links' states). */
+export type ProviderPaymentLinkStatus = 'created' | 'partially_paid' | 'paid' | 'expired' | 'cancelled';
+export type ProviderPaymentLink = {
+  id: string;
+  shortUrl: string;
+  amountPaise: number;
+  status: ProviderPaymentLinkStatus;
+  /** The captured payment once paid. */
+  payment: { id: string; amountPaise: number } | null;
+};
+
+/** A link for one buyer to pay a fixed amount by a time (issue 26 item 2, docs/decisions/0060). */
+export type PaymentLinkRequest = {
+  amountPaise: number;
+  /** Our own reference, unique per link (Razorpay's `reference_id`). */
+  referenceId: string;
+  description: string;
+  expireBy: Date;
+  customer: { name: string; contact: string; email?: string };
+  /** Where the buyer's browser returns after paying. */
+  callbackUrl: string;
+  notes: Record<string, string>;
+};
+
 /** What the shop needs from a card payment provider; Razorpay and the offline sandbox implement it. */
 export interface PaymentGateway {
   readonly mode: 'razorpay' | 'sandbox';
@@ -38,6 +62,12 @@ export interface PaymentGateway {
   }): Promise<ProviderRefund>;
   /** The refund's current state, or 'unknown' when the provider cannot be asked. */
   fetchRefundState(paymentId: string, refundId: string): Promise<ProviderRefundState | 'unknown'>;
+  /** Makes a hosted payment link (Razorpay `POST /v1/payment_links`); throws PAYMENT_ERROR when refused. */
+  createPaymentLink(input: PaymentLinkRequest): Promise<ProviderPaymentLink>;
+  /** The link's current state, or null when the provider cannot be asked. */
+  fetchPaymentLink(linkId: string): Promise<ProviderPaymentLink | null>;
+  /** Cancels an unpaid link; throws PAYMENT_ERROR when the provider refuses (a paid link, say). */
+  cancelPaymentLink(linkId: string): Promise<ProviderPaymentLink>;
   /** Checks the checkout handler's signature: HMAC-SHA256(order_id|payment_id) with the key secret. */
   verifyPaymentSignature(providerOrderId: string, paymentId: string, signature: string): boolean;
   /** Checks a webhook's X-Razorpay-Signature: HMAC-SHA256 of the raw body with the webhook secret. */

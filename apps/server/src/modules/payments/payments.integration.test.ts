@@ -263,6 +263,13 @@ describe('reconciler and expiry', () => {
           throw new Error('down');
         },
         fetchRefundState: async () => 'unknown',
+        createPaymentLink: async () => {
+          throw new Error('down');
+        },
+        fetchPaymentLink: async () => null,
+        cancelPaymentLink: async () => {
+          throw new Error('down');
+        },
         verifyPaymentSignature: () => false,
         verifyWebhookSignature: () => false,
       },

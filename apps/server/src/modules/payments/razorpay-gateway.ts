@@ -5,11 +5,35 @@ import {
   signatureChecks,
   type PaymentGateway,
   type ProviderOrderState,
+  type ProviderPaymentLink,
+  type ProviderPaymentLinkStatus,
   type ProviderRefundState,
 } from './gateway';
 
 type Keys = { keyId: string; keySecret: string; webhookSecret: string };
-export type RazorpayClient = Pick<Razorpay, 'orders' | 'payments'>;
+export type RazorpayClient = Pick<Razorpay, 'orders' | 'payments' | 'paymentLink'>;
+
+/** The fields of Razorpay's payment link entity we read (`GET /v1/payment_links/:id`). */
+type LinkEntity = {
+  id: string;
+  short_url: string;
+  amount: number | string;
+  status: string;
+  payments?: Array<{ payment_id: string; amount: number | string; status: string }> | null;
+};
+
+const LINK_STATES: readonly string[] = ['created', 'partially_paid', 'paid', 'expired', 'cancelled'];
+
+function linkOf(entity: LinkEntity): ProviderPaymentLink {
+  const captured = (entity.payments ?? []).find((p) => p.status === 'captured');
+  return {
+    id: entity.id,
+    shortUrl: entity.short_url,
+    amountPaise: Number(entity.amount),
+    status: (LINK_STATES.includes(entity.status) ? entity.status : 'created') as ProviderPaymentLinkStatus,
+    payment: captured ? { id: captured.payment_id, amountPaise: Number(captured.amount) } : null,
+  };
+}
 
 const refundState = (status: string): ProviderRefundState =>
   status === 'processed' ? 'processed' : status === 'failed' ? 'failed' : 'pending';
@@ -25,7 +49,7 @@ export function createRazorpayGateway(
     key_secret: keys.keySecret,
   }),
 ): PaymentGateway {
-  return {
+  const gateway: PaymentGateway = {
     mode: 'razorpay',
     keyId: keys.keyId,
     ...signatureChecks(keys.keySecret, keys.webhookSecret),
@@ -38,6 +62,16 @@ export function createRazorpayGateway(
       }
     },
     async fetchOrderState(providerOrderId): Promise<ProviderOrderState> {
+      // An order made from a paid payment link carries the link's id (docs/decisions/0060).
+      if (providerOrderId.startsWith('plink_')) {
+        const link = await gateway.fetchPaymentLink(providerOrderId);
+        if (!link) return { state: 'unknown' };
+        if (link.payment)
+          return { state: 'paid', paymentId: link.payment.id, amountPaise: link.payment.amountPaise };
+        return link.status === 'expired' || link.status === 'cancelled'
+          ? { state: 'failed' }
+          : { state: 'pending' };
+      }
       try {
         const payments = await client.orders.fetchPayments(providerOrderId);
         const captured = payments.items.find((p) => p.status === 'captured');
@@ -70,5 +104,46 @@ export function createRazorpayGateway(
         return 'unknown';
       }
     },
+    /** `POST /v1/payment_links`: a standard link, Razorpay's SMS and email to the buyer, our reference. */
+    async createPaymentLink(input) {
+      try {
+        const link = await client.paymentLink.create({
+          amount: input.amountPaise,
+          currency: 'INR',
+          accept_partial: false,
+          reference_id: input.referenceId,
+          description: input.description,
+          expire_by: Math.floor(input.expireBy.getTime() / 1000),
+          customer: {
+            name: input.customer.name,
+            contact: `+91${input.customer.contact}`,
+            ...(input.customer.email ? { email: input.customer.email } : {}),
+          },
+          notify: { sms: true, email: Boolean(input.customer.email) },
+          reminder_enable: true,
+          callback_url: input.callbackUrl,
+          callback_method: 'get',
+          notes: input.notes,
+        });
+        return linkOf(link as unknown as LinkEntity);
+      } catch {
+        throw new AppError('PAYMENT_ERROR', 'The payment provider could not make the link');
+      }
+    },
+    async fetchPaymentLink(linkId) {
+      try {
+        return linkOf((await client.paymentLink.fetch(linkId)) as unknown as LinkEntity);
+      } catch {
+        return null;
+      }
+    },
+    async cancelPaymentLink(linkId) {
+      try {
+        return linkOf((await client.paymentLink.cancel(linkId)) as unknown as LinkEntity);
+      } catch {
+        throw new AppError('PAYMENT_ERROR', 'The payment provider did not cancel the link');
+      }
+    },
   };
+  return gateway;
 }

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context';
 import { expireStaleCheckouts } from '../checkout';
 import { ordersAwaitingPayment, recentlyCancelledUnpaid, type PendingPayment } from '../orders';
 import { settlePayment } from './settle-payment';
+import { reconcilePaymentLinks } from './payment-links.service';
 import { releaseOrder } from './release-order';
 import { createSubscriptionsService } from '../subscriptions';
 import { reconcileRefunds, type RefundReconcileReport } from './refunds.service';
@@ -26,6 +27,8 @@ export type ReconcileReport = {
    * next run, which tries them again; the orders behind them are still reconciled in this one.
    */
   failed: number;
+  /** Payment links settled without their webhook, and open links marked expired (docs/decisions/0060). */
+  paymentLinks: { settled: number; expired: number };
 };
 
 /** Reconciles one order; a throw is logged and counted, never allowed to stop the run. */
@@ -107,6 +110,7 @@ export async function reconcilePayments(ctx: AppContext, batch = 50): Promise<Re
     subscriptionsActivated: 0,
     lateCapturesRefunded: 0,
     failed: 0,
+    paymentLinks: { settled: 0, expired: 0 },
   };
   let after: { createdAt: Date; id: string } | null = null;
   for (;;) {
@@ -117,6 +121,7 @@ export async function reconcilePayments(ctx: AppContext, batch = 50): Promise<Re
     after = { createdAt: last.createdAt, id: last.id };
   }
   await refundLateCaptures(ctx, report);
+  report.paymentLinks = await reconcilePaymentLinks(ctx);
   report.checkoutsExpired = await expireStaleCheckouts(ctx.db, now);
   report.refunds = await reconcileRefunds(ctx);
   report.subscriptionsActivated = await createSubscriptionsService(ctx).reconcilePending();

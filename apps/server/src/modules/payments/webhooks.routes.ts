@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import { paymentEvents } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { settlePayment } from './settle-payment';
+import { settlePaymentLink } from './payment-links.service';
 import { releaseOrder } from './release-order';
 import { settleRefund } from './refunds.service';
 import { createSubscriptionsService, type SubscriptionsService } from '../subscriptions';
@@ -27,6 +28,7 @@ const eventSchema = z
         payment: z.object({ entity }).optional(),
         order: z.object({ entity: z.object({ id: safeString() }).loose() }).optional(),
         refund: z.object({ entity: z.object({ id: safeString() }).loose() }).optional(),
+        payment_link: z.object({ entity: z.object({ id: safeString() }).loose() }).optional(),
       })
       .loose()
       .default({}),
@@ -46,6 +48,12 @@ async function handle(ctx: AppContext, subscriptions: SubscriptionsService, even
     return settleRefund(ctx, { providerRefundId: refund.id }, outcome, `webhook:${event.event}`);
   }
   const payment = event.payload.payment?.entity;
+  const link = event.payload.payment_link?.entity;
+  // A paid link becomes its quote's order (docs/decisions/0060); its payment.captured / order.paid
+  // events name the provider's own order for the link, which is no shop order, and are ignored below.
+  if (event.event === 'payment_link.paid' && link && payment) {
+    return settlePaymentLink(ctx, link.id, payment.id, `webhook:${event.event}`, payment.amount);
+  }
   const orderId = event.payload.order?.entity.id ?? payment?.order_id ?? null;
   if (!orderId) return 'ignored';
   if ((event.event === 'payment.captured' || event.event === 'order.paid') && payment) {
@@ -62,13 +70,45 @@ async function handle(ctx: AppContext, subscriptions: SubscriptionsService, even
 }
 
 /**
+ * One webhook delivery: signature over the raw body, deduplicated by event id, effects exactly once.
+ * The sandbox delivers its own events (a paid link) through this too, signed as Razorpay signs them.
+ */
+export function createWebhookReceiver(ctx: AppContext) {
+  const subscriptions = createSubscriptionsService(ctx);
+  return async function receive(raw: Buffer, signature: string, givenEventId?: string) {
+    if (!ctx.payments.verifyWebhookSignature(raw, signature)) {
+      throw new AppError('BAD_REQUEST', 'Invalid webhook signature');
+    }
+    let parsed: Event;
+    try {
+      parsed = eventSchema.parse(JSON.parse(raw.toString('utf8')));
+    } catch {
+      throw new AppError('BAD_REQUEST', 'Malformed webhook payload');
+    }
+    const eventId = givenEventId ?? createHash('sha256').update(raw).digest('hex');
+    await ctx.db
+      .insert(paymentEvents)
+      .values({ eventId, eventType: parsed.event, payload: parsed })
+      .onConflictDoNothing({ target: paymentEvents.eventId });
+    const [stored] = await ctx.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, eventId));
+    if (stored?.processedAt) return { status: 'duplicate' };
+    const status = await handle(ctx, subscriptions, parsed);
+    await ctx.db
+      .update(paymentEvents)
+      .set({ processedAt: ctx.now() })
+      .where(eq(paymentEvents.eventId, eventId));
+    return { status };
+  };
+}
+
+/**
  * Razorpay webhooks: signature over the raw body, deduplicated by event id, effects exactly once.
  * The raw-body parser is registered in this plugin's own scope only.
  */
 export const webhooksRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const subscriptions = createSubscriptionsService(ctx);
+    const receive = createWebhookReceiver(ctx);
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
       done(null, body),
     );
@@ -81,28 +121,7 @@ export const webhooksRoutes =
       },
       async (req) => {
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-        if (!ctx.payments.verifyWebhookSignature(raw, req.headers['x-razorpay-signature'])) {
-          throw new AppError('BAD_REQUEST', 'Invalid webhook signature');
-        }
-        let parsed: Event;
-        try {
-          parsed = eventSchema.parse(JSON.parse(raw.toString('utf8')));
-        } catch {
-          throw new AppError('BAD_REQUEST', 'Malformed webhook payload');
-        }
-        const eventId = req.headers['x-razorpay-event-id'] ?? createHash('sha256').update(raw).digest('hex');
-        await ctx.db
-          .insert(paymentEvents)
-          .values({ eventId, eventType: parsed.event, payload: parsed })
-          .onConflictDoNothing({ target: paymentEvents.eventId });
-        const [stored] = await ctx.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, eventId));
-        if (stored?.processedAt) return { status: 'duplicate' };
-        const status = await handle(ctx, subscriptions, parsed);
-        await ctx.db
-          .update(paymentEvents)
-          .set({ processedAt: ctx.now() })
-          .where(eq(paymentEvents.eventId, eventId));
-        return { status };
+        return receive(raw, req.headers['x-razorpay-signature'], req.headers['x-razorpay-event-id']);
       },
     );
   };

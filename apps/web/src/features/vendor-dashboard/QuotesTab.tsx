@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  PAYMENT_LINK_TEXT,
   QUOTE_TEXT,
   pagedCatalogueProductsSchema,
   quoteListSchema,
@@ -12,6 +13,7 @@ import {
 } from '@zevar/domain';
 import { api, errorMessage } from '../../lib/api';
 import { formatDateTime, formatInr } from '../../lib/format';
+import { PaymentLinkDialog, PaymentLinksList } from './PaymentLinks';
 
 type Line = { productId: number; name: string; price: number; quantity: number };
 
@@ -53,6 +55,7 @@ export default function QuotesTab({ vendor }: { vendor: User }) {
   const [validityHours, setValidityHours] = useState('24');
   const [note, setNote] = useState('');
   const [made, setMade] = useState<Quote | null>(null);
+  const [linkFor, setLinkFor] = useState<Quote | null>(null);
   const products = useQuery({
     queryKey: ['quote-products', vendor.id, search],
     queryFn: () =>
@@ -246,11 +249,20 @@ export default function QuotesTab({ vendor }: { vendor: User }) {
                 Valid until {formatDateTime(q.validUntil)}
                 {q.orderNumber ? ` · Order ${q.orderNumber}` : ''}
               </p>
-              {q.status !== 'converted' && q.status !== 'expired' && <ShareLinks quote={q} />}
+              {q.status !== 'converted' && q.status !== 'expired' && (
+                <div className="flex flex-wrap items-center gap-2">
+                  <ShareLinks quote={q} />
+                  <button type="button" className="btn-secondary text-sm" onClick={() => setLinkFor(q)}>
+                    {PAYMENT_LINK_TEXT.create}
+                  </button>
+                </div>
+              )}
             </li>
           ))}
         </ul>
       </div>
+      <PaymentLinksList vendorId={vendor.id} shopName={quotes.data?.[0]?.shopName ?? vendor.name} />
+      {linkFor && <PaymentLinkDialog quote={linkFor} vendorId={vendor.id} onClose={() => setLinkFor(null)} />}
     </section>
   );
 }

@@ -1,0 +1,335 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { createCallers, type Callers } from '../../../test/catalogue-fixtures';
+import { createCategory, createProduct, createVendor } from '../../../test/factories';
+import { address, paymentTestApp, stockOf, webhook } from '../../../test/payment-journey';
+import {
+  orders,
+  paymentLinks,
+  products,
+  refunds,
+  sandboxPaymentLinks,
+  taxDocuments,
+  vendorEarnings,
+} from '../../db/schema';
+import { createSandboxGateway } from './sandbox-gateway';
+import { reconcilePayments } from './reconciler';
+
+const t = paymentTestApp();
+let who: Callers;
+beforeAll(async () => {
+  who = await createCallers(t.app, t.db);
+});
+
+const buyer = { buyerName: 'Meera Iyer', buyerPhone: '9812345678', shippingAddress: address };
+type Vendor = Awaited<ReturnType<typeof createVendor>>;
+
+/** A reseller's quote for one piece (₹52,000, commission ₹2,000), `stock` in stock. */
+async function quoteOfReseller(stock = 3) {
+  const piece = await createProduct(t.db, {
+    pricePaise: 5_200_000,
+    vendorCommissionPaise: 200_000,
+    stock,
+    categoryId: (await createCategory(t.db)).id,
+  });
+  const vendor = await createVendor(t.app, t.db, { plan: 'PREMIUM' });
+  const made = await t.app.inject({
+    method: 'POST',
+    url: '/api/vendor/quotes',
+    headers: vendor.headers,
+    payload: { items: [{ productId: piece.id, quantity: 1 }], validityHours: 24 },
+  });
+  expect(made.statusCode, made.body).toBe(201);
+  return { piece, vendor, code: made.json().code as string, total: made.json().total as number };
+}
+
+const makeLink = (headers: Record<string, string>, code: string, payload: object = buyer, scope = 'vendor') =>
+  t.app.inject({ method: 'POST', url: `/api/${scope}/quotes/${code}/payment-links`, headers, payload });
+
+async function linkFor(vendor: Vendor, code: string) {
+  const res = await makeLink(vendor.headers, code);
+  expect(res.statusCode, res.body).toBe(201);
+  const dto = res.json() as { id: string; url: string; status: string; amount: number };
+  const [row] = await t.db.select().from(paymentLinks).where(eq(paymentLinks.id, dto.id));
+  return { dto, row: row! };
+}
+
+/** The buyer presses Pay on the sandbox's hosted page (which sends the signed webhook itself). */
+const payOnPage = (providerLinkId: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/sandbox/link/${providerLinkId}/pay`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
+
+const sandboxOf = () =>
+  createSandboxGateway(
+    t.db,
+    {
+      keyId: t.config.paymentKeyId,
+      keySecret: t.config.paymentKeySecret,
+      webhookSecret: t.config.webhookSecret,
+    },
+    { baseUrl: '', now: t.now },
+  );
+
+const ordersOfQuote = async (providerLinkId: string) =>
+  t.db.select().from(orders).where(eq(orders.providerOrderId, providerLinkId));
+
+describe('payment links: making, listing, cancelling', () => {
+  it('a reseller makes a link for its quote: the quote’s amount, expiring with the quote; listed with its status', async () => {
+    t.resetClock();
+    const { vendor, code, total } = await quoteOfReseller();
+    const { dto, row } = await linkFor(vendor, code);
+    expect(dto).toMatchObject({ status: 'created', amount: total, quoteCode: code, buyerName: 'Meera Iyer' });
+    expect(dto.url).toMatch(/\/sandbox\/link\/plink_/);
+    expect(row.amountPaise).toBe(total * 100);
+    // The default expiry is the quote's validity.
+    const quoteValid = (await t.app.inject({ method: 'GET', url: `/api/quotes/${code}` })).json().validUntil;
+    expect(row.expiresAt.toISOString()).toBe(quoteValid);
+
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/vendor/payment-links',
+      headers: vendor.headers,
+    });
+    expect(list.json().map((l: { id: string }) => l.id)).toContain(dto.id);
+    // One open link per quote.
+    expect((await makeLink(vendor.headers, code)).statusCode).toBe(409);
+  });
+
+  it('refuses bad input with a 400, never a 500', async () => {
+    const { vendor, code } = await quoteOfReseller();
+    const later = new Date(t.now().getTime() + 48 * 3_600_000).toISOString();
+    for (const payload of [
+      {},
+      { ...buyer, buyerPhone: '12' },
+      { ...buyer, buyerEmail: 'no-at-sign' },
+      { ...buyer, shippingAddress: { ...address, postalCode: 'abc' } },
+      { ...buyer, expiresAt: 'soon' },
+      { ...buyer, amount: 1 },
+      { ...buyer, expiresAt: later }, // after the quote's validity
+      { ...buyer, expiresAt: new Date(t.now().getTime() - 60_000).toISOString() },
+    ]) {
+      const res = await makeLink(vendor.headers, code, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toHaveProperty('code');
+    }
+    expect((await makeLink(vendor.headers, 'not-a-code!')).statusCode).toBe(400);
+    const cancelBad = await t.app.inject({
+      method: 'POST',
+      url: '/api/vendor/payment-links/not-a-uuid/cancel',
+      headers: vendor.headers,
+    });
+    expect(cancelBad.statusCode).toBe(400);
+    const page = await t.app.inject({ method: 'GET', url: '/sandbox/link/<script>' });
+    expect(page.statusCode).toBe(400);
+  });
+
+  it('a reseller reaches only its own quotes and links; staff who manage orders reach any', async () => {
+    const { vendor, code } = await quoteOfReseller();
+    const other = await createVendor(t.app, t.db, { plan: 'PREMIUM' });
+    expect((await makeLink(other.headers, code)).statusCode).toBe(404);
+    expect((await makeLink({}, code)).statusCode).toBe(401);
+    expect((await makeLink(vendor.headers, code, buyer, 'admin')).statusCode).toBe(403);
+    expect((await makeLink(who.products, code, buyer, 'admin')).statusCode).toBe(403);
+
+    const byStaff = await makeLink(who.orders, code, buyer, 'admin');
+    expect(byStaff.statusCode, byStaff.body).toBe(201);
+    const id = byStaff.json().id as string;
+    const adminList = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/payment-links?quote=${code}`,
+      headers: who.orders,
+    });
+    expect(adminList.json().map((l: { id: string }) => l.id)).toEqual([id]);
+    const otherList = await t.app.inject({
+      method: 'GET',
+      url: '/api/vendor/payment-links',
+      headers: other.headers,
+    });
+    expect(otherList.json()).toEqual([]);
+
+    const cancelByOther = await t.app.inject({
+      method: 'POST',
+      url: `/api/vendor/payment-links/${id}/cancel`,
+      headers: other.headers,
+    });
+    expect(cancelByOther.statusCode).toBe(404);
+    // The quote's own reseller sees the staff's link and may cancel it.
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/vendor/payment-links/${id}/cancel`,
+      headers: vendor.headers,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().status).toBe('cancelled');
+  });
+
+  it('a cancelled link cannot be paid or cancelled again; an expired link cannot be paid and the job marks it', async () => {
+    t.resetClock();
+    const a = await quoteOfReseller();
+    const { dto, row } = await linkFor(a.vendor, a.code);
+    const cancel = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/vendor/payment-links/${dto.id}/cancel`,
+        headers: a.vendor.headers,
+      });
+    expect((await cancel()).statusCode).toBe(200);
+    expect((await cancel()).statusCode).toBe(409);
+    expect((await payOnPage(row.providerLinkId)).statusCode).toBe(409);
+    const page = await t.app.inject({ method: 'GET', url: `/sandbox/link/${row.providerLinkId}` });
+    expect(page.body).toContain('This payment link was cancelled');
+    expect(await ordersOfQuote(row.providerLinkId)).toHaveLength(0);
+
+    const b = await quoteOfReseller();
+    const expiring = await linkFor(b.vendor, b.code);
+    t.advance(25 * 3_600_000);
+    expect((await payOnPage(expiring.row.providerLinkId)).statusCode).toBe(409);
+    const report = await reconcilePayments(t.ctx());
+    expect(report.paymentLinks.expired).toBeGreaterThanOrEqual(1);
+    const [marked] = await t.db.select().from(paymentLinks).where(eq(paymentLinks.id, expiring.dto.id));
+    expect(marked!.status).toBe('expired');
+    expect(await ordersOfQuote(expiring.row.providerLinkId)).toHaveLength(0);
+    // A link for an expired quote is not made.
+    expect((await makeLink(b.vendor.headers, b.code)).statusCode).toBe(409);
+    t.resetClock();
+  });
+});
+
+describe('payment links: paid exactly once', () => {
+  it('paying on the sandbox page makes one confirmed order at the quoted price, invoiced and credited to the reseller', async () => {
+    t.resetClock();
+    const { piece, vendor, code, total } = await quoteOfReseller(2);
+    const { dto, row } = await linkFor(vendor, code);
+    const page = await t.app.inject({ method: 'GET', url: `/sandbox/link/${row.providerLinkId}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Meera Iyer');
+
+    const paid = await payOnPage(row.providerLinkId);
+    expect(paid.statusCode, paid.body).toBe(303);
+    expect(paid.headers.location).toBe(`http://localhost:${t.config.PORT}/q/${code}`);
+
+    const [order, ...more] = await ordersOfQuote(row.providerLinkId);
+    expect(more).toHaveLength(0);
+    expect(order).toMatchObject({
+      status: 'CONFIRMED',
+      paymentStatus: 'CAPTURED',
+      finalAmountPaise: total * 100,
+      attributedVendorId: vendor.id,
+      attributionSource: 'payment_link',
+      customerName: 'Meera Iyer',
+      customerPhone: '9812345678',
+    });
+    expect((await stockOf(t.db, piece.id)).stock).toBe(1);
+    const earned = await t.db.select().from(vendorEarnings).where(eq(vendorEarnings.orderId, order!.id));
+    expect(earned.map((e) => [e.vendorId, e.amountPaise])).toEqual([[vendor.id, 200_000]]);
+    const invoices = await t.db.select().from(taxDocuments).where(eq(taxDocuments.orderId, order!.id));
+    expect(invoices.map((d) => d.kind)).toEqual(['INVOICE']);
+
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/vendor/payment-links',
+      headers: vendor.headers,
+    });
+    expect(list.json().find((l: { id: string }) => l.id === dto.id)).toMatchObject({
+      status: 'paid',
+      orderNumber: order!.orderNumber,
+    });
+    // Paid: it cannot be cancelled, nor paid again, nor used for a second link.
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/vendor/payment-links/${dto.id}/cancel`,
+      headers: vendor.headers,
+    });
+    expect(cancel.statusCode).toBe(409);
+    expect((await payOnPage(row.providerLinkId)).statusCode).toBe(409);
+    expect((await makeLink(vendor.headers, code)).statusCode).toBe(409);
+  });
+
+  it('duplicate, replayed and concurrent webhooks and the reconciler racing them give one order and one ledger entry', async () => {
+    t.resetClock();
+    const { piece, vendor, code } = await quoteOfReseller(2);
+    const { row } = await linkFor(vendor, code);
+    // Paid at the provider; the event is not delivered yet.
+    const paid = await sandboxOf().payLink(row.providerLinkId);
+    const event = JSON.parse(paid.body.toString('utf8')) as object;
+    const results = await Promise.all([
+      webhook(t.app, t.config, event, paid.eventId),
+      webhook(t.app, t.config, event, paid.eventId),
+      webhook(t.app, t.config, event, `${paid.eventId}-retry`),
+      reconcilePayments(t.ctx()),
+    ]);
+    for (const res of results.slice(0, 3)) expect((res as { statusCode: number }).statusCode).toBe(200);
+    // A replay later, under a new event id, and another reconciler run.
+    const replay = await webhook(t.app, t.config, event, `${paid.eventId}-replay`);
+    expect(replay.json().status).toBe('already-settled');
+    await reconcilePayments(t.ctx());
+
+    const made = await ordersOfQuote(row.providerLinkId);
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({ status: 'CONFIRMED', paymentStatus: 'CAPTURED' });
+    const earned = await t.db.select().from(vendorEarnings).where(eq(vendorEarnings.orderId, made[0]!.id));
+    expect(earned).toHaveLength(1);
+    expect((await stockOf(t.db, piece.id)).stock).toBe(1);
+  });
+
+  it('a webhook with a bad signature changes nothing', async () => {
+    const { vendor, code } = await quoteOfReseller();
+    const { row } = await linkFor(vendor, code);
+    const paid = await sandboxOf().payLink(row.providerLinkId);
+    const res = await webhook(
+      t.app,
+      t.config,
+      JSON.parse(paid.body.toString('utf8')) as object,
+      'evt_x',
+      'ab'.repeat(32),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(await ordersOfQuote(row.providerLinkId)).toHaveLength(0);
+  });
+
+  it('a piece sold out by payment time: the order is cancelled and the payment refunded, once', async () => {
+    t.resetClock();
+    const { piece, vendor, code } = await quoteOfReseller(1);
+    const { row } = await linkFor(vendor, code);
+    await t.db.update(products).set({ stock: 0 }).where(eq(products.id, piece.id)); // sold elsewhere
+    const paid = await sandboxOf().payLink(row.providerLinkId);
+    const event = JSON.parse(paid.body.toString('utf8')) as object;
+    await webhook(t.app, t.config, event, paid.eventId);
+    await webhook(t.app, t.config, event, `${paid.eventId}-again`);
+
+    const [order, ...more] = await ordersOfQuote(row.providerLinkId);
+    expect(more).toHaveLength(0);
+    expect(order!.status).toBe('CANCELLED');
+    expect(['REFUND_PENDING', 'REFUNDED']).toContain(order!.paymentStatus);
+    const made = await t.db.select().from(refunds).where(eq(refunds.orderId, order!.id));
+    expect(made).toHaveLength(1);
+    expect(made[0]!.amountPaise).toBe(order!.finalAmountPaise);
+    expect(
+      await t.db.select().from(vendorEarnings).where(eq(vendorEarnings.orderId, order!.id)),
+    ).toHaveLength(0);
+    expect((await stockOf(t.db, piece.id)).stock).toBe(0);
+  });
+
+  it('a payment the provider took for a link already expired here (the job raced it) is refunded', async () => {
+    t.resetClock();
+    const { vendor, code } = await quoteOfReseller(2);
+    const { row } = await linkFor(vendor, code);
+    await t.db.update(paymentLinks).set({ status: 'expired' }).where(eq(paymentLinks.id, row.id));
+    const paid = await payOnPage(row.providerLinkId); // the provider's side still took it
+    expect(paid.statusCode).toBe(303);
+    const [order] = await ordersOfQuote(row.providerLinkId);
+    expect(order!.status).toBe('CANCELLED');
+    expect(['REFUND_PENDING', 'REFUNDED']).toContain(order!.paymentStatus);
+    const [sandboxLink] = await t.db
+      .select()
+      .from(sandboxPaymentLinks)
+      .where(and(eq(sandboxPaymentLinks.id, row.providerLinkId)));
+    expect(
+      await t.db.select().from(refunds).where(eq(refunds.providerPaymentId, sandboxLink!.paymentId!)),
+    ).toHaveLength(1);
+  });
+});
