@@ -38,6 +38,7 @@ import { returnsRoutes } from './returns/returns.routes';
 import { returnedParcelsRoutes } from './shipping/returned-parcels.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { quotesRoutes } from './quotes/quotes.routes';
+import { analyticsRoutes } from './analytics/analytics.routes';
 import { refundPlannedIn } from './orders/refund-order-part';
 import { orderNotesRoutes } from './orders/order-notes.routes';
 import { customersRoutes } from './customers/customers.routes';
@@ -89,4 +90,5 @@ export const routeModules: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   (ctx) => returnsRoutes(ctx, refundDeps),
   (ctx) => returnedParcelsRoutes(ctx, refundDeps),
   quotesRoutes,
+  analyticsRoutes,
 ];

@@ -22,6 +22,7 @@ DELETE /api/user/sessions/:sessionId authenticated
 DELETE /api/vendor-payouts/:id SUPER_ADMIN
 DELETE /api/vendor-plan/:id SUPER_ADMIN
 GET /api/admin/today admin
+GET /api/analytics/vendor/:vendorId authenticated
 GET /api/audit VIEW_AUDIT
 GET /api/carousels/home MANAGE_CAROUSEL
 GET /api/carousels/images/:plan public

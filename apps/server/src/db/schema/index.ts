@@ -14,3 +14,4 @@ export * from './audit';
 export * from './kyc';
 export * from './notes';
 export * from './quotes';
+export * from './analytics';
