@@ -393,18 +393,18 @@ describe('a quote link’s share preview (the HTML of /q/<code>)', () => {
     const page = await t.app.inject({ url: `/q/${code}` });
     expect(page.statusCode).toBe(200);
     const html = page.body;
-    expect(metaIn(html, 'property', 'og:title')).toBe('Your quote from Asha Jewels: ₹49,000');
+    expect(metaIn(html, 'property', 'og:title')).toBe('Your quote from Asha Jewels: ₹49,000.00');
     // Valid until 21 Nov 2026, 10:00 UTC: 3:30 pm in the business timezone.
     const description = metaIn(html, 'property', 'og:description');
-    expect(description).toMatch(new RegExp(`^${necklace.name}: ₹49,000 \\(₹1,000 off\\), price held until .*21.*2026.*3:30`, 'i'));
+    expect(description).toMatch(new RegExp(`^${necklace.name}: ₹49,000\\.00 \\(₹1,000\\.00 off\\), price held until .*21.*2026.*3:30`, 'i'));
     expect(metaIn(html, 'name', 'description')).toBe(description);
     expect(metaIn(html, 'property', 'og:image')).toBe(`https://shop.example.in/api/image/${image}`);
     expect(metaIn(html, 'property', 'og:url')).toBe(`https://shop.example.in/q/${code}`);
     expect(metaIn(html, 'name', 'twitter:card')).toBe('summary_large_image');
-    expect(metaIn(html, 'name', 'twitter:title')).toBe('Your quote from Asha Jewels: ₹49,000');
+    expect(metaIn(html, 'name', 'twitter:title')).toBe('Your quote from Asha Jewels: ₹49,000.00');
     expect(metaIn(html, 'name', 'twitter:description')).toBe(description);
     expect(metaIn(html, 'name', 'twitter:image')).toBe(`https://shop.example.in/api/image/${image}`);
-    expect(html).toContain('<title>Your quote from Asha Jewels: ₹49,000</title>');
+    expect(html).toContain('<title>Your quote from Asha Jewels: ₹49,000.00</title>');
     expect(html.match(/<meta name="description"/g)).toHaveLength(1);
 
     clock = new Date('2026-11-21T10:00:01Z');
@@ -413,7 +413,7 @@ describe('a quote link’s share preview (the HTML of /q/<code>)', () => {
     expect(metaIn(expired, 'property', 'og:description')).toBe(
       `${necklace.name}. This quote has expired: see today’s price at Asha Jewels.`,
     );
-    expect(expired).not.toContain('₹49,000');
+    expect(expired).not.toContain('₹49,000.00');
 
     const unknown = await t.app.inject({ url: '/q/AAAAAAAAAAAA' });
     expect(unknown.statusCode).toBe(404);
