@@ -30,7 +30,11 @@ describe('reseller analytics buckets (business timezone)', () => {
     expect(bucketStart('2026-12-06', 'week')).toBe('2026-11-30'); // Sunday
     expect(bucketStart('2027-01-01', 'week')).toBe('2026-12-28');
     expect(bucketsOf('2026-12-25', '2027-01-05', 'week')).toEqual(['2026-12-21', '2026-12-28', '2027-01-04']);
-    expect(bucketsOf('2026-11-15', '2027-01-02', 'month')).toEqual(['2026-11-01', '2026-12-01', '2027-01-01']);
+    expect(bucketsOf('2026-11-15', '2027-01-02', 'month')).toEqual([
+      '2026-11-01',
+      '2026-12-01',
+      '2027-01-01',
+    ]);
     expect(bucketsOf('2026-02-27', '2026-03-01', 'day')).toEqual(['2026-02-27', '2026-02-28', '2026-03-01']);
   });
 
@@ -51,7 +55,9 @@ describe('reseller analytics buckets (business timezone)', () => {
       { start: '2026-12-07', views: 0, commission: 0 },
       { start: '2026-12-14', views: 1, commission: 25 },
     ]);
-    const day = fc.integer({ min: 0, max: 800 }).map((n) => new Date(Date.UTC(2026, 0, 1 + n)).toISOString().slice(0, 10));
+    const day = fc
+      .integer({ min: 0, max: 800 })
+      .map((n) => new Date(Date.UTC(2026, 0, 1 + n)).toISOString().slice(0, 10));
     fc.assert(
       fc.property(
         fc.array(fc.record({ day, views: fc.nat(1000) }), { maxLength: 60 }),
@@ -78,8 +84,14 @@ describe('reseller analytics buckets (business timezone)', () => {
     expect(analyticsQuerySchema.safeParse({ bucket: 'year' }).success).toBe(false);
     expect(analyticsQuerySchema.safeParse({ from: "2026-01-01' or 1=1" }).success).toBe(false);
     expect(analyticsPeriod({}, '2026-11-30')).toEqual({ from: '2026-11-01', to: '2026-11-30' });
-    expect(analyticsPeriod({ from: '2026-11-20' }, '2026-11-30')).toEqual({ from: '2026-11-20', to: '2026-11-30' });
-    expect(analyticsPeriod({ to: '2026-10-31' }, '2026-11-30')).toEqual({ from: '2026-10-02', to: '2026-10-31' });
+    expect(analyticsPeriod({ from: '2026-11-20' }, '2026-11-30')).toEqual({
+      from: '2026-11-20',
+      to: '2026-11-30',
+    });
+    expect(analyticsPeriod({ to: '2026-10-31' }, '2026-11-30')).toEqual({
+      from: '2026-10-02',
+      to: '2026-10-31',
+    });
   });
 
   it('gives the conversion rate per hundred views', () => {

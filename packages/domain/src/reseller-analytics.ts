@@ -25,8 +25,7 @@ export const ANALYTICS_TEXT = {
   empty: 'No views or sales in this period yet.',
   periodTooLong: `Choose a period of at most ${MAX_ANALYTICS_DAYS} days`,
   fromAfterTo: 'The start date must be on or before the end date',
-  privacy:
-    'Counted on our server: no trackers, and nothing about your buyers is stored, only daily counts.',
+  privacy: 'Counted on our server: no trackers, and nothing about your buyers is stored, only daily counts.',
 } as const;
 
 const dayNumber = (d: string) => Math.floor(Date.parse(`${d}T00:00:00Z`) / 86_400_000);
@@ -53,8 +52,13 @@ export type AnalyticsQuery = z.input<typeof analyticsQuerySchema>;
 export const adminVendorAnalyticsParams = z.object({ vendorId: dbIdSchema });
 
 /** The period asked for, or the last DEFAULT_ANALYTICS_DAYS days up to `today` (a missing bound follows the other). */
-export function analyticsPeriod(q: { from?: string; to?: string }, today: string): { from: string; to: string } {
-  const to = q.to ?? (q.from ? dayOf(Math.min(dayNumber(today), dayNumber(q.from) + DEFAULT_ANALYTICS_DAYS - 1)) : today);
+export function analyticsPeriod(
+  q: { from?: string; to?: string },
+  today: string,
+): { from: string; to: string } {
+  const to =
+    q.to ??
+    (q.from ? dayOf(Math.min(dayNumber(today), dayNumber(q.from) + DEFAULT_ANALYTICS_DAYS - 1)) : today);
   const from = q.from ?? dayOf(dayNumber(to) - DEFAULT_ANALYTICS_DAYS + 1);
   return { from, to };
 }

@@ -20,31 +20,36 @@ export function viewsIn(db: DbOrTx, vendorId: number, p: Period) {
       views: sql<number>`sum(${pageViews.views})`.mapWith(Number),
     })
     .from(pageViews)
-    .where(and(eq(pageViews.vendorId, vendorId), gte(pageViews.day, p.from), sql`${pageViews.day} <= ${p.to}`))
+    .where(
+      and(eq(pageViews.vendorId, vendorId), gte(pageViews.day, p.from), sql`${pageViews.day} <= ${p.to}`),
+    )
     .groupBy(pageViews.day, pageViews.kind, pageViews.subject);
 }
 
 /** The ledger per business day: commission net of reversals, and orders that earned. */
 export function earningsByDay(db: DbOrTx, vendorId: number, p: Period) {
   const day = sql<string>`to_char(${vendorEarnings.createdAt} at time zone ${p.timeZone}, 'YYYY-MM-DD')`;
-  return db
-    .select({
-      day,
-      commissionPaise: sql<number>`coalesce(sum(${vendorEarnings.amountPaise}), 0)`.mapWith(Number),
-      orders: sql<number>`count(distinct ${vendorEarnings.orderId}) filter (where ${vendorEarnings.kind} = 'EARNING')`.mapWith(
-        Number,
-      ),
-    })
-    .from(vendorEarnings)
-    .where(
-      and(
-        eq(vendorEarnings.vendorId, vendorId),
-        gte(vendorEarnings.createdAt, p.start),
-        lt(vendorEarnings.createdAt, p.end),
-      ),
-    )
-    // By position: the zone is a parameter, and two parameters are two expressions to PostgreSQL.
-    .groupBy(sql`1`);
+  return (
+    db
+      .select({
+        day,
+        commissionPaise: sql<number>`coalesce(sum(${vendorEarnings.amountPaise}), 0)`.mapWith(Number),
+        orders:
+          sql<number>`count(distinct ${vendorEarnings.orderId}) filter (where ${vendorEarnings.kind} = 'EARNING')`.mapWith(
+            Number,
+          ),
+      })
+      .from(vendorEarnings)
+      .where(
+        and(
+          eq(vendorEarnings.vendorId, vendorId),
+          gte(vendorEarnings.createdAt, p.start),
+          lt(vendorEarnings.createdAt, p.end),
+        ),
+      )
+      // By position: the zone is a parameter, and two parameters are two expressions to PostgreSQL.
+      .groupBy(sql`1`)
+  );
 }
 
 /** Orders that earned in the period, all days together (an order paid on one day counts once). */

@@ -170,9 +170,9 @@ describe('reseller analytics', () => {
       expect(res.statusCode, query).toBe(400);
       expect(res.json()).toHaveProperty('code');
     }
-    expect((await t.app.inject({ url: '/api/analytics/vendor/abc', headers: reseller.headers })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await t.app.inject({ url: '/api/analytics/vendor/abc', headers: reseller.headers })).statusCode,
+    ).toBe(400);
     const fine = await t.app.inject({ url: base, headers: reseller.headers });
     expect(fine.statusCode, fine.body).toBe(200);
     expect(fine.json()).toMatchObject({ to: today(), bucket: 'day' });

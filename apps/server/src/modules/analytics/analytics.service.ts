@@ -21,7 +21,8 @@ import {
   viewsIn,
 } from './analytics.read-model';
 
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const nextDay = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /**
  * A reseller's analytics over a period of business days (docs/decisions/0061): views from the page
@@ -76,12 +77,18 @@ export function createAnalyticsService(ctx: AppContext) {
       row.orders += e.orders;
       row.commission += e.commissionPaise;
     }
-    const series = bucketDaily([...daily.values()], ['views', 'orders', 'commission'], { from, to }, query.bucket).map(
-      (b) => ({ ...b, commission: paiseToRupees(b.commission) }),
-    );
+    const series = bucketDaily(
+      [...daily.values()],
+      ['views', 'orders', 'commission'],
+      { from, to },
+      query.bucket,
+    ).map((b) => ({ ...b, commission: paiseToRupees(b.commission) }));
 
     // Top products: by commission, then by views; a product viewed but not sold is listed too.
-    const products = new Map<number, { productId: number; name: string; views: number; units: number; commissionPaise: number }>();
+    const products = new Map<
+      number,
+      { productId: number; name: string; views: number; units: number; commissionPaise: number }
+    >();
     for (const s of sales) {
       if (s.productId === null) continue;
       products.set(s.productId, {
@@ -92,11 +99,20 @@ export function createAnalyticsService(ctx: AppContext) {
         commissionPaise: s.commissionPaise,
       });
     }
-    const viewedOnly = [...productViews.keys()].map(Number).filter((id) => Number.isSafeInteger(id) && !products.has(id));
+    const viewedOnly = [...productViews.keys()]
+      .map(Number)
+      .filter((id) => Number.isSafeInteger(id) && !products.has(id));
     const names = await productNames(db, viewedOnly);
     for (const id of viewedOnly) {
       const name = names.get(id);
-      if (name) products.set(id, { productId: id, name, views: productViews.get(String(id)) ?? 0, units: 0, commissionPaise: 0 });
+      if (name)
+        products.set(id, {
+          productId: id,
+          name,
+          views: productViews.get(String(id)) ?? 0,
+          units: 0,
+          commissionPaise: 0,
+        });
     }
     const topProducts = [...products.values()]
       .sort((a, b) => b.commissionPaise - a.commissionPaise || b.views - a.views || a.productId - b.productId)
@@ -108,7 +124,12 @@ export function createAnalyticsService(ctx: AppContext) {
       createdAt: q.createdAt.toISOString(),
       views: quoteViews.get(q.id) ?? 0,
       converted: live.get(q.id)?.paid ?? false,
-      total: paiseToRupees(orderTotals(q.lines.reduce((s, l) => s + l.pricePaise * l.quantity, 0), 0).finalPaise),
+      total: paiseToRupees(
+        orderTotals(
+          q.lines.reduce((s, l) => s + l.pricePaise * l.quantity, 0),
+          0,
+        ).finalPaise,
+      ),
     }));
     const allViews = viewsOf('shop') + viewsOf('product') + viewsOf('quote');
     return {

@@ -104,7 +104,6 @@ export function createViewCounter(deps: {
 }
 
 /** Link previewers and crawlers fetch pages no buyer sees: their requests are not views. */
-const NOT_A_BUYER =
-  /bot|crawl|spider|slurp|facebookexternalhit|whatsapp|telegram|slack|discord|preview/i;
+const NOT_A_BUYER = /bot|crawl|spider|slurp|facebookexternalhit|whatsapp|telegram|slack|discord|preview/i;
 export const isBuyerAgent = (userAgent: string | undefined) =>
   Boolean(userAgent) && !NOT_A_BUYER.test(userAgent!);

@@ -199,7 +199,11 @@ describe('reseller quotes', () => {
     // Another buyer's checkout left past its window: refused, then priced again at today's rate.
     clock = new Date('2026-11-20T12:00:00Z');
     const second = (
-      await makeQuote(vendor, { items: [{ productId: necklace.id, quantity: 1 }], discount: 1000, validityHours: 1 })
+      await makeQuote(vendor, {
+        items: [{ productId: necklace.id, quantity: 1 }],
+        discount: 1000,
+        validityHours: 1,
+      })
     ).json();
     clock = new Date('2026-11-20T12:59:00Z');
     const late = (await t.app.inject({ method: 'POST', url: `/api/quotes/${second.code}/checkout` })).json();
@@ -207,7 +211,11 @@ describe('reseller quotes', () => {
     const lateBody = orderBody(vendor.slug, [{ productSku: necklace.sku, quantity: 1 }], {
       checkoutId: late.checkoutId,
     });
-    const refused = await t.app.inject({ method: 'POST', url: '/api/orders/initiate-order', payload: lateBody });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/initiate-order',
+      payload: lateBody,
+    });
     expect(refused.statusCode).toBe(409);
     const repriced = await t.app.inject({ method: 'POST', url: `/api/checkout/${late.checkoutId}/reprice` });
     expect(repriced.statusCode, repriced.body).toBe(200);
@@ -277,7 +285,11 @@ describe('attribution', () => {
   it('credits a reseller on the platform’s shop only with the pieces its plan may sell', async () => {
     const { necklace, vendor: premiumReseller } = await necklaceAndReseller();
     const free = await createVendor(t.app, t.db, { plan: 'FREE' });
-    const premiumPiece = await createProduct(t.db, { plan: 'PREMIUM', pricePaise: 500_000, vendorCommissionPaise: 30_000 });
+    const premiumPiece = await createProduct(t.db, {
+      plan: 'PREMIUM',
+      pricePaise: 500_000,
+      vendorCommissionPaise: 30_000,
+    });
     const platform = await platformShop();
     const body = orderBody(platform.slug, [
       { productSku: necklace.sku, quantity: 1 },

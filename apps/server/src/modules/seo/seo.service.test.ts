@@ -396,7 +396,12 @@ describe('a quote link’s share preview (the HTML of /q/<code>)', () => {
     expect(metaIn(html, 'property', 'og:title')).toBe('Your quote from Asha Jewels: ₹49,000.00');
     // Valid until 21 Nov 2026, 10:00 UTC: 3:30 pm in the business timezone.
     const description = metaIn(html, 'property', 'og:description');
-    expect(description).toMatch(new RegExp(`^${necklace.name}: ₹49,000\\.00 \\(₹1,000\\.00 off\\), price held until .*21.*2026.*3:30`, 'i'));
+    expect(description).toMatch(
+      new RegExp(
+        `^${necklace.name}: ₹49,000\\.00 \\(₹1,000\\.00 off\\), price held until .*21.*2026.*3:30`,
+        'i',
+      ),
+    );
     expect(metaIn(html, 'name', 'description')).toBe(description);
     expect(metaIn(html, 'property', 'og:image')).toBe(`https://shop.example.in/api/image/${image}`);
     expect(metaIn(html, 'property', 'og:url')).toBe(`https://shop.example.in/q/${code}`);

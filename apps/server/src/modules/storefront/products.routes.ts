@@ -70,7 +70,10 @@ export const storefrontProductRoutes =
     const shopOfPage = (referer: string | undefined) => {
       if (!referer || referer.length > 2048) return ctx.config.DEFAULT_VENDOR_SLUG;
       const pathname = URL.canParse(referer) ? new URL(referer).pathname : '';
-      return parseStorefrontPath(pathname, ctx.config.DEFAULT_VENDOR_SLUG)?.vendorSlug ?? ctx.config.DEFAULT_VENDOR_SLUG;
+      return (
+        parseStorefrontPath(pathname, ctx.config.DEFAULT_VENDOR_SLUG)?.vendorSlug ??
+        ctx.config.DEFAULT_VENDOR_SLUG
+      );
     };
     app.post(
       '/products/:id/views',
@@ -80,7 +83,11 @@ export const storefrontProductRoutes =
           await countProductView(ctx.db, req.params.id);
           if (isBuyerAgent(req.headers['user-agent']))
             ctx.views.count(
-              { vendorSlug: shopOfPage(req.headers.referer), kind: 'product', subject: String(req.params.id) },
+              {
+                vendorSlug: shopOfPage(req.headers.referer),
+                kind: 'product',
+                subject: String(req.params.id),
+              },
               ctx.now(),
             );
         }

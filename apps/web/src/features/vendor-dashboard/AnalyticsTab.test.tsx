@@ -33,7 +33,9 @@ const answer = (bucket: ResellerAnalytics['bucket']): ResellerAnalytics => ({
           { start: '2026-11-20', views: 372, orders: 3, commission: 7500 },
         ],
   topProducts: [{ productId: 9, name: 'Temple Necklace', views: 210, units: 3, commission: 7500 }],
-  quotes: [{ code: 'AbCdEfGhIjKl', createdAt: '2026-11-19T06:00:00.000Z', views: 3, converted: true, total: 62402 }],
+  quotes: [
+    { code: 'AbCdEfGhIjKl', createdAt: '2026-11-19T06:00:00.000Z', views: 3, converted: true, total: 62402 },
+  ],
 });
 
 function renderTab() {
@@ -55,7 +57,11 @@ describe('reseller analytics tab', () => {
     const { fetchMock } = renderTab();
     expect(await screen.findByText('Shop views', { selector: 'dt' })).toBeInTheDocument();
     const asked = new URL(String(fetchMock.mock.calls[0]![0]), 'http://x');
-    expect(Object.fromEntries(asked.searchParams)).toEqual({ from: '2026-10-22', to: '2026-11-20', bucket: 'day' });
+    expect(Object.fromEntries(asked.searchParams)).toEqual({
+      from: '2026-10-22',
+      to: '2026-11-20',
+      bucket: 'day',
+    });
     expect(tile('Shop views')).toHaveTextContent('120');
     expect(tile('Product views')).toHaveTextContent('340');
     expect(tile('Quote views')).toHaveTextContent('12');
@@ -79,7 +85,11 @@ describe('reseller analytics tab', () => {
     await user.selectOptions(screen.getByLabelText('Group'), 'By week');
     await screen.findByText('16 Nov');
     const last = new URL(String(fetchMock.mock.calls.at(-1)![0]), 'http://x');
-    expect(Object.fromEntries(last.searchParams)).toEqual({ from: '2026-11-14', to: '2026-11-20', bucket: 'week' });
+    expect(Object.fromEntries(last.searchParams)).toEqual({
+      from: '2026-11-14',
+      to: '2026-11-20',
+      bucket: 'week',
+    });
   });
 
   it('says when the figures could not be loaded', async () => {

@@ -170,7 +170,8 @@ function AnalyticsView({ data }: { data: ResellerAnalytics }) {
                   {formatDate(q.createdAt)} · {formatInr(q.total)}
                 </span>
                 <span>
-                  {q.views} {q.views === 1 ? 'view' : 'views'} · {q.converted ? 'Converted' : 'Not bought yet'}
+                  {q.views} {q.views === 1 ? 'view' : 'views'} ·{' '}
+                  {q.converted ? 'Converted' : 'Not bought yet'}
                 </span>
               </li>
             ))}
