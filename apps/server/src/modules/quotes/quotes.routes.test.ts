@@ -6,7 +6,7 @@ import { createProduct, createVendor, uid } from '../../../test/factories';
 import { confirmUrl, initiate, orderBody, sandboxPay } from '../../../test/payment-journey';
 import { orderItems, orders, quotes, users, vendorEarnings } from '../../db/schema';
 import { createReferralCookies } from '../../lib/referral-cookie';
-import { storefrontPageVisit } from '../seo/referral-page';
+import { storefrontPageVisit } from '../seo';
 
 let t: TestApp;
 let who: Callers;

@@ -26,7 +26,7 @@ import { createProductReads } from './product-reads.read-model';
 import { productAnswerTags } from './answer-tags';
 import { createShopResolver } from './visibility.read-model';
 import { isBuyerAgent } from '../analytics';
-import { parseStorefrontPath } from '../seo/storefront-path';
+import { parseStorefrontPath } from '../seo';
 
 const tags = ['storefront'];
 const access = { access: 'public' as const };
