@@ -22,6 +22,7 @@ const test = base.extend<{ stall: Stall }>({
 });
 
 const PHONE = { width: 390, height: 844 };
+const shots = process.env.SHOT_DIR ?? '/tmp';
 test.use({ viewport: PHONE });
 
 test('a reseller quotes a piece on WhatsApp terms, a buyer opens the link fresh and buys it, the reseller sees the credited order and commission', async ({
@@ -94,4 +95,12 @@ test('a reseller quotes a piece on WhatsApp terms, a buyer opens the link fresh 
   await expect(page.getByRole('listitem').filter({ hasText: `Order ${orderNumber}` })).toContainText(
     'Converted',
   );
+
+  // Its analytics: the quote sent and bought, the order and the commission of the day.
+  await page.getByRole('tab', { name: 'Analytics' }).click();
+  await expect(page.getByTestId('analytics-Quotes converted')).toHaveText('1');
+  await expect(page.getByTestId('analytics-Commission')).toHaveText('₹2,000.00');
+  await page.screenshot({ path: `${shots}/reseller-analytics-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${shots}/reseller-analytics-1280.png`, fullPage: true });
 });
