@@ -15,7 +15,9 @@ import { createTokenService, registerAuth } from './plugins/auth';
 import { registerOpenApi } from './plugins/openapi';
 import { registerWebApp } from './plugins/web-app';
 import { createStorefrontPages } from './modules/seo/seo.service';
-import { referralCookieForPage } from './modules/seo/referral-page';
+import { storefrontPageVisit } from './modules/seo/referral-page';
+import { createShopResolver } from './modules/storefront';
+import { createViewCounter, type ViewCounter } from './modules/analytics';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { privateErrorSerializer, REDACT_PATHS } from './lib/log-privacy';
 import { routeModules } from './modules';
@@ -109,6 +111,13 @@ function answerClientError(err: Error & { code?: string }, socket: Socket): void
 /** The longest path parameter the router accepts (see `routerOptions` below). */
 const MAX_PATH_PARAM_LENGTH = 200 * 9;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The process's page view counter (tests flush it). */
+    pageViews: ViewCounter;
+  }
+}
+
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const tp = opts.config.TRUST_PROXY;
   // A hop count trusts that many proxies in front of the server (proxy-addr's own rule for numbers).
@@ -183,7 +192,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       ? createFallingBackAttemptStore(createRedisAttemptStore(redis), redisDown)
       : createMemoryAttemptStore(),
     cache: createPublicCache(invalidation),
+    views: createViewCounter({
+      db: opts.database.db,
+      timeZone: opts.config.BUSINESS_TIMEZONE,
+      onError: (err) => app.log.warn({ err }, 'page views could not be written; kept for the next flush'),
+    }),
   };
+  // Page views reach the table in batches, and the last ones when the process stops (before the
+  // database closes: the caller closes it after the app).
+  const viewFlush = setInterval(() => void ctx.views.flush(), opts.config.ANALYTICS_FLUSH_SECONDS * 1000);
+  viewFlush.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(viewFlush);
+    await ctx.views.flush();
+  });
+  app.decorate('pageViews', ctx.views);
   // The shipment mails (booked, out for delivery, delivered) unless a test brings its own.
   ctx.notifyShipmentEvent ??= createShipmentMails(ctx);
   registerCacheInvalidation(app, ctx.cache);
@@ -204,12 +227,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Before the API routes: its compression applies to them too.
   if (opts.serveWeb) {
     const distDir = opts.webDistDir ?? WEB_DIST_DIR;
+    // Cached until a write invalidates shops: a page view does not touch the users table.
+    const shopResolver = createShopResolver(ctx);
     await registerWebApp(app, {
       distDir,
       // The web app's SSR build sits beside the served folder (apps/web/dist-ssr).
       firstScreenEntry: path.join(distDir, '../dist-ssr/entry-server.js'),
       renderPage: createStorefrontPages({ config: opts.config }),
-      cookieFor: referralCookieForPage(ctx.config, now),
+      visit: storefrontPageVisit(
+        ctx.config,
+        now,
+        (slug) => shopResolver(slug).catch(() => undefined),
+        ctx.views,
+      ),
       serveSourceMaps: opts.config.NODE_ENV !== 'production',
       businessTimezone: opts.config.BUSINESS_TIMEZONE,
       // Finished pages have a cache of their own, so they never push API answers out.

@@ -14,6 +14,7 @@ import type { Carrier } from './modules/shipping/carrier';
 import type { SandboxCarrier } from './modules/shipping/sandbox-carrier';
 import type { NotifyShipmentEvent } from './modules/shipping/shipments.service';
 import type { PayoutProvider } from './lib/payout-provider';
+import type { ViewCounter } from './modules/analytics';
 
 /** Where the process is in its life, for readiness: a stopping process takes no new traffic. */
 export type Lifecycle = {
@@ -63,4 +64,6 @@ export type AppContext = {
   attempts: AttemptStore;
   /** Ready-to-send public catalogue answers; writes invalidate it (plugins/public-cache.ts). */
   cache: PublicCache;
+  /** Shop, product and quote views, counted in memory and flushed in batches (docs/decisions/0061). */
+  views: ViewCounter;
 };

@@ -151,6 +151,11 @@ export const envSchema = z
      * reseller when they buy on the platform's own shop (a first-party cookie; docs/decisions/0059).
      */
     ATTRIBUTION_WINDOW_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+    /**
+     * Seconds between writes of the page views counted in memory (docs/decisions/0061); they are also
+     * written when the process stops.
+     */
+    ANALYTICS_FLUSH_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     /** The most a reseller on each plan may take off a quote, in percent of its subtotal (never above the commission). */
     QUOTE_DISCOUNT_PERCENT_BY_PLAN: z
       .string()

@@ -1,7 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { AdminRole } from '@zevar/domain';
 import type { Db } from '../src/db/client';
-import { createAdminUser, createVendor, type Actor } from './factories';
+import type { products } from '../src/db/schema';
+import {
+  createAdminUser,
+  createCategory,
+  createMetal,
+  createProduct,
+  createPurity,
+  createVendor,
+  metalVersion,
+  uid,
+  type Actor,
+} from './factories';
 
 /** Everyone the authorization matrix needs: anonymous, two vendors and an admin per permission. */
 export async function createCallers(app: FastifyInstance, db: Db) {
@@ -32,4 +43,40 @@ export function multipart(content: Buffer, filename: string, contentType: string
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/**
+ * A 22K necklace (10 g, 12 % making) priced from a gold rate of its own (₹6,000/g fine: ₹63,401.86),
+ * and `setGoldRate` to move that rate as an admin does (PUT /api/metals/:id).
+ */
+export async function goldNecklace(
+  app: FastifyInstance,
+  db: Db,
+  adminHeaders: Record<string, string>,
+  overrides: Partial<typeof products.$inferInsert> = {},
+) {
+  const gold = await createMetal(db, { name: `Gold ${uid()}`, ratePaise: 600_000 });
+  const k22 = await createPurity(db, gold, { name: '22K', fineness: 916, ratePaise: 549_600 });
+  const categoryId = overrides.categoryId ?? (await createCategory(db)).id;
+  const necklace = await createProduct(db, {
+    productType: 'GOLD',
+    metalId: gold.id,
+    purityId: k22.id,
+    metalWeightMg: 10_000,
+    makingKind: 'PERCENT',
+    makingValue: 1200,
+    pricePaise: 6_340_186,
+    ...overrides,
+    categoryId,
+  });
+  const setGoldRate = async (price: number) => {
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/metals/${gold.id}`,
+      headers: adminHeaders,
+      payload: { name: gold.name, price, confirmBigChange: true, version: await metalVersion(db, gold.id) },
+    });
+    if (res.statusCode !== 200) throw new Error(`setting the gold rate: ${res.statusCode} ${res.body}`);
+  };
+  return { necklace, categoryId, setGoldRate };
 }

@@ -60,3 +60,4 @@ export * from './customers';
 export * from './product-sheet';
 export * from './quotes';
 export * from './payment-links';
+export * from './reseller-analytics';

@@ -39,6 +39,7 @@ import { returnedParcelsRoutes } from './shipping/returned-parcels.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { quotesRoutes } from './quotes/quotes.routes';
 import { paymentLinksRoutes } from './payments/payment-links.routes';
+import { analyticsRoutes } from './analytics/analytics.routes';
 import { refundPlannedIn } from './orders/refund-order-part';
 import { orderNotesRoutes } from './orders/order-notes.routes';
 import { customersRoutes } from './customers/customers.routes';
@@ -91,4 +92,5 @@ export const routeModules: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   (ctx) => returnedParcelsRoutes(ctx, refundDeps),
   quotesRoutes,
   paymentLinksRoutes,
+  analyticsRoutes,
 ];

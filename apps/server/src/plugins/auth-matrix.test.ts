@@ -23,6 +23,7 @@ DELETE /api/vendor-payouts/:id SUPER_ADMIN
 DELETE /api/vendor-plan/:id SUPER_ADMIN
 GET /api/admin/payment-links MANAGE_ORDERS
 GET /api/admin/today admin
+GET /api/analytics/vendor/:vendorId authenticated
 GET /api/audit VIEW_AUDIT
 GET /api/carousels/home MANAGE_CAROUSEL
 GET /api/carousels/images/:plan public

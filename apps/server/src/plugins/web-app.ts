@@ -200,10 +200,11 @@ export async function registerWebApp(
      */
     pages?: { cache: PublicCache; internalToken: string };
     /**
-     * The Set-Cookie a page's HTML carries, whoever asked (the page itself may come from the cache):
-     * the referral cookie of a reseller's shop or product link (docs/decisions/0059).
+     * A page's visit, whoever asked (the page itself may come from the cache): counts its view
+     * (docs/decisions/0061; a GET with its user agent, not a HEAD) and answers the Set-Cookie its HTML
+     * carries, the referral cookie of a reseller's shop or product link (docs/decisions/0059).
      */
-    cookieFor?: (pathname: string) => string | undefined;
+    visit?: (pathname: string, userAgent: string | undefined) => Promise<string | undefined>;
   },
 ) {
   // HTML and API answers are compressed per response; the hashed assets were compressed at build.
@@ -314,7 +315,10 @@ export async function registerWebApp(
     if (pathname.startsWith('/api/') || (pathname.endsWith('.map') && !opts.serveSourceMaps)) {
       return reply.status(404).send({ code: 'NOT_FOUND', message: `No route for GET ${pathname}` });
     }
-    const cookie = opts.cookieFor?.(pathname);
+    const cookie = await opts.visit?.(
+      pathname,
+      request.method === 'GET' ? request.headers['user-agent'] : undefined,
+    );
     if (cookie) reply.header('set-cookie', cookie);
     // The page's random choices: a few seeds, so each page has few markups to keep.
     const seed = randomInt(PAGE_SEEDS);

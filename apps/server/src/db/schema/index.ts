@@ -15,3 +15,4 @@ export * from './kyc';
 export * from './notes';
 export * from './quotes';
 export * from './payment-links';
+export * from './analytics';

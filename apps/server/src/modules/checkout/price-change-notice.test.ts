@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { createCallers, type Callers } from '../../../test/catalogue-fixtures';
-import {
-  createCategory,
-  createMetal,
-  createProduct,
-  createPurity,
-  createVendor,
-  uid,
-  metalVersion,
-} from '../../../test/factories';
+import { createCallers, goldNecklace, type Callers } from '../../../test/catalogue-fixtures';
+import { createProduct, createVendor } from '../../../test/factories';
 import { initiate, orderBody } from '../../../test/payment-journey';
 
 let t: TestApp;
@@ -23,30 +15,9 @@ afterAll(async () => t.close());
 
 /** A 22K necklace (10 g, 12 % making) at gold ₹6,000/g fine (₹63,401.86), a plain ring and a shop. */
 async function shopWithNecklace() {
-  const gold = await createMetal(t.db, { name: `Gold ${uid()}`, ratePaise: 600_000 });
-  const k22 = await createPurity(t.db, gold, { name: '22K', fineness: 916, ratePaise: 549_600 });
-  const categoryId = (await createCategory(t.db)).id;
-  const necklace = await createProduct(t.db, {
-    productType: 'GOLD',
-    metalId: gold.id,
-    purityId: k22.id,
-    metalWeightMg: 10_000,
-    makingKind: 'PERCENT',
-    makingValue: 1200,
-    pricePaise: 6_340_186,
-    categoryId,
-  });
+  const { necklace, categoryId, setGoldRate } = await goldNecklace(t.app, t.db, who.superAdmin);
   const ring = await createProduct(t.db, { pricePaise: 250_000, categoryId });
   const vendor = await createVendor(t.app, t.db);
-  const setGoldRate = async (price: number) => {
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/metals/${gold.id}`,
-      headers: who.superAdmin,
-      payload: { name: gold.name, price, confirmBigChange: true, version: await metalVersion(t.db, gold.id) },
-    });
-    expect(res.statusCode).toBe(200);
-  };
   return { necklace, ring, vendor, setGoldRate };
 }
 

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { vendorEarnings } from '../../db/schema';
 import { orderLines } from '../orders';
+import { productsOnPlanOf } from './reseller-lines.read-model';
 
 /**
  * The vendor earnings ledger (docs/decisions/0012-money-ledger-refunds.md). Append-only: a sale
@@ -12,7 +13,9 @@ import { orderLines } from '../orders';
 
 /**
  * Records the commission of a paid order's lines, once (unique per line and kind), for the reseller
- * the order is credited to (docs/decisions/0059), else the shop's vendor.
+ * the order is credited to (docs/decisions/0059), else the shop's vendor. A reseller credited for a
+ * sale in another shop (the platform's, through its link) earns only on the pieces its own plan lets
+ * it sell; the other lines earn for the shop's vendor, as a sale without the link would.
  */
 export async function recordOrderEarnings(
   tx: Tx,
@@ -20,15 +23,30 @@ export async function recordOrderEarnings(
   /** The order's lines when the caller read them already (one statement fewer per paid order). */
   known?: Awaited<ReturnType<typeof orderLines>>,
 ): Promise<void> {
-  const vendorId = order.attributedVendorId ?? order.vendorId;
-  if (vendorId === null) return;
+  const credited = order.attributedVendorId ?? order.vendorId;
+  if (credited === null) return;
   const items = known ?? (await orderLines(tx, order.id));
   if (items.length === 0) return;
+  const fromElsewhere = order.attributedVendorId != null && order.attributedVendorId !== order.vendorId;
+  const mayEarn = fromElsewhere
+    ? await productsOnPlanOf(
+        tx,
+        credited,
+        items.flatMap((i) => (i.productId === null ? [] : [i.productId])),
+      )
+    : null;
+  const earner = (productId: number | null) =>
+    !mayEarn || (productId !== null && mayEarn.has(productId)) ? credited : order.vendorId;
+  const rows = items.flatMap((i) => {
+    const vendorId = earner(i.productId);
+    return vendorId === null ? [] : [{ ...i, vendorId }];
+  });
+  if (rows.length === 0) return;
   await tx
     .insert(vendorEarnings)
     .values(
-      items.map((i) => ({
-        vendorId,
+      rows.map((i) => ({
+        vendorId: i.vendorId,
         orderId: order.id,
         orderItemId: i.id,
         kind: 'EARNING' as const,

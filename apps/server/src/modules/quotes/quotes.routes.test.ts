@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { createCallers, type Callers } from '../../../test/catalogue-fixtures';
-import {
-  createCategory,
-  createMetal,
-  createProduct,
-  createPurity,
-  createVendor,
-  metalVersion,
-  uid,
-} from '../../../test/factories';
+import { createCallers, goldNecklace, type Callers } from '../../../test/catalogue-fixtures';
+import { createProduct, createVendor, uid } from '../../../test/factories';
 import { confirmUrl, initiate, orderBody, sandboxPay } from '../../../test/payment-journey';
-import { orderItems, orders, quotes, vendorEarnings } from '../../db/schema';
+import { orderItems, orders, quotes, users, vendorEarnings } from '../../db/schema';
 import { createReferralCookies } from '../../lib/referral-cookie';
+import { storefrontPageVisit } from '../seo';
 
 let t: TestApp;
 let who: Callers;
@@ -24,32 +17,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** A 22K necklace priced from the gold rate (₹63,401.86, commission ₹2,000) and a reseller. */
+/** The shared 22K necklace (₹63,401.86) with a commission of ₹2,000, and a reseller. */
 async function necklaceAndReseller(plan: 'FREE' | 'PREMIUM' = 'PREMIUM') {
-  const gold = await createMetal(t.db, { name: `Gold ${uid()}`, ratePaise: 600_000 });
-  const k22 = await createPurity(t.db, gold, { name: '22K', fineness: 916, ratePaise: 549_600 });
-  const necklace = await createProduct(t.db, {
-    productType: 'GOLD',
-    metalId: gold.id,
-    purityId: k22.id,
-    metalWeightMg: 10_000,
-    makingKind: 'PERCENT',
-    makingValue: 1200,
-    pricePaise: 6_340_186,
+  const { necklace, setGoldRate } = await goldNecklace(t.app, t.db, who.superAdmin, {
     vendorCommissionPaise: 200_000,
-    categoryId: (await createCategory(t.db)).id,
   });
   const vendor = await createVendor(t.app, t.db, { plan });
-  const setRate = async (price: number) => {
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/metals/${gold.id}`,
-      headers: who.superAdmin,
-      payload: { name: gold.name, price, confirmBigChange: true, version: await metalVersion(t.db, gold.id) },
-    });
-    expect(res.statusCode).toBe(200);
-  };
-  return { necklace, vendor, setRate };
+  return { necklace, vendor, setRate: setGoldRate };
 }
 
 type Vendor = Awaited<ReturnType<typeof createVendor>>;
@@ -73,6 +47,17 @@ async function pay(body: object, cookie?: string) {
   const [order] = await t.db.select().from(orders).where(eq(orders.id, placed.orderId));
   return { placed, order: order! };
 }
+
+/** The platform's own shop (DEFAULT_VENDOR_SLUG), made once. */
+async function platformShop() {
+  const slug = t.config.DEFAULT_VENDOR_SLUG;
+  const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.slug, slug));
+  return { id: row?.id ?? (await createVendor(t.app, t.db, { slug, plan: 'PREMIUM' })).id, slug };
+}
+
+/** The shop lookup the page hook is given: an active vendor behind the slug. */
+const shopExists = (app: TestApp) => async (slug: string) =>
+  (await app.db.select({ id: users.id }).from(users).where(eq(users.slug, slug)))[0];
 
 const cookieOf = (setCookie: string | string[] | undefined) => String(setCookie).split(';')[0]!;
 
@@ -187,6 +172,61 @@ describe('reseller quotes', () => {
       }
   });
 
+  it('holds the quoted price for a checkout started before the validity ends, for that checkout’s window only', async () => {
+    clock = new Date('2026-11-20T10:00:00Z');
+    const { necklace, vendor, setRate } = await necklaceAndReseller();
+    const quote = (
+      await makeQuote(vendor, {
+        items: [{ productId: necklace.id, quantity: 1 }],
+        discount: 1000,
+        validityHours: 1,
+      })
+    ).json();
+    await setRate(7000);
+    const minutes = t.config.RESERVATION_MINUTES;
+    const buy = () => t.app.inject({ method: 'POST', url: `/api/quotes/${quote.code}/checkout` });
+    // Buy now a minute before the validity ends: the checkout holds the quoted price for its window.
+    clock = new Date('2026-11-20T10:59:00Z');
+    const { checkoutId } = (await buy()).json() as { checkoutId: string };
+    const body = orderBody(vendor.slug, [{ productSku: necklace.sku, quantity: 1 }], { checkoutId });
+    // Past the validity but within the checkout's window: the quoted price, the reduced commission.
+    clock = new Date(Date.parse('2026-11-20T10:59:00Z') + (minutes - 1) * 60_000);
+    expect((await buy()).statusCode).toBe(409); // no new checkout once the quote has expired
+    const placed = await initiate(t.app, body);
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(placed.json().amount).toBe(62_402);
+
+    // Another buyer's checkout left past its window: refused, then priced again at today's rate.
+    clock = new Date('2026-11-20T12:00:00Z');
+    const second = (
+      await makeQuote(vendor, {
+        items: [{ productId: necklace.id, quantity: 1 }],
+        discount: 1000,
+        validityHours: 1,
+      })
+    ).json();
+    clock = new Date('2026-11-20T12:59:00Z');
+    const late = (await t.app.inject({ method: 'POST', url: `/api/quotes/${second.code}/checkout` })).json();
+    clock = new Date(Date.parse('2026-11-20T12:59:00Z') + (minutes + 1) * 60_000);
+    const lateBody = orderBody(vendor.slug, [{ productSku: necklace.sku, quantity: 1 }], {
+      checkoutId: late.checkoutId,
+    });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/initiate-order',
+      payload: lateBody,
+    });
+    expect(refused.statusCode).toBe(409);
+    const repriced = await t.app.inject({ method: 'POST', url: `/api/checkout/${late.checkoutId}/reprice` });
+    expect(repriced.statusCode, repriced.body).toBe(200);
+    expect(repriced.json().previousTotal).toBe(second.total); // the quoted total (₹1,000 off)
+    expect(repriced.json().totalAmount).toBe(Math.ceil(second.lines[0].listPrice)); // today's, no discount
+    const { order } = await pay({ ...lateBody, amount: undefined });
+    expect(order).toMatchObject({ attributedVendorId: vendor.id, attributionSource: 'quote' });
+    const [line] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    expect(line?.vendorCommissionPaise).toBe(200_000); // the full commission at today's price
+  });
+
   it('shows another reseller’s quotes to nobody but its reseller', async () => {
     const { necklace, vendor } = await necklaceAndReseller();
     await makeQuote(vendor, { items: [{ productId: necklace.id, quantity: 1 }] });
@@ -219,11 +259,7 @@ describe('attribution', () => {
 
   it('credits the reseller whose link brought the buyer to the platform’s shop within the window only', async () => {
     const { necklace, vendor } = await necklaceAndReseller();
-    const platform = await createVendor(t.app, t.db, {
-      slug: t.config.DEFAULT_VENDOR_SLUG,
-      plan: 'PREMIUM',
-    }).catch(async () => null);
-    const platformSlug = platform?.slug ?? t.config.DEFAULT_VENDOR_SLUG;
+    const platformSlug = (await platformShop()).slug;
     const body = orderBody(platformSlug, [{ productSku: necklace.sku, quantity: 1 }]);
     const within = new Date(clock.getTime() - 6 * 86_400_000);
     const credited = await pay(body, cookie(vendor.slug, 'shop', within));
@@ -244,6 +280,46 @@ describe('attribution', () => {
       `zv_ref=${vendor.slug}.shop.${Math.floor(clock.getTime() / 1000)}.AAAAAAAAAAAAAAAAAAAAAA`,
     );
     expect(forged.order.attributedVendorId).toBeNull();
+  });
+
+  it('credits a reseller on the platform’s shop only with the pieces its plan may sell', async () => {
+    const { necklace, vendor: premiumReseller } = await necklaceAndReseller();
+    const free = await createVendor(t.app, t.db, { plan: 'FREE' });
+    const premiumPiece = await createProduct(t.db, {
+      plan: 'PREMIUM',
+      pricePaise: 500_000,
+      vendorCommissionPaise: 30_000,
+    });
+    const platform = await platformShop();
+    const body = orderBody(platform.slug, [
+      { productSku: necklace.sku, quantity: 1 },
+      { productSku: premiumPiece.sku, quantity: 2 },
+    ]);
+    const earnedBy = async (orderId: string) =>
+      (await t.db.select().from(vendorEarnings).where(eq(vendorEarnings.orderId, orderId)))
+        .map((e) => [e.vendorId, e.amountPaise])
+        .sort((a, b) => a[1]! - b[1]!);
+    const viaFree = await pay(body, cookie(free.slug, 'shop', clock));
+    expect(viaFree.order.attributedVendorId).toBe(free.id);
+    // The premium piece is above the free plan: its commission stays with the shop, as without the link.
+    expect(await earnedBy(viaFree.order.id)).toEqual([
+      [platform.id, 60_000],
+      [free.id, 200_000],
+    ]);
+    const viaPremium = await pay(body, cookie(premiumReseller.slug, 'product', clock));
+    expect(await earnedBy(viaPremium.order.id)).toEqual([
+      [premiumReseller.id, 60_000],
+      [premiumReseller.id, 200_000],
+    ]);
+  });
+
+  it('keeps an earlier reseller’s credit when a link names a shop that does not exist', async () => {
+    const { necklace, vendor } = await necklaceAndReseller();
+    const pageCookie = storefrontPageVisit(t.config, () => clock, shopExists(t));
+    expect(await pageCookie(`/${vendor.slug}/product/${necklace.slug}`)).toMatch(/^zv_ref=/);
+    expect(await pageCookie(`/no-such-shop-${uid()}`)).toBeUndefined();
+    expect(await pageCookie(`/no-such-shop-${uid()}/product/${necklace.slug}`)).toBeUndefined();
+    expect(await pageCookie(`/${t.config.DEFAULT_VENDOR_SLUG}`)).toBeUndefined();
   });
 
   it('shows the credited reseller in the admin order view and in the reseller’s orders', async () => {

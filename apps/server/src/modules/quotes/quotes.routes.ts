@@ -10,6 +10,7 @@ import type { AppContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
 import { createReferralCookies } from '../../lib/referral-cookie';
 import { createQuotesService } from './quotes.service';
+import { isBuyerAgent } from '../analytics';
 
 const tags = ['quotes'];
 const security = [{ bearer: [] }];
@@ -72,13 +73,16 @@ export const quotesRoutes =
         schema: {
           tags,
           description:
-            'A buyer opened the link: marks the quote opened and credits its reseller (first-party cookie, ATTRIBUTION_WINDOW_DAYS).',
+            'A buyer opened the link: marks the quote opened, counts a view of it and credits its reseller (first-party cookie, ATTRIBUTION_WINDOW_DAYS).',
           params: quoteCodeParams,
           response: { 200: quoteSchema },
         },
       },
       async (req, reply) => {
-        const { quote, vendorSlug } = await service.open(req.params.code);
+        const { quote, vendorSlug, quoteId } = await service.open(req.params.code);
+        // A quote's view (docs/decisions/0061): its page asks for this once each time it is opened.
+        if (isBuyerAgent(req.headers['user-agent']))
+          ctx.views.count({ vendorSlug, kind: 'quote', subject: quoteId }, ctx.now());
         reply.header('set-cookie', referralCookie(vendorSlug)).header('cache-control', 'no-store');
         return quote;
       },

@@ -210,13 +210,13 @@ export function createQuotesService(ctx: AppContext) {
   }
 
   /** A buyer opened the link: the first time is the reseller's 'opened'. */
-  async function open(code: string): Promise<{ quote: Quote; vendorSlug: string }> {
+  async function open(code: string): Promise<{ quote: Quote; vendorSlug: string; quoteId: string }> {
     const { row } = await load(code);
     await ctx.db
       .update(quotes)
       .set({ openedAt: ctx.now() })
       .where(and(eq(quotes.id, row.id), sql`${quotes.openedAt} is null`));
-    return { quote: await view(code), vendorSlug: row.vendorSlug };
+    return { quote: await view(code), vendorSlug: row.vendorSlug, quoteId: row.id };
   }
 
   /**

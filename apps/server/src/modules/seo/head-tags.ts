@@ -34,7 +34,7 @@ export function jsonForScript(value: unknown): string {
 const meta = (attr: 'name' | 'property', key: string, content: string) =>
   `<meta ${attr}="${key}" content="${escapeHtml(content)}">`;
 
-/** Title, description, canonical, Open Graph and JSON-LD tags; every value escaped. */
+/** Title, description, canonical, Open Graph, Twitter card and JSON-LD tags; every value escaped. */
 export function renderHeadTags(d: HeadData): string {
   const tags = [
     `<title>${escapeHtml(d.title)}</title>`,
@@ -46,6 +46,11 @@ export function renderHeadTags(d: HeadData): string {
     meta('property', 'og:url', d.canonical),
   ];
   if (d.image) tags.push(meta('property', 'og:image', d.image));
+  // X/Twitter (and some chat apps) read their own card tags; a photo gets the large card.
+  tags.push(meta('name', 'twitter:card', d.image ? 'summary_large_image' : 'summary'));
+  tags.push(meta('name', 'twitter:title', d.title));
+  tags.push(meta('name', 'twitter:description', d.description));
+  if (d.image) tags.push(meta('name', 'twitter:image', d.image));
   if (d.price !== undefined) {
     tags.push(meta('property', 'product:price:amount', d.price.toFixed(2)));
     tags.push(meta('property', 'product:price:currency', 'INR'));

@@ -345,3 +345,83 @@ describe.skipIf(!webAppBuilt)("a storefront page's first screen, rendered by the
     expect(text(after.body)).toContain('Reviews (1)');
   });
 });
+
+describe('a quote link’s share preview (the HTML of /q/<code>)', () => {
+  let t: TestApp;
+  let clock = new Date('2026-11-20T10:00:00Z');
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'zevar-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<html><head><meta name="description" content="Generic"><title>Zevar</title></head><body><div id="root"></div></body></html>',
+    );
+    t = await createTestApp({
+      webDistDir: dist,
+      now: () => clock,
+      env: { PUBLIC_URL: 'https://shop.example.in', BUSINESS_TIMEZONE: 'Asia/Kolkata' },
+    });
+  });
+  afterAll(async () => t.close());
+
+  /** The content of one meta tag in a page's HTML (each must appear once). */
+  const metaIn = (html: string, attr: 'name' | 'property', key: string) => {
+    const found = [...html.matchAll(new RegExp(`<meta ${attr}="${key}" content="([^"]*)">`, 'g'))];
+    expect(found, key).toHaveLength(1);
+    return found[0]![1]!;
+  };
+
+  it('names the price, the discount and until when it holds, with the piece’s photo as a large card; expired, says so', async () => {
+    clock = new Date('2026-11-20T10:00:00Z');
+    const vendor = await createVendor(t.app, t.db, { plan: 'PREMIUM', businessName: 'Asha Jewels' });
+    const image = `${'b'.repeat(32)}.webp`;
+    const necklace = await createProduct(t.db, {
+      name: `Temple Necklace ${uid()}`,
+      pricePaise: 5_000_000,
+      vendorCommissionPaise: 300_000,
+      images: [image],
+    });
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/vendor/quotes',
+      headers: vendor.headers,
+      payload: { items: [{ productId: necklace.id, quantity: 1 }], discount: 1000, validityHours: 24 },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { code } = made.json() as { code: string };
+
+    const page = await t.app.inject({ url: `/q/${code}` });
+    expect(page.statusCode).toBe(200);
+    const html = page.body;
+    expect(metaIn(html, 'property', 'og:title')).toBe('Your quote from Asha Jewels: ₹49,000.00');
+    // Valid until 21 Nov 2026, 10:00 UTC: 3:30 pm in the business timezone.
+    const description = metaIn(html, 'property', 'og:description');
+    expect(description).toMatch(
+      new RegExp(
+        `^${necklace.name}: ₹49,000\\.00 \\(₹1,000\\.00 off\\), price held until .*21.*2026.*3:30`,
+        'i',
+      ),
+    );
+    expect(metaIn(html, 'name', 'description')).toBe(description);
+    expect(metaIn(html, 'property', 'og:image')).toBe(`https://shop.example.in/api/image/${image}`);
+    expect(metaIn(html, 'property', 'og:url')).toBe(`https://shop.example.in/q/${code}`);
+    expect(metaIn(html, 'name', 'twitter:card')).toBe('summary_large_image');
+    expect(metaIn(html, 'name', 'twitter:title')).toBe('Your quote from Asha Jewels: ₹49,000.00');
+    expect(metaIn(html, 'name', 'twitter:description')).toBe(description);
+    expect(metaIn(html, 'name', 'twitter:image')).toBe(`https://shop.example.in/api/image/${image}`);
+    expect(html).toContain('<title>Your quote from Asha Jewels: ₹49,000.00</title>');
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+
+    clock = new Date('2026-11-21T10:00:01Z');
+    const expired = (await t.app.inject({ url: `/q/${code}` })).body;
+    expect(metaIn(expired, 'property', 'og:title')).toBe('Your quote from Asha Jewels has expired');
+    expect(metaIn(expired, 'property', 'og:description')).toBe(
+      `${necklace.name}. This quote has expired: see today’s price at Asha Jewels.`,
+    );
+    expect(expired).not.toContain('₹49,000.00');
+
+    const unknown = await t.app.inject({ url: '/q/AAAAAAAAAAAA' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).not.toContain('og:title');
+  });
+});

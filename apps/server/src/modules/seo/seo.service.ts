@@ -101,7 +101,10 @@ export function createStorefrontPages(deps: { config: Config }): PageRenderer {
         ? `${pieces}. This quote has expired: see today’s price at ${quote.shopName}.`
         : `${pieces}: ${price}${quote.discount > 0 ? ` (${formatInr(quote.discount)} off)` : ''}, price held until ${until}.`;
     return {
-      title: `Your quote from ${quote.shopName}: ${price}`,
+      title:
+        quote.status === 'expired'
+          ? `Your quote from ${quote.shopName} has expired`
+          : `Your quote from ${quote.shopName}: ${price}`,
       description: description.slice(0, 300),
       canonical: absolute(pathname),
       image: imageUrl(quote.lines[0]?.image),

@@ -1,2 +1,7 @@
 /** The storefront module's public entry: other modules import from here, never its files (eslint import-x/no-restricted-paths). */
-export { createShopResolver, productVisibleTo } from './visibility.read-model';
+export {
+  categoryVisibleTo,
+  createShopResolver,
+  planVisibleTo,
+  productVisibleTo,
+} from './visibility.read-model';

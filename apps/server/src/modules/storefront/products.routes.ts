@@ -25,6 +25,8 @@ import { clientNetworkOf } from '../../lib/client-network';
 import { createProductReads } from './product-reads.read-model';
 import { productAnswerTags } from './answer-tags';
 import { createShopResolver } from './visibility.read-model';
+import { isBuyerAgent } from '../analytics';
+import { parseStorefrontPath } from '../seo';
 
 const tags = ['storefront'];
 const access = { access: 'public' as const };
@@ -59,13 +61,35 @@ export const storefrontProductRoutes =
       );
     const LIST: CacheTag[] = ['lists'];
 
-    // A shopper's view of a product page feeds the trending rule; one count per address per product per hour.
+    /**
+     * A shopper's view of a product page (the page calls this each time it opens, loaded or reached
+     * in the app): feeds the trending rule and the shop's analytics (docs/decisions/0061), the shop
+     * being the one in the page's address (the Referer; none: the default shop). One count per
+     * network per product per hour.
+     */
+    const shopOfPage = (referer: string | undefined) => {
+      if (!referer || referer.length > 2048) return ctx.config.DEFAULT_VENDOR_SLUG;
+      const pathname = URL.canParse(referer) ? new URL(referer).pathname : '';
+      return (
+        parseStorefrontPath(pathname, ctx.config.DEFAULT_VENDOR_SLUG)?.vendorSlug ??
+        ctx.config.DEFAULT_VENDOR_SLUG
+      );
+    };
     app.post(
       '/products/:id/views',
       { config: access, schema: { tags, params: z.object({ id: idParam }), response: { 204: z.null() } } },
       async (req, reply) => {
         if (await ctx.once.claim(`view:${clientNetworkOf(req.ip)}:${req.params.id}`, 3_600_000)) {
           await countProductView(ctx.db, req.params.id);
+          if (isBuyerAgent(req.headers['user-agent']))
+            ctx.views.count(
+              {
+                vendorSlug: shopOfPage(req.headers.referer),
+                kind: 'product',
+                subject: String(req.params.id),
+              },
+              ctx.now(),
+            );
         }
         return reply.status(204).send(null);
       },

@@ -46,6 +46,7 @@ describe('vendor dashboard shell', () => {
       'Profile',
       'All Products',
       'Quotes',
+      'Analytics',
       'Orders',
       'Payout History',
       'Statement',

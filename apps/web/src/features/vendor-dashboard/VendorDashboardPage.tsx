@@ -12,6 +12,7 @@ import AllProductsTab from './AllProductsTab';
 import PayoutHistoryTab from './PayoutHistoryTab';
 import VendorOrdersTab from './VendorOrdersTab';
 import QuotesTab from './QuotesTab';
+import AnalyticsTab from './AnalyticsTab';
 import StatementTab from './StatementTab';
 import KycTab from './KycTab';
 import PlanSelector from './PlanSelector';
@@ -29,6 +30,7 @@ const TABS = [
   { key: 'profile', label: 'Profile' },
   { key: 'allProducts', label: 'All Products' },
   { key: 'quotes', label: 'Quotes' },
+  { key: 'analytics', label: 'Analytics' },
   { key: 'orders', label: 'Orders' },
   { key: 'payouts', label: 'Payout History' },
   { key: 'statement', label: 'Statement' },
@@ -123,6 +125,7 @@ function VendorDashboard() {
             ))}
           {tab === 'allProducts' && <AllProductsTab vendor={data} />}
           {tab === 'quotes' && <QuotesTab vendor={data} />}
+          {tab === 'analytics' && <AnalyticsTab vendor={data} />}
           {tab === 'orders' && <VendorOrdersTab vendor={data} />}
           {tab === 'payouts' && <PayoutHistoryTab vendor={data} />}
           {tab === 'statement' && <StatementTab vendor={data} />}
