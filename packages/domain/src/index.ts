@@ -59,3 +59,7 @@ export * from './admin-today';
 export * from './customers';
 export * from './product-sheet';
 export * from './quotes';
+export * from './certificates';
+export * from './emi';
+export * from './payment-methods';
+export * from './product-assurance';

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { sandboxOrders, sandboxRefunds } from '../../db/schema';
 import { AppError, notFound, conflict } from '../../lib/errors';
 import { paymentSignature, signatureChecks, type PaymentGateway } from './gateway';
+import type { PaymentMethod } from '@zevar/domain';
 
 const randomId = (prefix: string) =>
   `${prefix}_${randomBytes(7).toString('base64url').replace(/[-_]/g, 'x')}`;
@@ -58,12 +59,12 @@ export function createSandboxGateway(db: Db, keys: Keys) {
     },
   };
 
-  /** 'Pay now' in the sandbox window: marks the order paid and answers what Razorpay's handler receives. */
-  async function pay(orderId: string) {
+  /** 'Pay now' in the sandbox window (with the method chosen there): marks the order paid and answers what Razorpay's handler receives. */
+  async function pay(orderId: string, method: PaymentMethod = 'card') {
     const paymentId = randomId('pay');
     const [row] = await db
       .update(sandboxOrders)
-      .set({ status: 'paid', paymentId })
+      .set({ status: 'paid', paymentId, method })
       .where(and(eq(sandboxOrders.id, orderId), eq(sandboxOrders.status, 'created')))
       .returning();
     if (!row) {

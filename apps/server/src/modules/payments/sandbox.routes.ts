@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { safeString } from '@zevar/domain';
+import { PAYMENT_METHODS, safeString } from '@zevar/domain';
 import type { SandboxGateway } from './sandbox-gateway';
 import { SANDBOX_CHECKOUT_JS } from './sandbox-checkout-script';
 import { isLoopbackHost } from '../../env';
 import { AppError } from '../../lib/errors';
 
 const orderBody = z.object({ orderId: safeString().trim().min(1).max(100) });
+/** 'Pay now' names the method chosen in the window, as Razorpay's payment entity reports it. */
+const payBody = orderBody.extend({ method: z.enum(PAYMENT_METHODS).default('card') });
 
 /**
  * Offline stand-in for Razorpay's browser side; registered only when PAYMENTS=sandbox. With the
@@ -38,7 +40,7 @@ export const sandboxRoutes =
       {
         schema: {
           tags,
-          body: orderBody,
+          body: payBody,
           response: {
             200: z.object({
               razorpay_payment_id: safeString(),
@@ -48,7 +50,7 @@ export const sandboxRoutes =
           },
         },
       },
-      async (req) => sandbox.pay(req.body.orderId),
+      async (req) => sandbox.pay(req.body.orderId, req.body.method),
     );
 
     app.post(
