@@ -381,7 +381,10 @@ export const envSchema = z
       .transform((v, ctx) => {
         const tenures = parseEmiTenures(v);
         if (!tenures) {
-          ctx.addIssue({ code: 'custom', message: "must be 'months:percent' pairs such as '3:0,6:14,12:15'" });
+          ctx.addIssue({
+            code: 'custom',
+            message: "must be 'months:percent' pairs such as '3:0,6:14,12:15'",
+          });
           return z.NEVER;
         }
         return tenures;

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { productInputSchema } from './catalogue-admin';
-import {
-  certificateInputSchema,
-  certificateVerifyUrl,
-  gemInputSchema,
-  STONE_ORIGIN_REQUIRED,
-  stoneLabel,
-} from './certificates';
+import { certificateInputSchema, gemInputSchema, STONE_ORIGIN_REQUIRED } from './certificates';
+import { certificateVerifyUrl, stoneLabel } from './stones';
 import { jewelleryPrice, productBreakup } from './jewellery-price';
 
 const product = {
@@ -18,7 +13,14 @@ const product = {
   category: { id: 1 },
   stock: 1,
 };
-const igi = { lab: 'IGI', reportNumber: 'LG612345678', carat: 1.01, colour: 'F', clarity: 'VS1', cut: 'Excellent' };
+const igi = {
+  lab: 'IGI',
+  reportNumber: 'LG612345678',
+  carat: 1.01,
+  colour: 'F',
+  clarity: 'VS1',
+  cut: 'Excellent',
+};
 
 describe('stones and certificates', () => {
   it('a diamond must say whether it is natural or lab-grown', () => {
@@ -27,8 +29,15 @@ describe('stones and certificates', () => {
     expect(r.error?.issues).toContainEqual(
       expect.objectContaining({ path: ['gem', 'origin'], message: STONE_ORIGIN_REQUIRED }),
     );
-    const ok = productInputSchema.parse({ ...product, gem: { kind: 'DIAMOND', origin: 'LAB_GROWN', certificate: igi } });
-    expect(ok.gem).toMatchObject({ kind: 'DIAMOND', origin: 'LAB_GROWN', certificate: { lab: 'IGI', carat: 1.01 } });
+    const ok = productInputSchema.parse({
+      ...product,
+      gem: { kind: 'DIAMOND', origin: 'LAB_GROWN', certificate: igi },
+    });
+    expect(ok.gem).toMatchObject({
+      kind: 'DIAMOND',
+      origin: 'LAB_GROWN',
+      certificate: { lab: 'IGI', carat: 1.01 },
+    });
   });
 
   it('a gemstone may leave its origin out, and a product may have no stones', () => {
@@ -42,10 +51,12 @@ describe('stones and certificates', () => {
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0]).toMatchObject({ path: ['reportNumber'] });
     expect(bad.error?.issues[0]?.message).toContain('GIA report number');
-    expect(certificateInputSchema.parse({ ...igi, lab: 'GIA', reportNumber: ' 2141438167 ' }).reportNumber).toBe(
-      '2141438167',
+    expect(
+      certificateInputSchema.parse({ ...igi, lab: 'GIA', reportNumber: ' 2141438167 ' }).reportNumber,
+    ).toBe('2141438167');
+    expect(certificateInputSchema.parse({ ...igi, reportNumber: 'lg 612345678' }).reportNumber).toBe(
+      'LG612345678',
     );
-    expect(certificateInputSchema.parse({ ...igi, reportNumber: 'lg 612345678' }).reportNumber).toBe('LG612345678');
   });
 
   it("'Other' needs the laboratory's name; carat must be positive with three decimals at most", () => {
@@ -57,7 +68,9 @@ describe('stones and certificates', () => {
   });
 
   it("links each known lab's verification page and none for others", () => {
-    expect(certificateVerifyUrl('GIA', '2141438167')).toBe('https://www.gia.edu/report-check?reportno=2141438167');
+    expect(certificateVerifyUrl('GIA', '2141438167')).toBe(
+      'https://www.gia.edu/report-check?reportno=2141438167',
+    );
     expect(certificateVerifyUrl('IGI', 'LG612345678')).toContain('LG612345678');
     expect(certificateVerifyUrl('OTHER', 'ABC-1')).toBeNull();
   });
@@ -71,7 +84,10 @@ describe('stones and certificates', () => {
       stonesPaise: 0,
       stonesDescription: null,
     };
-    const mrp = productBreakup({ ...base, productType: 'MRP', metal: null, stoneKind: 'DIAMOND', stoneOrigin: 'NATURAL' }, 300);
+    const mrp = productBreakup(
+      { ...base, productType: 'MRP', metal: null, stoneKind: 'DIAMOND', stoneOrigin: 'NATURAL' },
+      300,
+    );
     expect(mrp.stone).toEqual({ kind: 'DIAMOND', origin: 'NATURAL' });
     const gold = productBreakup(
       {

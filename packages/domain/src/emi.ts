@@ -62,7 +62,10 @@ export function emiOptions(pricePaise: number, tenures: EmiTenure[], minimumPais
 /** `EMI_TENURES` as configured: 'months:percent' pairs, '3:0,6:13,12:14.5'. Null when malformed. */
 export function parseEmiTenures(text: string): EmiTenure[] | null {
   const out: EmiTenure[] = [];
-  for (const part of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const m = /^(\d{1,3}):(\d{1,3}(?:\.\d{1,2})?)$/.exec(part);
     if (!m) return null;
     const months = Number(m[1]);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { StoneKind, StoneOrigin } from './certificates';
+import type { StoneKind, StoneOrigin } from './stones';
 import { divHalfUp, exactNumber, paiseBig } from './money';
 import {
   DEFAULT_GST_BASIS_POINTS,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { divHalfUp, exactNumber, paiseBig } from './money';
-import { STONE_KINDS, STONE_ORIGINS } from './certificates';
+import { STONE_KINDS, STONE_ORIGINS } from './stones';
 
 /** The piece's stones as sold: diamond or gemstone, natural or lab-grown (kept on the order line). */
 const stoneOfSchema = z.object({ kind: z.enum(STONE_KINDS), origin: z.enum(STONE_ORIGINS).nullable() });

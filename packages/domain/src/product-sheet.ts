@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { PRODUCT_STATUSES, type ProductStatus } from './catalogue';
 import { productInputSchema, type ProductInput } from './catalogue-admin';
 import type { MakingChargeKind } from './price-breakup';
-import type { GemInput, StoneOrigin } from './certificates';
+import type { GemInput } from './certificates';
+import type { StoneOrigin } from './stones';
 
 /**
  * The product spreadsheet (CSV or xlsx): one row per product with every field of the product form,
@@ -204,7 +205,11 @@ function gemCells(gem: GemInput | null) {
 
 /** The stones named by a row: 'diamond' / 'gemstone', 'natural' / 'lab-grown', a certificate when a lab is named. */
 function gemCell(cells: SheetCells, carat: number | undefined) {
-  const word = (key: SheetColumn) => cells[key].trim().toUpperCase().replace(/[\s-]+/g, '_');
+  const word = (key: SheetColumn) =>
+    cells[key]
+      .trim()
+      .toUpperCase()
+      .replace(/[\s-]+/g, '_');
   const kind = word('stoneKind').replace(/S$/, '');
   if (!kind) return null;
   const lab = word('certLab');

@@ -36,7 +36,11 @@ const cert = (
   clarity: string,
   cut: string | null = 'Excellent',
 ): CertificateInput => ({ lab, labName: null, reportNumber, carat, colour, clarity, cut, file: null });
-const natural = (certificate?: CertificateInput) => ({ kind: 'DIAMOND' as const, origin: 'NATURAL' as const, certificate });
+const natural = (certificate?: CertificateInput) => ({
+  kind: 'DIAMOND' as const,
+  origin: 'NATURAL' as const,
+  certificate,
+});
 const labGrown = (certificate?: CertificateInput) => ({
   kind: 'DIAMOND' as const,
   origin: 'LAB_GROWN' as const,
@@ -195,7 +199,10 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
         products: [
           g('Twisted Gold Hoops', 4.5, 2100),
           s('Hammered Silver Hoops', 9, 650),
-          m('Huggie Diamond Hoops', 24999, { plan: 'PREMIUM', gem: labGrown(cert('IGI', 'LG602318447', 0.24, 'E', 'VS1')) }),
+          m('Huggie Diamond Hoops', 24999, {
+            plan: 'PREMIUM',
+            gem: labGrown(cert('IGI', 'LG602318447', 0.24, 'E', 'VS1')),
+          }),
         ],
       },
     ],
@@ -211,8 +218,13 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
         plan: 'PREMIUM',
         code: 'SR',
         products: [
-          m('Eternal Solitaire Diamond Ring', 89999, { stock: 6, gem: labGrown(cert('IGI', 'LG598120733', 1.01, 'F', 'VVS2')) }),
-          m('Princess Cut Solitaire Ring', 74999, { gem: natural(cert('GIA', '2437819052', 0.5, 'G', 'VS2', null)) }),
+          m('Eternal Solitaire Diamond Ring', 89999, {
+            stock: 6,
+            gem: labGrown(cert('IGI', 'LG598120733', 1.01, 'F', 'VVS2')),
+          }),
+          m('Princess Cut Solitaire Ring', 74999, {
+            gem: natural(cert('GIA', '2437819052', 0.5, 'G', 'VS2', null)),
+          }),
         ],
       },
       {
@@ -337,7 +349,9 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
         plan: 'STANDARD',
         code: 'DM',
         products: [
-          m('Solitaire Drop Mangalsutra', 45999, { gem: natural(cert('IGI', '612455190', 0.25, 'G', 'SI1')) }),
+          m('Solitaire Drop Mangalsutra', 45999, {
+            gem: natural(cert('IGI', '612455190', 0.25, 'G', 'SI1')),
+          }),
           m('Diamond Leaf Mangalsutra', 38999, { plan: 'PREMIUM', gem: labGrown() }),
         ],
       },
@@ -353,7 +367,10 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
         name: 'Bridal Sets',
         plan: 'PREMIUM',
         code: 'BS',
-        products: [g('Maharani Bridal Gold Set', 86, 52000), m('Polki Maang Tikka Set', 28999, { gem: natural() })],
+        products: [
+          g('Maharani Bridal Gold Set', 86, 52000),
+          m('Polki Maang Tikka Set', 28999, { gem: natural() }),
+        ],
       },
     ],
   },

@@ -27,7 +27,14 @@ async function pdfText(pdf: Buffer): Promise<string> {
   }
 }
 
-const IGI = { lab: 'IGI', reportNumber: 'LG612345678', carat: 1.01, colour: 'F', clarity: 'VS1', cut: 'Excellent' };
+const IGI = {
+  lab: 'IGI',
+  reportNumber: 'LG612345678',
+  carat: 1.01,
+  colour: 'F',
+  clarity: 'VS1',
+  cut: 'Excellent',
+};
 
 describe('what a buyer checks before paying: stones, certificates, EMI, hallmark, shipping, returns', () => {
   let t: TestApp;
@@ -40,7 +47,11 @@ describe('what a buyer checks before paying: stones, certificates, EMI, hallmark
   let purityId: number;
   beforeAll(async () => {
     t = await createTestApp({
-      env: { EMI_TENURES: '3:0,12:15', EMI_MINIMUM_RUPEES: '5000', BIS_REGISTRATION_NUMBER: 'HM/C-1234567890' },
+      env: {
+        EMI_TENURES: '3:0,12:15',
+        EMI_MINIMUM_RUPEES: '5000',
+        BIS_REGISTRATION_NUMBER: 'HM/C-1234567890',
+      },
     });
     who = await createCallers(t.app, t.db);
     superAdmin = await createAdminUser(t.app, t.db, ['SUPER_ADMIN']);
@@ -144,7 +155,12 @@ describe('what a buyer checks before paying: stones, certificates, EMI, hallmark
     });
     const placed = await initiate(t.app, orderBody(vendorSlug, [{ productSku: product.sku, quantity: 1 }]));
     expect(placed.statusCode, placed.body).toBe(200);
-    const o = placed.json() as { orderId: string; orderNumber: string; razorpayOrderId: string; cancelKey: string };
+    const o = placed.json() as {
+      orderId: string;
+      orderNumber: string;
+      razorpayOrderId: string;
+      cancelKey: string;
+    };
     // The origin is what was sold, whatever the product says later.
     await t.db.update(products).set({ stoneOrigin: 'NATURAL' }).where(eq(products.id, product.id));
     const [line] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, o.orderId));
@@ -158,7 +174,9 @@ describe('what a buyer checks before paying: stones, certificates, EMI, hallmark
     expect(paid.statusCode, paid.body).toBe(200);
     const [sandbox] = await t.db.select().from(sandboxOrders).where(eq(sandboxOrders.id, o.razorpayOrderId));
     expect(sandbox!.method).toBe('upi');
-    expect((await t.app.inject({ method: 'POST', url: confirmUrl(paid.json()) })).json().status).toBe('success');
+    expect((await t.app.inject({ method: 'POST', url: confirmUrl(paid.json()) })).json().status).toBe(
+      'success',
+    );
 
     const headers = { 'x-order-key': o.cancelKey };
     const invoice = await t.app.inject({ url: `/api/orders/byId/${o.orderId}/invoice`, headers });
@@ -171,7 +189,9 @@ describe('what a buyer checks before paying: stones, certificates, EMI, hallmark
       headers: orderAdmin.headers,
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    const docs = (await t.app.inject({ url: `/api/orders/byId/${o.orderId}/tax-documents`, headers })).json() as {
+    const docs = (
+      await t.app.inject({ url: `/api/orders/byId/${o.orderId}/tax-documents`, headers })
+    ).json() as {
       creditNotes: Array<{ id: number }>;
     };
     const note = await t.app.inject({
@@ -202,7 +222,12 @@ describe('what a buyer checks before paying: stones, certificates, EMI, hallmark
     const after = await t.db
       .select({ id: products.id, kind: products.stoneKind, origin: products.stoneOrigin })
       .from(products)
-      .where(inArray(products.id, rows.map((r) => r.id)));
+      .where(
+        inArray(
+          products.id,
+          rows.map((r) => r.id),
+        ),
+      );
     const byId = new Map(after.map((r) => [r.id, [r.kind, r.origin]]));
     expect(rows.map((r) => byId.get(r.id))).toEqual([
       ['DIAMOND', null],
@@ -216,7 +241,11 @@ describe('what a buyer checks before paying: stones, certificates, EMI, hallmark
   });
 
   it('refuses a payment method the checkout does not offer', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/sandbox/pay', payload: { orderId: 'order_x', method: 'crypto' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/pay',
+      payload: { orderId: 'order_x', method: 'crypto' },
+    });
     expect(res.statusCode).toBe(400);
   });
 

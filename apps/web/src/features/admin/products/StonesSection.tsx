@@ -26,7 +26,7 @@ function Choice({
 }) {
   const { register, formState } = useFormContext<ProductFormValues>();
   const message = formState.errors[field]?.message;
-  const error = typeof message === "string" ? message : undefined;
+  const error = typeof message === 'string' ? message : undefined;
   return (
     <div>
       <label htmlFor={id} className={`label ${required ? 'label-required' : ''}`}>

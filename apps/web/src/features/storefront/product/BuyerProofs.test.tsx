@@ -42,7 +42,10 @@ const assurance = (over: Partial<ProductAssurance> = {}): ProductAssurance => ({
 
 function show(product: Product, answer: ProductAssurance) {
   const fetchMock = mockFetch(() => jsonResponse(answer));
-  renderRoutes([{ path: '/:vendorSlug/product/:name', element: <BuyerProofs product={product} shop="zevar" /> }], '/zevar/product/x');
+  renderRoutes(
+    [{ path: '/:vendorSlug/product/:name', element: <BuyerProofs product={product} shop="zevar" /> }],
+    '/zevar/product/x',
+  );
   return fetchMock;
 }
 
@@ -62,8 +65,13 @@ describe('product page: what a buyer checks before paying', () => {
       '1215% p.a.₹13,539.00₹1,62,468.00',
     ]);
     expect(screen.getByTestId('insured')).toHaveTextContent('Insured shipping');
-    expect(screen.getByTestId('returns')).toHaveTextContent('Returnable within 7 days of delivery. No exchanges.');
-    expect(screen.getByRole('link', { name: 'Read the return policy' })).toHaveAttribute('href', '/zevar/return-policy');
+    expect(screen.getByTestId('returns')).toHaveTextContent(
+      'Returnable within 7 days of delivery. No exchanges.',
+    );
+    expect(screen.getByRole('link', { name: 'Read the return policy' })).toHaveAttribute(
+      'href',
+      '/zevar/return-policy',
+    );
   });
 
   it("shows the certificate with the lab's verification link and the scan, and explains the HUID with the BIS registration", async () => {
