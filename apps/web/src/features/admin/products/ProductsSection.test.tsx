@@ -377,7 +377,7 @@ describe('editing a product (issue 20)', () => {
     const { puts } = editSetup(() => jsonResponse(full));
     const form = await openEdit();
     await waitFor(() => expect(within(form).getByLabelText('Product Name')).toHaveValue('Lotus Ring'));
-    fireEvent.change(within(form).getByLabelText('Stones'), { target: { value: 'DIAMOND' } });
+    fireEvent.change(within(form).getByLabelText('Diamonds or gemstones'), { target: { value: 'DIAMOND' } });
     fireEvent.change(within(form).getByLabelText('Certificate laboratory'), { target: { value: 'GIA' } });
     fireEvent.change(within(form).getByLabelText(/Report number/), { target: { value: 'LG1234' } });
     fireEvent.change(within(form).getByLabelText(/Carat/), { target: { value: '0.5' } });

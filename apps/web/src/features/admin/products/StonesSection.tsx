@@ -80,7 +80,7 @@ export function StonesSection({ idPrefix }: { idPrefix: string }) {
     <FormSection title="Stones and Certificate">
       <Choice
         id={`${idPrefix}-stone-kind`}
-        label="Stones"
+        label="Diamonds or gemstones"
         field="stoneKind"
         options={[
           ['', 'No diamonds or gemstones'],
