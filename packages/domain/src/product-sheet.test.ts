@@ -243,7 +243,7 @@ describe('product sheet rows', () => {
       }),
       { numRuns: 200 },
     );
-  });
+  }, 60_000);
 
   it('property: no text in any cell throws; a failed row names only real columns', () => {
     const headers = new Set<string>(PRODUCT_SHEET_COLUMNS.map((c) => c.header));
@@ -262,5 +262,6 @@ describe('product sheet rows', () => {
       }),
       { numRuns: 300 },
     );
-  });
+    // 300 rows of 40 random cells: seconds on a loaded machine.
+  }, 60_000);
 });
