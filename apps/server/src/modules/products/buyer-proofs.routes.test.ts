@@ -10,7 +10,6 @@ import {
   createCategory,
   createMetal,
   createProduct,
-  createPurity,
   createVendor,
   uid,
   type Actor,
@@ -44,7 +43,6 @@ describe('what a buyer checks before paying: stones, certificates, EMI, hallmark
   let vendorSlug: string;
   let childId: number;
   let goldId: number;
-  let purityId: number;
   beforeAll(async () => {
     t = await createTestApp({
       env: {
@@ -60,7 +58,6 @@ describe('what a buyer checks before paying: stones, certificates, EMI, hallmark
     childId = (await createCategory(t.db, { name: `Solitaires ${uid()}` })).id;
     const gold = await createMetal(t.db, { name: `Gold ${uid()}`, ratePaise: 650_000 });
     goldId = gold.id;
-    purityId = (await createPurity(t.db, gold)).id;
   });
   afterAll(async () => t.close());
 
