@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite: `npm test`. Independent layers run side by side (the machine has 2 cores):
 # first the checks (types and lint in two halves, format, knip, migrations) beside the builds; then
-# the browser journeys beside two lanes of the vitest layers (unit then the PGlite smoke set; the API
-# suite on PostgreSQL then the scale-out suite). A failed phase stops the run. At the end it prints
+# the browser journeys beside the unit layer and the API suite on PostgreSQL, with the PGlite smoke set
+# and the scale-out suite taken by whichever of those lanes ends first. A failed phase stops the run. At the end it prints
 # each layer's time and one closing line, 'Total: N passed, N failed', counted from the test
 # runners' JSON reports.
 set -uo pipefail
@@ -27,12 +27,26 @@ trap summary EXIT
 # run_phase "name|command" ...: runs the commands side by side, each with its output kept apart and
 # printed whole when it ends, then fails the script if any of them failed. One argument may hold
 # several steps, "name|command ;; name|command": they run one after the other in that lane (a lane
-# stops at its first failure), and each step is a layer of its own in the summary.
+# stops at its first failure), and each step is a layer of its own in the summary. An argument that
+# starts with '+' is a step for whichever lane is free first (decision 0064): no lane of its own,
+# each lane takes the next such step not yet taken once its own steps are done, so the phase ends
+# when the work does rather than when the lane a step was written into does.
 step_count=0
 run_phase() {
-  local -a pids=() lanes=()
+  local -a pids=() own_lanes=() shared=()
   local lane spec label cmd
+  local phase_dir
+  phase_dir=$(mktemp -d "$work/phase-XXXXXX")
   for lane in "$@"; do
+    [ "${lane:0:1}" = "+" ] || continue
+    step_count=$((step_count + 1))
+    spec=${lane:1}
+    printf '%s' "${spec%%|*}" >"$work/step-$step_count.name"
+    printf '%s' "${lane#*|}" >"$work/step-$step_count.cmd"
+    shared+=("$step_count")
+  done
+  for lane in "$@"; do
+    [ "${lane:0:1}" = "+" ] && continue
     local -a ids=()
     local rest=$lane
     while :; do
@@ -44,38 +58,44 @@ run_phase() {
       [ "$spec" = "$rest" ] && break
       rest=${rest#* ;; }
     done
-    printf '==> %s (started)\n' "$(cat "$work/step-${ids[0]}.name")"
     (
-      for id in "${ids[@]}"; do
-        begun=$SECONDS
-        bash -c "$(cat "$work/step-$id.cmd")" >"$work/step-$id.log" 2>&1
+      run_step() {
+        printf '==> %s (started)\n' "$(cat "$work/step-$1.name")"
+        local begun=$SECONDS status
+        bash -c "$(cat "$work/step-$1.cmd")" >"$work/step-$1.log" 2>&1
         status=$?
-        echo "$((SECONDS - begun))" >"$work/step-$id.time"
-        echo "$status" >"$work/step-$id.status"
-        [ "$status" -eq 0 ] || exit 1
-        next=$((id + 1))
-        [ -f "$work/step-$next.name" ] && [ "$id" != "${ids[-1]}" ] && printf '==> %s (started)\n' "$(cat "$work/step-$next.name")"
+        echo "$((SECONDS - begun))" >"$work/step-$1.time"
+        echo "$status" >"$work/step-$1.status"
+        if [ "$status" -ne 0 ]; then
+          : >"$phase_dir/failed"
+          exit 1
+        fi
+      }
+      for id in "${ids[@]}"; do run_step "$id"; done
+      # Then the shared steps, each claimed by exactly one lane (mkdir is atomic), none after a failure.
+      for id in "${shared[@]}"; do
+        [ -e "$phase_dir/failed" ] && exit 0
+        mkdir "$phase_dir/claim-$id" 2>/dev/null || continue
+        run_step "$id"
       done
     ) &
     pids+=($!)
-    lanes+=("${ids[*]}")
+    own_lanes+=("${ids[*]}")
   done
   local failed=0 i id status
-  for i in "${!pids[@]}"; do
-    wait "${pids[$i]}"
-    for id in ${lanes[$i]}; do
-      [ -f "$work/step-$id.status" ] || continue
-      label=$(cat "$work/step-$id.name")
-      status=$(cat "$work/step-$id.status")
-      printf '\n==> %s\n' "$label"
-      cat "$work/step-$id.log"
-      names+=("$label")
-      times+=("$(cat "$work/step-$id.time")")
-      if [ "$status" -eq 0 ]; then results+=(ok); else
-        results+=("FAILED (exit $status)")
-        failed=1
-      fi
-    done
+  for i in "${!pids[@]}"; do wait "${pids[$i]}" || failed=1; done
+  for id in ${own_lanes[*]} "${shared[@]}"; do
+    [ -f "$work/step-$id.status" ] || continue
+    label=$(cat "$work/step-$id.name")
+    status=$(cat "$work/step-$id.status")
+    printf '\n==> %s\n' "$label"
+    cat "$work/step-$id.log"
+    names+=("$label")
+    times+=("$(cat "$work/step-$id.time")")
+    if [ "$status" -eq 0 ]; then results+=(ok); else
+      results+=("FAILED (exit $status)")
+      failed=1
+    fi
   done
   if [ "$failed" -ne 0 ]; then
     printf '\nA test layer failed; later layers were not run.\n'
@@ -115,12 +135,14 @@ run_phase \
   "migrations match the schema|bash scripts/check-migrations.sh" \
   "web build and server bundle (as npm start), then the shopper's initial JS budget (120 KB brotli)|node scripts/build-if-changed.mjs && node scripts/check-shopper-js-budget.mjs"
 
-# Everything after the checks in one phase of three lanes: the browser journeys (one Playwright worker,
-# which leaves most of a core idle while pages load) beside the unit layer and then the PGlite smoke
-# set, and beside the API suite on PostgreSQL and then the scale-out suite (decision 0051).
+# Everything after the checks in one phase: three lanes (the browser journeys in one Playwright worker,
+# which leaves most of a core idle while pages load; the unit layer; the API suite on PostgreSQL), and
+# the PGlite smoke set and the scale-out suite for whichever lane is free first (decisions 0051, 0064).
 run_phase \
-  "unit and component (domain, web)|npx vitest run --project domain --project web $(vitest_json unit) ;; $pglite_label|npx vitest run --project server $pglite_files $(vitest_json pglite)" \
-  "API on PostgreSQL|bash scripts/test-postgres.sh $(vitest_json postgres) ;; scale-out: 3 processes, PostgreSQL, Redis, S3, SMTP|bash scripts/test-scale-out.sh $(vitest_json scale-out)" \
-  "end to end in Chromium|PLAYWRIGHT_JSON_OUTPUT_FILE=$work/e2e.playwright.json npx playwright test -c e2e/playwright.config.ts --reporter=list,json"
+  "unit and component (domain, web)|npx vitest run --project domain --project web $(vitest_json unit)" \
+  "API on PostgreSQL|bash scripts/test-postgres.sh $(vitest_json postgres)" \
+  "end to end in Chromium|PLAYWRIGHT_JSON_OUTPUT_FILE=$work/e2e.playwright.json npx playwright test -c e2e/playwright.config.ts --reporter=list,json" \
+  "+$pglite_label|npx vitest run --project server $pglite_files $(vitest_json pglite)" \
+  "+scale-out: 3 processes, PostgreSQL, Redis, S3, SMTP|bash scripts/test-scale-out.sh $(vitest_json scale-out)"
 
 printf '\nAll test layers passed.\n'

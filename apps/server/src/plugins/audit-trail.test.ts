@@ -345,6 +345,32 @@ describe('audit trail of every write route', () => {
     return json(res) as unknown as { id: number; awb: string };
   }
 
+  /** A booked parcel that came back as a return (its shipment now `shipmentStatus`), and its return request. */
+  async function returnedParcel(
+    shipmentStatus: 'DELIVERED' | 'DELIVERY_FAILED',
+    returnStatus: 'APPROVED' | 'REFUSED',
+  ) {
+    const { id } = await booked();
+    const [s] = await db
+      .update(shipments)
+      .set({ direction: 'RETURN', status: shipmentStatus })
+      .where(eq(shipments.id, id))
+      .returning();
+    const [item] = await db.select().from(orderItems).where(eq(orderItems.orderId, s!.orderId));
+    const [r] = await db
+      .insert(returnRequests)
+      .values({
+        orderId: s!.orderId,
+        status: returnStatus,
+        shipmentId: id,
+        lines: [{ orderItemId: item!.id, quantity: 1 }],
+        reason: 'The clasp is loose',
+        requestKey: `audit-${uid()}`,
+      })
+      .returning();
+    return { returnId: r!.id, huids: item!.huids };
+  }
+
   /** A successful, authorised call of each write route (set up with its own data). */
   /** A vendor with submitted KYC (an account ending in 1111 stays pending in the sandbox). */
   async function vendorWithKyc(accountNumber = '50100234567890') {
@@ -458,75 +484,21 @@ describe('audit trail of every write route', () => {
         payload: { decision: 'REJECT', note: 'Worn pieces are not taken back' },
       };
     },
-    'POST /api/returns/:id/inspection': async () => {
-      const { id } = await booked();
-      const [s] = await db
-        .update(shipments)
-        .set({ direction: 'RETURN', status: 'DELIVERED' })
-        .where(eq(shipments.id, id))
-        .returning();
-      const [item] = await db.select().from(orderItems).where(eq(orderItems.orderId, s!.orderId));
-      const [r] = await db
-        .insert(returnRequests)
-        .values({
-          orderId: s!.orderId,
-          status: 'APPROVED',
-          shipmentId: id,
-          lines: [{ orderItemId: item!.id, quantity: 1 }],
-          reason: 'The clasp is loose',
-          requestKey: `audit-${uid()}`,
-        })
-        .returning();
-      return {
-        method: 'POST',
-        url: `/api/returns/${r!.id}/inspection`,
-        payload: { outcome: 'REFUSE', weightGrams: 90, note: 'Not the piece we sold' },
-      };
-    },
-    'POST /api/returns/:id/pickup': async () => {
-      const { id } = await booked();
-      const [s] = await db
-        .update(shipments)
-        .set({ direction: 'RETURN', status: 'DELIVERY_FAILED' })
-        .where(eq(shipments.id, id))
-        .returning();
-      const [item] = await db.select().from(orderItems).where(eq(orderItems.orderId, s!.orderId));
-      const [r] = await db
-        .insert(returnRequests)
-        .values({
-          orderId: s!.orderId,
-          status: 'APPROVED',
-          shipmentId: id,
-          lines: [{ orderItemId: item!.id, quantity: 1 }],
-          reason: 'The clasp is loose',
-          requestKey: `audit-${uid()}`,
-        })
-        .returning();
-      return { method: 'POST', url: `/api/returns/${r!.id}/pickup` };
-    },
+    'POST /api/returns/:id/inspection': async () => ({
+      method: 'POST',
+      url: `/api/returns/${(await returnedParcel('DELIVERED', 'APPROVED')).returnId}/inspection`,
+      payload: { outcome: 'REFUSE', weightGrams: 90, note: 'Not the piece we sold' },
+    }),
+    'POST /api/returns/:id/pickup': async () => ({
+      method: 'POST',
+      url: `/api/returns/${(await returnedParcel('DELIVERY_FAILED', 'APPROVED')).returnId}/pickup`,
+    }),
     'POST /api/returns/:id/send-back': async () => {
-      const { id } = await booked();
-      const [s] = await db
-        .update(shipments)
-        .set({ direction: 'RETURN', status: 'DELIVERED' })
-        .where(eq(shipments.id, id))
-        .returning();
-      const [item] = await db.select().from(orderItems).where(eq(orderItems.orderId, s!.orderId));
-      const [r] = await db
-        .insert(returnRequests)
-        .values({
-          orderId: s!.orderId,
-          status: 'REFUSED',
-          shipmentId: id,
-          lines: [{ orderItemId: item!.id, quantity: 1 }],
-          reason: 'The clasp is loose',
-          requestKey: `audit-${uid()}`,
-        })
-        .returning();
+      const { returnId, huids } = await returnedParcel('DELIVERED', 'REFUSED');
       return {
         method: 'POST',
-        url: `/api/returns/${r!.id}/send-back`,
-        payload: { huids: item!.huids.slice(0, 1), sealNumber: 'SEAL-BACK-1', packedWeightGrams: 90 },
+        url: `/api/returns/${returnId}/send-back`,
+        payload: { huids: huids.slice(0, 1), sealNumber: 'SEAL-BACK-1', packedWeightGrams: 90 },
       };
     },
     'POST /api/shipping/sandbox/:awb/events': async () => ({

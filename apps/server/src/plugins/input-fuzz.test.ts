@@ -69,6 +69,62 @@ function operations(doc: OpenApi, accessOf: (method: string, url: string) => str
 
 const sendsBody = (method: string) => method !== 'GET' && method !== 'DELETE';
 
+/**
+ * Sends `numRuns` hostile requests to one route (its path parameters, query parameters and body
+ * fields, or a whole hostile body) and fails on the first answer that is a 5xx or an error outside
+ * the one error shape. `param` gives a path parameter's values (hostile strings unless told).
+ */
+function fuzzRoute(
+  app: TestApp['app'],
+  op: Operation,
+  headers: Record<string, string>,
+  options: { numRuns: number; seed: number; param?: (name: string) => fc.Arbitrary<string> },
+) {
+  const param = options.param ?? (() => hostileString);
+  return fc.assert(
+    fc.asyncProperty(
+      fc.record({
+        params: fc.tuple(...op.params.map(param), fc.constant('')),
+        query: fc.tuple(...op.query.map(() => fc.option(hostileString)), fc.constant('')),
+        body: fc.oneof(
+          fc.tuple(...op.body.map(() => fc.option(hostileValue)), fc.constant('')),
+          hostileValue,
+        ),
+      }),
+      async ({ params, query, body }) => {
+        let url = op.path;
+        op.params.forEach((name, i) => {
+          url = url.replace(`{${name}}`, encodeURIComponent(String(params[i])) || 'x');
+        });
+        const search = new URLSearchParams();
+        op.query.forEach((name, i) => {
+          const v = query[i];
+          if (v !== null && v !== undefined) search.append(name, String(v));
+        });
+        if ([...search.keys()].length) url += `?${search.toString()}`;
+        let payload: unknown;
+        if (Array.isArray(body) && body.length === op.body.length + 1 && body.at(-1) === '') {
+          payload = Object.fromEntries(op.body.map((k, i) => [k, body[i]]).filter(([, v]) => v !== null));
+        } else payload = body;
+        const res = await app.inject({
+          method: op.method as 'POST',
+          url,
+          headers: sendsBody(op.method) ? { ...headers, 'content-type': 'application/json' } : headers,
+          payload: sendsBody(op.method) ? JSON.stringify(payload) : undefined,
+        });
+        const where = `${op.method} ${url} ${sendsBody(op.method) ? JSON.stringify(payload).slice(0, 300) : ''}`;
+        expect(res.statusCode, `${where} -> ${res.body.slice(0, 300)}`).toBeLessThan(500);
+        if (res.statusCode >= 400) {
+          const err = res.json() as { code?: unknown; message?: unknown };
+          expect(typeof err.code, where).toBe('string');
+          expect(typeof err.message, where).toBe('string');
+        }
+      },
+    ),
+    { numRuns: options.numRuns, seed: options.seed },
+  );
+}
+
 describe('hostile input on every route', () => {
   let t: TestApp;
   let superAdmin: Actor;
@@ -96,48 +152,7 @@ describe('hostile input on every route', () => {
     const failures: string[] = [];
     for (const op of ops) {
       const headers = op.access === 'vendor' ? vendor.headers : superAdmin.headers;
-      const run = fc.assert(
-        fc.asyncProperty(
-          fc.record({
-            params: fc.tuple(...op.params.map(() => hostileString), fc.constant('')),
-            query: fc.tuple(...op.query.map(() => fc.option(hostileString)), fc.constant('')),
-            body: fc.oneof(
-              fc.tuple(...op.body.map(() => fc.option(hostileValue)), fc.constant('')),
-              hostileValue,
-            ),
-          }),
-          async ({ params, query, body }) => {
-            let url = op.path;
-            op.params.forEach((name, i) => {
-              url = url.replace(`{${name}}`, encodeURIComponent(String(params[i])) || 'x');
-            });
-            const search = new URLSearchParams();
-            op.query.forEach((name, i) => {
-              const v = query[i];
-              if (v !== null && v !== undefined) search.append(name, String(v));
-            });
-            if ([...search.keys()].length) url += `?${search.toString()}`;
-            let payload: unknown;
-            if (Array.isArray(body) && body.length === op.body.length + 1 && body.at(-1) === '') {
-              payload = Object.fromEntries(op.body.map((k, i) => [k, body[i]]).filter(([, v]) => v !== null));
-            } else payload = body;
-            const res = await t.app.inject({
-              method: op.method as 'POST',
-              url,
-              headers: sendsBody(op.method) ? { ...headers, 'content-type': 'application/json' } : headers,
-              payload: sendsBody(op.method) ? JSON.stringify(payload) : undefined,
-            });
-            const where = `${op.method} ${url} ${sendsBody(op.method) ? JSON.stringify(payload).slice(0, 300) : ''}`;
-            expect(res.statusCode, `${where} -> ${res.body.slice(0, 300)}`).toBeLessThan(500);
-            if (res.statusCode >= 400) {
-              const err = res.json() as { code?: unknown; message?: unknown };
-              expect(typeof err.code, where).toBe('string');
-              expect(typeof err.message, where).toBe('string');
-            }
-          },
-        ),
-        { numRuns: 12, seed: 8 },
-      );
+      const run = fuzzRoute(t.app, op, headers, { numRuns: 12, seed: 8 });
       await run.catch((err: Error) =>
         failures.push(`${op.method} ${op.path}: ${err.message.split('\n').slice(2, 3).join('')}`),
       );
@@ -242,48 +257,7 @@ describe('hostile input on settlement, KYC and payout routes, with their data in
         const id = realId(op, name);
         return id ? fc.oneof(fc.constant(id), hostileString) : hostileString;
       };
-      const run = fc.assert(
-        fc.asyncProperty(
-          fc.record({
-            params: fc.tuple(...op.params.map(param), fc.constant('')),
-            query: fc.tuple(...op.query.map(() => fc.option(hostileString)), fc.constant('')),
-            body: fc.oneof(
-              fc.tuple(...op.body.map(() => fc.option(hostileValue)), fc.constant('')),
-              hostileValue,
-            ),
-          }),
-          async ({ params, query, body }) => {
-            let url = op.path;
-            op.params.forEach((name, i) => {
-              url = url.replace(`{${name}}`, encodeURIComponent(String(params[i])) || 'x');
-            });
-            const search = new URLSearchParams();
-            op.query.forEach((name, i) => {
-              const v = query[i];
-              if (v !== null && v !== undefined) search.append(name, String(v));
-            });
-            if ([...search.keys()].length) url += `?${search.toString()}`;
-            let payload: unknown;
-            if (Array.isArray(body) && body.length === op.body.length + 1 && body.at(-1) === '') {
-              payload = Object.fromEntries(op.body.map((k, i) => [k, body[i]]).filter(([, v]) => v !== null));
-            } else payload = body;
-            const res = await t.app.inject({
-              method: op.method as 'POST',
-              url,
-              headers: sendsBody(op.method) ? { ...headers, 'content-type': 'application/json' } : headers,
-              payload: sendsBody(op.method) ? JSON.stringify(payload) : undefined,
-            });
-            const where = `${op.method} ${url} ${sendsBody(op.method) ? JSON.stringify(payload).slice(0, 300) : ''}`;
-            expect(res.statusCode, `${where} -> ${res.body.slice(0, 300)}`).toBeLessThan(500);
-            if (res.statusCode >= 400) {
-              const err = res.json() as { code?: unknown; message?: unknown };
-              expect(typeof err.code, where).toBe('string');
-              expect(typeof err.message, where).toBe('string');
-            }
-          },
-        ),
-        { numRuns: 20, seed: 24 },
-      );
+      const run = fuzzRoute(t.app, op, headers, { numRuns: 20, seed: 24, param });
       await run.catch((err: Error) =>
         failures.push(`${op.method} ${op.path}: ${err.message.split('\n').slice(2, 3).join('')}`),
       );

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { screen, waitFor } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '../test/utils';
 import { ApiError, api, errorMessage, isPublicUrl } from './api';

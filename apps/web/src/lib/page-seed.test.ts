@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { pickRandom } from '../features/storefront/home/CategorySections';
 import { PAGE_SEED_META_NAME, pageSeed, resetPageSeed, seededRandom } from './page-seed';

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useImageUpload } from './upload-context';

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { productSchema, type Category } from '@zevar/domain';
 import { catalogueProduct } from '../../test/fixtures';

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MetalRate } from '@zevar/domain';
