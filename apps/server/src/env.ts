@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  parseEmiTenures,
   DEFAULT_BUSINESS_TIMEZONE,
   DEFAULT_PAN_THRESHOLD_RUPEES,
   DEFAULT_SETTLEMENT_RULES,
@@ -374,6 +375,35 @@ export const envSchema = z
     SHIPMENT_INSURE_ABOVE_RUPEES: z.coerce.number().int().min(0).max(1_000_000_000).default(50_000),
     /** Above this many rupees the admin names and confirms the courier before a shipment is booked. */
     SHIPMENT_CONFIRM_CARRIER_ABOVE_RUPEES: z.coerce.number().int().min(0).max(1_000_000_000).default(200_000),
+    /**
+     * EMI offered on the product page (issue 26 item 6): 'months:yearly interest percent' pairs, such
+     * as '3:0,6:14,12:15' (0 = no-cost EMI). Empty: no EMI is shown.
+     */
+    EMI_TENURES: z
+      .string()
+      .trim()
+      .default('3:15,6:15,9:15,12:15')
+      .transform((v, ctx) => {
+        const tenures = parseEmiTenures(v);
+        if (!tenures) {
+          ctx.addIssue({
+            code: 'custom',
+            message: "must be 'months:percent' pairs such as '3:0,6:14,12:15'",
+          });
+          return z.NEVER;
+        }
+        return tenures;
+      }),
+    /** The smallest price (rupees) the product page offers EMI for; below it no EMI is shown. */
+    EMI_MINIMUM_RUPEES: z.coerce.number().int().min(1).max(1_000_000_000).default(3000),
+    /** The seller's BIS registration (hallmarking licence) number, shown with the hallmark on the product page. */
+    BIS_REGISTRATION_NUMBER: optionalText.pipe(
+      z
+        .string()
+        .max(40, 'at most 40 characters')
+        .regex(/^[A-Za-z0-9/ -]+$/, 'letters, digits, spaces, / and - only')
+        .optional(),
+    ),
     /** A parcel weighed at delivery more than this many grams off its packed weight is flagged. */
     SHIPMENT_WEIGHT_TOLERANCE_GRAMS: z.coerce.number().int().min(0).max(100_000).default(10),
     /** A parcel on its way with no carrier event for this many days is an exception on the fulfilment desk. */

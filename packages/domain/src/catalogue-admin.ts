@@ -21,6 +21,7 @@ import {
   searchTextSchema,
 } from './paging';
 import { MSG } from './messages';
+import { gemInputSchema } from './certificates';
 
 /** Admin inputs for the catalogue: categories, metals, products, carousel. */
 
@@ -124,6 +125,8 @@ const productFields = z.object({
   purity: idRef.nullish(),
   making: makingInputSchema.nullish(),
   stones: stonesInputSchema.nullish(),
+  /** Diamonds or gemstones: natural or lab-grown (required for diamonds) and the certificate. */
+  gem: gemInputSchema.nullish(),
   hallmarked: z.boolean().default(false),
   /** One HUID per piece in stock when hallmarked. */
   huids: huidListSchema.default([]),

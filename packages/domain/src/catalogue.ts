@@ -4,6 +4,7 @@ import { PLANS } from './plans';
 import { pagedSchema } from './paging';
 import { puritySchema } from './metal-purities';
 import { MAKING_CHARGE_KINDS, priceBreakupSchema } from './price-breakup';
+import { gemSchema } from './certificates';
 
 export const PRODUCT_TYPES = ['MRP', 'GOLD', 'SILVER'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
@@ -102,6 +103,8 @@ export const productSchema = z.object({
   /** Making charge as entered: rupees (FLAT), rupees per gram (PER_GRAM) or percent of the metal value. */
   making: z.object({ kind: z.enum(MAKING_CHARGE_KINDS), value: z.number() }).nullable(),
   stones: z.object({ description: safeString(), value: z.number() }).nullable(),
+  /** Diamonds or gemstones, natural or lab-grown, and the certificate; null when the piece has none. */
+  gem: gemSchema.nullable(),
   /** BIS hallmarked: each piece carries a HUID. */
   hallmarked: z.boolean(),
   /** Why it costs what it costs, GST-inclusive total (rupees). */

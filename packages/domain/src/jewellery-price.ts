@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { StoneKind, StoneOrigin } from './stones';
 import { divHalfUp, exactNumber, paiseBig } from './money';
 import {
   DEFAULT_GST_BASIS_POINTS,
@@ -128,6 +129,9 @@ export type PricedProduct = {
   makingValue: number;
   stonesPaise: number;
   stonesDescription: string | null;
+  /** Diamonds or gemstones and their origin: carried on the breakup (and so on the order line). */
+  stoneKind?: StoneKind | null;
+  stoneOrigin?: StoneOrigin | null;
 };
 
 /**
@@ -135,6 +139,11 @@ export type PricedProduct = {
  * entered price split into taxable value and GST for an MRP product.
  */
 export function productBreakup(p: PricedProduct, gstBasisPoints: number): LineBreakup {
+  const b = pricedBreakup(p, gstBasisPoints);
+  return p.stoneKind ? { ...b, stone: { kind: p.stoneKind, origin: p.stoneOrigin ?? null } } : b;
+}
+
+function pricedBreakup(p: PricedProduct, gstBasisPoints: number): LineBreakup {
   if (p.productType === 'MRP' || !p.metal) return inclusivePriceBreakup(p.pricePaise, gstBasisPoints);
   return jewelleryPrice({
     metalName: p.metal.name,

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { divHalfUp, exactNumber, paiseBig } from './money';
+import { STONE_KINDS, STONE_ORIGINS } from './stones';
+
+/** The piece's stones as sold: diamond or gemstone, natural or lab-grown (kept on the order line). */
+const stoneOfSchema = z.object({ kind: z.enum(STONE_KINDS), origin: z.enum(STONE_ORIGINS).nullable() });
+export type StoneOf = z.infer<typeof stoneOfSchema>;
 
 /**
  * Why a piece costs what it costs (issue 13). Two shapes of one breakup:
@@ -47,6 +52,8 @@ export const lineBreakupSchema = z.object({
     })
     .nullable(),
   stones: z.object({ description: z.string(), valuePaise: paise }).nullable(),
+  /** Diamond or gemstone, natural or lab-grown; absent when the piece has none (and on older snapshots). */
+  stone: stoneOfSchema.optional(),
   taxablePaise: paise,
   gst: z.object({ basisPoints: z.number().int().min(0), valuePaise: paise }),
   totalPaise: paise,
@@ -73,6 +80,7 @@ export const priceBreakupSchema = z.object({
     })
     .nullable(),
   stones: z.object({ description: z.string(), value: z.number() }).nullable(),
+  stone: stoneOfSchema.optional(),
   taxableValue: z.number(),
   gst: z.object({ ratePercent: z.number(), value: z.number() }),
   total: z.number(),
@@ -138,6 +146,7 @@ export function toPriceBreakup(b: LineBreakup): PriceBreakup {
       rate: b.making.rate === undefined ? null : b.making.rate / 100,
     },
     stones: b.stones && { description: b.stones.description, value: b.stones.valuePaise / 100 },
+    ...(b.stone ? { stone: b.stone } : {}),
     taxableValue: b.taxablePaise / 100,
     gst: { ratePercent: b.gst.basisPoints / 100, value: b.gst.valuePaise / 100 },
     total: b.totalPaise / 100,

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { PRODUCT_STATUSES, type ProductStatus } from './catalogue';
 import { productInputSchema, type ProductInput } from './catalogue-admin';
 import type { MakingChargeKind } from './price-breakup';
+import type { GemInput } from './certificates';
+import type { StoneOrigin } from './stones';
 
 /**
  * The product spreadsheet (CSV or xlsx): one row per product with every field of the product form,
@@ -23,6 +25,16 @@ export const PRODUCT_SHEET_COLUMNS = [
   { key: 'makingValue', header: 'Making charge value' },
   { key: 'stonesDescription', header: 'Stones' },
   { key: 'stonesValue', header: 'Stone charges (₹)' },
+  { key: 'stoneKind', header: 'Diamonds or gemstones' },
+  { key: 'stoneOrigin', header: 'Natural or lab-grown' },
+  { key: 'certLab', header: 'Certificate lab' },
+  { key: 'certLabName', header: 'Certificate lab name' },
+  { key: 'certReport', header: 'Certificate report number' },
+  { key: 'certCarat', header: 'Carat' },
+  { key: 'certColour', header: 'Colour' },
+  { key: 'certClarity', header: 'Clarity' },
+  { key: 'certCut', header: 'Cut' },
+  { key: 'certFile', header: 'Certificate file' },
   { key: 'hallmarked', header: 'BIS hallmarked' },
   { key: 'huids', header: 'HUIDs' },
   { key: 'stock', header: 'Stock' },
@@ -52,6 +64,7 @@ export const NUMERIC_SHEET_COLUMNS: ReadonlySet<SheetColumn> = new Set([
   'metalWeight',
   'makingValue',
   'stonesValue',
+  'certCarat',
   'stock',
   'vendorCommission',
 ]);
@@ -109,6 +122,7 @@ export type SheetProduct = {
   metalWeight: number;
   making: { kind: MakingChargeKind; value: number } | null;
   stones: { description: string; value: number } | null;
+  gem: GemInput | null;
   hallmarked: boolean;
   huids: string[];
   stock: number;
@@ -148,6 +162,7 @@ export function productSheetCells(p: SheetProduct): SheetCells {
     makingValue: metalPriced && p.making ? num(p.making.value) : '',
     stonesDescription: metalPriced && p.stones ? p.stones.description : '',
     stonesValue: metalPriced && p.stones ? num(p.stones.value) : '',
+    ...gemCells(p.gem),
     hallmarked: yesNo(p.hallmarked),
     huids: p.huids.join(' '),
     stock: num(p.stock),
@@ -169,6 +184,65 @@ export function productSheetCells(p: SheetProduct): SheetCells {
     launchDate: p.launchDate ?? '',
   };
 }
+
+const ORIGIN_WORDS: Record<StoneOrigin, string> = { NATURAL: 'natural', LAB_GROWN: 'lab-grown' };
+
+function gemCells(gem: GemInput | null) {
+  const c = gem?.certificate;
+  return {
+    stoneKind: gem ? gem.kind.toLowerCase() : '',
+    stoneOrigin: gem?.origin ? ORIGIN_WORDS[gem.origin] : '',
+    certLab: c?.lab ?? '',
+    certLabName: c?.labName ?? '',
+    certReport: c?.reportNumber ?? '',
+    certCarat: c ? num(c.carat) : '',
+    certColour: c?.colour ?? '',
+    certClarity: c?.clarity ?? '',
+    certCut: c?.cut ?? '',
+    certFile: c?.file ?? '',
+  };
+}
+
+/** The stones named by a row: 'diamond' / 'gemstone', 'natural' / 'lab-grown', a certificate when a lab is named. */
+function gemCell(cells: SheetCells, carat: number | undefined) {
+  const word = (key: SheetColumn) =>
+    cells[key]
+      .trim()
+      .toUpperCase()
+      .replace(/[\s-]+/g, '_');
+  const kind = word('stoneKind').replace(/S$/, '');
+  if (!kind) return null;
+  const lab = word('certLab');
+  return {
+    kind,
+    origin: word('stoneOrigin') || null,
+    certificate: lab
+      ? {
+          lab,
+          labName: textCell(cells, 'certLabName'),
+          reportNumber: cells.certReport,
+          carat: carat ?? Number.NaN,
+          colour: textCell(cells, 'certColour'),
+          clarity: textCell(cells, 'certClarity'),
+          cut: textCell(cells, 'certCut'),
+          file: textCell(cells, 'certFile'),
+        }
+      : null,
+  };
+}
+
+const GEM_COLUMNS: Record<string, SheetColumn> = {
+  kind: 'stoneKind',
+  origin: 'stoneOrigin',
+  lab: 'certLab',
+  labName: 'certLabName',
+  reportNumber: 'certReport',
+  carat: 'certCarat',
+  colour: 'certColour',
+  clarity: 'certClarity',
+  cut: 'certCut',
+  file: 'certFile',
+};
 
 export const emptySheetCells = (): SheetCells =>
   Object.fromEntries(PRODUCT_SHEET_COLUMNS.map((c) => [c.key, ''])) as SheetCells;
@@ -281,6 +355,7 @@ function columnOfIssue(path: PropertyKey[]): SheetColumn {
   const [first, second] = path.map(String);
   if (first === 'making') return second === 'kind' ? 'makingKind' : 'makingValue';
   if (first === 'stones') return second === 'description' ? 'stonesDescription' : 'stonesValue';
+  if (first === 'gem') return GEM_COLUMNS[String(path[path.length - 1])] ?? 'stoneKind';
   if (first === 'category') return 'category';
   if (first === 'metal') return 'metal';
   if (first === 'purity') return 'purity';
@@ -309,6 +384,7 @@ function readCells(cells: SheetCells, errors: CellError[]) {
     metalWeight: read(() => numberCell(cells, 'metalWeight')),
     makingValue: read(() => numberCell(cells, 'makingValue')),
     stonesValue: read(() => numberCell(cells, 'stonesValue')),
+    certCarat: read(() => numberCell(cells, 'certCarat')),
     stock,
     vendorCommission: read(() => numberCell(cells, 'vendorCommission')),
     hallmarked: read(() => booleanCell(cells, 'hallmarked')),
@@ -374,6 +450,7 @@ export function parseProductRow(
       metalPriced && (stonesDescription || typed.stonesValue)
         ? { description: stonesDescription, value: typed.stonesValue ?? 0 }
         : null,
+    gem: gemCell(cells, typed.certCarat),
     hallmarked: typed.hallmarked ?? false,
     huids: cells.huids.split(/[\s,;]+/).filter((h) => h.length > 0),
     category: names.categoryId === undefined ? undefined : { id: names.categoryId },

@@ -76,6 +76,7 @@ GET /api/payout-runs MANAGE_VENDORS
 GET /api/payout-runs/:id MANAGE_VENDORS
 GET /api/products public
 GET /api/products/:id public
+GET /api/products/:id/assurance public
 GET /api/products/:id/references MANAGE_PRODUCTS
 GET /api/products/:id/stock-adjustments MANAGE_PRODUCTS
 GET /api/products/admin MANAGE_PRODUCTS

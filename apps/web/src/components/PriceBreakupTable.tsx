@@ -1,4 +1,4 @@
-import { formatIndianNumber, type PriceBreakup } from '@zevar/domain';
+import { formatIndianNumber, stoneLabel, type PriceBreakup } from '@zevar/domain';
 import { formatInr } from '../lib/format';
 
 const MAKING_LABEL = { PER_GRAM: 'per gram', PERCENT: '% of metal value', FLAT: 'flat' } as const;
@@ -57,6 +57,11 @@ export function PriceBreakupTable({
   return (
     <section aria-label={title} className={`rounded-lg border border-sand ${className}`}>
       <h2 className="border-b border-sand px-4 py-2 text-sm font-semibold text-gold-800">{title}</h2>
+      {breakup.stone && (
+        <p className="border-b border-sand/60 px-4 py-2 text-sm font-medium" data-testid="breakup-stone">
+          {stoneLabel(breakup.stone.kind, breakup.stone.origin)}
+        </p>
+      )}
       <table className="w-full text-sm">
         <tbody>
           {rows.map((r) => (

@@ -1,3 +1,4 @@
+import type { checkoutDisplayConfig } from '@zevar/domain';
 /** The provider's browser checkout (Razorpay's checkout.js, or the sandbox's stand-in with the same API). */
 export type PaymentSuccess = {
   razorpay_payment_id?: string;
@@ -16,6 +17,8 @@ export interface RazorpayOptions {
   prefill: { name: string; email: string; contact: string };
   notes: Record<string, string>;
   theme: { color: string };
+  /** Checkout's payment-method display (blocks and their sequence: UPI first). */
+  config?: ReturnType<typeof checkoutDisplayConfig>;
   modal: { escape: boolean; confirm_close: boolean; ondismiss: () => void };
   handler: (response: PaymentSuccess) => void;
 }

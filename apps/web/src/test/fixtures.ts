@@ -83,6 +83,7 @@ export function catalogueProduct(overrides: Partial<CatalogueProduct> = {}): Cat
     purity: null,
     making: null,
     stones: null,
+    gem: null,
     hallmarked: false,
     huids: [],
     status: 'active',

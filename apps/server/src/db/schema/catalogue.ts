@@ -22,6 +22,9 @@ import {
   PRODUCT_TYPES,
   PURITY_RATE_MODES,
   REVIEW_STATUSES,
+  STONE_KINDS,
+  STONE_ORIGINS,
+  type CertificateInput,
 } from '@zevar/domain';
 import { createdAt, tstz, updatedAt } from './columns';
 
@@ -133,6 +136,12 @@ export const products = pgTable(
     makingValue: bigint('making_value', { mode: 'number' }).notNull().default(0),
     stonesPaise: bigint('stones_paise', { mode: 'number' }).notNull().default(0),
     stonesDescription: text('stones_description'),
+    /** Diamonds or other gemstones set in the piece; null when none (issue 26 item 6). */
+    stoneKind: text('stone_kind', { enum: STONE_KINDS }),
+    /** NATURAL or LAB_GROWN; required for diamonds by the product form (`gemInputSchema`). */
+    stoneOrigin: text('stone_origin', { enum: STONE_ORIGINS }),
+    /** The grading certificate as entered (`CertificateInput`), or null. */
+    certificate: jsonb('certificate').$type<CertificateInput>(),
     /** BIS hallmarked: every piece in stock has a HUID (`product_pieces`). */
     hallmarked: boolean('hallmarked').notNull().default(false),
     stock: integer('stock').notNull().default(0),

@@ -279,6 +279,8 @@ export const sandboxOrders = pgTable('sandbox_orders', {
     .notNull()
     .default('created'),
   paymentId: text('payment_id'),
+  /** The method the buyer chose in the sandbox window ('upi', 'card', 'netbanking', 'emi'), as Razorpay's payment reports it. */
+  method: text('method'),
   createdAt: createdAt(),
 });
 

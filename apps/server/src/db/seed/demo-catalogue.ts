@@ -1,4 +1,4 @@
-import type { Plan } from '@zevar/domain';
+import type { CertificateInput, Plan, StoneKind, StoneOrigin } from '@zevar/domain';
 import type { Finish, Shape } from './demo-images';
 
 /** Fixed demo catalogue: names and slugs never change between runs (end-to-end tests rely on them). */
@@ -24,7 +24,28 @@ export type DemoProduct = {
   stock?: number;
   finish?: Finish;
   variant?: { group: string; type: string; value: string };
+  /** Diamonds or gemstones: natural or lab-grown and the grading certificate (issue 26 item 6). */
+  gem?: { kind: StoneKind; origin: StoneOrigin | null; certificate?: CertificateInput };
 };
+
+const cert = (
+  lab: CertificateInput['lab'],
+  reportNumber: string,
+  carat: number,
+  colour: string,
+  clarity: string,
+  cut: string | null = 'Excellent',
+): CertificateInput => ({ lab, labName: null, reportNumber, carat, colour, clarity, cut, file: null });
+const natural = (certificate?: CertificateInput) => ({
+  kind: 'DIAMOND' as const,
+  origin: 'NATURAL' as const,
+  certificate,
+});
+const labGrown = (certificate?: CertificateInput) => ({
+  kind: 'DIAMOND' as const,
+  origin: 'LAB_GROWN' as const,
+  certificate,
+});
 
 export const GOLD_RATE_PAISE = 685_000;
 export const SILVER_RATE_PAISE = 8_800;
@@ -178,7 +199,10 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
         products: [
           g('Twisted Gold Hoops', 4.5, 2100),
           s('Hammered Silver Hoops', 9, 650),
-          m('Huggie Diamond Hoops', 24999, { plan: 'PREMIUM' }),
+          m('Huggie Diamond Hoops', 24999, {
+            plan: 'PREMIUM',
+            gem: labGrown(cert('IGI', 'LG602318447', 0.24, 'E', 'VS1')),
+          }),
         ],
       },
     ],
@@ -194,8 +218,13 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
         plan: 'PREMIUM',
         code: 'SR',
         products: [
-          m('Eternal Solitaire Diamond Ring', 89999, { stock: 6 }),
-          m('Princess Cut Solitaire Ring', 74999),
+          m('Eternal Solitaire Diamond Ring', 89999, {
+            stock: 6,
+            gem: labGrown(cert('IGI', 'LG598120733', 1.01, 'F', 'VVS2')),
+          }),
+          m('Princess Cut Solitaire Ring', 74999, {
+            gem: natural(cert('GIA', '2437819052', 0.5, 'G', 'VS2', null)),
+          }),
         ],
       },
       {
@@ -207,11 +236,13 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
           g('Navratna Cocktail Ring', 6.8, 5600, {
             purity: '18K',
             stones: { description: 'Navratna: ruby, emerald, pearl and six more, 1.4 ct', value: 9800 },
+            gem: { kind: 'GEMSTONE', origin: 'NATURAL' },
           }),
           g('Floral Cluster Gold Ring', 3.9, 2400, {
             stock: 1,
             purity: '18K',
             stones: { description: '0.30 ct VS diamond', value: 24000 },
+            gem: natural(cert('SGL', 'SGL2411820', 0.3, 'H', 'VS2', 'Very Good')),
           }),
           g('Infinity Couple Ring', 5, 3000, { plan: 'BASIC' }),
         ],
@@ -318,8 +349,10 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
         plan: 'STANDARD',
         code: 'DM',
         products: [
-          m('Solitaire Drop Mangalsutra', 45999),
-          m('Diamond Leaf Mangalsutra', 38999, { plan: 'PREMIUM' }),
+          m('Solitaire Drop Mangalsutra', 45999, {
+            gem: natural(cert('IGI', '612455190', 0.25, 'G', 'SI1')),
+          }),
+          m('Diamond Leaf Mangalsutra', 38999, { plan: 'PREMIUM', gem: labGrown() }),
         ],
       },
     ],
@@ -334,7 +367,10 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
         name: 'Bridal Sets',
         plan: 'PREMIUM',
         code: 'BS',
-        products: [g('Maharani Bridal Gold Set', 86, 52000), m('Polki Maang Tikka Set', 28999)],
+        products: [
+          g('Maharani Bridal Gold Set', 86, 52000),
+          m('Polki Maang Tikka Set', 28999, { gem: natural() }),
+        ],
       },
     ],
   },

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type PDFDocument from 'pdfkit';
 import { loadOnUse } from '../../lib/load-on-use';
-import { amountInWords, formatInr, type InvoiceLine } from '@zevar/domain';
+import { amountInWords, formatInr, stoneLabel, type InvoiceLine } from '@zevar/domain';
 import type { TaxDocumentContent } from '../../db/schema';
 
 /**
@@ -59,6 +59,8 @@ function detailLines(line: InvoiceLine): string[] {
   const out: string[] = [];
   const b = line.breakup;
   if (line.sku) out.push(`SKU ${line.sku}`);
+  // Natural or lab-grown, as sold (the order line's snapshot): the buyer's proof of what was paid for.
+  if (b?.stone) out.push(stoneLabel(b.stone.kind, b.stone.origin));
   if (b?.metal) {
     out.push(`${b.metal.name} ${b.metal.purity} · Net wt ${grams(b.metal.netWeightMg * line.quantity)}`);
     out.push(`Metal @ ${rupees(b.metal.ratePerGramPaise)}/g: ${rupees(b.metal.valuePaise * line.quantity)}`);

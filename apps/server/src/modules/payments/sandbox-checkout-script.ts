@@ -15,8 +15,9 @@ export const SANDBOX_CHECKOUT_JS = String.raw`(function () {
   function rupees(paise) {
     return new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(paise / 100);
   }
-  function post(path, orderId) {
-    return fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ orderId: orderId }) })
+  function post(path, orderId, method) {
+    var body = method ? { orderId: orderId, method: method } : { orderId: orderId };
+    return fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
       .then(function (r) { return r.json().then(function (b) { if (!r.ok) throw new Error(b.message || 'Sandbox error'); return b; }); });
   }
   function Razorpay(options) {
@@ -56,6 +57,28 @@ export const SANDBOX_CHECKOUT_JS = String.raw`(function () {
     box.appendChild(el('p', { style: 'font-size:12px;color:#666' }, 'Order ' + (o.order_id || '')));
     var prefill = o.prefill || {};
     if (prefill.name || prefill.email) box.appendChild(el('p', { style: 'font-size:13px' }, [prefill.name, prefill.email, prefill.contact].filter(Boolean).join(' · ')));
+    // The payment methods as Razorpay Checkout shows them: the blocks of config.display in its sequence
+    // (UPI first), or Checkout's default set. The chosen one goes with 'Pay now' and is recorded.
+    var display = (o.config && o.config.display) || {};
+    var blocks = display.blocks || {};
+    var sequence = (display.sequence || ['block.upi', 'block.card', 'block.netbanking', 'block.emi']);
+    var methods = sequence.map(function (code) {
+      var block = blocks[String(code).replace(/^block\./, '')];
+      var method = block && block.instruments && block.instruments[0] ? block.instruments[0].method : String(code).replace(/^block\./, '');
+      return { method: method, name: (block && block.name) || method };
+    });
+    var chosen = methods.length ? methods[0].method : 'card';
+    var list = el('div', { role: 'radiogroup', 'aria-label': 'Payment method', style: 'display:flex;flex-direction:column;gap:6px;margin:8px 0' });
+    methods.forEach(function (m, i) {
+      var label = el('label', { style: 'display:flex;gap:8px;align-items:center;border:1px solid #ddd;border-radius:8px;padding:8px;cursor:pointer' });
+      var radio = el('input', { type: 'radio', name: 'sandbox-method', value: m.method });
+      if (i === 0) radio.checked = true;
+      radio.onchange = function () { if (radio.checked) chosen = m.method; };
+      label.appendChild(radio);
+      label.appendChild(el('span', {}, m.name));
+      list.appendChild(label);
+    });
+    box.appendChild(list);
     var status = el('p', { role: 'status', style: 'min-height:1.2em;font-size:13px;color:#b91c1c' });
     var actions = el('div', { style: 'display:flex;gap:8px;margin-top:12px' });
     var payBtn = el('button', { type: 'button', style: 'flex:1;padding:10px;border:0;border-radius:8px;color:#fff;background:' + theme + ';cursor:pointer' }, 'Pay now');
@@ -83,7 +106,7 @@ export const SANDBOX_CHECKOUT_JS = String.raw`(function () {
     document.addEventListener('keydown', this.onKey);
     payBtn.onclick = function () {
       busy(true); status.textContent = 'Processing...';
-      post('/sandbox/pay', o.order_id).then(function (res) {
+      post('/sandbox/pay', o.order_id, chosen).then(function (res) {
         self.close();
         if (typeof o.handler === 'function') o.handler(res);
       }).catch(function (err) { busy(false); status.textContent = err.message; });

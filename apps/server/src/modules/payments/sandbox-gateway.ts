@@ -3,6 +3,7 @@ import { eq, and, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sandboxOrders, sandboxPaymentLinks, sandboxRefunds } from '../../db/schema';
 import { AppError, notFound, conflict } from '../../lib/errors';
+import type { PaymentMethod } from '@zevar/domain';
 import {
   hmacHex,
   paymentSignature,
@@ -217,12 +218,12 @@ export function createSandboxGateway(
     return { row, state: linkOf(row, opts.baseUrl, opts.now()) };
   }
 
-  /** 'Pay now' in the sandbox window: marks the order paid and answers what Razorpay's handler receives. */
-  async function pay(orderId: string) {
+  /** 'Pay now' in the sandbox window (with the method chosen there): marks the order paid and answers what Razorpay's handler receives. */
+  async function pay(orderId: string, method: PaymentMethod = 'card') {
     const paymentId = randomId('pay');
     const [row] = await db
       .update(sandboxOrders)
-      .set({ status: 'paid', paymentId })
+      .set({ status: 'paid', paymentId, method })
       .where(and(eq(sandboxOrders.id, orderId), eq(sandboxOrders.status, 'created')))
       .returning();
     if (!row) {

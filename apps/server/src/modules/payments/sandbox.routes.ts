@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PAYMENT_LINK_TEXT, formatInr, paiseToRupees, safeString } from '@zevar/domain';
+import { PAYMENT_LINK_TEXT, PAYMENT_METHODS, formatInr, paiseToRupees, safeString } from '@zevar/domain';
 import type { SandboxGateway } from './sandbox-gateway';
 import { SANDBOX_CHECKOUT_JS } from './sandbox-checkout-script';
 import { isLoopbackHost } from '../../env';
@@ -48,6 +48,8 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:.35rem 1rem;font-size:.9rem}d
 <p class="amount">${escapeHtml(p.amount)}</p><dl><dt>For</dt><dd>${escapeHtml(p.customer)}</dd><dt>Pay before</dt><dd>${escapeHtml(p.expires)}</dd></dl>
 ${p.message ? `<p class="closed ok" role="status">${escapeHtml(p.message)}</p>` : action}</main></body></html>`;
 }
+/** 'Pay now' names the method chosen in the window, as Razorpay's payment entity reports it. */
+const payBody = orderBody.extend({ method: z.enum(PAYMENT_METHODS).default('card') });
 
 /**
  * Offline stand-in for Razorpay's browser side; registered only when PAYMENTS=sandbox. With the
@@ -79,7 +81,7 @@ export const sandboxRoutes =
       {
         schema: {
           tags,
-          body: orderBody,
+          body: payBody,
           response: {
             200: z.object({
               razorpay_payment_id: safeString(),
@@ -89,7 +91,7 @@ export const sandboxRoutes =
           },
         },
       },
-      async (req) => sandbox.pay(req.body.orderId),
+      async (req) => sandbox.pay(req.body.orderId, req.body.method),
     );
 
     app.post(

@@ -48,7 +48,9 @@ export type SheetSource = Pick<
   | 'variantType'
   | 'variantValue'
   | 'launchDate'
->;
+> &
+  // The stones' columns: absent when the values come from an input that left them out.
+  Partial<Pick<ProductRow, 'stoneKind' | 'stoneOrigin' | 'certificate'>>;
 
 /** A stored product as the sheet shows it: rupees, grams, names (the same rules as the product DTO). */
 export function sheetProductOf(p: SheetSource, names: SheetNames, huids: string[]): SheetProduct {
@@ -71,6 +73,9 @@ export function sheetProductOf(p: SheetSource, names: SheetNames, huids: string[
       metalPriced && (p.stonesPaise > 0 || p.stonesDescription)
         ? { description: p.stonesDescription ?? '', value: paiseToRupees(p.stonesPaise) }
         : null,
+    gem: p.stoneKind
+      ? { kind: p.stoneKind, origin: p.stoneOrigin ?? null, certificate: p.certificate ?? null }
+      : null,
     hallmarked: p.hallmarked,
     huids: [...huids].sort(),
     stock: p.stock,

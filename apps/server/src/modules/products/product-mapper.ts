@@ -1,5 +1,7 @@
 import {
+  certificateVerifyUrl,
   discountPercent,
+  type Gem,
   makingValueFromStored,
   paiseToRupees,
   productBreakup,
@@ -27,6 +29,29 @@ export type ProductJoinedRow = {
 
 export type LinkedVariant = Product['linkedVariants'][number];
 
+/** The stones as the API shows them, with the lab's verification link. */
+export function gemOf(p: Pick<ProductRow, 'stoneKind' | 'stoneOrigin' | 'certificate'>): Gem | null {
+  if (!p.stoneKind) return null;
+  const c = p.certificate;
+  return {
+    kind: p.stoneKind,
+    origin: p.stoneOrigin,
+    certificate: c
+      ? {
+          lab: c.lab,
+          labName: c.labName ?? null,
+          reportNumber: c.reportNumber,
+          carat: c.carat,
+          colour: c.colour ?? null,
+          clarity: c.clarity ?? null,
+          cut: c.cut ?? null,
+          file: c.file ?? null,
+          verifyUrl: certificateVerifyUrl(c.lab, c.reportNumber),
+        }
+      : null,
+  };
+}
+
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** The product's price breakup (paise, per unit) from its purity's current rate. */
@@ -45,6 +70,8 @@ export function breakupOf(row: Pick<ProductJoinedRow, 'product' | 'metal' | 'pur
       makingValue: p.makingValue,
       stonesPaise: p.stonesPaise,
       stonesDescription: p.stonesDescription,
+      stoneKind: p.stoneKind,
+      stoneOrigin: p.stoneOrigin,
     },
     gstBp,
   );
@@ -97,6 +124,7 @@ export function toProductDto(
       metalPriced && (p.stonesPaise > 0 || p.stonesDescription)
         ? { description: p.stonesDescription ?? '', value: paiseToRupees(p.stonesPaise) }
         : null,
+    gem: gemOf(p),
     hallmarked: p.hallmarked,
     priceBreakup: toPriceBreakup(breakupOf(row, gstBp)),
     huids,

@@ -23,6 +23,7 @@ import {
   productsByCategoryQuery,
   productsByMetalQuery,
   idParamsSchema,
+  productAssuranceSchema,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
@@ -33,6 +34,8 @@ import { gstBasisPoints } from './repricing.service';
 import { toPublicProduct } from './product-mapper';
 import { adjustStock, stockAdjustmentsOf } from '../stock';
 import { currentUser } from '../../plugins/auth';
+import { returnsPolicyOf } from '../returns';
+import { productAssurance } from './product-assurance';
 
 const idParams = idParamsSchema;
 const nameParams = z.object({ name: safeString().trim().min(1).max(200) });
@@ -150,6 +153,25 @@ export const productsRoutes =
         if (await seesCatalogue(req)) return product;
         if (product.status !== 'active') throw notFound('Product');
         return toPublicProduct(product);
+      },
+    );
+
+    app.get(
+      '/products/:id/assurance',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          params: idParams,
+          description:
+            "What a buyer checks before paying: EMI per tenure, insured shipping, the seller's BIS registration and this piece under the returns policy.",
+          response: { 200: productAssuranceSchema },
+        },
+      },
+      async (req) => {
+        const product = await reads.get(req.params.id);
+        if (product.status !== 'active') throw notFound('Product');
+        return productAssurance(product, ctx.config, await returnsPolicyOf(ctx.publicDb));
       },
     );
 

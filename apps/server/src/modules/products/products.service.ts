@@ -116,6 +116,7 @@ export function storedProductValues(input: ProductInput | ProductUpdate, refs: P
     makingValue,
     stonesPaise,
     stonesDescription: stones?.description || null,
+    ...storedGem(input.gem),
     hallmarked: input.hallmarked,
     categoryId: refs.categoryId,
     plan: input.vendorPlan,
@@ -129,6 +130,19 @@ export function storedProductValues(input: ProductInput | ProductUpdate, refs: P
     variantType: input.variantType,
     variantValue: input.variantValue,
     launchDate: input.launchDate ? new Date(input.launchDate) : null,
+  };
+}
+
+/**
+ * The stones' columns: absent (a client that does not know the fields) leaves them as they are; null
+ * clears them. A gemstone's origin is kept only when given; a diamond's is required by the schema.
+ */
+function storedGem(gem: ProductInput['gem']) {
+  if (gem === undefined) return {};
+  return {
+    stoneKind: gem?.kind ?? null,
+    stoneOrigin: gem?.origin ?? null,
+    certificate: gem?.certificate ?? null,
   };
 }
 

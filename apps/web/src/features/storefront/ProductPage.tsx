@@ -19,6 +19,9 @@ const ReviewForm = lazy(() => import('./product/ReviewForm').then((m) => ({ defa
 // 'Delivery by <date>' (issue 22 item 6): its code loads after the page's own, like the tabs; its
 // place is kept so nothing below it moves when it comes.
 const DeliveryDate = lazy(() => import('../../components/DeliveryDate'));
+// EMI, insured shipping, the certificate, the hallmark explained and the returns policy (issue 26
+// item 6): one lazily loaded chunk below the delivery box.
+const BuyerProofs = lazy(() => import('./product/BuyerProofs'));
 
 function NotFound({ shop }: { shop: string }) {
   return (
@@ -101,6 +104,9 @@ export default function ProductPage() {
               <DeliveryDate shop={slug} />
             </Suspense>
           </div>
+          <Suspense fallback={null}>
+            <BuyerProofs product={p} shop={slug} />
+          </Suspense>
         </div>
       </div>
       <Suspense fallback={<PageSpinner />}>

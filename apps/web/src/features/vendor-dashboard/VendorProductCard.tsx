@@ -1,4 +1,4 @@
-import type { CatalogueProduct as Product, User } from '@zevar/domain';
+import { stoneLabel, type CatalogueProduct as Product, type User } from '@zevar/domain';
 import { ImageWithFallback } from '../../components/ImageWithFallback';
 import { Price } from '../../components/Price';
 import { formatInr } from '../../lib/format';
@@ -29,6 +29,12 @@ export function VendorProductCard({ product, vendor }: { product: Product; vendo
         />
         <div className="space-y-1 p-3 sm:p-4">
           <h3 className="line-clamp-2 font-semibold text-ink group-hover:text-gold-800">{product.name}</h3>
+          {product.gem && (
+            <p className="text-xs font-medium text-gold-800">
+              {stoneLabel(product.gem.kind, product.gem.origin)}
+              {product.gem.certificate ? ` · ${product.gem.certificate.lab} certificate` : ''}
+            </p>
+          )}
           <Price amount={product.price} />
           <p className="text-sm text-emerald-800">
             Your commission: <strong>{formatInr(product.vendorCommission)}</strong>

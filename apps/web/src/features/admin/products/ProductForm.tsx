@@ -8,6 +8,7 @@ import { catalogueKeys, categoriesApi, metalsApi } from '../../../lib/catalogue-
 import { FILL_REQUIRED, TITLE } from '../../../lib/admin-messages';
 import { BasicInformationSection, PricingSection, SpecificationsSection } from './BasicAndPricingSections';
 import { AdditionalSection, FeaturesSection, VariantSection } from './MoreSections';
+import { StonesSection } from './StonesSection';
 import {
   EMPTY_PRODUCT,
   fromProduct,
@@ -31,6 +32,10 @@ const FIELD_LABELS: Partial<Record<keyof ProductFormValues, string>> = {
   originalPrice: 'Original Price',
   vendorCommission: 'Vendor Commission',
   purityId: 'Purity',
+  stoneOrigin: 'Natural or lab-grown',
+  certReport: 'Report number',
+  certCarat: 'Carat',
+  certLabName: 'Laboratory name',
 };
 
 /** The spec's 'fill all required fields' when only required fields are empty; else the field and its error. */
@@ -107,6 +112,7 @@ export function ProductForm({ product, busy, onSave, onCancel, onDirtyChange }: 
           stockReadOnly={Boolean(product)}
           gstBasisPoints={Math.round((prices.data?.gstRatePercent ?? DEFAULT_GST_BASIS_POINTS / 100) * 100)}
         />
+        <StonesSection idPrefix={idPrefix} />
         <SpecificationsSection idPrefix={idPrefix} />
         <FeaturesSection idPrefix={idPrefix} />
         <VariantSection idPrefix={idPrefix} />

@@ -373,6 +373,32 @@ describe('editing a product (issue 20)', () => {
     expect(puts[0]).not.toHaveProperty('stock');
   });
 
+  it('asks whether a diamond is natural or lab-grown and checks the report number by lab, then saves the certificate', async () => {
+    const { puts } = editSetup(() => jsonResponse(full));
+    const form = await openEdit();
+    await waitFor(() => expect(within(form).getByLabelText('Product Name')).toHaveValue('Lotus Ring'));
+    fireEvent.change(within(form).getByLabelText('Diamonds or gemstones'), { target: { value: 'DIAMOND' } });
+    fireEvent.change(within(form).getByLabelText('Certificate laboratory'), { target: { value: 'GIA' } });
+    fireEvent.change(within(form).getByLabelText(/Report number/), { target: { value: 'LG1234' } });
+    fireEvent.change(within(form).getByLabelText(/Carat/), { target: { value: '0.5' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Update Product' }));
+    expect(await screen.findByText('Natural or lab-grown: Choose natural or lab-grown')).toBeInTheDocument();
+    expect(within(form).getByText(/Enter the GIA report number as printed/)).toBeInTheDocument();
+    expect(puts).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    fireEvent.change(within(form).getByLabelText(/Natural or lab-grown/), { target: { value: 'NATURAL' } });
+    fireEvent.change(within(form).getByLabelText(/Report number/), { target: { value: '2141438167' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Update Product' }));
+    expect(await screen.findByText('Product updated successfully')).toBeInTheDocument();
+    expect(puts[0]).toMatchObject({
+      gem: {
+        kind: 'DIAMOND',
+        origin: 'NATURAL',
+        certificate: { lab: 'GIA', reportNumber: '2141438167', carat: 0.5, colour: null, file: null },
+      },
+    });
+  });
+
   it('names the HUID field when the HUIDs do not match the pieces', async () => {
     editSetup(() => jsonResponse(full));
     const form = await openEdit();

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import {
+  CERTIFICATE_LABS,
+  gemInputSchema,
   HUID_COUNT_MESSAGE,
+  STONE_KINDS,
+  STONE_ORIGINS,
   MAKING_CHARGE_KINDS,
   PLANS,
   PRODUCT_TYPES,
@@ -45,6 +49,18 @@ export const productFormSchema = z
     makingValue: optionalMoney,
     stonesDescription: z.string(),
     stonesValue: optionalMoney,
+    /** Diamonds or gemstones (issue 26 item 6): natural or lab-grown, and the certificate. */
+    stoneKind: z.enum(['', ...STONE_KINDS]),
+    stoneOrigin: z.enum(['', ...STONE_ORIGINS]),
+    certLab: z.enum(['', ...CERTIFICATE_LABS]),
+    certLabName: z.string(),
+    certReport: z.string(),
+    certCarat: z.string(),
+    certColour: z.string(),
+    certClarity: z.string(),
+    certCut: z.string(),
+    /** The certificate's uploaded scan (stored name), or ''. */
+    certFile: z.string(),
     hallmarked: z.boolean(),
     /** HUIDs, one per piece, separated by spaces, commas or new lines. */
     huids: z.string(),
@@ -83,6 +99,13 @@ export const productFormSchema = z
     if (v.makingKind === 'PERCENT' && Number(v.makingValue) > 100) {
       ctx.addIssue({ code: 'custom', path: ['makingValue'], message: 'At most 100 %' });
     }
+    // The server's own rules and messages for the stones (lab-grown required for diamonds, report numbers).
+    const gem = gemInputSchema.safeParse(toGem(v));
+    if (!gem.success)
+      for (const issue of gem.error.issues) {
+        const field = GEM_FIELDS[issue.path.join('.')];
+        if (field) ctx.addIssue({ code: 'custom', path: [field], message: issue.message });
+      }
     const huids = huidList(v.huids);
     if (v.hallmarked) {
       const bad = huids.find((h) => !isHuid(h));
@@ -108,6 +131,16 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   makingValue: '',
   stonesDescription: '',
   stonesValue: '',
+  stoneKind: '',
+  stoneOrigin: '',
+  certLab: '',
+  certLabName: '',
+  certReport: '',
+  certCarat: '',
+  certColour: '',
+  certClarity: '',
+  certCut: '',
+  certFile: '',
   hallmarked: false,
   huids: '',
   stock: '',
@@ -150,6 +183,56 @@ export function toLocalInput(iso: string | null): string {
 }
 
 const num = (v: string) => (v.trim() === '' ? 0 : Number(v));
+
+/** Where the server's stone issues land in the form. */
+const GEM_FIELDS: Record<string, keyof ProductFormValues> = {
+  kind: 'stoneKind',
+  origin: 'stoneOrigin',
+  'certificate.lab': 'certLab',
+  'certificate.labName': 'certLabName',
+  'certificate.reportNumber': 'certReport',
+  'certificate.carat': 'certCarat',
+  'certificate.colour': 'certColour',
+  'certificate.clarity': 'certClarity',
+  'certificate.cut': 'certCut',
+  'certificate.file': 'certFile',
+};
+
+type GemValues = Pick<
+  ProductFormValues,
+  | 'stoneKind'
+  | 'stoneOrigin'
+  | 'certLab'
+  | 'certLabName'
+  | 'certReport'
+  | 'certCarat'
+  | 'certColour'
+  | 'certClarity'
+  | 'certCut'
+  | 'certFile'
+>;
+
+/** The stones as the API takes them: null when none; a certificate only when a lab is chosen. */
+export function toGem(v: GemValues) {
+  if (!v.stoneKind) return null;
+  const text = (s: string) => (s.trim() === '' ? null : s.trim());
+  return {
+    kind: v.stoneKind,
+    origin: v.stoneOrigin || null,
+    certificate: v.certLab
+      ? {
+          lab: v.certLab,
+          labName: text(v.certLabName),
+          reportNumber: v.certReport,
+          carat: v.certCarat.trim() === '' ? Number.NaN : Number(v.certCarat),
+          colour: text(v.certColour),
+          clarity: text(v.certClarity),
+          cut: text(v.certCut),
+          file: text(v.certFile),
+        }
+      : null,
+  };
+}
 const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
 
 /** The HUIDs typed in the form, upper-cased, in order. */
@@ -224,6 +307,7 @@ export function toProductBody(v: ProductFormValues) {
       v.productType !== 'MRP' && (num(v.stonesValue) > 0 || v.stonesDescription.trim())
         ? { description: v.stonesDescription.trim(), value: num(v.stonesValue) }
         : null,
+    gem: toGem(v),
     hallmarked: v.hallmarked,
     huids: v.hallmarked ? huidList(v.huids) : [],
     stock: num(v.stock),
@@ -265,6 +349,7 @@ export function fromProduct(p: Product): ProductFormValues {
     makingValue: p.making ? String(p.making.value) : '',
     stonesDescription: p.stones?.description ?? '',
     stonesValue: p.stones ? String(p.stones.value) : '',
+    ...gemValues(p.gem),
     hallmarked: p.hallmarked,
     huids: p.huids.join(' '),
     stock: String(p.stock),
@@ -288,5 +373,21 @@ export function fromProduct(p: Product): ProductFormValues {
     variantType: p.variantType ?? '',
     variantValue: p.variantValue ?? '',
     launchDate: toLocalInput(p.launchDate),
+  };
+}
+
+function gemValues(gem: Product['gem']): GemValues {
+  const c = gem?.certificate;
+  return {
+    stoneKind: gem?.kind ?? '',
+    stoneOrigin: gem?.origin ?? '',
+    certLab: c?.lab ?? '',
+    certLabName: c?.labName ?? '',
+    certReport: c?.reportNumber ?? '',
+    certCarat: c ? String(c.carat) : '',
+    certColour: c?.colour ?? '',
+    certClarity: c?.clarity ?? '',
+    certCut: c?.cut ?? '',
+    certFile: c?.file ?? '',
   };
 }

@@ -115,3 +115,20 @@ describe('product page: price breakup', () => {
     expect(screen.queryByTestId('hallmark')).not.toBeInTheDocument();
   });
 });
+
+describe('product page: natural or lab-grown', () => {
+  it('says natural or lab-grown under the name and in the breakup', () => {
+    open(2, {
+      gem: { kind: 'DIAMOND', origin: 'LAB_GROWN', certificate: null },
+      priceBreakup: { ...necklace.priceBreakup, stone: { kind: 'DIAMOND', origin: 'LAB_GROWN' } },
+    });
+    expect(screen.getByTestId('stone-origin')).toHaveTextContent('Lab-grown diamond');
+    expect(screen.getByRole('region', { name: 'Price Breakup' })).toHaveTextContent('Lab-grown diamond');
+  });
+
+  it('a piece without stones says neither', () => {
+    open(2);
+    expect(screen.queryByTestId('stone-origin')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Lab-grown|Natural/)).not.toBeInTheDocument();
+  });
+});

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { isTrending, STOREFRONT_MESSAGES, type Coupon, type Product } from '@zevar/domain';
+import { isTrending, stoneLabel, STOREFRONT_MESSAGES, type Coupon, type Product } from '@zevar/domain';
 import { formatInr } from '../../../lib/format';
 import { productPath } from '../paths';
 import { PriceBreakupTable } from '../../../components/PriceBreakupTable';
@@ -85,6 +85,11 @@ export function ProductInfo({
         {isTrending(product) && <span className="eyebrow rounded bg-gold-100 px-2 py-0.5">Trending</span>}
         <h1 className="text-3xl sm:text-4xl">{product.name || STOREFRONT_MESSAGES.unnamedProduct}</h1>
         {product.tagline && <p className="text-taupe">{product.tagline}</p>}
+        {product.gem && (
+          <p className="text-sm font-semibold text-gold-800" data-testid="stone-origin">
+            {stoneLabel(product.gem.kind, product.gem.origin)}
+          </p>
+        )}
       </div>
       <Variants product={product} shop={shop} />
       <div className="flex flex-wrap items-baseline gap-3" data-testid="product-price">
