@@ -59,3 +59,4 @@ export * from './admin-today';
 export * from './customers';
 export * from './product-sheet';
 export * from './quotes';
+export * from './shop-face';

@@ -3,6 +3,10 @@ export type HeadData = {
   description: string;
   canonical: string;
   image: string | null;
+  /** og:site_name: the shop's name. */
+  siteName?: string;
+  /** og:logo: the shop's logo, when its plan shows one (decision 0062). */
+  logo?: string | null;
   type: 'product' | 'website';
   /** Rupees, for product pages. */
   price?: number;
@@ -45,7 +49,9 @@ export function renderHeadTags(d: HeadData): string {
     meta('property', 'og:type', d.type),
     meta('property', 'og:url', d.canonical),
   ];
+  if (d.siteName) tags.push(meta('property', 'og:site_name', d.siteName));
   if (d.image) tags.push(meta('property', 'og:image', d.image));
+  if (d.logo) tags.push(meta('property', 'og:logo', d.logo));
   if (d.price !== undefined) {
     tags.push(meta('property', 'product:price:amount', d.price.toFixed(2)));
     tags.push(meta('property', 'product:price:currency', 'INR'));

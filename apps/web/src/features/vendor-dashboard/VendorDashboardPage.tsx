@@ -14,6 +14,7 @@ import VendorOrdersTab from './VendorOrdersTab';
 import QuotesTab from './QuotesTab';
 import StatementTab from './StatementTab';
 import KycTab from './KycTab';
+import ShopFaceTab from './ShopFaceTab';
 import PlanSelector from './PlanSelector';
 import ProfileEdit from './ProfileEdit';
 import { ProfileView } from './ProfileView';
@@ -27,6 +28,7 @@ import { UploadProgressProvider } from '../../components/upload/UploadProgressPr
 
 const TABS = [
   { key: 'profile', label: 'Profile' },
+  { key: 'shopFace', label: 'Shop face' },
   { key: 'allProducts', label: 'All Products' },
   { key: 'quotes', label: 'Quotes' },
   { key: 'orders', label: 'Orders' },
@@ -121,6 +123,7 @@ function VendorDashboard() {
             ) : (
               <ProfileView vendor={data} onEdit={() => setEditing(true)} />
             ))}
+          {tab === 'shopFace' && <ShopFaceTab vendor={data} />}
           {tab === 'allProducts' && <AllProductsTab vendor={data} />}
           {tab === 'quotes' && <QuotesTab vendor={data} />}
           {tab === 'orders' && <VendorOrdersTab vendor={data} />}
