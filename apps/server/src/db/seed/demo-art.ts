@@ -154,8 +154,7 @@ function defs(finish: Finish, stones: Stone[], light: number): string {
 <linearGradient id="metal2" x1="1" y1="0" x2="0" y2="1">${stops}</linearGradient>
 <radialGradient id="shine" cx="50%" cy="50%" r="50%"><stop offset="0" stop-color="#fff" stop-opacity="0.95"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>
 ${gems}
-<filter id="soft" x="-30%" y="-30%" width="160%" height="160%"><feGaussianBlur stdDeviation="14"/></filter>
-<filter id="drop" x="-10%" y="-10%" width="120%" height="130%"><feGaussianBlur in="SourceAlpha" stdDeviation="6"/><feOffset dy="8" result="b"/><feComponentTransfer><feFuncA type="linear" slope="0.28"/></feComponentTransfer><feMerge><feMergeNode/><feMergeNode in="SourceGraphic"/></feMerge></filter>
+<radialGradient id="shadow" cx="50%" cy="50%" r="50%"><stop offset="0" stop-color="#000" stop-opacity="0.55"/><stop offset="0.6" stop-color="#000" stop-opacity="0.18"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient>
 </defs>`;
 }
 
@@ -406,7 +405,8 @@ function backdrop(w: number, h: number, palette: [string, string, string], floor
   return `<linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${palette[0]}"/><stop offset="0.62" stop-color="${palette[1]}"/><stop offset="1" stop-color="${palette[2]}"/></linearGradient>
 <radialGradient id="spot" cx="50%" cy="38%" r="60%"><stop offset="0" stop-color="#fff" stop-opacity="0.55"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>
 <rect width="${w}" height="${h}" fill="url(#bg)"/><rect width="${w}" height="${h}" fill="url(#spot)"/>
-<rect y="${floorY}" width="${w}" height="${h - floorY}" fill="#000" fill-opacity="0.04"/>`;
+<linearGradient id="floor" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.07"/></linearGradient>
+<rect y="${floorY - 60}" width="${w}" height="${h - floorY + 60}" fill="url(#floor)"/>`;
 }
 
 /** An 800x800 product photo; views after the first move closer, turn the piece, or lay it on velvet. */
@@ -414,9 +414,9 @@ export function pieceSvg(p: PieceSpec): string {
   const rnd = seededRandom(p.seed * 31 + p.view * 7 + 1);
   const velvet = p.view === 2;
   const palette = velvet ? VELVETS[p.seed % VELVETS.length]! : STUDIOS[(p.seed + p.view) % STUDIOS.length]!;
-  const scale = (p.view === 1 ? 1.32 : velvet ? 0.9 : 0.96) + rnd() * 0.06;
+  const scale = (p.view === 1 ? 1.4 : velvet ? 1.02 : 1.1) + rnd() * 0.06;
   const turn = (rnd() - 0.5) * (p.view === 1 ? 18 : 10);
-  const cy = p.view === 1 ? 420 : 380;
+  const cy = p.view === 1 ? 440 : 410;
   const piece = drawPiece(p.kind, p.stone, rnd);
   const stones =
     p.stone === 'navratna'
@@ -433,8 +433,8 @@ export function pieceSvg(p: PieceSpec): string {
           ];
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">${defs(p.finish, stones, rnd())}
 ${backdrop(800, 800, palette, 640)}
-<ellipse cx="400" cy="${velvet ? 600 : 660}" rx="250" ry="30" fill="#000" fill-opacity="${velvet ? 0.35 : 0.16}" filter="url(#soft)"/>
-<g filter="url(#drop)" transform="translate(400 ${cy}) rotate(${f(turn)}) scale(${scale.toFixed(3)}) translate(-400 -380)">${piece}</g>
+<ellipse cx="400" cy="${velvet ? 640 : 680}" rx="300" ry="44" fill="url(#shadow)" opacity="${velvet ? 0.8 : 0.4}"/>
+<g transform="translate(400 ${cy}) rotate(${f(turn)}) scale(${scale.toFixed(3)}) translate(-400 -380)">${piece}</g>
 </svg>`;
 }
 
@@ -450,8 +450,8 @@ export function wideSceneSvg(
   const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${p.width}" height="${p.height}" viewBox="0 0 ${p.width} ${p.height}">${defs(p.finish, stones, rnd())}
 ${backdrop(p.width, p.height, palette, p.height * 0.8)}
-<ellipse cx="${f(tx + 400 * scale)}" cy="${f(p.height * 0.86)}" rx="${f(260 * scale)}" ry="${f(26 * scale)}" fill="#000" fill-opacity="0.16" filter="url(#soft)"/>
-<g filter="url(#drop)" transform="translate(${f(tx)} ${f(p.height * 0.02)}) scale(${scale.toFixed(3)})">${drawPiece(p.kind, p.stone, rnd)}</g>
+<ellipse cx="${f(tx + 400 * scale)}" cy="${f(p.height * 0.86)}" rx="${f(260 * scale)}" ry="${f(26 * scale)}" fill="url(#shadow)" opacity="0.4"/>
+<g transform="translate(${f(tx)} ${f(p.height * 0.02)}) scale(${scale.toFixed(3)})">${drawPiece(p.kind, p.stone, rnd)}</g>
 <text x="${f(p.width * 0.07)}" y="${f(p.height * 0.47)}" font-family="Georgia, 'DejaVu Serif', serif" font-size="${Math.round(p.height * 0.12)}" fill="#3d2a14">${esc(p.title)}</text>
 <text x="${f(p.width * 0.07)}" y="${f(p.height * 0.6)}" font-family="'DejaVu Sans', sans-serif" font-size="${Math.round(p.height * 0.05)}" fill="#6b5233">${esc(p.subtitle)}</text>
 <rect x="${f(p.width * 0.07)}" y="${f(p.height * 0.67)}" width="${f(p.width * 0.1)}" height="4" fill="url(#metal)"/>
