@@ -58,21 +58,30 @@ export const SHOP_FACE_MESSAGES = {
   saved: 'Your shop face is saved. Your shop shows it now.',
 } as const;
 
-/** An Indian mobile number as typed (spaces, dashes, +91 or a leading 0 allowed), stored as its 10 digits. */
-export const indianMobileSchema = safeString()
-  .trim()
-  .max(20, SHOP_FACE_MESSAGES.mobile)
-  .transform((v, ctx) => {
-    const full = indianMobileForSms(v);
-    if (!full) {
-      ctx.addIssue({ code: 'custom', message: SHOP_FACE_MESSAGES.mobile });
-      return z.NEVER;
-    }
-    return full.slice(2);
-  });
+/** The 10 digits of an Indian mobile as typed, or an issue. */
+function mobileDigits(v: string, ctx: z.RefinementCtx): string {
+  const full = v.length <= 20 ? indianMobileForSms(v) : undefined;
+  if (!full) {
+    ctx.addIssue({ code: 'custom', message: SHOP_FACE_MESSAGES.mobile });
+    return z.NEVER;
+  }
+  return full.slice(2);
+}
 
-/** An uploaded image's stored name (the upload route answers it); nothing else is accepted. */
-const storedImageName = safeString().regex(/^[a-f0-9]{32}\.webp$/, SHOP_FACE_MESSAGES.image);
+/** An Indian mobile number as typed (spaces, dashes, +91 or a leading 0 allowed), stored as its 10 digits. */
+export const indianMobileSchema = safeString().trim().transform(mobileDigits);
+
+/** The same, where '' means none. */
+const optionalMobile = safeString()
+  .trim()
+  .transform((v, ctx) => (v === '' ? null : mobileDigits(v, ctx)))
+  .nullable();
+
+/** An uploaded image's stored name (the upload route answers it), '' or null for none; nothing else. */
+const optionalImage = safeString()
+  .regex(/^(?:[a-f0-9]{32}\.webp)?$/, SHOP_FACE_MESSAGES.image)
+  .transform((v) => v || null)
+  .nullable();
 
 /**
  * Plain text: control characters other than line breaks are dropped, runs of blank lines folded,
@@ -94,16 +103,16 @@ export const shopAboutSchema = safeString()
       .refine((v) => !/[<>]/.test(v), SHOP_FACE_MESSAGES.aboutMarkup),
   );
 
-const blankToNull = <T extends z.ZodType>(schema: T) =>
-  z.union([z.literal('').transform(() => null), z.null(), schema]);
-
-/** PUT body: every part; null or '' clears it. */
+/**
+ * PUT body: every part; null or '' clears it. (No unions: a union would hide its members' messages
+ * behind 'Invalid input'.)
+ */
 export const shopFaceInputSchema = z.strictObject({
-  logo: blankToNull(storedImageName),
-  banner: blankToNull(storedImageName),
-  about: blankToNull(shopAboutSchema).transform((v) => (v === '' ? null : v)),
-  contactPhone: blankToNull(indianMobileSchema),
-  whatsapp: blankToNull(indianMobileSchema),
+  logo: optionalImage,
+  banner: optionalImage,
+  about: shopAboutSchema.transform((v) => v || null).nullable(),
+  contactPhone: optionalMobile,
+  whatsapp: optionalMobile,
 });
 export type ShopFaceInput = z.input<typeof shopFaceInputSchema>;
 
