@@ -234,7 +234,6 @@ function earringPair(draw: (x: number) => string): string {
 
 /** The piece itself, centred about (400, 380) in the 800 box. */
 export function drawPiece(kind: PieceKind, s: Stone, rnd: () => number): string {
-  const gemR = 18 + rnd() * 8;
   switch (kind) {
     case 'chain':
       return `${chain([160, 150], [400, 760], [640, 150], 46, 11)}${chain([200, 150], [400, 640], [600, 150], 40, 7)}`;

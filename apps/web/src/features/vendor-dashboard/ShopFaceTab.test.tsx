@@ -21,7 +21,7 @@ function renderTab(answer: ShopFaceSettings, onPut?: (body: Record<string, unkno
     const u = new URL(url, 'http://x');
     if (u.pathname !== '/api/user/7/shop-face') return notFound();
     if (init.method === 'PUT') {
-      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+      const body = JSON.parse(init.body as string) as Record<string, unknown>;
       puts.push(body);
       return onPut?.(body) ?? jsonResponse(answer);
     }
