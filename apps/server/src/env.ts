@@ -11,6 +11,7 @@ import {
   isTimeZone,
   isValidGstin,
   parsePlanPercents,
+  parseShopFacePartsByPlan,
   settlementRulesSchema,
 } from '@zevar/domain';
 
@@ -166,6 +167,28 @@ export const envSchema = z
         const parsed = parsePlanPercents(v);
         if (!parsed) {
           ctx.addIssue({ code: 'custom', message: 'must be PLAN:percent pairs such as FREE:2,BASIC:5' });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+    /**
+     * Which parts of a shop face (logo, banner, about, contactPhone, whatsapp) each plan may use:
+     * `PLAN:part+part,...`, every plan named once (decision 0062).
+     */
+    SHOP_FACE_PARTS_BY_PLAN: z
+      .string()
+      .trim()
+      .default(
+        'FREE:about+contactPhone,BASIC:about+contactPhone+whatsapp+logo,STANDARD:about+contactPhone+whatsapp+logo+banner,PREMIUM:about+contactPhone+whatsapp+logo+banner',
+      )
+      .transform((v, ctx) => {
+        const parsed = parseShopFacePartsByPlan(v);
+        if (!parsed) {
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              'must name every plan once with its parts, such as FREE:about+contactPhone,BASIC:about+logo',
+          });
           return z.NEVER;
         }
         return parsed;

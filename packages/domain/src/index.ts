@@ -67,3 +67,4 @@ export * from './emi';
 export * from './payment-methods';
 export * from './product-assurance';
 export * from './product-assurance-text';
+export * from './shop-face';

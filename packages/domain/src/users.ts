@@ -5,6 +5,7 @@ import { ADMIN_ROLES, USER_TYPES } from './roles';
 import { PLANS } from './plans';
 import { pagedSchema } from './paging';
 import { PASSWORD_MAX_LENGTH, PASSWORD_PATTERN } from './passwords';
+import { shopFaceSchema } from './shop-face';
 
 const trimmed = safeString({ message: MSG.required }).trim();
 const required = trimmed.min(1, MSG.required);
@@ -166,6 +167,8 @@ export const publicVendorSchema = z.object({
   contact: z.object({ city: safeString().nullable(), state: safeString().nullable() }),
   website: safeString().nullable(),
   socialLinks: socialLinksSchema.nullable(),
+  /** The parts of its shop face its plan allows (the rest null): decision 0062. */
+  face: shopFaceSchema,
 });
 export type PublicVendor = z.infer<typeof publicVendorSchema>;
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { systemRoutes } from './system/system.routes';
 import { usersRoutes } from './users/users.routes';
+import { shopFaceRoutes } from './users/shop-face.routes';
 import { payoutsRoutes } from './payouts/payouts.routes';
 import { kycRoutes } from './kyc/kyc.routes';
 import { settlementRoutes } from './payouts/settlement.routes';
@@ -52,6 +53,7 @@ const refundDeps = { refundPlannedIn };
 export const routeModules: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   systemRoutes,
   usersRoutes,
+  shopFaceRoutes,
   payoutsRoutes,
   kycRoutes,
   settlementRoutes,

@@ -1075,6 +1075,30 @@ describe('audit trail of every write route', () => {
       await db.update(users).set({ active: false }).where(eq(users.id, vendor.id));
       return { method: 'PUT', url: `/api/user/${vendor.id}/activate` };
     },
+    'PUT /api/user/:id/shop-face': async () => {
+      const vendor = await createVendor(t.app, db, { plan: 'PREMIUM' });
+      return as(vendor, {
+        method: 'PUT',
+        url: `/api/user/${vendor.id}/shop-face`,
+        payload: {
+          logo: null,
+          banner: null,
+          about: 'Jewellers since 1962',
+          contactPhone: '9876543210',
+          whatsapp: null,
+        },
+      });
+    },
+    'POST /api/user/:id/shop-face/images': async () => {
+      const vendor = await createVendor(t.app, db, { plan: 'PREMIUM' });
+      const body = multipart(await png(), 'logo.png', 'image/png');
+      return as(vendor, {
+        method: 'POST',
+        url: `/api/user/${vendor.id}/shop-face/images`,
+        headers: body.headers,
+        payload: body.payload,
+      });
+    },
     'PUT /api/user/:id/deactivate': async () => ({
       method: 'PUT',
       url: `/api/user/${(await createVendor(t.app, db)).id}/deactivate`,

@@ -134,6 +134,7 @@ GET /api/track public
 GET /api/track/returns public
 GET /api/user any:MANAGE_USERS|MANAGE_VENDORS|VIEW_DETAILS
 GET /api/user/:id authenticated
+GET /api/user/:id/shop-face authenticated
 GET /api/user/admins/paginated MANAGE_USERS
 GET /api/user/check-username public
 GET /api/user/download any:MANAGE_USERS|MANAGE_VENDORS|VIEW_DETAILS
@@ -223,6 +224,7 @@ POST /api/track/verify public
 POST /api/user/:id/confirm-bank MANAGE_VENDORS
 POST /api/user/:id/reset-password admin
 POST /api/user/:id/second-factor/reset SUPER_ADMIN
+POST /api/user/:id/shop-face/images authenticated
 POST /api/user/:id/sign-out-everywhere admin
 POST /api/user/change-password authenticated
 POST /api/user/forgot-password public
@@ -266,6 +268,7 @@ PUT /api/reviews/:id/status SUPER_ADMIN
 PUT /api/user/:id authenticated
 PUT /api/user/:id/activate admin
 PUT /api/user/:id/deactivate admin
+PUT /api/user/:id/shop-face authenticated
 PUT /api/vendor-plan/:id SUPER_ADMIN
 `;
 

@@ -51,6 +51,12 @@ export const users = pgTable(
     facebook: text('facebook'),
     instagram: text('instagram'),
     twitter: text('twitter'),
+    /** The reseller's shop face (issue 26 item 5, decision 0062): stored image names, plain text, 10-digit mobiles. */
+    faceLogo: text('face_logo'),
+    faceBanner: text('face_banner'),
+    faceAbout: text('face_about'),
+    faceContactPhone: text('face_contact_phone'),
+    faceWhatsapp: text('face_whatsapp'),
     /** Optimistic lock of profile and account edits (not the token version): an edit names the version it started from. */
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),

@@ -8,7 +8,7 @@ import {
 } from '@zevar/domain';
 import type { products } from '../schema';
 import { DEMO_CATEGORIES, type DemoProduct } from './demo-catalogue';
-import type { Finish, ProductPicture, Shape } from './demo-images';
+import { productPicture, type Finish, type ProductPicture, type Shape } from './demo-images';
 
 /** One demo product with everything but its database ids and stored images. */
 export type PlannedProduct = {
@@ -23,20 +23,26 @@ export type PlannedProduct = {
 };
 
 /**
- * The first picture carries the product's name; the others are uncaptioned close-ups shared by a
- * parent category's products of the same finish, which keeps the seed fast (each product still gets its own files).
+ * A product's pictures: the first is its own (its piece, finish and stones, varied by its index); the
+ * others are closer or velvet views shared by a parent category's products of the same piece, finish
+ * and stones, which keeps the seed fast (each product still gets its own files).
  */
 function picture(
-  name: string,
+  def: DemoProduct,
   shape: Shape,
   finish: Finish,
   view: number,
   index: number,
   parentIndex: number,
 ): ProductPicture {
-  return view === 0
-    ? { name, shape, finish, view, seed: index }
-    : { name: '', shape, finish, view, seed: parentIndex };
+  return productPicture(
+    def.name,
+    def.stones?.description,
+    shape,
+    finish,
+    view,
+    view === 0 ? index : parentIndex,
+  );
 }
 
 const higher = (a: Plan, b: Plan | undefined): Plan => (b && PLAN_WEIGHTS[b] > PLAN_WEIGHTS[a] ? b : a);
@@ -65,7 +71,7 @@ export function planProducts(): PlannedProduct[] {
           shape: parent.shape,
           finish,
           pictures: Array.from({ length: count }, (_, view) =>
-            picture(def.name, parent.shape, finish, view, index, parentIndex),
+            picture(def, parent.shape, finish, view, index, parentIndex),
           ),
         });
       });

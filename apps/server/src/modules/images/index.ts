@@ -1,1 +1,2 @@
 export { sweepAnonymousUploads } from './anonymous-uploads';
+export { storeUploadedImage } from './store-uploaded-image';

@@ -3,6 +3,10 @@ export type HeadData = {
   description: string;
   canonical: string;
   image: string | null;
+  /** og:site_name: the shop's name. */
+  siteName?: string;
+  /** og:logo: the shop's logo, when its plan shows one (decision 0062). */
+  logo?: string | null;
   type: 'product' | 'website';
   /** Rupees, for product pages. */
   price?: number;
@@ -45,12 +49,14 @@ export function renderHeadTags(d: HeadData): string {
     meta('property', 'og:type', d.type),
     meta('property', 'og:url', d.canonical),
   ];
+  if (d.siteName) tags.push(meta('property', 'og:site_name', d.siteName));
   if (d.image) tags.push(meta('property', 'og:image', d.image));
   // X/Twitter (and some chat apps) read their own card tags; a photo gets the large card.
   tags.push(meta('name', 'twitter:card', d.image ? 'summary_large_image' : 'summary'));
   tags.push(meta('name', 'twitter:title', d.title));
   tags.push(meta('name', 'twitter:description', d.description));
   if (d.image) tags.push(meta('name', 'twitter:image', d.image));
+  if (d.logo) tags.push(meta('property', 'og:logo', d.logo));
   if (d.price !== undefined) {
     tags.push(meta('property', 'product:price:amount', d.price.toFixed(2)));
     tags.push(meta('property', 'product:price:currency', 'INR'));

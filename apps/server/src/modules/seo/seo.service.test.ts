@@ -305,6 +305,49 @@ describe.skipIf(!webAppBuilt)("a storefront page's first screen, rendered by the
     expect(shown).toContain(p.name);
   });
 
+  it("shows a reseller's shop face in its pages' HTML and share previews, only as its plan allows", async () => {
+    const logo = `${'c'.repeat(32)}.webp`;
+    const face = {
+      faceLogo: logo,
+      faceBanner: `${'d'.repeat(32)}.webp`,
+      faceAbout: 'Goldsmiths of Bowbazar since 1962.',
+      faceContactPhone: '9830012345',
+      faceWhatsapp: '9830054321',
+    };
+    const premium = await createVendor(t.app, t.db, {
+      plan: 'PREMIUM',
+      businessName: 'Kanak Jewels',
+      ...face,
+    });
+    const home = await t.app.inject({ url: `/${premium.slug}` });
+    expect(home.statusCode).toBe(200);
+    expect(text(home.body)).toContain('About Kanak Jewels');
+    expect(text(home.body)).toContain('Goldsmiths of Bowbazar since 1962.');
+    expect(home.body).toContain('href="https://wa.me/919830054321?text=Hello%20Kanak%20Jewels%2C');
+    expect(home.body).toContain('href="tel:+919830012345"');
+    expect(home.body).toContain(`src="/api/image/${logo}?w=320"`);
+    expect(home.body).toContain('<meta property="og:site_name" content="Kanak Jewels">');
+    expect(home.body).toMatch(new RegExp(`<meta property="og:logo" content="[^"]*/api/image/${logo}">`));
+    expect(home.body).toContain('<meta name="description" content="Goldsmiths of Bowbazar since 1962.">');
+    const p = await createProduct(t.db, { name: `Filigree Jhumka ${uid()}` });
+    const product = await t.app.inject({ url: `/${premium.slug}/product/${p.slug}` });
+    expect(product.body).toContain(
+      `href="https://wa.me/919830054321?text=${encodeURIComponent(`Hello Kanak Jewels, I am interested in ${p.name}.`)}"`,
+    );
+
+    // A free shop shows its about text and number, never the parts its plan leaves out.
+    const free = await createVendor(t.app, t.db, { plan: 'FREE', businessName: 'Mehta Jewels', ...face });
+    const freeHome = await t.app.inject({ url: `/${free.slug}` });
+    expect(text(freeHome.body)).toContain('Goldsmiths of Bowbazar since 1962.');
+    expect(freeHome.body).not.toContain('wa.me');
+    expect(freeHome.body).not.toContain(logo);
+    // Nothing set: no face at all, the page as before.
+    const plain = await createVendor(t.app, t.db, { plan: 'PREMIUM' });
+    const plainHome = await t.app.inject({ url: `/${plain.slug}` });
+    expect(plainHome.body).not.toContain('shop-face-title');
+    expect(plainHome.body).not.toContain('og:logo');
+  });
+
   it("keeps a page's HTML until what it shows changes, compressed once, with its ETag and 304", async () => {
     const who = await createCallers(t.app, t.db);
     const vendor = await createVendor(t.app, t.db, { plan: 'BASIC' });

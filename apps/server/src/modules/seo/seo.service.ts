@@ -19,7 +19,8 @@ import type { PageRender, PageRenderer } from '../../plugins/web-app';
 import { parseStorefrontPath } from './storefront-path';
 import { escapeHtml, renderHeadTags, type HeadData } from './head-tags';
 
-type Shop = { slug: string; name: string };
+/** The shop a page belongs to: its name and the face its plan lets it show (decision 0062). */
+type Shop = { slug: string; name: string; logo: string | null; banner: string | null; about: string | null };
 
 /**
  * Shared storefront pages (product, category, vendor home) rendered from the app's own public
@@ -48,6 +49,8 @@ export function createStorefrontPages(deps: { config: Config }): PageRenderer {
       description,
       canonical: absolute(pathname),
       image: imageUrl(product.images[0]),
+      siteName: shop.name,
+      logo: imageUrl(shop.logo),
       type: 'product',
       price: product.price,
       jsonLd: {
@@ -74,6 +77,8 @@ export function createStorefrontPages(deps: { config: Config }): PageRenderer {
       description: `Shop ${category.name} jewellery at ${shop.name}.`,
       canonical: absolute(pathname),
       image: imageUrl(category.banner ?? category.image),
+      siteName: shop.name,
+      logo: imageUrl(shop.logo),
       type: 'website',
     };
   }
@@ -81,9 +86,14 @@ export function createStorefrontPages(deps: { config: Config }): PageRenderer {
   function shopHead(shop: Shop, pathname: string): HeadData {
     return {
       title: `${shop.name} | Jewellery`,
-      description: `${shop.name}: gold, silver and fashion jewellery, delivered across India.`,
+      description: (shop.about ?? `${shop.name}: gold, silver and fashion jewellery, delivered across India.`)
+        .replace(/\s+/g, ' ')
+        .slice(0, 300),
       canonical: absolute(pathname),
-      image: null,
+      // A share of the shop shows its banner, else its logo (none set: no picture, as before).
+      image: imageUrl(shop.banner ?? shop.logo),
+      siteName: shop.name,
+      logo: imageUrl(shop.logo),
       type: 'website',
     };
   }
@@ -92,7 +102,7 @@ export function createStorefrontPages(deps: { config: Config }): PageRenderer {
    * A quote link's preview (WhatsApp reads og:title, og:description and og:image): the pieces, the
    * price and until when it holds; the first piece's photo.
    */
-  function quoteHead(quote: Quote, pathname: string): HeadData {
+  function quoteHead(quote: Quote, pathname: string, logo: string | null): HeadData {
     const pieces = quote.lines.map((l) => (l.quantity > 1 ? `${l.name} × ${l.quantity}` : l.name)).join(', ');
     const until = formatZonedDate(new Date(quote.validUntil), deps.config.BUSINESS_TIMEZONE, 'dateTime');
     const price = formatInr(quote.total);
@@ -108,6 +118,8 @@ export function createStorefrontPages(deps: { config: Config }): PageRenderer {
       description: description.slice(0, 300),
       canonical: absolute(pathname),
       image: imageUrl(quote.lines[0]?.image),
+      siteName: quote.shopName,
+      logo: imageUrl(logo),
       type: 'website',
     };
   }
@@ -122,7 +134,10 @@ export function createStorefrontPages(deps: { config: Config }): PageRenderer {
       const res = await get(`/api/quotes/${code}`);
       if (res.status === 404) return { status: 404, head: null };
       if (res.status !== 200) return null;
-      return { status: 200, head: renderHeadTags(quoteHead(JSON.parse(res.body) as Quote, pathname)) };
+      const quote = JSON.parse(res.body) as Quote;
+      const vendorRes = await get(`/api/vendors/slug/${enc(quote.vendorSlug)}`);
+      const logo = vendorRes.status === 200 ? (JSON.parse(vendorRes.body) as PublicVendor).face.logo : null;
+      return { status: 200, head: renderHeadTags(quoteHead(quote, pathname, logo)) };
     }
     const target = parseStorefrontPath(pathname, deps.config.DEFAULT_VENDOR_SLUG);
     if (!target) return null;
@@ -131,8 +146,15 @@ export function createStorefrontPages(deps: { config: Config }): PageRenderer {
     const [vendorRes, planRes] = await Promise.all([get(vendorUrl), get(planUrl)]);
     if (vendorRes.status !== 200 || planRes.status !== 200) return null;
     const vendor = JSON.parse(vendorRes.body) as PublicVendor;
-    const shop: Shop = { slug: vendor.slug, name: vendor.bussinessName || vendor.name };
-    const prefetched: Record<string, unknown> = { [planUrl]: planRes.body };
+    const shop: Shop = {
+      slug: vendor.slug,
+      name: vendor.bussinessName || vendor.name,
+      logo: vendor.face.logo,
+      banner: vendor.face.banner,
+      about: vendor.face.about,
+    };
+    // The shop's answer goes with every page: its header and home show the shop face from the start.
+    const prefetched: Record<string, unknown> = { [planUrl]: planRes.body, [vendorUrl]: vendor };
     const shopQuery = `vendorSlug=${enc(target.vendorSlug)}`;
     /** The answers the page asks for next, embedded when they are there (failures: the page fetches). */
     const prefetch = async (urls: string[]) => {

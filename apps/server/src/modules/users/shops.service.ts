@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { PLANS, type Plan, type PublicVendor } from '@zevar/domain';
+import { PLANS, visibleFace, type Plan, type PublicVendor } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { users } from '../../db/schema';
@@ -25,6 +25,11 @@ export function createShopsService(ctx: AppContext) {
         facebook: users.facebook,
         instagram: users.instagram,
         twitter: users.twitter,
+        logo: users.faceLogo,
+        banner: users.faceBanner,
+        about: users.faceAbout,
+        contactPhone: users.faceContactPhone,
+        whatsapp: users.faceWhatsapp,
       })
       .from(users)
       .where(
@@ -59,6 +64,16 @@ export function createShopsService(ctx: AppContext) {
       contact: { city: row.city, state: row.state },
       website: row.website,
       socialLinks: { facebook: row.facebook, instagram: row.instagram, twitter: row.twitter },
+      face: visibleFace(
+        {
+          logo: row.logo,
+          banner: row.banner,
+          about: row.about,
+          contactPhone: row.contactPhone,
+          whatsapp: row.whatsapp,
+        },
+        ctx.config.SHOP_FACE_PARTS_BY_PLAN[row.plan],
+      ),
     };
   }
 

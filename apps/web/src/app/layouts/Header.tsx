@@ -4,6 +4,7 @@ import { homePathForUserType } from '../../lib/storage';
 import { useAuthState, useCartCount } from '../../lib/use-stored';
 import { useScrolled } from '../../lib/use-scrolled';
 import { useVendorSlug } from '../../lib/use-vendor-slug';
+import { ShopFaceSlot } from '../../features/storefront/shop-face/ShopFaceSlot';
 
 /** The header takes its compact, shadowed look past this scroll offset. */
 export const HEADER_SCROLL_THRESHOLD = 70;
@@ -74,10 +75,11 @@ export function Header() {
       <div className="mx-auto flex max-w-7xl items-center gap-4 px-4">
         <Link
           to={base}
-          className={`origin-left font-serif text-2xl font-semibold tracking-[0.25em] text-ink uppercase transition-transform sm:text-3xl ${
+          className={`inline-flex origin-left items-center gap-2 font-serif text-2xl font-semibold tracking-[0.25em] text-ink uppercase transition-transform sm:text-3xl ${
             scrolled ? 'scale-[0.8]' : ''
           }`}
         >
+          <ShopFaceSlot part="logo" />
           {slug}
         </Link>
 

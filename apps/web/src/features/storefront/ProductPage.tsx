@@ -10,6 +10,7 @@ import { ProductInfo } from './product/ProductInfo';
 import { embedded, storefrontApi, useLoggedError } from './storefront-api';
 import { ShopFallback } from './ShopFallback';
 import { useShop } from './use-shop';
+import { ShopFaceSlot } from './shop-face/ShopFaceSlot';
 
 // Below the buy box: the tabs (features, specifications, reviews) load just after the page's own
 // code; on a server-rendered page their markup is there from the start and is hydrated when it comes.
@@ -99,6 +100,7 @@ export default function ProductPage() {
         <Gallery key={p.id} images={p.images} name={p.name || STOREFRONT_MESSAGES.unnamedProduct} />
         <div className="space-y-5">
           <ProductInfo product={p} shop={slug} coupons={coupons.data ?? []} />
+          <ShopFaceSlot part="product" productName={p.name} />
           <div className="min-h-24">
             <Suspense fallback={null}>
               <DeliveryDate shop={slug} />

@@ -11,6 +11,7 @@ import { cartPath } from './paths';
 import { embedded, storefrontApi, useLoggedError } from './storefront-api';
 import { ShopFallback } from './ShopFallback';
 import { useShop } from './use-shop';
+import { ShopFaceSlot } from './shop-face/ShopFaceSlot';
 
 /** Vendor home: every section of the storefront spec, in order. Load errors are only logged. */
 export default function VendorHomePage() {
@@ -68,6 +69,7 @@ export default function VendorHomePage() {
   return (
     <div className="mx-auto max-w-7xl space-y-10 px-4 py-6">
       <h1 className="sr-only">{slug}</h1>
+      <ShopFaceSlot part="home" />
       <CategoryStrip categories={cats} shop={slug} />
       <HeroCarousel items={carousel.data ?? []} shop={slug} />
       <TodaysRates />

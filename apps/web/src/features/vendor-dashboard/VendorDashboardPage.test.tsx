@@ -44,6 +44,7 @@ describe('vendor dashboard shell', () => {
 
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
       'Profile',
+      'Shop face',
       'All Products',
       'Quotes',
       'Analytics',

@@ -15,6 +15,7 @@ import QuotesTab from './QuotesTab';
 import AnalyticsTab from './AnalyticsTab';
 import StatementTab from './StatementTab';
 import KycTab from './KycTab';
+import ShopFaceTab from './ShopFaceTab';
 import PlanSelector from './PlanSelector';
 import ProfileEdit from './ProfileEdit';
 import { ProfileView } from './ProfileView';
@@ -28,6 +29,7 @@ import { UploadProgressProvider } from '../../components/upload/UploadProgressPr
 
 const TABS = [
   { key: 'profile', label: 'Profile' },
+  { key: 'shopFace', label: 'Shop face' },
   { key: 'allProducts', label: 'All Products' },
   { key: 'quotes', label: 'Quotes' },
   { key: 'analytics', label: 'Analytics' },
@@ -123,6 +125,7 @@ function VendorDashboard() {
             ) : (
               <ProfileView vendor={data} onEdit={() => setEditing(true)} />
             ))}
+          {tab === 'shopFace' && <ShopFaceTab vendor={data} />}
           {tab === 'allProducts' && <AllProductsTab vendor={data} />}
           {tab === 'quotes' && <QuotesTab vendor={data} />}
           {tab === 'analytics' && <AnalyticsTab vendor={data} />}
