@@ -206,6 +206,23 @@ export const BROWSER_HEADERS = {
   'accept-language': 'en-IN,en;q=0.9',
 };
 
+/** Reads of several paths at once (autocannon takes them in turn), as one figure. */
+export async function measureMix(
+  baseUrl: string,
+  paths: string[],
+  duration: number,
+  connections: number,
+): Promise<Figure> {
+  const r = await autocannon({
+    url: baseUrl,
+    connections,
+    duration,
+    headers: BROWSER_HEADERS,
+    requests: paths.map((p) => ({ path: p })),
+  });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
 export async function measure(url: string, duration: number, connections: number): Promise<Figure> {
   const r = await autocannon({ url, connections, duration, headers: BROWSER_HEADERS });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };

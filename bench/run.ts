@@ -14,7 +14,16 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generateCatalogue } from './generate-catalogue';
-import { measureTarget, missTargets, targets, type Figure, type Target } from './load';
+import { measureMix, measureTarget, missTargets, targets, type Figure, type Target } from './load';
+import {
+  candidateProducts,
+  loadAverage,
+  orderCeiling,
+  ordersAtRate,
+  statementsPerOrder,
+  stockUp,
+  type OrderFigure,
+} from './orders';
 import { statementsPerMiss } from './statements';
 import { benchAdminList } from './admin-list';
 import { connectPglite, connectPostgres } from '../apps/server/src/db/client';
@@ -48,6 +57,8 @@ function serverEnv(port: number, extra: Record<string, string>): Record<string, 
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     PAYMENTS: 'sandbox',
+    // The order phase sends each order from its own client network (X-Forwarded-For).
+    TRUST_PROXY: '1',
     ...extra,
   };
 }
@@ -64,7 +75,17 @@ function postgresEnv(databaseUrl: string, jwt: string): Record<string, string> {
   };
 }
 
-type Backend = { name: string; baseUrl: string; vendor: string; targets: Target[] };
+type Backend = {
+  name: string;
+  baseUrl: string;
+  vendor: string;
+  targets: Target[];
+  child: ChildProcess;
+  /** Restarts the server (PGlite: after the bench wrote to its database). */
+  restart?: () => ChildProcess;
+  /** The products the order phase buys (well stocked). */
+  skus?: string[];
+};
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);
@@ -105,29 +126,40 @@ async function main() {
     const starts: Array<Promise<void>> = [waitForHealth(helloUrl, 30_000)];
     if (databaseUrl) {
       const port = portBase + 2;
-      children.push(
-        start(
-          'apps/server/src/server.ts',
-          [],
-          serverEnv(port, {
-            ...postgresEnv(databaseUrl, jwt),
-            SEED_DEMO: 'false',
-            DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'zevar-bench-')),
-          }),
-        ),
+      const child = start(
+        'apps/server/src/server.ts',
+        [],
+        serverEnv(port, {
+          ...postgresEnv(databaseUrl, jwt),
+          SEED_DEMO: 'false',
+          DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'zevar-bench-')),
+        }),
       );
+      children.push(child);
       // bench-vendor-3 is on PREMIUM (vendors cycle through the plans): it sees the whole catalogue.
       backends.push({
         name: 'PostgreSQL',
         baseUrl: `http://127.0.0.1:${port}`,
         vendor: 'bench-vendor-3',
         targets: [],
+        child,
       });
     }
     if (withPglite) {
       const port = portBase + 3;
-      children.push(start('apps/server/src/server.ts', [], serverEnv(port, { DATA_DIR: pgliteDir })));
-      backends.push({ name: 'PGlite', baseUrl: `http://127.0.0.1:${port}`, vendor: 'zevar', targets: [] });
+      const restart = () => {
+        const child = start('apps/server/src/server.ts', [], serverEnv(port, { DATA_DIR: pgliteDir }));
+        children.push(child);
+        return child;
+      };
+      backends.push({
+        name: 'PGlite',
+        baseUrl: `http://127.0.0.1:${port}`,
+        vendor: 'zevar',
+        targets: [],
+        child: restart(),
+        restart,
+      });
     }
     for (const b of backends) starts.push(waitForHealth(`${b.baseUrl}/api/health`, 300_000));
     await Promise.all(starts);
@@ -148,7 +180,8 @@ async function main() {
       }
     }
     const figures = new Map<string, Figure[]>();
-    for (let round = 1; round <= rounds; round++) {
+    // --writes-only: the write path alone (the read rows are left out).
+    for (let round = 1; round <= (flag('--writes-only') ? 0 : rounds); round++) {
       console.log(
         `round ${round}/${rounds} (load average ${os
           .loadavg()
@@ -160,10 +193,13 @@ async function main() {
         figures.set(r.key, [...(figures.get(r.key) ?? []), f]);
       }
     }
+    const orderRows = flag('--no-orders') ? [] : await writePath(backends, databaseUrl, pgliteDir);
+
     for (const c of children) c.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 1500));
+    await Promise.all(children.map(exited));
 
     const statements = new Map<string, number>();
+    const orderStatements = new Map<string, string>();
     for (const b of backends) {
       const database =
         b.name === 'PostgreSQL'
@@ -177,6 +213,13 @@ async function main() {
           b.targets.map((t) => t.path),
         );
         for (const t of b.targets) statements.set(`${b.name}|${t.name}`, counts.get(t.path) ?? NaN);
+        if (b.skus?.length) {
+          const s = await statementsPerOrder(database, { ...env, DATA_DIR: pgliteDir }, b.vendor, b.skus);
+          orderStatements.set(
+            b.name,
+            `${s.total} (initiate ${s.initiate}, pay ${s.pay}, confirm ${s.confirm})`,
+          );
+        }
       } catch (err) {
         // The figures above are worth printing even when counting statements fails.
         console.error(`statements per miss on ${b.name} not counted:`, err);
@@ -213,9 +256,108 @@ async function main() {
         `| ${r.backend} | ${r.call} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ratio} | ${r.errors} | ${r.statements} |`,
       );
     }
+    if (orderRows.length > 0) {
+      console.log(
+        '\n| backend | write path | orders/s | order p50 ms | order p99 ms | failed orders | reads req/s | reads p99 ms | reads / reads alone | load average (1 min) | statements per paid order |',
+      );
+      console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |');
+      for (const r of orderRows)
+        console.log(`${r} ${orderStatements.get(r.split(' | ')[0]!.slice(2)) ?? ''} |`);
+    }
   } finally {
     for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
   }
+}
+
+const exited = (c: ChildProcess) =>
+  c.exitCode !== null || c.signalCode !== null
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => c.once('exit', () => resolve()));
+
+const orderWorkers = num('--order-workers', 16);
+
+/**
+ * The write path on each backend: products stocked up (on PGlite the server is stopped for it and
+ * started again), then `rounds` interleaved rounds of the rush (storefront reads of a product being
+ * sold and its category page, alone and while paid orders flow at 10 and 30 a second) and the
+ * paid-order ceiling. Answers the table's rows (without the statements column).
+ */
+async function writePath(backends: Backend[], databaseUrl: string | undefined, pgliteDir: string) {
+  const rows: string[] = [];
+  for (const b of backends) {
+    const candidates = await candidateProducts(b.baseUrl, b.vendor);
+    const wanted = candidates.map((c) => c.sku);
+    if (b.restart) {
+      b.child.kill('SIGTERM');
+      await exited(b.child);
+      const database = await connectPglite(path.join(pgliteDir, 'pglite'));
+      try {
+        b.skus = await stockUp(database, wanted);
+      } finally {
+        await database.close();
+      }
+      b.child = b.restart();
+      await waitForHealth(`${b.baseUrl}/api/health`, 300_000);
+    } else {
+      const database = connectPostgres(databaseUrl!);
+      try {
+        b.skus = await stockUp(database, wanted);
+      } finally {
+        await database.close();
+      }
+    }
+    const sold = candidates.find((c) => b.skus!.includes(c.sku));
+    if (!sold) throw new Error(`${b.name}: no product that is not hallmarked to order`);
+    const q = `vendorSlug=${encodeURIComponent(b.vendor)}`;
+    const reads = [
+      `/api/products/name/${sold.slug}?${q}`,
+      `/api/products/category/${sold.categoryId}?${q}&size=15`,
+    ];
+    const figures = new Map<string, Array<{ reads?: Figure; orders?: OrderFigure; load: string }>>();
+    const add = (k: string, f: { reads?: Figure; orders?: OrderFigure; load: string }) =>
+      figures.set(k, [...(figures.get(k) ?? []), f]);
+    for (let round = 1; round <= rounds; round++) {
+      console.log(`${b.name} write path, round ${round}/${rounds} (load average ${loadAverage()})`);
+      add('0', { reads: await measureMix(b.baseUrl, reads, duration, connections), load: loadAverage() });
+      for (const rate of [10, 30]) {
+        const readsDone = measureMix(b.baseUrl, reads, duration, connections);
+        const orders = ordersAtRate(b.baseUrl, b.vendor, b.skus, rate, readsDone);
+        add(String(rate), { reads: await readsDone, orders: await orders, load: loadAverage() });
+      }
+      add('ceiling', {
+        orders: await orderCeiling(b.baseUrl, b.vendor, b.skus, { seconds: duration, workers: orderWorkers }),
+        load: loadAverage(),
+      });
+    }
+    const alone = median((figures.get('0') ?? []).map((f) => f.reads!.rps));
+    const row = (label: string, fs: Array<{ reads?: Figure; orders?: OrderFigure; load: string }>) => {
+      const o = fs.some((f) => f.orders) ? fs.map((f) => f.orders!) : null;
+      const r = fs.some((f) => f.reads) ? fs.map((f) => f.reads!) : null;
+      const failed = o?.reduce((n, f) => n + f.failures, 0) ?? 0;
+      const why = o?.find((f) => f.firstFailure)?.firstFailure;
+      if (why) console.log(`${b.name} ${label}: first failed order: ${why}`);
+      const cells = [
+        b.name,
+        label,
+        o ? median(o.map((f) => f.perSecond)).toFixed(1) : '',
+        o ? median(o.map((f) => f.p50)) : '',
+        o ? median(o.map((f) => f.p99)) : '',
+        o ? failed : '',
+        r ? Math.round(median(r.map((f) => f.rps))) : '',
+        r ? median(r.map((f) => f.p99)) : '',
+        r ? `${((median(r.map((f) => f.rps)) / alone) * 100).toFixed(0)} %` : '',
+        fs.map((f) => f.load.split(' ')[0]).join(', '),
+      ];
+      return `| ${cells.join(' | ')} |`;
+    };
+    rows.push(row('reads alone (product being sold + its category)', figures.get('0') ?? []));
+    rows.push(row('rush: reads while 10 paid orders/s', figures.get('10') ?? []));
+    rows.push(row('rush: reads while 30 paid orders/s', figures.get('30') ?? []));
+    rows.push(
+      row(`paid-order ceiling (closed loop, ${orderWorkers} shoppers)`, figures.get('ceiling') ?? []),
+    );
+  }
+  return rows;
 }
 
 main().catch((err: unknown) => {

@@ -8,6 +8,7 @@ import {
   type APIRequestContext,
   type Page,
 } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 
 export { expect };
 
@@ -111,6 +112,25 @@ export function outboxMessages(): string[] {
     return [];
   }
 }
+
+/** The one-time token of the invitation mailed to `email` (waits for the mail to be written). */
+export async function invitationToken(email: string): Promise<string> {
+  let token = '';
+  await expect
+    .poll(() => {
+      const mail = outboxMessages()
+        .map((m) => m.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+        .find((m) => m.includes(email) && m.includes('accept-invite'));
+      token = mail?.match(/accept-invite\?token=([\w-]+)/)?.[1] ?? '';
+      return token;
+    })
+    .not.toBe('');
+  return token;
+}
+
+/** The code an authenticator app shows for `secret` at `at` (ms), with the same library as the server. */
+export const totpCode = (secret: string, at: number) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: at });
 
 type Fixtures = {
   cspViolations: string[];

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { acknowledge, env, expect, outboxMessages, signIn, test, uid } from './fixtures';
+import { acknowledge, env, expect, invitationToken, outboxMessages, signIn, test, uid } from './fixtures';
 
 /*
  * Settlement (issue 24): a reseller with commission released on a delivered order (the e2e server holds
@@ -101,16 +101,7 @@ async function secondAdmin(admin: APIRequestContext, request: APIRequestContext)
     data: { email, name: 'Checker Admin', roles: ['MANAGE_VENDORS'] },
   });
   expect(invited.status(), await invited.text()).toBe(201);
-  let token = '';
-  await expect
-    .poll(() => {
-      const mail = outboxMessages()
-        .map((m) => m.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
-        .find((m) => m.includes(email) && m.includes('accept-invite'));
-      token = mail?.match(/accept-invite\?token=([\w-]+)/)?.[1] ?? '';
-      return token;
-    })
-    .not.toBe('');
+  const token = await invitationToken(email);
   const username = `checker_${uid()}`;
   const password = `Ch@1${uid()}${uid()}`;
   const accepted = await request.post('/api/user/invites/accept', { data: { token, username, password } });

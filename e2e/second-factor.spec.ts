@@ -1,9 +1,4 @@
-import { Secret, TOTP } from 'otpauth';
-import { test, expect, env } from './fixtures';
-
-/** The code an authenticator app shows for `secret` at `at` (ms), with the same library as the server. */
-const codeAt = (secret: string, at: number) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: at });
+import { test, expect, env, totpCode as codeAt } from './fixtures';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 

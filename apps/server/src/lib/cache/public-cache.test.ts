@@ -1,4 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createCacheInvalidation, type CacheTag, type Notifications } from './invalidation';
 import { createPublicCache } from './public-cache';
@@ -134,5 +135,92 @@ describe('cache invalidation messages', () => {
     expect(sent.length).toBeGreaterThan(1);
     expect(sent.every((p) => p.length < 8000)).toBe(true);
     expect(sent.join(',').split(',')).toEqual(tags);
+  });
+});
+
+/**
+ * Tries to break "a shopper never sees a stock or price older than the write that changed it":
+ * random interleavings of reads (whose builds read the database at a random moment and finish at
+ * another) and writes (commit, then invalidate, as a write request does before answering), in the
+ * writer's process and in a second process hearing its messages. A read that starts after a write
+ * returned must not get the value from before it, and once everything settled each key's cached
+ * answer is the latest value (no build overtaken by a write put the old value back).
+ */
+describe('a read racing a write', () => {
+  /** Two processes on one message bus, as two apps on one database (NOTIFY delivered to both). */
+  function bus(): Notifications[] {
+    const listeners: Array<(payload: string) => void> = [];
+    const one = (): Notifications => ({
+      listen: async (_c, onMessage) => void listeners.push(onMessage),
+      notify: async (_c, payload) => {
+        await Promise.resolve();
+        for (const l of listeners) l(payload);
+      },
+      close: async () => undefined,
+    });
+    return [one(), one()];
+  }
+  const ticks = async (n: number) => {
+    for (let i = 0; i < n; i++) await Promise.resolve();
+  };
+
+  const step = fc.record({
+    write: fc.boolean(),
+    key: fc.integer({ min: 0, max: 2 }),
+    /** Which process reads (0: the writer's). */
+    at: fc.integer({ min: 0, max: 1 }),
+    start: fc.integer({ min: 0, max: 60 }),
+    readAfter: fc.integer({ min: 0, max: 10 }),
+    doneAfter: fc.integer({ min: 0, max: 40 }),
+  });
+
+  it('never serves or keeps a value older than a write that returned before the read began', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 25 }), async (steps) => {
+        const [a, b] = bus();
+        const caches = [
+          createPublicCache(createCacheInvalidation(a!)),
+          createPublicCache(createCacheInvalidation(b!)),
+        ];
+        await ticks(5);
+        const db = [0, 0, 0];
+        /** The version each key had when its latest write's invalidation returned. */
+        const returned = [0, 0, 0];
+        const tag = (k: number): CacheTag => `product:${k}`;
+        const problems: string[] = [];
+        await Promise.all(
+          steps.map(async (s) => {
+            await ticks(s.start);
+            if (s.write) {
+              const v = (db[s.key]! += 1);
+              await caches[0]!.invalidate([tag(s.key)]);
+              returned[s.key] = Math.max(returned[s.key]!, v);
+              return;
+            }
+            const floor = returned[s.key]!;
+            const got = await caches[s.at]!.answer(`k${s.key}`, async () => {
+              await ticks(s.readAfter);
+              const seen = db[s.key]!;
+              await ticks(s.doneAfter);
+              return { body: String(seen), tags: ['catalogue', tag(s.key)] };
+            });
+            const value = Number(got.body.toString());
+            if (value < floor) problems.push(`read of ${s.key} in process ${s.at}: ${value} < ${floor}`);
+          }),
+        );
+        await ticks(200);
+        for (const cache of caches)
+          for (const key of [0, 1, 2]) {
+            const kept = await cache.answer(`k${key}`, async () => ({
+              body: String(db[key]),
+              tags: [tag(key)],
+            }));
+            if (Number(kept.body.toString()) !== db[key])
+              problems.push(`kept ${kept.body.toString()} for ${key}, database has ${db[key]}`);
+          }
+        expect(problems).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -35,7 +35,9 @@ export function createOrderPaymentService(ctx: AppContext) {
     if (!ctx.payments.verifyPaymentSignature(q.razorpayOrderId, q.razorpayPaymentId, q.razorpaySignature)) {
       throw new AppError('BAD_REQUEST', PAYMENT_TEXT.signatureInvalid);
     }
-    await settlePayment(ctx, q.razorpayOrderId, q.razorpayPaymentId, 'customer');
+    // Confirmed now: paid and not cancelled, without reading the order again.
+    if ((await settlePayment(ctx, q.razorpayOrderId, q.razorpayPaymentId, 'customer')) === 'confirmed')
+      return { status: 'success' as const };
     const after = await orderById(ctx.db, order.id);
     const ok = after?.paymentStatus === 'CAPTURED' && after.status !== 'CANCELLED';
     return { status: ok ? ('success' as const) : ('failed' as const) };

@@ -17,10 +17,12 @@ import { orderLines } from '../orders';
 export async function recordOrderEarnings(
   tx: Tx,
   order: { id: string; vendorId: number | null; attributedVendorId?: number | null },
+  /** The order's lines when the caller read them already (one statement fewer per paid order). */
+  known?: Awaited<ReturnType<typeof orderLines>>,
 ): Promise<void> {
   const vendorId = order.attributedVendorId ?? order.vendorId;
   if (vendorId === null) return;
-  const items = await orderLines(tx, order.id);
+  const items = known ?? (await orderLines(tx, order.id));
   if (items.length === 0) return;
   await tx
     .insert(vendorEarnings)

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createProduct, createVendor } from '../../../test/factories';
 import { orders, taxDocuments } from '../../db/schema';
-import { confirmUrl, initiate, orderBody, sandboxPay } from '../../../test/payment-journey';
+import { confirmUrl, initiate, orderBody, sandboxPay, testContext } from '../../../test/payment-journey';
+import { reconcilePayments } from '../payments';
 
 const HOUR = 3600_000;
 
@@ -34,6 +35,7 @@ describe('a tax document dated far from the last one is refused', () => {
     });
     return { o, paid };
   }
+  const jobContext = () => testContext(t.db, t.config, () => new Date(clock));
   const invoicesOf = (orderId: string) =>
     t.db.select().from(taxDocuments).where(eq(taxDocuments.orderId, orderId));
 
@@ -91,5 +93,39 @@ describe('a tax document dated far from the last one is refused', () => {
     const ok = await t.app.inject({ method: 'POST', url: confirmUrl(signed) });
     expect(ok.json()).toEqual({ status: 'success' });
     clock = saved;
+  });
+
+  it('the reconciler goes past an order whose invoice is refused, and confirms it once the clock is right', async () => {
+    // Paid at the gateway, no confirmation came: the reconciler finds it. Behind it, an abandoned
+    // order whose hold ran out, which the same run must release even though the first one throws.
+    const product = await createProduct(t.db, { pricePaise: 1_000_00, stock: 5 });
+    const paid = (
+      await initiate(t.app, orderBody(vendorSlug, [{ productSku: product.sku, quantity: 1 }]))
+    ).json();
+    await sandboxPay(t.app, paid.razorpayOrderId);
+    clock += 1_000;
+    const abandoned = (
+      await initiate(t.app, orderBody(vendorSlug, [{ productSku: product.sku, quantity: 1 }]))
+    ).json();
+    const statusOf = async (id: string) =>
+      (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!.status;
+
+    const saved = clock;
+    clock = new Date('2027-05-02T06:00:00Z').getTime(); // next financial year: every invoice refused
+    const refused = await reconcilePayments(jobContext());
+    expect(refused.failed).toBe(1);
+    expect(await statusOf(paid.orderId)).toBe('PAYMENT_PENDING');
+    expect(await statusOf(abandoned.orderId)).toBe('CANCELLED');
+    expect(await invoicesOf(paid.orderId)).toEqual([]);
+
+    // The clock is right again, hours after the paid order's hold ran out: its stock is still held
+    // for it (nothing released it), so it is confirmed, not refunded, and invoiced once.
+    clock = saved + 2 * HOUR;
+    const settled = await reconcilePayments(jobContext());
+    expect(settled).toMatchObject({ confirmed: 1, failed: 0 });
+    expect(await statusOf(paid.orderId)).toBe('CONFIRMED');
+    expect(await invoicesOf(paid.orderId)).toHaveLength(1);
+    expect((await reconcilePayments(jobContext())).confirmed).toBe(0);
+    expect(await invoicesOf(paid.orderId)).toHaveLength(1);
   });
 });

@@ -29,6 +29,17 @@ function withOrderLinks(body: string, variables: Record<string, string>): string
   return renderTemplate([body, ...missing].join('\n'), variables);
 }
 
+/**
+ * What the confirmation is made from besides the order: the editable template and the shop. Read
+ * before the invoice is numbered, so the invoice series row stays locked only for the inserts that
+ * follow it (decision 0065).
+ */
+export async function confirmationSources(tx: Tx, order: Order) {
+  const template = await findTemplateByName(tx, 'order-confirmation');
+  const vendor = order.vendorId ? await findVendorAccount(tx, order.vendorId) : undefined;
+  return { template, vendor };
+}
+
 /** Queues the order-confirmation email once per order (dedupe key), from the editable template. */
 export async function queueOrderConfirmation(
   tx: Tx,
@@ -37,13 +48,13 @@ export async function queueOrderConfirmation(
   config: Config,
   now: Date,
   invoice?: { id: number; filename: string },
+  sources?: Awaited<ReturnType<typeof confirmationSources>>,
 ): Promise<void> {
   const timeZone = config.BUSINESS_TIMEZONE;
   // Signed and expiring (decision 0033): the mail may be forwarded or read on another device.
   const links = signedOrderLinks(config, order, now);
-  const template = await findTemplateByName(tx, 'order-confirmation');
+  const { template, vendor } = sources ?? (await confirmationSources(tx, order));
   const a = order.shippingAddress;
-  const vendor = order.vendorId ? await findVendorAccount(tx, order.vendorId) : undefined;
   const itemsTable = itemsTableHtml(
     items.map((i) => ({ name: i.productName, quantity: i.quantity, total: money(i.totalPricePaise) })),
   );

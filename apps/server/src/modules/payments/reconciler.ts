@@ -21,7 +21,22 @@ export type ReconcileReport = {
   subscriptionsActivated: number;
   /** Captures found on cancelled orders (no webhook came), refunded. */
   lateCapturesRefunded: number;
+  /**
+   * Orders whose settling threw (a refused invoice date, the gateway down): logged and left for the
+   * next run, which tries them again; the orders behind them are still reconciled in this one.
+   */
+  failed: number;
 };
+
+/** Reconciles one order; a throw is logged and counted, never allowed to stop the run. */
+async function guarded(ctx: AppContext, report: ReconcileReport, orderId: string, work: () => Promise<void>) {
+  try {
+    await work();
+  } catch (err) {
+    report.failed += 1;
+    ctx.log.error({ err, orderId }, 'reconciling this order failed: it is tried again on the next run');
+  }
+}
 
 /** One pending order: confirm it if paid, release it if failed or its hold is over, else leave it. */
 async function reconcileOrder(ctx: AppContext, order: PendingPayment, report: ReconcileReport) {
@@ -61,16 +76,18 @@ async function reconcileOrder(ctx: AppContext, order: PendingPayment, report: Re
 async function refundLateCaptures(ctx: AppContext, report: ReconcileReport) {
   const since = new Date(ctx.now().getTime() - LATE_CAPTURE_WINDOW_MS);
   for (const order of await recentlyCancelledUnpaid(ctx.db, since, LATE_CAPTURE_BATCH)) {
-    const state = await ctx.payments.fetchOrderState(order.providerOrderId);
-    if (state.state !== 'paid') continue;
-    const result = await settlePayment(
-      ctx,
-      order.providerOrderId,
-      state.paymentId,
-      'reconciler',
-      state.amountPaise,
-    );
-    if (result === 'refunding-late-payment') report.lateCapturesRefunded += 1;
+    await guarded(ctx, report, order.id, async () => {
+      const state = await ctx.payments.fetchOrderState(order.providerOrderId);
+      if (state.state !== 'paid') return;
+      const result = await settlePayment(
+        ctx,
+        order.providerOrderId,
+        state.paymentId,
+        'reconciler',
+        state.amountPaise,
+      );
+      if (result === 'refunding-late-payment') report.lateCapturesRefunded += 1;
+    });
   }
 }
 
@@ -89,11 +106,12 @@ export async function reconcilePayments(ctx: AppContext, batch = 50): Promise<Re
     refunds: { issued: 0, settled: 0 },
     subscriptionsActivated: 0,
     lateCapturesRefunded: 0,
+    failed: 0,
   };
   let after: { createdAt: Date; id: string } | null = null;
   for (;;) {
     const page = await ordersAwaitingPayment(ctx.db, after, batch);
-    for (const order of page) await reconcileOrder(ctx, order, report);
+    for (const order of page) await guarded(ctx, report, order.id, () => reconcileOrder(ctx, order, report));
     if (page.length < batch) break;
     const last = page[page.length - 1]!;
     after = { createdAt: last.createdAt, id: last.id };

@@ -3,7 +3,7 @@ import { paiseToRupees } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { payments } from '../../db/schema';
-import { queueOrderConfirmation } from './confirmation-email';
+import { confirmationSources, queueOrderConfirmation } from './confirmation-email';
 import { recordSale, takeOrderStockAtPayment } from '../stock';
 import { AppError } from '../../lib/errors';
 import { releaseOrderIn } from './release-order';
@@ -36,15 +36,19 @@ export type SettleResult =
   | 'refunding-duplicate-payment'
   | 'not-found';
 
-/** Every effect of a paid order; runs in the same transaction as the one UPDATE that gated it. */
+/**
+ * Every effect of a paid order; runs in the same transaction as the one UPDATE that gated it. The
+ * order's lines are read once and handed to each effect; the invoice is numbered last, with every
+ * read done before it, so the series row is locked only for the inserts after it (decision 0065).
+ */
 async function applyPaidEffects(tx: Tx, order: OrderRow, actor: string, config: Config) {
   const items = await orderLines(tx, order.id);
   await countCouponUses(
     tx,
     order.appliedCoupons.map((c) => c.code),
   );
-  await recordSale(tx, order.id);
-  await recordOrderEarnings(tx, order);
+  await recordSale(tx, order.id, items);
+  await recordOrderEarnings(tx, order, items);
   await recordConfirmationIn(tx, order.id, actor);
   if (order.checkoutId) await completeCheckoutIn(tx, order.checkoutId);
   if (order.providerOrderId) {
@@ -55,8 +59,9 @@ async function applyPaidEffects(tx: Tx, order: OrderRow, actor: string, config: 
   }
   // Last, so the invoice series row is locked for the shortest time (gap-free numbering).
   const issuedAt = order.paymentDate ?? new Date();
-  const invoice = await issueInvoiceIn(tx, config, order, issuedAt);
-  await queueOrderConfirmation(tx, order, items, config, issuedAt, invoice ?? undefined);
+  const sources = await confirmationSources(tx, order);
+  const invoice = await issueInvoiceIn(tx, config, order, issuedAt, items);
+  await queueOrderConfirmation(tx, order, items, config, issuedAt, invoice ?? undefined, sources);
 }
 
 type Outcome = { result: SettleResult; refundId?: number };

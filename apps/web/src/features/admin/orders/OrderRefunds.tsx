@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { PART_REFUND_TEXT, type AdminOrderDetail } from '@zevar/domain';
+import { ORDER_ADMIN_TEXT, PART_REFUND_TEXT, type AdminOrderDetail } from '@zevar/domain';
 import { DownloadButton } from '../../../components/DownloadButton';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { isReauthCancelled, useReauth } from '../../../components/reauth/reauth-context';
 import { serverMessageOr } from '../../../lib/error-text';
 import { formatDateTime, formatInr } from '../../../lib/format';
 import { downloadFile, taxDocumentFile } from '../../../lib/download-file';
-import { MoneyActionDialog } from './MoneyActionDialog';
+import { ReasonDialog } from '../../../components/dialog/ReasonDialog';
 import { PartRefundDialog } from './PartRefundDialog';
 import { ordersApi, statusLabel } from './orders-api';
 
@@ -125,9 +125,11 @@ export function OrderRefunds({ order }: { order: AdminOrderDetail }) {
       )}
       {open && <PartRefundDialog order={order} onClose={() => setOpen(false)} onDone={update} />}
       {retrying && (
-        <MoneyActionDialog
+        <ReasonDialog
           title="Ask for the refund again"
-          consequence={`This asks the payment gateway again to refund ${formatInr(retrying.amount)} to the shopper. The stock and commission were settled when the refund was first asked.`}
+          message={`This asks the payment gateway again to refund ${formatInr(retrying.amount)} to the shopper. The stock and commission were settled when the refund was first asked.`}
+          reasonLabel={ORDER_ADMIN_TEXT.reasonLabel}
+          requiredMessage={ORDER_ADMIN_TEXT.reasonRequired}
           confirmLabel={`Refund ${formatInr(retrying.amount)}`}
           onAnswer={(reason) => void askAgain(retrying, reason)}
         />

@@ -13,7 +13,7 @@ import { OrderDetail } from './OrderDetail';
 import { OrdersTable } from './OrdersTable';
 import { ordersApi, statusLabel, type OrderFilters } from './orders-api';
 import { useOrderUpdates } from './use-order-updates';
-import { MoneyActionDialog } from './MoneyActionDialog';
+import { ReasonDialog } from '../../../components/dialog/ReasonDialog';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useSectionPreset } from '../../../lib/section-preset';
 
@@ -130,9 +130,11 @@ export default function OrdersSection() {
       )}
       {data && <Pagination page={page} totalPages={data.totalPages} onPageChange={setPage} />}
       {updates.question && (
-        <MoneyActionDialog
+        <ReasonDialog
           title={updates.question.title}
-          consequence={updates.question.consequence}
+          message={updates.question.consequence}
+          reasonLabel={ORDER_ADMIN_TEXT.reasonLabel}
+          requiredMessage={ORDER_ADMIN_TEXT.reasonRequired}
           confirmLabel={updates.question.confirmLabel}
           onAnswer={updates.question.answer}
         />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  KYC_TEXT,
   KYC_STATUSES,
   KYC_STATUS_LABELS,
   NAME_MATCH_THRESHOLD,
@@ -15,7 +16,7 @@ import { useLoadFailureDialog } from '../../../components/dialog/use-load-failur
 import { isReauthCancelled, useReauth } from '../../../components/reauth/reauth-context';
 import { serverMessageOr } from '../../../lib/error-text';
 import { formatDateTime } from '../../../lib/format';
-import { ReasonDialog } from './ReasonDialog';
+import { ReasonDialog } from '../../../components/dialog/ReasonDialog';
 import { SETTLEMENT_MSG, settlementApi } from './settlement-api';
 
 const CHECK_LABELS: Record<Kyc['check']['status'], string> = {
@@ -258,6 +259,8 @@ function KycDetail({ kyc, onClose }: { kyc: Kyc; onClose: () => void }) {
           title="Reject KYC"
           message={`The reseller sees the reason and submits KYC again. ${kyc.vendorName} is not paid until then.`}
           confirmLabel="Reject"
+          requiredMessage={KYC_TEXT.required}
+          minLength={3}
           onAnswer={(reason) => {
             setRejecting(false);
             if (reason) act.mutate(() => settlementApi.rejectKyc(kyc.vendorId, reason));

@@ -1,21 +1,30 @@
 import { useId, useRef, useState } from 'react';
-import { ORDER_ADMIN_TEXT } from '@zevar/domain';
-import { Modal } from '../../../components/Modal';
-import { TextAreaField } from '../../../components/FormFields';
+import { Modal } from '../Modal';
+import { TextAreaField } from '../FormFields';
 
 /**
- * Asked before an irreversible money action on a paid order (cancel, mark refunded): names the amount
- * and what happens (gateway refund, credit note), and takes the reason the server keeps with the order.
+ * Asks for the reason of an irreversible decision before it is made (a money action on a paid order,
+ * a refused KYC or bank change): says what will happen, takes a reason the server keeps, and answers
+ * the trimmed reason on confirm or null when dismissed.
  */
-export function MoneyActionDialog({
+export function ReasonDialog({
   title,
-  consequence,
+  message,
   confirmLabel,
+  reasonLabel = 'Reason',
+  requiredMessage,
+  minLength = 1,
   onAnswer,
 }: {
   title: string;
-  consequence: string;
+  /** What happens on confirm. */
+  message: string;
   confirmLabel: string;
+  reasonLabel?: string;
+  /** Shown when the reason is shorter than minLength (after trimming). */
+  requiredMessage: string;
+  /** The fewest characters the server accepts for the reason. */
+  minLength?: number;
   /** The reason on confirm, null on cancel. */
   onAnswer: (reason: string | null) => void;
 }) {
@@ -24,9 +33,10 @@ export function MoneyActionDialog({
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const longEnough = (text: string) => text.trim().length >= minLength;
   const confirm = () => {
-    if (!reason.trim()) {
-      setError(ORDER_ADMIN_TEXT.reasonRequired);
+    if (!longEnough(reason)) {
+      setError(requiredMessage);
       reasonRef.current?.focus();
       return;
     }
@@ -43,7 +53,7 @@ export function MoneyActionDialog({
         {title}
       </h2>
       <p id={messageId} className="mt-2 text-sm text-taupe">
-        {consequence}
+        {message}
       </p>
       <form
         className="mt-4"
@@ -55,7 +65,7 @@ export function MoneyActionDialog({
       >
         <TextAreaField
           ref={reasonRef}
-          label={ORDER_ADMIN_TEXT.reasonLabel}
+          label={reasonLabel}
           required
           rows={3}
           maxLength={500}
@@ -63,7 +73,7 @@ export function MoneyActionDialog({
           error={error}
           onChange={(e) => {
             setReason(e.target.value);
-            if (error && e.target.value.trim()) setError(undefined);
+            if (error && longEnough(e.target.value)) setError(undefined);
           }}
         />
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
