@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../src/db/client';
-import { orderItems, orders, shipments, vendorEarnings } from '../src/db/schema';
+import { orderItems, orders, shipmentLines, shipments, vendorEarnings } from '../src/db/schema';
 import type { PayoutProvider, PayoutState, PayoutStatus, PayoutUpdate } from '../src/lib/payout-provider';
 import { PayoutProviderUnavailableError } from '../src/lib/payout-provider';
 import { createProduct } from './factories';
@@ -134,4 +134,71 @@ export function fakePayoutProvider(mode: PayoutProvider['mode'] = 'sandbox') {
     },
   };
   return { provider, made, state };
+}
+
+/** Another line of the same order, with its earning (a multi-parcel order's second piece). */
+export async function earnLine(
+  db: Db,
+  e: { vendorId: number; orderId: string; orderNumber: string },
+  commissionPaise: number,
+  at: Date,
+) {
+  const product = await createProduct(db);
+  const [item] = await db
+    .insert(orderItems)
+    .values({
+      orderId: e.orderId,
+      productId: product.id,
+      productSku: product.sku,
+      productName: product.name,
+      quantity: 1,
+      priceAtTimePaise: 100_000,
+      totalPricePaise: 100_000,
+      vendorCommissionPaise: commissionPaise,
+    })
+    .returning();
+  const earning = {
+    vendorId: e.vendorId,
+    orderId: e.orderId,
+    orderItemId: item!.id,
+    units: 1,
+    amountPaise: commissionPaise,
+    revenuePaise: 100_000,
+    createdAt: at,
+  };
+  await db.insert(vendorEarnings).values(earning);
+  return { ...earning, orderNumber: e.orderNumber };
+}
+
+/** A parcel carrying the given order lines (all their units), delivered at `at`, or on its way when `at` is null. */
+export async function deliverParcel(
+  db: Db,
+  orderId: string,
+  lines: Array<{ orderItemId: number; units?: number }>,
+  at: Date | null,
+) {
+  const [parcel] = await db
+    .insert(shipments)
+    .values({
+      orderId,
+      carrierMode: 'sandbox',
+      weightGrams: 100,
+      lengthCm: 10,
+      breadthCm: 10,
+      heightCm: 5,
+      declaredValuePaise: 100_000,
+      packedByName: 'Packer',
+      sealNumber: 'SEAL-1',
+      packedWeightGrams: 100,
+      status: at ? 'DELIVERED' : 'IN_TRANSIT',
+      deliveredAt: at,
+      createdBy: 'test',
+    })
+    .returning();
+  await db
+    .insert(shipmentLines)
+    .values(
+      lines.map((l) => ({ shipmentId: parcel!.id, orderItemId: l.orderItemId, quantity: l.units ?? 1 })),
+    );
+  return parcel!;
 }

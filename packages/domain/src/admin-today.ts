@@ -59,8 +59,19 @@ export const adminTodaySchema = z.object({
   returns: z.object({ toDecide: count }).optional(),
   /** Orders whose refund failed at the gateway (to ask again) and those waiting for the gateway. */
   refunds: z.object({ failed: count, pending: count }).optional(),
-  /** Vendors with a payable balance and the sum payable, in rupees. */
-  payouts: z.object({ vendors: count, payable: z.number() }).optional(),
+  /**
+   * Vendors with a payable balance and the sum payable, in rupees; and the TDS deducted and not yet
+   * deposited: the amount, the earliest deposit due day among it, and the part past its due day.
+   */
+  payouts: z
+    .object({
+      vendors: count,
+      payable: z.number(),
+      tdsDue: z.number(),
+      tdsDueOn: z.string().nullable(),
+      tdsOverdue: z.number(),
+    })
+    .optional(),
   /** Mail failing to send (failed, or waiting after a failed attempt). */
   mail: z.object({ failing: count }).optional(),
   /** Background job runs that failed after every retry. */

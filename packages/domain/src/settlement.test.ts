@@ -4,9 +4,12 @@ import {
   DEFAULT_SETTLEMENT_RULES,
   financialYearOfDay,
   gstOnCommission,
+  monthsOfFinancialYear,
   quarterDays,
   quarterOfDay,
+  roundTaxToRupee,
   ruleOn,
+  tdsDepositDueDay,
   tdsFor,
   type SettlementRule,
 } from './settlement';
@@ -103,5 +106,59 @@ describe('settlement rules', () => {
         },
       ),
     );
+  });
+
+  it('rounds the tax deducted on a payout to the nearest rupee (50 paise up), never to ten rupees (decision 0067)', () => {
+    expect(roundTaxToRupee(40_049)).toBe(40_000);
+    expect(roundTaxToRupee(40_049.99)).toBe(40_000);
+    expect(roundTaxToRupee(40_050)).toBe(40_100);
+    expect(roundTaxToRupee(40_099)).toBe(40_100);
+    expect(roundTaxToRupee(0)).toBe(0);
+    expect(roundTaxToRupee(49)).toBe(0);
+    expect(roundTaxToRupee(50)).toBe(100);
+    // 2 % of ₹20,502.50 is ₹410.05: ₹410, not ₹410 rounded to ten (the same here) …
+    expect(year([2_050_250])[0]!.tdsPaise).toBe(41_000);
+    // … and 2 % of ₹20,275 is ₹405.50: ₹406 to the rupee, where ten-rupee rounding would say ₹410.
+    expect(year([2_027_500])[0]!.tdsPaise).toBe(40_600);
+    // 2 % of ₹20,224.99 is ₹404.4998: ₹404.
+    expect(year([2_022_499])[0]!.tdsPaise).toBe(40_400);
+  });
+
+  it('property: the rounded tax is a whole rupee within 50 paise of the exact tax, halves going up', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000_000 }),
+        fc.integer({ min: 1, max: 10_000 }),
+        (base, bp) => {
+          const exact = (base * bp) / 10_000;
+          const r = roundTaxToRupee(exact);
+          expect(r % 100).toBe(0);
+          expect(Math.abs(r - exact)).toBeLessThanOrEqual(50);
+          if (exact - Math.floor(exact / 100) * 100 >= 50) expect(r).toBeGreaterThan(exact - 0.000001);
+          else expect(r).toBeLessThanOrEqual(exact);
+        },
+      ),
+    );
+  });
+
+  it('tax deducted in a month is due by the 7th of the next, and by 30 April for March', () => {
+    expect(tdsDepositDueDay('2026-11')).toBe('2026-12-07');
+    expect(tdsDepositDueDay('2026-12')).toBe('2027-01-07');
+    expect(tdsDepositDueDay('2027-02')).toBe('2027-03-07');
+    expect(tdsDepositDueDay('2027-03')).toBe('2027-04-30');
+    expect(monthsOfFinancialYear('2026-27')).toEqual([
+      '2026-04',
+      '2026-05',
+      '2026-06',
+      '2026-07',
+      '2026-08',
+      '2026-09',
+      '2026-10',
+      '2026-11',
+      '2026-12',
+      '2027-01',
+      '2027-02',
+      '2027-03',
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dbIdSchema } from './paging';
-import { safeString } from './primitives';
+import { rupeesSchema, safeString } from './primitives';
 import { zonedIsoDate } from './time';
 
 /**
@@ -86,6 +86,26 @@ export function quarterOfDay(day: string): 'Q1' | 'Q2' | 'Q3' | 'Q4' {
   return 'Q4';
 }
 
+/**
+ * The day tax deducted in a month (YYYY-MM) must be deposited by: the 7th of the next month, and
+ * 30 April for tax deducted in March (rule 30 of the Income-tax Rules 1962).
+ */
+export function tdsDepositDueDay(month: string): string {
+  const y = Number(month.slice(0, 4));
+  const m = Number(month.slice(5, 7));
+  if (m === 3) return `${y}-04-30`;
+  return m === 12 ? `${y + 1}-01-07` : `${y}-${String(m + 1).padStart(2, '0')}-07`;
+}
+
+/** The months of a financial year ('2026-27' → 2026-04 … 2027-03). */
+export function monthsOfFinancialYear(fy: string): string[] {
+  const start = Number(fy.slice(0, 4));
+  return Array.from({ length: 12 }, (_, i) => {
+    const m = ((i + 3) % 12) + 1;
+    return `${m >= 4 ? start : start + 1}-${String(m).padStart(2, '0')}`;
+  });
+}
+
 export const financialYearOf = (at: Date, timeZone: string) => financialYearOfDay(zonedIsoDate(at, timeZone));
 export const quarterOf = (at: Date, timeZone: string) => quarterOfDay(zonedIsoDate(at, timeZone));
 
@@ -102,8 +122,16 @@ export function quarterDays(fy: string, quarter: 'Q1' | 'Q2' | 'Q3' | 'Q4'): { f
   return { from, to };
 }
 
-/** Rounds paise to the nearest whole rupee (tax deducted is rounded to the rupee, section 288B), halves up. */
-export const roundToRupee = (paise: number) => Math.floor((paise + 50) / 100) * 100;
+/**
+ * The tax deducted on one payment, rounded to the nearest whole rupee: 50 paise and more go up, less is
+ * dropped (decision 0067). The rounding is done at the time of deduction (CBDT Circular 49 of
+ * 16 November 1970 on section 288B), to the rupee as section 288B read for "tax deductible at source"
+ * before its substitution in 2016; its present text (and section 516 of the 2025 Act) rounds the tax
+ * finally payable or refundable to ten rupees, which is not the deduction from one payment: each
+ * deductee row of the return carries the tax actually deducted, and the challan deposits their sum.
+ * The amount paid or credited is never rounded (section 288A rounds total income, not a payment).
+ */
+export const roundTaxToRupee = (paise: number) => Math.floor((paise + 50) / 100) * 100;
 
 export type TdsInput = {
   /** Commission settled with the payee earlier in the same financial year (payouts not failed or reversed). */
@@ -133,7 +161,7 @@ export function tdsFor(input: TdsInput): TdsResult {
   if (input.commissionPaise <= 0 || rateBasisPoints === 0 || yearTotal <= rule.thresholdRupees * 100)
     return none;
   let base = Math.max(0, yearTotal - input.yearBaseTaxedPaise);
-  let tds = roundToRupee((base * rateBasisPoints) / 10_000);
+  let tds = roundTaxToRupee((base * rateBasisPoints) / 10_000);
   if (tds > input.commissionPaise) {
     // Deduct what the payout can carry, in whole rupees; the rest of the base waits for the next payout.
     tds = Math.floor(input.commissionPaise / 100) * 100;
@@ -253,6 +281,69 @@ export const tdsQuerySchema = z.object({
   quarter: z.enum(['Q1', 'Q2', 'Q3', 'Q4']).optional(),
 });
 
+/** A month written YYYY-MM. */
+const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'A month is YYYY-MM');
+
+/**
+ * A TDS challan (ITNS 281) an admin records after depositing the tax deducted in a month: the bank's
+ * BSR code, the challan's serial number and the deposit date (together the CIN), the amount, and the
+ * deductions it pays: all not yet deposited of that month and section, or the chosen ones. The amount
+ * must equal their sum to the paisa.
+ */
+export const recordTdsChallanSchema = z.object({
+  bsrCode: z
+    .string()
+    .trim()
+    .regex(/^\d{7}$/, 'A BSR code is 7 digits'),
+  challanSerial: z
+    .string()
+    .trim()
+    .regex(/^\d{5}$/, 'A challan serial number is 5 digits'),
+  depositedOn: z.iso.date({ message: 'A deposit date is YYYY-MM-DD' }),
+  amount: rupeesSchema.refine((v) => v > 0, 'Must be more than zero'),
+  month: monthSchema,
+  section: z.string().trim().min(1).max(40),
+  entryIds: z.array(dbIdSchema).min(1).max(5000).optional(),
+});
+export type RecordTdsChallan = z.infer<typeof recordTdsChallanSchema>;
+
+export const tdsChallanSchema = z.object({
+  id: z.number().int(),
+  bsrCode: safeString(),
+  challanSerial: safeString(),
+  depositedOn: safeString(),
+  amount: z.number(),
+  month: safeString(),
+  financialYear: safeString(),
+  quarter: safeString(),
+  section: safeString(),
+  deductions: z.number().int(),
+  recordedBy: safeString().nullable(),
+  recordedAt: safeString(),
+});
+export type TdsChallan = z.infer<typeof tdsChallanSchema>;
+
+/** One month of a financial year on the TDS screen: what was deducted, deposited, and by when. */
+export const tdsMonthSchema = z.object({
+  month: safeString(),
+  deducted: z.number(),
+  deposited: z.number(),
+  /** Deducted and not yet deposited. */
+  due: z.number(),
+  dueOn: safeString(),
+  status: z.enum(['NONE', 'DEPOSITED', 'DUE', 'OVERDUE']),
+  /** Sections with deductions not yet deposited (a challan covers one section). */
+  sectionsDue: z.array(safeString()),
+});
+export type TdsMonth = z.infer<typeof tdsMonthSchema>;
+
+export const tdsMonthsSchema = z.object({
+  financialYear: safeString(),
+  months: z.array(tdsMonthSchema),
+  challans: z.array(tdsChallanSchema),
+});
+export type TdsMonths = z.infer<typeof tdsMonthsSchema>;
+
 export const tdsEntrySchema = z.object({
   id: z.number().int(),
   vendorId: z.number().int(),
@@ -268,6 +359,15 @@ export const tdsEntrySchema = z.object({
   base: z.number(),
   amount: z.number(),
   deductedOn: safeString(),
+  /** The challan that deposited it, or null while it is not deposited. */
+  challan: z
+    .object({
+      id: z.number().int(),
+      bsrCode: safeString(),
+      challanSerial: safeString(),
+      depositedOn: safeString(),
+    })
+    .nullable(),
 });
 export type TdsEntry = z.infer<typeof tdsEntrySchema>;
 

@@ -20,7 +20,7 @@ import {
   approveKyc,
 } from '../../test/factories';
 import { multipart } from '../../test/catalogue-fixtures';
-import { deliver } from '../../test/settlement-fixtures';
+import { deliver, earn } from '../../test/settlement-fixtures';
 import { address, confirmUrl, initiate, orderBody, sandboxPay } from '../../test/payment-journey';
 import {
   auditLog,
@@ -32,6 +32,7 @@ import {
   returnRequests,
   reviews,
   shipments,
+  tdsEntries,
   users,
   vendorEarnings,
 } from '../db/schema';
@@ -201,32 +202,9 @@ describe('audit trail of every write route', () => {
       accountHolderName: 'V',
     });
     await approveKyc(db, vendor.id);
-    const product = await createProduct(db);
-    const o = await order({ vendorId: vendor.id });
-    const [item] = await db
-      .insert(orderItems)
-      .values({
-        orderId: o.id,
-        productId: product.id,
-        productSku: product.sku,
-        productName: product.name,
-        quantity: 1,
-        priceAtTimePaise: 100_000,
-        totalPricePaise: 100_000,
-        vendorCommissionPaise: 5_000,
-      })
-      .returning();
-    await db.insert(vendorEarnings).values({
-      vendorId: vendor.id,
-      orderId: o.id,
-      orderItemId: item!.id,
-      units: 1,
-      amountPaise: 5_000,
-      revenuePaise: 100_000,
-      createdAt: new Date(Date.now() - 40 * 86_400_000),
-    });
+    const e = await earn(db, vendor.id, 5_000, new Date(Date.now() - 40 * 86_400_000));
     // Delivered a month ago: the commission is released from the hold (issue 24).
-    await deliver(db, o.id, new Date(Date.now() - 30 * 86_400_000));
+    await deliver(db, e.orderId, new Date(Date.now() - 30 * 86_400_000));
     return vendor;
   }
 
@@ -883,6 +861,42 @@ describe('audit trail of every write route', () => {
       url: '/api/user/vendors/update-plan',
       payload: { vendorId: (await createVendor(t.app, db)).id, plan: 'BASIC' },
     }),
+    'POST /api/tds/challans': async () => {
+      const section = `T${uid()}`.slice(0, 40);
+      const vendor = await createVendor(t.app, db);
+      const [p] = await db
+        .insert(payouts)
+        .values({ vendorId: vendor.id, payoutDate: new Date(), amountPaise: 50_000, status: 'PROCESSED' })
+        .returning();
+      const at = new Date('2026-01-15T06:00:00Z');
+      await db.insert(tdsEntries).values({
+        payoutId: p!.id,
+        vendorId: vendor.id,
+        financialYear: '2025-26',
+        quarter: 'Q4',
+        pan: 'ABCPK1234F',
+        panStatus: 'VALID',
+        legalName: 'V',
+        section,
+        rateBasisPoints: 200,
+        basePaise: 50_000,
+        amountPaise: 1_000,
+        deductedAt: at,
+      });
+      const digits = (n: number) => String(Math.floor(Math.random() * 10 ** n)).padStart(n, '0');
+      return {
+        method: 'POST',
+        url: '/api/tds/challans',
+        payload: {
+          bsrCode: digits(7),
+          challanSerial: digits(5),
+          depositedOn: '2026-02-05',
+          amount: 10,
+          month: '2026-01',
+          section,
+        },
+      };
+    },
     'POST /api/payout-runs': async () => ({
       method: 'POST',
       url: '/api/payout-runs',

@@ -127,6 +127,7 @@ GET /api/shipping/shipments/:id/packing-slip MANAGE_ORDERS
 GET /api/shipping/shipments/:id/rates MANAGE_ORDERS
 GET /api/sms/messages SUPER_ADMIN
 GET /api/tds/entries MANAGE_VENDORS
+GET /api/tds/months MANAGE_VENDORS
 GET /api/tds/return.csv MANAGE_VENDORS
 GET /api/tds/vendor/:vendorId/certificate.pdf authenticated
 GET /api/tds/vendor/:vendorId/entries authenticated
@@ -218,6 +219,7 @@ POST /api/shipping/shipments/:id/inspection MANAGE_ORDERS
 POST /api/shipping/shipments/book MANAGE_ORDERS
 POST /api/subscriptions/subscribe vendor
 POST /api/subscriptions/verify-subscription-payment vendor
+POST /api/tds/challans MANAGE_VENDORS
 POST /api/track/code public
 POST /api/track/returns public
 POST /api/track/verify public

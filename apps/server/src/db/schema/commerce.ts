@@ -491,6 +491,31 @@ export const payouts = pgTable(
  * The TDS ledger (issue 24 item 6): one row per payout that deducted tax, with the PAN, section and
  * rate of that day. `cancelledAt` is set when the payout failed or was reversed (nothing was deducted).
  */
+/**
+ * TDS challans (issue 24): the deposit of tax deducted in one month under one section, recorded by
+ * an admin with the bank's BSR code, the challan serial number and the deposit date (the CIN).
+ */
+export const tdsChallans = pgTable(
+  'tds_challans',
+  {
+    id: serial('id').primaryKey(),
+    bsrCode: text('bsr_code').notNull(),
+    challanSerial: text('challan_serial').notNull(),
+    depositedOn: text('deposited_on').notNull(),
+    amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+    month: text('month').notNull(),
+    financialYear: text('financial_year').notNull(),
+    quarter: text('quarter', { enum: ['Q1', 'Q2', 'Q3', 'Q4'] }).notNull(),
+    section: text('section').notNull(),
+    recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    recordedAt: tstz('recorded_at').notNull(),
+  },
+  (t) => [
+    unique('tds_challans_cin_key').on(t.bsrCode, t.depositedOn, t.challanSerial),
+    index('tds_challans_fy_idx').on(t.financialYear),
+  ],
+);
+
 export const tdsEntries = pgTable(
   'tds_entries',
   {
@@ -513,8 +538,13 @@ export const tdsEntries = pgTable(
     amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
     deductedAt: tstz('deducted_at').notNull(),
     cancelledAt: tstz('cancelled_at'),
+    /** The challan that deposited this deduction; null until one is recorded. */
+    challanId: integer('challan_id').references(() => tdsChallans.id, { onDelete: 'restrict' }),
   },
-  (t) => [index('tds_entries_vendor_fy_idx').on(t.vendorId, t.financialYear)],
+  (t) => [
+    index('tds_entries_vendor_fy_idx').on(t.vendorId, t.financialYear),
+    index('tds_entries_challan_idx').on(t.challanId),
+  ],
 );
 
 /** Payout provider events applied (webhooks and polls), once each. */

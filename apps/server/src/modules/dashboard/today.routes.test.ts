@@ -194,7 +194,7 @@ describe('admin home: what needs doing today', () => {
     expect(today.mail).toEqual({ failing: 2 });
     // The test database never ran the job queue: no failed runs, not an error.
     expect(today.jobs).toEqual({ failed: 0 });
-    expect(today.payouts).toEqual({ vendors: 1, payable: 123.45 });
+    expect(today.payouts).toEqual({ vendors: 1, payable: 123.45, tdsDue: 0, tdsDueOn: null, tdsOverdue: 0 });
     expect(today.rates).toEqual({ lastEnteredAt: '2026-11-25T18:45:00.000Z', fresh: true });
   });
 

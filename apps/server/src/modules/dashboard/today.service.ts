@@ -12,7 +12,7 @@ import { failedJobCount } from '../jobs';
 import { failingMailCount } from '../mail';
 import { lastRateEnteredAt } from '../metals';
 import { refundsWaiting, salesFigures } from '../orders';
-import { createSettlementService } from '../payouts';
+import { createSettlementService, createTdsChallans } from '../payouts';
 import { stockCounts } from '../products';
 import { returnsToDecide } from '../returns';
 import { deskCounts } from '../shipping';
@@ -28,6 +28,7 @@ export function createTodayService(ctx: AppContext) {
   const { db, config } = ctx;
   const tz = config.BUSINESS_TIMEZONE;
   const settlement = createSettlementService(ctx);
+  const tds = createTdsChallans(ctx);
 
   function readers(now: Date, businessDate: string): { [G in TodayGroup]: () => Promise<Figures[G]> } {
     return {
@@ -52,10 +53,16 @@ export function createTodayService(ctx: AppContext) {
       returns: async () => ({ toDecide: await returnsToDecide(db) }),
       refunds: () => refundsWaiting(db),
       payouts: async () => {
-        const { vendors } = await settlement.balances();
+        const [{ vendors }, tax] = await Promise.all([settlement.balances(), tds.dueFigures()]);
         const due = vendors.filter((v) => v.payable > 0);
         const paise = due.reduce((sum, v) => sum + rupeesToPaise(v.payable), 0);
-        return { vendors: due.length, payable: paiseToRupees(paise) };
+        return {
+          vendors: due.length,
+          payable: paiseToRupees(paise),
+          tdsDue: paiseToRupees(tax.duePaise),
+          tdsDueOn: tax.dueOn,
+          tdsOverdue: paiseToRupees(tax.overduePaise),
+        };
       },
       mail: async () => ({ failing: await failingMailCount(db) }),
       jobs: async () => ({ failed: await failedJobCount(db) }),

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,6 +11,7 @@ import {
   taxDocumentPageSchema,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
+import { replyPdf } from '../../lib/reply-pdf';
 import { ORDER_KEY_HEADER } from '../../plugins/auth';
 import { assertMayReadOrderDocuments } from '../orders';
 import { createInvoicesService } from './invoices.service';
@@ -26,14 +27,6 @@ const buyerOrManager = { access: { permission: 'MANAGE_ORDERS', orOrderHolder: t
 const orderKeyHeader = z.object({ [ORDER_KEY_HEADER]: safeString().max(200).optional() });
 const manageOrders = { access: { permission: 'MANAGE_ORDERS' } } as const;
 const security = [{ bearer: [] }];
-
-function sendPdf(reply: FastifyReply, file: { filename: string; content: Buffer }) {
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="${file.filename}"`)
-    .header('cache-control', 'private, no-store')
-    .send(file.content);
-}
 
 /** GST tax invoices and credit notes: downloads by order id, and the admin's series and seller details. */
 export const invoicesRoutes =
@@ -53,7 +46,8 @@ export const invoicesRoutes =
       },
       async (req, reply) => {
         await mayRead(req, req.params.id, 'Invoice');
-        return sendPdf(reply, await service.invoicePdf(req.params.id));
+        const file = await service.invoicePdf(req.params.id);
+        return replyPdf(reply, file.filename, file.content);
       },
     );
 
@@ -70,7 +64,8 @@ export const invoicesRoutes =
       },
       async (req, reply) => {
         await mayRead(req, req.params.id, 'Credit note');
-        return sendPdf(reply, await service.creditNotePdf(req.params.id, req.params.creditNoteId));
+        const file = await service.creditNotePdf(req.params.id, req.params.creditNoteId);
+        return replyPdf(reply, file.filename, file.content);
       },
     );
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { approveKyc, createAdminUser, createProduct, createVendor } from '../../../test/factories';
-import { deliver } from '../../../test/settlement-fixtures';
-import { orderItems, orders, vendorBankChanges, vendorEarnings } from '../../db/schema';
+import { approveKyc, createAdminUser, createVendor } from '../../../test/factories';
+import { deliver, earn } from '../../../test/settlement-fixtures';
+import { vendorBankChanges } from '../../db/schema';
 
 /** Issue 20 item 5: a vendor's changed bank account is recorded and holds payouts until confirmed. */
 describe('bank account changes hold payouts', () => {
@@ -34,56 +34,10 @@ describe('bank account changes hold payouts', () => {
     },
   });
 
-  async function earn(vendorId: number) {
-    const product = await createProduct(t.db);
-    const [order] = await t.db
-      .insert(orders)
-      .values({
-        orderNumber: `B-${Math.random().toString(36).slice(2, 10)}`,
-        vendorId,
-        vendorSlug: 'x',
-        customerName: 'Buyer',
-        customerEmail: 'b@example.in',
-        customerPhone: '9876543210',
-        shippingAddress: {
-          fullName: 'B',
-          street: 's',
-          city: 'c',
-          state: 'st',
-          country: 'India',
-          postalCode: '110001',
-          phone: '9876543210',
-        },
-        totalAmountPaise: 100_000,
-        finalAmountPaise: 100_000,
-        status: 'CONFIRMED',
-        paymentStatus: 'CAPTURED',
-      })
-      .returning();
-    const [item] = await t.db
-      .insert(orderItems)
-      .values({
-        orderId: order!.id,
-        productId: product.id,
-        productSku: product.sku,
-        productName: product.name,
-        quantity: 1,
-        priceAtTimePaise: 100_000,
-        totalPricePaise: 100_000,
-        vendorCommissionPaise: 10_000,
-      })
-      .returning();
-    await t.db.insert(vendorEarnings).values({
-      vendorId,
-      orderId: order!.id,
-      orderItemId: item!.id,
-      units: 1,
-      amountPaise: 10_000,
-      revenuePaise: 100_000,
-      createdAt: new Date(clock - 40 * 86_400_000),
-    });
-    // Delivered long ago: released from the hold (issue 24).
-    await deliver(t.db, order!.id, new Date(clock - 30 * 86_400_000));
+  /** Earned 40 days ago and delivered 30 days ago: released from the hold (issue 24). */
+  async function earned(vendorId: number) {
+    const e = await earn(t.db, vendorId, 10_000, new Date(clock - 40 * 86_400_000));
+    await deliver(t.db, e.orderId, new Date(clock - 30 * 86_400_000));
   }
 
   it('records who changed the account and when, refuses payouts until an admin confirms and the cooling-off ends', async () => {
@@ -97,7 +51,7 @@ describe('bank account changes hold payouts', () => {
       accountHolderName: 'Kaveri Gold House',
     });
     await approveKyc(t.db, v.id);
-    await earn(v.id);
+    await earned(v.id);
     const pay = () =>
       t.app.inject({
         method: 'POST',

@@ -1,68 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { approveKyc, createAdminUser, createProduct, createVendor } from '../../../test/factories';
-import { deliver } from '../../../test/settlement-fixtures';
-import { orderItems, orders, vendorEarnings } from '../../db/schema';
+import { approveKyc, createAdminUser, createVendor } from '../../../test/factories';
+import { deliver, earn } from '../../../test/settlement-fixtures';
+import { vendorEarnings } from '../../db/schema';
 import type { Db } from '../../db/client';
 
-/** A paid order line with its earning, as the payment flow records it. */
-async function earn(db: Db, vendorId: number, units: number, commissionPaise: number) {
-  const product = await createProduct(db);
-  const [order] = await db
-    .insert(orders)
-    .values({
-      orderNumber: `T-${Math.random().toString(36).slice(2, 10)}`,
-      vendorId,
-      vendorSlug: 'x',
-      customerName: 'Buyer',
-      customerEmail: 'b@example.in',
-      customerPhone: '9876543210',
-      shippingAddress: {
-        fullName: 'B',
-        street: 's',
-        city: 'c',
-        state: 'st',
-        country: 'India',
-        postalCode: '110001',
-        phone: '9876543210',
-      },
-      totalAmountPaise: 100_000 * units,
-      finalAmountPaise: 100_000 * units,
-      status: 'CONFIRMED',
-      paymentStatus: 'CAPTURED',
-    })
-    .returning();
-  const [item] = await db
-    .insert(orderItems)
-    .values({
-      orderId: order!.id,
-      productId: product.id,
-      productSku: product.sku,
-      productName: product.name,
-      quantity: units,
-      priceAtTimePaise: 100_000,
-      totalPricePaise: 100_000 * units,
-      vendorCommissionPaise: commissionPaise,
-    })
-    .returning();
-  const earning = {
-    vendorId,
-    orderId: order!.id,
-    orderItemId: item!.id,
-    units,
-    amountPaise: units * commissionPaise,
-    revenuePaise: 100_000 * units,
-  };
-  await db.insert(vendorEarnings).values(earning);
-  // Delivered 30 days ago: released from the hold (issue 24).
-  await deliver(db, order!.id, new Date(Date.now() - 30 * 86_400_000));
-  return earning;
+/** A paid order line with its earning, delivered 30 days ago: released from the hold (issue 24). */
+async function earned(db: Db, vendorId: number, units: number, commissionPaise: number) {
+  const e = await earn(db, vendorId, commissionPaise, new Date(), units);
+  await deliver(db, e.orderId, new Date(Date.now() - 30 * 86_400_000));
+  return e;
 }
 
 /** A refund's reversal of an earning, as cancel-paid-order records it. */
-async function reverse(db: Db, e: Awaited<ReturnType<typeof earn>>) {
+async function reverse(db: Db, { orderNumber: _n, ...e }: Awaited<ReturnType<typeof earn>>) {
   await db.insert(vendorEarnings).values({
     ...e,
+    createdAt: new Date(),
     kind: 'REVERSAL',
     units: -e.units,
     amountPaise: -e.amountPaise,
@@ -94,8 +48,8 @@ describe('vendor payouts', () => {
       accountHolderName: 'Owner',
     });
     await approveKyc(t.db, v.id);
-    await earn(t.db, v.id, 2, 15_000);
-    await earn(t.db, v.id, 1, 5_000);
+    await earned(t.db, v.id, 2, 15_000);
+    await earned(t.db, v.id, 1, 5_000);
     const preview = await t.app.inject({
       url: `/api/vendor-payouts/vendor/${v.id}/preview`,
       headers: admin.headers,
@@ -148,7 +102,7 @@ describe('vendor payouts', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Nothing to pay out');
 
-    await earn(t.db, v.id, 1, 7_000);
+    await earned(t.db, v.id, 1, 7_000);
     const second = await t.app.inject({
       method: 'POST',
       url: '/api/vendor-payouts',
@@ -162,8 +116,8 @@ describe('vendor payouts', () => {
     const admin = await createAdminUser(t.app, t.db, ['MANAGE_VENDORS']);
     const v = await createVendor(t.app, t.db, { plan: 'BASIC', ...BANK });
     await approveKyc(t.db, v.id);
-    const refunded = await earn(t.db, v.id, 2, 15_000);
-    await earn(t.db, v.id, 1, 5_000);
+    const refunded = await earned(t.db, v.id, 2, 15_000);
+    await earned(t.db, v.id, 1, 5_000);
     const paid = await t.app.inject({
       method: 'POST',
       url: '/api/vendor-payouts',
@@ -179,7 +133,7 @@ describe('vendor payouts', () => {
     });
     // Refunded after it was paid out; then one new sale of ₹1,000 (₹50 commission).
     await reverse(t.db, refunded);
-    await earn(t.db, v.id, 1, 5_000);
+    await earned(t.db, v.id, 1, 5_000);
     const preview = await t.app.inject({
       url: `/api/vendor-payouts/vendor/${v.id}/preview`,
       headers: admin.headers,
@@ -203,7 +157,7 @@ describe('vendor payouts', () => {
     const admin = await createAdminUser(t.app, t.db, ['MANAGE_VENDORS']);
     const v = await createVendor(t.app, t.db, { plan: 'BASIC', ...BANK });
     await approveKyc(t.db, v.id);
-    await earn(t.db, v.id, 1, 10_000);
+    await earned(t.db, v.id, 1, 10_000);
     const before = Date.now();
     const res = await t.app.inject({
       method: 'POST',
@@ -226,7 +180,7 @@ describe('vendor payouts', () => {
     const admin = await createAdminUser(t.app, t.db, ['SUPER_ADMIN']);
     const v = await createVendor(t.app, t.db, { plan: 'PREMIUM', ...BANK });
     await approveKyc(t.db, v.id);
-    await earn(t.db, v.id, 3, 10_000);
+    await earned(t.db, v.id, 3, 10_000);
     const results = await Promise.all(
       Array.from({ length: 5 }, () =>
         t.app.inject({
@@ -245,7 +199,7 @@ describe('vendor payouts', () => {
   it('refuses payouts to a vendor on the Free plan', async () => {
     const admin = await createAdminUser(t.app, t.db, ['MANAGE_VENDORS']);
     const v = await createVendor(t.app, t.db, { plan: 'FREE' });
-    await earn(t.db, v.id, 1, 10_000);
+    await earned(t.db, v.id, 1, 10_000);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/vendor-payouts',

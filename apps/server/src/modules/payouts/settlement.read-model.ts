@@ -1,6 +1,14 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { orders, returnsPolicy, shipments, users, vendorEarnings } from '../../db/schema';
+import {
+  orderItems,
+  orders,
+  returnsPolicy,
+  shipmentLines,
+  shipments,
+  users,
+  vendorEarnings,
+} from '../../db/schema';
 
 /*
  * Read model (docs/decisions/0015): what settlement needs from other modules' tables, reads only:
@@ -11,6 +19,8 @@ import { orders, returnsPolicy, shipments, users, vendorEarnings } from '../../d
 export type LedgerRow = {
   vendorId: number;
   orderId: string;
+  /** The order line the row belongs to: its commission is released when its parcel is delivered. */
+  orderItemId: number;
   orderNumber: string;
   kind: 'EARNING' | 'REVERSAL';
   amountPaise: number;
@@ -28,6 +38,7 @@ export async function ledgerRowsOf(
     .select({
       vendorId: vendorEarnings.vendorId,
       orderId: vendorEarnings.orderId,
+      orderItemId: vendorEarnings.orderItemId,
       orderNumber: orders.orderNumber,
       kind: vendorEarnings.kind,
       amountPaise: vendorEarnings.amountPaise,
@@ -45,29 +56,57 @@ export async function ledgerRowsOf(
 }
 
 /**
- * When each order was delivered: the latest delivery of its live forward shipments, once every one
- * of them is delivered (an order with a parcel still on its way, or none yet, is not delivered).
+ * When each order line was delivered (keyed by order line id). A line packed into parcels (shipment
+ * lines) is delivered when every live forward parcel carrying it is delivered and they carry all its
+ * units: the latest of those deliveries, so two parcels delivered on different days release their
+ * lines on different days. An order none of whose lines is in a parcel's list (parcels made before
+ * parcels listed their lines) is delivered as a whole: the latest delivery of its live forward
+ * shipments, once every one is delivered. A line not delivered is absent.
  */
-export async function deliveriesOf(db: DbOrTx, orderIds: string[]): Promise<Map<string, Date>> {
-  if (orderIds.length === 0) return new Map();
-  const rows = await db
+export async function deliveriesOf(
+  db: DbOrTx,
+  lines: Array<{ orderId: string; orderItemId: number }>,
+): Promise<Map<number, Date>> {
+  if (lines.length === 0) return new Map();
+  const orderIds = [...new Set(lines.map((l) => l.orderId))];
+  const live = and(eq(shipments.direction, 'FORWARD'), sql`${shipments.status} <> 'CANCELLED'`);
+  const whole = await db
     .select({
       orderId: shipments.orderId,
       allDelivered: sql<boolean>`bool_and(${shipments.deliveredAt} is not null)`,
       deliveredAt: sql<Date | string | null>`max(${shipments.deliveredAt})`,
     })
     .from(shipments)
-    .where(
-      and(
-        inArray(shipments.orderId, [...new Set(orderIds)]),
-        eq(shipments.direction, 'FORWARD'),
-        sql`${shipments.status} <> 'CANCELLED'`,
-      ),
-    )
+    .where(and(inArray(shipments.orderId, orderIds), live))
     .groupBy(shipments.orderId);
-  const out = new Map<string, Date>();
-  for (const r of rows) {
-    if (r.allDelivered && r.deliveredAt) out.set(r.orderId, new Date(r.deliveredAt));
+  const perLine = await db
+    .select({
+      orderId: shipments.orderId,
+      orderItemId: shipmentLines.orderItemId,
+      allDelivered: sql<boolean>`bool_and(${shipments.deliveredAt} is not null)`,
+      deliveredAt: sql<Date | string | null>`max(${shipments.deliveredAt})`,
+      units: sql<number>`sum(${shipmentLines.quantity})`.mapWith(Number),
+      quantity: sql<number>`max(${orderItems.quantity})`.mapWith(Number),
+    })
+    .from(shipmentLines)
+    .innerJoin(shipments, eq(shipments.id, shipmentLines.shipmentId))
+    .innerJoin(orderItems, eq(orderItems.id, shipmentLines.orderItemId))
+    .where(and(inArray(shipments.orderId, orderIds), live))
+    .groupBy(shipments.orderId, shipmentLines.orderItemId);
+  const listed = new Set(perLine.map((r) => r.orderId));
+  const orderDelivered = new Map<string, Date>();
+  for (const r of whole) {
+    if (r.allDelivered && r.deliveredAt) orderDelivered.set(r.orderId, new Date(r.deliveredAt));
+  }
+  const lineDelivered = new Map<number, Date>();
+  for (const r of perLine) {
+    if (r.allDelivered && r.deliveredAt && r.units >= r.quantity)
+      lineDelivered.set(r.orderItemId, new Date(r.deliveredAt));
+  }
+  const out = new Map<number, Date>();
+  for (const l of lines) {
+    const at = listed.has(l.orderId) ? lineDelivered.get(l.orderItemId) : orderDelivered.get(l.orderId);
+    if (at) out.set(l.orderItemId, at);
   }
   return out;
 }

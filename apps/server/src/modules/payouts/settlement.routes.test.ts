@@ -341,7 +341,7 @@ describe('settlement: held, then payable, then paid', () => {
     const row = csv.body.split('\r\n').find((l) => l.includes(`zevar_payout_${st.payouts[0].payoutId}`));
     expect(row).toContain('"02","ABCPK1234F"');
     expect(row).toContain('"393(1)"');
-    expect(row).toContain('"25000.00","500.00"');
+    expect(row).toContain(`"25000.00","2.00","500.00"`);
     const cert = await t.app.inject({
       url: `/api/tds/vendor/${v.id}/certificate.pdf?fy=2026-27&quarter=Q3`,
       headers: v.headers,

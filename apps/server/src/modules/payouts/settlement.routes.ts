@@ -6,11 +6,14 @@ import {
   dbIdSchema,
   idParamsSchema,
   payoutRunSchema,
+  recordTdsChallanSchema,
   recordUtrSchema,
   safeString,
   statementQuerySchema,
   statementSchema,
+  tdsChallanSchema,
   tdsEntrySchema,
+  tdsMonthsSchema,
   tdsQuerySchema,
   vendorPositionSchema,
   zonedIsoDate,
@@ -18,8 +21,10 @@ import {
 import type { AppContext } from '../../context';
 import { currentUser, mayReadVendor } from '../../plugins/auth';
 import { AppError, forbidden } from '../../lib/errors';
+import { replyPdf } from '../../lib/reply-pdf';
 import { createSettlementService } from './settlement.service';
 import { tdsLedger, tdsReturnCsv } from './tds-ledger';
+import { createTdsChallans } from './tds-challans';
 import { renderStatementPdf, renderTdsCertificatePdf } from './settlement-pdfs';
 
 const vendorParams = z.object({ vendorId: dbIdSchema });
@@ -34,6 +39,7 @@ export const settlementRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const service = createSettlementService(ctx);
+    const challans = createTdsChallans(ctx);
     const tags = ['payouts'];
     const security = [{ bearer: [] }];
     const tz = ctx.config.BUSINESS_TIMEZONE;
@@ -176,10 +182,7 @@ export const settlementRoutes =
       async (req, reply) => {
         const s = await statementOf(req, currentUser(req));
         const pdf = await renderStatementPdf(s, ctx.config.seller.legalName, tz);
-        return reply
-          .header('content-type', 'application/pdf')
-          .header('content-disposition', `attachment; filename="statement-${s.month}-${s.vendorId}.pdf"`)
-          .send(pdf);
+        return replyPdf(reply, `statement-${s.month}-${s.vendorId}.pdf`, pdf);
       },
     );
 
@@ -214,6 +217,38 @@ export const settlementRoutes =
           )
           .send(tdsReturnCsv(entries, (iso) => zonedIsoDate(new Date(iso), tz)));
       },
+    );
+
+    app.get(
+      '/tds/months',
+      {
+        config: { access: MANAGE },
+        schema: {
+          tags,
+          security,
+          description:
+            "A financial year's TDS month by month: deducted, deposited, due and the day it is due by (the 7th of the next month; 30 April for March), with the year's challans.",
+          querystring: tdsQuerySchema.pick({ fy: true }),
+          response: { 200: tdsMonthsSchema },
+        },
+      },
+      async (req) => challans.months(req.query.fy),
+    );
+
+    app.post(
+      '/tds/challans',
+      {
+        config: { access: MANAGE },
+        schema: {
+          tags,
+          security,
+          description:
+            'Records a TDS challan (BSR code, serial number, deposit date) and links the deductions it pays: all not yet deposited of the month and section, or the chosen ones. The amount must equal theirs to the paisa.',
+          body: recordTdsChallanSchema,
+          response: { 201: tdsChallanSchema },
+        },
+      },
+      async (req, reply) => reply.status(201).send(await challans.record(req.body, currentUser(req).id)),
     );
 
     app.get(
@@ -268,13 +303,7 @@ export const settlementRoutes =
           tz,
         );
         const period = req.query.quarter ? `${req.query.fy}-${req.query.quarter}` : req.query.fy;
-        return reply
-          .header('content-type', 'application/pdf')
-          .header(
-            'content-disposition',
-            `attachment; filename="tds-certificate-${period}-${req.params.vendorId}.pdf"`,
-          )
-          .send(pdf);
+        return replyPdf(reply, `tds-certificate-${period}-${req.params.vendorId}.pdf`, pdf);
       },
     );
 

@@ -71,6 +71,17 @@ function mayMove(from: PayoutLineStatus, to: PayoutLineStatus): boolean {
   return RANK[to] > RANK[from];
 }
 
+/** When an order's commission is all released: the last of its lines' release times; null while one is held. */
+function releasedOn(lines: Set<number>, release: Map<number, Date>): string | null {
+  let last: Date | null = null;
+  for (const id of lines) {
+    const at = release.get(id);
+    if (!at) return null;
+    if (!last || at > last) last = at;
+  }
+  return last ? last.toISOString() : null;
+}
+
 export type Position = {
   releasedPaise: number;
   heldPaise: number;
@@ -95,13 +106,10 @@ export function createSettlementService(ctx: AppContext, deps: { payeeFor?: type
     return (await returnWindowDays(tx)) ?? ctx.config.SETTLEMENT_HOLD_DAYS;
   }
 
-  /** When each order's commission is released (delivered + hold window); absent: still held. */
-  async function releaseTimes(tx: DbOrTx, rows: LedgerRow[]): Promise<Map<string, Date>> {
+  /** When each order line's commission is released (its parcel delivered + hold window); absent: still held. */
+  async function releaseTimes(tx: DbOrTx, rows: LedgerRow[]): Promise<Map<number, Date>> {
     const days = await holdDays(tx);
-    const delivered = await deliveriesOf(
-      tx,
-      rows.map((r) => r.orderId),
-    );
+    const delivered = await deliveriesOf(tx, rows);
     return new Map([...delivered].map(([id, at]) => [id, new Date(at.getTime() + days * 86_400_000)]));
   }
 
@@ -122,7 +130,7 @@ export function createSettlementService(ctx: AppContext, deps: { payeeFor?: type
 
   function positionOf(
     rows: LedgerRow[],
-    release: Map<string, Date>,
+    release: Map<number, Date>,
     settled: PayoutRow[],
     at: Date,
   ): Position {
@@ -130,7 +138,7 @@ export function createSettlementService(ctx: AppContext, deps: { payeeFor?: type
     let held = 0;
     for (const r of rows) {
       if (r.createdAt.getTime() > at.getTime()) continue;
-      const when = release.get(r.orderId);
+      const when = release.get(r.orderItemId);
       if (when && when.getTime() <= at.getTime()) released += r.amountPaise;
       else held += r.amountPaise;
     }
@@ -298,7 +306,7 @@ export function createSettlementService(ctx: AppContext, deps: { payeeFor?: type
         const { rows, release, settled } = (await positions(tx, [vendorId], now)).get(vendorId)!;
         const releasedReversals = -rows
           .filter((r) => r.kind === 'REVERSAL')
-          .filter((r) => (release.get(r.orderId)?.getTime() ?? Infinity) <= now.getTime())
+          .filter((r) => (release.get(r.orderItemId)?.getTime() ?? Infinity) <= now.getTime())
           .reduce((s, r) => s + r.amountPaise, 0);
         const reversed = Math.max(
           0,
@@ -742,14 +750,19 @@ export function createSettlementService(ctx: AppContext, deps: { payeeFor?: type
     const close = positionOf(rows, release, settled, last);
     const inMonth = (at: Date) => at.getTime() >= start.getTime() && at.getTime() < end.getTime();
     const monthRows = rows.filter((r) => inMonth(r.createdAt));
-    const byOrder = new Map<string, { orderNumber: string; at: Date; earned: number; reversed: number }>();
+    const byOrder = new Map<
+      string,
+      { orderNumber: string; at: Date; earned: number; reversed: number; lines: Set<number> }
+    >();
     for (const r of monthRows) {
       const o = byOrder.get(r.orderId) ?? {
         orderNumber: r.orderNumber,
         at: r.createdAt,
         earned: 0,
         reversed: 0,
+        lines: new Set<number>(),
       };
+      o.lines.add(r.orderItemId);
       if (r.kind === 'EARNING') o.earned += r.amountPaise;
       else o.reversed -= r.amountPaise;
       byOrder.set(r.orderId, o);
@@ -774,12 +787,12 @@ export function createSettlementService(ctx: AppContext, deps: { payeeFor?: type
       vendorName: names.get(vendorId) ?? `Vendor ${vendorId}`,
       month,
       openingBalance: paiseToRupees(open.payablePaise),
-      orders: [...byOrder].map(([orderId, o]) => ({
+      orders: [...byOrder.values()].map((o) => ({
         orderNumber: o.orderNumber,
         at: o.at.toISOString(),
         commission: paiseToRupees(o.earned),
         reversed: paiseToRupees(o.reversed),
-        releasedOn: release.get(orderId)?.toISOString() ?? null,
+        releasedOn: releasedOn(o.lines, release),
       })),
       earned: paiseToRupees(sum(monthRows.filter((r) => r.kind === 'EARNING').map((r) => r.amountPaise))),
       reversals: paiseToRupees(

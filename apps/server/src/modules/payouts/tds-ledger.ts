@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { paiseToRupees, type TdsEntry } from '@zevar/domain';
 import type { DbOrTx } from '../../db/client';
-import { tdsEntries } from '../../db/schema';
+import { tdsChallans, tdsEntries } from '../../db/schema';
 import { namesOf } from './settlement.read-model';
 
 /**
@@ -12,9 +12,10 @@ export async function tdsLedger(
   db: DbOrTx,
   filter: { fy: string; quarter?: 'Q1' | 'Q2' | 'Q3' | 'Q4'; vendorId?: number },
 ): Promise<TdsEntry[]> {
-  const rows = await db
-    .select()
+  const found = await db
+    .select({ entry: tdsEntries, challan: tdsChallans })
     .from(tdsEntries)
+    .leftJoin(tdsChallans, eq(tdsChallans.id, tdsEntries.challanId))
     .where(
       and(
         eq(tdsEntries.financialYear, filter.fy),
@@ -24,6 +25,7 @@ export async function tdsLedger(
       ),
     )
     .orderBy(asc(tdsEntries.deductedAt), asc(tdsEntries.id));
+  const rows = found.map((f) => ({ ...f.entry, challan: f.challan }));
   const names = await namesOf(
     db,
     rows.map((r) => r.vendorId),
@@ -42,6 +44,14 @@ export async function tdsLedger(
     base: paiseToRupees(r.basePaise),
     amount: paiseToRupees(r.amountPaise),
     deductedOn: r.deductedAt.toISOString(),
+    challan: r.challan
+      ? {
+          id: r.challan.id,
+          bsrCode: r.challan.bsrCode,
+          challanSerial: r.challan.challanSerial,
+          depositedOn: r.challan.depositedOn,
+        }
+      : null,
   }));
 }
 
@@ -54,48 +64,62 @@ const csvCell = (v: string | number) => {
 const amount = (rupees: number) => rupees.toFixed(2);
 
 /**
- * The deductee rows of the quarterly TDS return (Form 26Q's annexure under the 1961 Act) as CSV, one
- * row per deduction: deductee code (01 company, 02 other, from the PAN's fourth letter), PAN
- * ('PANNOTAVBL' when none), name, section, dates, amount paid or credited, tax, rate, and the reason
- * code 'C' for a deduction at the higher rate for want of a PAN.
+ * The deductee rows of the quarterly TDS return (the deductee annexure of Form 26Q under the 1961 Act)
+ * as CSV, one row per deduction, in the order of the return's columns: deductee reference (ours: the
+ * reseller's id), deductee code (01 company, 02 other, from the PAN's fourth letter), PAN
+ * ('PANNOTAVBL' when none was given), name, section, date of payment or credit, amount paid or
+ * credited (to the paisa: it is not rounded), rate, tax deducted (whole rupees, as deducted), tax
+ * deposited, date of deduction, the challan it was deposited with (BSR code, date of deposit, challan
+ * serial number; empty while not deposited), and the reason code 'C' for a deduction at the higher
+ * rate for want of a valid PAN (missing or inoperative). Decision 0067.
  */
 export function tdsReturnCsv(entries: TdsEntry[], isoDay: (iso: string) => string): string {
   const header = [
     'Sr No',
+    'Deductee Reference No',
     'Deductee Code',
     'PAN of Deductee',
     'Name of Deductee',
-    'Section',
+    'Section Code',
     'Date of Payment or Credit',
     'Amount Paid or Credited',
+    'Rate of Deduction (%)',
     'TDS',
     'Surcharge',
     'Education Cess',
     'Total Tax Deducted',
+    'Total Tax Deposited',
     'Date of Deduction',
-    'Rate of Deduction (%)',
-    'Reason for Higher Deduction',
+    'BSR Code',
+    'Date of Deposit',
+    'Challan Serial No',
+    'Reason for Non or Lower or Higher Deduction',
     'Payout Reference',
   ];
   const lines = entries.map((e, i) => {
-    const pan = e.panStatus === 'VALID' && e.pan ? e.pan : 'PANNOTAVBL';
+    const pan = e.panStatus === 'MISSING' || !e.pan ? 'PANNOTAVBL' : e.pan;
     const code = pan[3] === 'C' ? '01' : '02';
     const day = isoDay(e.deductedOn);
     return [
       i + 1,
+      String(e.vendorId),
       code,
       pan,
       e.vendorName,
       e.section,
       day,
       amount(e.base),
-      amount(e.amount),
-      amount(0),
-      amount(0),
-      amount(e.amount),
-      day,
       e.ratePercent.toFixed(2),
-      pan === 'PANNOTAVBL' || e.panStatus !== 'VALID' ? 'C' : '',
+      amount(e.amount),
+      amount(0),
+      amount(0),
+      amount(e.amount),
+      amount(e.challan ? e.amount : 0),
+      day,
+      e.challan?.bsrCode ?? '',
+      e.challan?.depositedOn ?? '',
+      e.challan?.challanSerial ?? '',
+      e.panStatus !== 'VALID' ? 'C' : '',
       `zevar_payout_${e.payoutId}`,
     ]
       .map(csvCell)

@@ -23,6 +23,7 @@ import {
 import type { AppContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
 import { AppError } from '../../lib/errors';
+import { replyPdf } from '../../lib/reply-pdf';
 import { createShippingService } from './shipments.service';
 
 /** Writes (packing, booking, printing, pickups, cancelling) are the order managers'. */
@@ -38,14 +39,8 @@ const orderNumberParams = z.object({
   orderNumber: safeString().trim().min(1, 'Order number is missing').max(100).toUpperCase(),
 });
 const awbParams = z.object({ awb: safeString().trim().min(1).max(40) });
-
-function sendPdf(reply: FastifyReply, file: { filename: string; pdf: Buffer }) {
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="${file.filename}"`)
-    .header('cache-control', 'private, no-store')
-    .send(file.pdf);
-}
+const send = (reply: FastifyReply, file: { filename: string; pdf: Buffer }) =>
+  replyPdf(reply, file.filename, file.pdf);
 
 /** The admin's shipments: packing, booking (one or many), documents, pickups, cancelling, the desk. */
 export const shippingRoutes =
@@ -190,7 +185,7 @@ export const shippingRoutes =
         config: { access: manageOrders },
         schema: { tags, security, params: idParams, produces: ['application/pdf'] },
       },
-      async (req, reply) => sendPdf(reply, await service.label(req.params.id)),
+      async (req, reply) => send(reply, await service.label(req.params.id)),
     );
 
     app.get(
@@ -205,7 +200,7 @@ export const shippingRoutes =
           produces: ['application/pdf'],
         },
       },
-      async (req, reply) => sendPdf(reply, await service.packingSlip(req.params.id, req.query.prices)),
+      async (req, reply) => send(reply, await service.packingSlip(req.params.id, req.query.prices)),
     );
 
     app.get(
@@ -214,7 +209,7 @@ export const shippingRoutes =
         config: { access: manageOrders },
         schema: { tags, security, querystring: manifestQuerySchema, produces: ['application/pdf'] },
       },
-      async (req, reply) => sendPdf(reply, await service.manifest(req.query.ids)),
+      async (req, reply) => send(reply, await service.manifest(req.query.ids)),
     );
 
     // The sandbox courier's next step, delivered through the same webhook route a real carrier calls.

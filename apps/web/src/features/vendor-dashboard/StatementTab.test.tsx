@@ -77,6 +77,7 @@ const tds: TdsEntry[] = [
     base: 26200,
     amount: 524,
     deductedOn: '2026-11-12T06:00:00.000Z',
+    challan: null,
   },
 ];
 

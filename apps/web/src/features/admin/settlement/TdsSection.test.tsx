@@ -20,6 +20,7 @@ const entry = (over: Partial<TdsEntry> = {}): TdsEntry => ({
   base: 58_000,
   amount: 1_160,
   deductedOn: '2026-11-20T10:00:00.000Z',
+  challan: null,
   ...over,
 });
 
