@@ -177,7 +177,7 @@ describe('admin dashboard shell', () => {
       sales: { today: { orders: 2, amount: 3500.5 }, month: { orders: 4, amount: 4500.5 } },
       fulfilment: { toPack: 2, toShip: 1, exceptions: 1 },
       stock: { low: 2, out: 1 },
-      payouts: { vendors: 1, payable: 123.45 },
+      payouts: { vendors: 1, payable: 123.45, tdsDue: 2100, tdsDueOn: '2026-12-07', tdsOverdue: 0 },
     };
 
     it("opens on the day's figures above the default section, each tile a link to its filtered list", async () => {
@@ -199,6 +199,8 @@ describe('admin dashboard shell', () => {
       );
       // Payouts are the vendor managers': a figure the server gave, but no link for these roles.
       expect(within(region).getByText('Vendor payouts due').closest('a')).toBeNull();
+      expect(within(region).getByText('TDS to deposit').closest('a')).toBeNull();
+      expect(within(region).getByText('by 7 Dec 2026')).toBeInTheDocument();
       // The spec's default section stays below.
       expect(screen.getByRole('heading', { level: 1, name: 'Products Management' })).toBeInTheDocument();
     });
@@ -211,6 +213,10 @@ describe('admin dashboard shell', () => {
           : jsonResponse({ name: 'A', username: 'a', email: 'a@x.in' }),
       );
       renderDashboard(['SUPER_ADMIN']);
+      expect(await screen.findByRole('link', { name: /TDS to deposit\s*₹2,100\.00\s*by/ })).toHaveAttribute(
+        'href',
+        '/admin/dashboard?section=tds',
+      );
       await user.click(await screen.findByRole('link', { name: /Orders to pack/ }));
       expect(screen.getByRole('heading', { level: 1, name: 'Fulfilment Management' })).toBeInTheDocument();
       expect(

@@ -1,5 +1,5 @@
 import type { AdminSectionKey, AdminToday } from '@zevar/domain';
-import { formatDateTime, formatInr } from '../../../lib/format';
+import { formatDate, formatDateTime, formatInr } from '../../../lib/format';
 
 /** One tile of the admin home: a figure, what it counts, and the list it opens. */
 export type TodayTile = {
@@ -123,6 +123,20 @@ export function todayTiles(t: AdminToday): TodayTile[] {
       detail: plural(t.payouts.vendors, 'vendor', 'vendors'),
       attention: t.payouts.vendors > 0,
       section: 'payout-runs',
+    });
+  if (t.payouts && (t.payouts.tdsDue > 0 || t.payouts.tdsOverdue > 0))
+    add({
+      key: 'tds',
+      label: 'TDS to deposit',
+      figure: formatInr(t.payouts.tdsDue),
+      detail:
+        t.payouts.tdsOverdue > 0
+          ? `${formatInr(t.payouts.tdsOverdue)} overdue`
+          : t.payouts.tdsDueOn
+            ? `by ${formatDate(t.payouts.tdsDueOn)}`
+            : undefined,
+      attention: t.payouts.tdsOverdue > 0,
+      section: 'tds',
     });
   if (t.mail)
     add({
