@@ -34,7 +34,6 @@ import {
   shipments,
   tdsEntries,
   users,
-  vendorEarnings,
 } from '../db/schema';
 import type { Db } from '../db/client';
 import type { RouteRule } from './auth';
