@@ -222,6 +222,30 @@ test('an admin approves a reseller’s KYC and creates a payout run; a second ad
     await other.screenshot({ path: `${shots}/payout-tds-390.png`, fullPage: true });
     await other.setViewportSize({ width: 1280, height: 900 });
     await other.screenshot({ path: `${shots}/payout-tds-1280.png`, fullPage: true });
+
+    // The month's tax is deposited: the admin records the challan and the month reads Deposited.
+    const deposits = other.getByRole('region', { name: 'Deposits' });
+    await deposits
+      .getByRole('button', { name: /^Record challan for / })
+      .first()
+      .click();
+    const challan = other.getByRole('form', { name: 'Record challan' });
+    const serial = String(10_000 + Math.floor(Math.random() * 89_999));
+    await challan.getByLabel(/BSR code/).fill('0510308');
+    await challan.getByLabel(/Challan serial number/).fill(serial);
+    await challan
+      .getByLabel(/Deposit date/)
+      .fill(new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' }));
+    await challan.getByRole('button', { name: 'Record challan' }).click();
+    await acknowledge(other, `Challan ${serial} recorded`);
+    await expect(deposits.getByText(`Challan ${serial}`)).toBeVisible();
+    await expect(
+      deposits
+        .locator('span.rounded-full')
+        .filter({ hasText: /^Deposited$/ })
+        .first(),
+    ).toBeVisible();
+    await other.screenshot({ path: `${shots}/payout-tds-deposited-1280.png`, fullPage: true });
     await context.close();
   } finally {
     const now = (await (await adminRequest.get('/api/returns-policy/admin')).json()) as { version: number };

@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { TdsEntry } from '@zevar/domain';
+import type { TdsEntry, TdsMonths } from '@zevar/domain';
 import { jsonResponse, mockFetch, notFound, renderRoutes, signIn } from '../../../test/utils';
 import TdsSection from './TdsSection';
 
@@ -24,12 +24,47 @@ const entry = (over: Partial<TdsEntry> = {}): TdsEntry => ({
   ...over,
 });
 
-function render(entries: TdsEntry[]) {
+const noMonths = (fy: string): TdsMonths => ({ financialYear: fy, months: [], challans: [] });
+
+function render(entries: TdsEntry[], months: (fy: string) => TdsMonths = noMonths) {
   signIn('ADMIN', ['MANAGE_VENDORS']);
   const calls: string[] = [];
-  mockFetch((url) => {
+  const posted: unknown[] = [];
+  mockFetch((url, init) => {
     calls.push(url);
     if (url.startsWith('/api/tds/entries?')) return jsonResponse(entries);
+    if (url.startsWith('/api/tds/months?'))
+      return jsonResponse(months(new URL(url, 'http://x').searchParams.get('fy')!));
+    if (url === '/api/tds/challans' && init.method === 'POST') {
+      const body = JSON.parse(init.body as string) as Record<string, unknown>;
+      posted.push(body);
+      if (body.bsrCode === '123')
+        return jsonResponse(
+          {
+            code: 'VALIDATION',
+            message: 'Invalid input',
+            issues: [{ path: 'bsrCode', message: 'A BSR code is 7 digits' }],
+          },
+          400,
+        );
+      return jsonResponse(
+        {
+          id: 5,
+          bsrCode: body.bsrCode,
+          challanSerial: body.challanSerial,
+          depositedOn: body.depositedOn,
+          amount: body.amount,
+          month: body.month,
+          financialYear: '2026-27',
+          quarter: 'Q3',
+          section: body.section,
+          deductions: 1,
+          recordedBy: 'Admin',
+          recordedAt: '2026-12-05T10:00:00.000Z',
+        },
+        201,
+      );
+    }
     if (url.startsWith('/api/tds/return.csv?'))
       return new Response('pan,amount\n', { headers: { 'content-type': 'text/csv' } });
     if (url.startsWith('/api/tds/vendor/7/certificate.pdf?'))
@@ -39,7 +74,7 @@ function render(entries: TdsEntry[]) {
   URL.createObjectURL = () => 'blob:x';
   URL.revokeObjectURL = () => undefined;
   renderRoutes([{ path: '/', element: <TdsSection /> }], '/');
-  return calls;
+  return Object.assign(calls, { posted });
 }
 
 describe('TDS ledger', () => {
@@ -84,5 +119,63 @@ describe('TDS ledger', () => {
   it('says when nothing was deducted', async () => {
     render([]);
     expect(await screen.findByText('No tax was deducted in this period')).toBeInTheDocument();
+  });
+
+  it('shows each month deducted, deposited and due by the 7th, and records a challan for what is due', async () => {
+    const { posted } = render([entry()], (fy) => ({
+      financialYear: fy,
+      months: [
+        {
+          month: '2026-11',
+          deducted: 1_160,
+          deposited: 0,
+          due: 1_160,
+          dueOn: '2026-12-07',
+          status: 'DUE',
+          sectionsDue: ['393(1)'],
+        },
+        {
+          month: '2026-12',
+          deducted: 0,
+          deposited: 0,
+          due: 0,
+          dueOn: '2027-01-07',
+          status: 'NONE',
+          sectionsDue: [],
+        },
+      ],
+      challans: [],
+    }));
+    const deposits = await screen.findByRole('region', { name: 'Deposits' });
+    const row = (await within(deposits).findByText('November 2026')).closest('tr')!;
+    expect(within(row).getByText('7 Dec 2026')).toBeInTheDocument();
+    expect(within(row).getByText('Due', { selector: 'span.rounded-full' })).toBeInTheDocument();
+    expect(within(deposits).queryByText('December 2026')).toBeNull();
+
+    await userEvent.click(
+      within(row).getByRole('button', { name: /Record challan for November 2026, section 393\(1\)/ }),
+    );
+    const form = screen.getByRole('form', { name: 'Record challan' });
+    expect(within(form).getByLabelText(/Amount/)).toHaveValue(1160);
+    await userEvent.type(within(form).getByLabelText(/BSR code/), '123');
+    await userEvent.type(within(form).getByLabelText(/Challan serial number/), '00042');
+    await userEvent.type(within(form).getByLabelText(/Deposit date/), '2026-12-05');
+    await userEvent.click(within(form).getByRole('button', { name: 'Record challan' }));
+    expect(await within(form).findByText('A BSR code is 7 digits')).toBeInTheDocument();
+
+    await userEvent.clear(within(form).getByLabelText(/BSR code/));
+    await userEvent.type(within(form).getByLabelText(/BSR code/), '0510308');
+    await userEvent.click(within(form).getByRole('button', { name: 'Record challan' }));
+    expect(
+      await screen.findByText(/Challan 00042 recorded: ₹1,160.00 deposited for November 2026/),
+    ).toBeInTheDocument();
+    expect(posted.at(-1)).toEqual({
+      bsrCode: '0510308',
+      challanSerial: '00042',
+      depositedOn: '2026-12-05',
+      amount: 1160,
+      month: '2026-11',
+      section: '393(1)',
+    });
   });
 });

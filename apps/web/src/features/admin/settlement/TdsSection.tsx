@@ -8,6 +8,7 @@ import { useLoadFailureDialog } from '../../../components/dialog/use-load-failur
 import { businessTimeZone } from '../../../lib/business-timezone';
 import { formatDate, formatInr } from '../../../lib/format';
 import { SETTLEMENT_MSG, settlementApi, type TdsQuarter } from './settlement-api';
+import { TdsDeposits } from './TdsDeposits';
 
 const QUARTERS: { key: TdsQuarter; label: string }[] = [
   { key: 'Q1', label: 'Q1 (April–June)' },
@@ -92,6 +93,7 @@ export default function TdsSection() {
         </DownloadButton>
         {!quarter && <span className="text-xs text-taupe">Choose a quarter to download its return</span>}
       </div>
+      <TdsDeposits fy={fy} />
       {entries.isPending && <PageSpinner label="Loading TDS ledger..." />}
       {entries.data?.length === 0 && (
         <p className="card p-6 text-center text-taupe">{SETTLEMENT_MSG.tdsEmpty}</p>

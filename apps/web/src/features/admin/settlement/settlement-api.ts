@@ -4,8 +4,11 @@ import {
   kycSchema,
   payoutRunSchema,
   statementSchema,
+  tdsChallanSchema,
   tdsEntrySchema,
+  tdsMonthsSchema,
   type KycStatus,
+  type RecordTdsChallan,
 } from '@zevar/domain';
 import { api } from '../../../lib/api';
 import { downloadFile } from '../../../lib/download-file';
@@ -38,6 +41,9 @@ export const settlementApi = {
 
   tdsEntries: (fy: string, quarter?: TdsQuarter) =>
     api.get('/tds/entries', { query: { fy, quarter }, schema: z.array(tdsEntrySchema) }),
+  tdsMonths: (fy: string) => api.get('/tds/months', { query: { fy }, schema: tdsMonthsSchema }),
+  recordTdsChallan: (challan: RecordTdsChallan) =>
+    api.post('/tds/challans', challan, { schema: tdsChallanSchema }),
   downloadTdsReturn: (fy: string, quarter: TdsQuarter) =>
     downloadFile('/tds/return.csv', `tds-${fy}-${quarter}.csv`, { query: { fy, quarter } }),
   downloadTdsCertificate: (vendorId: number, fy: string, quarter?: TdsQuarter) =>
@@ -56,4 +62,6 @@ export const SETTLEMENT_MSG = {
   balancesLoadFailed: 'Failed to load balances',
   tdsLoadFailed: 'Failed to load the TDS ledger',
   tdsEmpty: 'No tax was deducted in this period',
+  tdsMonthsLoadFailed: 'Failed to load the TDS deposits',
+  tdsNothingToDeposit: 'No tax was deducted this financial year',
 } as const;
