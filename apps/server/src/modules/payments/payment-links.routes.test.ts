@@ -182,6 +182,13 @@ describe('payment links: making, listing, cancelling', () => {
     expect((await payOnPage(row.providerLinkId)).statusCode).toBe(409);
     const page = await t.app.inject({ method: 'GET', url: `/sandbox/link/${row.providerLinkId}` });
     expect(page.body).toContain('This payment link was cancelled');
+    // Its look comes from a stylesheet of the sandbox's own: the content security policy allows no inline style.
+    expect(page.body).not.toContain('<style');
+    expect(page.headers['content-security-policy']).toMatch(/style-src 'self'/);
+    const css = await t.app.inject({ method: 'GET', url: '/sandbox/link.css' });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toMatch(/^text\/css/);
+    expect(css.body).toContain('.amount{');
     expect(await ordersOfQuote(row.providerLinkId)).toHaveLength(0);
 
     const b = await quoteOfReseller();

@@ -19,6 +19,12 @@ type Deliver = (raw: Buffer, signature: string, eventId?: string) => Promise<{ s
 const escapeHtml = (v: string) =>
   v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** The hosted page's look, served as a stylesheet of its own: the content security policy allows no inline style. */
+const LINK_PAGE_CSS = `body{font-family:system-ui,sans-serif;background:#f6f3ee;margin:0;color:#2b2118}main{max-width:26rem;margin:2rem auto;background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 1px 4px #0002}
+.badge{display:inline-block;background:#fde68a;color:#78350f;border-radius:999px;padding:.15rem .6rem;font-size:.75rem}h1{font-size:1.1rem;margin:.75rem 0 .25rem}.amount{font-size:2rem;font-weight:700;margin:.5rem 0}
+dl{display:grid;grid-template-columns:auto 1fr;gap:.35rem 1rem;font-size:.9rem}dt{color:#6b5b4b}dd{margin:0}button{width:100%;margin-top:1.25rem;padding:.85rem;border:0;border-radius:8px;background:#7c2d12;color:#fff;font-size:1rem;cursor:pointer}
+.closed{margin-top:1.25rem;padding:.75rem;border-radius:8px;background:#f3f4f6;text-align:center}.ok{background:#dcfce7}`;
+
 /** The sandbox's hosted payment page for a link: what Razorpay shows the buyer, offline. */
 function linkPageHtml(p: {
   id: string;
@@ -40,10 +46,7 @@ function linkPageHtml(p: {
       : `<p class="closed" role="status">${escapeHtml(closed[p.status] ?? p.status)}</p>`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Pay ${escapeHtml(p.amount)} · Sandbox payment link</title>
-<style>body{font-family:system-ui,sans-serif;background:#f6f3ee;margin:0;color:#2b2118}main{max-width:26rem;margin:2rem auto;background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 1px 4px #0002}
-.badge{display:inline-block;background:#fde68a;color:#78350f;border-radius:999px;padding:.15rem .6rem;font-size:.75rem}h1{font-size:1.1rem;margin:.75rem 0 .25rem}.amount{font-size:2rem;font-weight:700;margin:.5rem 0}
-dl{display:grid;grid-template-columns:auto 1fr;gap:.35rem 1rem;font-size:.9rem}dt{color:#6b5b4b}dd{margin:0}button{width:100%;margin-top:1.25rem;padding:.85rem;border:0;border-radius:8px;background:#7c2d12;color:#fff;font-size:1rem;cursor:pointer}
-.closed{margin-top:1.25rem;padding:.75rem;border-radius:8px;background:#f3f4f6;text-align:center}.ok{background:#dcfce7}</style></head>
+<link rel="stylesheet" href="/sandbox/link.css"></head>
 <body><main><span class="badge">Sandbox: no real money moves</span><h1>${escapeHtml(p.description)}</h1>
 <p class="amount">${escapeHtml(p.amount)}</p><dl><dt>For</dt><dd>${escapeHtml(p.customer)}</dd><dt>Pay before</dt><dd>${escapeHtml(p.expires)}</dd></dl>
 ${p.message ? `<p class="closed ok" role="status">${escapeHtml(p.message)}</p>` : action}</main></body></html>`;
@@ -122,6 +125,13 @@ export const sandboxRoutes =
         message,
       });
     };
+
+    app.get('/link.css', { schema: { tags, hide: true } }, async (_req, reply) =>
+      reply
+        .type('text/css; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(LINK_PAGE_CSS),
+    );
 
     app.get('/link/:id', { schema: { tags, hide: true, params: linkParams } }, async (req, reply) =>
       reply
