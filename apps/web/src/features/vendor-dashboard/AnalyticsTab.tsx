@@ -142,18 +142,18 @@ function AnalyticsView({ data }: { data: ResellerAnalytics }) {
             <thead>
               <tr className="text-left text-taupe">
                 <th className="py-1 font-medium">Product</th>
-                <th className="py-1 text-right font-medium">Views</th>
-                <th className="py-1 text-right font-medium">Sold</th>
-                <th className="py-1 text-right font-medium">Commission</th>
+                <th className="py-1 pl-3 text-right font-medium">Views</th>
+                <th className="py-1 pl-3 text-right font-medium">Sold</th>
+                <th className="py-1 pl-3 text-right font-medium">Commission</th>
               </tr>
             </thead>
             <tbody>
               {data.topProducts.map((p) => (
                 <tr key={p.productId} className="border-t border-sand">
                   <td className="py-1 pr-2 break-words">{p.name}</td>
-                  <td className="py-1 text-right">{p.views}</td>
-                  <td className="py-1 text-right">{p.units}</td>
-                  <td className="py-1 text-right">{formatInr(p.commission)}</td>
+                  <td className="py-1 pl-3 text-right tabular-nums">{p.views}</td>
+                  <td className="py-1 pl-3 text-right tabular-nums">{p.units}</td>
+                  <td className="py-1 pl-3 text-right tabular-nums">{formatInr(p.commission)}</td>
                 </tr>
               ))}
             </tbody>
@@ -182,46 +182,39 @@ function AnalyticsView({ data }: { data: ResellerAnalytics }) {
   );
 }
 
-const CHART = { width: 640, height: 200, left: 56, bottom: 24, top: 8 };
+const CHART = { width: 640, height: 160 };
 
-/** Commission per bucket as bars (a hand-made SVG: a few rectangles need no chart library). */
+/**
+ * Commission per bucket as bars (a hand-made SVG: a few rectangles need no chart library). The bars
+ * stretch to the width; the figures and dates around them are page text, so they stay readable on a
+ * phone and never clip.
+ */
 export function CommissionChart({ series }: { series: ResellerAnalytics['series'] }) {
-  const max = Math.max(0, ...series.map((s) => s.commission));
-  const plotW = CHART.width - CHART.left;
-  const plotH = CHART.height - CHART.bottom - CHART.top;
-  const step = plotW / Math.max(1, series.length);
+  const max = Math.max(0, ...series.map((b) => b.commission));
+  const step = CHART.width / Math.max(1, series.length);
   const barW = Math.max(1, step * 0.7);
-  const labelEvery = Math.ceil(series.length / 8);
   const total = series.reduce((s, b) => s + b.commission, 0);
+  const first = series[0];
+  const last = series[series.length - 1];
   return (
-    <svg
-      viewBox={`0 0 ${CHART.width} ${CHART.height}`}
-      className="h-auto w-full"
-      role="img"
-      aria-label={`Commission over time: ${formatInr(total)} in ${series.length} ${series.length === 1 ? 'period' : 'periods'}, highest ${formatInr(max)}`}
-    >
-      <line
-        x1={CHART.left}
-        x2={CHART.width}
-        y1={CHART.top + plotH}
-        y2={CHART.top + plotH}
-        stroke="currentColor"
-        className="text-sand"
-      />
-      <text x={CHART.left - 6} y={CHART.top + 10} textAnchor="end" fontSize="11" fill="currentColor">
-        {formatInr(max)}
-      </text>
-      <text x={CHART.left - 6} y={CHART.top + plotH} textAnchor="end" fontSize="11" fill="currentColor">
-        ₹0
-      </text>
-      {series.map((b, i) => {
-        const h = max > 0 ? (Math.max(0, b.commission) / max) * plotH : 0;
-        const x = CHART.left + i * step + (step - barW) / 2;
-        return (
-          <g key={b.start}>
+    <figure className="space-y-1">
+      <p className="text-xs text-taupe">
+        Highest <span className="tabular-nums">{formatInr(max)}</span>
+      </p>
+      <svg
+        viewBox={`0 0 ${CHART.width} ${CHART.height}`}
+        preserveAspectRatio="none"
+        className="h-40 w-full border-b border-sand"
+        role="img"
+        aria-label={`Commission over time: ${formatInr(total)} in ${series.length} ${series.length === 1 ? 'period' : 'periods'}, highest ${formatInr(max)}`}
+      >
+        {series.map((b, i) => {
+          const h = max > 0 ? (Math.max(0, b.commission) / max) * CHART.height : 0;
+          return (
             <rect
-              x={x}
-              y={CHART.top + plotH - h}
+              key={b.start}
+              x={i * step + (step - barW) / 2}
+              y={CHART.height - h}
               width={barW}
               height={h}
               className="fill-gold-700"
@@ -229,20 +222,15 @@ export function CommissionChart({ series }: { series: ResellerAnalytics['series'
             >
               <title>{`${shortDay(b.start)}: ${formatInr(b.commission)}`}</title>
             </rect>
-            {i % labelEvery === 0 && (
-              <text
-                x={x + barW / 2}
-                y={CHART.height - 6}
-                textAnchor="middle"
-                fontSize="11"
-                fill="currentColor"
-              >
-                {shortDay(b.start)}
-              </text>
-            )}
-          </g>
-        );
-      })}
-    </svg>
+          );
+        })}
+      </svg>
+      {first && last && (
+        <figcaption className="flex justify-between text-xs text-taupe">
+          <span>{shortDay(first.start)}</span>
+          {last !== first && <span>{shortDay(last.start)}</span>}
+        </figcaption>
+      )}
+    </figure>
   );
 }

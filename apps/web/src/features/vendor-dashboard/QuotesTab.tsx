@@ -233,6 +233,7 @@ export default function QuotesTab({ vendor }: { vendor: User }) {
             {QUOTE_TEXT.listFailed}: {errorMessage(quotes.error)}
           </p>
         )}
+        {quotes.isPending && <p className="text-sm text-taupe">Loading quotes...</p>}
         {quotes.data?.length === 0 && <p className="card p-6 text-center text-taupe">{QUOTE_TEXT.empty}</p>}
         <ul className="space-y-3">
           {quotes.data?.map((q) => (
