@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { QUOTE_TEXT, quoteCheckoutResponse, quoteSchema, safeString, type Quote } from '@zevar/domain';
 import { api, errorMessage } from '../../lib/api';
 import { formatDateTime, formatInr } from '../../lib/format';
+import { setStoredVendorSlug } from '../../lib/storage';
 
 /** 'Xh Ym Zs' left until `until` (ticks every second). */
 function useCountdown(until: string | undefined) {
@@ -64,6 +65,11 @@ export default function QuotePage() {
     queryFn: () => api.post(`/quotes/${encodeURIComponent(code)}/open`, undefined, { schema: quoteSchema }),
     retry: false,
   });
+  // The quote opens in its reseller's shop: the header (name, logo) and the cart are that shop's.
+  const quoteShop = quote.data?.vendorSlug;
+  useEffect(() => {
+    if (quoteShop) setStoredVendorSlug(quoteShop);
+  }, [quoteShop]);
   const countdown = useCountdown(quote.data?.validUntil);
   const buy = useMutation({
     mutationFn: () =>
