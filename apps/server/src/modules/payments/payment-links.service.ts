@@ -124,7 +124,7 @@ export function createPaymentLinksService(ctx: AppContext) {
         .returning();
       await recordChangeIn(tx, {
         action: 'create',
-        entityType: 'payment_link',
+        entityType: 'payment-link',
         entityId: saved!.id,
         // The buyer's contact and address stay on the link; the trail keeps what was offered to whom.
         after: {
@@ -197,7 +197,7 @@ export function createPaymentLinksService(ctx: AppContext) {
       if (!saved) return null;
       await recordChangeIn(tx, {
         action: 'update',
-        entityType: 'payment_link',
+        entityType: 'payment-link',
         entityId: id,
         before: { status: link.status },
         after: { status: saved.status },

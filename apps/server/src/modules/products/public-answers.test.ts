@@ -60,7 +60,18 @@ describe('public answers carry only public facts', () => {
     const res = await t.app.inject({ url: `/api/vendors/slug/${shop}` });
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json()).sort()).toEqual(
-      ['bussinessName', 'contact', 'description', 'name', 'plan', 'slug', 'socialLinks', 'website'].sort(),
+      [
+        'bussinessName',
+        'contact',
+        'description',
+        // The shop face (decision 0062): only the parts the shop chose to show and its plan allows.
+        'face',
+        'name',
+        'plan',
+        'slug',
+        'socialLinks',
+        'website',
+      ].sort(),
     );
     expect(res.body).not.toMatch(/Owner Personal Name|9123456780|@example\.in/);
   });

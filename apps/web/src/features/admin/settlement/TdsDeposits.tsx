@@ -219,7 +219,8 @@ export function TdsDeposits({ fy }: { fy: string }) {
                 Challan {c.challanSerial} · BSR {c.bsrCode} · deposited {formatDate(c.depositedOn)}
               </span>
               <span>
-                {monthName(c.month)} · {c.section} · {c.deductions} deductions ·{' '}
+                {monthName(c.month)} · {c.section} · {c.deductions}{' '}
+                {c.deductions === 1 ? 'deduction' : 'deductions'} ·{' '}
                 <strong className="tabular-nums">{formatInr(c.amount)}</strong>
               </span>
             </li>
