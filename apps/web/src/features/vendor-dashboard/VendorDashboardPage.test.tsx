@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@zevar/domain';
 import { describe, expect, it } from 'vitest';
@@ -144,7 +144,7 @@ describe('vendor dashboard shell', () => {
     const user = userEvent.setup();
     const { router } = renderDashboard(() => jsonResponse(vendorUser()));
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
-    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 });
