@@ -117,13 +117,16 @@ export function outboxMessages(): string[] {
 export async function invitationToken(email: string): Promise<string> {
   let token = '';
   await expect
-    .poll(() => {
-      const mail = outboxMessages()
-        .map((m) => m.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
-        .find((m) => m.includes(email) && m.includes('accept-invite'));
-      token = mail?.match(/accept-invite\?token=([\w-]+)/)?.[1] ?? '';
-      return token;
-    })
+    .poll(
+      () => {
+        const mail = outboxMessages()
+          .map((m) => m.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+          .find((m) => m.includes(email) && m.includes('accept-invite'));
+        token = mail?.match(/accept-invite\?token=([\w-]+)/)?.[1] ?? '';
+        return token;
+      },
+      { timeout: 45_000 },
+    )
     .not.toBe('');
   return token;
 }
