@@ -604,7 +604,13 @@ describe('audit trail of every write route', () => {
       const vendor = await createVendor(t.app, db);
       const [row] = await db
         .insert(payouts)
-        .values({ vendorId: vendor.id, payoutDate: new Date(), amountPaise: 100, createdBy: admin.id })
+        .values({
+          vendorId: vendor.id,
+          payoutDate: new Date(),
+          amountPaise: 100,
+          status: 'CANCELLED',
+          createdBy: admin.id,
+        })
         .returning();
       return { method: 'DELETE', url: `/api/vendor-payouts/${row!.id}` };
     },

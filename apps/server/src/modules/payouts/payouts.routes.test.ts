@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { approveKyc, createAdminUser, createVendor } from '../../../test/factories';
 import { deliver, earn } from '../../../test/settlement-fixtures';
-import { vendorEarnings } from '../../db/schema';
+import { payouts, vendorEarnings } from '../../db/schema';
+import { PAYOUT_NOT_DELETABLE } from './payouts.service';
 import type { Db } from '../../db/client';
 
 /** A paid order line with its earning, delivered 30 days ago: released from the hold (issue 24). */
@@ -194,6 +195,57 @@ describe('vendor payouts', () => {
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
     const list = await t.app.inject({ url: `/api/vendor-payouts/vendor/${v.id}`, headers: v.headers });
     expect(list.json().map((p: { amount: number }) => p.amount)).toEqual([300]);
+  });
+
+  it('never deletes a payout that moved money, so its commission is not paid again', async () => {
+    const admin = await createAdminUser(t.app, t.db, ['SUPER_ADMIN']);
+    const v = await createVendor(t.app, t.db, { plan: 'PREMIUM', ...BANK });
+    await approveKyc(t.db, v.id);
+    await earned(t.db, v.id, 2, 10_000);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/api/vendor-payouts',
+      headers: admin.headers,
+      payload: { vendorId: v.id },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/vendor-payouts/${paid.json().id}`,
+      headers: admin.headers,
+    });
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json().message).toBe(PAYOUT_NOT_DELETABLE);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/vendor-payouts',
+      headers: admin.headers,
+      payload: { vendorId: v.id },
+    });
+    expect(again.statusCode).toBe(409);
+    const list = await t.app.inject({ url: `/api/vendor-payouts/vendor/${v.id}`, headers: v.headers });
+    expect(list.json().map((p: { amount: number }) => p.amount)).toEqual([200]);
+  });
+
+  it('deletes a cancelled payout', async () => {
+    const admin = await createAdminUser(t.app, t.db, ['SUPER_ADMIN']);
+    const v = await createVendor(t.app, t.db, { plan: 'PREMIUM', ...BANK });
+    const [row] = await t.db
+      .insert(payouts)
+      .values({
+        vendorId: v.id,
+        payoutDate: new Date(),
+        amountPaise: 100,
+        status: 'CANCELLED',
+        createdBy: admin.id,
+      })
+      .returning();
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/vendor-payouts/${row!.id}`,
+      headers: admin.headers,
+    });
+    expect(res.statusCode).toBe(204);
   });
 
   it('refuses payouts to a vendor on the Free plan', async () => {

@@ -109,7 +109,16 @@ export const payoutsRoutes =
 
     app.delete(
       '/vendor-payouts/:id',
-      { config: { access: { permission: 'SUPER_ADMIN' } }, schema: { tags, security, params: idParams } },
+      {
+        config: { access: { permission: 'SUPER_ADMIN' } },
+        schema: {
+          tags,
+          security,
+          description:
+            'Deletes a cancelled, failed or reversed payout (no money moved); 409 for one that paid the reseller or is on its way.',
+          params: idParams,
+        },
+      },
       async (req, reply) => {
         await service.remove(req.params.id);
         return reply.status(204).send();

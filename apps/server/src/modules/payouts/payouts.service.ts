@@ -1,9 +1,9 @@
-import { and, count, eq, notInArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { paiseToRupees, type Payout, type PayoutPreview } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { payouts } from '../../db/schema';
+import { payouts, tdsEntries } from '../../db/schema';
 import { ledgerSince } from '../earnings';
 import { findVendorAccount } from '../users';
 import { createSettlementService, UNCOUNTED } from './settlement.service';
@@ -19,6 +19,9 @@ import {
 } from '../kyc';
 
 type PayoutRow = typeof payouts.$inferSelect;
+
+export const PAYOUT_NOT_DELETABLE =
+  'Only a cancelled, failed or reversed payout can be deleted: this one paid the reseller (or is on its way)';
 type SalesPaise = Pick<
   PayoutRow,
   'productCount' | 'orderCount' | 'revenuePaise' | 'reversedUnits' | 'reversedPaise'
@@ -153,10 +156,29 @@ export function createPayoutsService(ctx: AppContext) {
     return toPayoutDto(row.payout, row.vendorName);
   }
 
+  /**
+   * Deletes a payout that moved no money (cancelled, failed or reversed: its commission is back in the
+   * balance) and whose TDS no challan deposited. One that paid the reseller, or is on its way, stays:
+   * deleting it would put its commission back in the balance for the next run to pay again, and drop
+   * its TDS deduction.
+   */
   async function remove(id: number): Promise<void> {
     await db.transaction(async (tx) => {
-      const [before] = await tx.delete(payouts).where(eq(payouts.id, id)).returning();
-      if (!before) throw notFound('Payout');
+      const [before] = await tx
+        .delete(payouts)
+        .where(
+          and(
+            eq(payouts.id, id),
+            inArray(payouts.status, UNCOUNTED),
+            // A deduction already deposited by a challan stays with its payout.
+            sql`not exists (select 1 from ${tdsEntries} where ${tdsEntries.payoutId} = ${id} and ${tdsEntries.challanId} is not null)`,
+          ),
+        )
+        .returning();
+      if (!before) {
+        const [kept] = await tx.select({ id: payouts.id }).from(payouts).where(eq(payouts.id, id));
+        throw kept ? conflict(PAYOUT_NOT_DELETABLE) : notFound('Payout');
+      }
       await recordChangeIn(tx, { action: 'delete', entityType: 'payout', entityId: id, before });
     });
   }

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import { STAFF_MESSAGES } from '@zevar/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createAdminUser, createVendor, TEST_PASSWORD, uid } from '../../../test/factories';
-import { emailOutbox } from '../../db/schema';
+import { emailOutbox, users } from '../../db/schema';
+import { INVITER_GONE } from './staff-links.service';
 
 /** The one-time link of the newest mail to `to` (the token is only ever in the mail). */
 async function linkMailedTo(t: TestApp, to: string): Promise<{ path: string; token: string } | null> {
@@ -113,6 +114,45 @@ describe('emailed one-time links: staff invitations and forgotten passwords', ()
     });
     expect(bogus.statusCode).toBe(404);
     expect(bogus.json().message).toBe(STAFF_MESSAGES.linkInvalid);
+  });
+
+  it('an invitation ends with its sender: one deactivated or no longer allowed to grant the roles cannot bring a colleague in', async () => {
+    const accept = (token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/invites/accept',
+        payload: { token, username: `kept_${uid()}`, password: 'Ruby#Necklace42' },
+      });
+    const leaving = await createAdminUser(t.app, t.db, ['MANAGE_USERS']);
+    const email = `kept_${uid()}@example.in`;
+    expect(
+      (await invite(leaving.headers, { email, name: 'Kept', roles: ['MANAGE_ORDERS'] })).statusCode,
+    ).toBe(201);
+    const link = await linkMailedTo(t, email);
+    await t.db.update(users).set({ active: false }).where(eq(users.id, leaving.id));
+    const lookup = await t.app.inject({ url: `/api/user/invites/lookup?token=${link!.token}` });
+    expect(lookup.statusCode).toBe(409);
+    expect(lookup.json().message).toBe(INVITER_GONE);
+    const refused = await accept(link!.token);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(INVITER_GONE);
+
+    const demoted = await createAdminUser(t.app, t.db, ['MANAGE_USERS']);
+    const email2 = `kept_${uid()}@example.in`;
+    expect(
+      (await invite(demoted.headers, { email: email2, name: 'Kept', roles: ['MANAGE_ORDERS'] })).statusCode,
+    ).toBe(201);
+    const link2 = await linkMailedTo(t, email2);
+    await t.db
+      .update(users)
+      .set({ roles: ['VIEW_DETAILS'] })
+      .where(eq(users.id, demoted.id));
+    expect((await accept(link2!.token)).json().message).toBe(INVITER_GONE);
+    const made = await t.db
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.email, [email, email2]));
+    expect(made).toEqual([]);
   });
 
   const forgot = (identifier: string, ip = '203.0.113.7') =>

@@ -36,6 +36,10 @@ const digest = (token: string) => createHash('sha256').update(token).digest('hex
 /** A saved template that forgets the link still sends it. */
 const withLink = (body: string) => (/\{\{\s*link\s*\}\}/.test(body) ? body : `${body}\n${LINK_AS_TEXT}`);
 
+/** An invitation whose sender was deactivated, or may no longer grant its roles, brings nobody in. */
+export const INVITER_GONE =
+  'This invitation is no longer valid: the colleague who sent it can no longer invite. Please ask for a new one.';
+
 /** A link that does not work any more, said plainly (decision 0043). */
 function linkRefusal(row: { expiresAt: Date; used: boolean } | undefined, now: Date): AppError | null {
   if (!row) return new AppError('NOT_FOUND', STAFF_MESSAGES.linkInvalid);
@@ -117,7 +121,25 @@ export function createStaffLinksService(ctx: AppContext) {
       ctx.now(),
     );
     if (refusal) throw refusal;
+    await checkInviter(row!);
     return row!;
+  }
+
+  /**
+   * The invitation speaks for its sender only while the sender could still send it: an admin who was
+   * deactivated (or lost the right to grant these roles) after inviting a private address of their own
+   * must not get back in through it.
+   */
+  async function checkInviter(invitation: typeof staffInvites.$inferSelect) {
+    const [inviter] = await db
+      .select({ id: users.id, type: users.type, roles: users.roles, active: users.active })
+      .from(users)
+      .where(eq(users.id, invitation.invitedBy));
+    if (
+      !inviter?.active ||
+      userPolicy.denial(inviter, { id: 0, type: 'ADMIN', roles: [] }, invitation.roles) !== null
+    )
+      throw conflict(INVITER_GONE);
   }
 
   /** What the invitation page shows before the form: for whom, with which roles (or why not). */
