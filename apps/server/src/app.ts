@@ -234,12 +234,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       // The web app's SSR build sits beside the served folder (apps/web/dist-ssr).
       firstScreenEntry: path.join(distDir, '../dist-ssr/entry-server.js'),
       renderPage: createStorefrontPages({ config: opts.config }),
-      visit: storefrontPageVisit(
-        ctx.config,
-        now,
-        (slug) => shopResolver(slug).catch(() => undefined),
-        ctx.views,
-      ),
+      visit: storefrontPageVisit(ctx.config, now, (slug) => shopResolver(slug).catch(() => undefined), {
+        counter: ctx.views,
+        once: ctx.once,
+      }),
       serveSourceMaps: opts.config.NODE_ENV !== 'production',
       businessTimezone: opts.config.BUSINESS_TIMEZONE,
       // Finished pages have a cache of their own, so they never push API answers out.

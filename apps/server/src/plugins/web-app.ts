@@ -204,7 +204,11 @@ export async function registerWebApp(
      * (docs/decisions/0061; a GET with its user agent, not a HEAD) and answers the Set-Cookie its HTML
      * carries, the referral cookie of a reseller's shop or product link (docs/decisions/0059).
      */
-    visit?: (pathname: string, userAgent: string | undefined) => Promise<string | undefined>;
+    visit?: (
+      pathname: string,
+      userAgent: string | undefined,
+      clientAddress: string,
+    ) => Promise<string | undefined>;
   },
 ) {
   // HTML and API answers are compressed per response; the hashed assets were compressed at build.
@@ -318,6 +322,7 @@ export async function registerWebApp(
     const cookie = await opts.visit?.(
       pathname,
       request.method === 'GET' ? request.headers['user-agent'] : undefined,
+      request.ip,
     );
     if (cookie) reply.header('set-cookie', cookie);
     // The page's random choices: a few seeds, so each page has few markups to keep.

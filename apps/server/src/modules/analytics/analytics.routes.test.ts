@@ -57,14 +57,15 @@ describe('reseller analytics', () => {
       vendorCommissionPaise: 250_000,
       stock: 20,
     });
-    const page = (url: string, ua = BROWSER) => t.app.inject({ url, headers: { 'user-agent': ua } });
-    // Shop views: its home and category pages opened from outside the app.
-    expect((await page(`/${reseller.slug}`)).statusCode).toBe(200);
-    expect((await page(`/${reseller.slug}/home`)).statusCode).toBe(200);
-    await page(`/${reseller.slug}/category/rings`); // a category it does not have: still the shop's page
-    await page(`/${reseller.slug}`, 'WhatsApp/2.23.20.0 A'); // a link preview: not a view
-    await page(`/${other.slug}`); // another shop's view
-    await page(`/${reseller.slug}/product/${necklace.slug}`); // the product page's ping counts it
+    const page = (url: string, ip: string, ua = BROWSER) =>
+      t.app.inject({ url, remoteAddress: ip, headers: { 'user-agent': ua } });
+    // Shop views: its home and category pages opened from outside the app (once per network an hour).
+    expect((await page(`/${reseller.slug}`, '10.25.0.1')).statusCode).toBe(200);
+    expect((await page(`/${reseller.slug}/home`, '10.25.0.2')).statusCode).toBe(200);
+    await page(`/${reseller.slug}/category/rings`, '10.25.0.3'); // a category it does not have: still the shop's page
+    await page(`/${reseller.slug}`, '10.25.0.4', 'WhatsApp/2.23.20.0 A'); // a link preview: not a view
+    await page(`/${other.slug}`, '10.25.0.1'); // another shop's view
+    await page(`/${reseller.slug}/product/${necklace.slug}`, '10.25.0.5'); // the product page's ping counts it
     // Product views: the page's view call, from the page's address, once per network per hour.
     const ping = (ip: string, referer: string) =>
       t.app.inject({
@@ -95,6 +96,7 @@ describe('reseller analytics', () => {
       await t.app.inject({
         method: 'POST',
         url: `/api/quotes/${bought.code}/open`,
+        remoteAddress: `10.27.0.${i + 1}`,
         headers: { 'user-agent': BROWSER },
       });
     const { checkoutId } = (
@@ -152,6 +154,47 @@ describe('reseller analytics', () => {
     const admin = await t.app.inject({ url, headers: who.superAdmin });
     expect(admin.statusCode).toBe(200);
     expect(admin.json().totals).toEqual(body.totals);
+  });
+
+  it('does not let a stranger inflate a reseller’s views, nor crowd out real ones with made-up shops and products', async () => {
+    const reseller = await createVendor(t.app, t.db, { plan: 'PREMIUM' });
+    const ring = await createProduct(t.db, { name: `Inflated Ring ${uid()}`, stock: 5 });
+    const quote = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/vendor/quotes',
+        headers: reseller.headers,
+        payload: { items: [{ productId: ring.id, quantity: 1 }] },
+      })
+    ).json() as { code: string };
+    const from = (ip: string) => ({ remoteAddress: ip, headers: { 'user-agent': BROWSER } });
+    // One network reloading the shop and re-opening the quote: one view of each an hour.
+    for (let i = 0; i < 10; i++) {
+      await t.app.inject({ url: `/${reseller.slug}`, ...from('198.51.100.7') });
+      await t.app.inject({ url: `/${reseller.slug}/category/x${i}`, ...from('198.51.100.7') });
+      await t.app.inject({ method: 'POST', url: `/api/quotes/${quote.code}/open`, ...from('198.51.100.7') });
+    }
+    await t.app.inject({ url: `/${reseller.slug}`, ...from('198.51.100.8') });
+    await t.app.pageViews.flush();
+    const views = await t.db.select().from(pageViews).where(eq(pageViews.vendorId, reseller.id));
+    expect(Object.fromEntries(views.map((v) => [v.kind, v.views]))).toEqual({ shop: 2, quote: 1 });
+
+    // Made-up shops, product ids and shop addresses take none of the counter's bounded keys.
+    for (let i = 0; i < 5; i++) {
+      await t.app.inject({ url: `/made-up-${uid()}`, ...from(`198.51.100.${20 + i}`) });
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/products/${900_000_000 + i}/views`,
+        ...from(`198.51.100.${30 + i}`),
+      });
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/products/${ring.id}/views`,
+        remoteAddress: `198.51.100.${40 + i}`,
+        headers: { 'user-agent': BROWSER, referer: `http://localhost/made-up-${uid()}/product/${ring.slug}` },
+      });
+    }
+    expect(t.app.pageViews.pending()).toBe(0);
   });
 
   it('answers a malformed or too long period with 400, never 500', async () => {

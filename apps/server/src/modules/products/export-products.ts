@@ -115,6 +115,9 @@ export function sendProductsCsv(reply: FastifyReply, db: DbOrTx, now: Date): Fas
   const csv = stringify({
     header: true,
     bom: true,
+    // A name or description starting with = + - @ is written after an apostrophe, so a spreadsheet
+    // shows it rather than running it (CSV injection); the import drops the apostrophe again.
+    escape_formulas: true,
     columns: PRODUCT_SHEET_COLUMNS.map((c) => ({ key: c.key, header: c.header })),
   });
   void (async () => {

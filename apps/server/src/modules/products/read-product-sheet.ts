@@ -41,6 +41,12 @@ function cellText(v: CellValue): string {
   return '';
 }
 
+/**
+ * A cell the export wrote after an apostrophe (csv-stringify's `escape_formulas`: a leading = + - @, tab,
+ * carriage return or their full-width forms) reads back without it, so an exported file is unchanged.
+ */
+const unescapeFormula = (v: string) => (/^'[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(v) ? v.slice(1) : v);
+
 async function* csvRows(source: Readable): AsyncGenerator<SheetRecord> {
   const parser = source.pipe(
     parse({ bom: true, relax_column_count: true, skip_empty_lines: true, max_record_size: 1_000_000 }),
@@ -49,7 +55,8 @@ async function* csvRows(source: Readable): AsyncGenerator<SheetRecord> {
   let row = 0;
   for await (const values of parser as AsyncIterable<string[]>) {
     row += 1;
-    yield { row, values };
+    // The export's guard against formulas (an apostrophe before = + - @) is not part of the value.
+    yield { row, values: values.map(unescapeFormula) };
   }
 }
 

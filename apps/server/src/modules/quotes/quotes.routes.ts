@@ -11,6 +11,7 @@ import { currentUser } from '../../plugins/auth';
 import { createReferralCookies } from '../../lib/referral-cookie';
 import { createQuotesService } from './quotes.service';
 import { isBuyerAgent } from '../analytics';
+import { clientNetworkOf } from '../../lib/client-network';
 
 const tags = ['quotes'];
 const security = [{ bearer: [] }];
@@ -80,8 +81,12 @@ export const quotesRoutes =
       },
       async (req, reply) => {
         const { quote, vendorSlug, quoteId } = await service.open(req.params.code);
-        // A quote's view (docs/decisions/0061): its page asks for this once each time it is opened.
-        if (isBuyerAgent(req.headers['user-agent']))
+        // A quote's view (docs/decisions/0061): its page asks for this each time it is opened; one
+        // network counts once an hour, so re-opening it in a loop does not inflate the reseller's views.
+        if (
+          isBuyerAgent(req.headers['user-agent']) &&
+          (await ctx.once.claim(`quote-view:${clientNetworkOf(req.ip)}:${quoteId}`, 3_600_000))
+        )
           ctx.views.count({ vendorSlug, kind: 'quote', subject: quoteId }, ctx.now());
         reply.header('set-cookie', referralCookie(vendorSlug)).header('cache-control', 'no-store');
         return quote;

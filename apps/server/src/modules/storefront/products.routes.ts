@@ -75,21 +75,21 @@ export const storefrontProductRoutes =
         ctx.config.DEFAULT_VENDOR_SLUG
       );
     };
+    const shopExists = (slug: string) =>
+      shopOf(slug).then(
+        () => true,
+        () => false,
+      );
     app.post(
       '/products/:id/views',
       { config: access, schema: { tags, params: z.object({ id: idParam }), response: { 204: z.null() } } },
       async (req, reply) => {
         if (await ctx.once.claim(`view:${clientNetworkOf(req.ip)}:${req.params.id}`, 3_600_000)) {
-          await countProductView(ctx.db, req.params.id);
-          if (isBuyerAgent(req.headers['user-agent']))
-            ctx.views.count(
-              {
-                vendorSlug: shopOfPage(req.headers.referer),
-                kind: 'product',
-                subject: String(req.params.id),
-              },
-              ctx.now(),
-            );
+          const product = await countProductView(ctx.db, req.params.id);
+          // Made-up product ids and shop addresses count nothing (they would take the counter's keys).
+          const vendorSlug = shopOfPage(req.headers.referer);
+          if (product && isBuyerAgent(req.headers['user-agent']) && (await shopExists(vendorSlug)))
+            ctx.views.count({ vendorSlug, kind: 'product', subject: String(req.params.id) }, ctx.now());
         }
         return reply.status(204).send(null);
       },
