@@ -17,6 +17,11 @@ export type LimiterOptions = {
   store?: AttemptStore;
 };
 
+/** How long a check under way counts before its request is taken to have died without an answer. */
+const IN_FLIGHT_MS = 30_000;
+/** The wait asked of a guess held back only by checks still under way. */
+const IN_FLIGHT_WAIT_MS = 1000;
+
 /** How long an address that signed in to an account is remembered as the owner's. */
 const KNOWN_ADDRESS_MS = 30 * 24 * 3600_000;
 
@@ -54,27 +59,62 @@ export function createLoginLimiter(opts: LimiterOptions) {
   const acctKey = (account: string) => `acct:${account}`;
   const knownKey = (account: string, address: string) => `known:${account}@${addressKey(address)}`;
 
-  async function windowWait(key: string, max: number, now: number): Promise<number> {
-    const list = await store.recent(key, now - opts.windowMs);
-    return list.length >= max ? list[list.length - max]! + opts.windowMs - now : 0;
+  /**
+   * Checks under way in this process, per key (start times): a guess counts from the moment it is let
+   * through, not only once its password was found wrong, so a burst of guesses sent at once is held to
+   * the same limits as guesses sent one after another. Each ends at fail() or succeed(), or after
+   * IN_FLIGHT_MS should its request have died on the way.
+   */
+  const inFlight = new Map<string, number[]>();
+  const flying = (key: string, now: number) => {
+    const list = (inFlight.get(key) ?? []).filter((t) => t > now - IN_FLIGHT_MS);
+    if (list.length > 0) inFlight.set(key, list);
+    else inFlight.delete(key);
+    return list;
+  };
+  const keysOf = (account: string, address: string) => [
+    pairKey(account, address),
+    addrKey(address),
+    acctKey(account),
+  ];
+  function reserve(account: string, address: string, now: number) {
+    for (const key of keysOf(account, address)) inFlight.set(key, [...flying(key, now), now]);
+  }
+  function release(account: string, address: string) {
+    for (const key of keysOf(account, address)) {
+      const list = inFlight.get(key);
+      list?.shift();
+      if (list?.length === 0) inFlight.delete(key);
+    }
   }
 
-  async function accountWait(account: string, address: string, now: number): Promise<number> {
+  /** `others`: checks of this key under way besides the caller's own. */
+  async function windowWait(key: string, max: number, now: number, others = 0): Promise<number> {
+    const list = await store.recent(key, now - opts.windowMs);
+    if (list.length >= max) return list[list.length - max]! + opts.windowMs - now;
+    return list.length + others >= max ? IN_FLIGHT_WAIT_MS : 0;
+  }
+
+  async function accountWait(account: string, address: string, now: number, others = 0): Promise<number> {
     const failures = await store.recent(acctKey(account), now - opts.windowMs);
-    const over = failures.length - opts.freePerAccount;
+    const over = failures.length + others - opts.freePerAccount;
     if (over < 0) return 0;
     if ((await store.recent(knownKey(account, address), now - KNOWN_ADDRESS_MS)).length > 0) return 0;
     const delay = Math.min(1000 * 2 ** over, opts.maxAccountDelayMs);
-    return Math.max(0, failures[failures.length - 1]! + delay - now);
+    // Guesses under way count as just made: the next one waits its turn after them.
+    const last = others > 0 ? now : (failures[failures.length - 1] ?? now);
+    return Math.max(others > 0 ? IN_FLIGHT_WAIT_MS : 0, last + delay - now);
   }
 
   /** Milliseconds until the caller may try again, or 0 when allowed. `account` is an accountKey(). */
-  async function retryAfterMs(account: string, address: string): Promise<number> {
+  async function retryAfterMs(account: string, address: string, own = 0): Promise<number> {
     const now = opts.now().getTime();
+    const others = (key: string) => Math.max(0, flying(key, now).length - own);
+    const [pair, addr, acct] = keysOf(account, address);
     const waits = await Promise.all([
-      windowWait(pairKey(account, address), opts.maxPerAccountAddress, now),
-      windowWait(addrKey(address), opts.maxPerAddress, now),
-      accountWait(account, address, now),
+      windowWait(pair!, opts.maxPerAccountAddress, now, others(pair!)),
+      windowWait(addr!, opts.maxPerAddress, now, others(addr!)),
+      accountWait(account, address, now, others(acct!)),
     ]);
     return Math.max(...waits);
   }
@@ -83,8 +123,11 @@ export function createLoginLimiter(opts: LimiterOptions) {
     retryAfterMs,
     /** Throws 429 with Retry-After while any of the counts says wait. */
     async assertAllowed(account: string, address: string): Promise<void> {
-      const wait = await retryAfterMs(account, address);
+      // Reserved before the first await, so checks arriving together see each other.
+      reserve(account, address, opts.now().getTime());
+      const wait = await retryAfterMs(account, address, 1);
       if (wait <= 0) return;
+      release(account, address);
       const seconds = Math.ceil(wait / 1000);
       const minutes = Math.ceil(wait / 60_000);
       const when =
@@ -100,6 +143,7 @@ export function createLoginLimiter(opts: LimiterOptions) {
       );
     },
     async fail(account: string, address: string): Promise<void> {
+      release(account, address);
       const at = opts.now().getTime();
       for (const key of [pairKey(account, address), addrKey(address), acctKey(account)])
         await store.add(key, at, opts.windowMs);
@@ -109,6 +153,7 @@ export function createLoginLimiter(opts: LimiterOptions) {
      * address and account counts stay, so spraying and guessing from elsewhere stay visible.
      */
     async succeed(account: string, address: string): Promise<void> {
+      release(account, address);
       await store.clear(pairKey(account, address));
       await store.add(knownKey(account, address), opts.now().getTime(), KNOWN_ADDRESS_MS);
     },

@@ -36,6 +36,21 @@ describe('password guessing limits', () => {
     expect((await login(admin.username, TEST_PASSWORD, '198.51.100.9')).statusCode).toBe(200);
   });
 
+  it('checks no more guesses than the limits allow when they arrive all at once', async () => {
+    const vendor = await createVendor(t.app, t.db);
+    // One address: five guesses at the account, then it waits (the burst is not checked before the count).
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, () => login(vendor.username, 'Wrong@Pass1', '203.0.113.40')),
+    );
+    expect(burst.filter((r) => r.statusCode === 401)).toHaveLength(5);
+    expect(burst.filter((r) => r.statusCode === 429)).toHaveLength(15);
+    // Many addresses at once: ten free guesses at the account, then each further one waits its turn.
+    const spread = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => login(vendor.username, 'Wrong@Pass1', `198.51.100.${100 + i}`)),
+    );
+    expect(spread.filter((r) => r.statusCode === 401).length).toBeLessThanOrEqual(6);
+  });
+
   it('checks /user/verify passwords under the same limiter as sign-in', async () => {
     const vendor = await createVendor(t.app, t.db);
     const email = `${vendor.username}@example.in`;
