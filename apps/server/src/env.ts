@@ -296,6 +296,11 @@ export const envSchema = z
      * no anonymous request may hold the database longer. Not applied on PGlite, which cannot cancel.
      */
     PUBLIC_READ_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(2000),
+    /**
+     * Most payment links one reseller makes in 24 hours (each one has the provider text and email the
+     * buyer it names, so a reseller cannot turn the platform's gateway into a message cannon).
+     */
+    PAYMENT_LINKS_PER_RESELLER_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(30),
     /** Most vendor registrations (attempts) from one client network (IPv4 address or IPv6 /64) per window. */
     MAX_VENDOR_REGISTRATIONS_PER_NETWORK: z.coerce.number().int().min(1).max(100_000).default(10),
     VENDOR_REGISTRATION_WINDOW_HOURS: z.coerce

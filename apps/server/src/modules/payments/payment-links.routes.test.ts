@@ -13,6 +13,7 @@ import {
   vendorEarnings,
 } from '../../db/schema';
 import { createSandboxGateway } from './sandbox-gateway';
+import { tooManyLinks } from './payment-links.service';
 import { reconcilePayments } from './reconciler';
 
 const t = paymentTestApp();
@@ -125,6 +126,32 @@ describe('payment links: making, listing, cancelling', () => {
     expect(cancelBad.statusCode).toBe(400);
     const page = await t.app.inject({ method: 'GET', url: '/sandbox/link/<script>' });
     expect(page.statusCode).toBe(400);
+  });
+
+  it('a reseller makes at most PAYMENT_LINKS_PER_RESELLER_PER_DAY links a day (each texts a phone it typed); staff are not limited', async () => {
+    const { vendor, code } = await quoteOfReseller();
+    const { row } = await linkFor(vendor, code);
+    const limit = t.config.PAYMENT_LINKS_PER_RESELLER_PER_DAY;
+    // The day's earlier links (cancelled since, so the quotes could have new ones: they still count).
+    await t.db.insert(paymentLinks).values(
+      Array.from({ length: limit - 1 }, (_, i) => ({
+        ...row,
+        id: crypto.randomUUID(),
+        providerLinkId: `${row.providerLinkId}_${i}`,
+        status: 'cancelled' as const,
+      })),
+    );
+    const next = await quoteOfReseller();
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/vendor/quotes',
+      headers: vendor.headers,
+      payload: { items: [{ productId: next.piece.id, quantity: 1 }] },
+    });
+    const refused = await makeLink(vendor.headers, made.json().code);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(tooManyLinks(limit));
+    expect((await makeLink(who.superAdmin, made.json().code, buyer, 'admin')).statusCode).toBe(201);
   });
 
   it('a reseller reaches only its own quotes and links; staff who manage orders reach any', async () => {

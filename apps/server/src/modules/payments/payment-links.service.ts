@@ -38,6 +38,9 @@ const quoteAmountPaise = (q: QuoteRow) =>
     0,
   ).finalPaise;
 
+export const tooManyLinks = (limit: number) =>
+  `You have sent ${limit} payment links today, the most a day allows. Please try again tomorrow.`;
+
 const fieldIssue = (path: string, message: string) =>
   new AppError('VALIDATION', message, [{ path, message }]);
 
@@ -84,6 +87,7 @@ export function createPaymentLinksService(ctx: AppContext) {
       throw fieldIssue('expiresAt', PAYMENT_LINK_TEXT[expiry.problem]);
     }
     if (await openLinkOf(quote.id)) throw conflict(PAYMENT_LINK_TEXT.openLinkExists);
+    if (actor.kind === 'vendor') await checkDailyLinks(actor.vendorId, now);
     const shop = await shops.findShop(quote.vendorSlug);
     const id = randomUUID();
     const amountPaise = quoteAmountPaise(quote);
@@ -143,6 +147,26 @@ export function createPaymentLinksService(ctx: AppContext) {
       throw conflict(PAYMENT_LINK_TEXT.openLinkExists);
     }
     return toDto(row);
+  }
+
+  /**
+   * The provider texts (and emails) each link to the buyer it names: a reseller makes at most
+   * PAYMENT_LINKS_PER_RESELLER_PER_DAY a day, so no one can send messages to phones it typed without
+   * end through the platform's gateway. Staff are not limited.
+   */
+  async function checkDailyLinks(vendorId: number, now: Date) {
+    const limit = ctx.config.PAYMENT_LINKS_PER_RESELLER_PER_DAY;
+    const [made] = await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(paymentLinks)
+      .where(
+        and(
+          eq(paymentLinks.vendorId, vendorId),
+          sql`${paymentLinks.createdBy} like 'vendor:%'`,
+          sql`${paymentLinks.createdAt} > ${new Date(now.getTime() - 86_400_000)}`,
+        ),
+      );
+    if ((made?.n ?? 0) >= limit) throw new AppError('RATE_LIMITED', tooManyLinks(limit));
   }
 
   async function openLinkOf(quoteId: string, db: AppContext['db'] | Tx = ctx.db) {
