@@ -3,6 +3,7 @@ import type { Database } from './db/client';
 import { migrate } from './db/migrate';
 import { ensureFirstAdmin } from './bootstrap';
 import { seedDemoIfEmpty, type DemoAccount } from './db/seed/seed-demo';
+import type { ImageStore } from './lib/image-store';
 import { repriceProducts, gstBasisPoints } from './modules/products';
 import { allPurityRates } from './modules/metals';
 
@@ -19,11 +20,16 @@ export type PreparedDatabase = {
  * Migrations, the first admin and demo data, under one advisory lock: processes started together on
  * one empty database take turns, so the schema is migrated once and there is one admin and one seed.
  */
-export async function prepareDatabase(database: Database, config: Config): Promise<PreparedDatabase> {
+export async function prepareDatabase(
+  database: Database,
+  config: Config,
+  /** Where the demo seed stores its pictures; by default the configured storage, as `npm start` does. */
+  demoImages?: ImageStore,
+): Promise<PreparedDatabase> {
   return database.withLock(STARTUP_LOCK_KEY, async () => {
     await migrate(database);
     const createdAdmin = await ensureFirstAdmin(database.db, config);
-    const demoAccounts = config.seedDemo ? await seedDemoIfEmpty(database.db, config) : null;
+    const demoAccounts = config.seedDemo ? await seedDemoIfEmpty(database.db, config, demoImages) : null;
     // Stored prices follow today's rates and GST_RATE_PERCENT (which may differ from the last start).
     await database.db.transaction(async (tx) =>
       repriceProducts(tx, await allPurityRates(tx), gstBasisPoints(config), new Date()),

@@ -2,10 +2,19 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatIndianNumber, formatIndianRupees } from './indian-number';
 
+// The oracle's formatters, one per option set (25 at most): building an Intl.NumberFormat costs far
+// more than formatting with it, and the properties below format thousands of values.
+const formatters = new Map<string, Intl.NumberFormat>();
+const formatter = (options: Intl.NumberFormatOptions) => {
+  const key = JSON.stringify(options);
+  let f = formatters.get(key);
+  if (!f) formatters.set(key, (f = new Intl.NumberFormat('en-IN', options)));
+  return f;
+};
 const intl = (value: number, max: number, min: number) =>
-  new Intl.NumberFormat('en-IN', { minimumFractionDigits: min, maximumFractionDigits: max }).format(value);
+  formatter({ minimumFractionDigits: min, maximumFractionDigits: max }).format(value);
 const intlRupees = (value: number, digits: number) =>
-  new Intl.NumberFormat('en-IN', {
+  formatter({
     style: 'currency',
     currency: 'INR',
     minimumFractionDigits: digits,
