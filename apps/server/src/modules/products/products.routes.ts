@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { safeString } from '@zevar/domain';
+import { certificateDownloadName, isCertificatePdf, safeString } from '@zevar/domain';
 import {
   adminProductListQuery,
   adminProductsQuery,
@@ -41,6 +41,14 @@ const idParams = idParamsSchema;
 const nameParams = z.object({ name: safeString().trim().min(1).max(200) });
 const MANAGE = { permission: 'MANAGE_PRODUCTS' } as const;
 const security = [{ bearer: [] }];
+/**
+ * A served certificate runs nothing: no scripts, no forms, no base URL, no framing by other sites.
+ * Chrome shows a PDF in a page of its own making that this policy governs, so its plugin
+ * (`object-src`), frame and inline styles stay allowed from here, else the viewer is blocked or
+ * drawn in a strip (decision 0069). Not `sandbox`: browsers' PDF viewers refuse sandboxed documents.
+ */
+export const CERTIFICATE_CSP =
+  "default-src 'none'; script-src 'none'; object-src 'self'; frame-src 'self'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
 /** Catalogue admins get the full product; everyone else the public one (no reseller margin). */
 const paged = { 200: z.union([pagedCatalogueProductsSchema, pagedProductsSchema]) };
 const single = { 200: z.union([catalogueProductSchema, productSchema]) };
@@ -172,6 +180,38 @@ export const productsRoutes =
         const product = await reads.get(req.params.id);
         if (product.status !== 'active') throw notFound('Product');
         return productAssurance(product, ctx.config, await returnsPolicyOf(ctx.publicDb));
+      },
+    );
+
+    app.get(
+      '/products/:id/certificate',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          params: idParams,
+          description:
+            "The product's certificate as the lab's PDF (decision 0069): served inert (nosniff, a CSP that allows nothing) under a name made of the lab and the report number. 404 when the certificate has no PDF.",
+        },
+      },
+      async (req, reply) => {
+        const product = await reads.get(req.params.id);
+        if (product.status !== 'active' && !(await seesCatalogue(req))) throw notFound('Certificate');
+        const c = product.gem?.certificate;
+        if (!c || !isCertificatePdf(c.file)) throw notFound('Certificate');
+        const data = await ctx.images.readPdf(c.file!);
+        if (!data) throw notFound('Certificate');
+        return reply
+          .type('application/pdf')
+          .header(
+            'content-disposition',
+            `inline; filename="${certificateDownloadName(c.lab, c.labName, c.reportNumber)}"`,
+          )
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', CERTIFICATE_CSP)
+          .header('cross-origin-resource-policy', 'same-origin')
+          .header('cache-control', 'public, max-age=300')
+          .send(data);
       },
     );
 
