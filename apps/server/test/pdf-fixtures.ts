@@ -67,7 +67,11 @@ export const pdfWithLaunch = () =>
 export const pdfWithEmbeddedFile = () =>
   edited((doc) => {
     const file = doc.context.flateStream('MZ not really a program', { Type: 'EmbeddedFile' });
-    const spec = doc.context.obj({ Type: 'Filespec', F: PDFString.of('a.exe'), EF: { F: doc.context.register(file) } });
+    const spec = doc.context.obj({
+      Type: 'Filespec',
+      F: PDFString.of('a.exe'),
+      EF: { F: doc.context.register(file) },
+    });
     doc.catalog.set(
       PDFName.of('Names'),
       doc.context.obj({ EmbeddedFiles: { Names: [PDFString.of('a.exe'), doc.context.register(spec)] } }),

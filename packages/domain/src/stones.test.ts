@@ -11,11 +11,15 @@ import {
 
 describe("labs' verification links (decision 0069)", () => {
   it('builds the deep link of each lab that has one', () => {
-    expect(certificateVerifyUrl('GIA', '2141438167')).toBe('https://www.gia.edu/report-check?reportno=2141438167');
+    expect(certificateVerifyUrl('GIA', '2141438167')).toBe(
+      'https://www.gia.edu/report-check?reportno=2141438167',
+    );
     expect(certificateVerifyUrl('IGI', 'LG612345678')).toBe(
       'https://www.igi.org/reports/verify-your-report?r=LG612345678',
     );
-    expect(certificateVerifyUrl('HRD', '230000123456')).toBe('https://my.hrdantwerp.com/?record_number=230000123456');
+    expect(certificateVerifyUrl('HRD', '230000123456')).toBe(
+      'https://my.hrdantwerp.com/?record_number=230000123456',
+    );
     expect(verifyLinkOpensReport('GIA')).toBe(true);
   });
 

@@ -101,7 +101,11 @@ export const isCertificatePdf = (file: string | null | undefined): boolean =>
  * digits and `-` survive (a GII number's `/`, an 'Other' lab's name with quotes or accents), so the
  * `Content-Disposition` header can never be broken out of or point at a path.
  */
-export function certificateDownloadName(lab: CertificateLab, labName: string | null, reportNumber: string): string {
+export function certificateDownloadName(
+  lab: CertificateLab,
+  labName: string | null,
+  reportNumber: string,
+): string {
   const clean = (s: string) =>
     s
       .normalize('NFKD')

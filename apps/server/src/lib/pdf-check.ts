@@ -1,12 +1,4 @@
-import {
-  PDFArray,
-  PDFDict,
-  PDFDocument,
-  PDFName,
-  PDFRef,
-  PDFStream,
-  type PDFObject,
-} from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFStream, type PDFObject } from 'pdf-lib';
 
 /**
  * Whether an uploaded file is a PDF we are willing to serve to buyers (a lab's certificate,
@@ -25,7 +17,15 @@ export type PdfVerdict = { ok: true; pages: number } | { ok: false; reason: PdfR
 export type PdfRefusal = 'NOT_PDF' | 'MALFORMED' | 'ENCRYPTED' | 'NO_PAGES' | 'ACTIVE_CONTENT';
 
 /** Keys whose mere presence makes the document active or a carrier of other files. */
-const ACTIVE_KEYS = new Set(['JS', 'JavaScript', 'EmbeddedFiles', 'EmbeddedFile', 'EF', 'XFA', 'RichMediaContent']);
+const ACTIVE_KEYS = new Set([
+  'JS',
+  'JavaScript',
+  'EmbeddedFiles',
+  'EmbeddedFile',
+  'EF',
+  'XFA',
+  'RichMediaContent',
+]);
 /** Action types (`/S`) and object types (`/Type`, `/Subtype`) that run, open or carry something. */
 const ACTIVE_NAMES = new Set([
   'JavaScript',

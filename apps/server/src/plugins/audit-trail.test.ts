@@ -652,7 +652,12 @@ describe('audit trail of every write route', () => {
     }),
     'POST /api/certificate/uploads': async () => {
       const body = multipart(await plainPdf(), 'certificate.pdf', 'application/pdf');
-      return { method: 'POST', url: '/api/certificate/uploads', headers: body.headers, payload: body.payload };
+      return {
+        method: 'POST',
+        url: '/api/certificate/uploads',
+        headers: body.headers,
+        payload: body.payload,
+      };
     },
     'POST /api/coupon-codes': async () => ({
       method: 'POST',

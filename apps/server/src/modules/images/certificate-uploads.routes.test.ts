@@ -15,7 +15,15 @@ import { auditLog } from '../../db/schema';
 import { CERTIFICATE_CSP } from '../products/products.routes';
 import { CERTIFICATE_NOT_ACCEPTED, PDF_REFUSED } from './certificate-uploads.routes';
 
-const IGI = { lab: 'IGI' as const, reportNumber: 'LG612345678', carat: 1.01, colour: 'F', clarity: 'VS1', cut: 'Excellent' };
+const IGI = {
+  lab: 'IGI' as const,
+  labName: null,
+  reportNumber: 'LG612345678',
+  carat: 1.01,
+  colour: 'F',
+  clarity: 'VS1',
+  cut: 'Excellent',
+};
 
 describe('certificate files: a lab PDF or a photo, checked by content and served inert (decision 0069)', () => {
   let t: TestApp;
@@ -26,7 +34,12 @@ describe('certificate files: a lab PDF or a photo, checked by content and served
   });
   afterAll(async () => t.close());
 
-  const upload = (content: Buffer, filename = 'certificate.pdf', type = 'application/pdf', headers = who.products) => {
+  const upload = (
+    content: Buffer,
+    filename = 'certificate.pdf',
+    type = 'application/pdf',
+    headers: Record<string, string> = who.products,
+  ) => {
     const body = multipart(content, filename, type);
     return t.app.inject({
       method: 'POST',
@@ -36,7 +49,12 @@ describe('certificate files: a lab PDF or a photo, checked by content and served
     });
   };
   const certifiedProduct = async (file: string | null, status: 'active' | 'draft' | 'archived' = 'active') =>
-    createProduct(t.db, { stoneKind: 'DIAMOND', stoneOrigin: 'LAB_GROWN', certificate: { ...IGI, file }, status });
+    createProduct(t.db, {
+      stoneKind: 'DIAMOND',
+      stoneOrigin: 'LAB_GROWN',
+      certificate: { ...IGI, file },
+      status,
+    });
 
   it("stores a lab's PDF as it is and serves it on the product with a safe name, nosniff and an inert CSP", async () => {
     const pdf = await plainPdf();
@@ -57,7 +75,9 @@ describe('certificate files: a lab PDF or a photo, checked by content and served
   });
 
   it('takes a photo of the certificate through the image pipeline (re-encoded to WebP)', async () => {
-    const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#fff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     const res = await upload(png, 'scan.png', 'image/png');
     expect(res.statusCode).toBe(201);
     expect(res.body).toMatch(/^[a-f0-9]{32}\.webp$/);

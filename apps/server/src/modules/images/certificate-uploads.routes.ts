@@ -13,8 +13,7 @@ export const CERTIFICATE_NOT_ACCEPTED = 'Only PDF, JPEG, PNG and WebP files are 
 export const PDF_REFUSED: Record<PdfRefusal, string> = {
   NOT_PDF: CERTIFICATE_NOT_ACCEPTED,
   MALFORMED: 'The PDF could not be read: the file is damaged or not a real PDF',
-  ENCRYPTED:
-    'The PDF is password-protected: upload an unprotected copy or a photo of the certificate',
+  ENCRYPTED: 'The PDF is password-protected: upload an unprotected copy or a photo of the certificate',
   NO_PAGES: 'The PDF has no pages',
   ACTIVE_CONTENT:
     'The PDF contains scripts, attached files or actions, so it cannot be shown to buyers: upload the lab’s plain PDF or a photo of the certificate',
@@ -36,7 +35,7 @@ export const certificateUploadsRoutes =
           tags: ['images'],
           consumes: ['multipart/form-data'],
           description:
-            "Multipart field `file`: a lab certificate as PDF (no scripts, attachments or actions; not encrypted) or as a JPEG, PNG or WebP image; at most 5 MB. Answers the stored name as text (`….pdf` or `….webp`).",
+            'Multipart field `file`: a lab certificate as PDF (no scripts, attachments or actions; not encrypted) or as a JPEG, PNG or WebP image; at most 5 MB. Answers the stored name as text (`….pdf` or `….webp`).',
           response: { 201: safeString() },
           security: [{ bearer: [] }],
         },
@@ -56,7 +55,10 @@ export const certificateUploadsRoutes =
         } else {
           const verdict = await checkPdf(buffer);
           if (!verdict.ok) {
-            req.log.info({ reason: verdict.reason, bytes: buffer.length, sha256 }, 'certificate upload refused');
+            req.log.info(
+              { reason: verdict.reason, bytes: buffer.length, sha256 },
+              'certificate upload refused',
+            );
             throw new AppError('UNSUPPORTED_MEDIA_TYPE', PDF_REFUSED[verdict.reason]);
           }
           name = await ctx.images.savePdf(buffer).catch((err: unknown) => {
@@ -64,7 +66,12 @@ export const certificateUploadsRoutes =
           });
           after = { name, kind: 'pdf', bytes: buffer.length, pages: verdict.pages, sha256 };
         }
-        await recordChangeIn(ctx.db, { action: 'create', entityType: 'certificate-file', entityId: name, after });
+        await recordChangeIn(ctx.db, {
+          action: 'create',
+          entityType: 'certificate-file',
+          entityId: name,
+          after,
+        });
         return reply.status(201).type('text/plain; charset=utf-8').send(name);
       },
     );
