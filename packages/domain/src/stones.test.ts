@@ -9,6 +9,19 @@ import {
   verifyLinkOpensReport,
 } from './stones';
 
+/** A URL's page, its query parameters decoded in order, and whether it has a fragment. */
+function parse(url: string) {
+  const [page, query = ''] = url.split('?', 2) as [string, string?];
+  return {
+    page,
+    hash: url.includes('#'),
+    params: query
+      .split('&')
+      .filter(Boolean)
+      .map((pair) => pair.split('=').map(decodeURIComponent) as [string, string]),
+  };
+}
+
 describe("labs' verification links (decision 0069)", () => {
   it('builds the deep link of each lab that has one', () => {
     expect(certificateVerifyUrl('GIA', '2141438167')).toBe(
@@ -39,13 +52,13 @@ describe("labs' verification links (decision 0069)", () => {
     const deep = CERTIFICATE_LABS.filter(verifyLinkOpensReport);
     fc.assert(
       fc.property(fc.constantFrom(...deep), fc.string({ minLength: 1, maxLength: 30 }), (lab, n) => {
-        const url = new URL(certificateVerifyUrl(lab, n)!);
-        const template = new URL(LAB_TABLE[lab].verifyUrl!.replace('{n}', 'N'));
-        expect(url.origin + url.pathname).toBe(template.origin + template.pathname);
-        expect([...url.searchParams.keys()]).toEqual([...template.searchParams.keys()]);
-        expect(url.hash).toBe('');
-        const key = [...template.searchParams].find(([, v]) => v === 'N')![0];
-        expect(url.searchParams.get(key)).toBe(n);
+        const url = parse(certificateVerifyUrl(lab, n)!);
+        const template = parse(LAB_TABLE[lab].verifyUrl!.replace('{n}', 'N'));
+        expect(url.page).toBe(template.page);
+        expect(url.hash).toBe(false);
+        expect(url.params.map(([k]) => k)).toEqual(template.params.map(([k]) => k));
+        const at = template.params.findIndex(([, v]) => v === 'N');
+        expect(url.params[at]![1]).toBe(n);
       }),
     );
   });
@@ -53,7 +66,7 @@ describe("labs' verification links (decision 0069)", () => {
   it('every link is https on the lab’s own site', () => {
     for (const lab of CERTIFICATE_LABS) {
       const url = certificateVerifyUrl(lab, LAB_TABLE[lab].example);
-      if (url) expect(new URL(url).protocol).toBe('https:');
+      if (url) expect(url).toMatch(/^https:\/\/[a-z.-]+\.(org|edu|com)\//);
     }
   });
 });

@@ -104,3 +104,12 @@ export async function checkPdf(bytes: Buffer): Promise<PdfVerdict> {
   }
   return pages > 0 ? { ok: true, pages } : { ok: false, reason: 'NO_PAGES' };
 }
+
+/**
+ * A served certificate runs nothing: no scripts, no forms, no base URL, no framing by other sites.
+ * Chrome shows a PDF in a page of its own making that this policy governs, so its plugin
+ * (`object-src`), frame and inline styles stay allowed from here, else the viewer is blocked or
+ * drawn in a strip (decision 0069). Not `sandbox`: browsers' PDF viewers refuse sandboxed documents.
+ */
+export const CERTIFICATE_CSP =
+  "default-src 'none'; script-src 'none'; object-src 'self'; frame-src 'self'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";

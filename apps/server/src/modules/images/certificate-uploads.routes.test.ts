@@ -12,7 +12,7 @@ import {
   plainPdf,
 } from '../../../test/pdf-fixtures';
 import { auditLog } from '../../db/schema';
-import { CERTIFICATE_CSP } from '../products/products.routes';
+import { CERTIFICATE_CSP } from '../../lib/pdf-check';
 import { CERTIFICATE_NOT_ACCEPTED, PDF_REFUSED } from './certificate-uploads.routes';
 
 const IGI = {

@@ -27,6 +27,7 @@ import {
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
+import { CERTIFICATE_CSP } from '../../lib/pdf-check';
 import { createProductsService } from './products.service';
 import { adminProductPage } from './admin-product-list';
 import { createBulkProducts } from './apply-bulk-action';
@@ -41,14 +42,6 @@ const idParams = idParamsSchema;
 const nameParams = z.object({ name: safeString().trim().min(1).max(200) });
 const MANAGE = { permission: 'MANAGE_PRODUCTS' } as const;
 const security = [{ bearer: [] }];
-/**
- * A served certificate runs nothing: no scripts, no forms, no base URL, no framing by other sites.
- * Chrome shows a PDF in a page of its own making that this policy governs, so its plugin
- * (`object-src`), frame and inline styles stay allowed from here, else the viewer is blocked or
- * drawn in a strip (decision 0069). Not `sandbox`: browsers' PDF viewers refuse sandboxed documents.
- */
-export const CERTIFICATE_CSP =
-  "default-src 'none'; script-src 'none'; object-src 'self'; frame-src 'self'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
 /** Catalogue admins get the full product; everyone else the public one (no reseller margin). */
 const paged = { 200: z.union([pagedCatalogueProductsSchema, pagedProductsSchema]) };
 const single = { 200: z.union([catalogueProductSchema, productSchema]) };
