@@ -33,7 +33,7 @@ test('a buyer checks a certified diamond and pays by UPI', async ({ page, makeSh
   await expect(certificate).toContainText('Report numberLG612345678');
   await expect(certificate.getByRole('link', { name: "Verify on the lab's website" })).toHaveAttribute(
     'href',
-    'https://www.igi.org/verify-your-report/?r=LG612345678',
+    'https://www.igi.org/reports/verify-your-report?r=LG612345678',
   );
   await expect(page.getByTestId('emi')).toContainText(/EMI from ₹[\d,]+\.00\/month/);
   await expect(page.getByTestId('insured')).toContainText('Insured shipping');

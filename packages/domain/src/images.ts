@@ -30,3 +30,4 @@ export const PRODUCT_IMAGE_SIZES = '(min-width: 1024px) 50vw, calc(100vw - 32px)
 export const MAX_IMAGE_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** The 413 answer's message, also shown by the browser before it sends a larger file. */
 export const IMAGE_TOO_LARGE_MESSAGE = 'The image is too large (at most 5 MB)';
+export const CERTIFICATE_TOO_LARGE_MESSAGE = 'The certificate file is too large (at most 5 MB)';

@@ -15,7 +15,9 @@ export const ASSURANCE_TEXT = {
   bisRegistration: (n: string) => `Seller's BIS registration: ${n}`,
   certificateHeading: 'Certificate',
   verifyCertificate: "Verify on the lab's website",
+  verifyCertificateByNumber: (n: string) => `Verify on the lab's website (enter report number ${n})`,
   viewCertificate: 'View the certificate',
+  viewCertificatePdf: 'View certificate (PDF)',
   returnsHeading: 'Returns and exchanges',
   noReturns: 'All sales are final: no returns, no exchanges, no refunds.',
   returnWindow: (days: number) =>

@@ -26,7 +26,9 @@ export type CertificateLab = (typeof CERTIFICATE_LABS)[number];
 
 /**
  * One table per lab: its name, the shape of its report numbers where known, and its public
- * verification page (`{n}` is the report number). 'Other' has neither: the buyer gets the file.
+ * verification page. `{n}` in it is the report number: a deep link that opens that report. Where no
+ * deep link could be confirmed (decision 0069) it is the lab's report-check page, where the buyer
+ * types the number we show. GII, IIGJ and 'Other' have none we know: the buyer gets the file.
  */
 export const LAB_TABLE: Record<
   CertificateLab,
@@ -36,7 +38,7 @@ export const LAB_TABLE: Record<
     name: 'International Gemological Institute (IGI)',
     reportNumber: /^(LG)?\d{8,10}$/,
     example: 'LG612345678',
-    verifyUrl: 'https://www.igi.org/verify-your-report/?r={n}',
+    verifyUrl: 'https://www.igi.org/reports/verify-your-report?r={n}',
   },
   GIA: {
     name: 'Gemological Institute of America (GIA)',
@@ -48,7 +50,7 @@ export const LAB_TABLE: Record<
     name: 'Solitaire Gemmological Laboratories (SGL)',
     reportNumber: /^[A-Z0-9]{6,15}$/,
     example: 'SGL2300123',
-    verifyUrl: 'https://sgl-labs.com/verify-report/?reportno={n}',
+    verifyUrl: 'https://sgl-labs.com/report-verification/',
   },
   HRD: {
     name: 'HRD Antwerp',
@@ -76,8 +78,40 @@ export const LAB_TABLE: Record<
   },
 };
 
-/** The lab's verification page for a report, or null when the lab has none we know. */
+/**
+ * The lab's verification page for a report (the report number encoded as one query value), or null
+ * when the lab has none we know.
+ */
 export function certificateVerifyUrl(lab: CertificateLab, reportNumber: string): string | null {
   const template = LAB_TABLE[lab].verifyUrl;
   return template ? template.replace('{n}', encodeURIComponent(reportNumber)) : null;
+}
+
+/** Whether the lab's link opens the report itself, or its report-check page where the number is typed. */
+export const verifyLinkOpensReport = (lab: CertificateLab): boolean =>
+  Boolean(LAB_TABLE[lab].verifyUrl?.includes('{n}'));
+
+/** A certificate stored as a PDF: our own name for it (checked by content on upload, decision 0069). */
+export const CERTIFICATE_PDF_NAME = /^[a-f0-9]{32}\.pdf$/;
+export const isCertificatePdf = (file: string | null | undefined): boolean =>
+  Boolean(file && CERTIFICATE_PDF_NAME.test(file));
+
+/**
+ * The name a downloaded certificate is saved under: `IGI-LG612345678-certificate.pdf`. Only letters,
+ * digits and `-` survive (a GII number's `/`, an 'Other' lab's name with quotes or accents), so the
+ * `Content-Disposition` header can never be broken out of or point at a path.
+ */
+export function certificateDownloadName(
+  lab: CertificateLab,
+  labName: string | null,
+  reportNumber: string,
+): string {
+  const clean = (s: string) =>
+    s
+      .normalize('NFKD')
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40);
+  const parts = [clean(lab === 'OTHER' ? (labName ?? '') : lab), clean(reportNumber), 'certificate'];
+  return `${parts.filter(Boolean).join('-')}.pdf`;
 }

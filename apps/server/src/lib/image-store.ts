@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import sharp from 'sharp';
+import { CERTIFICATE_PDF_NAME } from '@zevar/domain';
 import type { Config } from '../env';
 import { createLocalStorage, createS3Storage, type BlobStorage } from './blob-storage';
 
@@ -16,6 +17,7 @@ export const IMAGE_WIDTHS = [320, 640, 960, 1280] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 const IMAGE_TYPE = 'image/webp';
 const AVIF_TYPE = 'image/avif';
+const PDF_TYPE = 'application/pdf';
 const AVIF_BACKLOG = 16;
 
 /** A variant as served: its bytes, its type, and whether it is the final answer for that request. */
@@ -159,6 +161,18 @@ export function createImageStore(storage: BlobStorage) {
     },
     async exists(name: string): Promise<boolean> {
       return valid(name) ? storage.exists(name) : false;
+    },
+    /**
+     * A certificate PDF, stored as uploaded (after `checkPdf`; never rewritten, so a lab's digital
+     * signature stays valid) under a name of ours, `{32 hex}.pdf`, in the same storage as images.
+     */
+    async savePdf(input: Buffer): Promise<string> {
+      const name = `${randomBytes(16).toString('hex')}.pdf`;
+      await storage.put(name, input, PDF_TYPE);
+      return name;
+    },
+    async readPdf(name: string): Promise<Buffer | null> {
+      return CERTIFICATE_PDF_NAME.test(name) ? storage.get(name) : null;
     },
     async remove(name: string): Promise<boolean> {
       if (!valid(name)) return false;

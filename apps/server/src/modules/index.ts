@@ -16,6 +16,7 @@ import { reviewsRoutes } from './reviews/reviews.routes';
 import { reviewsAdminRoutes } from './reviews/reviews-admin.routes';
 import { reviewUploadRoutes } from './images/review-uploads.routes';
 import { imagesRoutes } from './images/images.routes';
+import { certificateUploadsRoutes } from './images/certificate-uploads.routes';
 import { metalsRoutes } from './metals/metals.routes';
 import { categoriesRoutes } from './categories/categories.routes';
 import { productsRoutes } from './products/products.routes';
@@ -67,6 +68,7 @@ export const routeModules: Array<(ctx: AppContext) => FastifyPluginAsyncZod> = [
   reviewsAdminRoutes,
   reviewUploadRoutes,
   imagesRoutes,
+  certificateUploadsRoutes,
   metalsRoutes,
   categoriesRoutes,
   productsRoutes,

@@ -20,6 +20,7 @@ import {
   approveKyc,
 } from '../../test/factories';
 import { multipart } from '../../test/catalogue-fixtures';
+import { plainPdf } from '../../test/pdf-fixtures';
 import { deliver, earn } from '../../test/settlement-fixtures';
 import { address, confirmUrl, initiate, orderBody, sandboxPay } from '../../test/payment-journey';
 import {
@@ -655,6 +656,15 @@ describe('audit trail of every write route', () => {
       url: '/api/category',
       payload: { name: `Cat ${uid()}`, vendorPlan: 'FREE', image: 'a.webp', banner: 'b.webp' },
     }),
+    'POST /api/certificate/uploads': async () => {
+      const body = multipart(await plainPdf(), 'certificate.pdf', 'application/pdf');
+      return {
+        method: 'POST',
+        url: '/api/certificate/uploads',
+        headers: body.headers,
+        payload: body.payload,
+      };
+    },
     'POST /api/coupon-codes': async () => ({
       method: 'POST',
       url: '/api/coupon-codes',

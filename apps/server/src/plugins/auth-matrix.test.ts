@@ -77,6 +77,7 @@ GET /api/payout-runs/:id MANAGE_VENDORS
 GET /api/products public
 GET /api/products/:id public
 GET /api/products/:id/assurance public
+GET /api/products/:id/certificate public
 GET /api/products/:id/references MANAGE_PRODUCTS
 GET /api/products/:id/stock-adjustments MANAGE_PRODUCTS
 GET /api/products/admin MANAGE_PRODUCTS
@@ -169,6 +170,7 @@ POST /api/admin/payment-links/:id/cancel MANAGE_ORDERS
 POST /api/admin/quotes/:code/payment-links MANAGE_ORDERS
 POST /api/cart/quote public
 POST /api/category MANAGE_CATEGORIES
+POST /api/certificate/uploads MANAGE_PRODUCTS
 POST /api/checkout public
 POST /api/checkout/:id/reprice public
 POST /api/coupon-codes SUPER_ADMIN

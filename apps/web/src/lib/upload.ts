@@ -1,7 +1,13 @@
-import { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_UPLOAD_BYTES } from '@zevar/domain';
+import {
+  CERTIFICATE_TOO_LARGE_MESSAGE,
+  IMAGE_TOO_LARGE_MESSAGE,
+  MAX_IMAGE_UPLOAD_BYTES,
+} from '@zevar/domain';
 import { ApiError, authHeaders, buildUrl, toApiError } from './api';
 
 export const IMAGE_UPLOAD_PATH = '/image/uploads';
+/** A product certificate's file: the lab's PDF or a photo (decision 0069). */
+export const CERTIFICATE_UPLOAD_PATH = '/certificate/uploads';
 
 /**
  * Uploads one image as multipart field `file` to POST /api/image/uploads and resolves with the stored
@@ -16,7 +22,13 @@ export function uploadImage(
   path: string = IMAGE_UPLOAD_PATH,
 ): Promise<string> {
   if (file.size > MAX_IMAGE_UPLOAD_BYTES)
-    return Promise.reject(new ApiError(413, 'PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE_MESSAGE));
+    return Promise.reject(
+      new ApiError(
+        413,
+        'PAYLOAD_TOO_LARGE',
+        path === CERTIFICATE_UPLOAD_PATH ? CERTIFICATE_TOO_LARGE_MESSAGE : IMAGE_TOO_LARGE_MESSAGE,
+      ),
+    );
   const url = buildUrl(path);
   const form = new FormData();
   form.append('file', file);

@@ -90,7 +90,7 @@ describe('what a buyer checks before paying: stones, certificates, EMI, hallmark
         ...IGI,
         labName: null,
         file: null,
-        verifyUrl: 'https://www.igi.org/verify-your-report/?r=LG612345678',
+        verifyUrl: 'https://www.igi.org/reports/verify-your-report?r=LG612345678',
       },
     });
     expect(p.priceBreakup.stone).toEqual({ kind: 'DIAMOND', origin: 'LAB_GROWN' });

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { safeString } from '@zevar/domain';
+import { certificateDownloadName, isCertificatePdf, safeString } from '@zevar/domain';
 import {
   adminProductListQuery,
   adminProductsQuery,
@@ -27,6 +27,7 @@ import {
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
+import { CERTIFICATE_CSP } from '../../lib/pdf-check';
 import { createProductsService } from './products.service';
 import { adminProductPage } from './admin-product-list';
 import { createBulkProducts } from './apply-bulk-action';
@@ -172,6 +173,38 @@ export const productsRoutes =
         const product = await reads.get(req.params.id);
         if (product.status !== 'active') throw notFound('Product');
         return productAssurance(product, ctx.config, await returnsPolicyOf(ctx.publicDb));
+      },
+    );
+
+    app.get(
+      '/products/:id/certificate',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          params: idParams,
+          description:
+            "The product's certificate as the lab's PDF (decision 0069): served inert (nosniff, a CSP that allows nothing) under a name made of the lab and the report number. 404 when the certificate has no PDF.",
+        },
+      },
+      async (req, reply) => {
+        const product = await reads.get(req.params.id);
+        if (product.status !== 'active' && !(await seesCatalogue(req))) throw notFound('Certificate');
+        const c = product.gem?.certificate;
+        if (!c || !isCertificatePdf(c.file)) throw notFound('Certificate');
+        const data = await ctx.images.readPdf(c.file!);
+        if (!data) throw notFound('Certificate');
+        return reply
+          .type('application/pdf')
+          .header(
+            'content-disposition',
+            `inline; filename="${certificateDownloadName(c.lab, c.labName, c.reportNumber)}"`,
+          )
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', CERTIFICATE_CSP)
+          .header('cross-origin-resource-policy', 'same-origin')
+          .header('cache-control', 'public, max-age=300')
+          .send(data);
       },
     );
 

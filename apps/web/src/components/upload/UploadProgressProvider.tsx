@@ -26,13 +26,13 @@ export function UploadProgressProvider({
   useEffect(() => () => clearTimeout(hideTimer.current), []);
 
   const upload = useCallback(
-    async (file: File) => {
+    async (file: File, path?: string) => {
       clearTimeout(hideTimer.current);
       active.current += 1;
       setPercent(0);
       let failed = false;
       try {
-        const name = await uploader(file, (p) => setPercent((current) => Math.max(current ?? 0, p)));
+        const name = await uploader(file, (p) => setPercent((current) => Math.max(current ?? 0, p)), path);
         setPercent(100);
         return name;
       } catch (err) {

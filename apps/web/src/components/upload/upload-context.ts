@@ -1,8 +1,11 @@
 import { createContext, useContext } from 'react';
 
 export interface ImageUploadApi {
-  /** Uploads with the 'Uploading Image' progress dialog; resolves with the stored name. */
-  upload: (file: File) => Promise<string>;
+  /**
+   * Uploads with the 'Uploading Image' progress dialog; resolves with the stored name. `path` is
+   * another upload route (a certificate's PDF or photo: CERTIFICATE_UPLOAD_PATH).
+   */
+  upload: (file: File, path?: string) => Promise<string>;
 }
 
 export const ImageUploadContext = createContext<ImageUploadApi | null>(null);

@@ -1,10 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ResellerAnalytics } from '@zevar/domain';
 import { describe, expect, it } from 'vitest';
 import { vendorUser } from '../../test/fixtures';
 import { jsonResponse, mockFetch, notFound, renderRoutes, signIn } from '../../test/utils';
-import AnalyticsTab from './AnalyticsTab';
+import AnalyticsTab, { CommissionChart } from './AnalyticsTab';
 
 const NOW = new Date('2026-11-20T06:30:00Z');
 
@@ -76,6 +76,20 @@ describe('reseller analytics tab', () => {
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/Temple Necklace.*210.*3.*₹7,500\.00/);
     expect(screen.getByText(/3 views · Converted/)).toBeInTheDocument();
     expect(screen.getByText(/no trackers/)).toBeInTheDocument();
+  });
+
+  it('says there is no commission rather than drawing an empty chart', () => {
+    render(
+      <CommissionChart
+        series={[
+          { start: '2026-11-19', views: 4, orders: 0, commission: 0 },
+          { start: '2026-11-20', views: 1, orders: 0, commission: 0 },
+        ]}
+      />,
+    );
+    expect(screen.getByText('No commission in this period.')).toBeInTheDocument();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Highest/)).not.toBeInTheDocument();
   });
 
   it('asks again for another period and grouping', async () => {

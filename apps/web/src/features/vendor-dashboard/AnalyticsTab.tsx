@@ -196,6 +196,8 @@ export function CommissionChart({ series }: { series: ResellerAnalytics['series'
   const total = series.reduce((s, b) => s + b.commission, 0);
   const first = series[0];
   const last = series[series.length - 1];
+  // An empty frame with 'Highest ₹0.00' read as a chart that failed to draw: say there is nothing.
+  if (max === 0) return <p className="text-sm text-taupe">No commission in this period.</p>;
   return (
     <figure className="space-y-1">
       <p className="text-xs text-taupe">

@@ -5,6 +5,8 @@ import { BackOfficeProviders } from '../../../test/BackOfficeProviders';
 import { catalogueProduct } from '../../../test/fixtures';
 import { jsonResponse, mockFetch, testQueryClient } from '../../../test/utils';
 import ProductsSection from './ProductsSection';
+import { UploadProgressProvider } from '../../../components/upload/UploadProgressProvider';
+import type { uploadImage } from '../../../lib/upload';
 import { fromProduct, productFormSchema, toLocalIso } from './product-form-model';
 
 /** A 22K gold ring priced from its rate, weight and making. */
@@ -329,7 +331,7 @@ describe('editing a product (issue 20)', () => {
   /** The list row (no HUIDs, as the list answers) and the full record the edit form loads. */
   const full = product({ hallmarked: true, huids: ['AB12C3', 'ZX98Y7', 'QW12E3', 'RT45Y6'], version: 5 });
 
-  function editSetup(put: (body: Record<string, unknown>) => Response) {
+  function editSetup(put: (body: Record<string, unknown>) => Response, uploader?: typeof uploadImage) {
     const puts: Array<Record<string, unknown>> = [];
     const f = mockFetch((url, init) => {
       if (url.startsWith('/api/category')) return jsonResponse(rings);
@@ -347,7 +349,13 @@ describe('editing a product (issue 20)', () => {
     });
     render(
       <BackOfficeProviders queryClient={testQueryClient()}>
-        <ProductsSection />
+        {uploader ? (
+          <UploadProgressProvider uploader={uploader}>
+            <ProductsSection />
+          </UploadProgressProvider>
+        ) : (
+          <ProductsSection />
+        )}
       </BackOfficeProviders>,
     );
     return { f, puts };
@@ -396,6 +404,34 @@ describe('editing a product (issue 20)', () => {
         origin: 'NATURAL',
         certificate: { lab: 'GIA', reportNumber: '2141438167', carat: 0.5, colour: null, file: null },
       },
+    });
+  });
+
+  it("uploads the lab's PDF through the certificate route and saves its stored name", async () => {
+    const uploads: Array<[string, string | undefined]> = [];
+    const uploader = (file: File, _progress?: (p: number) => void, path?: string) => {
+      uploads.push([file.name, path]);
+      return Promise.resolve(`${'e'.repeat(32)}.pdf`);
+    };
+    const { puts } = editSetup(() => jsonResponse(full), uploader);
+    const form = await openEdit();
+    await waitFor(() => expect(within(form).getByLabelText('Product Name')).toHaveValue('Lotus Ring'));
+    fireEvent.change(within(form).getByLabelText('Diamonds or gemstones'), { target: { value: 'DIAMOND' } });
+    fireEvent.change(within(form).getByLabelText(/Natural or lab-grown/), { target: { value: 'LAB_GROWN' } });
+    fireEvent.change(within(form).getByLabelText('Certificate laboratory'), { target: { value: 'IGI' } });
+    fireEvent.change(within(form).getByLabelText(/Report number/), { target: { value: 'LG612345678' } });
+    fireEvent.change(within(form).getByLabelText(/Carat/), { target: { value: '1.01' } });
+    const input = within(form).getByLabelText("Certificate file (the lab's PDF or a photo)");
+    expect(input).toHaveAttribute('accept', 'application/pdf,image/jpeg,image/png,image/webp');
+    fireEvent.change(input, {
+      target: { files: [new File(['%PDF-1.7'], 'igi.pdf', { type: 'application/pdf' })] },
+    });
+    expect(await within(form).findByText('Certificate PDF uploaded')).toBeInTheDocument();
+    expect(uploads).toEqual([['igi.pdf', '/certificate/uploads']]);
+    fireEvent.click(within(form).getByRole('button', { name: 'Update Product' }));
+    expect(await screen.findByText('Product updated successfully')).toBeInTheDocument();
+    expect(puts[0]).toMatchObject({
+      gem: { certificate: { lab: 'IGI', reportNumber: 'LG612345678', file: `${'e'.repeat(32)}.pdf` } },
     });
   });
 

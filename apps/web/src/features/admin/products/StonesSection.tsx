@@ -1,11 +1,18 @@
 import type { ChangeEvent } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { CERTIFICATE_LABS, LAB_TABLE, STONE_ORIGIN_LABEL, STONE_ORIGINS } from '@zevar/domain';
+import {
+  CERTIFICATE_LABS,
+  LAB_TABLE,
+  STONE_ORIGIN_LABEL,
+  STONE_ORIGINS,
+  isCertificatePdf,
+} from '@zevar/domain';
 import { TextField } from '../../../components/FormFields';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { useImageUpload } from '../../../components/upload/upload-context';
 import { TITLE, UPLOAD_FAILED } from '../../../lib/admin-messages';
 import { failure } from '../../../lib/error-text';
+import { CERTIFICATE_UPLOAD_PATH } from '../../../lib/upload';
 import { FormSection } from './BasicAndPricingSections';
 import type { ProductFormValues } from './product-form-model';
 
@@ -71,7 +78,7 @@ export function StonesSection({ idPrefix }: { idPrefix: string }) {
     event.target.value = '';
     if (!chosen) return;
     try {
-      setValue('certFile', await uploader.upload(chosen), { shouldDirty: true });
+      setValue('certFile', await uploader.upload(chosen, CERTIFICATE_UPLOAD_PATH), { shouldDirty: true });
     } catch (err) {
       await dialog.error(TITLE.error, failure(UPLOAD_FAILED, err));
     }
@@ -160,18 +167,24 @@ export function StonesSection({ idPrefix }: { idPrefix: string }) {
           />
           <div>
             <label htmlFor={`${idPrefix}-cert-file`} className="label">
-              Certificate scan
+              Certificate file (the lab's PDF or a photo)
             </label>
             <input
               id={`${idPrefix}-cert-file`}
               type="file"
-              accept="image/jpeg,image/png,image/webp"
+              accept="application/pdf,image/jpeg,image/png,image/webp"
               className="input"
+              aria-describedby={`${idPrefix}-cert-file-hint`}
               onChange={(event) => void onFile(event)}
             />
+            <p id={`${idPrefix}-cert-file-hint`} className="mt-1 text-xs text-taupe">
+              PDF, JPEG, PNG or WebP, at most 5 MB. PDFs with scripts, attachments or passwords are refused.
+            </p>
             {file && (
               <p className="mt-1 flex items-center gap-2 text-sm">
-                <span>Certificate scan uploaded</span>
+                <span>
+                  {isCertificatePdf(file) ? 'Certificate PDF uploaded' : 'Certificate photo uploaded'}
+                </span>
                 <button
                   type="button"
                   className="text-red-700 underline"

@@ -112,6 +112,34 @@ describe('product page: what a buyer checks before paying', () => {
     expect(screen.queryByTestId('hallmark-explainer')).not.toBeInTheDocument();
   });
 
+  it("links a lab's PDF certificate from the product, and SGL's report-check page with the number to type", async () => {
+    const sgl = {
+      ...solitaire,
+      gem: {
+        ...solitaire.gem!,
+        certificate: {
+          ...solitaire.gem!.certificate!,
+          lab: 'SGL',
+          reportNumber: 'SGL2300123',
+          file: 'd'.repeat(32) + '.pdf',
+          verifyUrl: 'https://sgl-labs.com/report-verification/',
+        },
+      },
+    } as Product;
+    show(sgl, assurance());
+    const cert = screen.getByTestId('certificate');
+    expect(within(cert).getByRole('link', { name: 'View certificate (PDF)' })).toHaveAttribute(
+      'href',
+      '/api/products/9/certificate',
+    );
+    expect(
+      within(cert).getByRole('link', {
+        name: "Verify on the lab's website (enter report number SGL2300123)",
+      }),
+    ).toHaveAttribute('href', 'https://sgl-labs.com/report-verification/');
+    expect(within(cert).queryByRole('link', { name: 'View the certificate' })).not.toBeInTheDocument();
+  });
+
   it('a piece above the return cap says so', async () => {
     show(solitaire, assurance({ returns: { kind: 'WINDOW', days: 7, refusal: 'ABOVE_CAP' } }));
     expect(await screen.findByTestId('returns')).toHaveTextContent('above the value that can be returned');

@@ -3,7 +3,9 @@ import { Link } from 'react-router';
 import {
   ASSURANCE_TEXT as T,
   LAB_TABLE,
+  isCertificatePdf,
   stoneLabel,
+  verifyLinkOpensReport,
   storedImageUrl,
   type Product,
   type ProductAssurance,
@@ -71,10 +73,11 @@ function Emi({ emi }: { emi: ProductAssurance['emi'] }) {
   );
 }
 
-function CertificatePanel({ gem }: { gem: NonNullable<Product['gem']> }) {
+function CertificatePanel({ gem, productId }: { gem: NonNullable<Product['gem']>; productId: number }) {
   const c = gem.certificate;
   if (!c) return null;
-  const file = storedImageUrl(c.file);
+  const pdf = isCertificatePdf(c.file);
+  const file = pdf ? `/api/products/${productId}/certificate` : storedImageUrl(c.file);
   const rows: Array<[string, string | null]> = [
     ['Stone', stoneLabel(gem.kind, gem.origin)],
     ['Laboratory', c.lab === 'OTHER' ? c.labName : LAB_TABLE[c.lab].name],
@@ -97,15 +100,15 @@ function CertificatePanel({ gem }: { gem: NonNullable<Product['gem']> }) {
             </div>
           ))}
       </dl>
-      <p className="flex flex-wrap gap-x-4">
+      <p className="flex flex-wrap gap-x-4 gap-y-1">
         {c.verifyUrl && (
           <a className="underline" href={c.verifyUrl} target="_blank" rel="noopener noreferrer">
-            {T.verifyCertificate}
+            {verifyLinkOpensReport(c.lab) ? T.verifyCertificate : T.verifyCertificateByNumber(c.reportNumber)}
           </a>
         )}
         {file && (
           <a className="underline" href={file} target="_blank" rel="noopener noreferrer">
-            {T.viewCertificate}
+            {pdf ? T.viewCertificatePdf : T.viewCertificate}
           </a>
         )}
       </p>
@@ -159,7 +162,7 @@ export default function BuyerProofs({ product, shop }: { product: Product; shop:
           {T.insured}
         </p>
       )}
-      {product.gem && <CertificatePanel gem={product.gem} />}
+      {product.gem && <CertificatePanel gem={product.gem} productId={product.id} />}
       {product.hallmarked && <Hallmark bisRegistration={a?.hallmark.bisRegistration ?? null} />}
       {a && <Returns returns={a.returns} shop={shop} />}
     </div>
