@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { razorpayError, razorpayIds, unixNow } from './razorpay-stub-shapes';
 
 /**
  * A local stand-in for Razorpay Payment Links, answering in their documented shapes (API reference:
@@ -20,37 +21,32 @@ export async function startRazorpayLinksStub() {
   const requests: { method: string; path: string; body: Json | null }[] = [];
   const links = new Map<string, Json>();
   const references = new Set<string>();
-  let n = 0;
-  const id = (prefix: string) => `${prefix}_${String(++n).padStart(14, '0')}`;
-  const now = () => Math.floor(Date.now() / 1000);
-  const error = (description: string, field?: string) => ({
-    error: {
-      code: 'BAD_REQUEST_ERROR',
-      description,
-      source: 'business',
-      reason: 'input_validation_failed',
-      field,
-    },
-  });
+  const id = razorpayIds();
 
   function answer(method: string, path: string, auth: string | undefined, b: Json): [number, unknown] {
     const expected = `Basic ${Buffer.from(`${RAZORPAY_STUB.keyId}:${RAZORPAY_STUB.keySecret}`).toString('base64')}`;
-    if (auth !== expected) return [401, error('The api key provided is invalid')];
+    if (auth !== expected) return [401, razorpayError('The api key provided is invalid')];
     if (method === 'POST' && path === '/v1/payment_links') {
       const customer = (b.customer ?? {}) as Json;
       if (typeof b.amount !== 'number' || b.amount < 100)
-        return [400, error('The amount must be atleast INR 1.00.', 'amount')];
-      if (typeof b.expire_by !== 'number' || b.expire_by < now() + 15 * 60)
-        return [400, error('expire_by should be at least 15 minutes after current time', 'expire_by')];
+        return [400, razorpayError('The amount must be atleast INR 1.00.', 'amount')];
+      if (typeof b.expire_by !== 'number' || b.expire_by < unixNow() + 15 * 60)
+        return [
+          400,
+          razorpayError('expire_by should be at least 15 minutes after current time', 'expire_by'),
+        ];
       if (typeof b.reference_id !== 'string' || b.reference_id.length > 40)
-        return [400, error('The reference id may not be greater than 40 characters.', 'reference_id')];
+        return [
+          400,
+          razorpayError('The reference id may not be greater than 40 characters.', 'reference_id'),
+        ];
       if (references.has(b.reference_id))
         return [
           400,
-          error(`Payment Link with reference id ${b.reference_id} already exists`, 'reference_id'),
+          razorpayError(`Payment Link with reference id ${b.reference_id} already exists`, 'reference_id'),
         ];
       if (typeof customer.contact !== 'string')
-        return [400, error('The contact field is required.', 'contact')];
+        return [400, razorpayError('The contact field is required.', 'contact')];
       references.add(b.reference_id);
       const linkId = id('plink');
       const link = {
@@ -60,7 +56,7 @@ export async function startRazorpayLinksStub() {
         callback_method: b.callback_method ?? '',
         callback_url: b.callback_url ?? '',
         cancelled_at: 0,
-        created_at: now(),
+        created_at: unixNow(),
         currency: b.currency ?? 'INR',
         customer,
         description: b.description ?? '',
@@ -76,7 +72,7 @@ export async function startRazorpayLinksStub() {
         reminders: [],
         short_url: `https://rzp.io/i/${linkId.slice(-7)}`,
         status: 'created',
-        updated_at: now(),
+        updated_at: unixNow(),
         upi_link: false,
         user_id: '',
       };
@@ -85,15 +81,15 @@ export async function startRazorpayLinksStub() {
     }
     const m = /^\/v1\/payment_links\/(plink_\w+)(\/cancel)?$/.exec(path);
     const link = m ? links.get(m[1]!) : undefined;
-    if (!m || !link) return [400, error('The id provided does not exist')];
+    if (!m || !link) return [400, razorpayError('The id provided does not exist')];
     if (method === 'GET' && !m[2]) return [200, link];
     if (method === 'POST' && m[2]) {
       if (link.status !== 'created')
-        return [400, error(`Payment Link cannot be cancelled as it is ${String(link.status)}`)];
-      Object.assign(link, { status: 'cancelled', cancelled_at: now(), updated_at: now() });
+        return [400, razorpayError(`Payment Link cannot be cancelled as it is ${String(link.status)}`)];
+      Object.assign(link, { status: 'cancelled', cancelled_at: unixNow(), updated_at: unixNow() });
       return [200, link];
     }
-    return [404, error('The requested URL was not found on the server.')];
+    return [404, razorpayError('The requested URL was not found on the server.')];
   }
 
   const server = http.createServer((req, res) => {
@@ -117,7 +113,7 @@ export async function startRazorpayLinksStub() {
     if (!link || link.status !== 'created') throw new Error(`link ${linkId} is not payable`);
     const paymentId = id('pay');
     const orderId = id('order');
-    const at = now();
+    const at = unixNow();
     Object.assign(link, {
       status: 'paid',
       amount_paid: link.amount,
