@@ -7,7 +7,9 @@ import { razorpayError, razorpayIds, unixNow } from './razorpay-stub-shapes';
  * create `POST /v1/payment_links`, fetch `GET /v1/payment_links/:id`, cancel
  * `POST /v1/payment_links/:id/cancel`; the `payment_link.paid` webhook's sample payload): Basic auth
  * with the key pair; `expire_by` at least 15 minutes ahead; a `reference_id` used once; a paid link
- * cannot be cancelled. `pay(id)` plays the buyer paying on Razorpay's page and answers the event
+ * cannot be cancelled. Refunds (`POST /v1/payments/:id/refund`, the idempotent request): an
+ * `X-Refund-Idempotency` key of at least 10 characters answers the refund it made for the same body
+ * and refuses a different body. `pay(id)` plays the buyer paying on Razorpay's page and answers the event
  * Razorpay would send. Every request is recorded.
  */
 export const RAZORPAY_STUB = {
@@ -18,14 +20,57 @@ export const RAZORPAY_STUB = {
 type Json = Record<string, unknown>;
 
 export async function startRazorpayLinksStub() {
-  const requests: { method: string; path: string; body: Json | null }[] = [];
+  const requests: { method: string; path: string; headers: http.IncomingHttpHeaders; body: Json | null }[] =
+    [];
+  const refunds: Json[] = [];
+  const refundByKey = new Map<string, { body: string; refund: Json }>();
   const links = new Map<string, Json>();
   const references = new Set<string>();
   const id = razorpayIds();
 
-  function answer(method: string, path: string, auth: string | undefined, b: Json): [number, unknown] {
+  function refund(paymentId: string, key: string | undefined, b: Json): [number, unknown] {
+    if (key !== undefined && !/^[\w-]{10,}$/.test(key))
+      return [400, razorpayError('The idempotency key must be at least 10 characters long.')];
+    const seen = key === undefined ? undefined : refundByKey.get(key);
+    if (seen)
+      return seen.body === JSON.stringify(b)
+        ? [200, seen.refund]
+        : [400, razorpayError('Different request with the same idempotency key has already been processed.')];
+    if (typeof b.amount !== 'number' || b.amount < 100)
+      return [400, razorpayError('The amount must be atleast INR 1.00.', 'amount')];
+    const made = {
+      id: id('rfnd'),
+      entity: 'refund',
+      amount: b.amount,
+      currency: 'INR',
+      payment_id: paymentId,
+      notes: b.notes ?? [],
+      receipt: b.receipt ?? null,
+      acquirer_data: { arn: null },
+      created_at: unixNow(),
+      batch_id: null,
+      status: 'processed',
+      speed_processed: 'normal',
+      speed_requested: b.speed ?? 'normal',
+    };
+    refunds.push(made);
+    if (key !== undefined) refundByKey.set(key, { body: JSON.stringify(b), refund: made });
+    return [200, made];
+  }
+
+  function answer(
+    method: string,
+    path: string,
+    headers: http.IncomingHttpHeaders,
+    b: Json,
+  ): [number, unknown] {
     const expected = `Basic ${Buffer.from(`${RAZORPAY_STUB.keyId}:${RAZORPAY_STUB.keySecret}`).toString('base64')}`;
-    if (auth !== expected) return [401, razorpayError('The api key provided is invalid')];
+    if (headers.authorization !== expected) return [401, razorpayError('The api key provided is invalid')];
+    const paid = /^\/v1\/payments\/(pay_\w+)\/refund$/.exec(path);
+    if (method === 'POST' && paid) {
+      const key = headers['x-refund-idempotency'];
+      return refund(paid[1]!, Array.isArray(key) ? key[0] : key, b);
+    }
     if (method === 'POST' && path === '/v1/payment_links') {
       const customer = (b.customer ?? {}) as Json;
       if (typeof b.amount !== 'number' || b.amount < 100)
@@ -99,8 +144,8 @@ export async function startRazorpayLinksStub() {
       const raw = Buffer.concat(chunks).toString('utf8');
       const body = raw ? (JSON.parse(raw) as Json) : null;
       const path = (req.url ?? '').split('?')[0]!;
-      requests.push({ method: req.method ?? '', path, body });
-      const [status, out] = answer(req.method ?? '', path, req.headers.authorization, body ?? {});
+      requests.push({ method: req.method ?? '', path, headers: req.headers, body });
+      const [status, out] = answer(req.method ?? '', path, req.headers, body ?? {});
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(out));
     });
   });
@@ -178,6 +223,7 @@ export async function startRazorpayLinksStub() {
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
+    refunds,
     pay,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
