@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { razorpayError, razorpayIds, unixNow } from './razorpay-stub-shapes';
 
 /**
  * A local stand-in for RazorpayX Payouts, answering in their documented shapes (API reference:
@@ -23,18 +24,7 @@ export async function startRazorpayXStub() {
   const validations = new Map<string, Json>();
   const payouts = new Map<string, Json>();
   const byKey = new Map<string, string>();
-  let n = 0;
-  const id = (prefix: string) => `${prefix}_${String(++n).padStart(14, '0')}`;
-  const now = () => Math.floor(Date.now() / 1000);
-  const error = (description: string, field?: string) => ({
-    error: {
-      code: 'BAD_REQUEST_ERROR',
-      description,
-      source: 'business',
-      reason: 'input_validation_failed',
-      field,
-    },
-  });
+  const id = razorpayIds();
 
   function answer(
     method: string,
@@ -43,15 +33,22 @@ export async function startRazorpayXStub() {
     body: Json | null,
   ): [number, unknown] {
     const expected = `Basic ${Buffer.from(`${RAZORPAYX_STUB.keyId}:${RAZORPAYX_STUB.keySecret}`).toString('base64')}`;
-    if (headers.authorization !== expected) return [401, error('The api key provided is invalid')];
+    if (headers.authorization !== expected) return [401, razorpayError('The api key provided is invalid')];
     const b = body ?? {};
     if (method === 'POST' && path === '/v1/contacts') {
       if (typeof b.name !== 'string' || b.name.length < 3)
-        return [400, error('The name field is required.', 'name')];
+        return [400, razorpayError('The name field is required.', 'name')];
       const key = JSON.stringify([b.name, b.email, b.contact, b.type, b.reference_id]);
       const found = contacts.get(key);
       if (found) return [200, found];
-      const contact = { id: id('cont'), entity: 'contact', ...b, active: true, notes: [], created_at: now() };
+      const contact = {
+        id: id('cont'),
+        entity: 'contact',
+        ...b,
+        active: true,
+        notes: [],
+        created_at: unixNow(),
+      };
       contacts.set(key, contact);
       return [201, contact];
     }
@@ -62,7 +59,7 @@ export async function startRazorpayXStub() {
         typeof bank.ifsc !== 'string' ||
         !/^[A-Z]{4}0[A-Z0-9]{6}$/.test(bank.ifsc)
       )
-        return [400, error('The ifsc must be 11 characters.', 'ifsc')];
+        return [400, razorpayError('The ifsc must be 11 characters.', 'ifsc')];
       const key = JSON.stringify([b.contact_id, bank.ifsc, bank.account_number]);
       const found = fundAccounts.get(key);
       if (found) return [200, found];
@@ -80,7 +77,7 @@ export async function startRazorpayXStub() {
         },
         active: true,
         batch_id: null,
-        created_at: now(),
+        created_at: unixNow(),
       };
       fundAccounts.set(key, fa);
       fundAccounts.set(fa.id, fa);
@@ -88,7 +85,7 @@ export async function startRazorpayXStub() {
     }
     if (method === 'POST' && path === '/v1/fund_accounts/validations') {
       const fa = fundAccounts.get(String((b.fund_account as Json | undefined)?.id));
-      if (!fa) return [400, error('The id provided does not exist', 'fund_account.id')];
+      if (!fa) return [400, razorpayError('The id provided does not exist', 'fund_account.id')];
       const account = String((fa.bank_account as Json).account_number);
       const later = account.endsWith('1111');
       const v: Json = {
@@ -107,7 +104,7 @@ export async function startRazorpayXStub() {
                 account_status: 'active',
                 registered_name: String((fa.bank_account as Json).name).toUpperCase(),
               },
-        created_at: now(),
+        created_at: unixNow(),
         utr: later ? null : '123456789012',
       };
       validations.set(String(v.id), v);
@@ -116,7 +113,7 @@ export async function startRazorpayXStub() {
     const validation = /^\/v1\/fund_accounts\/validations\/([^/]+)$/.exec(path);
     if (method === 'GET' && validation) {
       const v = validations.get(validation[1]!);
-      if (!v) return [400, error('The id provided does not exist')];
+      if (!v) return [400, razorpayError('The id provided does not exist')];
       if (v.status === 'created') {
         v.status = 'completed';
         v.results = {
@@ -129,13 +126,13 @@ export async function startRazorpayXStub() {
     if (method === 'POST' && path === '/v1/payouts') {
       const key = headers['x-payout-idempotency'];
       if (typeof key !== 'string' || key === '')
-        return [400, error('X-Payout-Idempotency header is mandatory', 'X-Payout-Idempotency')];
+        return [400, razorpayError('X-Payout-Idempotency header is mandatory', 'X-Payout-Idempotency')];
       const seen = byKey.get(key);
       if (seen) return [200, payouts.get(seen)];
       if (!fundAccounts.has(String(b.fund_account_id)))
-        return [400, error('The id provided does not exist', 'fund_account_id')];
+        return [400, razorpayError('The id provided does not exist', 'fund_account_id')];
       if (typeof b.narration === 'string' && !/^[A-Za-z0-9 ]{0,30}$/.test(b.narration))
-        return [400, error('The narration format is invalid.', 'narration')];
+        return [400, razorpayError('The narration format is invalid.', 'narration')];
       const p: Json = {
         id: id('pout'),
         entity: 'payout',
@@ -157,7 +154,7 @@ export async function startRazorpayXStub() {
           source: 'internal',
           reason: 'payout_processing',
         },
-        created_at: now(),
+        created_at: unixNow(),
       };
       payouts.set(String(p.id), p);
       byKey.set(key, String(p.id));
@@ -166,9 +163,9 @@ export async function startRazorpayXStub() {
     const payout = /^\/v1\/payouts\/([^/]+)$/.exec(path);
     if (method === 'GET' && payout) {
       const p = payouts.get(payout[1]!);
-      return p ? [200, p] : [400, error('The id provided does not exist')];
+      return p ? [200, p] : [400, razorpayError('The id provided does not exist')];
     }
-    return [404, error('The requested URL was not found on the server.')];
+    return [404, razorpayError('The requested URL was not found on the server.')];
   }
 
   const server = http.createServer((req, res) => {

@@ -77,23 +77,12 @@ export async function reverse(
   });
 }
 
-/** The order's parcel, delivered at `at` (as the shipping module records it). */
+/**
+ * The order's parcel, delivered at `at`, listing no lines (as parcels made before parcels listed their
+ * lines): it delivers the order as a whole.
+ */
 export async function deliver(db: Db, orderId: string, at: Date) {
-  await db.insert(shipments).values({
-    orderId,
-    carrierMode: 'sandbox',
-    weightGrams: 100,
-    lengthCm: 10,
-    breadthCm: 10,
-    heightCm: 5,
-    declaredValuePaise: 100_000,
-    packedByName: 'Packer',
-    sealNumber: 'SEAL-1',
-    packedWeightGrams: 100,
-    status: 'DELIVERED',
-    deliveredAt: at,
-    createdBy: 'test',
-  });
+  await deliverParcel(db, orderId, [], at);
 }
 
 /**
@@ -170,14 +159,17 @@ export async function earnLine(
   return { ...earning, orderNumber: e.orderNumber };
 }
 
-/** A parcel carrying the given order lines (all their units), delivered at `at`, or on its way when `at` is null. */
-export async function deliverParcel(
+/**
+ * A forward sandbox parcel of the order with these columns, carrying these order lines (all their
+ * units unless said); with no lines, a parcel made before parcels listed their lines.
+ */
+export async function parcel(
   db: Db,
   orderId: string,
-  lines: Array<{ orderItemId: number; units?: number }>,
-  at: Date | null,
+  columns: Partial<typeof shipments.$inferInsert> = {},
+  lines: Array<{ orderItemId: number; units?: number }> = [],
 ) {
-  const [parcel] = await db
+  const [row] = await db
     .insert(shipments)
     .values({
       orderId,
@@ -190,15 +182,25 @@ export async function deliverParcel(
       packedByName: 'Packer',
       sealNumber: 'SEAL-1',
       packedWeightGrams: 100,
-      status: at ? 'DELIVERED' : 'IN_TRANSIT',
-      deliveredAt: at,
       createdBy: 'test',
+      ...columns,
     })
     .returning();
-  await db
-    .insert(shipmentLines)
-    .values(
-      lines.map((l) => ({ shipmentId: parcel!.id, orderItemId: l.orderItemId, quantity: l.units ?? 1 })),
-    );
-  return parcel!;
+  if (lines.length > 0)
+    await db
+      .insert(shipmentLines)
+      .values(
+        lines.map((l) => ({ shipmentId: row!.id, orderItemId: l.orderItemId, quantity: l.units ?? 1 })),
+      );
+  return row!;
+}
+
+/** A parcel carrying the given order lines (all their units), delivered at `at`, or on its way when `at` is null. */
+export async function deliverParcel(
+  db: Db,
+  orderId: string,
+  lines: Array<{ orderItemId: number; units?: number }>,
+  at: Date | null,
+) {
+  return parcel(db, orderId, { status: at ? 'DELIVERED' : 'IN_TRANSIT', deliveredAt: at }, lines);
 }

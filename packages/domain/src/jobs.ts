@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedPages, pageQuerySchema } from './paging';
 
 /** A background job run that failed after all its retries (admin: Background jobs). */
 export const failedJobSchema = z.object({
@@ -9,6 +10,9 @@ export const failedJobSchema = z.object({
   error: z.string(),
 });
 export type FailedJob = z.infer<typeof failedJobSchema>;
+/** A page of the failed runs, newest first. */
+export const failedJobsQuerySchema = boundedPages(pageQuerySchema(20, 100));
+export type FailedJobsQuery = z.infer<typeof failedJobsQuerySchema>;
 
 export const OUTBOX_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const;
 /** The outbox views: everything, failing (a failed try, waiting or given up), waiting, sent. */

@@ -75,6 +75,9 @@ const NOTED_ONLY = new Set([
   'PUT /api/reviews/:id',
   'DELETE /api/reviews/:id',
   'POST /api/subscriptions/subscribe',
+  // A shop face save notes its own shop (`shop:<slug>`); a face picture upload changes no answer.
+  'PUT /api/user/:id/shop-face',
+  'POST /api/user/:id/shop-face/images',
 ]);
 
 /** The tags a successful write invalidates beyond what its code noted. */

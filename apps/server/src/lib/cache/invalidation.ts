@@ -19,7 +19,8 @@ export type BroadTag = 'catalogue' | 'coupons' | 'shops';
  * - `stock-lists`: lists that leave out products without stock (trending, sale, special offers);
  * - `popularity`: lists ordered or filtered by sales (trending, top 10);
  * - `price-order`: lists ordered by price;
- * - `rates`: the metal rate answers.
+ * - `rates`: the metal rate answers;
+ * - `shop:<slug>`: the answers that show that shop's own face (logo, banner, about, contacts).
  */
 export type CacheTag =
   | BroadTag
@@ -29,15 +30,18 @@ export type CacheTag =
   | 'price-order'
   | 'rates'
   | `product:${number}`
-  | `metal:${number}`;
+  | `metal:${number}`
+  | `shop:${string}`;
 
 export const ALL_CACHE_TAGS: readonly BroadTag[] = ['catalogue', 'coupons', 'shops'];
 
 export const productTag = (id: number): CacheTag => `product:${id}`;
 export const metalTag = (id: number): CacheTag => `metal:${id}`;
+/** A shop's own answers, by its slug as stored (lowercase, as every lookup by slug reads it). */
+export const shopTag = (slug: string): CacheTag => `shop:${slug.trim().toLowerCase()}`;
 
 const TAG_PATTERN =
-  /^(?:catalogue|coupons|shops|lists|stock-lists|popularity|price-order|rates|(?:product|metal):\d{1,10})$/;
+  /^(?:catalogue|coupons|shops|lists|stock-lists|popularity|price-order|rates|(?:product|metal):\d{1,10}|shop:[a-z0-9-]{1,200})$/;
 export const isCacheTag = (t: string): t is CacheTag => TAG_PATTERN.test(t);
 
 export interface CacheInvalidation {

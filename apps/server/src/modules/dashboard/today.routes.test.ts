@@ -10,16 +10,9 @@ import {
   createVendor,
   type Actor,
 } from '../../../test/factories';
-import { deliver, earn } from '../../../test/settlement-fixtures';
+import { deliver, earn, parcel } from '../../../test/settlement-fixtures';
 import type { Db } from '../../db/client';
-import {
-  emailOutbox,
-  metalRateHistory,
-  orderItems,
-  orders,
-  returnRequests,
-  shipments,
-} from '../../db/schema';
+import { emailOutbox, metalRateHistory, orderItems, orders, returnRequests } from '../../db/schema';
 
 const DAY = 86_400_000;
 /** 10:30 in India on 26 November 2026: the business day started at 2026-11-25T18:30Z. */
@@ -66,23 +59,6 @@ async function order(db: Db, o: OrderOverrides = {}, withLine = false) {
     });
   }
   return row!;
-}
-
-async function parcel(db: Db, orderId: string, s: Partial<typeof shipments.$inferInsert>) {
-  await db.insert(shipments).values({
-    orderId,
-    carrierMode: 'sandbox',
-    weightGrams: 100,
-    lengthCm: 10,
-    breadthCm: 10,
-    heightCm: 5,
-    declaredValuePaise: 100_000,
-    packedByName: 'Packer',
-    sealNumber: 'SEAL-1',
-    packedWeightGrams: 100,
-    createdBy: 'test',
-    ...s,
-  });
 }
 
 const at = (iso: string) => new Date(iso);

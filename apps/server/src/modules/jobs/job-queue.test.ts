@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import type { FailedJob, Paged } from '@zevar/domain';
+import type { Db } from '../../db/client';
 import { createAdminUser } from '../../../test/factories';
 import { createJobQueue, failedJobCount, listFailedJobs, type JobQueue } from './job-queue';
 import { waitUntil } from '../../../test/wait-until';
@@ -80,18 +82,20 @@ describe('background job queue', () => {
     await q.start();
     await waitUntil(
       'the failing job listed as failed',
-      async () => (await listFailedJobs(t.db)).some((j) => j.name === 'test-failing'),
+      async () => (await failedRuns(t.db)).some((j) => j.name === 'test-failing'),
       30_000,
       200,
     );
     expect(attempts).toBe(2);
-    const [failed] = (await listFailedJobs(t.db)).filter((j) => j.name === 'test-failing');
+    const [failed] = (await failedRuns(t.db)).filter((j) => j.name === 'test-failing');
     expect(failed).toMatchObject({ name: 'test-failing', retryCount: 1, error: 'mail server unreachable' });
 
     const admin = await createAdminUser(t.app, t.db);
     const res = await t.app.inject({ url: '/api/jobs/failed', headers: admin.headers });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'test-failing' })]));
+    expect(res.json().content).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'test-failing' })]),
+    );
   });
 });
 
@@ -201,7 +205,7 @@ describe('failed jobs list before any process ran jobs', () => {
     const admin = await createAdminUser(t.app, t.db);
     const res = await t.app.inject({ url: '/api/jobs/failed', headers: admin.headers });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([]);
+    expect(res.json()).toEqual({ content: [], totalPages: 0, totalElements: 0, size: 20, number: 0 });
   });
 });
 
@@ -227,6 +231,9 @@ async function legacySchema(t: TestApp) {
        '{"message":"too old to show"}');
   `);
 }
+
+/** Every failed run (one page large enough for a test's few). */
+const failedRuns = async (db: Db) => (await listFailedJobs(db, { page: 0, size: 100 })).content;
 
 const schemaExists = async (t: TestApp, name: string) =>
   (await t.database.executeSql(`SELECT 1 FROM pg_namespace WHERE nspname = $1`, [name])).rows.length > 0;
@@ -257,7 +264,7 @@ describe('moving from pg-boss 10', () => {
     await legacySchema(t);
     await start();
     expect(await schemaExists(t, 'pgboss')).toBe(false);
-    const failed = await listFailedJobs(t.db);
+    const failed = await failedRuns(t.db);
     expect(failed).toEqual([
       expect.objectContaining({
         id: '00000000-0000-4000-8000-000000000001',
@@ -274,6 +281,33 @@ describe('moving from pg-boss 10', () => {
     expect(await failedJobCount(t.db)).toBe(2);
   });
 
+  it('lists every failed run a page at a time, newest first, beyond the first fifty', async () => {
+    await legacySchema(t);
+    await t.database.executeSql(`
+      INSERT INTO pgboss.job (id, name, state, retry_count, completed_on, output)
+      SELECT gen_random_uuid(), 'mail-outbox', 'failed', 3, now() - interval '1 hour' - make_interval(mins => n),
+             jsonb_build_object('message', 'failure ' || n)
+        FROM generate_series(1, 58) AS n`);
+    await start();
+    const admin = await createAdminUser(t.app, t.db);
+    const page = async (n: number) => {
+      const res = await t.app.inject({ url: `/api/jobs/failed?page=${n}&size=20`, headers: admin.headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as Paged<FailedJob>;
+    };
+    const [first, last] = [await page(0), await page(2)];
+    expect(first).toMatchObject({ totalElements: 60, totalPages: 3, size: 20, number: 0 });
+    expect(first.content[0]).toMatchObject({ error: 'smtp refused' });
+    expect(first.content[1]).toMatchObject({ error: 'failure 1' });
+    expect(last.content).toHaveLength(20);
+    expect(last.content.at(-1)).toMatchObject({ error: 'gateway timeout' });
+    const all = [...first.content, ...(await page(1)).content, ...last.content].map((j) => j.id);
+    expect(new Set(all).size).toBe(60);
+    expect(
+      (await t.app.inject({ url: '/api/jobs/failed?size=1000', headers: admin.headers })).statusCode,
+    ).toBe(400);
+  });
+
   it('keeps the old schema while a process still running pg-boss 10 beats, and carries the runs over once', async () => {
     await legacySchema(t);
     await t.database.executeSql(
@@ -282,7 +316,7 @@ describe('moving from pg-boss 10', () => {
     await (await start()).stop(2000);
     await start();
     expect(await schemaExists(t, 'pgboss')).toBe(true);
-    expect((await listFailedJobs(t.db)).map((j) => j.id)).toEqual([
+    expect((await failedRuns(t.db)).map((j) => j.id)).toEqual([
       '00000000-0000-4000-8000-000000000001',
       '00000000-0000-4000-8000-000000000004',
     ]);

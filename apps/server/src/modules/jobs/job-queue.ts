@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type Db } from '../../db/client';
 import { isUndefinedTable } from '../../lib/db-errors';
-import type { FailedJob } from '@zevar/domain';
+import type { FailedJob, FailedJobsQuery, Paged } from '@zevar/domain';
 
 /** Work that runs every few seconds, once across all processes that share the database. */
 export type PeriodicJob = { name: string; everySeconds: number; run: () => Promise<unknown> };
@@ -244,26 +244,35 @@ type FailedRow = {
   output: unknown;
 };
 
-/** The most recent failed runs, newest first (an empty list before the queue was ever started). */
-export async function listFailedJobs(db: Db, limit = 50): Promise<FailedJob[]> {
+/** A page of the failed runs, newest first (an empty page before the queue was ever started). */
+export async function listFailedJobs(db: Db, q: FailedJobsQuery): Promise<Paged<FailedJob>> {
+  const empty = { content: [], totalPages: 0, totalElements: 0, size: q.size, number: q.page };
   try {
+    const totalElements = await failedJobCount(db);
+    // Newest first; the id breaks ties, so a page boundary never repeats or skips a run.
     const rows = await queryRows<FailedRow>(
       db,
       sql`SELECT source_id::text AS id, source_name AS name, source_retry_count AS "retryCount",
                  created_on AS "failedAt", source_output AS output
             FROM ${sql.raw(JOB_SCHEMA)}.job WHERE name = ${FAILED_RUNS}
-          ORDER BY created_on DESC LIMIT ${limit}`,
+          ORDER BY created_on DESC, id DESC LIMIT ${q.size} OFFSET ${q.page * q.size}`,
     );
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      retryCount: Number(r.retryCount),
-      failedAt: r.failedAt === null ? null : new Date(r.failedAt).toISOString(),
-      error: describeOutput(r.output),
-    }));
+    return {
+      content: rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        retryCount: Number(r.retryCount),
+        failedAt: r.failedAt === null ? null : new Date(r.failedAt).toISOString(),
+        error: describeOutput(r.output),
+      })),
+      totalPages: Math.ceil(totalElements / q.size),
+      totalElements,
+      size: q.size,
+      number: q.page,
+    };
   } catch (err) {
     // 42P01: the queue's tables do not exist yet (no process has run jobs on this database).
-    if (isUndefinedTable(err)) return [];
+    if (isUndefinedTable(err)) return empty;
     throw err;
   }
 }

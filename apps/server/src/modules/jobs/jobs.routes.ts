@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { failedJobSchema } from '@zevar/domain';
+import { failedJobSchema, failedJobsQuerySchema, pagedSchema } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import { listFailedJobs } from './job-queue';
 
@@ -14,9 +13,11 @@ export const jobsRoutes =
         schema: {
           tags: ['jobs'],
           security: [{ bearer: [] }],
-          response: { 200: z.array(failedJobSchema) },
+          description: 'Runs that failed after every retry, newest first, a page at a time.',
+          querystring: failedJobsQuerySchema,
+          response: { 200: pagedSchema(failedJobSchema) },
         },
       },
-      async () => listFailedJobs(ctx.db),
+      async (req) => listFailedJobs(ctx.db, req.query),
     );
   };

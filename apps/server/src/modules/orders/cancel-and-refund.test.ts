@@ -182,6 +182,14 @@ describe('cancel and refund through Razorpay (mocked SDK client)', () => {
       })),
       fetchRefund: vi.fn(async () => ({ status: 'processed' })),
     },
+    // The idempotent refund goes through the SDK's HTTP client: it answers as `payments.refund` does.
+    api: {
+      rq: {
+        post: async (url: string, body: object) => ({
+          data: await client.payments.refund(/\/v1\/payments\/([^/]+)\/refund$/.exec(url)![1]!, body),
+        }),
+      },
+    },
   };
   beforeAll(async () => {
     const keys = { keyId: 'rzp_test_x', keySecret: 'test_key_secret', webhookSecret: 'test_webhook_secret' };

@@ -63,6 +63,38 @@ describe('Razorpay Payment Links through the gateway, against a stub in their do
     return { vendor, code: made.json().code as string };
   }
 
+  it('asks for a refund with an idempotency key: a retried refund (a lost answer) refunds once at Razorpay', async () => {
+    const paymentId = 'pay_00000000ab0001';
+    const ask = {
+      paymentId,
+      amountPaise: 250_000,
+      receipt: 'refund_7',
+      notes: { orderId: 'o-7', requestedBy: 'admin' },
+      idempotencyKey: 'zevar-refund-7-1',
+    };
+    const first = await gateway.refund(ask);
+    const again = await gateway.refund(ask);
+    expect(again.id).toBe(first.id);
+    expect(stub.refunds.filter((r) => r.payment_id === paymentId)).toHaveLength(1);
+    const sent = stub.requests.filter((r) => r.path === `/v1/payments/${paymentId}/refund`);
+    expect(sent.map((r) => r.headers['x-refund-idempotency'])).toEqual([
+      'zevar-refund-7-1',
+      'zevar-refund-7-1',
+    ]);
+    expect(sent[0]!.body).toEqual({
+      amount: 250_000,
+      speed: 'normal',
+      receipt: 'refund_7',
+      notes: ask.notes,
+    });
+    // A new ask (a failed refund asked again) is a new key and a new refund.
+    const next = await gateway.refund({ ...ask, idempotencyKey: 'zevar-refund-7-2' });
+    expect(next.id).not.toBe(first.id);
+    await expect(
+      gateway.refund({ ...ask, amountPaise: 1_000, idempotencyKey: 'zevar-refund-7-2' }),
+    ).rejects.toThrow('The payment provider did not accept the refund');
+  });
+
   it('creates the link with reference_id, expire_by, customer, notify and callback_url, and cancels it', async () => {
     const { vendor, code } = await quote();
     const before = stub.requests.length;

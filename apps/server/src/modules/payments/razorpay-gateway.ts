@@ -11,6 +11,21 @@ import {
 } from './gateway';
 
 type Keys = { keyId: string; keySecret: string; webhookSecret: string };
+/**
+ * The SDK's own HTTP client (its key pair, base URL and user agent): the SDK (2.9) sends no header
+ * of ours on `payments.refund`, so the idempotent refund request goes through it directly.
+ */
+type SdkHttp = {
+  api: {
+    rq: {
+      post(
+        url: string,
+        body: unknown,
+        config: { headers: Record<string, string> },
+      ): Promise<{ data: { id: string; status: string } }>;
+    };
+  };
+};
 export type RazorpayClient = Pick<Razorpay, 'orders' | 'payments' | 'paymentLink'>;
 
 /** The fields of Razorpay's payment link entity we read (`GET /v1/payment_links/:id`). */
@@ -84,14 +99,22 @@ export function createRazorpayGateway(
         return { state: 'unknown' };
       }
     },
-    async refund({ paymentId, amountPaise, receipt, notes }) {
+    /**
+     * Razorpay's idempotent refund request (`X-Refund-Idempotency`): a retry with the same key and
+     * body (a lost answer, a reconciler pass) answers the refund already made, never a second one.
+     */
+    async refund({ paymentId, amountPaise, receipt, notes, idempotencyKey }) {
+      const body = { amount: amountPaise, speed: 'normal' as const, receipt, notes };
       try {
-        const refund = await client.payments.refund(paymentId, {
-          amount: amountPaise,
-          speed: 'normal',
-          receipt,
-          notes,
-        });
+        const refund = idempotencyKey
+          ? (
+              await (client as unknown as SdkHttp).api.rq.post(
+                `/v1/payments/${encodeURIComponent(paymentId)}/refund`,
+                body,
+                { headers: { 'X-Refund-Idempotency': idempotencyKey } },
+              )
+            ).data
+          : await client.payments.refund(paymentId, body);
         return { id: refund.id, state: refundState(refund.status) };
       } catch {
         throw new AppError('PAYMENT_ERROR', 'The payment provider did not accept the refund');

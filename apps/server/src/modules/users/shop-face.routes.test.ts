@@ -77,6 +77,18 @@ describe('shop face routes', () => {
     expect(row?.after).toMatchObject({ whatsapp: '9123456789' });
   });
 
+  it("a save clears only that shop's cached answers: another shop's cached answer survives", async () => {
+    const saving = await createVendor(t.app, t.db, { plan: 'PREMIUM' });
+    const other = await createVendor(t.app, t.db, { plan: 'PREMIUM' });
+    expect(await publicFace(saving.slug)).toEqual(empty);
+    expect(await publicFace(other.slug)).toEqual(empty);
+    // Changed behind the cache's back: only an invalidation of the other shop would show it.
+    await t.db.update(users).set({ faceAbout: 'Not yet shown' }).where(eq(users.id, other.id));
+    expect((await put(saving, saving.id, { ...empty, about: 'Jaipur jewellers' })).statusCode).toBe(200);
+    expect((await publicFace(saving.slug)).about).toBe('Jaipur jewellers');
+    expect((await publicFace(other.slug)).about).toBeNull();
+  });
+
   it('refuses what the plan does not include, and hides it on the shop after a downgrade', async () => {
     const v = await createVendor(t.app, t.db, { plan: 'FREE' });
     const refused = await put(v, v.id, { ...empty, about: 'Hello', whatsapp: '9876543210' });

@@ -9,7 +9,8 @@ const idParams = z.object({ id: dbIdSchema });
 
 /**
  * The reseller's shop face (issue 26 item 5): its settings, saved whole, and its picture uploads.
- * Under /api/user/, so a save invalidates the `shops` answers and pages (plugins/public-cache.ts).
+ * A save invalidates that shop's answers and pages only (`shop:<slug>`, noted by the service; see
+ * plugins/public-cache.ts).
  */
 export const shopFaceRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>

@@ -1,4 +1,6 @@
 import { and, eq } from 'drizzle-orm';
+import { noteChanged } from '../../lib/cache/changes';
+import { shopTag } from '../../lib/cache/invalidation';
 import {
   partsBeyondPlan,
   PLANS,
@@ -109,6 +111,8 @@ export function createShopFaceService(ctx: AppContext) {
         after: Object.fromEntries(changed.map((p) => [p, after[p]])),
       });
     });
+    // Only this shop's answers show its face (decisions 0036, 0065): other shops stay cached.
+    if (row.slug) noteChanged(shopTag(row.slug));
     return { face: after, plan: row.plan, allowed };
   }
 

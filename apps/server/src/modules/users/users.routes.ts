@@ -34,6 +34,7 @@ import { createUsersService } from './users.service';
 import { createShopsService } from './shops.service';
 import { createShopResolver } from '../storefront';
 import { PUBLIC_CACHE_CONTROL, sayTags, sendCached } from '../../plugins/public-cache';
+import { shopTag } from '../../lib/cache/invalidation';
 import { createSignInLimiter } from './login-limiter';
 import { createSecondFactorService } from './second-factor.service';
 import { originOf, registerSecondFactorRoutes } from './second-factor.routes';
@@ -360,7 +361,9 @@ export const usersRoutes =
         schema: { tags, params: slugParams, response: { 200: publicVendorSchema } },
       },
       async (req, reply) =>
-        sendCached(ctx.cache, req, reply, { tags: ['shops'] }, () => shops.getPublicVendor(req.params.slug)),
+        sendCached(ctx.cache, req, reply, { tags: ['shops', shopTag(req.params.slug)] }, () =>
+          shops.getPublicVendor(req.params.slug),
+        ),
     );
 
     app.get(

@@ -8,7 +8,8 @@ import { downloadFile } from '../../lib/download-file';
 import { formatInr } from '../../lib/format';
 import { StatementView } from './StatementView';
 import { TdsCertificates } from './TdsCertificates';
-import { fetchPosition, fetchStatement, monthLabel, positionQueryKey, recentMonths } from './settlement-api';
+import { fetchStatement } from '../../lib/statement-api';
+import { fetchPosition, monthLabel, positionQueryKey, recentMonths } from './settlement-api';
 
 /** How many months back the picker offers. */
 const MONTHS_SHOWN = 24;

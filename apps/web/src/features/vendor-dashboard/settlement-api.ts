@@ -3,7 +3,6 @@ import {
   financialYearOfDay,
   ifscLookupSchema,
   kycSchema,
-  statementSchema,
   tdsEntrySchema,
   vendorPositionSchema,
   type KycSubmission,
@@ -34,10 +33,6 @@ export function lookUpIfsc(code: string) {
 
 export function fetchPosition(vendorId: number) {
   return api.get(`/settlement/vendor/${vendorId}/balance`, { schema: vendorPositionSchema });
-}
-
-export function fetchStatement(vendorId: number, month: string) {
-  return api.get(`/settlement/vendor/${vendorId}/statement`, { query: { month }, schema: statementSchema });
 }
 
 export function fetchTdsEntries(vendorId: number, fy: string) {

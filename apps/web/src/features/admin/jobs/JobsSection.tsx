@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { Pagination } from '../../../components/Pagination';
 import { PageSpinner } from '../../../components/Spinner';
 import { useDialog } from '../../../components/dialog/dialog-context';
 import { formatDateTime } from '../../../lib/format';
@@ -9,7 +10,8 @@ import { MailOutbox } from './MailOutbox';
 /** Background jobs: the runs that failed after all their retries, newest first. */
 export default function JobsSection() {
   const dialog = useDialog();
-  const failed = useQuery({ queryKey: ['jobs', 'failed'], queryFn: jobsApi.failed });
+  const [page, setPage] = useState(0);
+  const failed = useQuery({ queryKey: ['jobs', 'failed', page], queryFn: () => jobsApi.failed(page) });
 
   useEffect(() => {
     if (failed.isError) void dialog.error('Error', JOBS_MSG.loadFailed);
@@ -30,9 +32,11 @@ export default function JobsSection() {
         when they fail. Runs that failed after every retry are listed here.
       </p>
       {failed.isPending && <PageSpinner label="Loading background jobs..." />}
-      {failed.data?.length === 0 && <p className="card p-6 text-center text-taupe">{JOBS_MSG.empty}</p>}
+      {failed.data?.content.length === 0 && (
+        <p className="card p-6 text-center text-taupe">{JOBS_MSG.empty}</p>
+      )}
       <ul className="space-y-3">
-        {failed.data?.map((job) => (
+        {failed.data?.content.map((job) => (
           <li key={job.id} className="card space-y-1 p-4">
             <p className="font-semibold break-words">{JOB_LABELS[job.name] ?? job.name}</p>
             <p className="text-sm text-taupe">
@@ -43,6 +47,9 @@ export default function JobsSection() {
           </li>
         ))}
       </ul>
+      {failed.data && failed.data.totalPages > 1 && (
+        <Pagination page={failed.data.number} totalPages={failed.data.totalPages} onPageChange={setPage} />
+      )}
       <MailOutbox />
     </section>
   );

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { failedJobSchema, outboxMessageSchema, pagedSchema, type OutboxView } from '@zevar/domain';
 import { api } from '../../../lib/api';
 
@@ -15,7 +14,8 @@ export const JOB_LABELS: Record<string, string> = {
 };
 
 export const jobsApi = {
-  failed: () => api.get('/jobs/failed', { schema: z.array(failedJobSchema) }),
+  failed: (page: number) =>
+    api.get('/jobs/failed', { query: { page, size: 20 }, schema: pagedSchema(failedJobSchema) }),
   outbox: (view: OutboxView, page: number) =>
     api.get('/mail/outbox', {
       query: { view, page, size: 20 },

@@ -65,10 +65,19 @@ const page = (content: AdminOrder[]) => ({
   number: 0,
 });
 
-function renderSection(patchAnswer: (url: string) => Response) {
+/** The order's detail as the server answers it, with what is left to refund (its total when nothing was refunded). */
+const detailOf = (o: AdminOrder, refundable = o.finalAmount) => ({
+  ...o,
+  statusHistory: [],
+  tax: noTax,
+  refunds: { refunded: o.finalAmount - refundable, pending: 0, refundable, refunds: [], refundedUnits: [] },
+});
+
+function renderSection(patchAnswer: (url: string) => Response, refundable?: number) {
   signIn('ADMIN', ['MANAGE_ORDERS']);
   const fetchMock = mockFetch((url, init) => {
     if (url.startsWith('/api/orders/paginated')) return jsonResponse(page([order]));
+    if (url === `/api/orders/admin/${order.orderNumber}`) return jsonResponse(detailOf(order, refundable));
     if (init.method === 'PATCH') return patchAnswer(url);
     return notFound();
   });
@@ -177,6 +186,30 @@ describe('orders table', () => {
     expect(patches()[0]?.[0]).toBe(
       `/api/orders/${order.orderNumber}/status?status=CANCELLED&reason=Shopper+changed+mind`,
     );
+  });
+
+  it('cancelling or refunding an order refunded in part before names what is left to refund, not its total', async () => {
+    const { fetchMock, user } = renderSection(
+      () => jsonResponse({ ...detailOf(order, 0), status: 'CANCELLED', paymentStatus: 'REFUND_PENDING' }),
+      3000,
+    );
+    const select = await screen.findByRole('combobox', { name: `Order status for ${order.orderNumber}` });
+    await user.selectOptions(select, 'CANCELLED');
+    let ask = await screen.findByRole('dialog', { name: 'Cancel Paid Order' });
+    expect(ask).toHaveAccessibleDescription(/refunds ₹3,000\.00 to the shopper/);
+    expect(within(ask).queryByText(/₹5,000/)).not.toBeInTheDocument();
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: `Payment status for ${order.orderNumber}` }),
+      'REFUNDED',
+    );
+    ask = await screen.findByRole('dialog', { name: 'Refund Order' });
+    expect(ask).toHaveAccessibleDescription(/refunds ₹3,000\.00 to the shopper/);
+    await user.type(within(ask).getByLabelText(/Reason/), 'Shopper asked');
+    await user.click(within(ask).getByRole('button', { name: 'Refund ₹3,000.00' }));
+    await screen.findByRole('dialog', { name: 'Success' });
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH')).toHaveLength(1);
   });
 
   it('shows the returned order in the list the admin now sees, even when the search changed it meanwhile', async () => {

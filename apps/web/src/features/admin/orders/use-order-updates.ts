@@ -93,13 +93,36 @@ export function useOrderUpdates(listsKey: QueryKey) {
     }
   }
 
+  /**
+   * What cancelling or refunding the whole captured order sends back, as the server computes it now:
+   * after earlier partial refunds only what is left (the order's total otherwise); null when the
+   * server could not be asked (said in a dialog).
+   */
+  async function refundDue(order: AdminOrder, failed: string): Promise<number | null> {
+    if (order.paymentStatus !== 'CAPTURED') return order.finalAmount;
+    try {
+      const detail = await queryClient.fetchQuery({
+        queryKey: ['admin-order', order.orderNumber],
+        queryFn: () => ordersApi.detail(order.orderNumber),
+        staleTime: 0,
+      });
+      return detail.refunds?.refundable ?? order.finalAmount;
+    } catch (err) {
+      const reason = serverMessageOr(err, '');
+      void dialog.error('Error', reason ? `${failed}\n${reason}` : failed);
+      return null;
+    }
+  }
+
   async function setStatus(order: AdminOrder, status: OrderStatus) {
     let reason: string | undefined;
     if (status === 'CANCELLED' && isPaid(order)) {
+      const due = await refundDue(order, ORDER_ADMIN_TEXT.statusFailed);
+      if (due === null) return;
       const given = await ask({
         title: ORDER_ADMIN_TEXT.cancelPaidTitle,
-        consequence: ORDER_ADMIN_TEXT.cancelPaidConsequence(formatInr(order.finalAmount)),
-        confirmLabel: `Cancel and refund ${formatInr(order.finalAmount)}`,
+        consequence: ORDER_ADMIN_TEXT.cancelPaidConsequence(formatInr(due)),
+        confirmLabel: `Cancel and refund ${formatInr(due)}`,
       });
       if (given === null) return;
       reason = given;
@@ -115,10 +138,12 @@ export function useOrderUpdates(listsKey: QueryKey) {
   async function setPayment(order: AdminOrder, status: PaymentStatus) {
     let reason: string | undefined;
     if (status === 'REFUNDED') {
+      const due = await refundDue(order, ORDER_ADMIN_TEXT.paymentFailed);
+      if (due === null) return;
       const given = await ask({
         title: ORDER_ADMIN_TEXT.refundTitle,
-        consequence: ORDER_ADMIN_TEXT.refundConsequence(formatInr(order.finalAmount)),
-        confirmLabel: `Refund ${formatInr(order.finalAmount)}`,
+        consequence: ORDER_ADMIN_TEXT.refundConsequence(formatInr(due)),
+        confirmLabel: `Refund ${formatInr(due)}`,
       });
       if (given === null) return;
       reason = given;

@@ -3,7 +3,6 @@ import {
   balancesSchema,
   kycSchema,
   payoutRunSchema,
-  statementSchema,
   tdsChallanSchema,
   tdsEntrySchema,
   tdsMonthsSchema,
@@ -12,6 +11,7 @@ import {
 } from '@zevar/domain';
 import { api } from '../../../lib/api';
 import { downloadFile } from '../../../lib/download-file';
+import { fetchStatement } from '../../../lib/statement-api';
 
 export type TdsQuarter = 'Q1' | 'Q2' | 'Q3' | 'Q4';
 
@@ -32,8 +32,7 @@ export const settlementApi = {
   recordUtr: (payoutId: number, utr: string) => api.post(`/vendor-payouts/${payoutId}/utr`, { utr }),
 
   balances: () => api.get('/settlement/balances', { schema: balancesSchema }),
-  statement: (vendorId: number, month: string) =>
-    api.get(`/settlement/vendor/${vendorId}/statement`, { query: { month }, schema: statementSchema }),
+  statement: fetchStatement,
   downloadStatement: (vendorId: number, month: string) =>
     downloadFile(`/settlement/vendor/${vendorId}/statement.pdf`, `statement-${month}-${vendorId}.pdf`, {
       query: { month },
