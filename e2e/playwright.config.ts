@@ -27,9 +27,10 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
-  // Two journeys at a time (decision 0071): each makes its own data, except the specs in 'shared
-  // settings' below, which change what every journey reads and so run one at a time, beside the others.
-  workers: 2,
+  // One worker. Two (decision 0071: the specs in 'shared settings' below one at a time, beside the
+  // others) failed twice: a review published through the admin API was not on the product page in
+  // storefront.spec.ts and storefront-pages.spec.ts while other journeys ran; not yet understood.
+  workers: 1,
   // A failed journey runs once more, recording a trace (trace: 'on-first-retry'); it fails the run
   // all the same (failOnFlakyTests). Recording a trace of every journey, as 'retain-on-failure' does,
   // cost Chromium twice its CPU and the run about 60 % more CPU in all (decision 0071).
