@@ -14,14 +14,28 @@ process.env.E2E_ADMIN_PASSWORD ??= `Ad@1${randomBytes(9)
   .toString('base64url')
   .replace(/[^A-Za-z0-9]/g, 'x')}`;
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+const SHARED_SETTINGS = [
+  '**/returns.spec.ts',
+  '**/vendor-settlement.spec.ts',
+  '**/payout-run.spec.ts',
+  '**/metal-rates.spec.ts',
+  '**/price-breakup.spec.ts',
+];
 process.env.E2E_BASE_URL = baseURL;
 
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
+  // One worker. Two (decision 0071: the specs in 'shared settings' below one at a time, beside the
+  // others) failed twice: a review published through the admin API was not on the product page in
+  // storefront.spec.ts and storefront-pages.spec.ts while other journeys ran; not yet understood.
   workers: 1,
-  retries: 0,
+  // A failed journey runs once more, recording a trace (trace: 'on-first-retry'); it fails the run
+  // all the same (failOnFlakyTests). Recording a trace of every journey, as 'retain-on-failure' does,
+  // cost Chromium twice its CPU and the run about 60 % more CPU in all (decision 0071).
+  retries: 1,
+  failOnFlakyTests: true,
   timeout: 90_000,
   // A CI machine runs the API suites beside this one on 2 cores: what the user sees may take longer there.
   expect: { timeout: process.env.CI ? 20_000 : 10_000 },
@@ -29,7 +43,7 @@ export default defineConfig({
   outputDir: path.join(process.env.E2E_DATA_DIR, 'results'),
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -44,7 +58,13 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    // The returns policy (returns, vendor-settlement, payout-run: it decides when commission is
+    // payable) and the Gold and Silver rates (metal-rates changes them, price-breakup reads them):
+    // one of these specs at a time. Listed first, so that their chain starts at once.
+    { name: 'shared settings', testMatch: SHARED_SETTINGS, workers: 1, use: { browserName: 'chromium' } },
+    { name: 'chromium', testIgnore: SHARED_SETTINGS, use: { browserName: 'chromium' } },
+  ],
   webServer: {
     // What `npm start` runs: the bundled server (apps/server/dist/server.mjs), built with the web app
     // when their sources changed since the last build (scripts/build-if-changed.mjs).
@@ -76,6 +96,9 @@ export default defineConfig({
       // Commission is released at delivery (no hold window; the specs that pay turn returns off while they
       // run): vendor-settlement.spec.ts and payout-run.spec.ts see it payable.
       SETTLEMENT_HOLD_DAYS: '0',
+      // Queued mail goes out every second, not every 15 s: journeys that wait for a mailed code or
+      // invitation do not wait out the default (decision 0071).
+      MAIL_DELIVERY_SECONDS: '1',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
     },

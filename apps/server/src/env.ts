@@ -158,6 +158,12 @@ export const envSchema = z
      * written when the process stops.
      */
     ANALYTICS_FLUSH_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /**
+     * Seconds between runs of the job that sends the queued emails (the outbox). The end-to-end server
+     * runs it every second, so a journey that waits for a mail (a code, an invitation) does not wait
+     * out the default's quarter of a minute (docs/decisions/0071).
+     */
+    MAIL_DELIVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
     /** The most a reseller on each plan may take off a quote, in percent of its subtotal (never above the commission). */
     QUOTE_DISCOUNT_PERCENT_BY_PLAN: z
       .string()

@@ -38,7 +38,7 @@ export function periodicJobs(ctx: AppContext): PeriodicJob[] {
     },
     {
       name: 'deliver-email',
-      everySeconds: 15,
+      everySeconds: ctx.config.MAIL_DELIVERY_SECONDS,
       run: () =>
         deliverDueEmails({
           db: ctx.db,
