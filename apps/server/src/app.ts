@@ -255,6 +255,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       sandboxRoutes(ctx.sandbox, {
         loopbackOnly: opts.config.implicitSandbox,
         deliver: createWebhookReceiver(ctx),
+        timeZone: opts.config.BUSINESS_TIMEZONE,
       }),
       {
         prefix: '/sandbox',

@@ -14,6 +14,8 @@ export const ADMIN_SECTIONS = [
   { key: 'orders', label: 'Orders', permission: 'MANAGE_ORDERS' },
   { key: 'fulfilment', label: 'Fulfilment', permission: 'MANAGE_ORDERS' },
   { key: 'invoices', label: 'Invoices', permission: 'MANAGE_ORDERS' },
+  // Links made for resellers' quotes, by them or by staff (issue 26 item 2).
+  { key: 'payment-links', label: 'Payment links', permission: 'MANAGE_ORDERS' },
   { key: 'reports', label: 'Reports', permission: 'MANAGE_ORDERS' },
   { key: 'return-requests', label: 'Returns', permission: 'MANAGE_ORDERS' },
   // Order managers and detail viewers (contact data masked for the latter), issue 23 item 7.

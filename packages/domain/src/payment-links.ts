@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { safeString } from './primitives';
+import { pageQuerySchema, pagedSchema } from './paging';
 import { addressInput } from './commerce';
 import { emailSchema, phoneSchema } from './users';
 import { quoteCodeSchema } from './quotes';
@@ -24,6 +25,8 @@ export const PAYMENT_LINK_TEXT = {
   empty: 'No payment links yet.',
   quoteExpired: 'This quote has expired: make a new quote to send a payment link',
   quoteBought: 'This quote has already been bought',
+  /** Buy now on a quote whose payment link is open (one quote, one purchase). */
+  beingPaidByLink: 'This quote is being paid through a payment link sent to the buyer',
   openLinkExists: 'This quote already has an open payment link: cancel it first',
   expiryAfterQuote: 'A payment link cannot outlive its quote',
   expiryPast: 'The expiry must be in the future',
@@ -76,6 +79,25 @@ export const paymentLinkSchema = z.object({
 });
 export type PaymentLink = z.infer<typeof paymentLinkSchema>;
 export const paymentLinkListSchema = z.array(paymentLinkSchema);
+
+/**
+ * The admin's payment links: paged on the server, newest first; by status, by the reseller's shop
+ * (slug), and searched by quote code or buyer's phone (`search`); `quote` is one quote's links.
+ */
+export const adminPaymentLinkQuery = pageQuerySchema(20, 100)
+  .extend({
+    status: z.enum(PAYMENT_LINK_STATUSES).optional(),
+    vendor: safeString()
+      .trim()
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Not a shop')
+      .max(100)
+      .optional(),
+    search: safeString().trim().max(100).optional(),
+    quote: quoteCodeSchema.optional(),
+  })
+  .strict();
+export type AdminPaymentLinkQuery = z.infer<typeof adminPaymentLinkQuery>;
+export const pagedPaymentLinksSchema = pagedSchema(paymentLinkSchema);
 
 /**
  * When a new link expires: the asked time, else the quote's validity; never after the quote's

@@ -1,4 +1,4 @@
-import type { checkoutDisplayConfig } from '@zevar/domain';
+import { checkoutDisplayConfig } from '@zevar/domain';
 /** The provider's browser checkout (Razorpay's checkout.js, or the sandbox's stand-in with the same API). */
 export type PaymentSuccess = {
   razorpay_payment_id?: string;
@@ -17,8 +17,6 @@ export interface RazorpayOptions {
   prefill: { name: string; email: string; contact: string };
   notes: Record<string, string>;
   theme: { color: string };
-  /** Checkout's payment-method display (blocks and their sequence: UPI first). */
-  config?: ReturnType<typeof checkoutDisplayConfig>;
   modal: { escape: boolean; confirm_close: boolean; ondismiss: () => void };
   handler: (response: PaymentSuccess) => void;
 }
@@ -28,7 +26,12 @@ interface RazorpayInstance {
   close?(): void;
   on(event: 'payment.failed', fn: (response: PaymentFailure) => void): void;
 }
-type RazorpayConstructor = new (options: RazorpayOptions) => RazorpayInstance;
+/** What the provider's window is given: the caller's options and the one payment-method display. */
+type WindowOptions = RazorpayOptions & {
+  /** Checkout's payment-method display (blocks and their sequence: UPI first). */
+  config: ReturnType<typeof checkoutDisplayConfig>;
+};
+type RazorpayConstructor = new (options: WindowOptions) => RazorpayInstance;
 
 declare global {
   interface Window {
@@ -62,13 +65,16 @@ export function loadCheckoutScript(src: string): Promise<void> {
   return promise;
 }
 
-/** Opens the card window; `onFailed` gets the provider's failure event. */
+/**
+ * Opens the card window; `onFailed` gets the provider's failure event. Every payment (an order, a
+ * plan) offers the same methods in the same order: the checkout's display configuration is added here.
+ */
 export function openPaymentWindow(
   options: RazorpayOptions,
   onFailed: (response: PaymentFailure) => void,
 ): RazorpayInstance {
   if (!window.Razorpay) throw new Error('Payment window is not available');
-  const instance = new window.Razorpay(options);
+  const instance = new window.Razorpay({ ...options, config: checkoutDisplayConfig() });
   instance.on('payment.failed', onFailed);
   instance.open();
   return instance;

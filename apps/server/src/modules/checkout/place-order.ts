@@ -10,6 +10,7 @@ import {
   orderTotals,
   panRequired,
   payableDiscount,
+  PAYMENT_LINK_TEXT,
   QUOTE_TEXT,
   attributionOf,
   type Attribution,
@@ -26,7 +27,7 @@ import { AppError, badRequest, conflict } from '../../lib/errors';
 import { createShopsService, type Shop } from '../users';
 import { evaluateCoupon, findCouponByCode } from '../coupons';
 import { gstBasisPoints } from '../metals';
-import { recordProviderOrder, releaseOrder, releaseOrderIn } from '../payments';
+import { openPaymentLinkOfQuote, recordProviderOrder, releaseOrder, releaseOrderIn } from '../payments';
 import {
   abandonedHoldsOf,
   attachProviderOrder,
@@ -145,11 +146,13 @@ function checkQuantities(ctx: AppContext, input: Input) {
  * A quote is bought once: while an order bought from it is paid, or waits for a payment from another
  * of its checkouts, no other order is placed from it. The quote's lock serialises its attempts.
  */
-async function checkQuoteNotBought(tx: Tx, quoteId: string) {
+async function checkQuoteNotBought(tx: Tx, quoteId: string, now: Date) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`quote:${quoteId}`}))`);
   const live = (await liveOrdersOfQuotes(tx, [quoteId])).get(quoteId);
   if (live?.paid) throw conflict(QUOTE_TEXT.converted);
   if (live) throw conflict(ONE_PAYMENT_TEXT.cartBeingPaid);
+  // One quote, one purchase (docs/decisions/0068): while its payment link is open, it is paid there.
+  if (await openPaymentLinkOfQuote(tx, quoteId, now)) throw conflict(PAYMENT_LINK_TEXT.beingPaidByLink);
 }
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -358,7 +361,7 @@ export function createPlaceOrder(ctx: AppContext, checkoutService: CheckoutServi
     const cancelKey = randomBytes(24).toString('base64url');
     const order = await ctx.db.transaction(async (tx) => {
       if (input.checkoutId) await releaseEarlierAttempts(tx, input.checkoutId, ctx.now());
-      if (quoteId) await checkQuoteNotBought(tx, quoteId);
+      if (quoteId) await checkQuoteNotBought(tx, quoteId, ctx.now());
       await checkOpenOrders(ctx, tx, clientNetwork, input.waitingOrderKeys, ctx.now());
       const lines = await priceBySku(tx, shop, input.orderItems, {
         requireStock: false,

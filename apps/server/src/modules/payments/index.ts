@@ -16,5 +16,6 @@ export {
   requestPlannedRefundIn,
   type TakenPart,
 } from './refund-parts';
+export { openPaymentLinkOfQuote } from './quote-links';
 export { releaseOrder, releaseOrderIn } from './release-order';
 export { settlePayment } from './settle-payment';

@@ -2,11 +2,21 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createCallers, type Callers } from '../../../test/catalogue-fixtures';
 import { createCategory, createProduct, createVendor } from '../../../test/factories';
-import { address, paymentTestApp, stockOf, webhook } from '../../../test/payment-journey';
+import {
+  address,
+  confirmUrl,
+  orderBody,
+  paymentTestApp,
+  sandboxPay,
+  stockOf,
+  webhook,
+} from '../../../test/payment-journey';
+import { PAYMENT_LINK_TEXT } from '@zevar/domain';
 import {
   orders,
   paymentLinks,
   products,
+  quotes,
   refunds,
   sandboxPaymentLinks,
   taxDocuments,
@@ -170,7 +180,7 @@ describe('payment links: making, listing, cancelling', () => {
       url: `/api/admin/payment-links?quote=${code}`,
       headers: who.orders,
     });
-    expect(adminList.json().map((l: { id: string }) => l.id)).toEqual([id]);
+    expect(adminList.json().content.map((l: { id: string }) => l.id)).toEqual([id]);
     const otherList = await t.app.inject({
       method: 'GET',
       url: '/api/vendor/payment-links',
@@ -230,6 +240,75 @@ describe('payment links: making, listing, cancelling', () => {
     // A link for an expired quote is not made.
     expect((await makeLink(b.vendor.headers, b.code)).statusCode).toBe(409);
     t.resetClock();
+  });
+});
+
+describe('payment links: the admin’s list', () => {
+  const adminList = (query: string) =>
+    t.app.inject({ method: 'GET', url: `/api/admin/payment-links?${query}`, headers: who.orders });
+  const ids = (res: { json: () => { content: Array<{ id: string }> } }) =>
+    res.json().content.map((l) => l.id);
+
+  it('pages every link newest first, filters by status (as shown) and shop, searches by quote code or buyer’s phone', async () => {
+    t.resetClock();
+    const a = await quoteOfReseller();
+    const b = await quoteOfReseller();
+    const c = await quoteOfReseller();
+    // Made a second apart (the app's clock stands still otherwise): newest first is well defined.
+    const first = await linkFor(a.vendor, a.code);
+    t.advance(1000);
+    const second = (
+      await makeLink(who.orders, b.code, { ...buyer, buyerPhone: '9123400001' }, 'admin')
+    ).json().id as string;
+    t.advance(1000);
+    const third = await linkFor(c.vendor, c.code);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/payment-links/${third.dto.id}/cancel`,
+      headers: who.orders,
+    });
+
+    const page = await adminList('size=2&page=0');
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json()).toMatchObject({ size: 2, number: 0 });
+    expect(page.json().totalElements).toBeGreaterThanOrEqual(3);
+    expect(ids(page)).toEqual([third.dto.id, second]);
+    expect(ids(await adminList(`vendor=${a.vendor.slug}`))).toEqual([first.dto.id]);
+    expect(ids(await adminList(`search=${b.code}`))).toEqual([second]);
+    expect(ids(await adminList('search=9123400001'))).toEqual([second]);
+    expect(ids(await adminList('search=%2B91%2091234%2000001'))).toEqual([second]); // written as a shopper does
+    const cancelled = ids(await adminList('status=cancelled&size=100'));
+    expect(cancelled).toContain(third.dto.id);
+    expect(cancelled).not.toContain(first.dto.id);
+
+    // An open link past its expiry reads expired, in the list and in the filter.
+    // (Its expiry moved into the past rather than the clock forward: staff sessions would end too.)
+    await t.db
+      .update(paymentLinks)
+      .set({ expiresAt: new Date(t.now().getTime() - 60_000) })
+      .where(eq(paymentLinks.id, first.dto.id));
+    const expired = await adminList(`status=expired&vendor=${a.vendor.slug}`);
+    expect(expired.json().content).toMatchObject([{ id: first.dto.id, status: 'expired' }]);
+    expect(ids(await adminList(`status=created&vendor=${a.vendor.slug}`))).toEqual([]);
+    t.resetClock();
+  });
+
+  it('refuses bad filters with a 400 and other roles with a 403', async () => {
+    for (const query of [
+      'status=open',
+      'vendor=Not%20A%20Shop',
+      'size=0',
+      'page=-1',
+      'colour=red',
+      'quote=x!',
+    ])
+      expect((await adminList(query)).statusCode, query).toBe(400);
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/payment-links',
+      headers: who.products,
+    });
+    expect(other.statusCode).toBe(403);
   });
 });
 
@@ -365,5 +444,155 @@ describe('payment links: paid exactly once', () => {
     expect(
       await t.db.select().from(refunds).where(eq(refunds.providerPaymentId, sandboxLink!.paymentId!)),
     ).toHaveLength(1);
+  });
+});
+
+describe('one quote, one purchase: Buy now and a payment link', () => {
+  let network = 0;
+  /** Buy now on the quote's page and the order placed from it: it waits for its payment. */
+  async function buyNowOrder(code: string, vendorSlug: string, sku: string) {
+    const buy = await t.app.inject({ method: 'POST', url: `/api/quotes/${code}/checkout` });
+    expect(buy.statusCode, buy.body).toBe(200);
+    network += 1;
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/initiate-order',
+      payload: orderBody(vendorSlug, [{ productSku: sku, quantity: 1 }], {
+        checkoutId: buy.json().checkoutId,
+      }),
+      remoteAddress: `198.51.100.${network}`,
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    return placed.json() as { orderId: string; razorpayOrderId: string };
+  }
+  const ordersOfQuoteCode = async (code: string) => {
+    const [quote] = await t.db.select().from(quotes).where(eq(quotes.code, code));
+    return t.db.select().from(orders).where(eq(orders.quoteId, quote!.id));
+  };
+  const refundsOf = (orderId: string) => t.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+  const linkRow = async (id: string) =>
+    (await t.db.select().from(paymentLinks).where(eq(paymentLinks.id, id)))[0]!;
+
+  it('Buy now says the quote is being paid through its open link, and works again once the link is cancelled', async () => {
+    t.resetClock();
+    const { vendor, code } = await quoteOfReseller();
+    const { dto } = await linkFor(vendor, code);
+    const buy = () => t.app.inject({ method: 'POST', url: `/api/quotes/${code}/checkout` });
+    const refused = await buy();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(PAYMENT_LINK_TEXT.beingPaidByLink);
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/vendor/payment-links/${dto.id}/cancel`,
+      headers: vendor.headers,
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect((await buy()).statusCode).toBe(200);
+  });
+
+  it('an order from a Buy-now checkout opened before the link is not placed while the link is open', async () => {
+    t.resetClock();
+    const { piece, vendor, code } = await quoteOfReseller();
+    const buy = await t.app.inject({ method: 'POST', url: `/api/quotes/${code}/checkout` });
+    expect(buy.statusCode).toBe(200);
+    await linkFor(vendor, code);
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/initiate-order',
+      payload: orderBody(vendor.slug, [{ productSku: piece.sku, quantity: 1 }], {
+        checkoutId: buy.json().checkoutId,
+      }),
+      remoteAddress: '198.51.100.200',
+    });
+    expect(placed.statusCode).toBe(409);
+    expect(placed.json().message).toBe(PAYMENT_LINK_TEXT.beingPaidByLink);
+    expect(await ordersOfQuoteCode(code)).toHaveLength(0);
+  });
+
+  it('a Buy-now payment cancels the quote’s open link at the provider and here; it can no longer be paid', async () => {
+    t.resetClock();
+    const { piece, vendor, code } = await quoteOfReseller(2);
+    const waiting = await buyNowOrder(code, vendor.slug, piece.sku);
+    const { dto, row } = await linkFor(vendor, code); // made while the buyer's own payment is open
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: confirmUrl(await sandboxPay(t.app, waiting.razorpayOrderId)),
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect((await linkRow(dto.id)).status).toBe('cancelled');
+    const [atProvider] = await t.db
+      .select()
+      .from(sandboxPaymentLinks)
+      .where(eq(sandboxPaymentLinks.id, row.providerLinkId));
+    expect(atProvider!.status).toBe('cancelled');
+    expect((await payOnPage(row.providerLinkId)).statusCode).toBe(409);
+    const made = await ordersOfQuoteCode(code);
+    expect(made.map((o) => o.status)).toEqual(['CONFIRMED']);
+  });
+
+  it('a link paid while a Buy-now order waits: the Buy-now payment that follows is refunded, once', async () => {
+    t.resetClock();
+    const { piece, vendor, code } = await quoteOfReseller(2);
+    const waiting = await buyNowOrder(code, vendor.slug, piece.sku);
+    const { row } = await linkFor(vendor, code);
+    expect((await payOnPage(row.providerLinkId)).statusCode).toBe(303);
+    const [linkOrder] = await ordersOfQuote(row.providerLinkId);
+    expect(linkOrder!.status).toBe('CONFIRMED');
+
+    const late = confirmUrl(await sandboxPay(t.app, waiting.razorpayOrderId));
+    const first = await t.app.inject({ method: 'POST', url: late });
+    expect(first.statusCode).toBeLessThan(500);
+    await t.app.inject({ method: 'POST', url: late }); // reported again
+    await reconcilePayments(t.ctx());
+
+    const [buyNow] = await t.db.select().from(orders).where(eq(orders.id, waiting.orderId));
+    expect(buyNow!.status).toBe('CANCELLED');
+    expect(['REFUND_PENDING', 'REFUNDED']).toContain(buyNow!.paymentStatus);
+    const back = await refundsOf(buyNow!.id);
+    expect(back).toHaveLength(1);
+    expect(back[0]!.amountPaise).toBe(buyNow!.finalAmountPaise);
+    expect(
+      await t.db.select().from(vendorEarnings).where(eq(vendorEarnings.orderId, buyNow!.id)),
+    ).toHaveLength(0);
+    const made = await ordersOfQuoteCode(code);
+    expect(made.filter((o) => o.status === 'CONFIRMED').map((o) => o.id)).toEqual([linkOrder!.id]);
+    expect((await stockOf(t.db, piece.id)).stock).toBe(1);
+  });
+
+  it('Buy now and the link paid at the same moment: one order is paid, the other payment is refunded once', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      t.resetClock();
+      const { piece, vendor, code } = await quoteOfReseller(3);
+      const waiting = await buyNowOrder(code, vendor.slug, piece.sku);
+      const { row } = await linkFor(vendor, code);
+      // Both buyers have paid at the provider; the two reports arrive together.
+      const linkPaid = await sandboxOf().payLink(row.providerLinkId);
+      const buyNowPaid = confirmUrl(await sandboxPay(t.app, waiting.razorpayOrderId));
+      const event = JSON.parse(linkPaid.body.toString('utf8')) as object;
+      const reports = [
+        () => t.app.inject({ method: 'POST', url: buyNowPaid }),
+        () => webhook(t.app, t.config, event, linkPaid.eventId),
+        () => webhook(t.app, t.config, event, `${linkPaid.eventId}-retry`),
+      ];
+      // Each order of arrival in turn (on PGlite the first one started tends to settle first).
+      if (round % 2 === 1) reports.reverse();
+      const answers = await Promise.all([...reports.map((r) => r()), reconcilePayments(t.ctx())]);
+      for (const res of answers.slice(0, 3))
+        expect((res as { statusCode: number }).statusCode).toBeLessThan(500);
+      await reconcilePayments(t.ctx());
+
+      const made = await ordersOfQuoteCode(code);
+      expect(made).toHaveLength(2);
+      const paid = made.filter((o) => o.status === 'CONFIRMED');
+      expect(paid, `round ${round}`).toHaveLength(1);
+      const [other] = made.filter((o) => o.status !== 'CONFIRMED');
+      expect(other!.status).toBe('CANCELLED');
+      expect(['REFUND_PENDING', 'REFUNDED']).toContain(other!.paymentStatus);
+      expect(await refundsOf(other!.id)).toHaveLength(1);
+      expect(await refundsOf(paid[0]!.id)).toHaveLength(0);
+      const earned = await t.db.select().from(vendorEarnings).where(eq(vendorEarnings.orderId, other!.id));
+      expect(earned).toHaveLength(0);
+      expect((await stockOf(t.db, piece.id)).stock).toBe(2);
+    }
   });
 });

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  adminPaymentLinkQuery,
   createPaymentLinkBody,
+  pagedPaymentLinksSchema,
   paymentLinkIdParams,
   paymentLinkListSchema,
   paymentLinkSchema,
-  quoteCodeSchema,
   quotePaymentLinkParams,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
@@ -15,7 +15,6 @@ import { createPaymentLinksService, type LinkActor } from './payment-links.servi
 const tags = ['payment-links'];
 const security = [{ bearer: [] }];
 const manageOrders = { permission: 'MANAGE_ORDERS' } as const;
-const adminListQuery = z.object({ quote: quoteCodeSchema.optional() }).strict();
 
 /**
  * Payment links for quotes (issue 26 item 2, docs/decisions/0060): a reseller for its own quotes,
@@ -74,15 +73,22 @@ export const paymentLinksRoutes =
         config: { access: 'vendor' },
         schema: { tags, security, response: { 200: paymentLinkListSchema } },
       },
-      async (req) => service.list(vendor(currentUser(req).id)),
+      async (req) => service.listOwn(currentUser(req).id),
     );
 
     app.get(
       '/admin/payment-links',
       {
         config: { access: manageOrders },
-        schema: { tags, security, querystring: adminListQuery, response: { 200: paymentLinkListSchema } },
+        schema: {
+          tags,
+          security,
+          description:
+            'Every payment link, newest first, a page at a time: by status, by reseller shop (slug), searched by quote code or buyer’s phone.',
+          querystring: adminPaymentLinkQuery,
+          response: { 200: pagedPaymentLinksSchema },
+        },
       },
-      async (req) => service.list(admin(currentUser(req).id), req.query.quote),
+      async (req) => service.listAll(req.query),
     );
   };

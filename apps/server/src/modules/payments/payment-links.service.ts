@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, like, lte, or, sql } from 'drizzle-orm';
 import {
   PAYMENT_LINK_TEXT,
   orderTotals,
   paiseToRupees,
   paymentLinkExpiry,
   paymentLinkStatusOf,
+  toPaged,
+  type AdminPaymentLinkQuery,
+  type Paged,
   type PaymentLink,
   type createPaymentLinkBody,
 } from '@zevar/domain';
@@ -19,6 +22,7 @@ import { liveOrdersOfQuotes, newOrderNumber, orderById, recordNewOrderIn } from 
 import { createShopsService } from '../users';
 import { recordProviderOrder } from './payment-records';
 import { quoteByCode, quoteById } from './quote-of-link.read-model';
+import { closeLinkOfBoughtQuote, openPaymentLinkOfQuote } from './quote-links';
 import { releaseOrderIn } from './release-order';
 import { settlePayment, type SettleResult } from './settle-payment';
 
@@ -86,7 +90,7 @@ export function createPaymentLinksService(ctx: AppContext) {
       if (expiry.problem === 'quoteExpired') throw conflict(PAYMENT_LINK_TEXT.quoteExpired);
       throw fieldIssue('expiresAt', PAYMENT_LINK_TEXT[expiry.problem]);
     }
-    if (await openLinkOf(quote.id)) throw conflict(PAYMENT_LINK_TEXT.openLinkExists);
+    if (await openPaymentLinkOfQuote(ctx.db, quote.id, now)) throw conflict(PAYMENT_LINK_TEXT.openLinkExists);
     if (actor.kind === 'vendor') await checkDailyLinks(actor.vendorId, now);
     const shop = await shops.findShop(quote.vendorSlug);
     const id = randomUUID();
@@ -102,9 +106,11 @@ export function createPaymentLinksService(ctx: AppContext) {
       notes: { quoteCode: quote.code, vendorSlug: quote.vendorSlug },
     });
     const row = await ctx.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payment-link:${quote.id}`}))`);
-      // Two links made at once for one quote: the second is cancelled at the provider and refused.
-      if (await openLinkOf(quote.id, tx)) return null;
+      // The quote's lock (the one `place-order` and settling take): two links made at once for one quote,
+      // the second is cancelled at the provider and refused; a quote bought meanwhile gets none.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`quote:${quote.id}`}))`);
+      if (await openPaymentLinkOfQuote(tx, quote.id, now)) return null;
+      if ((await liveOrdersOfQuotes(tx, [quote.id])).get(quote.id)?.paid) return 'bought' as const;
       const [saved] = await tx
         .insert(paymentLinks)
         .values({
@@ -142,9 +148,9 @@ export function createPaymentLinksService(ctx: AppContext) {
       });
       return saved!;
     });
-    if (!row) {
+    if (!row || row === 'bought') {
       await ctx.payments.cancelPaymentLink(provider.id).catch(() => undefined);
-      throw conflict(PAYMENT_LINK_TEXT.openLinkExists);
+      throw conflict(row ? PAYMENT_LINK_TEXT.quoteBought : PAYMENT_LINK_TEXT.openLinkExists);
     }
     return toDto(row);
   }
@@ -169,34 +175,59 @@ export function createPaymentLinksService(ctx: AppContext) {
     if ((made?.n ?? 0) >= limit) throw new AppError('RATE_LIMITED', tooManyLinks(limit));
   }
 
-  async function openLinkOf(quoteId: string, db: AppContext['db'] | Tx = ctx.db) {
-    const [row] = await db
-      .select({ id: paymentLinks.id })
-      .from(paymentLinks)
-      .where(
-        and(
-          eq(paymentLinks.quoteId, quoteId),
-          eq(paymentLinks.status, 'created'),
-          sql`${paymentLinks.expiresAt} > ${ctx.now()}`,
-        ),
-      )
-      .limit(1);
-    return row;
-  }
-
-  /** A vendor's links (newest first), or for staff every link, or the links of one quote. */
-  async function list(actor: LinkActor, quoteCode?: string): Promise<PaymentLink[]> {
-    const where = and(
-      actor.kind === 'vendor' ? eq(paymentLinks.vendorId, actor.vendorId) : undefined,
-      quoteCode ? eq(paymentLinks.quoteCode, quoteCode) : undefined,
-    );
+  /** A vendor's links, newest first. */
+  async function listOwn(vendorId: number): Promise<PaymentLink[]> {
     const rows = await ctx.db
       .select()
       .from(paymentLinks)
-      .where(where)
+      .where(eq(paymentLinks.vendorId, vendorId))
       .orderBy(desc(paymentLinks.createdAt))
       .limit(100);
     return Promise.all(rows.map(toDto));
+  }
+
+  /** Staff: every link, a page at a time, by status (as shown: an open link past its expiry is expired), shop and search. */
+  async function listAll(q: AdminPaymentLinkQuery): Promise<Paged<PaymentLink>> {
+    const now = ctx.now();
+    const open = and(eq(paymentLinks.status, 'created'), gt(paymentLinks.expiresAt, now));
+    const byStatus = {
+      created: open,
+      expired: or(
+        eq(paymentLinks.status, 'expired'),
+        and(eq(paymentLinks.status, 'created'), lte(paymentLinks.expiresAt, now)),
+      ),
+      paid: eq(paymentLinks.status, 'paid'),
+      cancelled: eq(paymentLinks.status, 'cancelled'),
+    };
+    const text = q.search?.trim();
+    // A phone as people write it (+91 98123 45678): its digits, the country code dropped (numbers are stored as 10 digits).
+    const written = text?.replace(/\D/g, '') ?? '';
+    const digits = written.length > 10 ? written.slice(-10) : written;
+    const where = and(
+      q.status ? byStatus[q.status] : undefined,
+      q.vendor ? eq(paymentLinks.vendorSlug, q.vendor) : undefined,
+      q.quote ? eq(paymentLinks.quoteCode, q.quote) : undefined,
+      text
+        ? or(
+            eq(paymentLinks.quoteCode, text),
+            digits.length >= 3 ? like(paymentLinks.buyerPhone, `%${digits}%`) : undefined,
+          )
+        : undefined,
+    );
+    const [rows, [count]] = await Promise.all([
+      ctx.db
+        .select()
+        .from(paymentLinks)
+        .where(where)
+        .orderBy(desc(paymentLinks.createdAt), desc(paymentLinks.id))
+        .limit(q.size)
+        .offset(q.page * q.size),
+      ctx.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(paymentLinks)
+        .where(where),
+    ]);
+    return toPaged(await Promise.all(rows.map(toDto)), Number(count?.n ?? 0), q);
   }
 
   /**
@@ -232,7 +263,7 @@ export function createPaymentLinksService(ctx: AppContext) {
     return toDto(row);
   }
 
-  return { create, list, cancel };
+  return { create, listOwn, listAll, cancel };
 }
 
 /**
@@ -355,6 +386,11 @@ export async function reconcilePaymentLinks(
         state.payment.amountPaise,
       );
       if (result === 'confirmed') report.settled += 1;
+      return;
+    }
+    // Its quote was bought another way and closing the link then failed: closed now (at the provider first).
+    if (!state?.payment && (await liveOrdersOfQuotes(ctx.db, [link.quoteId])).get(link.quoteId)?.paid) {
+      if (await closeLinkOfBoughtQuote(ctx, link)) report.expired += 1;
       return;
     }
     const past = link.expiresAt.getTime() <= ctx.now().getTime();

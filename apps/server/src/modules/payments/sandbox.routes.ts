@@ -60,7 +60,10 @@ const payBody = orderBody.extend({ method: z.enum(PAYMENT_METHODS).default('card
  * elsewhere (a proxy, a tunnel) cannot have its orders "paid" by a stranger.
  */
 export const sandboxRoutes =
-  (sandbox: SandboxGateway, opts: { loopbackOnly: boolean; deliver?: Deliver }): FastifyPluginAsyncZod =>
+  (
+    sandbox: SandboxGateway,
+    opts: { loopbackOnly: boolean; deliver?: Deliver; timeZone: string },
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['sandbox'];
     if (opts.loopbackOnly) {
@@ -116,8 +119,9 @@ export const sandboxRoutes =
         description: row.description,
         amount: formatInr(paiseToRupees(row.amountPaise)),
         customer: row.customerName,
+        // In the business's time zone (BUSINESS_TIMEZONE), as every date the shop shows.
         expires: row.expireBy.toLocaleString('en-IN', {
-          timeZone: 'Asia/Kolkata',
+          timeZone: opts.timeZone,
           dateStyle: 'medium',
           timeStyle: 'short',
         }),

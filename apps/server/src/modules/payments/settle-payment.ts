@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { paiseToRupees } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
@@ -24,8 +24,10 @@ import {
   orderByProviderOrderId,
   orderLines,
   recordConfirmationIn,
+  liveOrdersOfQuotes,
   type OrderRow,
 } from '../orders';
+import { closeLinksOfBoughtQuote } from './quote-links';
 import type { Config } from '../../env';
 
 export type SettleResult =
@@ -64,7 +66,26 @@ async function applyPaidEffects(tx: Tx, order: OrderRow, actor: string, config: 
   await queueOrderConfirmation(tx, order, items, config, issuedAt, invoice ?? undefined, sources);
 }
 
-type Outcome = { result: SettleResult; refundId?: number };
+type Outcome = { result: SettleResult; refundId?: number; boughtQuoteId?: string };
+
+/**
+ * One quote, one purchase (docs/decisions/0068): an order bought from a quote (Buy now, or a paid
+ * payment link) is paid only if no other order of that quote is paid. Under the quote's lock (the one
+ * `place-order` and the link's order take), held to the end of this transaction, so of two payments
+ * settling at once the second finds the first paid: its order is cancelled here and its payment is
+ * refunded through the late-payment path, once.
+ */
+async function refuseSecondPurchaseOfQuote(ctx: AppContext, tx: Tx, order: OrderRow, actor: string) {
+  if (!order.quoteId) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`quote:${order.quoteId}`}))`);
+  const live = (await liveOrdersOfQuotes(tx, [order.quoteId])).get(order.quoteId);
+  if (!live?.paid || live.orderId === order.id) return;
+  if (await releaseOrderIn(tx, ctx.now(), { orderId: order.id }, 'CANCELLED', `${actor}:quote-bought`))
+    ctx.log.warn(
+      { orderId: order.id, orderNumber: order.orderNumber, paidOrder: live.orderNumber },
+      'paid for a quote already bought another way: refunding it',
+    );
+}
 
 /**
  * An order placed beyond the share of unpaid holds took no stock: its payment takes the pieces now,
@@ -195,11 +216,12 @@ export async function settlePayment(
     if (capturedPaise !== undefined && capturedPaise !== current.finalAmountPaise) {
       return flagForReview(ctx, tx, providerOrderId, paymentId, capturedPaise, actor);
     }
+    await refuseSecondPurchaseOfQuote(ctx, tx, current, actor);
     if (!current.holdsStock) await takePiecesAtPayment(ctx, tx, current.id, actor);
     const order = await confirmPaidOrderIn(tx, { providerOrderId, paymentId, now });
     if (order) {
       await applyPaidEffects(tx, order, actor, ctx.config);
-      return { result: 'confirmed' };
+      return { result: 'confirmed', boughtQuoteId: order.quoteId ?? undefined };
     }
     const latest = (await orderById(tx, current.id))!;
     const neverPaid = (NEVER_PAID as readonly string[]).includes(latest.paymentStatus);
@@ -212,5 +234,14 @@ export async function settlePayment(
     return { result: 'already-settled' };
   });
   if (outcome.refundId !== undefined) await issueRefund(ctx, outcome.refundId);
+  // The quote is bought: its open payment links can no longer be paid (closed at the provider first).
+  // A failure here leaves the payment settled; the reconciler closes such links on its next pass.
+  if (outcome.boughtQuoteId)
+    await closeLinksOfBoughtQuote(ctx, outcome.boughtQuoteId).catch((err: unknown) =>
+      ctx.log.error(
+        { err, quoteId: outcome.boughtQuoteId },
+        'closing the payment links of a bought quote failed',
+      ),
+    );
   return outcome.result;
 }

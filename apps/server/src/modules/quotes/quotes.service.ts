@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
+  PAYMENT_LINK_TEXT,
   QUOTE_CODE_LENGTH,
   QUOTE_TEXT,
   allocateQuoteDiscount,
@@ -24,6 +25,7 @@ import { AppError, conflict, notFound } from '../../lib/errors';
 import { recordChangeIn } from '../audit';
 import { checkoutWindowOf, createQuotedCheckoutIn, priceForQuote } from '../checkout';
 import { liveOrdersOfQuotes } from '../orders';
+import { openPaymentLinkOfQuote } from '../payments';
 import { createShopsService, findVendorAccount } from '../users';
 
 type QuoteRow = typeof quotes.$inferSelect;
@@ -222,7 +224,8 @@ export function createQuotesService(ctx: AppContext) {
   /**
    * Buy now: a checkout at the quoted prices while the quote holds. Pressing it again while that
    * checkout is open answers the same checkout; a bought quote is refused; an expired one too (409,
-   * the page offers today's price). The quote's row lock serialises presses.
+   * the page offers today's price); so is a quote whose payment link is open (one quote, one purchase,
+   * docs/decisions/0068). The quote's row lock serialises presses.
    */
   async function checkout(code: string): Promise<{ checkoutId: string; vendorSlug: string }> {
     const { row, shop } = await load(code);
@@ -232,6 +235,8 @@ export function createQuotesService(ctx: AppContext) {
       const live = (await liveOrdersOfQuotes(tx, [locked.id])).get(locked.id);
       if (live?.paid) throw conflict(QUOTE_TEXT.converted);
       if (locked.validUntil.getTime() <= ctx.now().getTime()) throw conflict(QUOTE_TEXT.expired);
+      if (await openPaymentLinkOfQuote(tx, locked.id, ctx.now()))
+        throw conflict(PAYMENT_LINK_TEXT.beingPaidByLink);
       if (locked.checkoutId) {
         const current = await checkoutWindowOf(tx, locked.checkoutId);
         if (current?.status === 'PENDING' && current.expirationTime > ctx.now())

@@ -60,6 +60,7 @@ describe('admin dashboard shell', () => {
       'Orders',
       'Fulfilment',
       'Invoices',
+      'Payment links',
       'Reports',
       'Returns',
       'Customers',
@@ -81,9 +82,17 @@ describe('admin dashboard shell', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Vendors Management' })).toBeInTheDocument();
   });
 
-  it('MANAGE_ORDERS alone shows Orders, fulfilment, invoices, reports, returns and customers, and selects Orders', () => {
+  it('MANAGE_ORDERS alone shows Orders, fulfilment, invoices, payment links, reports, returns and customers, and selects Orders', () => {
     renderDashboard(['MANAGE_ORDERS']);
-    expect(navLabels()).toEqual(['Orders', 'Fulfilment', 'Invoices', 'Reports', 'Returns', 'Customers']);
+    expect(navLabels()).toEqual([
+      'Orders',
+      'Fulfilment',
+      'Invoices',
+      'Payment links',
+      'Reports',
+      'Returns',
+      'Customers',
+    ]);
     expect(screen.getByRole('heading', { level: 1, name: 'Orders Management' })).toBeInTheDocument();
   });
 
@@ -106,6 +115,7 @@ describe('admin dashboard shell', () => {
       'Orders',
       'Fulfilment',
       'Invoices',
+      'Payment links',
       'Reports',
       'Returns',
       'Customers',

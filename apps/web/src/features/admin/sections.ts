@@ -14,6 +14,7 @@ export const SECTION_COMPONENTS: Record<AdminSectionKey, LazyExoticComponent<Com
   orders: lazy(() => import('./orders/OrdersSection')),
   fulfilment: lazy(() => import('./orders/FulfilmentSection')),
   invoices: lazy(() => import('./invoices/InvoicesSection')),
+  'payment-links': lazy(() => import('./payment-links/PaymentLinksSection')),
   reports: lazy(() => import('./reports/ReportsSection')),
   'return-requests': lazy(() => import('./returns/ReturnRequestsSection')),
   customers: lazy(() => import('./customers/CustomersSection')),

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { checkoutDisplayConfig, PAYMENT_TEXT, type Checkout, type IndianState } from '@zevar/domain';
+import { PAYMENT_TEXT, type Checkout, type IndianState } from '@zevar/domain';
 import { isApiError } from '../../lib/api';
 import { clearCart, clearStoredCheckout } from '../../lib/cart';
 import { STORAGE_KEYS, writeItem } from '../../lib/storage';
@@ -149,7 +149,6 @@ export function usePayment(
           prefill: { name: values.fullName.trim(), email: values.email.trim(), contact: values.phone.trim() },
           notes: { orderId: order.orderId, address },
           theme: { color: '#333333' },
-          config: checkoutDisplayConfig(),
           modal: {
             escape: false,
             confirm_close: true,

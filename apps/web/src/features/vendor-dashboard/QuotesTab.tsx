@@ -13,7 +13,11 @@ import {
 } from '@zevar/domain';
 import { api, errorMessage } from '../../lib/api';
 import { formatDateTime, formatInr } from '../../lib/format';
-import { PaymentLinkDialog, PaymentLinksList } from './PaymentLinks';
+import {
+  PaymentLinkDialog,
+  PaymentLinksList,
+  vendorLinksKey,
+} from '../../components/payment-links/PaymentLinks';
 
 type Line = { productId: number; name: string; price: number; quantity: number };
 
@@ -263,7 +267,13 @@ export default function QuotesTab({ vendor }: { vendor: User }) {
         </ul>
       </div>
       <PaymentLinksList vendorId={vendor.id} shopName={quotes.data?.[0]?.shopName ?? vendor.name} />
-      {linkFor && <PaymentLinkDialog quote={linkFor} vendorId={vendor.id} onClose={() => setLinkFor(null)} />}
+      {linkFor && (
+        <PaymentLinkDialog
+          quote={linkFor}
+          listKey={vendorLinksKey(vendor.id)}
+          onClose={() => setLinkFor(null)}
+        />
+      )}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { checkoutDisplayConfig } from '@zevar/domain';
 import { vendorUser } from '../../test/fixtures';
 import {
   expectConsoleError,
@@ -13,9 +14,9 @@ import {
 import type { RazorpayOptions } from '../../lib/payment-window';
 import { useSubscription } from './use-subscription';
 
-let lastOptions: RazorpayOptions | null = null;
+let lastOptions: (RazorpayOptions & { config?: unknown }) | null = null;
 class FakeRazorpay {
-  constructor(options: RazorpayOptions) {
+  constructor(options: RazorpayOptions & { config?: unknown }) {
     lastOptions = options;
   }
   on() {}
@@ -75,6 +76,9 @@ describe('plan subscription flow', () => {
       order_id: 'order_1',
       prefill: { name: 'Asha Jewellers', email: 'asha@example.com', contact: '9876543210' },
     });
+    // The plan's payment offers the order checkout's methods, in its order: UPI first.
+    expect(lastOptions?.config).toEqual(checkoutDisplayConfig());
+    expect(checkoutDisplayConfig().display.sequence[0]).toBe('block.upi');
     expect(fetchMock.mock.calls[0]?.[0]).toBe(
       '/api/subscriptions/subscribe?vendorId=7&vendorPlanId=4&subscriptionOptionId=41',
     );

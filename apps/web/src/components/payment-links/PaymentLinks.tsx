@@ -12,19 +12,25 @@ import {
 } from '@zevar/domain';
 import { api, errorMessage, isApiError } from '../../lib/api';
 import { formatDateTime, formatInr, fromZonedInput, toZonedInput } from '../../lib/format';
-import { Modal } from '../../components/Modal';
-import { SelectField, TextField } from '../../components/FormFields';
+import { Modal } from '../Modal';
+import { SelectField, TextField } from '../FormFields';
 
-const linksKey = (vendorId: number) => ['vendor-payment-links', vendorId];
+export const vendorLinksKey = (vendorId: number) => ['vendor-payment-links', vendorId];
+const linksKey = vendorLinksKey;
 
-/** Issue 26 item 2: a payment link for one buyer of a quote, from the Quotes tab. */
+/**
+ * Issue 26 item 2: a payment link for one buyer of a quote, made by its reseller (the Quotes tab) or
+ * by staff (the admin's Payment links section, `scope` admin). `listKey`: the list it adds to.
+ */
 export function PaymentLinkDialog({
   quote,
-  vendorId,
+  scope = 'vendor',
+  listKey,
   onClose,
 }: {
   quote: Quote;
-  vendorId: number;
+  scope?: 'vendor' | 'admin';
+  listKey: readonly unknown[];
   onClose: () => void;
 }) {
   const titleId = useId();
@@ -45,7 +51,7 @@ export function PaymentLinkDialog({
     mutationFn: () => {
       const expires = fromZonedInput(form.expires);
       return api.post(
-        `/vendor/quotes/${quote.code}/payment-links`,
+        `/${scope}/quotes/${encodeURIComponent(quote.code)}/payment-links`,
         {
           buyerName: form.buyerName,
           buyerPhone: form.buyerPhone,
@@ -63,7 +69,7 @@ export function PaymentLinkDialog({
         { schema: paymentLinkSchema },
       );
     },
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: linksKey(vendorId) }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: listKey }),
   });
   const issue = (path: string) =>
     isApiError(create.error) ? create.error.issues.find((i) => i.path.startsWith(path))?.message : undefined;
@@ -179,7 +185,8 @@ export function PaymentLinkDialog({
   );
 }
 
-function LinkActions({ link, shopName }: { link: PaymentLink; shopName: string }) {
+/** Open, copy or share a link on WhatsApp with the prefilled message. */
+export function LinkActions({ link, shopName }: { link: PaymentLink; shopName: string }) {
   const [copied, setCopied] = useState(false);
   const text = paymentLinkShareText({
     shopName,
