@@ -26,6 +26,8 @@ function countPlaywright(report) {
     passed: (s.expected ?? 0) + (s.flaky ?? 0),
     failed: s.unexpected ?? 0,
     skipped: s.skipped ?? 0,
+    // Passed only on the retry (e2e/playwright.config.ts): counted as passed, and named.
+    flaky: s.flaky ?? 0,
   };
 }
 
@@ -45,7 +47,7 @@ for (const file of files) {
   }
   const c = file.endsWith('.playwright.json') ? countPlaywright(report) : countVitest(report);
   console.log(
-    `  ${file.replace(/\.(vitest|playwright)\.json$/, '')}: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped`,
+    `  ${file.replace(/\.(vitest|playwright)\.json$/, '')}: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped${c.flaky ? ` (${c.flaky} flaky: passed on the retry)` : ''}`,
   );
   passed += c.passed;
   failed += c.failed;
