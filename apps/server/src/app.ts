@@ -19,6 +19,7 @@ import { storefrontPageVisit } from './modules/seo/referral-page';
 import { createShopResolver } from './modules/storefront';
 import { createViewCounter, type ViewCounter } from './modules/analytics';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { quietClientAborts } from './lib/client-abort-log';
 import { privateErrorSerializer, REDACT_PATHS } from './lib/log-privacy';
 import { routeModules } from './modules';
 import { systemRoutes } from './modules/system/system.routes';
@@ -132,6 +133,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
             // No shopper's name, email, phone or address in the logs (request bodies are never logged).
             serializers: { err: privateErrorSerializer },
             redact: { paths: REDACT_PATHS, censor: '[private]' },
+            // A client leaving mid-answer is logged at debug, not as an error (lib/client-abort-log.ts).
+            hooks: { logMethod: quietClientAborts },
             ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
     bodyLimit: 1024 * 1024,
