@@ -116,9 +116,15 @@ describe('TDS ledger', () => {
     await waitFor(() => expect(calls).toContain(`/api/tds/vendor/7/certificate.pdf?fy=${fy}&quarter=Q3`));
   });
 
-  it('says when nothing was deducted', async () => {
+  it('says when nothing was deducted, under the deductions’ own heading (not as a second deposits line)', async () => {
     render([]);
-    expect(await screen.findByText('No tax was deducted in this period')).toBeInTheDocument();
+    const empty = await screen.findByText('No tax was deducted in this period');
+    const heading = screen.getByRole('heading', { name: 'Deductions' });
+    expect(heading.compareDocumentPosition(empty) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { name: 'Deposits' }).compareDocumentPosition(heading) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
   });
 
   it('shows each month deducted, deposited and due by the 7th, and records a challan for what is due', async () => {

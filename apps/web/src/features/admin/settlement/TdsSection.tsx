@@ -94,6 +94,11 @@ export default function TdsSection() {
         {!quarter && <span className="text-xs text-taupe">Choose a quarter to download its return</span>}
       </div>
       <TdsDeposits fy={fy} />
+      {/* The ledger under its own heading: with nothing deducted, its empty line and the deposits' are
+          two sections' answers, not one message said twice. */}
+      <h3 id="tds-deductions-title" className="text-xl font-semibold">
+        Deductions
+      </h3>
       {entries.isPending && <PageSpinner label="Loading TDS ledger..." />}
       {entries.data?.length === 0 && (
         <p className="card p-6 text-center text-taupe">{SETTLEMENT_MSG.tdsEmpty}</p>
