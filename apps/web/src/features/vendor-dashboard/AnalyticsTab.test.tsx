@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ResellerAnalytics } from '@zevar/domain';

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SHOP_FACE_MESSAGES, type ShopFaceSettings } from '@zevar/domain';

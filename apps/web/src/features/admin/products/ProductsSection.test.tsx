@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STALE_EDIT_MESSAGE, type CatalogueProduct as Product } from '@zevar/domain';

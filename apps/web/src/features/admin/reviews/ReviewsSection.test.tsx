@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STALE_EDIT_MESSAGE, starParts } from '@zevar/domain';
@@ -100,7 +101,8 @@ describe('reviews management', () => {
 
   it('lists the products with the specification columns', async () => {
     renderSection();
-    await screen.findByText('Jhumkas 1');
+    // The product's row in the table (its name is also in the awaiting-moderation list).
+    await screen.findByRole('button', { name: 'View Reviews of Jhumkas 1' });
     for (const h of ['Product', 'Average Rating', 'Total Reviews', 'Last Review', 'Actions']) {
       expect(screen.getByRole('columnheader', { name: h })).toBeInTheDocument();
     }
