@@ -6,8 +6,9 @@ export default defineProject({
     name: 'web',
     // jsdom unless a file asks for happy-dom in its first line (`// @vitest-environment happy-dom`):
     // happy-dom costs about a third less CPU for the same tests (decision 0064). A file that passes in
-    // both may opt in; one that needs what only jsdom does (layout and scroll stubs, image errors,
-    // some form and dialog behaviour) stays on jsdom, which is also what a new file gets.
+    // both may opt in; one that needs what only jsdom does (image errors, the scroll position, the
+    // shell's time zone) stays on jsdom, which is also what a new file gets. What happy-dom lacks that
+    // our code reads is filled in src/test/setup.ts (a select's `size`, decision 0077).
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['../../test-support/console-guard.ts', './src/test/setup.ts'],
