@@ -83,6 +83,8 @@ function build(db: Db, shape: ProductPageShape) {
       where ${variant.variantGroupId} = ${products.variantGroupId} and ${variant.id} <> ${products.id}
         and ${productVisibleTo(shape.variantsFor, variant, variantCategory)})`
     : sql<VariantJson[]>`'[]'::json`;
+  // The page's few rows are put in the shape's order again by the same expressions over the joined
+  // product (no row number over the whole filtered set: without one, the page is a top-N sort).
   return db
     .select({
       ...PRODUCT_JOINED_COLUMNS,
@@ -99,8 +101,6 @@ function build(db: Db, shape: ProductPageShape) {
     .leftJoin(parentCategories, eq(categories.parentId, parentCategories.id))
     .leftJoin(metals, eq(products.metalId, metals.id))
     .leftJoin(metalPurities, eq(products.purityId, metalPurities.id))
-    // The page's few rows in the shape's order again, by the same expressions over the joined
-    // product (no row number over the whole filtered set: with none, the page is a top-N sort).
     .orderBy(...shape.orderBy)
     .prepare(`storefront_${createHash('sha1').update(shape.key).digest('hex').slice(0, 16)}`);
 }
