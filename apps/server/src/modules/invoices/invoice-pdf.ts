@@ -14,7 +14,7 @@ const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed.ttf');
 const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed-Bold.ttf');
 
 /**
- * The two fonts, parsed once per process (fontkit, the parser pdfkit itself uses) and handed to each
+ * The two fonts, parsed once per process (pdfkit's own parser, fontkit) and handed to each
  * document: parsing them (and their layout tables) again for every PDF was half of a paid order's
  * server CPU, since every confirmation mail attaches its invoice (decision 0076). A document draws
  * synchronously from `new PDFDocument` to `end()`, so documents never use a parsed font at once.
@@ -23,7 +23,8 @@ type Fontkit = { openSync: (path: string) => object };
 let parsedFonts: { regular: object; bold: object } | undefined;
 function fonts() {
   if (!parsedFonts) {
-    const fontkit = loadOnUse('fontkit') as Fontkit;
+    // pdfkit's own fontkit (its dependency), so the parsed fonts are always of the version it reads.
+    const fontkit = createRequire(loadOnUse.resolve('pdfkit'))('fontkit') as Fontkit;
     parsedFonts = { regular: fontkit.openSync(FONT), bold: fontkit.openSync(FONT_BOLD) };
   }
   return parsedFonts;
