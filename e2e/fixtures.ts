@@ -99,12 +99,12 @@ export async function signInWithForm(page: Page, username: string, password: str
  * app on a loaded machine; the form has its own journeys (`signInWithForm`).
  */
 export async function signIn(page: Page, username: string, password: string) {
-  const res = await page.request.post('/api/user/login', { data: { username, password } });
+  const res = await page.request.post(`${env.baseURL}/api/user/login`, { data: { username, password } });
   expect(res.status(), await res.text()).toBe(200);
   const login = (await res.json()) as { token?: string; userType: string; userId: number; roles: string[] };
   expect(login.token, 'a sign-in without a second step').toBeTruthy();
   // Storage belongs to the shop's origin: a page without the app (a JSON answer) opens it.
-  if (!page.url().startsWith(env.baseURL)) await page.goto('/api/health');
+  if (!page.url().startsWith(env.baseURL)) await page.goto(`${env.baseURL}/api/health`);
   await page.evaluate((login) => {
     localStorage.setItem('token', login.token!);
     localStorage.setItem('userType', login.userType);
@@ -112,7 +112,8 @@ export async function signIn(page: Page, username: string, password: string) {
     localStorage.setItem('userRoles', JSON.stringify(login.roles));
   }, login);
   const type = login.userType.toUpperCase();
-  await page.goto(type === 'VENDOR' ? '/vendor/dashboard' : type === 'ADMIN' ? '/admin/dashboard' : '/');
+  const home = type === 'VENDOR' ? '/vendor/dashboard' : type === 'ADMIN' ? '/admin/dashboard' : '/';
+  await page.goto(`${env.baseURL}${home}`);
 }
 
 /**
