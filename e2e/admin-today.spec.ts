@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, env, signIn, uid } from './fixtures';
+import { test, expect, env, signIn, uid, shot } from './fixtures';
 
 /** A shopper's paid order through the public API (checkout, initiate, sandbox pay, confirm). */
 async function placePaidOrder(
@@ -94,9 +94,9 @@ test.describe('admin home at 1280 px', () => {
     });
     await signIn(page, env.admin.username, env.admin.password);
     await expect(page.getByRole('region', { name: 'Today' }).getByRole('link').first()).toBeVisible();
-    await page.screenshot({ path: `${env.dataDir}/today-1280.png`, fullPage: false });
+    await shot(page, `${env.dataDir}/today-1280.png`, { fullPage: false });
     await lowStockTileOpensTheList(page, adminRequest, product.name);
-    await page.screenshot({ path: `${env.dataDir}/today-products-1280.png`, fullPage: false });
+    await shot(page, `${env.dataDir}/today-products-1280.png`, { fullPage: false });
   });
 
   test('an admin records a note on a customer built from orders, and sees it with who and when', async ({
@@ -128,7 +128,7 @@ test.describe('admin home at 1280 px', () => {
     const notes = page.getByRole('region', { name: 'Internal notes' });
     await expect(notes).toContainText('Asked for gift wrapping on every order');
     await expect(notes).toContainText(/· \d{1,2} \w{3,4} \d{4}/);
-    await page.screenshot({ path: `${env.dataDir}/customer-1280.png`, fullPage: true });
+    await shot(page, `${env.dataDir}/customer-1280.png`, { fullPage: true });
 
     // Saved on the server: back to the list and in again, the note is still there.
     await page.getByRole('button', { name: 'Back', exact: true }).click();
@@ -157,8 +157,8 @@ test.describe('admin home at 390 px', () => {
     });
     await signIn(page, env.admin.username, env.admin.password);
     await expect(page.getByRole('region', { name: 'Today' }).getByRole('link').first()).toBeVisible();
-    await page.screenshot({ path: `${env.dataDir}/today-390.png`, fullPage: true });
+    await shot(page, `${env.dataDir}/today-390.png`, { fullPage: true });
     await lowStockTileOpensTheList(page, adminRequest, product.name);
-    await page.screenshot({ path: `${env.dataDir}/today-products-390.png`, fullPage: false });
+    await shot(page, `${env.dataDir}/today-products-390.png`, { fullPage: false });
   });
 });

@@ -1,4 +1,4 @@
-import { test, expect, env, signIn, uid } from './fixtures';
+import { test, expect, env, signInWithForm, uid, shot } from './fixtures';
 
 test('a new vendor registers, signs in and lands on the vendor dashboard', async ({ page }) => {
   const username = `reseller_${uid()}`;
@@ -32,11 +32,11 @@ test('a new vendor registers, signs in and lands on the vendor dashboard', async
   await expect(page.getByText('Registration successful! Please login with your credentials.')).toBeVisible();
   await page.getByRole('button', { name: 'OK' }).click();
 
-  await signIn(page, username, password);
+  await signInWithForm(page, username, password);
   await expect(page).toHaveURL(/\/vendor\/dashboard$/);
   await expect(page.getByText('Meera Iyer').first()).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Profile' })).toBeVisible();
-  await page.screenshot({ path: `${env.dataDir}/vendor-dashboard.png`, fullPage: true });
+  await shot(page, `${env.dataDir}/vendor-dashboard.png`, { fullPage: true });
 });
 
 test('a wrong password shows the spec message and keeps the user on the login page', async ({ page }) => {
@@ -50,7 +50,7 @@ test('a wrong password shows the spec message and keeps the user on the login pa
 });
 
 test('an admin signs in and lands on the admin dashboard with every section', async ({ page }) => {
-  await signIn(page, env.admin.username, env.admin.password);
+  await signInWithForm(page, env.admin.username, env.admin.password);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Products Management' })).toBeVisible();
   for (const section of ['Carousel', 'Categories', 'Vendors', 'Orders', 'Metals', 'Coupons']) {

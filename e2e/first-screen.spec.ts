@@ -51,6 +51,30 @@ test('a tap on Add to Cart before the app has taken the page over still adds the
   expect(cart).toHaveLength(1);
 });
 
+test("a tap on a tab whose code is still on its way once the page is the app's is not lost", async ({
+  page,
+  makeShop,
+  catalogue,
+}) => {
+  const { url } = await onePiece(makeShop, catalogue);
+  // The page is the app's, but the tabs' own code (a lazily loaded section) is held back: their
+  // server markup is on screen, not yet React's, as on a slow phone just after the page came alive.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/ProductTabs-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const hydrated = await watchHydration(page);
+  await page.goto(url);
+  await hydrated();
+  const reviews = page.getByRole('tab', { name: /^Reviews/ });
+  await reviews.click();
+  release();
+  await expect(reviews).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel', { name: /^Reviews/ })).toContainText('0 reviews');
+});
+
 /** The stored cart's lines. */
 const cartLines = async (page: Page) =>
   JSON.parse((await page.evaluate(() => localStorage.getItem('cart_items'))) ?? '[]') as unknown[];

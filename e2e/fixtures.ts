@@ -6,6 +6,9 @@ import {
   expect,
   request as requests,
   type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Locator,
   type Page,
 } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
@@ -77,13 +80,49 @@ async function registerVendor(
   return { username, password, id: ((await res.json()) as { id: number }).id };
 }
 
-/** Signs in through the login page (the real form) and waits for the redirect. */
-export async function signIn(page: Page, username: string, password: string) {
+/**
+ * Signs in through the login page (the real form) and waits for the redirect. Journeys of the form
+ * itself use it (auth.spec.ts, once per kind of account); every other journey uses `signIn`.
+ */
+export async function signInWithForm(page: Page, username: string, password: string) {
   await page.goto('/login');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.getByRole('button', { name: 'OK' }).click();
+}
+
+/**
+ * Signs in as the login form does, without rendering its page: the answer of POST /api/user/login
+ * is kept in the browser's storage under the keys the app's `saveLogin` writes, and the user's home
+ * opens (the vendor or admin dashboard, as after the form). A login page costs a whole render of the
+ * app on a loaded machine; the form has its own journeys (`signInWithForm`).
+ */
+export async function signIn(page: Page, username: string, password: string) {
+  const res = await page.request.post(`${env.baseURL}/api/user/login`, { data: { username, password } });
+  expect(res.status(), await res.text()).toBe(200);
+  const login = (await res.json()) as { token?: string; userType: string; userId: number; roles: string[] };
+  expect(login.token, 'a sign-in without a second step').toBeTruthy();
+  // Storage belongs to the shop's origin: a page without the app (a JSON answer) opens it.
+  if (!page.url().startsWith(env.baseURL)) await page.goto(`${env.baseURL}/api/health`);
+  await page.evaluate((login) => {
+    localStorage.setItem('token', login.token!);
+    localStorage.setItem('userType', login.userType);
+    localStorage.setItem('userId', String(login.userId));
+    localStorage.setItem('userRoles', JSON.stringify(login.roles));
+  }, login);
+  const type = login.userType.toUpperCase();
+  const home = type === 'VENDOR' ? '/vendor/dashboard' : type === 'ADMIN' ? '/admin/dashboard' : '/';
+  await page.goto(`${env.baseURL}${home}`);
+}
+
+/**
+ * A screenshot taken only for people to look at the screen (no test reads it): written only when
+ * `E2E_SCREENSHOTS` is set, so a test run does not spend Chromium's time encoding them.
+ */
+export async function shot(target: Page | Locator, file: string, options: { fullPage?: boolean } = {}) {
+  if (!process.env.E2E_SCREENSHOTS) return;
+  await target.screenshot({ path: file, ...options });
 }
 
 /** The message dialog that says `message`: its OK button, and it closes. */
@@ -159,7 +198,78 @@ async function removeAll(request: APIRequestContext, urls: string[]) {
   }
 }
 
-export const test = base.extend<Fixtures>({
+/**
+ * Marks the document: `data-e2e-ssr` when the server sent the page rendered (the #root element had
+ * content before any script ran), `data-e2e-hydrated` once the app announced it had taken it over.
+ */
+function markHydration() {
+  document.addEventListener('readystatechange', () => {
+    // 'interactive' comes after parsing and before deferred and module scripts run.
+    if (document.readyState === 'interactive' && document.getElementById('root')?.firstElementChild)
+      document.documentElement.setAttribute('data-e2e-ssr', '');
+  });
+  window.addEventListener('zevar:first-screen-hydrated', () =>
+    document.documentElement.setAttribute('data-e2e-hydrated', ''),
+  );
+}
+
+/** Pages whose loads do not wait for the app (a journey holding the app's script back on purpose). */
+const notWaitingForHydration = new WeakSet<Page>();
+const waitingPages = new WeakSet<Page>();
+
+/** After a server-rendered page has loaded, waits for the app to take it over (a JSON or back-office page: not). */
+async function hydratedIfServerRendered(page: Page) {
+  if (notWaitingForHydration.has(page) || page.isClosed()) return;
+  const html = page.locator('html');
+  if ((await html.getAttribute('data-e2e-ssr')) === null) return;
+  await page.locator('html[data-e2e-hydrated]').waitFor({ state: 'attached', timeout: 60_000 });
+}
+
+/** `goto` and `reload` of the page return once a server-rendered page is the app's, so no tap on it is lost. */
+function waitForHydrationOnLoad(page: Page) {
+  if (waitingPages.has(page)) return;
+  waitingPages.add(page);
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args: Parameters<Page['goto']>) => {
+    const answer = await goto(...args);
+    await hydratedIfServerRendered(page);
+    return answer;
+  };
+  page.reload = async (...args: Parameters<Page['reload']>) => {
+    const answer = await reload(...args);
+    await hydratedIfServerRendered(page);
+    return answer;
+  };
+}
+
+/** Every page of `context` waits for the app after each load (see `waitForHydrationOnLoad`). */
+async function hydrationAware(context: BrowserContext) {
+  await context.addInitScript(markHydration);
+  context.on('page', waitForHydrationOnLoad);
+  context.pages().forEach(waitForHydrationOnLoad);
+}
+
+/** Every context the journeys open, their own `context` and those from `browser.newContext`, is hydration-aware. */
+function hydrationAwareBrowser(browser: Browser) {
+  if ((browser as { hydrationAware?: boolean }).hydrationAware) return;
+  (browser as { hydrationAware?: boolean }).hydrationAware = true;
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+    const context = await newContext(...args);
+    await hydrationAware(context);
+    return context;
+  };
+}
+
+export const test = base.extend<Fixtures, { hydrationAwareBrowser: void }>({
+  hydrationAwareBrowser: [
+    async ({ browser }, use) => {
+      hydrationAwareBrowser(browser);
+      await use();
+    },
+    { scope: 'worker', auto: true },
+  ],
   /**
    * Every journey runs under the server's Content-Security-Policy: a CSP violation reported by
    * Chromium on any page (storefront, sandbox payment window, back office) fails the test.
@@ -338,6 +448,7 @@ export const test = base.extend<Fixtures>({
  * server's markup alone, as on a slow phone before the app has run (decision 0021).
  */
 export async function holdApp(page: Page): Promise<() => void> {
+  notWaitingForHydration.add(page);
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, env, signIn } from './fixtures';
+import { test, expect, env, signIn, shot } from './fixtures';
 
 async function openMetals(page: Page) {
   await signIn(page, env.admin.username, env.admin.password);
@@ -32,7 +32,7 @@ for (const width of [1280, 390]) {
       const confirm = page.getByRole('dialog', { name: 'Confirm Rate Change' });
       await expect(confirm).toContainText(/\d+ product prices? changes?/);
       await expect(confirm).toContainText('→');
-      await page.screenshot({ path: `${process.env.E2E_DATA_DIR}/metal-confirm-${width}.png` });
+      await shot(page, `${process.env.E2E_DATA_DIR}/metal-confirm-${width}.png`);
       await confirm.getByRole('button', { name: 'Save Rate' }).click();
       await expect(page.getByRole('dialog', { name: 'Large Rate Change' })).toHaveCount(0);
       const done = page.getByRole('dialog').filter({ hasText: 'Metal updated successfully' });
@@ -53,7 +53,7 @@ for (const width of [1280, 390]) {
         .click();
       const twice = page.getByRole('dialog', { name: 'Large Rate Change' });
       await expect(twice).toContainText('more than 10 %');
-      await page.screenshot({ path: `${process.env.E2E_DATA_DIR}/metal-twice-${width}.png` });
+      await shot(page, `${process.env.E2E_DATA_DIR}/metal-twice-${width}.png`);
       await twice.getByRole('button', { name: 'Yes, save it' }).click();
       await page
         .getByRole('dialog')
@@ -65,7 +65,7 @@ for (const width of [1280, 390]) {
         silver: number;
       };
       expect(after).toMatchObject({ gold: big, silver: small });
-      await page.screenshot({ path: `${process.env.E2E_DATA_DIR}/metals-${width}.png`, fullPage: true });
+      await shot(page, `${process.env.E2E_DATA_DIR}/metals-${width}.png`, { fullPage: true });
     });
   });
 }

@@ -88,6 +88,9 @@ test('a super admin finds a paid order, moves it to processing and shipped, and 
   await openSection(page, 'Orders');
 
   await page.getByPlaceholder('Search orders...').fill(orderNumber);
+  // The search has landed (the list shows this order alone): a status chosen on the row of the list
+  // shown meanwhile is overwritten by the search's answer when it comes (an answer read before the change).
+  await expect(page.getByRole('combobox', { name: /^Order status for / })).toHaveCount(1);
   const status = page.getByRole('combobox', { name: `Order status for ${orderNumber}` });
   await expect(status).toHaveValue('CONFIRMED');
   await expect(page.getByText(customer)).toBeVisible();
@@ -136,6 +139,9 @@ test('an admin cancels a paid order: the refund shows in its history and the ven
   await signIn(page, env.admin.username, env.admin.password);
   await openSection(page, 'Orders');
   await page.getByPlaceholder('Search orders...').fill(orderNumber);
+  // The search has landed (the list shows this order alone): a status chosen on the row of the list
+  // shown meanwhile is overwritten by the search's answer when it comes (an answer read before the change).
+  await expect(page.getByRole('combobox', { name: /^Order status for / })).toHaveCount(1);
   const status = page.getByRole('combobox', { name: `Order status for ${orderNumber}` });
   await expect(status).toHaveValue('CONFIRMED');
   await status.selectOption('CANCELLED');

@@ -1,4 +1,4 @@
-import { test, expect, env, signIn, uid } from './fixtures';
+import { test, expect, env, signIn, uid, shot } from './fixtures';
 
 /* Issue 26 item 2: a reseller turns a quote into a payment link, the buyer pays it on the (sandbox)
  * provider's page, and the link shows the order it became. */
@@ -30,7 +30,7 @@ for (const width of [390, 1280]) {
     await dialog.getByLabel('City').fill('Chennai');
     await dialog.getByLabel('State').selectOption('Tamil Nadu');
     await dialog.getByLabel('PIN code').fill('600004');
-    await page.screenshot({ path: `${env.dataDir}/payment-link-form-${width}.png`, fullPage: false });
+    await shot(page, `${env.dataDir}/payment-link-form-${width}.png`, { fullPage: false });
     await dialog.getByRole('button', { name: 'Create payment link' }).click();
     await expect(dialog.getByText('Payment link created')).toBeVisible();
     const url = await dialog.getByRole('link', { name: /\/sandbox\/link\/plink_/ }).getAttribute('href');
@@ -38,18 +38,18 @@ for (const width of [390, 1280]) {
       'href',
       /^https:\/\/wa\.me\/\?text=.*plink_/,
     );
-    await page.screenshot({ path: `${env.dataDir}/payment-link-created-${width}.png`, fullPage: false });
+    await shot(page, `${env.dataDir}/payment-link-created-${width}.png`, { fullPage: false });
     await dialog.getByRole('button', { name: 'Done' }).click();
     const links = page.getByRole('list', { name: 'Payment links' });
     await expect(links.getByRole('listitem').first()).toContainText('Waiting for payment');
-    await page.screenshot({ path: `${env.dataDir}/payment-links-list-${width}.png`, fullPage: true });
+    await shot(page, `${env.dataDir}/payment-links-list-${width}.png`, { fullPage: true });
 
     // The buyer, in a browser of their own, pays on the provider's page.
     const buyer = await browser.newContext({ viewport: { width, height: 900 } });
     const buyerPage = await buyer.newPage();
     await buyerPage.goto(url!);
     await expect(buyerPage.getByText('Meera Iyer')).toBeVisible();
-    await buyerPage.screenshot({ path: `${env.dataDir}/sandbox-link-page-${width}.png`, fullPage: true });
+    await shot(buyerPage, `${env.dataDir}/sandbox-link-page-${width}.png`, { fullPage: true });
     await buyerPage.getByRole('button', { name: /^Pay ₹/ }).click();
     await expect(buyerPage).toHaveURL(/\/q\/[0-9A-Za-z]{12}$/);
     await buyer.close();
@@ -59,6 +59,6 @@ for (const width of [390, 1280]) {
     const paid = page.getByRole('list', { name: 'Payment links' }).getByRole('listitem').first();
     await expect(paid).toContainText('Paid');
     await expect(paid).toContainText(/Order ZV\d{6}-/);
-    await page.screenshot({ path: `${env.dataDir}/payment-links-paid-${width}.png`, fullPage: true });
+    await shot(page, `${env.dataDir}/payment-links-paid-${width}.png`, { fullPage: true });
   });
 }

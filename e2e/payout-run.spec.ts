@@ -1,5 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { acknowledge, env, expect, invitationToken, outboxMessages, signIn, test, uid } from './fixtures';
+import {
+  acknowledge,
+  env,
+  expect,
+  invitationToken,
+  outboxMessages,
+  signIn,
+  test,
+  uid,
+  shot,
+} from './fixtures';
 
 /*
  * Settlement (issue 24): a reseller with commission released on a delivered order (the e2e server holds
@@ -173,7 +183,7 @@ test('an admin approves a reseller’s KYC and creates a payout run; a second ad
     const detail = page.getByRole('article', { name: `KYC of ${vendorName}` });
     await expect(detail.getByText('Penny drop: Verified by penny drop')).toBeVisible();
     await expect(detail.getByText('XXXXXX234F (Individual)')).toBeVisible();
-    await page.screenshot({ path: `${shots}/payout-kyc-1280.png`, fullPage: true });
+    await shot(page, `${shots}/payout-kyc-1280.png`, { fullPage: true });
     await detail.getByRole('button', { name: 'Approve' }).click();
     await page.getByRole('dialog', { name: 'Approve KYC' }).getByRole('button', { name: 'Approve' }).click();
     await acknowledge(page, `KYC of ${vendorName}: Approved`);
@@ -192,7 +202,7 @@ test('an admin approves a reseller’s KYC and creates a payout run; a second ad
     await expect(line).toContainText('₹1,05,000.00');
     await expect(line).toContainText('₹2,100.00');
     await expect(line).toContainText('Awaiting approval');
-    await page.screenshot({ path: `${shots}/payout-run-maker-1280.png`, fullPage: true });
+    await shot(page, `${shots}/payout-run-maker-1280.png`, { fullPage: true });
 
     // The checker approves; the sandbox pays the line.
     const checker = await secondAdmin(adminRequest, request);
@@ -213,15 +223,15 @@ test('an admin approves a reseller’s KYC and creates a payout run; a second ad
     const paid = other.getByRole('article', { name: `Payout run #${runId} · Approved` });
     await expect(paid.getByRole('row').filter({ hasText: vendorName })).toContainText('Paid');
     await expect(paid.getByRole('row').filter({ hasText: vendorName })).toContainText(/UTR SBXN[0-9A-F]{12}/);
-    await other.screenshot({ path: `${shots}/payout-run-paid-1280.png`, fullPage: true });
+    await shot(other, `${shots}/payout-run-paid-1280.png`, { fullPage: true });
     await other.setViewportSize({ width: 390, height: 844 });
-    await other.screenshot({ path: `${shots}/payout-run-paid-390.png`, fullPage: true });
+    await shot(other, `${shots}/payout-run-paid-390.png`, { fullPage: true });
     await openSection(other, 'TDS');
     await other.getByLabel('Quarter').selectOption({ index: 0 });
     await expect(other.getByText('Total deducted:')).toBeVisible();
-    await other.screenshot({ path: `${shots}/payout-tds-390.png`, fullPage: true });
+    await shot(other, `${shots}/payout-tds-390.png`, { fullPage: true });
     await other.setViewportSize({ width: 1280, height: 900 });
-    await other.screenshot({ path: `${shots}/payout-tds-1280.png`, fullPage: true });
+    await shot(other, `${shots}/payout-tds-1280.png`, { fullPage: true });
 
     // The month's tax is deposited: the admin records the challan and the month reads Deposited.
     const deposits = other.getByRole('region', { name: 'Deposits' });
@@ -245,7 +255,7 @@ test('an admin approves a reseller’s KYC and creates a payout run; a second ad
         .filter({ hasText: /^Deposited$/ })
         .first(),
     ).toBeVisible();
-    await other.screenshot({ path: `${shots}/payout-tds-deposited-1280.png`, fullPage: true });
+    await shot(other, `${shots}/payout-tds-deposited-1280.png`, { fullPage: true });
     await context.close();
   } finally {
     const now = (await (await adminRequest.get('/api/returns-policy/admin')).json()) as { version: number };

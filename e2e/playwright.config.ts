@@ -14,15 +14,25 @@ process.env.E2E_ADMIN_PASSWORD ??= `Ad@1${randomBytes(9)
   .toString('base64url')
   .replace(/[^A-Za-z0-9]/g, 'x')}`;
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+/** Specs that change a setting every journey reads (see `projects`). */
+const SHARED_SETTINGS = [
+  '**/returns.spec.ts',
+  '**/vendor-settlement.spec.ts',
+  '**/payout-run.spec.ts',
+  '**/metal-rates.spec.ts',
+  '**/price-breakup.spec.ts',
+];
 process.env.E2E_BASE_URL = baseURL;
 
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
-  // One worker: two failed (decision 0071: a review published through the admin API was not on the
-  // product page in storefront.spec.ts and storefront-pages.spec.ts while other journeys ran).
-  workers: 1,
+  // Two journeys at a time (decision 0078; E2E_WORKERS=1 for one): each makes its own data, except the
+  // specs in 'shared settings' below, which change what other journeys read and so run one at a time,
+  // beside the others. (Decision 0071's failure with two workers was a tap on the product tabs lost
+  // before their code had come, not stale data: decision 0078.)
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // A failed journey runs once more, recording a trace (trace: 'on-first-retry'); recording a trace of
   // every journey, as 'retain-on-failure' does, cost Chromium twice its CPU (decision 0071). A journey
   // that passes only on its retry is reported as flaky in the list and in the closing counts; it does
@@ -50,7 +60,13 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    // The returns policy (returns, vendor-settlement, payout-run: it decides when commission is
+    // payable) and the Gold and Silver rates (metal-rates changes them, price-breakup reads them):
+    // one of these specs at a time (decision 0071). Listed first, so that their chain starts at once.
+    { name: 'shared settings', testMatch: SHARED_SETTINGS, workers: 1, use: { browserName: 'chromium' } },
+    { name: 'chromium', testIgnore: SHARED_SETTINGS, use: { browserName: 'chromium' } },
+  ],
   webServer: {
     // What `npm start` runs: the bundled server (apps/server/dist/server.mjs), built with the web app
     // when their sources changed since the last build (scripts/build-if-changed.mjs).

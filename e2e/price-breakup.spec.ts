@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { PDFParse } from 'pdf-parse';
-import { test, expect } from './fixtures';
+import { test, expect, shot } from './fixtures';
 
 async function pdfText(file: string): Promise<string> {
   const parser = new PDFParse({ data: new Uint8Array(readFileSync(file)) });
@@ -53,10 +53,7 @@ for (const width of [1280, 390]) {
       await page.getByRole('tab', { name: 'Specifications' }).click();
       await expect(page.getByRole('tabpanel')).toContainText('Purity22K');
       await expect(page.getByRole('tabpanel')).toContainText('Net Weight22.000 g');
-      await page.screenshot({
-        path: `${process.env.E2E_DATA_DIR}/price-breakup-${width}.png`,
-        fullPage: true,
-      });
+      await shot(page, `${process.env.E2E_DATA_DIR}/price-breakup-${width}.png`, { fullPage: true });
 
       // Today's rates are in the home page's HTML (first paint), not fetched after the script loads.
       const html = await (await request.get('/zevar')).text();
@@ -68,8 +65,8 @@ for (const width of [1280, 390]) {
       await expect(rates).toContainText('Silver 999');
       await expect(rates).toContainText('Updated');
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: `${process.env.E2E_DATA_DIR}/home-rates-${width}.png` });
-      await rates.screenshot({ path: `${process.env.E2E_DATA_DIR}/home-rates-strip-${width}.png` });
+      await shot(page, `${process.env.E2E_DATA_DIR}/home-rates-${width}.png`);
+      await shot(rates, `${process.env.E2E_DATA_DIR}/home-rates-strip-${width}.png`);
     });
   });
 }
@@ -144,9 +141,6 @@ test('a shopper buys the 22K necklace and downloads a tax invoice whose figures 
     await expect(page.getByTestId('refunded-amount')).toHaveText(pageTotal);
     await expect(page.getByRole('button', { name: 'Download invoice' })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Credit note ZC\// })).toBeVisible();
-    await page.screenshot({
-      path: `${process.env.E2E_DATA_DIR}/refunded-status-${width}.png`,
-      fullPage: true,
-    });
+    await shot(page, `${process.env.E2E_DATA_DIR}/refunded-status-${width}.png`, { fullPage: true });
   }
 });

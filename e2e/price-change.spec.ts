@@ -1,4 +1,4 @@
-import { test, expect, uid } from './fixtures';
+import { test, expect, uid, shot } from './fixtures';
 
 const inr = (n: number) =>
   new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(n);
@@ -83,10 +83,7 @@ for (const width of [1280, 390]) {
           `Your total is ${inr(Math.round((after - before) * 100) / 100)} higher than before.`,
         );
         await expect(page.getByTestId('cart-subtotal')).toContainText(inr(after));
-        await page.screenshot({
-          path: `${process.env.E2E_DATA_DIR}/cart-price-change-${width}.png`,
-          fullPage: true,
-        });
+        await shot(page, `${process.env.E2E_DATA_DIR}/cart-price-change-${width}.png`, { fullPage: true });
 
         // Not acknowledged in the cart: the checkout tells it too, and charges the new amount.
         await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
@@ -95,8 +92,7 @@ for (const width of [1280, 390]) {
           `${inr(before)} → ${inr(after)}`,
         );
         await expect(page.getByTestId('checkout-total')).toContainText(inr(Math.ceil(after)));
-        await page.screenshot({
-          path: `${process.env.E2E_DATA_DIR}/checkout-price-change-${width}.png`,
+        await shot(page, `${process.env.E2E_DATA_DIR}/checkout-price-change-${width}.png`, {
           fullPage: true,
         });
 

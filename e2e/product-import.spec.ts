@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { test, expect, env, signIn } from './fixtures';
+import { test, expect, env, signIn, shot } from './fixtures';
 
 /** Issue 23 item 5: export the catalogue, change a price in the file, check it, apply it, see it. */
 test('an admin exports the products, edits a price in the file and imports it back', async ({
@@ -48,7 +48,7 @@ test('an admin exports the products, edits a price in the file and imports it ba
   const change = dialog.getByRole('region', { name: 'Changes' });
   await expect(change).toContainText(product.sku);
   await expect(change).toContainText('Price (₹): 1500 → 1234.5');
-  await page.screenshot({ path: testInfo.outputPath('import-dry-run-1280.png') });
+  await shot(page, testInfo.outputPath('import-dry-run-1280.png'));
 
   await dialog.getByRole('button', { name: 'Apply Import' }).click();
   await expect(dialog.getByRole('status')).toHaveText('Import applied: 0 product(s) added, 1 updated.');
@@ -70,5 +70,5 @@ test('an admin exports the products, edits a price in the file and imports it ba
   await dialog.getByRole('button', { name: 'Check File' }).click();
   await expect(dialog.getByRole('region', { name: 'Errors' })).toContainText('Unknown category "Nowhere"');
   await expect(dialog.getByRole('button', { name: 'Apply Import' })).toHaveCount(0);
-  await page.screenshot({ path: testInfo.outputPath('import-errors-390.png') });
+  await shot(page, testInfo.outputPath('import-errors-390.png'));
 });

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { test, expect, env, signIn, uid } from './fixtures';
+import { test, expect, env, signIn, uid, shot } from './fixtures';
 
 /** A shopper's paid order through the public API (checkout, initiate, sandbox pay, confirm): it gets an invoice. */
 async function placePaidOrder(request: APIRequestContext, slug: string, sku: string) {
@@ -74,7 +74,7 @@ test('an admin opens Reports, picks the month and downloads the GSTR-1 sales reg
   const invoices = page.getByRole('row', { name: /^Invoices/ });
   await expect(invoices).toBeVisible();
   await expect(invoices).not.toContainText(/^Invoices\s*All invoices issued in the month\s*0/);
-  await page.screenshot({ path: test.info().outputPath('reports-1280.png'), fullPage: true });
+  await shot(page, test.info().outputPath('reports-1280.png'), { fullPage: true });
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -88,5 +88,5 @@ test('an admin opens Reports, picks the month and downloads the GSTR-1 sales reg
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('button', { name: 'Download register (xlsx)' })).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('reports-390.png'), fullPage: true });
+  await shot(page, test.info().outputPath('reports-390.png'), { fullPage: true });
 });

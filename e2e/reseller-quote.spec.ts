@@ -1,4 +1,4 @@
-import { test as base, expect, signIn, uid, type MadeProduct, type Shop } from './fixtures';
+import { test as base, expect, signIn, uid, type MadeProduct, type Shop, shot } from './fixtures';
 
 /*
  * A reseller's quote turned into a paid, attributed order (issue 26 items 1 and 3, docs/decisions/0059),
@@ -100,7 +100,7 @@ test('a reseller quotes a piece on WhatsApp terms, a buyer opens the link fresh 
   await page.getByRole('tab', { name: 'Analytics' }).click();
   await expect(page.getByTestId('analytics-Quotes converted')).toHaveText('1');
   await expect(page.getByTestId('analytics-Commission')).toHaveText('₹2,000.00');
-  await page.screenshot({ path: `${shots}/reseller-analytics-390.png`, fullPage: true });
+  await shot(page, `${shots}/reseller-analytics-390.png`, { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${shots}/reseller-analytics-1280.png`, fullPage: true });
+  await shot(page, `${shots}/reseller-analytics-1280.png`, { fullPage: true });
 });

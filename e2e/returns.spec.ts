@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test as base, expect, env, PNG, signIn, uid, type Shop } from './fixtures';
+import { test as base, expect, env, PNG, signIn, uid, type Shop, shot } from './fixtures';
 import { placePaidOrder, trackingCodeFor } from './paid-order';
 
 /*
@@ -104,11 +104,11 @@ test('a buyer asks for a return on /track, the admin approves, the courier bring
     mimeType: 'image/png',
     buffer: PNG,
   });
-  await page.screenshot({ path: `${shots}/returns-track-form-390.png`, fullPage: true });
+  await shot(page, `${shots}/returns-track-form-390.png`, { fullPage: true });
   await form.getByRole('button', { name: 'Ask for a return' }).click();
   const yours = page.getByRole('region', { name: 'Your returns' });
   await expect(yours).toContainText('Requested', { timeout: 30_000 });
-  await page.screenshot({ path: `${shots}/returns-track-requested-390.png`, fullPage: true });
+  await shot(page, `${shots}/returns-track-requested-390.png`, { fullPage: true });
 
   // The admin, at desk width.
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -120,7 +120,7 @@ test('a buyer asks for a return on /track, the admin approves, the courier bring
   const card = page.getByRole('article').filter({ hasText: orderNumber });
   await expect(card).toContainText('The ring is a size too small for me.');
   await expect(card.getByRole('list', { name: 'Photos' }).getByRole('img')).toHaveCount(1);
-  await page.screenshot({ path: `${shots}/returns-admin-list-1280.png`, fullPage: true });
+  await shot(page, `${shots}/returns-admin-list-1280.png`, { fullPage: true });
   await card.getByLabel('Note to the buyer (needed to reject)').fill('Please keep the original box.');
   await card.getByRole('button', { name: 'Approve and book pickup' }).click();
 
@@ -136,11 +136,11 @@ test('a buyer asks for a return on /track, the admin approves, the courier bring
   }
   await expect(returns).toContainText('Received, to inspect');
   await returns.getByLabel('Weight of the piece (grams)').fill('238');
-  await page.screenshot({ path: `${shots}/returns-admin-inspect-1280.png`, fullPage: true });
+  await shot(page, `${shots}/returns-admin-inspect-1280.png`, { fullPage: true });
   await returns.getByRole('button', { name: 'Accept and refund' }).click();
   await expect(returns).toContainText('Accepted and refunded', { timeout: 30_000 });
   await expect(returns).toContainText('Refund issued');
-  await page.screenshot({ path: `${shots}/returns-admin-refunded-1280.png`, fullPage: true });
+  await shot(page, `${shots}/returns-admin-refunded-1280.png`, { fullPage: true });
 });
 
 test('a parcel returned to origin is inspected back into stock and the buyer refunded', async ({
@@ -158,8 +158,8 @@ test('a parcel returned to origin is inspected back into stock and the buyer ref
   await section.getByRole('button', { name: 'Inspect returned parcel' }).click();
   const dialog = page.getByRole('dialog', { name: 'Inspect returned parcel' });
   await dialog.getByLabel('Weight now (grams)').fill('241');
-  await page.screenshot({ path: `${shots}/returns-rto-dialog-1280.png`, fullPage: true });
+  await shot(page, `${shots}/returns-rto-dialog-1280.png`, { fullPage: true });
   await dialog.getByRole('button', { name: 'Record inspection' }).click();
   await expect(section.getByLabel('Inspection')).toContainText('As packed: back in stock, refund the buyer');
-  await page.screenshot({ path: `${shots}/returns-rto-inspected-1280.png`, fullPage: true });
+  await shot(page, `${shots}/returns-rto-inspected-1280.png`, { fullPage: true });
 });

@@ -1,4 +1,4 @@
-import { test, expect, env, totpCode as codeAt } from './fixtures';
+import { test, expect, env, totpCode as codeAt, shot } from './fixtures';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -32,7 +32,7 @@ test('a vendor turns on two-step verification and signs in with a code', async (
   const download = page.waitForEvent('download');
   await codes.getByRole('button', { name: 'Download' }).click();
   expect((await download).suggestedFilename()).toBe('zevar-recovery-codes.txt');
-  await page.screenshot({ path: `${env.dataDir}/second-factor-codes.png`, fullPage: true });
+  await shot(page, `${env.dataDir}/second-factor-codes.png`, { fullPage: true });
   await codes.getByRole('button', { name: 'I have saved them' }).click();
   await expect(page).toHaveURL(/\/vendor\/dashboard$/);
 
@@ -47,7 +47,7 @@ test('a vendor turns on two-step verification and signs in with a code', async (
   await step.getByLabel('Code').fill(codeAt(secret, enrolledAt));
   await step.getByRole('button', { name: 'Verify' }).click();
   await expect(step.getByText(/already been used/)).toBeVisible();
-  await page.screenshot({ path: `${env.dataDir}/second-factor-step.png`, fullPage: true });
+  await shot(page, `${env.dataDir}/second-factor-step.png`, { fullPage: true });
   await step.getByLabel('Code').fill(codeAt(secret, enrolledAt + 30_000));
   await step.getByRole('button', { name: 'Verify' }).click();
   await page.getByRole('button', { name: 'OK' }).click();

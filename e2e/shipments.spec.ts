@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test as base, expect, env, signIn, uid, type Shop } from './fixtures';
+import { test as base, expect, env, signIn, uid, type Shop, shot } from './fixtures';
 import { codeIn, newestMailWith, placePaidOrder, trackingCodeFor } from './paid-order';
 
 type Stall = { shop: Shop; sku: string; slug: string };
@@ -44,8 +44,7 @@ test('an admin packs, books and the sandbox carrier delivers a paid order; the o
   await expect(card).toContainText('Packed');
   await card.getByRole('button', { name: 'Book shipment' }).click();
   await expect(card).toContainText(/ZVS\d{10}/);
-  await page.screenshot({
-    path: `${process.env.SHOT_DIR ?? '/tmp'}/shipments-booked-${page.viewportSize()!.width}.png`,
+  await shot(page, `${process.env.SHOT_DIR ?? '/tmp'}/shipments-booked-${page.viewportSize()!.width}.png`, {
     fullPage: true,
   });
   for (const step of ['Picked up', 'In transit', 'Out for delivery', 'Delivered']) {
@@ -53,15 +52,15 @@ test('an admin packs, books and the sandbox carrier delivers a paid order; the o
     await expect(card.getByRole('list', { name: /Timeline/ })).toContainText(step);
   }
   await expect(page.getByRole('region', { name: 'Order Information' })).toContainText('Delivered');
-  await page.screenshot({
-    path: `${process.env.SHOT_DIR ?? '/tmp'}/shipments-delivered-${page.viewportSize()!.width}.png`,
-    fullPage: true,
-  });
+  await shot(
+    page,
+    `${process.env.SHOT_DIR ?? '/tmp'}/shipments-delivered-${page.viewportSize()!.width}.png`,
+    { fullPage: true },
+  );
 });
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({
-    path: `${process.env.SHOT_DIR ?? '/tmp'}/${name}-${page.viewportSize()!.width}.png`,
+const shotOf = (page: Page, name: string) =>
+  shot(page, `${process.env.SHOT_DIR ?? '/tmp'}/${name}-${page.viewportSize()!.width}.png`, {
     fullPage: true,
   });
 
@@ -95,7 +94,7 @@ test('the fulfilment desk packs, books and prints the label; the courier deliver
   const desk = page.getByRole('region', { name: 'Fulfilment desk' });
   await desk.getByLabel('Shop').selectOption({ label: `E2E Jewels ${shop.slug}` });
   await expect(desk.getByRole('button', { name: `Open order ${orderNumber}` })).toBeVisible();
-  await shot(page, 'desk-to-pack');
+  await shotOf(page, 'desk-to-pack');
 
   // Pack from the order the desk opens, then back to the desk.
   await desk.getByRole('button', { name: `Pack ${orderNumber}` }).click();
@@ -138,9 +137,9 @@ test('the fulfilment desk packs, books and prints the label; the courier deliver
     desk.getByRole('button', { name: 'Pickup manifest (1)' }).click(),
   ]);
   expect(manifest.suggestedFilename()).toMatch(/^manifest-.*\.pdf$/);
-  await shot(page, 'desk-to-ship');
+  await shotOf(page, 'desk-to-ship');
   await page.setViewportSize({ width: 390, height: 844 });
-  await shot(page, 'desk-to-ship');
+  await shotOf(page, 'desk-to-ship');
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // The sandbox courier: picked up, on its way, out for delivery, and delivered against the code.
@@ -180,7 +179,7 @@ test('the fulfilment desk packs, books and prints the label; the courier deliver
   await expect(buyer.locator('body')).toContainText('Delivered');
   const width = await buyer.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
-  await shot(buyer, 'track-delivered');
+  await shotOf(buyer, 'track-delivered');
   await phone.close();
 
   // The shop's vendor sees where the parcel is, with the tracking link (the order filled in).
@@ -199,9 +198,9 @@ test('the fulfilment desk packs, books and prints the label; the courier deliver
     'href',
     `/${shop.slug}/track?order=${orderNumber}&awb=${awb}`,
   );
-  await shot(vendorPage, 'vendor-orders');
+  await shotOf(vendorPage, 'vendor-orders');
   await vendorPage.setViewportSize({ width: 390, height: 844 });
-  await shot(vendorPage, 'vendor-orders');
+  await shotOf(vendorPage, 'vendor-orders');
   await vendorContext.close();
 });
 
@@ -222,6 +221,6 @@ test("checkout says 'Delivery by <date>' for the shipping PIN code, on a phone a
     await expect(page).toHaveURL(new RegExp(`/${stall.shop.slug}/checkout/[0-9a-f-]{36}$`));
     await page.getByLabel('PIN Code').fill('560025');
     await expect(page.getByTestId('checkout-delivery-date')).toHaveText(/^Delivery by \w+/);
-    await shot(page, 'checkout-delivery-by');
+    await shotOf(page, 'checkout-delivery-by');
   }
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test as base, expect, signIn, uid, type Shop } from './fixtures';
+import { test as base, expect, signIn, uid, type Shop, shot } from './fixtures';
 
 /*
  * The reseller's side of settlement (issue 24): KYC through the sandbox payout provider's offline
@@ -155,7 +155,7 @@ for (const width of [390, 1280]) {
         'The account numbers do not match',
       );
       await form.getByLabel('Re-enter bank account number').fill('50100012345678');
-      await page.screenshot({ path: `${shots}/vendor-kyc-form-${width}.png`, fullPage: true });
+      await shot(page, `${shots}/vendor-kyc-form-${width}.png`, { fullPage: true });
       await form.getByRole('button', { name: 'Submit for verification' }).click();
       const done = page.getByRole('dialog', { name: 'Success' });
       await expect(done).toContainText('KYC submitted');
@@ -167,7 +167,7 @@ for (const width of [390, 1280]) {
       await expect(status).toContainText('Payouts on hold: KYC waits for an admin’s approval');
       await expect(status).toContainText('••••5678');
       await noSidewaysScroll(page);
-      await page.screenshot({ path: `${shots}/vendor-kyc-status-${width}.png`, fullPage: true });
+      await shot(page, `${shots}/vendor-kyc-status-${width}.png`, { fullPage: true });
 
       await page.getByRole('tab', { name: 'Statement' }).click();
       const orders = page.getByRole('region', { name: 'Orders and commission' });
@@ -179,7 +179,7 @@ for (const width of [390, 1280]) {
         '₹450.00',
       );
       await noSidewaysScroll(page);
-      await page.screenshot({ path: `${shots}/vendor-statement-${width}.png`, fullPage: true });
+      await shot(page, `${shots}/vendor-statement-${width}.png`, { fullPage: true });
 
       const downloading = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Download PDF' }).click();

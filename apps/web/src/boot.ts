@@ -12,6 +12,8 @@ import { FIRST_SCREEN_HYDRATED_EVENT, HELD_CONTROLS } from './lib/first-screen';
 
 /** The longest the app waits for the main image (a slow or broken one must not keep it away). */
 const MAIN_IMAGE_WAIT_MS = 2500;
+/** The longest a held tap waits for the code of the section it was made in. */
+const SECTION_WAIT_MS = 10_000;
 
 function settled(image: HTMLImageElement | null): Promise<void> {
   if (!image || image.complete) return Promise.resolve();
@@ -70,6 +72,9 @@ function carry(field: Field, value: string): void {
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
+/** Whether React has taken the element over (it keeps its own keys on the elements it hydrated). */
+const ready = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+
 /**
  * Until the page is hydrated: taps on its controls are held (once per control), and what is typed
  * or chosen in its fields is noted. Once it is, they are replayed in order on the same elements,
@@ -77,13 +82,17 @@ function carry(field: Field, value: string): void {
  */
 function holdEarlyActions(root: HTMLElement): void {
   const actions: EarlyAction[] = [];
+  let hydrated = false;
   const hold = (event: MouseEvent) => {
     const control = event.target instanceof Element ? event.target.closest<HTMLElement>(HELD_CONTROLS) : null;
-    if (!control || !root.contains(control)) return;
+    // Once the page is hydrated, only a tap on a part whose code is still on its way (a lazily loaded
+    // section: React drops a tap on it) is held; the replayed taps themselves go through.
+    if (!control || !root.contains(control) || (hydrated && (ready(control) || !event.isTrusted))) return;
     event.preventDefault();
     event.stopPropagation();
     if (!actions.some((a) => a.kind === 'tap' && a.control === control))
       actions.push({ kind: 'tap', control });
+    if (hydrated) void replay();
   };
   const typed = (event: Event) => {
     const field = event.target;
@@ -104,21 +113,31 @@ function holdEarlyActions(root: HTMLElement): void {
     ['focusout', left],
   ] as const;
   for (const [type, listener] of listeners) root.addEventListener(type, listener as EventListener, true);
+  let replaying = false;
   const replay = async () => {
-    for (const action of actions) {
+    if (replaying) return;
+    replaying = true;
+    while (actions.length > 0) {
+      const action = actions.shift()!;
       await new Promise((resolve) => setTimeout(resolve, 0));
       const { control } = action;
+      if (!control.isConnected) continue;
+      // A control in a section whose code is still loading is clicked once React has taken it over.
+      for (let waited = 0; action.kind === 'tap' && !ready(control) && waited < SECTION_WAIT_MS; waited += 50)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       if (!control.isConnected) continue;
       if (action.kind === 'tap') control.click();
       else if (action.kind === 'value') carry(action.control, action.value);
       else if (document.activeElement !== control)
         control.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
     }
+    replaying = false;
   };
   window.addEventListener(
     FIRST_SCREEN_HYDRATED_EVENT,
     () => {
-      for (const [type, listener] of listeners)
+      hydrated = true;
+      for (const [type, listener] of listeners.slice(1))
         root.removeEventListener(type, listener as EventListener, true);
       void replay();
     },
