@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AdminOrder } from '@zevar/domain';
@@ -233,6 +233,40 @@ describe('orders table', () => {
     await screen.findByRole('dialog', { name: 'Success' });
     expect(screen.getByRole('combobox', { name: `Order status for ${order.orderNumber}` })).toHaveValue(
       'CANCELLED',
+    );
+  });
+
+  it('keeps a change when a list page asked for before it lands after it', async () => {
+    signIn('ADMIN', ['MANAGE_ORDERS']);
+    // The server's state: a list page is read when it is asked for, and the first search's answer is
+    // held until the change has been answered (an admin who searched and changed a status quickly).
+    let status: AdminOrder['status'] = 'CONFIRMED';
+    let searches = 0;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    mockFetch(async (url, init) => {
+      if (init.method === 'PATCH') {
+        status = 'PROCESSING';
+        return jsonResponse({ ...order, status, statusHistory: [], tax: noTax });
+      }
+      if (url.startsWith('/api/orders/paginated')) {
+        const answer = page([{ ...order, status }]);
+        if (url.includes('search=') && ++searches === 1) await held;
+        return jsonResponse(answer);
+      }
+      return notFound();
+    });
+    renderRoutes([{ path: '/', element: <OrdersSection /> }], '/');
+    const user = userEvent.setup();
+    const select = await screen.findByRole('combobox', { name: `Order status for ${order.orderNumber}` });
+    await user.type(screen.getByPlaceholderText('Search orders...'), order.orderNumber);
+    await waitFor(() => expect(searches).toBe(1));
+    await user.selectOptions(select, 'PROCESSING');
+    await screen.findByRole('dialog', { name: 'Success' });
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.getByRole('combobox', { name: `Order status for ${order.orderNumber}` })).toHaveValue(
+      'PROCESSING',
     );
   });
 

@@ -33,7 +33,8 @@ function toRow(order: AdminOrder & { statusHistory?: unknown }): AdminOrder {
 /**
  * Dropdown changes: sends the update at once and puts the order the server returns in place of its
  * row in every cached list page under `listsKey` (the search may have changed the shown page while
- * the reason dialog was open); the server's reason follows the failure text.
+ * the reason dialog was open), and asks again for a list page still on its way, so a page read before
+ * the change cannot bring the old row back; the server's reason follows the failure text.
  */
 export function useOrderUpdates(listsKey: QueryKey) {
   const dialog = useDialog();
@@ -72,6 +73,17 @@ export function useOrderUpdates(listsKey: QueryKey) {
         : page,
     );
     void queryClient.invalidateQueries({ queryKey: ['admin-order', updated.orderNumber] });
+    // A list page still on its way (a search typed just before the change) may have been read before
+    // the change and would put the old row back when it lands: it is cancelled and asked again.
+    // (Cancelled first: a refetch of a page with no answer yet would join the old request.)
+    const onTheirWay = { queryKey: listsKey, fetchStatus: 'fetching' } as const;
+    const pages = queryClient.getQueryCache().findAll(onTheirWay);
+    if (pages.length > 0)
+      void queryClient
+        .cancelQueries(onTheirWay)
+        .then(() =>
+          Promise.all(pages.map((p) => queryClient.refetchQueries({ queryKey: p.queryKey, exact: true }))),
+        );
   };
 
   async function run(order: AdminOrder, send: () => Promise<AdminOrder>, ok: string, failed: string) {
