@@ -9,8 +9,38 @@ import autocannon from 'autocannon';
  * `path`: the URL measured. `miss`: a URL for the n-th request, each one different, so every request
  * misses the public answer cache (a stranger's cache-busting load); `path` is then its first URL.
  */
-export type Target = { name: string; path: string; miss?: (n: number) => string };
+export type Target = {
+  name: string;
+  path: string;
+  miss?: (n: number) => string;
+  /** The request's headers (a page's HTML is asked for as a browser navigates); default: a fetch's. */
+  headers?: Record<string, string>;
+};
 export type Figure = { rps: number; p50: number; p99: number; errors: number };
+
+/** What Chromium sends when it navigates to a page: the server-rendered HTML, compressed. */
+export const PAGE_HEADERS = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8',
+  'accept-encoding': 'gzip, deflate, br',
+  'accept-language': 'en-IN,en;q=0.9',
+};
+
+/** The path of a product's storefront page (the server renders its HTML). */
+const pagePath = (vendor: string, slug: string) => `/${encodeURIComponent(vendor)}/product/${slug}`;
+
+/**
+ * Whether the server renders storefront pages: a product page answers HTML with its first answers
+ * embedded (the web app is built and served). Without it the HTML rows are left out.
+ */
+export async function rendersPages(baseUrl: string, vendor: string, slug: string): Promise<boolean> {
+  const res = await fetch(baseUrl + pagePath(vendor, slug), { headers: PAGE_HEADERS });
+  const html = await res.text();
+  return (
+    res.ok &&
+    (res.headers.get('content-type') ?? '').startsWith('text/html') &&
+    html.includes('id="zevar-prefetched"')
+  );
+}
 
 async function getJson<T>(url: string): Promise<T> {
   const res = await fetch(url);
@@ -73,6 +103,17 @@ export async function targets(baseUrl: string, vendor: string, home = true): Pro
       path: `/api/products/category/${best.id}?${q}&size=15&search=${term}`,
     },
   ];
+  if (await rendersPages(baseUrl, vendor, product.slug)) {
+    list.splice(1, 0, {
+      name: 'product page HTML',
+      path: pagePath(vendor, product.slug),
+      headers: PAGE_HEADERS,
+    });
+  } else {
+    console.log(
+      `${baseUrl}: storefront pages are not server-rendered (npm run build -w @zevar/web): HTML rows left out`,
+    );
+  }
   if (home) {
     list.push(
       { name: 'home: trending', path: `/api/products/trending?${q}&size=8` },
@@ -163,10 +204,23 @@ export async function missTargets(baseUrl: string, vendor: string, home: Target[
       },
     },
   ];
+  // The page's HTML, each request a miss of the page cache and of its product's answer.
+  if (home.some((t) => t.name === 'product page HTML')) {
+    list.splice(1, 0, {
+      name: 'miss: product page HTML (any spelling of its name)',
+      path: '',
+      miss: (n) => pagePath(vendor, caseVariant(slug, n)),
+      headers: PAGE_HEADERS,
+    });
+  }
   for (const t of list) t.path = t.miss!(0);
   // Every one of them must be a real answer (a 400 or 404 would measure nothing).
   for (const t of list) {
-    for (const n of [0, 1, 12345]) await getJson(baseUrl + t.miss!(n));
+    for (const n of [0, 1, 12345]) {
+      if (!t.headers) await getJson(baseUrl + t.miss!(n));
+      else if (!(await rendersPages(baseUrl, vendor, caseVariant(slug, n))))
+        throw new Error(`${t.miss!(n)} is not a server-rendered product page`);
+    }
   }
   return list;
 }
@@ -180,13 +234,13 @@ export async function measureTarget(
   duration: number,
   connections: number,
 ): Promise<Figure> {
-  if (!t.miss) return measure(baseUrl + t.path, duration, connections);
+  if (!t.miss) return measure(baseUrl + t.path, duration, connections, t.headers);
   const miss = t.miss;
   const r = await autocannon({
     url: baseUrl,
     connections,
     duration,
-    headers: BROWSER_HEADERS,
+    headers: t.headers ?? BROWSER_HEADERS,
     requests: [
       {
         setupRequest: (req) => {
@@ -223,8 +277,13 @@ export async function measureMix(
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
-export async function measure(url: string, duration: number, connections: number): Promise<Figure> {
-  const r = await autocannon({ url, connections, duration, headers: BROWSER_HEADERS });
+export async function measure(
+  url: string,
+  duration: number,
+  connections: number,
+  headers: Record<string, string> = BROWSER_HEADERS,
+): Promise<Figure> {
+  const r = await autocannon({ url, connections, duration, headers });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
@@ -241,6 +300,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         baseUrl + t.path,
         Number(arg('--duration') ?? 10),
         Number(arg('--connections') ?? 50),
+        t.headers,
       );
       console.log(
         `${t.name.padEnd(40)} ${f.rps.toFixed(0).padStart(7)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  errors ${f.errors}`,

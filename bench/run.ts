@@ -133,7 +133,8 @@ async function main() {
   try {
     const helloUrl = `http://127.0.0.1:${portBase + 1}`;
     children.push(start('bench/hello.ts', [String(portBase + 1)]));
-    const starts: Array<Promise<void>> = [waitForHealth(helloUrl, 30_000)];
+    // Generous: on a loaded machine tsx alone takes a while to start.
+    const starts: Array<Promise<void>> = [waitForHealth(helloUrl, 300_000)];
     if (databaseUrl) {
       const port = portBase + 2;
       const child = start(

@@ -1,6 +1,7 @@
 /**
  * Statements each storefront call sends on a cache miss, counted through the database client: an
- * in-process app on the same database, its cache emptied before each call.
+ * in-process app on the same database (serving the built web app too, so a page's HTML is counted
+ * with the answers it embeds), its caches emptied before each call.
  */
 import { parseEnv } from '../apps/server/src/env';
 import { resolveConfig } from '../apps/server/src/bootstrap';
@@ -14,12 +15,12 @@ export async function statementsPerMiss(
   paths: string[],
 ): Promise<Map<string, number>> {
   const config = resolveConfig(parseEnv({ ...env, LOG_LEVEL: 'silent' }));
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, serveWeb: true });
   await app.ready();
   const counts = new Map<string, number>();
   try {
     for (const path of paths) {
-      // As after an admin write: every cached answer and shop plan gone.
+      // As after an admin write: every cached answer, page and shop plan gone.
       await app.publicCache.invalidate(ALL_CACHE_TAGS);
       const before = database.statements.count;
       const res = await app.inject({ method: 'GET', url: path });

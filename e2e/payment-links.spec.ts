@@ -44,6 +44,19 @@ for (const width of [390, 1280]) {
     await expect(links.getByRole('listitem').first()).toContainText('Waiting for payment');
     await shot(page, `${env.dataDir}/payment-links-list-${width}.png`, { fullPage: true });
 
+    // Staff see the same open link, with the same actions, in the admin's Payment links section.
+    const staff = await browser.newContext({ viewport: { width, height: 900 } });
+    const staffPage = await staff.newPage();
+    await signIn(staffPage, env.admin.username, env.admin.password);
+    await staffPage.goto('/admin/dashboard?section=payment-links');
+    await staffPage.getByRole('textbox', { name: 'Shop' }).fill(shop.slug);
+    const row = staffPage.getByRole('row').filter({ hasText: 'Meera Iyer' }).filter({ hasText: shop.slug });
+    await expect(row.getByRole('button', { name: 'Copy link' })).toBeVisible();
+    await expect(row.getByRole('link', { name: 'Share on WhatsApp' })).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Cancel link' })).toBeVisible();
+    await staffPage.screenshot({ path: `${env.dataDir}/admin-payment-links-${width}.png`, fullPage: true });
+    await staff.close();
+
     // The buyer, in a browser of their own, pays on the provider's page.
     const buyer = await browser.newContext({ viewport: { width, height: 900 } });
     const buyerPage = await buyer.newPage();

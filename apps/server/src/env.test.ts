@@ -45,6 +45,10 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'postgres://localhost/zevar' }, 'JWT_SECRET'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ PAYMENTS: 'razorpay' }, 'RAZORPAY_KEY_ID'],
+    [
+      { PAYMENTS: 'razorpay', RAZORPAY_KEY_ID: 'k', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' },
+      'PUBLIC_URL',
+    ],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
     [{ DEFAULT_VENDOR_SLUG: 'Bad Slug' }, 'DEFAULT_VENDOR_SLUG'],
@@ -66,6 +70,7 @@ describe('configuration', () => {
       RAZORPAY_KEY_ID: 'rzp_live_x',
       RAZORPAY_KEY_SECRET: 's',
       RAZORPAY_WEBHOOK_SECRET: 'w',
+      PUBLIC_URL: 'https://shop.example.in',
       SEED_DEMO: 'false',
       ...SELLER,
     });

@@ -491,6 +491,15 @@ export const envSchema = z
         if (!env[key])
           ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PAYMENTS=razorpay' });
       }
+      // A payment link sends its buyer back to the shop from Razorpay's page: without the shop's own
+      // address that would be this computer's (http://localhost), on the buyer's phone.
+      if (!env.PUBLIC_URL)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PUBLIC_URL'],
+          message:
+            "is required when PAYMENTS=razorpay: the shop's address (such as https://shop.example.in), where buyers return from Razorpay's payment page",
+        });
     }
     if (env.SHIPPING === 'shiprocket') {
       for (const key of [

@@ -75,12 +75,23 @@ export const sheetHeader = (key: SheetColumn): string => HEADER_OF.get(key)!;
 /** Most rows one import takes, and the largest file it reads. */
 export const MAX_IMPORT_ROWS = 20_000;
 export const MAX_IMPORT_BYTES = 25 * 1024 * 1024;
+/**
+ * What an xlsx (a zip) may unpack to, the parts it may hold and the cells a row may hold: a small
+ * file must not unpack into gigabytes (a zip bomb) or a sheet of millions of cells. A workbook of
+ * 20,000 products with every column filled unpacks to well under a tenth of this.
+ */
+export const MAX_IMPORT_UNPACKED_BYTES = 128 * 1024 * 1024;
+export const MAX_IMPORT_ZIP_ENTRIES = 500;
+export const MAX_IMPORT_COLUMNS = 200;
 
 export const IMPORT_MESSAGES = {
   notSheet: 'Choose a CSV file (.csv) or an Excel workbook (.xlsx)',
   tooLarge: `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`,
   empty: 'The file has no products: the first row names the columns, one product per row below it',
   tooManyRows: `A file may hold at most ${MAX_IMPORT_ROWS.toLocaleString('en-IN')} products`,
+  tooLargeUnpacked: `The workbook unpacks to more than ${MAX_IMPORT_UNPACKED_BYTES / 1024 / 1024} MB: save the products sheet alone and import that`,
+  tooManyParts: `The workbook holds more than ${MAX_IMPORT_ZIP_ENTRIES} parts: save the products sheet alone and import that`,
+  tooManyColumns: `A row may hold at most ${MAX_IMPORT_COLUMNS} columns`,
   noSku: 'The first row must name the columns, with a SKU column',
   unreadable: 'The file could not be read as CSV or as an Excel workbook',
   changedSinceCheck:

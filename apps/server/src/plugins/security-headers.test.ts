@@ -32,6 +32,7 @@ describe('security headers', () => {
         RAZORPAY_KEY_ID: 'rzp_test_x',
         RAZORPAY_KEY_SECRET: 's',
         RAZORPAY_WEBHOOK_SECRET: 'w',
+        PUBLIC_URL: 'https://shop.example.in',
       },
     });
     try {

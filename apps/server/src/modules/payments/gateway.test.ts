@@ -55,7 +55,9 @@ describe('payment signatures', () => {
 describe('gateway selection', () => {
   it('with PAYMENTS=razorpay the sandbox endpoints do not exist and the config names Razorpay', async () => {
     const { createTestApp } = await import('../../../test/test-app');
-    const t = await createTestApp({ env: { PAYMENTS: 'razorpay', RAZORPAY_KEY_ID: 'rzp_test_abc' } });
+    const t = await createTestApp({
+      env: { PAYMENTS: 'razorpay', RAZORPAY_KEY_ID: 'rzp_test_abc', PUBLIC_URL: 'https://shop.example.in' },
+    });
     try {
       expect(
         (await t.app.inject({ method: 'POST', url: '/sandbox/pay', payload: { orderId: 'order_x' } }))

@@ -222,6 +222,40 @@ describe('settlement: held, then payable, then paid', () => {
     expect(done.json().approvedBy).toBeTruthy();
   });
 
+  it('counts the runs one admin made today towards the approval amount: splitting a run does not dodge the second admin', async () => {
+    const maker = await createAdminUser(t.app, t.db, ['MANAGE_VENDORS']);
+    const [a, b, c] = [await reseller(t), await reseller(t), await reseller(t)];
+    for (const v of [a, b, c]) await released(t, v.id, 3_000_000);
+    // ₹30,000 alone: under ₹50,000, the maker approves it.
+    const first = await run([a.id], maker);
+    expect(first.json()).toMatchObject({ needsSecondAdmin: false });
+    expect((await approve(first.json().id, maker)).statusCode).toBe(200);
+    // The next ₹30,000 takes the maker's day above ₹50,000: a second admin must approve it.
+    const second = await run([b.id], maker);
+    expect(second.json()).toMatchObject({ needsSecondAdmin: true, status: 'PENDING_APPROVAL' });
+    const own = await approve(second.json().id, maker);
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toMatch(/second admin/);
+    expect((await approve(second.json().id, checker)).statusCode).toBe(200);
+    // Per admin: another admin's first run of the day is judged on its own.
+    const other = await createAdminUser(t.app, t.db, ['MANAGE_VENDORS']);
+    const third = await run([c.id], other);
+    expect(third.json()).toMatchObject({ needsSecondAdmin: false });
+    // The legacy 'pay everything unpaid' route makes a run too: the maker's day counts there as well
+    // (₹29,400 approved alone today, after TDS, and ₹24,500 more).
+    const d = await reseller(t);
+    await released(t, d.id, 2_500_000);
+    const legacy = await t.app.inject({
+      method: 'POST',
+      url: '/api/vendor-payouts',
+      headers: maker.headers,
+      payload: { vendorId: d.id },
+    });
+    expect(legacy.statusCode, legacy.body).toBe(201);
+    // Not sent: it waits for a second admin's approval.
+    expect(legacy.json()).toMatchObject({ vendorId: d.id, status: 'PENDING_APPROVAL' });
+  });
+
   it('refuses a run to resellers whose bank details are missing, and a vendor cannot create runs', async () => {
     const v = await createVendor(t.app, t.db, { plan: 'BASIC' });
     await released(t, v.id, 100_000);

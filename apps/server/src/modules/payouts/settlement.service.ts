@@ -244,6 +244,8 @@ export function createSettlementService(ctx: AppContext, deps: { payeeFor?: type
     const chosen =
       vendorIds && vendorIds.length > 0 ? [...new Set(vendorIds)].sort((a, b) => a - b) : undefined;
     const runId = await db.transaction(async (tx) => {
+      // One admin's runs one at a time: the day's total below is read and added to under this lock.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payout-runs-by:${adminId}`}))`);
       const candidates = chosen ?? (await vendorsWithEarnings(tx));
       const names = await namesOf(tx, candidates);
       const [run] = await tx
@@ -359,11 +361,24 @@ export function createSettlementService(ctx: AppContext, deps: { payeeFor?: type
         total += net;
       }
       if (total === 0 && skipped.length === 0 && !chosen) throw conflict('No reseller has anything payable');
+      // The threshold is on what one admin may pay out alone in a business day, not per run: several
+      // small runs (one per reseller) add up, so splitting a large run does not dodge the second admin.
+      const [alone] = await tx
+        .select({ total: sql<string>`coalesce(sum(${payoutRuns.totalNetPaise}), 0)` })
+        .from(payoutRuns)
+        .where(
+          and(
+            eq(payoutRuns.createdBy, adminId),
+            eq(payoutRuns.needsSecondAdmin, false),
+            inArray(payoutRuns.status, ['PENDING_APPROVAL', 'APPROVED']),
+            gte(payoutRuns.createdAt, zonedDayStart(day, tz)),
+          ),
+        );
       const [saved] = await tx
         .update(payoutRuns)
         .set({
           totalNetPaise: total,
-          needsSecondAdmin: total > ctx.config.PAYOUT_APPROVAL_ABOVE_RUPEES * 100,
+          needsSecondAdmin: total + Number(alone?.total ?? 0) > ctx.config.PAYOUT_APPROVAL_ABOVE_RUPEES * 100,
           skipped,
           // A run with nothing to pay is closed at once.
           status: total === 0 ? 'CANCELLED' : 'PENDING_APPROVAL',
@@ -466,7 +481,7 @@ export function createSettlementService(ctx: AppContext, deps: { payeeFor?: type
       if (run.needsSecondAdmin && run.createdBy === adminId) {
         throw new AppError(
           'FORBIDDEN',
-          `A second admin must approve a payout run above ₹${ctx.config.PAYOUT_APPROVAL_ABOVE_RUPEES.toLocaleString('en-IN')}`,
+          `A second admin must approve a payout run above ₹${ctx.config.PAYOUT_APPROVAL_ABOVE_RUPEES.toLocaleString('en-IN')}, or one that takes the runs you made today above it`,
         );
       }
       const [moved] = await tx

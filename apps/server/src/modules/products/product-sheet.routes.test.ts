@@ -5,6 +5,7 @@ import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import {
   IMPORT_MESSAGES,
+  MAX_IMPORT_BYTES,
   PRODUCT_SHEET_COLUMNS,
   importReportSchema,
   type ImportProgressLine,
@@ -17,6 +18,105 @@ import { auditLog, productPieces, products, stockAdjustments } from '../../db/sc
 import { createProductImport } from './apply-product-import';
 import { readProductSheet } from './read-product-sheet';
 import { Readable } from 'node:stream';
+import { createDeflateRaw, crc32, deflateRawSync } from 'node:zlib';
+
+/** A part of a hand-made zip: its bytes as stored, and what its headers declare. */
+type ZipPart = { name: string; stored: Buffer; method: 0 | 8; unpacked: number; crc: number };
+const deflated = (name: string, text: string): ZipPart => {
+  const raw = Buffer.from(text);
+  return { name, stored: deflateRawSync(raw), method: 8, unpacked: raw.length, crc: crc32(raw) };
+};
+
+/** `bytes` zero bytes, deflated as they stream (a zip bomb's part, made without holding it). */
+async function zeros(name: string, bytes: number): Promise<ZipPart> {
+  const out: Buffer[] = [];
+  const deflate = createDeflateRaw({ level: 9 });
+  deflate.on('data', (c: Buffer) => out.push(c));
+  const done = new Promise((resolve) => deflate.on('end', resolve));
+  const chunk = Buffer.alloc(1024 * 1024);
+  let crc = 0;
+  for (let left = bytes; left > 0; left -= chunk.length) {
+    const part = left >= chunk.length ? chunk : chunk.subarray(0, left);
+    crc = crc32(part, crc);
+    if (!deflate.write(part)) await new Promise((r) => deflate.once('drain', r));
+  }
+  deflate.end();
+  await done;
+  return { name, stored: Buffer.concat(out), method: 8, unpacked: bytes, crc };
+}
+
+/** A zip of `parts`, sizes in the local headers (as Excel writes it). */
+function zipOf(parts: ZipPart[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const p of parts) {
+    const name = Buffer.from(p.name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(p.method, 8);
+    local.writeUInt32LE(p.crc >>> 0, 14);
+    local.writeUInt32LE(p.stored.length, 18);
+    local.writeUInt32LE(p.unpacked, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(p.method, 10);
+    central.writeUInt32LE(p.crc >>> 0, 16);
+    central.writeUInt32LE(p.stored.length, 20);
+    central.writeUInt32LE(p.unpacked, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, p.stored);
+    centrals.push(central, name);
+    offset += 30 + name.length + p.stored.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(parts.length, 8);
+  end.writeUInt16LE(parts.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+/** The smallest workbook the reader takes: one sheet of inline strings, rows of `cells` by reference. */
+function workbookParts(rows: Array<Array<[string, string]>>): ZipPart[] {
+  const esc = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const sheet = rows
+    .map(
+      (cells, i) =>
+        `<row r="${i + 1}">${cells.map(([ref, v]) => `<c r="${ref}${i + 1}" t="inlineStr"><is><t>${esc(v)}</t></is></c>`).join('')}</row>`,
+    )
+    .join('');
+  const ns = 'http://schemas.openxmlformats.org';
+  return [
+    deflated(
+      '[Content_Types].xml',
+      `<?xml version="1.0"?><Types xmlns="${ns}/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
+    ),
+    deflated(
+      '_rels/.rels',
+      `<?xml version="1.0"?><Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    ),
+    deflated(
+      'xl/workbook.xml',
+      `<?xml version="1.0"?><workbook xmlns="${ns}/spreadsheetml/2006/main" xmlns:r="${ns}/officeDocument/2006/relationships"><sheets><sheet name="Products" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    ),
+    deflated(
+      'xl/_rels/workbook.xml.rels',
+      `<?xml version="1.0"?><Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+    ),
+    deflated(
+      'xl/worksheets/sheet1.xml',
+      `<?xml version="1.0"?><worksheet xmlns="${ns}/spreadsheetml/2006/main"><sheetData>${sheet}</sheetData></worksheet>`,
+    ),
+  ];
+}
 
 /** Issue 23 item 5: product export, the import's dry run and its all-or-nothing apply. */
 describe('product import and export', () => {
@@ -401,6 +501,51 @@ describe('product import and export', () => {
       });
       expect(notMultipart.statusCode).toBe(415);
     });
+
+    it('refuses a zip bomb, a workbook of too many parts and a row of too many cells, before unpacking them', async () => {
+      const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+      const row = mrpRow();
+      const cells = (r: Row): Array<[string, string]> =>
+        ['SKU', 'Product Name', 'Price (₹)'].map((h, i) => [String.fromCharCode(65 + i), r[h] ?? '']);
+      const sheet = workbookParts([
+        cells({ SKU: 'SKU', 'Product Name': 'Product Name', 'Price (₹)': 'Price (₹)' }),
+        cells(row),
+      ]);
+      // The hand-made workbook itself is read.
+      const plain = await upload('check', zipOf(sheet), 'products.xlsx', xlsx);
+      expect(plain.statusCode, plain.body).toBe(200);
+
+      // 200 MB of zeros in 200 KB: refused by what it declares, before anything is unpacked.
+      const bomb = await zeros('xl/media/image1.png', 200 * 1024 * 1024);
+      expect(bomb.stored.length).toBeLessThan(MAX_IMPORT_BYTES);
+      const big = await upload('check', zipOf([...sheet, bomb]), 'products.xlsx', xlsx);
+      expect(big.statusCode, big.body).toBe(413);
+      expect(big.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: IMPORT_MESSAGES.tooLargeUnpacked });
+
+      // The same part declaring 1 KB: refused once it unpacks past that, nothing kept.
+      const lying = await upload(
+        'check',
+        zipOf([...sheet, { ...bomb, unpacked: 1024 }]),
+        'products.xlsx',
+        xlsx,
+      );
+      expect(lying.statusCode, lying.body).toBe(400);
+      expect(lying.json()).toEqual({ code: 'BAD_REQUEST', message: IMPORT_MESSAGES.unreadable });
+
+      const parts = Array.from({ length: 600 }, (_, i) => deflated(`xl/media/p${i}.xml`, '<x/>'));
+      const many = await upload('check', zipOf([...sheet, ...parts]), 'products.xlsx', xlsx);
+      expect(many.statusCode, many.body).toBe(400);
+      expect(many.json().message).toBe(IMPORT_MESSAGES.tooManyParts);
+
+      // A cell in the last column (XFD) would make the row 16,384 cells.
+      const wide = workbookParts([
+        cells({ SKU: 'SKU', 'Product Name': 'Product Name', 'Price (₹)': 'Price (₹)' }),
+        [...cells(row), ['XFD', 'x']],
+      ]);
+      const tooWide = await upload('check', zipOf(wide), 'products.xlsx', xlsx);
+      expect(tooWide.statusCode, tooWide.body).toBe(400);
+      expect(tooWide.json().message).toBe(IMPORT_MESSAGES.tooManyColumns);
+    }, 60_000);
 
     it('refuses a file over the size limit (413)', async () => {
       const big = Buffer.alloc(26 * 1024 * 1024, 'a');

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import type ExcelJSModule from 'exceljs';
-import { IMPORT_MESSAGES, MAX_IMPORT_ROWS } from '@zevar/domain';
+import { IMPORT_MESSAGES, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from '@zevar/domain';
 import { AppError, badRequest } from '../../lib/errors';
+import { checkWorkbookBounds } from './workbook-bounds';
 
 /** One row of the file as text cells (row 1 is the header), numbered as a spreadsheet numbers it. */
 export type SheetRecord = { row: number; values: string[] };
@@ -73,6 +74,8 @@ async function* xlsxRows(source: Readable): AsyncGenerator<SheetRecord> {
   for await (const sheet of reader) {
     for await (const row of sheet as AsyncIterable<ExcelJSModule.Row>) {
       const raw = row.values as CellValue[];
+      // A cell far to the right (column XFD) would make every such row 16,384 cells.
+      if (raw.length - 1 > MAX_IMPORT_COLUMNS) throw badRequest(IMPORT_MESSAGES.tooManyColumns);
       const values = raw.slice(1).map((v) => cellText(v));
       if (values.some((v) => v.trim() !== '')) yield { row: row.number, values };
     }
@@ -81,8 +84,10 @@ async function* xlsxRows(source: Readable): AsyncGenerator<SheetRecord> {
 }
 
 /**
- * Reads an uploaded product sheet as it arrives (never the whole file in one buffer): its kind by
- * content, its rows as text, and a digest of the bytes it read. Anything unreadable is a 4xx naming why.
+ * Reads an uploaded product sheet: its kind by content, its rows as text, and a digest of the bytes
+ * it read. A CSV is read as it arrives; a workbook (at most the upload limit) is held until its zip
+ * directory has been checked against a zip bomb (`checkWorkbookBounds`), then read. Anything
+ * unreadable or too large is a 4xx naming why.
  */
 export async function readProductSheet(file: Readable, truncated: () => boolean): Promise<ReadSheet> {
   const hash = createHash('sha256');
@@ -92,16 +97,25 @@ export async function readProductSheet(file: Readable, truncated: () => boolean)
   const head = first.value as Buffer;
   const kind = kindOf(head);
   if (!kind) throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMPORT_MESSAGES.notSheet);
-  const source = Readable.from(
-    (async function* () {
-      hash.update(head);
-      yield head;
-      for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
-        hash.update(next.value as Buffer);
-        yield next.value as Buffer;
-      }
-    })(),
-  );
+  const bytes = (async function* () {
+    hash.update(head);
+    yield head;
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+      hash.update(next.value as Buffer);
+      yield next.value as Buffer;
+    }
+  })();
+  let source: Readable;
+  if (kind === 'xlsx') {
+    const parts: Buffer[] = [];
+    for await (const part of bytes) parts.push(part);
+    if (truncated()) throw new AppError('PAYLOAD_TOO_LARGE', IMPORT_MESSAGES.tooLarge);
+    const zip = Buffer.concat(parts);
+    await checkWorkbookBounds(zip);
+    source = Readable.from([zip]);
+  } else {
+    source = Readable.from(bytes);
+  }
 
   let header: string[] | null = null;
   const records: SheetRecord[] = [];

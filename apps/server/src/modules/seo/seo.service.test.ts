@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createCallers } from '../../../test/catalogue-fixtures';
 import { createCategory, createProduct, createVendor, uid, metalVersion } from '../../../test/factories';
 import { prefetchedIn } from '../../../test/prefetched';
+import { confirmUrl, initiate, orderBody, sandboxPay } from '../../../test/payment-journey';
 import { createStorefrontPages } from './seo.service';
 import { parseStorefrontPath } from './storefront-path';
 
@@ -386,6 +387,54 @@ describe.skipIf(!webAppBuilt)("a storefront page's first screen, rendered by the
     expect(after.headers.etag).not.toBe(plain.headers.etag);
     expect(prefetchedIn(after.body)[`/api/reviews/product/${p.id}`]).toMatchObject([{ name: 'Kavya' }]);
     expect(text(after.body)).toContain('Reviews (1)');
+  });
+  it("shows a sale's and a stock change's new stock in the page's HTML at once, in every form", async () => {
+    const who = await createCallers(t.app, t.db);
+    const vendor = await createVendor(t.app, t.db, { plan: 'BASIC' });
+    const p = await createProduct(t.db, { name: `Polki Maang Tikka ${uid()}`, stock: 5 });
+    const url = `/${vendor.slug}/product/${p.slug}`;
+    const api = `/api/products/name/${p.slug}?vendorSlug=${vendor.slug}`;
+    const browser = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' };
+    /** The page as a browser asks for it, decoded: its ETag and the stock its HTML embeds. */
+    const page = async () => {
+      const res = await t.app.inject({ url, headers: browser });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      const html = brotliDecompressSync(res.rawPayload).toString();
+      const plain = await t.app.inject({ url });
+      expect(plain.body).toBe(html);
+      expect(plain.headers.etag).toBe(res.headers.etag);
+      return { etag: String(res.headers.etag), stock: (prefetchedIn(html)[api] as { stock: number }).stock };
+    };
+    const first = await page();
+    expect(first.stock).toBe(5);
+    // Kept: asked again, the page costs no statement.
+    const before = t.database.statements.count;
+    expect((await t.app.inject({ url, headers: browser })).headers.etag).toBe(first.etag);
+    expect(t.database.statements.count).toBe(before);
+
+    // A sale of 2: the next page shows 3 left.
+    const init = await initiate(t.app, orderBody(vendor.slug, [{ productSku: p.sku, quantity: 2 }]));
+    expect(init.statusCode, init.body).toBe(200);
+    const signed = await sandboxPay(t.app, (init.json() as { razorpayOrderId: string }).razorpayOrderId);
+    expect((await t.app.inject({ method: 'POST', url: confirmUrl(signed) })).statusCode).toBe(200);
+    const sold = await page();
+    expect(sold.stock).toBe(3);
+    expect(sold.etag).not.toBe(first.etag);
+    const revalidated = await t.app.inject({ url, headers: { ...browser, 'if-none-match': first.etag } });
+    expect(revalidated.statusCode).toBe(200);
+
+    // Goods received: the next page shows them.
+    const adjust = await t.app.inject({
+      method: 'POST',
+      url: `/api/products/${p.id}/stock-adjustments`,
+      headers: who.products,
+      payload: { change: 4, reason: 'Goods received' },
+    });
+    expect(adjust.statusCode, adjust.body).toBe(201);
+    const restocked = await page();
+    expect(restocked.stock).toBe(7);
+    expect(restocked.etag).not.toBe(sold.etag);
   });
 });
 

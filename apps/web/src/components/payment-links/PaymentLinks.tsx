@@ -186,7 +186,7 @@ export function PaymentLinkDialog({
 }
 
 /** Open, copy or share a link on WhatsApp with the prefilled message. */
-export function LinkActions({ link, shopName }: { link: PaymentLink; shopName: string }) {
+function LinkActions({ link, shopName }: { link: PaymentLink; shopName: string }) {
   const [copied, setCopied] = useState(false);
   const text = paymentLinkShareText({
     shopName,
@@ -214,6 +214,37 @@ export function LinkActions({ link, shopName }: { link: PaymentLink; shopName: s
       <a className="btn-primary text-sm" href={whatsAppShareUrl(text)} target="_blank" rel="noreferrer">
         Share on WhatsApp
       </a>
+    </div>
+  );
+}
+
+/**
+ * An open link's actions, the same in the reseller's list and the admin's section: the link, copy,
+ * share on WhatsApp, and cancel. Nothing once the link is paid, expired or cancelled.
+ */
+export function OpenLinkActions({
+  link,
+  shopName,
+  onCancel,
+  cancelling,
+}: {
+  link: PaymentLink;
+  shopName: string;
+  onCancel: () => void;
+  cancelling: boolean;
+}) {
+  if (link.status !== 'created') return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <LinkActions link={link} shopName={shopName} />
+      <button
+        type="button"
+        className="text-sm text-red-700 underline"
+        disabled={cancelling}
+        onClick={onCancel}
+      >
+        {PAYMENT_LINK_TEXT.cancel}
+      </button>
     </div>
   );
 }
@@ -263,19 +294,12 @@ export function PaymentLinksList({ vendorId, shopName }: { vendorId: number; sho
                 : `Expires ${formatDateTime(l.expiresAt)}`}
               {l.orderNumber ? ` · Order ${l.orderNumber}` : ''}
             </p>
-            {l.status === 'created' && (
-              <div className="flex flex-wrap items-center gap-2">
-                <LinkActions link={l} shopName={shopName} />
-                <button
-                  type="button"
-                  className="text-sm text-red-700 underline"
-                  disabled={cancel.isPending}
-                  onClick={() => cancel.mutate(l.id)}
-                >
-                  {PAYMENT_LINK_TEXT.cancel}
-                </button>
-              </div>
-            )}
+            <OpenLinkActions
+              link={l}
+              shopName={shopName}
+              cancelling={cancel.isPending}
+              onCancel={() => cancel.mutate(l.id)}
+            />
           </li>
         ))}
       </ul>

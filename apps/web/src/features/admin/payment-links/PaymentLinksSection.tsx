@@ -15,7 +15,7 @@ import { StackedCell, StackedRow, StackedTable } from '../../../components/Stack
 import { api, errorMessage } from '../../../lib/api';
 import { formatDateTime, formatInr } from '../../../lib/format';
 import { useDebounced } from '../../../lib/use-debounced';
-import { LinkActions, PaymentLinkDialog } from '../../../components/payment-links/PaymentLinks';
+import { OpenLinkActions, PaymentLinkDialog } from '../../../components/payment-links/PaymentLinks';
 
 export const PAYMENT_LINKS_PAGE_SIZE = 20;
 const LIST_KEY = ['admin-payment-links'] as const;
@@ -153,19 +153,12 @@ export default function PaymentLinksSection() {
                 {l.orderNumber ?? '—'}
               </StackedCell>
               <StackedCell label="Actions">
-                {l.status === 'created' && (
-                  <div className="flex flex-wrap items-center gap-2">
-                    <LinkActions link={l} shopName={l.vendorSlug} />
-                    <button
-                      type="button"
-                      className="text-sm text-red-700 underline"
-                      disabled={cancel.isPending}
-                      onClick={() => cancel.mutate(l.id)}
-                    >
-                      {PAYMENT_LINK_TEXT.cancel}
-                    </button>
-                  </div>
-                )}
+                <OpenLinkActions
+                  link={l}
+                  shopName={l.vendorSlug}
+                  cancelling={cancel.isPending}
+                  onCancel={() => cancel.mutate(l.id)}
+                />
               </StackedCell>
             </StackedRow>
           ))}
