@@ -59,6 +59,7 @@ describe('unused anonymous uploads', () => {
     const refs = {
       product: await reviewUpload(),
       productDescription: await reviewUpload(),
+      certificate: await reviewUpload(),
       category: await reviewUpload(),
       banner: await reviewUpload(),
       carousel: await reviewUpload(),
@@ -74,6 +75,22 @@ describe('unused anonymous uploads', () => {
     await createProduct(t.db, {
       description: `See https://shop.example/api/image/${refs.productDescription}`,
     });
+    const certified = await createProduct(t.db);
+    await t.db
+      .update(products)
+      .set({
+        certificate: {
+          lab: 'IGI',
+          labName: null,
+          reportNumber: 'LG123456789',
+          carat: 0.5,
+          colour: null,
+          clarity: null,
+          cut: null,
+          file: refs.certificate,
+        },
+      })
+      .where(eq(products.id, certified.id));
     await createCategory(t.db, { image: refs.category, banner: `/api/image/${refs.banner}` });
     const [slide] = await t.db
       .insert(carouselItems)

@@ -13,7 +13,7 @@ export async function recordAnonymousUpload(ctx: Pick<AppContext, 'db' | 'now'>,
 }
 
 /**
- * Deletes anonymous uploads older than a day that no product, category, carousel slide, review,
+ * Deletes anonymous uploads older than a day that no product (photos, description, certificate scan), category, carousel slide, review,
  * order line, checkout, email template or vendor profile refers to (the file and its width copies),
  * and stops tracking those a record uses (they belong to that record now). Runs as a periodic job.
  */

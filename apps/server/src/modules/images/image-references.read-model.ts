@@ -17,13 +17,14 @@ const NAME_IN_TEXT = '[a-f0-9]{32}\\.webp';
 
 /**
  * Every column that can point at an uploaded image, as text: products (variants are products) and
- * their photos, categories' image and banner, carousel slides, review photos, order lines' snapshot
+ * their photos and certificate scans, categories' image and banner, carousel slides, review photos, order lines' snapshot
  * image, open checkouts' lines, email templates' HTML, a vendor's free-text profile and return requests' photos. A column
  * added that holds an image reference belongs here too (images.routes.test.ts covers each).
  */
 const REFERENCING: SQL[] = [
   sql`select ${products.images}::text as t from ${products}`,
   sql`select coalesce(${products.description}, '') as t from ${products}`,
+  sql`select ${products.certificate}::text as t from ${products} where ${products.certificate} is not null`,
   sql`select concat_ws(' ', ${categories.image}, ${categories.banner}) as t from ${categories}`,
   sql`select ${carouselItems.imageUrl} as t from ${carouselItems}`,
   sql`select ${reviews.photos}::text as t from ${reviews}`,
