@@ -57,7 +57,9 @@ export function withPreparedReads(client: PGlite, max = MAX_PREPARED): PGlite {
           const values = params.map((value, i) => {
             if (value === null || value === undefined) return null;
             const serialize = options?.serializers?.[paramTypes[i]!] ?? client.serializers[paramTypes[i]!];
-            return serialize ? serialize(value) : String(value);
+            if (serialize) return serialize(value);
+            // PGlite sends a value without a serializer as its text; an object as JSON.
+            return typeof value === 'object' ? JSON.stringify(value) : String(value as string | number);
           });
           for (const message of [
             s.bind({ statement: statement.name, values }),
