@@ -203,9 +203,11 @@ export const products = pgTable(
     index('products_tagline_trgm_idx').using('gin', sql`${t.tagline} gin_trgm_ops`),
     // Storefront listings read ids only from these (index-only scans): a category page picks its ids
     // from its categories' entries, an unfiltered listing walks active ids in order, and the plan rule
-    // is checked in the index. No price or stock here, so re-pricing and sales stay HOT updates.
+    // is checked in the index. No price or stock here, so re-pricing and sales stay HOT updates. The
+    // name is in the listing index so a search within a category tests it there too (decision 0074):
+    // a category's rows lie one to a heap page, so reading them from the table costs a page each.
     index('products_listing_idx')
-      .on(t.categoryId, t.id, t.plan)
+      .on(t.categoryId, t.id, t.plan, t.name)
       .where(sql`${t.status} = 'active'`),
     index('products_active_idx')
       .on(t.id, t.plan)

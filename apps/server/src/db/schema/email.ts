@@ -17,7 +17,10 @@ export const emailTemplates = pgTable('email_templates', {
  * A file attached to an outbox message, by reference: it is rendered when the message is sent (each
  * attempt), so a retried message carries it too and the outbox row stays small.
  */
-export type OutboxAttachment = { kind: 'tax-document'; documentId: number; filename: string };
+export type OutboxAttachment =
+  | { kind: 'tax-document'; documentId: number; filename: string }
+  /** The order's invoice, found when the mail is sent (queued before the invoice is numbered). */
+  | { kind: 'order-invoice'; orderId: string };
 
 /** Mail waits here until delivered, so an SMTP outage loses nothing. */
 export const emailOutbox = pgTable(

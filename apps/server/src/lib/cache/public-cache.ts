@@ -117,6 +117,8 @@ export function createPublicCache(invalidation: CacheInvalidation, opts: { maxBy
 
   type Flight = { since: number; made: Promise<{ answer: CachedAnswer; overtaken: boolean }> };
   const inFlight = new Map<string, Flight>();
+  /** How answers were found since start: the bench's misses per read during a rush (decision 0076). */
+  const counts = { hits: 0, joined: 0, builds: 0 };
 
   /**
    * The cached answer for `key`, or the one `produce` builds. Concurrent misses share one build;
@@ -126,15 +128,20 @@ export function createPublicCache(invalidation: CacheInvalidation, opts: { maxBy
    */
   async function answer(key: string, produce: () => Promise<BuiltAnswer>): Promise<CachedAnswer> {
     const hit = entries.get(key);
-    if (hit) return hit;
+    if (hit) {
+      counts.hits += 1;
+      return hit;
+    }
     const pending = inFlight.get(key);
     if (pending) {
+      counts.joined += 1;
       const arrived = seq;
       const made = await pending.made;
       if (arrived === pending.since || !made.overtaken) return made.answer;
       return answer(key, produce);
     }
     const since = seq;
+    counts.builds += 1;
     building += 1;
     const made = (async () => {
       try {
@@ -187,6 +194,8 @@ export function createPublicCache(invalidation: CacheInvalidation, opts: { maxBy
     value,
     invalidate: (tags: readonly CacheTag[]) => invalidation.publish(tags),
     size: () => entries.size,
+    /** Answers served from an entry, joined to a build under way, and built (misses), since start. */
+    counts: () => ({ ...counts }),
     /**
      * Known only to this process: a server-side render's internal reads send it to learn the tags of
      * the answers they get (plugins/web-app.ts).

@@ -47,6 +47,6 @@ describe('statements one paid order sends', () => {
     const tx = t.database.kind === 'postgres' ? 2 : 0;
     expect(figures.initiate).toBeLessThanOrEqual(13 + tx);
     expect(figures.pay).toBeLessThanOrEqual(1);
-    expect(figures.confirm).toBeLessThanOrEqual(16 + tx);
+    expect(figures.confirm).toBeLessThanOrEqual(15 + tx);
   });
 });

@@ -13,6 +13,23 @@ const require = createRequire(import.meta.url);
 const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed.ttf');
 const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed-Bold.ttf');
 
+/**
+ * The two fonts, parsed once per process (pdfkit's own parser, fontkit) and handed to each
+ * document: parsing them (and their layout tables) again for every PDF was half of a paid order's
+ * server CPU, since every confirmation mail attaches its invoice (decision 0076). A document draws
+ * synchronously from `new PDFDocument` to `end()`, so documents never use a parsed font at once.
+ */
+type Fontkit = { openSync: (path: string) => object };
+let parsedFonts: { regular: object; bold: object } | undefined;
+function fonts() {
+  if (!parsedFonts) {
+    // pdfkit's own fontkit (its dependency), so the parsed fonts are always of the version it reads.
+    const fontkit = createRequire(loadOnUse.resolve('pdfkit'))('fontkit') as Fontkit;
+    parsedFonts = { regular: fontkit.openSync(FONT), bold: fontkit.openSync(FONT_BOLD) };
+  }
+  return parsedFonts;
+}
+
 export type RenderableDocument = {
   kind: 'INVOICE' | 'CREDIT_NOTE';
   number: string;
@@ -243,13 +260,16 @@ export function renderTaxDocumentPdf(d: RenderableDocument): Promise<Buffer> {
   const doc = new PdfDocument({
     size: 'A4',
     margin: M,
+    // Not pdfkit's default Helvetica, whose metrics it would parse for every document.
+    font: fonts().regular as unknown as string,
     info: {
       Title: `${d.kind === 'INVOICE' ? 'Tax invoice' : 'Credit note'} ${d.number}`,
       Author: d.content.seller.legalName,
     },
   });
-  doc.registerFont('regular', FONT);
-  doc.registerFont('bold', FONT_BOLD);
+  // pdfkit takes a parsed fontkit font as a font's source (its types say only a path or bytes).
+  doc.registerFont('regular', fonts().regular as unknown as string);
+  doc.registerFont('bold', fonts().bold as unknown as string);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));

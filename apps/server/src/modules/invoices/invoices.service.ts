@@ -186,6 +186,14 @@ export function createInvoicesService(ctx: Pick<AppContext, 'db' | 'config'>) {
 
   /** Renders an outbox attachment when the mail is sent. */
   async function attachment(a: OutboxAttachment) {
+    if (a.kind === 'order-invoice') {
+      const [row] = await db
+        .select()
+        .from(taxDocuments)
+        .where(and(eq(taxDocuments.orderId, a.orderId), eq(taxDocuments.kind, 'INVOICE')));
+      if (!row) throw new Error(`the invoice of order ${a.orderId} not found`);
+      return pdfOf(row);
+    }
     const [row] = await db.select().from(taxDocuments).where(eq(taxDocuments.id, a.documentId));
     if (!row) throw new Error(`tax document ${a.documentId} not found`);
     const file = await pdfOf(row);

@@ -197,24 +197,71 @@ export async function issueInvoiceIn(
   const content = await invoiceContent(tx, s, order, place, issuedAt, items);
   const fy = financialYear(issuedAt, s.BUSINESS_TIMEZONE);
   await assertPlausibleDate(tx, s, 'INVOICE', issuedAt, fy);
-  const sequence = await nextSequence(tx, 'INVOICE', fy);
-  const [doc] = await tx
-    .insert(taxDocuments)
-    .values({
-      kind: 'INVOICE',
-      number: documentNumber(s.INVOICE_PREFIX, fy, sequence),
-      financialYear: fy,
-      sequence,
-      orderId: order.id,
-      issuedAt,
-      taxablePaise: content.totals.taxablePaise,
-      taxPaise: taxOf(content.totals),
-      totalPaise: content.totals.totalPaise,
-      content,
-    })
-    .returning({ id: taxDocuments.id, kind: taxDocuments.kind, number: taxDocuments.number });
+  // The order keeps no PAN once its invoice does (the same transaction): cleared before numbering.
   if (order.buyerPan) await clearBuyerPanIn(tx, order.id);
-  return { id: doc!.id, filename: documentFileName(doc!) };
+  // Last statement before the commit: the series row stays locked for this one statement only.
+  const doc = await insertNumberedIn(tx, {
+    kind: 'INVOICE',
+    prefix: s.INVOICE_PREFIX,
+    financialYear: fy,
+    orderId: order.id,
+    issuedAt,
+    content,
+  });
+  return { id: doc.id, filename: documentFileName(doc) };
+}
+
+/**
+ * Whether paying `order` issues an invoice (it has one, or its address names its place of supply):
+ * what the confirmation mail, queued before the invoice is numbered, links and attaches.
+ */
+export const invoiceExpected = (order: Pick<Order, 'shippingAddress'>) =>
+  placeOfSupply(order.shippingAddress) !== null;
+
+/**
+ * Numbers and inserts a tax document in one statement (decision 0076): the series upsert, which
+ * locks the series row until the transaction ends (gap-free numbering), and the insert that uses the
+ * number. Every paid order waits for that row, so it is held from this statement to the commit, with
+ * no round trip of the server between them; the caller does every other read and write before.
+ */
+async function insertNumberedIn(
+  tx: Tx,
+  d: {
+    kind: TaxDocumentKind;
+    prefix: string;
+    financialYear: string;
+    orderId: string;
+    issuedAt: Date;
+    content: TaxDocumentContent;
+  },
+): Promise<{ id: number; kind: TaxDocumentKind; number: string }> {
+  const head = documentNumber(d.prefix, d.financialYear, 0).slice(0, -6);
+  const result = await tx.execute(sql`
+    with series as (
+      insert into ${documentSeries} (kind, financial_year, last_sequence)
+      values (${d.kind}, ${d.financialYear}, 1)
+      on conflict (kind, financial_year) do update set last_sequence = ${documentSeries}.last_sequence + 1
+      returning last_sequence
+    )
+    insert into ${taxDocuments}
+      (kind, number, financial_year, sequence, order_id, issued_at, taxable_paise, tax_paise, total_paise, content)
+    select ${d.kind}, ${head} || lpad(last_sequence::text, greatest(6, length(last_sequence::text)), '0'),
+      ${d.financialYear}, last_sequence, ${d.orderId}, ${d.issuedAt.toISOString()}::timestamptz,
+      ${d.content.totals.taxablePaise}, ${taxOf(d.content.totals)}, ${d.content.totals.totalPaise},
+      ${JSON.stringify(d.content)}::jsonb
+    from series
+    returning id, kind, number, sequence`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
+    id: number;
+    kind: TaxDocumentKind;
+    number: string;
+    sequence: number;
+  }>;
+  const row = rows[0]!;
+  // The number the domain's rule gives (a mismatch rolls the document back rather than misnumber it).
+  if (row.number !== documentNumber(d.prefix, d.financialYear, Number(row.sequence)))
+    throw new Error(`tax document numbered ${row.number}, expected sequence ${row.sequence}`);
+  return { id: Number(row.id), kind: row.kind, number: row.number };
 }
 
 /**

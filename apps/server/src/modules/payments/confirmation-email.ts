@@ -31,8 +31,8 @@ function withOrderLinks(body: string, variables: Record<string, string>): string
 
 /**
  * What the confirmation is made from besides the order: the editable template and the shop. Read
- * before the invoice is numbered, so the invoice series row stays locked only for the inserts that
- * follow it (decision 0065).
+ * (and the mail queued) before the invoice is numbered, so the invoice series row stays locked only
+ * for the numbering statement (decisions 0065, 0076).
  */
 export async function confirmationSources(tx: Tx, order: Order) {
   const template = await findTemplateByName(tx, 'order-confirmation');
@@ -47,7 +47,8 @@ export async function queueOrderConfirmation(
   items: Item[],
   config: Config,
   now: Date,
-  invoice?: { id: number; filename: string },
+  /** The order is invoiced in this transaction (after this mail is queued): linked and attached. */
+  invoiced: boolean,
   sources?: Awaited<ReturnType<typeof confirmationSources>>,
 ): Promise<void> {
   const timeZone = config.BUSINESS_TIMEZONE;
@@ -92,7 +93,7 @@ export async function queueOrderConfirmation(
     total: money(order.finalAmountPaise),
     vendorName: vendor?.businessName || vendor?.name || 'Zevar',
     orderLink: links.orderUrl,
-    invoiceLink: invoice ? links.invoiceUrl : links.orderUrl,
+    invoiceLink: invoiced ? links.invoiceUrl : links.orderUrl,
     trackLink: trackPageUrl(config, order),
     linksValidUntil: links.expiresAt.toLocaleDateString('en-IN', {
       day: 'numeric',
@@ -106,8 +107,6 @@ export async function queueOrderConfirmation(
     to: order.customerEmail,
     subject: renderSubject(template?.subject ?? DEFAULT_ORDER_CONFIRMATION.subject, variables),
     html: withOrderLinks(template?.body ?? DEFAULT_ORDER_CONFIRMATION.body, variables),
-    attachments: invoice
-      ? [{ kind: 'tax-document', documentId: invoice.id, filename: invoice.filename }]
-      : [],
+    attachments: invoiced ? [{ kind: 'order-invoice', orderId: order.id }] : [],
   });
 }

@@ -10,7 +10,7 @@ import { releaseOrderIn } from './release-order';
 import { issueRefund, requestDuplicateRefundIn, requestRefundIn } from './refunds.service';
 import { recordOrderEarnings } from '../earnings';
 import { countCouponUses } from '../coupons';
-import { issueInvoiceIn } from '../invoices';
+import { invoiceExpected, issueInvoiceIn } from '../invoices';
 import { completeCheckoutIn } from '../checkout';
 import {
   NEVER_PAID,
@@ -40,8 +40,8 @@ export type SettleResult =
 
 /**
  * Every effect of a paid order; runs in the same transaction as the one UPDATE that gated it. The
- * order's lines are read once and handed to each effect; the invoice is numbered last, with every
- * read done before it, so the series row is locked only for the inserts after it (decision 0065).
+ * order's lines are read once and handed to each effect; the invoice is numbered last, in the
+ * statement before the commit, so the series row is locked for that statement only (0065, 0076).
  */
 async function applyPaidEffects(tx: Tx, order: OrderRow, actor: string, config: Config) {
   const items = await orderLines(tx, order.id);
@@ -59,11 +59,13 @@ async function applyPaidEffects(tx: Tx, order: OrderRow, actor: string, config: 
       .set({ status: 'CAPTURED', providerPaymentId: order.paymentId, verifiedAt: order.paymentDate })
       .where(eq(payments.providerOrderId, order.providerOrderId));
   }
-  // Last, so the invoice series row is locked for the shortest time (gap-free numbering).
+  // The invoice is numbered last, in one statement, so the series row, which every paid order
+  // waits for (gap-free numbering), is locked from that statement to the commit only (decision
+  // 0076). The mail is queued before it and finds its invoice when it is sent (same transaction).
   const issuedAt = order.paymentDate ?? new Date();
   const sources = await confirmationSources(tx, order);
-  const invoice = await issueInvoiceIn(tx, config, order, issuedAt, items);
-  await queueOrderConfirmation(tx, order, items, config, issuedAt, invoice ?? undefined, sources);
+  await queueOrderConfirmation(tx, order, items, config, issuedAt, invoiceExpected(order), sources);
+  await issueInvoiceIn(tx, config, order, issuedAt, items);
 }
 
 type Outcome = { result: SettleResult; refundId?: number; boughtQuoteId?: string };

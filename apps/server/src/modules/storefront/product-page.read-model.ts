@@ -60,11 +60,9 @@ type VariantJson = {
  * a miss neither rebuilds the SQL nor makes PostgreSQL plan it again.
  */
 function build(db: Db, shape: ProductPageShape) {
-  const order = sql.join(shape.orderBy, sql`, `);
   const page = db
     .select({
       id: products.id,
-      ord: sql<number>`row_number() over (order by ${order})`.as('ord'),
       total: (shape.total ? sql<number>`${shape.total}` : sql<number>`0`).as('total'),
     })
     .from(products)
@@ -85,6 +83,8 @@ function build(db: Db, shape: ProductPageShape) {
       where ${variant.variantGroupId} = ${products.variantGroupId} and ${variant.id} <> ${products.id}
         and ${productVisibleTo(shape.variantsFor, variant, variantCategory)})`
     : sql<VariantJson[]>`'[]'::json`;
+  // The page's few rows are put in the shape's order again by the same expressions over the joined
+  // product (no row number over the whole filtered set: without one, the page is a top-N sort).
   return db
     .select({
       ...PRODUCT_JOINED_COLUMNS,
@@ -101,7 +101,7 @@ function build(db: Db, shape: ProductPageShape) {
     .leftJoin(parentCategories, eq(categories.parentId, parentCategories.id))
     .leftJoin(metals, eq(products.metalId, metals.id))
     .leftJoin(metalPurities, eq(products.purityId, metalPurities.id))
-    .orderBy(page.ord)
+    .orderBy(...shape.orderBy)
     .prepare(`storefront_${createHash('sha1').update(shape.key).digest('hex').slice(0, 16)}`);
 }
 

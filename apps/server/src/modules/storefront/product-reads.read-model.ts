@@ -137,7 +137,11 @@ export function createProductReads(db: Db, gstBp: number) {
       filters.push(sql`${products.name} ilike ${p('pattern')}`);
       values.pattern = likePattern(q.search);
     }
-    const orderBy = q.search && q.sort === 'default' ? searchResultOrder : SORTS[q.sort];
+    // Id order as an expression: the category's ids (and names, for a search) are read from
+    // products_listing_idx alone and the page taken from them, at any depth. Ordered by the primary
+    // key instead, a prepared statement's generic plan walks the whole catalogue in id order,
+    // testing each row's category, ever longer as the page gets deeper (decision 0074).
+    const orderBy = q.sort === 'default' ? searchResultOrder : SORTS[q.sort];
     const where = and(...filters)!;
     const shape = {
       key: `category:${plan}:${q.sort}:${Boolean(q.subCategoryId)}:${Boolean(q.search)}`,
