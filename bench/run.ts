@@ -8,7 +8,7 @@
  *   [DATABASE_URL=postgres://...] npm run bench -- [--skip-generate] [--products 100000]
  *     [--duration 10] [--rounds 5] [--connections 50] [--port-base 3390] [--no-pglite]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -41,11 +41,28 @@ const rounds = num('--rounds', 5);
 const connections = num('--connections', 50);
 const portBase = num('--port-base', 3390);
 
-function start(script: string, args: string[], env: Record<string, string> = {}): ChildProcess {
+function start(script: string, args: string[]): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', path.resolve(script), ...args], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+/**
+ * The real server as `npm start` runs it: the bundle (apps/server/dist/server.mjs, built by `main` when
+ * its sources changed), from apps/server, with `npm start`'s allocator settings (decision 0066), so
+ * the RSS the bench prints is what a shop's process holds.
+ */
+const NPM_START_ENV = {
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_MMAP_THRESHOLD_: '65536',
+  MALLOC_TRIM_THRESHOLD_: '131072',
+};
+function startServer(env: Record<string, string>): ChildProcess {
   // The bench's own DATABASE_URL must not turn the PGlite server into a PostgreSQL one.
   const { DATABASE_URL: _db, ...inherited } = process.env;
-  return spawn(process.execPath, ['--import', 'tsx', path.resolve(script), ...args], {
-    env: { ...inherited, ...env },
+  return spawn(process.execPath, ['--enable-source-maps', 'dist/server.mjs'], {
+    cwd: path.resolve('apps/server'),
+    env: { ...inherited, ...NPM_START_ENV, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
 }
@@ -126,6 +143,10 @@ async function main() {
     }
   }
 
+  // The server bundle `npm start` runs, rebuilt only when its sources changed (not the web app).
+  const built = spawnSync(process.execPath, ['scripts/build-if-changed.mjs', 'server'], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('building the server bundle failed');
+
   const children: ChildProcess[] = [];
   const backends: Backend[] = [];
   const jwt = randomBytes(32).toString('hex');
@@ -137,9 +158,7 @@ async function main() {
     const starts: Array<Promise<void>> = [waitForHealth(helloUrl, 300_000)];
     if (databaseUrl) {
       const port = portBase + 2;
-      const child = start(
-        'apps/server/src/server.ts',
-        [],
+      const child = startServer(
         serverEnv(port, {
           ...postgresEnv(databaseUrl, jwt),
           SEED_DEMO: 'false',
@@ -159,7 +178,7 @@ async function main() {
     if (withPglite) {
       const port = portBase + 3;
       const restart = () => {
-        const child = start('apps/server/src/server.ts', [], serverEnv(port, { DATA_DIR: pgliteDir }));
+        const child = startServer(serverEnv(port, { DATA_DIR: pgliteDir }));
         children.push(child);
         return child;
       };
@@ -269,7 +288,7 @@ async function main() {
         `| ${r.backend} | ${r.call} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ratio} | ${r.errors} | ${r.statements} |`,
       );
     }
-    // The servers run from the TypeScript sources (tsx) without `npm start`'s allocator settings.
+    // The servers run as `npm start` runs them (the bundle, its allocator settings): see startServer.
     console.log(
       '\n| backend | server RSS after start, MB | after the read rounds, MB |\n| --- | ---: | ---: |',
     );

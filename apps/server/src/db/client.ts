@@ -8,6 +8,7 @@ import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
+import { withPreparedReads } from './pglite-prepared';
 import type { Notifications } from '../lib/cache/invalidation';
 
 export type Schema = typeof schema;
@@ -118,7 +119,11 @@ export async function connectPglite(dataDir: string | undefined, loadDataDir?: B
     extensions: { pg_trgm },
   });
   const statements = { count: 0 };
-  const db = drizzlePglite(client, { schema, logger: countingLogger(statements) }) as unknown as Db;
+  // Repeated reads run as named prepared statements: parsed and planned once, not on every call.
+  const db = drizzlePglite(withPreparedReads(client), {
+    schema,
+    logger: countingLogger(statements),
+  }) as unknown as Db;
   const executeSql = async (text: string, values?: unknown[], rowsOf: 'last' | 'all' = 'last') => {
     if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
     // Without values the text may be several statements, which only exec runs.
