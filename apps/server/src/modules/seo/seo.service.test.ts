@@ -397,14 +397,22 @@ describe.skipIf(!webAppBuilt)("a storefront page's first screen, rendered by the
     const browser = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' };
     /** The page as a browser asks for it, decoded: its ETag and the stock its HTML embeds. */
     const page = async () => {
-      const res = await t.app.inject({ url, headers: browser });
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-encoding']).toBe('br');
-      const html = brotliDecompressSync(res.rawPayload).toString();
-      const plain = await t.app.inject({ url });
-      expect(plain.body).toBe(html);
-      expect(plain.headers.etag).toBe(res.headers.etag);
-      return { etag: String(res.headers.etag), stock: (prefetchedIn(html)[api] as { stock: number }).stock };
+      for (let asked = 1; ; asked++) {
+        const res = await t.app.inject({ url, headers: browser });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-encoding']).toBe('br');
+        const html = brotliDecompressSync(res.rawPayload).toString();
+        const plain = await t.app.inject({ url });
+        // Both forms of one kept page. A page built again between the two asks (an invalidation from
+        // the sale's own jobs arriving then, on PostgreSQL through the bus) carries another seed.
+        if (plain.headers.etag !== res.headers.etag && asked < 5) continue;
+        expect(plain.body).toBe(html);
+        expect(plain.headers.etag).toBe(res.headers.etag);
+        return {
+          etag: String(res.headers.etag),
+          stock: (prefetchedIn(html)[api] as { stock: number }).stock,
+        };
+      }
     };
     const first = await page();
     expect(first.stock).toBe(5);

@@ -504,7 +504,8 @@ describe('shipments: packing, booking, carrier events, value rules', () => {
       .select()
       .from(emailOutbox)
       .where(like(emailOutbox.dedupeKey, `delivery-code:${s.id}`));
-    const code = /(\d{6})<\/strong>/.exec(mail!.html)![1]!;
+    // The code's own paragraph: the order number is in <strong> too, and can end in six digits.
+    const code = /<strong>(\d{6})<\/strong><\/p>/.exec(mail!.html)![1]!;
     const text = sms.find((m) => m.reference === `delivery-code:${s.id}`);
     expect(text?.to).toBe('9876543210');
     expect(text?.text).toContain(code);
