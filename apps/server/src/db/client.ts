@@ -148,7 +148,7 @@ export async function connect(opts: { databaseUrl?: string; dataDir: string }): 
 }
 
 /** Rows of a raw SQL query, whichever driver runs it. */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -16,7 +16,7 @@ import type { Config } from '../../env';
 import { clearBuyerPanIn, orderLines } from '../orders';
 import { hsnByItem } from './hsn-by-line.read-model';
 import { documentFileName } from './document-file-name';
-import type { Tx } from '../../db/client';
+import { queryRows, type Tx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import {
   documentSeries,
@@ -236,7 +236,9 @@ async function insertNumberedIn(
   },
 ): Promise<{ id: number; kind: TaxDocumentKind; number: string }> {
   const head = documentNumber(d.prefix, d.financialYear, 0).slice(0, -6);
-  const result = await tx.execute(sql`
+  const rows = await queryRows<{ id: number; kind: TaxDocumentKind; number: string; sequence: number }>(
+    tx,
+    sql`
     with series as (
       insert into ${documentSeries} (kind, financial_year, last_sequence)
       values (${d.kind}, ${d.financialYear}, 1)
@@ -250,13 +252,8 @@ async function insertNumberedIn(
       ${d.content.totals.taxablePaise}, ${taxOf(d.content.totals)}, ${d.content.totals.totalPaise},
       ${JSON.stringify(d.content)}::jsonb
     from series
-    returning id, kind, number, sequence`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
-    id: number;
-    kind: TaxDocumentKind;
-    number: string;
-    sequence: number;
-  }>;
+    returning id, kind, number, sequence`,
+  );
   const row = rows[0]!;
   // The number the domain's rule gives (a mismatch rolls the document back rather than misnumber it).
   if (row.number !== documentNumber(d.prefix, d.financialYear, Number(row.sequence)))
