@@ -101,10 +101,16 @@ test('an admin builds and maintains the catalogue through the web app', async ({
   await search.fill(`no such product ${id}`);
   await expect(page.getByText('No Products Found')).toBeVisible();
   await search.fill('');
+  // The list keeps its rows while a filter's answer is on its way, and they move when it comes: each
+  // step waits for the filtered answer itself (one product, nothing loading), so that the Edit click
+  // below does not land while the rows are redrawn.
+  const listed = page.getByText('1 products', { exact: true });
   await page.getByLabel('Filter by category').selectOption({ label: `${parentName} - ${childName}` });
+  await expect(listed).toBeVisible();
   await expect(row).toHaveCount(1);
   await page.getByLabel('Filter by category').selectOption('');
   await page.getByLabel('Filter by metal').selectOption({ label: metalName });
+  await expect(listed).toBeVisible();
   await expect(row).toHaveCount(1);
   const productId = Number(((await row.getByRole('cell').nth(2).textContent()) ?? '').match(/#(\d+)/)?.[1]);
   expect(productId).toBeGreaterThan(0);
