@@ -4,8 +4,10 @@ import { afterEach, vi } from 'vitest';
 import { preloadMessageDialog } from '../components/dialog/DialogProvider';
 import { acknowledgeSessionEnd } from '../lib/storage';
 
-// findBy… and waitFor wait up to 5 s: on a loaded machine React can take longer than the default 1 s.
-configure({ asyncUtilTimeout: 5000 });
+// findBy… and waitFor wait up to 15 s: on a loaded machine (CI runs this lane beside the API suite and
+// the journeys) React can take far longer than the default 1 s. A passing wait ends as soon as it holds,
+// so this costs nothing when the test passes; no test may shorten it.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom does not implement scrolling; ScrollRestoration and the header call it.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;

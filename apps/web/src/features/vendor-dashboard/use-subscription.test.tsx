@@ -89,9 +89,9 @@ describe('plan subscription flow', () => {
       razorpay_order_id: 'order_1',
     });
     expect(await screen.findByText('Processing')).toBeInTheDocument();
-    expect(
-      await screen.findByRole('dialog', { name: 'Success' }, { timeout: 3000 }),
-    ).toHaveAccessibleDescription('Payment verified and subscription activated successfully');
+    expect(await screen.findByRole('dialog', { name: 'Success' })).toHaveAccessibleDescription(
+      'Payment verified and subscription activated successfully',
+    );
     expect(onActivated).toHaveBeenCalled();
     expect(fetchMock.mock.calls.map(([u]) => u)).toContain(
       '/api/subscriptions/verify-subscription-payment?subscriptionOrderId=77&razorpayPaymentId=pay_1&razorpaySignature=sig_1',

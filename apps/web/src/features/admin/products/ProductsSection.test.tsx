@@ -256,9 +256,7 @@ describe('products section', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Add New Product' }));
     fireEvent.change(screen.getByLabelText('Product Name'), { target: { value: 'Lotus Ring' } });
     expect(await screen.findByText('Checking name availability...')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByText('This product name already exists')).toBeInTheDocument(), {
-      timeout: 2000,
-    });
+    await waitFor(() => expect(screen.getByText('This product name already exists')).toBeInTheDocument());
   });
 
   it('asks for the required fields in a Validation Error dialog', async () => {

@@ -177,11 +177,9 @@ describe('reviews management', () => {
     expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
     fireEvent.change(within(form).getByLabelText('Review'), { target: { value: 'Mine' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Update Review' }));
-    await waitFor(() => expect(puts).toHaveLength(1), { timeout: 5000 });
+    await waitFor(() => expect(puts).toHaveLength(1));
     const again = await screen.findByRole('dialog', { name: 'Update Review' });
-    expect(await within(again).findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
-      STALE_EDIT_MESSAGE,
-    );
+    expect(await within(again).findByRole('alert')).toHaveTextContent(STALE_EDIT_MESSAGE);
     expect(within(again).getByLabelText('Review')).toHaveValue('Changed by Asha');
     expect(screen.queryByText('Review updated successfully')).not.toBeInTheDocument();
     fireEvent.click(within(again).getByRole('button', { name: 'Update Review' }));
@@ -250,9 +248,7 @@ describe('reviews management', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search all products' }), {
       target: { value: 'Lotus' },
     });
-    fireEvent.click(
-      await screen.findByRole('button', { name: 'Open reviews of Lotus Studs' }, { timeout: 3000 }),
-    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Open reviews of Lotus Studs' }));
     expect(await screen.findByRole('heading', { name: 'Lotus Studs' })).toBeInTheDocument();
     expect(await screen.findByText('0 published reviews')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Write a Review' }));
