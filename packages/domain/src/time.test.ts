@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  isTimeZone,
   formatZonedDate,
   zonedDayStart,
   zonedIsoDate,
@@ -77,5 +78,16 @@ describe('dates written the Indian way', () => {
     expect(formatZonedDate(at, 'America/New_York', 'dateTime')).toBe(
       at.toLocaleString('en-IN', { ...intl.dateTime, timeZone: 'America/New_York' }),
     );
+  });
+});
+
+describe('timezone names', () => {
+  it('knows an IANA zone and refuses anything else, the same answer when asked again', () => {
+    for (let round = 0; round < 2; round += 1) {
+      expect(isTimeZone('Asia/Kolkata')).toBe(true);
+      expect(isTimeZone('UTC')).toBe(true);
+      expect(isTimeZone('Asia/Atlantis')).toBe(false);
+      expect(isTimeZone('')).toBe(false);
+    }
   });
 });

@@ -4,13 +4,22 @@
  */
 export const DEFAULT_BUSINESS_TIMEZONE = 'Asia/Kolkata';
 
+/** Names already asked about: building an `Intl.DateTimeFormat` costs about a millisecond. */
+const checkedZones = new Map<string, boolean>();
+
 export function isTimeZone(zone: string): boolean {
+  const known = checkedZones.get(zone);
+  if (known !== undefined) return known;
+  let valid: boolean;
   try {
     new Intl.DateTimeFormat('en-IN', { timeZone: zone });
-    return true;
+    valid = true;
   } catch {
-    return false;
+    valid = false;
   }
+  // A handful of names in practice (the configured zone); bounded all the same.
+  if (checkedZones.size < 64) checkedZones.set(zone, valid);
+  return valid;
 }
 
 /** Minutes the zone is ahead of UTC at `instant` (330 for Asia/Kolkata). */
