@@ -39,7 +39,7 @@ test('a category page shows a sold-out card as Out of Stock and a few-left one a
     await shot(page, `stock-bands-category-${width}`);
 
     // The few-left piece's own page has the exact count, and it can be bought.
-    await card(few.name).getByRole('link', { name: few.name }).click();
+    await card(few.name).getByRole('heading', { name: few.name }).getByRole('link').click();
     await expect(page.getByRole('heading', { level: 1, name: few.name })).toBeVisible();
     await expect(page.getByText('3 available')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
