@@ -7,7 +7,11 @@
  * `--reads N` adds N readers asking for the products being sold and their category pages.
  *
  *   DATABASE_URL=postgres://... npx tsx bench/order-cost.ts [--orders 300] [--workers 16]
- *     [--reads 4] [--port 4113] [--vendor bench-vendor-3] [--cpu-prof DIR] [--top 25]
+ *     [--reads 4] [--read both|pages|lists] [--port 4113] [--vendor bench-vendor-3] [--cpu-prof DIR]
+ *     [--top 25]
+ *
+ * `--read pages` or `--read lists` has the readers ask only for the product pages or only for the
+ * category pages, to tell whose answers the orders drop (decision 0081).
  *
  * Statement counts need the `pg_stat_statements` extension preloaded in the cluster
  * (`shared_preload_libraries=pg_stat_statements`); without it they are left out.
@@ -26,6 +30,8 @@ const opt = (name: string, fallback: string) => {
 const orders = Number(opt('--orders', '300'));
 const workers = Number(opt('--workers', '16'));
 const readers = Number(opt('--reads', '0'));
+const readKind = opt('--read', 'both');
+if (!['both', 'pages', 'lists'].includes(readKind)) throw new Error('--read is both, pages or lists');
 const port = Number(opt('--port', '4113'));
 const vendor = opt('--vendor', 'bench-vendor-3');
 const cpuProf = opt('--cpu-prof', '');
@@ -129,8 +135,8 @@ async function main() {
     if (sold.length === 0) throw new Error('no product that is not hallmarked to order');
     const q = `vendorSlug=${encodeURIComponent(vendor)}`;
     const readPaths = sold.flatMap((c) => [
-      `/api/products/name/${c.slug}?${q}`,
-      `/api/products/category/${c.categoryId}?${q}&size=15`,
+      ...(readKind === 'lists' ? [] : [`/api/products/name/${c.slug}?${q}`]),
+      ...(readKind === 'pages' ? [] : [`/api/products/category/${c.categoryId}?${q}&size=15`]),
     ]);
 
     // Warm up: the code paths compiled, the pools open, the caches filled.
@@ -192,7 +198,7 @@ async function main() {
     console.log(
       `\n${new Date().toISOString()}  load average ${loadAverage()}  ${done} paid orders (${failures.length} failed), ` +
         `${workers} shoppers, ${seconds.toFixed(1)} s, ${(done / seconds).toFixed(1)} orders/s` +
-        (readers ? `, ${readers} readers: ${reads} reads` : ''),
+        (readers ? `, ${readers} readers (${readKind}): ${reads} reads` : ''),
     );
     if (failures[0]) console.log(`first failure: ${failures[0].slice(0, 300)}`);
     console.log(`server CPU per paid order: ${per(after.cpuMs - before.cpuMs)} ms`);

@@ -115,12 +115,12 @@ describe.runIf(pgUrl && redisUrl)('three Zevar processes on one PostgreSQL', () 
     throw lastError;
   }
 
-  async function initiateAndPay(i: number, confirm: boolean): Promise<Paid> {
+  async function initiateAndPay(i: number, confirm: boolean, productSku = sku): Promise<Paid> {
     const init = await withFailover(i, async (p) => {
       const res = await call(p, '/api/orders/initiate-order', {
         method: 'POST',
         body: JSON.stringify(
-          orderBody(SHOP, [{ productSku: sku, quantity: 1 }], { customerEmail: `buyer${i}@example.in` }),
+          orderBody(SHOP, [{ productSku, quantity: 1 }], { customerEmail: `buyer${i}@example.in` }),
         ),
       });
       if (res.status !== 200) throw new Error(`initiate ${res.status} ${JSON.stringify(res.body)}`);
@@ -231,29 +231,73 @@ describe.runIf(pgUrl && redisUrl)('three Zevar processes on one PostgreSQL', () 
     expect(sales.rows[0].n).toBe(21);
   });
 
-  it('shows a sale’s new stock on the product page and its list in every process', async () => {
+  /** A product's page and its (searched) category list in one shop, as each process answers them. */
+  async function answersOf(productSku: string) {
     const { rows } = await db.query<{ slug: string; name: string; category_id: number }>(
       'SELECT slug, name, category_id FROM products WHERE sku = $1',
-      [sku],
+      [productSku],
     );
     const { slug, name, category_id: categoryId } = rows[0]!;
     const productPath = `/api/products/name/${slug}?vendorSlug=${SHOP}`;
     const listPath = `/api/products/category/${categoryId}?vendorSlug=${SHOP}&size=15&search=${encodeURIComponent(name)}`;
-    const stockIn = async (p: ZevarProcess) => {
+    return async (p: ZevarProcess) => {
       const page = (await call(p, productPath)).body as { stock: number };
-      const list = (await call(p, listPath)).body as { content: Array<{ sku: string; stock: number }> };
-      return [page.stock, list.content.find((x) => x.sku === sku)?.stock];
+      const list = await fetch(`${p.base}${listPath}`);
+      const body = (await list.json()) as { content: Array<{ sku: string; stockBand: string }> };
+      return {
+        stock: page.stock,
+        band: body.content.find((x) => x.sku === productSku)?.stockBand,
+        listEtag: list.headers.get('etag'),
+      };
     };
+  }
+
+  it('shows a sale’s new stock on the product page in every process, and keeps the list while its band holds', async () => {
+    const answers = await answersOf(sku);
     // Every process has both answers cached.
-    const before = await stockIn(procs[0]!);
-    for (const p of procs) expect(await stockIn(p)).toEqual(before);
+    const before = await answers(procs[0]!);
+    expect(before.band).toBe('in_stock');
+    for (const p of procs) expect(await answers(p)).toEqual(before);
     await initiateAndPay(150, true);
-    const after = before[0]! - 1;
+    const after = { ...before, stock: before.stock - 1 };
     // The process that reserved the stock at once; the others as soon as its message reaches them.
-    expect(await stockIn(procs[0]!)).toEqual([after, after]);
+    // The list (in stock either way) is the same answer everywhere: the same ETag.
+    expect(await answers(procs[0]!)).toEqual(after);
     await waitUntil(
       'every process to show the new stock',
-      async () => (await Promise.all(procs.map(stockIn))).every(([a, b]) => a === after && b === after),
+      async () =>
+        (await Promise.all(procs.map(answers))).every((a) => JSON.stringify(a) === JSON.stringify(after)),
+      5000,
+      20,
+    );
+  });
+
+  it('shows few left on the list in every process when a sale crosses the band', async () => {
+    // Another product of every shop, never read before this test, with 5 pieces (one above few left).
+    const { rows } = await db.query<{ sku: string }>(
+      `SELECT p.sku FROM products p JOIN categories c ON c.id = p.category_id
+         LEFT JOIN categories parent ON parent.id = c.parent_id
+        WHERE p.plan = 'FREE' AND c.plan = 'FREE' AND coalesce(parent.plan, 'FREE') = 'FREE'
+          AND NOT p.hallmarked AND p.sku <> $1
+        ORDER BY p.id LIMIT 1`,
+      [sku],
+    );
+    const other = rows[0]!.sku;
+    await db.query('UPDATE products SET stock = 5 WHERE sku = $1', [other]);
+    const answers = await answersOf(other);
+    const before = await answers(procs[0]!);
+    expect(before).toMatchObject({ stock: 5, band: 'in_stock' });
+    for (const p of procs) expect(await answers(p)).toEqual(before);
+    // Initiated (the stock taken) by procs[0], the process read first below.
+    await initiateAndPay(159, true, other);
+    // The sale took the stock to 4: few left, on the list too, in every process.
+    const fewLeft = await answers(procs[0]!);
+    expect(fewLeft).toMatchObject({ stock: 4, band: 'few_left' });
+    expect(fewLeft.listEtag).not.toBe(before.listEtag);
+    await waitUntil(
+      'every process to show few left',
+      async () =>
+        (await Promise.all(procs.map(answers))).every((a) => a.stock === 4 && a.band === 'few_left'),
       5000,
       20,
     );

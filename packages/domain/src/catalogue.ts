@@ -5,6 +5,7 @@ import { pagedSchema } from './paging';
 import { puritySchema } from './metal-purities';
 import { MAKING_CHARGE_KINDS, priceBreakupSchema } from './price-breakup';
 import { gemSchema } from './certificates';
+import { STOCK_BANDS, stockBand } from './storefront';
 
 export const PRODUCT_TYPES = ['MRP', 'GOLD', 'SILVER'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
@@ -127,6 +128,23 @@ export const productSchema = z.object({
 export type Product = z.infer<typeof productSchema>;
 export const pagedProductsSchema = pagedSchema(productSchema);
 export type PagedProducts = z.infer<typeof pagedProductsSchema>;
+
+/**
+ * A product as a public list shows it (category, shop, search, trending, sale, special offers, top
+ * 10, recent, a variant group): its stock band instead of the exact stock, and no sales count, so a
+ * sale changes a cached list only when the band changes (docs/decisions/0081).
+ */
+export const productListItemSchema = productSchema
+  .omit({ stock: true, salesCount: true })
+  .extend({ stockBand: z.enum(STOCK_BANDS) });
+export type ProductListItem = z.infer<typeof productListItemSchema>;
+export const pagedProductListSchema = pagedSchema(productListItemSchema);
+export type PagedProductList = z.infer<typeof pagedProductListSchema>;
+
+/** The list form of a product answer. */
+export function toProductListItem({ stock, salesCount: _sales, ...rest }: Product): ProductListItem {
+  return { ...rest, stockBand: stockBand(stock) };
+}
 
 /**
  * A product with the facts kept from shoppers: the reseller's margin. For

@@ -1,8 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { clampQuantity, isTrending, trendingScore } from './storefront';
+import fc from 'fast-check';
+import { clampQuantity, isTrending, LOW_STOCK_BELOW, stockBand, trendingScore } from './storefront';
 import { categoryProductsQuery, reviewInputSchema } from './storefront-queries';
 
 describe('storefront rules', () => {
+  it("bands stock for public lists: none is out of stock, under the spec's low-stock mark few left", () => {
+    expect([-1, 0, 1, 4, 5, 1000].map(stockBand)).toEqual([
+      'out_of_stock',
+      'out_of_stock',
+      'few_left',
+      'few_left',
+      'in_stock',
+      'in_stock',
+    ]);
+    // A list shows a product as buyable exactly when the product page would.
+    fc.assert(
+      fc.property(fc.integer({ min: -5, max: 10_000 }), (n) => {
+        expect(stockBand(n) === 'out_of_stock').toBe(n < 1);
+        expect(stockBand(n) === 'few_left').toBe(n >= 1 && n < LOW_STOCK_BELOW);
+      }),
+    );
+  });
+
   it('clamps a quantity: non-numbers and values below 1 become 1, above stock becomes stock', () => {
     expect(clampQuantity('abc', 5)).toEqual({ quantity: 1, clamped: false });
     expect(clampQuantity(0, 5)).toEqual({ quantity: 1, clamped: false });

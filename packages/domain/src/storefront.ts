@@ -15,6 +15,20 @@ export const CAROUSEL_INTERVAL_MS = 5000;
 export const COPIED_INDICATOR_MS = 2000;
 export const LOW_STOCK_BELOW = 5;
 
+/**
+ * What a public product list says about stock (docs/decisions/0081): a band, not the count, so a
+ * sale that leaves the band unchanged does not drop the cached lists the product is on. 'few_left'
+ * is the spec's low-stock mark (under LOW_STOCK_BELOW); 'out_of_stock' is the card's 'Out of Stock'.
+ * Single-product answers, the cart and the vendor and admin lists keep the exact stock.
+ */
+export const STOCK_BANDS = ['in_stock', 'few_left', 'out_of_stock'] as const;
+export type StockBand = (typeof STOCK_BANDS)[number];
+
+export function stockBand(stock: number): StockBand {
+  if (stock < 1) return 'out_of_stock';
+  return stock < LOW_STOCK_BELOW ? 'few_left' : 'in_stock';
+}
+
 /** Trending rule: marked trending, or at least 30 sales and 50 views; ranked by 0.7 x sales + 0.3 x views. */
 export function isTrending(p: { trending: boolean; salesCount: number; views: number }): boolean {
   return p.trending || (p.salesCount >= TRENDING_MIN_SALES && p.views >= TRENDING_MIN_VIEWS);

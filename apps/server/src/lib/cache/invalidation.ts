@@ -13,7 +13,10 @@ export type BroadTag = 'catalogue' | 'coupons' | 'shops';
  * What an answer was built from (decision 0036). Narrow tags let a sale, a rate or a review change
  * drop only the answers that show it:
  * - `product:<id>`: every answer that shows that product (its page, a list it is on, a sibling's
- *   linked variants);
+ *   linked variants); a stock change notes it only when the product's stock band changes, since a
+ *   list shows the band, not the count (decision 0081);
+ * - `stock:<id>`: the answers that show that product's exact stock and sales count: single-product
+ *   answers (its page, a sibling's linked variants), never a list; every stock or sales change;
  * - `metal:<id>`: every answer showing a product priced by that metal;
  * - `lists`: every product list (its membership may change: a product added, edited, archived);
  * - `stock-lists`: lists that leave out products without stock (trending, sale, special offers);
@@ -30,18 +33,20 @@ export type CacheTag =
   | 'price-order'
   | 'rates'
   | `product:${number}`
+  | `stock:${number}`
   | `metal:${number}`
   | `shop:${string}`;
 
 export const ALL_CACHE_TAGS: readonly BroadTag[] = ['catalogue', 'coupons', 'shops'];
 
 export const productTag = (id: number): CacheTag => `product:${id}`;
+export const stockTag = (id: number): CacheTag => `stock:${id}`;
 export const metalTag = (id: number): CacheTag => `metal:${id}`;
 /** A shop's own answers, by its slug as stored (lowercase, as every lookup by slug reads it). */
 export const shopTag = (slug: string): CacheTag => `shop:${slug.trim().toLowerCase()}`;
 
 const TAG_PATTERN =
-  /^(?:catalogue|coupons|shops|lists|stock-lists|popularity|price-order|rates|(?:product|metal):\d{1,10}|shop:[a-z0-9-]{1,200})$/;
+  /^(?:catalogue|coupons|shops|lists|stock-lists|popularity|price-order|rates|(?:product|stock|metal):\d{1,10}|shop:[a-z0-9-]{1,200})$/;
 export const isCacheTag = (t: string): t is CacheTag => TAG_PATTERN.test(t);
 
 export interface CacheInvalidation {

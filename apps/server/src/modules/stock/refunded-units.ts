@@ -3,7 +3,8 @@ import type { Tx } from '../../db/client';
 import { productPieces, products } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { noteChanged } from '../../lib/cache/changes';
-import { productTag } from '../../lib/cache/invalidation';
+import { stockTag } from '../../lib/cache/invalidation';
+import { noteStock } from './stock.service';
 
 export type RefundedLine = {
   /** Index of the line in the request (for the error path). */
@@ -53,8 +54,8 @@ export async function takeBackUnits(
       })
       .where(eq(products.id, line.productId))
       .returning({ stock: products.stock });
-    noteChanged(productTag(line.productId), 'popularity');
-    if (restock && after && after.stock - line.units === 0) noteChanged('stock-lists');
+    noteChanged(stockTag(line.productId), 'popularity');
+    if (restock && after) noteStock(line.productId, after.stock - line.units, after.stock);
   }
   return out;
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-or
 import {
   HUID_ADJUST_MESSAGE,
   PAYMENT_TEXT,
+  stockBand,
   unpaidHoldAllowance,
   type StockAdjustment,
   type StockAdjustmentInput,
@@ -11,7 +12,7 @@ import { productPieces, products, stockAdjustments } from '../../db/schema';
 import { lineIdsOf, orderLines, orderLinesWithIds, unpaidHoldsOf } from './order-units.read-model';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { noteChanged } from '../../lib/cache/changes';
-import { productTag } from '../../lib/cache/invalidation';
+import { productTag, stockTag } from '../../lib/cache/invalidation';
 import { recordChangeIn } from '../audit';
 
 /**
@@ -26,11 +27,13 @@ import { recordChangeIn } from '../audit';
 type Line = { productId: number; quantity: number };
 
 /**
- * Tells the public cache (decision 0036): the product's answers show its stock; lists that leave out
- * products without stock change only when it reaches or leaves zero.
+ * Tells the public cache (decisions 0036, 0081): single-product answers show the exact stock; lists
+ * show its band, so they change only when the band does; lists that leave out products without stock
+ * change only when it reaches or leaves zero.
  */
-function noteStock(productId: number, before: number, after: number) {
-  noteChanged(productTag(productId));
+export function noteStock(productId: number, before: number, after: number) {
+  noteChanged(stockTag(productId));
+  if (stockBand(before) !== stockBand(after)) noteChanged(productTag(productId));
   if ((before === 0) !== (after === 0)) noteChanged('stock-lists');
 }
 
@@ -227,8 +230,8 @@ export async function recordSale(
       .update(products)
       .set({ salesCount: sql`${products.salesCount} + ${line.quantity}` })
       .where(eq(products.id, line.productId));
-    // Its answers show the sales count, and trending and the top 10 are ordered by it.
-    noteChanged(productTag(line.productId), 'popularity');
+    // Its page shows the sales count (lists do not), and trending and the top 10 are ordered by it.
+    noteChanged(stockTag(line.productId), 'popularity');
   }
 }
 
@@ -239,7 +242,7 @@ export async function reverseSale(tx: Tx, orderId: string): Promise<void> {
       .update(products)
       .set({ salesCount: sql`greatest(${products.salesCount} - ${line.quantity}, 0)` })
       .where(eq(products.id, line.productId));
-    noteChanged(productTag(line.productId), 'popularity');
+    noteChanged(stockTag(line.productId), 'popularity');
   }
 }
 
@@ -351,7 +354,7 @@ export async function stockAdjustmentsOf(db: DbOrTx, productId: number): Promise
 /** Opening stock of a new product (its pieces by HUID when hallmarked). */
 export async function setOpeningStock(tx: Tx, productId: number, stock: number, huids: string[]) {
   await tx.update(products).set({ stock }).where(eq(products.id, productId));
-  noteChanged(productTag(productId), 'stock-lists');
+  noteChanged(productTag(productId), stockTag(productId), 'stock-lists');
   if (huids.length) await tx.insert(productPieces).values(huids.map((huid) => ({ productId, huid })));
 }
 
@@ -377,5 +380,5 @@ export async function setOpeningStocks(
   // Two parameters a piece: well under a statement's 65,535 in batches of 10,000.
   for (let i = 0; i < pieces.length; i += 10_000)
     await tx.insert(productPieces).values(pieces.slice(i, i + 10_000));
-  noteChanged(...entries.map((e) => productTag(e.productId)), 'stock-lists');
+  noteChanged(...entries.flatMap((e) => [productTag(e.productId), stockTag(e.productId)]), 'stock-lists');
 }

@@ -1,19 +1,31 @@
-import type { Product } from '@zevar/domain';
-import { metalTag, productTag, type CacheTag } from '../../lib/cache/invalidation';
+import type { Product, ProductListItem } from '@zevar/domain';
+import { metalTag, productTag, stockTag, type CacheTag } from '../../lib/cache/invalidation';
 
 type Shown = Pick<Product, 'id' | 'metal'> & { linkedVariants?: Array<{ id: number }> };
 
 /**
- * What a storefront product answer shows (decision 0036): each product on it (and the linked
- * variants on a product page, with their stock and price) and the metal that prices it. A sale of one
- * of them, or a change of that metal's rate, drops the answer; nothing else does but broader changes.
+ * What a single-product answer shows (decisions 0036, 0081): the product and its linked variants
+ * (with their exact stock and price), the metal that prices it, and their exact stock and sales
+ * count (`stock:<id>`, which every sale drops). Nothing else drops it but broader changes.
  */
-export function* productAnswerTags(answer: unknown): Iterable<CacheTag> {
-  const shown: Shown[] = Array.isArray(answer)
-    ? (answer as Shown[])
-    : answer && typeof answer === 'object' && 'content' in answer
-      ? (answer as { content: Shown[] }).content
-      : [answer as Shown];
+export function* productAnswerTags(answer: Shown): Iterable<CacheTag> {
+  yield* shownTags([answer]);
+  yield stockTag(answer.id);
+  for (const v of answer.linkedVariants ?? []) yield stockTag(v.id);
+}
+
+/**
+ * What a list answer shows: each product on it and its metal. A list carries stock bands, not
+ * counts, so it is not tagged with `stock:<id>`: a sale that leaves a product's band as it was
+ * leaves the list cached.
+ */
+export function listAnswerTags(
+  answer: ProductListItem[] | { content: ProductListItem[] },
+): Iterable<CacheTag> {
+  return shownTags(Array.isArray(answer) ? answer : answer.content);
+}
+
+function* shownTags(shown: Shown[]): Iterable<CacheTag> {
   for (const p of shown) {
     yield productTag(p.id);
     if (p.metal) yield metalTag(p.metal.id);

@@ -5,7 +5,7 @@ import {
   MAX_SEARCH_RESULTS,
   productVisibleOnPlan,
   toPaged,
-  type PagedProducts,
+  type PagedProductList,
   type Plan,
 } from '@zevar/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -137,7 +137,7 @@ describe('category pages', () => {
                 });
                 const where = `${plan} ${q}`;
                 expect(res.statusCode, where).toBe(200);
-                const body = res.json() as PagedProducts;
+                const body = res.json() as PagedProductList;
                 const window = search ? MAX_SEARCH_RESULTS : MAX_RESULT_WINDOW;
                 const want = toPaged(
                   expected.slice(page * size, page * size + size),

@@ -9,11 +9,13 @@ import {
   TRENDING_LIMIT,
   TRENDING_MIN_SALES,
   TRENDING_MIN_VIEWS,
+  toProductListItem,
   type CategoryProductsQuery,
   type Paged,
   type PageQuery,
   type Plan,
   type Product,
+  type ProductListItem,
 } from '@zevar/domain';
 import type { Db } from '../../db/client';
 import { categories, productCounts, products } from '../../db/schema';
@@ -47,9 +49,10 @@ const SORTS: Record<CategoryProductsQuery['sort'], SQL[]> = {
 /** Public product reads for storefronts: one statement per call (two on an empty page), paginated in SQL. */
 export function createProductReads(db: Db, gstBp: number) {
   const p = sql.placeholder;
-  const dto = (rows: ProductPageRow[]) => rows.map((r) => toProductDto(r, gstBp));
+  /** Lists show a stock band and no sales count (decision 0081); single-product reads the figures. */
+  const dto = (rows: ProductPageRow[]) => rows.map((r) => toProductListItem(toProductDto(r, gstBp)));
 
-  async function list(shape: ProductPageShape, values: Values, limit: number): Promise<Product[]> {
+  async function list(shape: ProductPageShape, values: Values, limit: number): Promise<ProductListItem[]> {
     return dto(await runProductPage(db, shape, { ...values, limit }));
   }
 
@@ -62,7 +65,7 @@ export function createProductReads(db: Db, gstBp: number) {
     values: Values,
     q: PageQuery,
     window: number,
-  ): Promise<Paged<Product>> {
+  ): Promise<Paged<ProductListItem>> {
     const rows = await runProductPage(db, shape, { ...values, limit: q.size, offset: q.page * q.size });
     const total = rows[0]?.total ?? (q.page > 0 ? await totalOf(shape.total, values) : 0);
     return toPaged(dto(rows), total, q, window);
@@ -114,7 +117,7 @@ export function createProductReads(db: Db, gstBp: number) {
     plan: Plan,
     categoryId: number,
     q: CategoryProductsQuery,
-  ): Promise<Paged<Product>> {
+  ): Promise<Paged<ProductListItem>> {
     // The category's ids as an array (not `in (subquery)`), so its products are read from
     // products_listing_idx per category instead of by walking the whole table in id order.
     const shownCategory = sql`exists (select 1 from ${categories} as ${sql.identifier('tree')} where ${tree.id} = ${p('category')} and ${categoryVisibleTo(plan, tree)})`;
@@ -162,7 +165,7 @@ export function createProductReads(db: Db, gstBp: number) {
     return Boolean(row);
   }
 
-  async function trending(plan: Plan, q: PageQuery): Promise<Paged<Product>> {
+  async function trending(plan: Plan, q: PageQuery): Promise<Paged<ProductListItem>> {
     const shape = {
       key: `trending:${plan}`,
       where: and(productVisibleTo(plan), inStock, isTrendingSql)!,
@@ -176,7 +179,7 @@ export function createProductReads(db: Db, gstBp: number) {
    * Six random visible products: a random starting id, then the ids after it and (wrapping round)
    * before it, in one statement.
    */
-  async function specialOffers(plan: Plan): Promise<Product[]> {
+  async function specialOffers(plan: Plan): Promise<ProductListItem[]> {
     const start = sql`(select min(${idsOnly.id}) + floor(${p('fraction')}::float8 * (max(${idsOnly.id}) - min(${idsOnly.id}) + 1))::int from ${products} as ${sql.identifier('ids_only')})`;
     const shape = {
       key: `offers:${plan}`,

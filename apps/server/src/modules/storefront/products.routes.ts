@@ -12,18 +12,22 @@ import {
   searchKeywordSchema,
   shopPageQuery,
   shopSearchPageQuery,
-  pagedProductsSchema,
+  pagedProductListSchema,
   planSchema,
+  productListItemSchema,
   productSchema,
   vendorSlugQuery,
   dbIdSchema,
+  type Paged,
   type Plan,
+  type Product,
+  type ProductListItem,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
 import type { CacheTag } from '../../lib/cache/invalidation';
 import { clientNetworkOf } from '../../lib/client-network';
 import { createProductReads } from './product-reads.read-model';
-import { productAnswerTags } from './answer-tags';
+import { listAnswerTags, productAnswerTags } from './answer-tags';
 import { createShopResolver } from './visibility.read-model';
 import { isBuyerAgent } from '../analytics';
 import { parseStorefrontPath } from '../seo';
@@ -32,7 +36,7 @@ const tags = ['storefront'];
 const access = { access: 'public' as const };
 const text = safeString().trim().min(1).max(200);
 const idParam = dbIdSchema;
-const productList = z.array(productSchema);
+const productList = z.array(productListItemSchema);
 /** A category page sorted by price changes order when a rate moves any price. */
 const listingTags = (sort: string): CacheTag[] => (sort === 'default' ? ['lists'] : ['lists', 'price-order']);
 
@@ -44,19 +48,25 @@ export const storefrontProductRoutes =
     const reads = createProductReads(ctx.publicDb, gstBasisPoints(ctx.config));
     const shopOf = createShopResolver(ctx);
     const planOf = async (slug: string | undefined) => (await shopOf(slug)).plan;
-    /** An answer is tagged with the products it shows and their metals, and a list with what orders it. */
-    const cached = (
+    /** A product answer is tagged with what it shows, its exact stock and sales included. */
+    const cached = (req: FastifyRequest, reply: FastifyReply, plan: Plan, read: () => Promise<Product>) =>
+      sendCached(ctx.cache, req, reply, { tags: ['catalogue'], plan, tagsOf: productAnswerTags }, read);
+    /**
+     * A list answer is tagged with the products it shows, their metals and what orders or filters it;
+     * it shows stock bands, so a sale that keeps a product's band keeps it (decision 0081).
+     */
+    const cachedList = (
       req: FastifyRequest,
       reply: FastifyReply,
       plan: Plan,
-      read: () => Promise<unknown>,
-      listTags: readonly CacheTag[] = [],
+      read: () => Promise<ProductListItem[] | Paged<ProductListItem>>,
+      listTags: readonly CacheTag[],
     ) =>
       sendCached(
         ctx.cache,
         req,
         reply,
-        { tags: ['catalogue', ...listTags], plan, tagsOf: productAnswerTags },
+        { tags: ['catalogue', ...listTags], plan, tagsOf: listAnswerTags },
         read,
       );
     const LIST: CacheTag[] = ['lists'];
@@ -99,11 +109,11 @@ export const storefrontProductRoutes =
       '/products',
       {
         config: access,
-        schema: { tags, querystring: shopPageQuery, response: { 200: pagedProductsSchema } },
+        schema: { tags, querystring: shopPageQuery, response: { 200: pagedProductListSchema } },
       },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
-        return cached(req, reply, plan, () => reads.all(plan, req.query), LIST);
+        return cachedList(req, reply, plan, () => reads.all(plan, req.query), LIST);
       },
     );
     app.get(
@@ -166,7 +176,7 @@ export const storefrontProductRoutes =
       },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
-        return cached(req, reply, plan, () => reads.recent(plan, req.query.size), LIST);
+        return cachedList(req, reply, plan, () => reads.recent(plan, req.query.size), LIST);
       },
     );
     app.get(
@@ -174,18 +184,18 @@ export const storefrontProductRoutes =
       { config: access, schema: { tags, querystring: vendorSlugQuery, response: { 200: productList } } },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
-        return cached(req, reply, plan, () => reads.top10(plan), [...LIST, 'popularity']);
+        return cachedList(req, reply, plan, () => reads.top10(plan), [...LIST, 'popularity']);
       },
     );
     app.get(
       '/products/trending',
       {
         config: access,
-        schema: { tags, querystring: shopPageQuery, response: { 200: pagedProductsSchema } },
+        schema: { tags, querystring: shopPageQuery, response: { 200: pagedProductListSchema } },
       },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
-        return cached(req, reply, plan, () => reads.trending(plan, req.query), [
+        return cachedList(req, reply, plan, () => reads.trending(plan, req.query), [
           ...LIST,
           'popularity',
           'stock-lists',
@@ -196,11 +206,11 @@ export const storefrontProductRoutes =
       '/products/sale',
       {
         config: access,
-        schema: { tags, querystring: shopPageQuery, response: { 200: pagedProductsSchema } },
+        schema: { tags, querystring: shopPageQuery, response: { 200: pagedProductListSchema } },
       },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
-        return cached(req, reply, plan, () => reads.sale(plan, req.query), [...LIST, 'stock-lists']);
+        return cachedList(req, reply, plan, () => reads.sale(plan, req.query), [...LIST, 'stock-lists']);
       },
     );
     app.get(
@@ -208,7 +218,7 @@ export const storefrontProductRoutes =
       { config: access, schema: { tags, querystring: vendorSlugQuery, response: { 200: productList } } },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
-        return cached(req, reply, plan, () => reads.specialOffers(plan), [...LIST, 'stock-lists']);
+        return cachedList(req, reply, plan, () => reads.specialOffers(plan), [...LIST, 'stock-lists']);
       },
     );
     app.get(
@@ -224,7 +234,7 @@ export const storefrontProductRoutes =
       },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
-        return cached(req, reply, plan, () => reads.variantGroup(plan, req.params.id), LIST);
+        return cachedList(req, reply, plan, () => reads.variantGroup(plan, req.params.id), LIST);
       },
     );
     app.get(
@@ -235,11 +245,11 @@ export const storefrontProductRoutes =
           tags,
           params: z.object({ plan: planSchema }),
           querystring: boundedPageQuery,
-          response: { 200: pagedProductsSchema },
+          response: { 200: pagedProductListSchema },
         },
       },
       async (req, reply) =>
-        cached(req, reply, req.params.plan, () => reads.all(req.params.plan, req.query), LIST),
+        cachedList(req, reply, req.params.plan, () => reads.all(req.params.plan, req.query), LIST),
     );
     app.get(
       '/products/search/:keyword',
@@ -249,12 +259,12 @@ export const storefrontProductRoutes =
           tags,
           params: z.object({ keyword: searchKeywordSchema }),
           querystring: shopSearchPageQuery,
-          response: { 200: pagedProductsSchema },
+          response: { 200: pagedProductListSchema },
         },
       },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
-        return cached(req, reply, plan, () => reads.search(plan, req.params.keyword, req.query), LIST);
+        return cachedList(req, reply, plan, () => reads.search(plan, req.params.keyword, req.query), LIST);
       },
     );
     app.get(
@@ -265,12 +275,12 @@ export const storefrontProductRoutes =
           tags,
           params: z.object({ id: idParam }),
           querystring: categoryProductsQuery,
-          response: { 200: pagedProductsSchema },
+          response: { 200: pagedProductListSchema },
         },
       },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
-        return cached(
+        return cachedList(
           req,
           reply,
           plan,
@@ -287,11 +297,11 @@ export const storefrontProductRoutes =
           tags,
           params: z.object({ categoryId: idParam, plan: planSchema }),
           querystring: categoryProductsByPlanQuery,
-          response: { 200: pagedProductsSchema },
+          response: { 200: pagedProductListSchema },
         },
       },
       async (req, reply) =>
-        cached(
+        cachedList(
           req,
           reply,
           req.params.plan,

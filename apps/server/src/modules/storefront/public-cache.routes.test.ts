@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { PagedProducts, Product } from '@zevar/domain';
+import type { PagedProductList, Product } from '@zevar/domain';
 import { connectAgain, createTestApp, type TestApp } from '../../../test/test-app';
 import { createCallers, type Callers } from '../../../test/catalogue-fixtures';
 import {
@@ -108,7 +108,7 @@ describe('public catalogue cache', () => {
     });
     const listUrl = `/api/products/category/${category.id}?vendorSlug=${shop}`;
     expect(((await get(productUrl(p.slug))).json() as Product).price).toBe(6180);
-    expect(((await get(listUrl)).json() as PagedProducts).content[0]?.price).toBe(6180);
+    expect(((await get(listUrl)).json() as PagedProductList).content[0]?.price).toBe(6180);
     const ratesBefore = (await get('/api/metal-rates')).json() as Array<{
       metalId: number;
       ratePerGram: number;
@@ -127,7 +127,7 @@ describe('public catalogue cache', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(((await get(productUrl(p.slug))).json() as Product).price).toBe(7210);
-    expect(((await get(listUrl)).json() as PagedProducts).content[0]?.price).toBe(7210);
+    expect(((await get(listUrl)).json() as PagedProductList).content[0]?.price).toBe(7210);
     const ratesAfter = (await get('/api/metal-rates')).json() as Array<{
       metalId: number;
       ratePerGram: number;

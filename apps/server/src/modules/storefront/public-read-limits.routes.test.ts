@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { eq } from 'drizzle-orm';
-import { MAX_RESULT_WINDOW, MAX_SEARCH_RESULTS, PAGING_MESSAGES, type PagedProducts } from '@zevar/domain';
+import { MAX_RESULT_WINDOW, MAX_SEARCH_RESULTS, PAGING_MESSAGES, type PagedProductList } from '@zevar/domain';
 import { createTestApp, databaseUrlOf, type TestApp } from '../../../test/test-app';
 import { createCategory, createProduct, createVendor, uid } from '../../../test/factories';
 import { products } from '../../db/schema';
@@ -20,7 +20,7 @@ const get = (url: string) => t.app.inject({ method: 'GET', url });
 const paged = async (url: string) => {
   const res = await get(url);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as PagedProducts;
+  return res.json() as PagedProductList;
 };
 
 describe('bounds on public listings', () => {
@@ -88,7 +88,7 @@ describe('substring search', () => {
       tagline: 'Festive polki set',
       categoryId: cat.id,
     });
-    const ids = (page: PagedProducts) => page.content.map((p) => p.id).sort();
+    const ids = (page: PagedProductList) => page.content.map((p) => p.id).sort();
     const q = encodeURIComponent;
     expect(ids(await paged(`/api/products/paged?search=${q('ने का हा')}`))).toEqual([hindi.id]);
     expect(ids(await paged(`/api/products/paged?search=${q('से ब')}`))).toEqual([hindi.id]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PagedProducts, Product } from '@zevar/domain';
+import type { PagedProductList, Product, ProductListItem } from '@zevar/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createCategory, createProduct, createVendor, uid } from '../../../test/factories';
 import { eq } from 'drizzle-orm';
@@ -70,14 +70,14 @@ describe('storefront product reads', () => {
   it('lists only products whose plan weight is at most the vendor plan, paginated in the database', async () => {
     const res = await get(`/api/products?vendorSlug=${f.basic.slug}&size=100`);
     expect(res.statusCode).toBe(200);
-    const ids = (res.json() as PagedProducts).content.map((p) => p.id);
+    const ids = (res.json() as PagedProductList).content.map((p) => p.id);
     expect(ids).toEqual(expect.arrayContaining([f.cheap.id, f.mid.id]));
     expect(ids).not.toContain(f.dear.id);
     expect(ids).not.toContain(f.hiddenByCategory.id);
 
     const premium = (
       await get(`/api/products?vendorSlug=${f.premium.slug}&size=100`)
-    ).json() as PagedProducts;
+    ).json() as PagedProductList;
     expect(premium.content.map((p) => p.id)).toEqual(
       expect.arrayContaining([f.dear.id, f.hiddenByCategory.id]),
     );
@@ -86,13 +86,13 @@ describe('storefront product reads', () => {
   it('answers page edges: an empty page past the end and totals that agree with the size', async () => {
     const first = (
       await get(`/api/products?vendorSlug=${f.basic.slug}&size=1&page=0`)
-    ).json() as PagedProducts;
+    ).json() as PagedProductList;
     expect(first).toMatchObject({ size: 1, number: 0 });
     expect(first.content).toHaveLength(1);
     expect(first.totalPages).toBe(first.totalElements);
     const past = (
       await get(`/api/products?vendorSlug=${f.basic.slug}&size=1&page=${first.totalPages}`)
-    ).json() as PagedProducts;
+    ).json() as PagedProductList;
     expect(past.content).toEqual([]);
   });
 
@@ -202,24 +202,24 @@ describe('storefront product reads', () => {
     ]);
     const group2 = (
       await get(`/api/products/variantGroup/${group}?vendorSlug=${f.basic.slug}`)
-    ).json() as Product[];
+    ).json() as ProductListItem[];
     expect(group2.map((x) => x.id)).toEqual([a.id, b.id]);
   });
 
   it('lists a category and its children with server-side search, subcategory filter and price sort', async () => {
     const base = `/api/products/category/${f.parent.id}?vendorSlug=${f.basic.slug}`;
-    const all = (await get(base)).json() as PagedProducts;
+    const all = (await get(base)).json() as PagedProductList;
     expect(all.size).toBe(15);
     expect(all.content.map((p) => p.id)).toEqual([f.cheap.id, f.mid.id]);
-    const desc = (await get(`${base}&sort=price-desc`)).json() as PagedProducts;
+    const desc = (await get(`${base}&sort=price-desc`)).json() as PagedProductList;
     expect(desc.content.map((p) => p.id)).toEqual([f.mid.id, f.cheap.id]);
-    const sub = (await get(`${base}&subCategoryId=${f.child.id}`)).json() as PagedProducts;
+    const sub = (await get(`${base}&subCategoryId=${f.child.id}`)).json() as PagedProductList;
     expect(sub.content.map((p) => p.id)).toEqual([f.mid.id]);
     const search = (
       await get(`${base}&search=${encodeURIComponent(`alpha ${f.tag}`)}`)
-    ).json() as PagedProducts;
+    ).json() as PagedProductList;
     expect(search.content.map((p) => p.id)).toEqual([f.cheap.id]);
-    const literal = (await get(`${base}&search=%25`)).json() as PagedProducts;
+    const literal = (await get(`${base}&search=%25`)).json() as PagedProductList;
     expect(literal.totalElements).toBe(0);
   });
 
@@ -246,14 +246,15 @@ describe('storefront product reads', () => {
       views: 1,
     });
     const popular = await createProduct(t.db, { categoryId: category.id, salesCount: 100, views: 100 });
-    await createProduct(t.db, { categoryId: category.id, salesCount: 29, views: 500 });
-    await createProduct(t.db, { categoryId: category.id, trending: true, stock: 0 });
-    const res = (await get(`/api/products/trending?vendorSlug=${v.slug}&size=50`)).json() as PagedProducts;
+    const fewSales = await createProduct(t.db, { categoryId: category.id, salesCount: 29, views: 500 });
+    const soldOut = await createProduct(t.db, { categoryId: category.id, trending: true, stock: 0 });
+    const res = (await get(`/api/products/trending?vendorSlug=${v.slug}&size=50`)).json() as PagedProductList;
     const ids = res.content.map((p) => p.id);
     expect(ids.indexOf(popular.id)).toBeGreaterThanOrEqual(0);
     expect(ids.indexOf(popular.id)).toBeLessThan(ids.indexOf(marked.id));
-    expect(res.content.every((p) => p.stock > 0)).toBe(true);
-    expect(res.content.every((p) => p.trending || (p.salesCount >= 30 && p.views >= 50))).toBe(true);
+    expect(ids).not.toContain(fewSales.id);
+    expect(ids).not.toContain(soldOut.id);
+    expect(res.content.every((p) => p.stockBand !== 'out_of_stock')).toBe(true);
     expect(res.totalElements).toBeLessThanOrEqual(8);
   });
 
@@ -263,27 +264,31 @@ describe('storefront product reads', () => {
     const soldOut = await createProduct(t.db, { categoryId: category.id, sale: true, stock: 0 });
     const sale = (
       await get(`/api/products/sale?vendorSlug=${f.basic.slug}&size=100`)
-    ).json() as PagedProducts;
+    ).json() as PagedProductList;
     expect(sale.content.map((p) => p.id)).toContain(onSale.id);
     expect(sale.content.map((p) => p.id)).not.toContain(soldOut.id);
-    expect(sale.content.every((p) => p.sale && p.stock > 0)).toBe(true);
+    expect(sale.content.every((p) => p.sale && p.stockBand !== 'out_of_stock')).toBe(true);
     for (let i = 0; i < 5; i++) await createProduct(t.db, { categoryId: category.id });
-    const offers = (await get(`/api/products/special-offers?vendorSlug=${f.basic.slug}`)).json() as Product[];
+    const offers = (
+      await get(`/api/products/special-offers?vendorSlug=${f.basic.slug}`)
+    ).json() as ProductListItem[];
     expect(offers).toHaveLength(6);
     expect(new Set(offers.map((p) => p.id)).size).toBe(6);
     expect(offers.every((p) => p.vendorPlan !== 'PREMIUM')).toBe(true);
   });
 
   it('serves recent, top10, keyword search and plan listings within the tier', async () => {
-    const recent = (await get(`/api/products/recent?vendorSlug=${f.basic.slug}&size=5`)).json() as Product[];
+    const recent = (
+      await get(`/api/products/recent?vendorSlug=${f.basic.slug}&size=5`)
+    ).json() as ProductListItem[];
     expect(recent.length).toBeLessThanOrEqual(5);
-    const top = (await get(`/api/products/top10?vendorSlug=${f.basic.slug}`)).json() as Product[];
+    const top = (await get(`/api/products/top10?vendorSlug=${f.basic.slug}`)).json() as ProductListItem[];
     expect(top.length).toBeLessThanOrEqual(10);
     const search = (
       await get(`/api/products/search/${f.tag}?vendorSlug=${f.basic.slug}`)
-    ).json() as PagedProducts;
+    ).json() as PagedProductList;
     expect(search.content.map((p) => p.id).sort()).toEqual([f.cheap.id, f.mid.id].sort());
-    const plan = (await get(`/api/products/vendorPlan/free?size=100`)).json() as PagedProducts;
+    const plan = (await get(`/api/products/vendorPlan/free?size=100`)).json() as PagedProductList;
     expect(plan.content.every((p) => p.vendorPlan === 'FREE')).toBe(true);
     expect((await get(`/api/products/vendorPlan/diamond`)).statusCode).toBe(400);
   });

@@ -1,6 +1,8 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PagedProducts, Product } from '@zevar/domain';
+import type { PagedProductList, Product } from '@zevar/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { COMPRESS_THRESHOLD } from '../../lib/cache/public-cache';
 import { createCallers, type Callers } from '../../../test/catalogue-fixtures';
 import {
   createCategory,
@@ -34,7 +36,7 @@ describe('what a write invalidates', () => {
     expect((await get(url)).statusCode).toBe(200);
     return t.database.statements.count - before;
   };
-  const listed = (page: PagedProducts, id: number) => page.content.find((p) => p.id === id);
+  const listed = (page: PagedProductList, id: number) => page.content.find((p) => p.id === id);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -51,13 +53,16 @@ describe('what a write invalidates', () => {
     expect(confirmed.statusCode, confirmed.body).toBe(200);
   }
 
-  it('shows a sale’s new stock at once on the product page, its list and the cart, and keeps other answers', async () => {
+  it('shows a sale’s new stock at once on the product page and the cart; keeps its list while the band holds', async () => {
     const category = await createCategory(t.db);
-    const sold = await createProduct(t.db, { categoryId: category.id, stock: 5 });
+    const sold = await createProduct(t.db, { categoryId: category.id, stock: 9 });
     const other = await createProduct(t.db, { categoryId: (await createCategory(t.db)).id, stock: 5 });
     const first = await get(productUrl(sold));
-    expect((first.json() as Product).stock).toBe(5);
-    expect(listed(await json<PagedProducts>(listUrl(category.id)), sold.id)?.stock).toBe(5);
+    expect((first.json() as Product).stock).toBe(9);
+    const listBefore = await get(listUrl(category.id));
+    expect(listed(listBefore.json() as PagedProductList, sold.id)).toMatchObject({ stockBand: 'in_stock' });
+    expect(listed(listBefore.json() as PagedProductList, sold.id)).not.toHaveProperty('stock');
+    expect(listed(listBefore.json() as PagedProductList, sold.id)).not.toHaveProperty('salesCount');
     await get(productUrl(other));
     await get(listUrl(other.categoryId));
     await get('/api/category/plan/premium');
@@ -65,27 +70,76 @@ describe('what a write invalidates', () => {
     await payFor(sold.sku, 2);
 
     const after = await get(productUrl(sold));
-    expect((after.json() as Product).stock).toBe(3);
+    expect(after.json() as Product).toMatchObject({ stock: 7, salesCount: 2 });
     expect(after.headers.etag).not.toBe(first.headers.etag);
-    expect(listed(await json<PagedProducts>(listUrl(category.id)), sold.id)?.stock).toBe(3);
+    // 9 -> 7 is in stock either way: the list is the same answer, served from the cache.
+    expect(await statementsFor(listUrl(category.id))).toBe(0);
+    const listAfter = await get(listUrl(category.id));
+    expect(listAfter.headers.etag).toBe(listBefore.headers.etag);
+    expect(listAfter.body).toBe(listBefore.body);
     const quote = await t.app.inject({
       method: 'POST',
       url: `/api/cart/quote?vendorSlug=${shop}`,
       payload: [{ productId: sold.id, quantity: 1 }],
     });
-    expect(quote.json().lines[0]).toMatchObject({ productId: sold.id, stock: 3 });
+    expect(quote.json().lines[0]).toMatchObject({ productId: sold.id, stock: 7 });
     // The sale did not touch these: still served from the cache.
     expect(await statementsFor(productUrl(other))).toBe(0);
     expect(await statementsFor(listUrl(other.categoryId))).toBe(0);
     expect(await statementsFor('/api/category/plan/premium')).toBe(0);
   });
 
+  it('drops a list at once when a sale moves the product into few left, and again when it sells out', async () => {
+    const category = await createCategory(t.db);
+    const sold = await createProduct(t.db, { categoryId: category.id, stock: 6 });
+    // Company on the page, so the answer is long enough to be kept compressed too (over 1 KB).
+    for (let i = 0; i < 3; i++) await createProduct(t.db, { categoryId: category.id });
+    const plain = { 'accept-encoding': 'identity' };
+    const brotli = { 'accept-encoding': 'br' };
+    const listOf = async (headers: Record<string, string>) => {
+      const res = await t.app.inject({ method: 'GET', url: listUrl(category.id), headers });
+      expect(res.statusCode).toBe(200);
+      return res;
+    };
+    const inStock = await listOf(plain);
+    expect(inStock.body.length).toBeGreaterThan(COMPRESS_THRESHOLD);
+    expect(listed(inStock.json() as PagedProductList, sold.id)?.stockBand).toBe('in_stock');
+
+    await payFor(sold.sku, 2); // 6 -> 4: under the low-stock mark
+
+    const fewLeft = await listOf(plain);
+    expect(listed(fewLeft.json() as PagedProductList, sold.id)?.stockBand).toBe('few_left');
+    expect(fewLeft.headers.etag).not.toBe(inStock.headers.etag);
+    // The compressed form of the same entry is the same JSON, under the same ETag.
+    const compressed = await listOf(brotli);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.etag).toBe(fewLeft.headers.etag);
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(fewLeft.body);
+    // A client holding the in-stock answer is not told it is current.
+    const revalidated = await t.app.inject({
+      method: 'GET',
+      url: listUrl(category.id),
+      headers: { 'if-none-match': inStock.headers.etag as string },
+    });
+    expect(revalidated.statusCode).toBe(200);
+
+    await payFor(sold.sku, 3); // 4 -> 1: still few left, the list kept
+    expect(await statementsFor(listUrl(category.id))).toBe(0);
+    expect((await json<Product>(productUrl(sold))).stock).toBe(1);
+
+    await payFor(sold.sku, 1); // sold out: never shown as buyable
+    const soldOut = await listOf(plain);
+    expect(listed(soldOut.json() as PagedProductList, sold.id)?.stockBand).toBe('out_of_stock');
+    expect(soldOut.headers.etag).not.toBe(fewLeft.headers.etag);
+    expect(brotliDecompressSync((await listOf(brotli)).rawPayload).toString()).toBe(soldOut.body);
+  });
+
   it('takes a product that sells out off the in-stock lists at once, and puts it back when stock returns', async () => {
     const p = await createProduct(t.db, { stock: 1, sale: true });
     const saleUrl = `/api/products/sale?vendorSlug=${shop}&size=50`;
-    expect(listed(await json<PagedProducts>(saleUrl), p.id)).toBeDefined();
+    expect(listed(await json<PagedProductList>(saleUrl), p.id)).toBeDefined();
     await payFor(p.sku, 1);
-    expect(listed(await json<PagedProducts>(saleUrl), p.id)).toBeUndefined();
+    expect(listed(await json<PagedProductList>(saleUrl), p.id)).toBeUndefined();
     expect((await json<Product>(productUrl(p))).stock).toBe(0);
     const adjust = await t.app.inject({
       method: 'POST',
@@ -94,7 +148,7 @@ describe('what a write invalidates', () => {
       payload: { change: 2, reason: 'Goods received' },
     });
     expect(adjust.statusCode, adjust.body).toBe(201);
-    expect(listed(await json<PagedProducts>(saleUrl), p.id)?.stock).toBe(2);
+    expect(listed(await json<PagedProductList>(saleUrl), p.id)?.stockBand).toBe('few_left');
     expect((await json<Product>(productUrl(p))).stock).toBe(2);
   });
 
@@ -117,8 +171,8 @@ describe('what a write invalidates', () => {
     });
     const cheapFirst = listUrl(category.id, 'price-asc');
     expect((await json<Product>(productUrl(golden))).price).toBe(6180);
-    expect(listed(await json<PagedProducts>(listUrl(category.id)), golden.id)?.price).toBe(6180);
-    expect(listed(await json<PagedProducts>(cheapFirst), golden.id)?.price).toBe(6180);
+    expect(listed(await json<PagedProductList>(listUrl(category.id)), golden.id)?.price).toBe(6180);
+    expect(listed(await json<PagedProductList>(cheapFirst), golden.id)?.price).toBe(6180);
     await get(productUrl(fixed));
 
     const res = await t.app.inject({
@@ -137,8 +191,8 @@ describe('what a write invalidates', () => {
     expect(res.statusCode, res.body).toBe(200);
 
     expect((await json<Product>(productUrl(golden))).price).toBe(7210);
-    expect(listed(await json<PagedProducts>(listUrl(category.id)), golden.id)?.price).toBe(7210);
-    expect(listed(await json<PagedProducts>(cheapFirst), golden.id)?.price).toBe(7210);
+    expect(listed(await json<PagedProductList>(listUrl(category.id)), golden.id)?.price).toBe(7210);
+    expect(listed(await json<PagedProductList>(cheapFirst), golden.id)?.price).toBe(7210);
     const rates = await json<Array<{ purityId: number; ratePerGram: number }>>('/api/metal-rates');
     expect(rates.find((r) => r.purityId === purity.id)?.ratePerGram).toBe(7000);
     expect(await statementsFor(productUrl(fixed))).toBe(0);

@@ -1,20 +1,21 @@
 import { Link } from 'react-router';
-import { STOREFRONT_MESSAGES, type Product } from '@zevar/domain';
+import { STOREFRONT_MESSAGES, type ProductListItem } from '@zevar/domain';
 import { ImageWithFallback } from '../../components/ImageWithFallback';
 import { Price } from '../../components/Price';
 import { productPath } from './paths';
 
 export interface ProductCardProps {
-  product: Product;
+  /** As a list shows it: a stock band, not the count (decision 0081). */
+  product: ProductListItem;
   shop: string;
   /** Home page: add (or increase) and go to the cart. */
-  onAddToCart?: (product: Product) => void;
+  onAddToCart?: (product: ProductListItem) => void;
   fractionDigits?: number;
 }
 
 /** Product tile: image, name, price with discount, 'Out of Stock' label, optional add-to-cart. */
 export function ProductCard({ product, shop, onAddToCart, fractionDigits = 2 }: ProductCardProps) {
-  const outOfStock = product.stock < 1;
+  const outOfStock = product.stockBand === 'out_of_stock';
   const name = product.name || STOREFRONT_MESSAGES.unnamedProduct;
   return (
     <article className="card group flex h-full flex-col overflow-hidden" data-testid="product-card">

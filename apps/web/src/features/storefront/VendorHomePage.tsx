@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { Product } from '@zevar/domain';
+import type { ProductListItem } from '@zevar/domain';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { addToCart as addLine } from '../../lib/cart';
 import { BannerCollage, CategoryStrip, ShopByCategory } from './home/CategorySections';
@@ -60,8 +60,10 @@ export default function VendorHomePage() {
 
   if (!plan) return <ShopFallback shop={shop} />;
 
-  const addToCart = (p: Product) => {
-    addLine(p.id, 1, p.stock);
+  // A card knows the stock band, not the count: the cart clamps the line to what its quote says is
+  // left, and says so ('Only N left!').
+  const addToCart = (p: ProductListItem) => {
+    addLine(p.id, 1);
     void navigate(cartPath(slug));
   };
   const cats = categories.data ?? [];

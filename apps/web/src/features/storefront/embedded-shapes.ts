@@ -4,9 +4,11 @@ import {
   type Category,
   type Coupon,
   type MetalRate,
-  type PagedProducts,
+  STOCK_BANDS,
+  type PagedProductList,
   type Plan,
   type Product,
+  type ProductListItem,
   type Review,
 } from '@zevar/domain';
 
@@ -35,23 +37,29 @@ const isCategory = (v: unknown) =>
   (v.parentCategory === null || (isObj(v.parentCategory) && isNum(v.parentCategory.id))) &&
   isPlan(v.vendorPlan);
 
-const isProduct = (v: unknown) =>
+const isShownProduct = (v: unknown): v is Obj =>
   isObj(v) &&
   isNum(v.id) &&
   isText(v.name) &&
   isText(v.slug) &&
   isNum(v.price) &&
   (v.originalPrice === null || isNum(v.originalPrice)) &&
-  isNum(v.stock) &&
   arrayOf(isText)(v.images) &&
   isObj(v.category) &&
   isText(v.category.name) &&
   isObj(v.priceBreakup) &&
   Array.isArray(v.linkedVariants);
 
+/** A product page's product: the exact stock. */
+const isProduct = (v: unknown) => isShownProduct(v) && isNum(v.stock);
+
+/** A list's product: its stock band (decision 0081). */
+const isListItem = (v: unknown) =>
+  isShownProduct(v) && (STOCK_BANDS as readonly unknown[]).includes(v.stockBand);
+
 const isPaged = (v: unknown) =>
   isObj(v) &&
-  arrayOf(isProduct)(v.content) &&
+  arrayOf(isListItem)(v.content) &&
   isNum(v.number) &&
   isNum(v.totalPages) &&
   isNum(v.totalElements);
@@ -95,8 +103,8 @@ export const embeddedShapes = {
   categories: when<Category[]>(arrayOf(isCategory)),
   category: when<Category>(isCategory),
   carousel: when<CarouselItem[]>(arrayOf(isCarouselItem)),
-  pagedProducts: when<PagedProducts>(isPaged),
-  products: when<Product[]>(arrayOf(isProduct)),
+  pagedProducts: when<PagedProductList>(isPaged),
+  products: when<ProductListItem[]>(arrayOf(isListItem)),
   product: when<Product>(isProduct),
   reviews: when<Review[]>(arrayOf(isReview)),
   coupons: when<Coupon[]>(arrayOf(isCoupon)),

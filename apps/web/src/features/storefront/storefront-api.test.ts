@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { productSchema, type Category } from '@zevar/domain';
+import { productListItemSchema, productSchema, toProductListItem, type Category } from '@zevar/domain';
 import { catalogueProduct } from '../../test/fixtures';
 import { embedInPage, jsonResponse, mockFetch, signIn } from '../../test/utils';
 import { embeddedShapes } from './embedded-shapes';
 import { embedded, storefrontApi } from './storefront-api';
 
 const product = productSchema.parse(catalogueProduct({ id: 5, name: 'Ruby Ring', slug: 'ruby-ring' }));
+const listed = productListItemSchema.parse(toProductListItem(product));
 const category: Category = {
   id: 1,
   name: 'Rings',
@@ -94,12 +95,27 @@ describe('answers embedded in the page', () => {
   });
 
   it('accept every answer the response schemas accept (the light checks are no stricter)', () => {
-    const paged = { content: [product], totalPages: 1, totalElements: 1, size: 8, number: 0 };
+    const paged = { content: [listed], totalPages: 1, totalElements: 1, size: 8, number: 0 };
     expect(embeddedShapes.product(product)).toBe(product);
-    expect(embeddedShapes.products([product])).toEqual([product]);
+    expect(embeddedShapes.products([listed])).toEqual([listed]);
     expect(embeddedShapes.pagedProducts(paged)).toBe(paged);
     expect(
       embeddedShapes.categories([category, { ...category, id: 2, parentCategory: { id: 1, name: 'Rings' } }]),
     ).toHaveLength(2);
+  });
+});
+
+describe('list answers (decision 0081)', () => {
+  it('carry a stock band and no exact stock or sales count; a list of exact stocks is refused', async () => {
+    expect(listed).toMatchObject({ stockBand: 'few_left' });
+    expect(listed).not.toHaveProperty('stock');
+    expect(listed).not.toHaveProperty('salesCount');
+    mockFetch(() => jsonResponse([listed]));
+    await expect(storefrontApi.specialOffers('acme')).resolves.toEqual([listed]);
+    const { stockBand: _band, ...exact } = { ...listed, stock: 4 };
+    mockFetch(() => jsonResponse([exact]));
+    await expect(storefrontApi.specialOffers('acme')).rejects.toThrow(/stockBand/);
+    expect(embeddedShapes.products([exact])).toBeUndefined();
+    expect(embeddedShapes.products([{ ...listed, stockBand: 'plenty' }])).toBeUndefined();
   });
 });

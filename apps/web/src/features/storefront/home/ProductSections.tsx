@@ -1,9 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Product } from '@zevar/domain';
+import type { ProductListItem } from '@zevar/domain';
 import { ProductCard } from '../ProductCard';
 
-type SectionProps = { title: string; products: Product[]; shop: string; onAddToCart: (p: Product) => void };
+type SectionProps = {
+  title: string;
+  products: ProductListItem[];
+  shop: string;
+  onAddToCart: (p: ProductListItem) => void;
+};
 
 /** A titled grid of product cards (prices with one decimal on the home page). */
 export function ProductGrid({ title, products, shop, onAddToCart }: SectionProps) {
