@@ -233,6 +233,26 @@ export const productCounts = pgTable(
   (t) => [primaryKey({ columns: [t.categoryId, t.plan] })],
 );
 
+/**
+ * The sort keys of every active product, kept by statement triggers on `products` in the writer's
+ * transaction (hand-written in migration 0038; decision 0080): a price-sorted category page reads
+ * its ids from `product_sort_keys_price_idx` alone (an index-only scan of the category's entries and
+ * a top-N sort) instead of reading every product of the category from the table. Price lives here
+ * and in no index on `products`, so re-pricing there stays HOT; this narrow table takes the
+ * non-HOT writes. `plan` and `name` serve the plan rule and a search within the category.
+ */
+export const productSortKeys = pgTable(
+  'product_sort_keys',
+  {
+    productId: integer('product_id').primaryKey(),
+    categoryId: integer('category_id').notNull(),
+    plan: text('plan', { enum: PLANS }).notNull(),
+    pricePaise: bigint('price_paise', { mode: 'number' }).notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [index('product_sort_keys_price_idx').on(t.categoryId, t.pricePaise, t.productId, t.plan, t.name)],
+);
+
 export const carouselItems = pgTable(
   'carousel_items',
   {
