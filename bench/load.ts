@@ -154,8 +154,8 @@ function missQuery(word: string, n: number, maxSize: number, window: number) {
 
 /**
  * The most expensive public reads a stranger can send, each request a cache miss (see `missQuery`):
- * the public product search over name, SKU and tagline; a category's pages at any depth and sort; a
- * search within the category; and a product page by name.
+ * the public product search over name, SKU and tagline; a category's pages at any depth and sort
+ * (price sorts included); a search within the category at any sort; and a product page by name.
  */
 export async function missTargets(baseUrl: string, vendor: string, home: Target[]): Promise<Target[]> {
   const q = `vendorSlug=${encodeURIComponent(vendor)}`;
@@ -188,11 +188,12 @@ export async function missTargets(baseUrl: string, vendor: string, home: Target[
       },
     },
     {
-      name: `miss: category search '${term}', any depth`,
+      // Every sort: a price-sorted search ranks all of the category's matches (decision 0080).
+      name: `miss: category search '${term}', any depth and sort`,
       path: '',
       miss: (n) => {
         const m = missQuery(term, n, 60, Math.min(1_000, found));
-        return `/api/products/category/${category}?${q}&size=${m.size}&page=${m.page}&search=${m.term}`;
+        return `/api/products/category/${category}?${q}&size=${m.size}&page=${m.page}&search=${m.term}&sort=${sorts[n % 3]}`;
       },
     },
     {

@@ -194,7 +194,8 @@ export const products = pgTable(
     // No index on price_paise: a rate change re-prices every product of a metal in one statement,
     // and only an update that changes no indexed column can be HOT (no index entries written). The
     // table is also kept half full (fillfactor 50, migration 0010) so each page has room for the
-    // new versions of all its rows in that one transaction. Price sorts are within a category.
+    // new versions of all its rows in that one transaction. Price sorts are within a category and
+    // read their ids from `product_sort_keys` below (decision 0080).
     index('products_created_idx').on(t.createdAt),
     // Shopper and admin searches are substring matches (ILIKE '%…%'); trigrams make them indexable.
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
@@ -231,6 +232,27 @@ export const productCounts = pgTable(
     count: integer('count').notNull(),
   },
   (t) => [primaryKey({ columns: [t.categoryId, t.plan] })],
+);
+
+/**
+ * The sort keys of every active product, kept by statement triggers on `products` in the writer's
+ * transaction (hand-written in migration 0038, with fillfactor 50; decision 0080): a price-sorted
+ * category page reads its ids from `product_sort_keys_price_idx` alone (an index-only scan of the
+ * category's entries and a top-N sort) instead of reading every product of the category from the
+ * table. Price lives here and in no index on `products`, so re-pricing there stays HOT; this narrow
+ * table takes the non-HOT writes. `plan` and `name` serve the plan rule and a search within the
+ * category.
+ */
+export const productSortKeys = pgTable(
+  'product_sort_keys',
+  {
+    productId: integer('product_id').primaryKey(),
+    categoryId: integer('category_id').notNull(),
+    plan: text('plan', { enum: PLANS }).notNull(),
+    pricePaise: bigint('price_paise', { mode: 'number' }).notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [index('product_sort_keys_price_idx').on(t.categoryId, t.pricePaise, t.productId, t.plan, t.name)],
 );
 
 export const carouselItems = pgTable(

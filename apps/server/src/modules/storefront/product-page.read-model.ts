@@ -3,7 +3,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { paiseToRupees, type Plan } from '@zevar/domain';
 import type { Db } from '../../db/client';
-import { categories, metalPurities, metals, products, reviews } from '../../db/schema';
+import { categories, metalPurities, metals, products, productSortKeys, reviews } from '../../db/schema';
 import {
   parentCategories,
   PRODUCT_JOINED_COLUMNS,
@@ -36,6 +36,14 @@ export type ProductPageShape = {
   total?: SQL;
   /** Linked variants visible to this plan, for a single-product read. */
   variantsFor?: Plan;
+  /**
+   * The page's ids chosen from the kept sort keys of active products (`product_sort_keys` alone, no
+   * join) instead of from products: `where` is then over that table (the category's plan rule goes
+   * into the choice of its category ids), and the page is taken in `sortKeys.orderBy`, which must
+   * give the same order as `orderBy` gives the products (decision 0080: a price-sorted category page
+   * reads the category's keys from one narrow index).
+   */
+  sortKeys?: { orderBy: SQL[] };
 };
 
 export type ProductPageRow = ProductJoinedRow & { total: number; variants: LinkedVariant[] };
@@ -60,15 +68,21 @@ type VariantJson = {
  * a miss neither rebuilds the SQL nor makes PostgreSQL plan it again.
  */
 function build(db: Db, shape: ProductPageShape) {
-  const page = db
-    .select({
-      id: products.id,
-      total: (shape.total ? sql<number>`${shape.total}` : sql<number>`0`).as('total'),
-    })
-    .from(products)
-    .innerJoin(categories, eq(products.categoryId, categories.id))
-    .where(shape.where)
-    .orderBy(...shape.orderBy)
+  const total = (shape.total ? sql<number>`${shape.total}` : sql<number>`0`).as('total');
+  const page = (
+    shape.sortKeys
+      ? db
+          .select({ id: productSortKeys.productId, total })
+          .from(productSortKeys)
+          .where(shape.where)
+          .orderBy(...shape.sortKeys.orderBy)
+      : db
+          .select({ id: products.id, total })
+          .from(products)
+          .innerJoin(categories, eq(products.categoryId, categories.id))
+          .where(shape.where)
+          .orderBy(...shape.orderBy)
+  )
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .as('page');

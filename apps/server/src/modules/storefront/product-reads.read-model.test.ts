@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import {
   MAX_RESULT_WINDOW,
   MAX_SEARCH_RESULTS,
@@ -15,8 +15,10 @@ import { ALL_CACHE_TAGS } from '../../lib/cache/invalidation';
 
 /*
  * The category page's SQL (decision 0074: ids and names from the listing index, no row number over
- * the category, totals summed from the kept counts) against a plain reading of the table: the same
- * products, totals and order at every depth, sort and filter, before and after random writes.
+ * the category, totals summed from the kept counts; decision 0080: price sorts from the kept sort
+ * keys) against a plain reading of the table: the same products, totals and order at every depth,
+ * sort and filter, before and after random writes, one row or many in a statement. The kept counts
+ * and the kept sort keys must equal their definitions after every round.
  */
 
 const SHOP_PLANS: Plan[] = ['FREE', 'BASIC', 'PREMIUM'];
@@ -77,6 +79,34 @@ describe('category pages', () => {
       });
     const ids: number[] = [];
     for (let i = 0; i < 45; i++) ids.push((await create()).id);
+    /** Several products in one INSERT statement (the sort keys' trigger sees them all at once). */
+    const createMany = async (n: number) => {
+      const rows = await t.db
+        .insert(products)
+        .values(
+          Array.from({ length: n }, () => {
+            const name = `${rand.pick(WORDS)} ${tag} ${made++}`;
+            return {
+              sku: `SKU-${uid()}`,
+              name,
+              slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+              pricePaise: (1 + rand.int(4)) * 100_00,
+              stock: rand.int(3),
+              categoryId: rand.pick(placed),
+              plan: rand.pick(SHOP_PLANS),
+              status: rand.pick(['active', 'active', 'draft', 'archived'] as const),
+            };
+          }),
+        )
+        .returning({ id: products.id });
+      ids.push(...rows.map((r) => r.id));
+    };
+    const some = () => [...new Set(Array.from({ length: 2 + rand.int(5) }, () => rand.pick(ids)))];
+    const sqlList = (xs: readonly (string | number)[]) =>
+      sql.join(
+        xs.map((x) => sql`${x}`),
+        sql`, `,
+      );
 
     const check = async () => {
       // Writes straight to the table pass no invalidation: start each round from an empty cache.
@@ -162,13 +192,27 @@ describe('category pages', () => {
          where coalesce(k.count, 0) <> coalesce(r.count, 0)`,
       );
       expect(drift.rows).toEqual([]);
+      // The kept sort keys equal their definition, row for row: every active product, its category,
+      // plan, price and name, and nothing else (one statement, one snapshot).
+      const keysDrift = await t.database.executeSql(
+        `select k.product_id, k.category_id, k.plan, k.price_paise::text as price, k.name,
+                p.id, p.category_id as real_category_id, p.plan as real_plan,
+                p.price_paise::text as real_price, p.name as real_name
+         from product_sort_keys k
+         full join (select * from products where status = 'active') p on p.id = k.product_id
+         where (k.product_id, k.category_id, k.plan, k.price_paise, k.name)
+           is distinct from (p.id, p.category_id, p.plan, p.price_paise, p.name)`,
+      );
+      expect(keysDrift.rows).toEqual([]);
     };
 
     await check();
-    for (let round = 0; round < 3; round++) {
-      for (let i = 0; i < 12; i++) {
+    const kinds = new Set<number>();
+    for (let round = 0; round < 4; round++) {
+      for (let i = 0; i < 14; i++) {
         const id = rand.pick(ids);
-        const change = rand.int(7);
+        const change = rand.int(13);
+        kinds.add(change);
         if (change === 0) ids.push((await create()).id);
         else if (change === 1)
           await t.db
@@ -195,12 +239,48 @@ describe('category pages', () => {
             .update(products)
             .set({ plan: rand.pick(SHOP_PLANS) })
             .where(eq(products.id, id));
-        else {
+        else if (change === 6) {
           await t.db.delete(products).where(eq(products.id, id));
           ids.splice(ids.indexOf(id), 1);
-        }
+        } else if (change === 7)
+          await t.db
+            .update(products)
+            .set({ name: `${rand.pick(WORDS)} ${tag} ${made++}` })
+            .where(eq(products.id, id));
+        else if (change === 8) {
+          // A re-pricing of every product in one statement (a metal rate change), ties kept.
+          const shift = rand.int(4);
+          await t.db
+            .update(products)
+            .set({ pricePaise: sql`(1 + (${products.id} + ${shift}) % 4) * 10000` })
+            .where(inArray(products.categoryId, placed));
+        } else if (change === 9) {
+          // One statement, each row changed its own way: status, category, plan, price, or nothing.
+          const k = rand.int(100);
+          const statuses = ['active', 'active', 'draft', 'archived'];
+          await t.db
+            .update(products)
+            .set({
+              status: sql`(array[${sqlList(statuses)}])[1 + (${products.id} + ${k}) % 4]`,
+              categoryId: sql`(array[${sqlList(placed)}]::int[])[1 + (${products.id} * 7 + ${k}) % ${placed.length}]`,
+              plan: sql`(array[${sqlList(SHOP_PLANS)}])[1 + (${products.id} + ${k} / 3) % 3]`,
+              pricePaise: sql`case when (${products.id} + ${k}) % 3 = 0 then ${products.pricePaise} else (1 + (${products.id} * 3 + ${k}) % 4) * 10000 end`,
+            })
+            .where(inArray(products.id, some()));
+        } else if (change === 10) await createMany(1 + rand.int(4));
+        else if (change === 11) {
+          const gone = some();
+          await t.db.delete(products).where(inArray(products.id, gone));
+          for (const g of gone) ids.splice(ids.indexOf(g), 1);
+        } else
+          await t.db
+            .update(products)
+            .set({ stock: sql`${products.stock} + 1` })
+            .where(inArray(products.categoryId, placed));
       }
       await check();
     }
+    // Every kind of write above was made at least once (the seed is fixed).
+    expect(kinds.size).toBe(13);
   }, 300_000);
 });

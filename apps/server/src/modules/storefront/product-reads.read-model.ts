@@ -18,7 +18,7 @@ import {
   type ProductListItem,
 } from '@zevar/domain';
 import type { Db } from '../../db/client';
-import { categories, productCounts, products } from '../../db/schema';
+import { categories, productCounts, products, productSortKeys } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { toProductDto } from '../products';
 import { searchResultOrder } from '../products';
@@ -33,6 +33,7 @@ import { runProductPage, type ProductPageRow, type ProductPageShape } from './pr
  */
 
 const byId = [asc(products.id)];
+const keys = productSortKeys;
 const inStock = gt(products.stock, 0);
 const trendingScore = sql`(0.7 * ${products.salesCount} + 0.3 * ${products.views})`;
 const isTrendingSql = or(
@@ -40,11 +41,16 @@ const isTrendingSql = or(
   and(gte(products.salesCount, TRENDING_MIN_SALES), gte(products.views, TRENDING_MIN_VIEWS)),
 )!;
 
-const SORTS: Record<CategoryProductsQuery['sort'], SQL[]> = {
-  default: byId,
-  'price-asc': [asc(products.pricePaise), asc(products.id)],
-  'price-desc': [desc(products.pricePaise), asc(products.id)],
-};
+const PRICE_SORTS = {
+  'price-asc': {
+    orderBy: [asc(products.pricePaise), asc(products.id)],
+    sortKeys: [asc(keys.pricePaise), asc(keys.productId)],
+  },
+  'price-desc': {
+    orderBy: [desc(products.pricePaise), asc(products.id)],
+    sortKeys: [desc(keys.pricePaise), asc(keys.productId)],
+  },
+} satisfies Record<Exclude<CategoryProductsQuery['sort'], 'default'>, { orderBy: SQL[]; sortKeys: SQL[] }>;
 
 /** Public product reads for storefronts: one statement per call (two on an empty page), paginated in SQL. */
 export function createProductReads(db: Db, gstBp: number) {
@@ -118,39 +124,48 @@ export function createProductReads(db: Db, gstBp: number) {
     categoryId: number,
     q: CategoryProductsQuery,
   ): Promise<Paged<ProductListItem>> {
-    // The category's ids as an array (not `in (subquery)`), so its products are read from
-    // products_listing_idx per category instead of by walking the whole table in id order.
+    // A price sort chooses its page from the kept sort keys (one narrow index holds the category's
+    // prices, decision 0080), the default order from products_listing_idx. Either way the category's
+    // ids are given as an array (not `in (subquery)`), so its entries are read per category instead
+    // of by walking the whole table in id order. The sort keys are active products only, and their
+    // categories' plan rule is applied to the array (once per category, not once per product).
+    const priceSort = q.sort === 'default' ? undefined : PRICE_SORTS[q.sort];
+    const from = priceSort ? { categoryId: keys.categoryId, name: keys.name } : products;
+    const inTree = sql`(${tree.id} = ${p('category')} or ${tree.parentId} = ${p('category')})`;
+    const treeIds = (visible: SQL | undefined) =>
+      sql`${from.categoryId} = any(array(select ${tree.id} from ${categories} as ${sql.identifier('tree')} where ${and(inTree, visible)}))`;
     const shownCategory = sql`exists (select 1 from ${categories} as ${sql.identifier('tree')} where ${tree.id} = ${p('category')} and ${categoryVisibleTo(plan, tree)})`;
-    const filters: SQL[] = [
-      productVisibleTo(plan),
-      sql`${products.categoryId} = any(array(select ${tree.id} from ${categories} as ${sql.identifier('tree')} where (${tree.id} = ${p('category')} or ${tree.parentId} = ${p('category')})))`,
-      shownCategory,
-    ];
+    const filters: SQL[] = priceSort
+      ? [planVisibleTo(plan, keys.plan), treeIds(categoryVisibleTo(plan, tree)), shownCategory]
+      : [productVisibleTo(plan), treeIds(undefined), shownCategory];
     const countFilters: SQL[] = [
       sql`(${categories.id} = ${p('category')} or ${categories.parentId} = ${p('category')})`,
       shownCategory,
     ];
     const values: Values = { category: categoryId };
     if (q.subCategoryId) {
-      filters.push(sql`${products.categoryId} = ${p('sub')}`);
+      filters.push(sql`${from.categoryId} = ${p('sub')}`);
       countFilters.push(sql`${categories.id} = ${p('sub')}`);
       values.sub = q.subCategoryId;
     }
     if (q.search) {
-      filters.push(sql`${products.name} ilike ${p('pattern')}`);
+      filters.push(sql`${from.name} ilike ${p('pattern')}`);
       values.pattern = likePattern(q.search);
     }
     // Id order as an expression: the category's ids (and names, for a search) are read from
     // products_listing_idx alone and the page taken from them, at any depth. Ordered by the primary
     // key instead, a prepared statement's generic plan walks the whole catalogue in id order,
     // testing each row's category, ever longer as the page gets deeper (decision 0074).
-    const orderBy = q.sort === 'default' ? searchResultOrder : SORTS[q.sort];
+    const orderBy = priceSort ? priceSort.orderBy : searchResultOrder;
     const where = and(...filters)!;
     const shape = {
       key: `category:${plan}:${q.sort}:${Boolean(q.subCategoryId)}:${Boolean(q.search)}`,
       where,
       orderBy,
-      total: q.search ? cappedCount(where, MAX_SEARCH_RESULTS) : keptCount(plan, and(...countFilters)!),
+      sortKeys: priceSort && { orderBy: priceSort.sortKeys },
+      total: q.search
+        ? cappedCount(where, MAX_SEARCH_RESULTS, priceSort ? sortKeysSource : productsSource)
+        : keptCount(plan, and(...countFilters)!),
     };
     const page = await paged(shape, values, q, q.search ? MAX_SEARCH_RESULTS : MAX_RESULT_WINDOW);
     if (page.content.length === 0 && !(await categoryVisible(plan, categoryId))) throw notFound('Category');
@@ -280,11 +295,12 @@ function keptCount(plan: Plan, categoryFilter?: SQL): SQL {
  * past it can be asked for). A search or a stock filter cannot be summed from kept counts; capping
  * bounds what a stranger's query may cost.
  */
-function cappedCount(where: SQL, cap: number): SQL {
-  return sql`(select count(*)::int from (select 1 from ${products}
-    inner join ${categories} on ${products.categoryId} = ${categories.id}
+function cappedCount(where: SQL, cap: number, source: SQL = productsSource): SQL {
+  return sql`(select count(*)::int from (select 1 from ${source}
     where ${where} limit ${sql.raw(String(cap))}) as capped)`;
 }
+const productsSource = sql`${products} inner join ${categories} on ${products.categoryId} = ${categories.id}`;
+const sortKeysSource = sql`${productSortKeys}`;
 const tree = alias(categories, 'tree');
 const idsOnly = alias(products, 'ids_only');
 
