@@ -21,6 +21,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { connectPostgres } from '../apps/server/src/db/client';
 import { candidateProducts, loadAverage, placePaidOrder, stockUp } from './orders';
+import { postgresEnv, serverEnv } from './server-env';
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: string) => {
@@ -46,17 +47,10 @@ function startServer() {
     execArgv: ['--import', 'tsx', ...(cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${cpuProf}`] : [])],
     env: {
       ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      PAYMENTS: 'sandbox',
-      TRUST_PROXY: '1',
-      DATABASE_URL: databaseUrl!,
-      JWT_SECRET: process.env.JWT_SECRET ?? 'bench-order-cost-secret-at-least-32-chars',
-      SELLER_LEGAL_NAME: 'Bench Jewels',
-      SELLER_ADDRESS: '1 Bench Road, Mumbai 400001',
-      SELLER_GSTIN: '27AAPFU0939F1ZV',
+      ...serverEnv(
+        port,
+        postgresEnv(databaseUrl!, process.env.JWT_SECRET ?? 'bench-order-cost-secret-at-least-32-chars'),
+      ),
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

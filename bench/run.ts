@@ -26,6 +26,7 @@ import {
 } from './orders';
 import { statementsPerMiss } from './statements';
 import { benchAdminList } from './admin-list';
+import { postgresEnv, serverEnv } from './server-env';
 import { connectPglite, connectPostgres } from '../apps/server/src/db/client';
 import { waitForHealth } from '../apps/server/test/wait-until';
 
@@ -65,31 +66,6 @@ function startServer(env: Record<string, string>): ChildProcess {
     env: { ...inherited, ...NPM_START_ENV, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-}
-
-function serverEnv(port: number, extra: Record<string, string>): Record<string, string> {
-  return {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    PAYMENTS: 'sandbox',
-    // The order phase sends each order from its own client network (X-Forwarded-For).
-    TRUST_PROXY: '1',
-    ...extra,
-  };
-}
-
-/** What a server on PostgreSQL must be given (the configuration refuses to start without it). */
-function postgresEnv(databaseUrl: string, jwt: string): Record<string, string> {
-  return {
-    DATABASE_URL: databaseUrl,
-    JWT_SECRET: jwt,
-    PAYMENTS: 'sandbox',
-    SELLER_LEGAL_NAME: 'Bench Jewels',
-    SELLER_ADDRESS: '1 Bench Road, Mumbai 400001',
-    SELLER_GSTIN: '27AAPFU0939F1ZV',
-  };
 }
 
 type Backend = {

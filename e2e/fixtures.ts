@@ -184,8 +184,11 @@ type Fixtures = {
    * when it has orders and so must be kept).
    */
   makeVendor: (overrides?: Record<string, unknown>) => Promise<Vendor>;
-  /** A vendor with an open shop on a plan (FREE unless said), made and removed like `makeVendor`'s. */
-  makeShop: (plan?: Plan) => Promise<Shop>;
+  /**
+   * A vendor with an open shop on a plan (FREE unless said), made and removed like `makeVendor`'s;
+   * its slug is `e2e-` and a random part unless one is given.
+   */
+  makeShop: (plan?: Plan, options?: { slug?: string }) => Promise<Shop>;
   /** Categories, products and coupons for this test (see `Catalogue`). */
   catalogue: Catalogue;
 };
@@ -334,9 +337,8 @@ export const test = base.extend<Fixtures, { hydrationAwareBrowser: void }>({
     }
   },
   makeShop: async ({ makeVendor, adminRequest }, use) => {
-    await use(async (plan = 'FREE') => {
+    await use(async (plan = 'FREE', { slug = `e2e-${uid()}` } = {}) => {
       const vendor = await makeVendor();
-      const slug = `e2e-${uid()}`;
       const { version } = (await (await adminRequest.get(`/api/user/${vendor.id}`)).json()) as {
         version: number;
       };

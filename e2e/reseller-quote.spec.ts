@@ -104,3 +104,54 @@ test('a reseller quotes a piece on WhatsApp terms, a buyer opens the link fresh 
   await page.setViewportSize({ width: 1280, height: 900 });
   await shot(page, `${shots}/reseller-analytics-1280.png`, { fullPage: true });
 });
+
+test('a quote from a shop with a long slug fits a phone: the header breaks the slug and nothing widens the page', async ({
+  page,
+  request,
+  makeShop,
+  catalogue,
+}) => {
+  const category = await catalogue.category();
+  // Long slugs shown in capitals with wide tracking: one word (nothing to break at), and hyphenated.
+  for (const slug of [`shreemahalakshmijewellers${uid()}`, `shree-mahalakshmi-gold-diamond-${uid()}`]) {
+    const shop = await makeShop('PREMIUM', { slug });
+    const product = await catalogue.product(category, {
+      name: `E2E Quoted Ring ${uid()}`,
+      price: 20_000,
+      vendorCommission: 1_000,
+      stock: 5,
+    });
+    const login = await request.post('/api/user/login', {
+      data: { username: shop.username, password: shop.password },
+    });
+    const { token } = (await login.json()) as { token: string };
+    const made = await request.post('/api/vendor/quotes', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { items: [{ productId: product.id, quantity: 1 }] },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const { code } = (await made.json()) as { code: string };
+
+    for (const width of [PHONE.width, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto(`/q/${code}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`E2E Jewels ${slug}`);
+      const banner = page.getByRole('banner');
+      const home = banner.getByRole('link', { name: slug });
+      await expect(home).toBeVisible();
+      // Nothing is wider than the window: no sideways scrolling.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // The slug stays left of the cart; the cart and the account link keep their size (one line).
+      const slugBox = (await home.boundingBox())!;
+      const cart = (await banner.getByRole('link', { name: /^Cart, / }).boundingBox())!;
+      expect(slugBox.x + slugBox.width).toBeLessThanOrEqual(cart.x);
+      if (width > PHONE.width) {
+        const account = (await banner.getByRole('link', { name: 'Login / Register' }).boundingBox())!;
+        expect(account.height).toBeLessThan(44);
+      }
+      await shot(page, `${shots}/quote-long-slug-${slug.includes('-') ? 'hyphens' : 'word'}-${width}.png`, {
+        fullPage: true,
+      });
+    }
+  }
+});

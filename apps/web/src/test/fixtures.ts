@@ -1,4 +1,4 @@
-import type { CatalogueProduct, User } from '@zevar/domain';
+import type { CatalogueProduct, PaymentLink, User } from '@zevar/domain';
 
 /** A vendor as GET /api/user/{id} returns it; override what a test cares about. */
 export function vendorUser(overrides: Partial<User> = {}): User {
@@ -113,3 +113,33 @@ export function catalogueProduct(overrides: Partial<CatalogueProduct> = {}): Cat
     ...overrides,
   } as CatalogueProduct;
 }
+
+/** A reseller's open payment link for quote AbC123xyZ789 (₹52,000, Meera Iyer); override what a test cares about. */
+export function paymentLink(overrides: Partial<PaymentLink> = {}): PaymentLink {
+  return {
+    id: '6f1c2a4e-9d3b-4c1e-8f00-000000000001',
+    quoteCode: 'AbC123xyZ789',
+    vendorSlug: 'meena-jewels',
+    status: 'created',
+    url: 'http://localhost/sandbox/link/plink_1',
+    amount: 52000,
+    buyerName: 'Meera Iyer',
+    buyerPhone: '9812345678',
+    buyerEmail: null,
+    expiresAt: '2099-11-27T10:00:00.000Z',
+    createdAt: '2026-11-26T10:00:00.000Z',
+    paidAt: null,
+    orderNumber: null,
+    ...overrides,
+  };
+}
+
+/** A second link of the same quote, paid by Ravi Kumar and become order ORD-2026-0042. */
+export const paidPaymentLink = (): PaymentLink =>
+  paymentLink({
+    id: '6f1c2a4e-9d3b-4c1e-8f00-000000000002',
+    status: 'paid',
+    buyerName: 'Ravi Kumar',
+    paidAt: '2026-11-26T11:00:00.000Z',
+    orderNumber: 'ORD-2026-0042',
+  });

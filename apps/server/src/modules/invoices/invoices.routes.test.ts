@@ -10,7 +10,7 @@ import {
   createVendor,
   type Actor,
 } from '../../../test/factories';
-import { categories, emailOutbox, orderItems, orders, taxDocuments } from '../../db/schema';
+import { categories, emailOutbox, orderItems, orders, refunds, taxDocuments } from '../../db/schema';
 import {
   address,
   capturedEvent,
@@ -22,6 +22,7 @@ import {
 } from '../../../test/payment-journey';
 import { deliverDueEmails, type MailMessage } from '../mail';
 import { createInvoicesService } from './invoices.service';
+import { issueCreditNoteIn } from './issue-tax-documents';
 
 async function pdfText(pdf: Buffer): Promise<string> {
   const parser = new PDFParse({ data: new Uint8Array(pdf) });
@@ -427,6 +428,62 @@ describe('GST tax invoices', () => {
       headers: asBuyer(other),
     });
     expect(foreign.statusCode).toBe(404);
+  });
+
+  it('numbers the credit notes of concurrent refunds consecutively, each against its invoice, in one statement', async () => {
+    const placed: Awaited<ReturnType<typeof place>>[] = [];
+    for (let i = 0; i < 8; i += 1) placed.push(await place({ pricePaise: 700_00 }));
+    for (const o of placed) await pay(o);
+    const cancelled = await Promise.all(
+      placed.map((o) =>
+        t.app.inject({
+          method: 'PATCH',
+          url: `/api/orders/${o.orderNumber}/status?status=CANCELLED&reason=Shopper%20asked`,
+          headers: admin.headers,
+        }),
+      ),
+    );
+    for (const res of cancelled) expect(res.json(), res.body).toMatchObject({ paymentStatus: 'REFUNDED' });
+    const notes = await t.db
+      .select()
+      .from(taxDocuments)
+      .where(and(eq(taxDocuments.kind, 'CREDIT_NOTE'), eq(taxDocuments.financialYear, '2026-27')));
+    for (const o of placed) {
+      const [invoice, ...credited] = await invoiceOf(o.orderId);
+      expect(credited).toHaveLength(1);
+      expect(credited[0]).toMatchObject({
+        kind: 'CREDIT_NOTE',
+        invoiceId: invoice!.id,
+        refundId: expect.any(Number),
+        totalPaise: 700_00,
+      });
+      expect(credited[0]!.number).toBe(`ZC/26-27/${String(credited[0]!.sequence).padStart(6, '0')}`);
+    }
+    // The whole credit-note series of the year has no gap and no repeat: 1..n.
+    const sequences = notes.map((d) => d.sequence).sort((a, b) => a - b);
+    expect(sequences).toEqual(sequences.map((_, i) => i + 1));
+
+    // The series row is taken by the credit note's own insert (decision 0076): reading the invoice,
+    // the refund's note if any and the series' last date, then one statement that numbers and inserts.
+    const o = await place({ pricePaise: 700_00 });
+    await pay(o);
+    const [refund] = await t.db
+      .insert(refunds)
+      .values({
+        orderId: o.orderId,
+        providerPaymentId: 'pay_counted',
+        amountPaise: 700_00,
+        status: 'PROCESSED',
+        requestedBy: 'test',
+      })
+      .returning();
+    const before = t.database.statements.count;
+    const id = await t.db.transaction((tx) => issueCreditNoteIn(tx, t.config, refund!, clock));
+    const statements = t.database.statements.count - before;
+    // PostgreSQL's client also counts the transaction's BEGIN and COMMIT.
+    expect(statements).toBe(4 + (t.database.kind === 'postgres' ? 2 : 0));
+    const [, note] = await invoiceOf(o.orderId);
+    expect(note).toMatchObject({ id, refundId: refund!.id, sequence: Math.max(...sequences) + 1 });
   });
 
   it('attaches the invoice PDF to the confirmation mail, also when the first delivery attempt failed', async () => {

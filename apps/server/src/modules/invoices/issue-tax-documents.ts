@@ -40,22 +40,6 @@ type Settings = Pick<
 >;
 
 /**
- * The next number of a series, in the caller's transaction: the upsert takes the series row's lock
- * until that transaction ends, so concurrent issuers queue and a rollback hands the number back.
- */
-async function nextSequence(tx: Tx, kind: TaxDocumentKind, fy: string): Promise<number> {
-  const [row] = await tx
-    .insert(documentSeries)
-    .values({ kind, financialYear: fy, lastSequence: 1 })
-    .onConflictDoUpdate({
-      target: [documentSeries.kind, documentSeries.financialYear],
-      set: { lastSequence: sql`${documentSeries.lastSequence} + 1` },
-    })
-    .returning({ sequence: documentSeries.lastSequence });
-  return row!.sequence;
-}
-
-/**
  * A document's date comes from the server clock, and its date picks its financial year's series. A
  * clock that jumped would number a document in the wrong year (and out of date order), which cannot be
  * undone once it is issued. So a document dated more than DOCUMENT_DATE_TOLERANCE_HOURS before the last
@@ -221,8 +205,9 @@ export const invoiceExpected = (order: Pick<Order, 'shippingAddress'>) =>
 /**
  * Numbers and inserts a tax document in one statement (decision 0076): the series upsert, which
  * locks the series row until the transaction ends (gap-free numbering), and the insert that uses the
- * number. Every paid order waits for that row, so it is held from this statement to the commit, with
- * no round trip of the server between them; the caller does every other read and write before.
+ * number. Every paid order (and refund) of the series waits for that row, so it is held from this
+ * statement to the commit, with no round trip of the server between them; the caller does every
+ * other read and write before. Invoices and credit notes both number here.
  */
 async function insertNumberedIn(
   tx: Tx,
@@ -233,6 +218,9 @@ async function insertNumberedIn(
     orderId: string;
     issuedAt: Date;
     content: TaxDocumentContent;
+    /** A credit note's refund and the invoice it credits. */
+    refundId?: number;
+    invoiceId?: number;
   },
 ): Promise<{ id: number; kind: TaxDocumentKind; number: string }> {
   const head = documentNumber(d.prefix, d.financialYear, 0).slice(0, -6);
@@ -246,9 +234,11 @@ async function insertNumberedIn(
       returning last_sequence
     )
     insert into ${taxDocuments}
-      (kind, number, financial_year, sequence, order_id, issued_at, taxable_paise, tax_paise, total_paise, content)
+      (kind, number, financial_year, sequence, order_id, refund_id, invoice_id, issued_at,
+       taxable_paise, tax_paise, total_paise, content)
     select ${d.kind}, ${head} || lpad(last_sequence::text, greatest(6, length(last_sequence::text)), '0'),
-      ${d.financialYear}, last_sequence, ${d.orderId}, ${d.issuedAt.toISOString()}::timestamptz,
+      ${d.financialYear}, last_sequence, ${d.orderId}, ${d.refundId ?? null}, ${d.invoiceId ?? null},
+      ${d.issuedAt.toISOString()}::timestamptz,
       ${d.content.totals.taxablePaise}, ${taxOf(d.content.totals)}, ${d.content.totals.totalPaise},
       ${JSON.stringify(d.content)}::jsonb
     from series
@@ -294,7 +284,6 @@ export async function issueCreditNoteIn(
       });
   const fy = financialYear(issuedAt, s.BUSINESS_TIMEZONE);
   await assertPlausibleDate(tx, s, 'CREDIT_NOTE', issuedAt, fy);
-  const sequence = await nextSequence(tx, 'CREDIT_NOTE', fy);
   const content: TaxDocumentContent = {
     ...invoice.content,
     lines: figures.lines,
@@ -302,24 +291,18 @@ export async function issueCreditNoteIn(
     against: { number: invoice.number, issuedAt: invoice.issuedAt.toISOString() },
     reason: refund.reason ? `Sales return / refund: ${refund.reason}` : 'Sales return / refund',
   };
-  const [doc] = await tx
-    .insert(taxDocuments)
-    .values({
-      kind: 'CREDIT_NOTE',
-      number: documentNumber(s.CREDIT_NOTE_PREFIX, fy, sequence),
-      financialYear: fy,
-      sequence,
-      orderId: refund.orderId,
-      refundId: refund.id,
-      invoiceId: invoice.id,
-      issuedAt,
-      taxablePaise: figures.totals.taxablePaise,
-      taxPaise: taxOf(figures.totals),
-      totalPaise: figures.totals.totalPaise,
-      content,
-    })
-    .returning({ id: taxDocuments.id });
-  return doc!.id;
+  // Numbered and inserted in one statement, as invoices are: the series row is held only from here.
+  const doc = await insertNumberedIn(tx, {
+    kind: 'CREDIT_NOTE',
+    prefix: s.CREDIT_NOTE_PREFIX,
+    financialYear: fy,
+    orderId: refund.orderId,
+    refundId: refund.id,
+    invoiceId: invoice.id,
+    issuedAt,
+    content,
+  });
+  return doc.id;
 }
 
 /**

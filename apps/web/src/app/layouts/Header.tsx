@@ -73,17 +73,20 @@ export function Header() {
       }`}
     >
       <div className="mx-auto flex max-w-7xl items-center gap-4 px-4">
+        {/* A long slug (up to 50 letters, in capitals) breaks inside its own box, at a hyphen or
+            anywhere in one long word, over at most two lines: the links, cart and menu keep their
+            place and size, and nothing widens the page. */}
         <Link
           to={base}
-          className={`inline-flex origin-left items-center gap-2 font-serif text-2xl font-semibold tracking-[0.25em] text-ink uppercase transition-transform sm:text-3xl ${
+          className={`inline-flex min-w-0 origin-left items-center gap-2 font-serif text-2xl font-semibold tracking-[0.25em] text-ink uppercase transition-transform sm:text-3xl ${
             scrolled ? 'scale-[0.8]' : ''
           }`}
         >
           <ShopFaceSlot part="logo" />
-          {slug}
+          <span className="line-clamp-2 min-w-0 leading-tight wrap-anywhere">{slug}</span>
         </Link>
 
-        <nav aria-label="Main" className="ml-8 hidden items-center gap-6 md:flex">
+        <nav aria-label="Main" className="ml-8 hidden shrink-0 items-center gap-6 md:flex">
           {links.map((link) => (
             <NavLink key={link.to} to={link.to} end={link.end} className={navLinkClass}>
               {link.label}
@@ -91,7 +94,7 @@ export function Header() {
           ))}
         </nav>
 
-        <div className="ml-auto flex items-center gap-2 sm:gap-3">
+        <div className="ml-auto flex shrink-0 items-center gap-2 sm:gap-3">
           <Link
             to={`${base}/cart`}
             aria-label={`Cart, ${cartCount} item${cartCount === 1 ? '' : 's'}`}
@@ -105,7 +108,7 @@ export function Header() {
               {cartCount}
             </span>
           </Link>
-          <Link to={account.to} className="btn-primary hidden sm:inline-flex">
+          <Link to={account.to} className="btn-primary hidden whitespace-nowrap sm:inline-flex">
             {account.label}
           </Link>
           <button

@@ -2,9 +2,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADMIN_SECTIONS } from '@zevar/domain';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { STORAGE_KEYS } from '../../lib/storage';
-import { jsonResponse, mockFetch, renderRoutes, signIn } from '../../test/utils';
+import { jsonResponse, mockFetch, notFound, renderRoutes, signIn } from '../../test/utils';
 import AdminDashboardPage from './AdminDashboardPage';
 
 // Sections are owned by their features; here each one only names itself.
@@ -43,6 +43,20 @@ function navLabels(): string[] {
     .map((b) => b.textContent ?? '')
     .filter((label) => label !== 'Today');
 }
+
+/*
+ * The dashboard asks the server for its own user on entry (and the Today figures, and ends the session
+ * on logout): every test answers them here, so none of them reaches the network (happy-dom would send
+ * them to http://localhost:3000). A test that needs other answers mocks fetch again.
+ */
+let server: Mock;
+beforeEach(() => {
+  server = mockFetch((url, init) => {
+    if (url === '/api/user/1') return jsonResponse({ name: 'A', username: 'a', email: 'a@x.in' });
+    if (url === '/api/user/logout' && init.method === 'POST') return new Response(null, { status: 204 });
+    return notFound();
+  });
+});
 
 describe('admin dashboard shell', () => {
   it('shows every section to a super admin, products first selected', async () => {
@@ -155,6 +169,7 @@ describe('admin dashboard shell', () => {
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     // Signing out asks the server to end the session first: wait for it, however busy the machine.
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(server.mock.calls.map(([url]) => url)).toContain('/api/user/logout');
     for (const key of ['token', 'userType', 'userId', 'userRoles'] as const) {
       expect(localStorage.getItem(STORAGE_KEYS[key])).toBeNull();
     }

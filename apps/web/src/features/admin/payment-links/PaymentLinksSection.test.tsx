@@ -3,25 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, notFound, renderRoutes, signIn } from '../../../test/utils';
+import { paidPaymentLink, paymentLink } from '../../../test/fixtures';
 import PaymentLinksSection from './PaymentLinksSection';
 
-const CODE = 'AbC123xyZ789';
-const link = (over: object = {}) => ({
-  id: '6f1c2a4e-9d3b-4c1e-8f00-000000000001',
-  quoteCode: CODE,
-  vendorSlug: 'meena-jewels',
-  status: 'created',
-  url: 'http://localhost/sandbox/link/plink_1',
-  amount: 52000,
-  buyerName: 'Meera Iyer',
-  buyerPhone: '9812345678',
-  buyerEmail: null,
-  expiresAt: '2099-11-27T10:00:00.000Z',
-  createdAt: '2026-11-26T10:00:00.000Z',
-  paidAt: null,
-  orderNumber: null,
-  ...over,
-});
+const CODE = paymentLink().quoteCode;
 const page = (content: unknown[]) => ({
   content,
   totalPages: 1,
@@ -54,18 +39,7 @@ describe('payment links section', () => {
     mockFetch((url) => {
       if (url.startsWith('/api/admin/payment-links?')) {
         lists.push(url);
-        return jsonResponse(
-          page([
-            link(),
-            link({
-              id: '6f1c2a4e-9d3b-4c1e-8f00-000000000002',
-              status: 'paid',
-              buyerName: 'Ravi Kumar',
-              paidAt: '2026-11-26T11:00:00.000Z',
-              orderNumber: 'ORD-2026-0042',
-            }),
-          ]),
-        );
+        return jsonResponse(page([paymentLink(), paidPaymentLink()]));
       }
       return notFound();
     });
@@ -98,12 +72,12 @@ describe('payment links section', () => {
     mockFetch((url, init) => {
       const method = init.method ?? 'GET';
       calls.push({ method, url, body: init.body ? JSON.parse(init.body as string) : undefined });
-      if (url.startsWith('/api/admin/payment-links?')) return jsonResponse(page([link()]));
-      if (method === 'POST' && url === `/api/admin/payment-links/${link().id}/cancel`)
-        return jsonResponse(link({ status: 'cancelled' }));
+      if (url.startsWith('/api/admin/payment-links?')) return jsonResponse(page([paymentLink()]));
+      if (method === 'POST' && url === `/api/admin/payment-links/${paymentLink().id}/cancel`)
+        return jsonResponse(paymentLink({ status: 'cancelled' }));
       if (url === `/api/quotes/${CODE}`) return jsonResponse(quote);
       if (method === 'POST' && url === `/api/admin/quotes/${CODE}/payment-links`)
-        return jsonResponse(link({ id: '6f1c2a4e-9d3b-4c1e-8f00-000000000003' }), 201);
+        return jsonResponse(paymentLink({ id: '6f1c2a4e-9d3b-4c1e-8f00-000000000003' }), 201);
       return notFound();
     });
     renderRoutes([{ path: '/', element: <PaymentLinksSection /> }], '/');
