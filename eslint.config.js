@@ -339,4 +339,20 @@ export default tseslint.config(
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'apps/server/test/**', 'bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
+  {
+    // Web tests wait with Testing Library's waitFor/findBy (15 s, src/test/setup.ts): vi.waitFor waits
+    // 1 s, which CI's loaded cores outran (a test failed once in a clean-clone run under load).
+    files: [`${WEB}/**/*.test.ts`, `${WEB}/**/*.test.tsx`],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'vi', property: 'waitFor', message: "Use Testing Library's waitFor (it waits 15 s here)." },
+        {
+          object: 'vi',
+          property: 'waitUntil',
+          message: "Use Testing Library's waitFor (it waits 15 s here).",
+        },
+      ],
+    },
+  },
 );

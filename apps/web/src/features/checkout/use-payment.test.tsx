@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Checkout } from '@zevar/domain';
@@ -90,7 +90,7 @@ describe('payment confirmation', () => {
       '/zevar/pay',
     );
     await userEvent.setup().click(screen.getByRole('button', { name: 'Pay' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/zevar/payment-status'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/zevar/payment-status'));
     expect(router.state.location.search).toBe('?orderId=o-1&status=confirming');
     expect(getCart()).toEqual([{ productId: 1, quantity: 1 }]);
     expect(localStorage.getItem(STORAGE_KEYS.confirmingOrder)).toBe('o-1');
