@@ -180,8 +180,13 @@ case "$cmd" in
   start)
     ensure_cluster
     write_files
-    (cd "$dir" && SUPERADMIN_PASSWORD=$(cat superadmin-password) DATABASE_URL=$PG_URL VENDURE_PORT=$port NODE_ENV=production VENDURE_DISABLE_TELEMETRY=true \
-      nohup node server.js >"$dir/server.log" 2>&1 & echo $! >"$dir/server.pid")
+    # The pid file holds the node process's own id (for `stop` and bench/vendure.ts --server-pid).
+    (
+      cd "$dir"
+      SUPERADMIN_PASSWORD=$(cat superadmin-password) DATABASE_URL=$PG_URL VENDURE_PORT=$port NODE_ENV=production \
+        VENDURE_DISABLE_TELEMETRY=true exec node server.js >"$dir/server.log" 2>&1
+    ) &
+    echo $! >"$dir/server.pid"
     wait_for_shop_api
     echo "Vendure on http://127.0.0.1:$port (pid $(cat "$dir/server.pid"))"
     ;;

@@ -9,9 +9,14 @@
  * transitionOrderToState(ArrangingPayment) → addPaymentToOrder (the dummy handler, settled at once).
  *
  *   npx tsx bench/vendure.ts --vendure-url http://127.0.0.1:4106 [--duration 10] [--connections 50]
- *     [--order-workers 16]
+ *     [--order-workers 16] [--server-pid PID]
+ *
+ * With --server-pid (the Vendure process: `cat /tmp/vendure/server.pid`), it also prints the server's
+ * CPU time per read and per paid order (Linux's /proc; its job queue runs in the same process), a
+ * measure the machine's load inflates far less than requests a second.
  */
 import autocannon from 'autocannon';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { BROWSER_HEADERS, type Figure } from './load';
 import { orderFigure, type OrderFigure } from './orders';
@@ -240,6 +245,24 @@ export async function vendureOrderCeiling(
   return orderFigure(times, failures, (performance.now() - started) / 1000);
 }
 
+/** A process's user + system CPU time in ms (/proc/PID/stat, clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** The server's CPU ms per call of `once`, over `count` calls made by `workers` at a time. */
+async function cpuPerCall(pid: number, count: number, workers: number, once: () => Promise<unknown>) {
+  let left = count;
+  const before = cpuMs(pid);
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (left-- > 0) await once();
+    }),
+  );
+  return (cpuMs(pid) - before) / count;
+}
+
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : undefined;
@@ -270,6 +293,23 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       `paid-order ceiling (closed loop, ${workers} shoppers) ${o.perSecond.toFixed(1)} orders/s  p50 ${o.p50} ms  p99 ${o.p99} ms  failed ${o.failures}  (load average ${load()})`,
     );
     if (o.firstFailure) console.log(`first failed order: ${o.firstFailure}`);
+    const pid = Number(arg('--server-pid'));
+    if (pid > 0) {
+      const checkout = await vendureCheckoutSetup(baseUrl);
+      for (const read of await vendureReads(baseUrl)) {
+        const { query, variables } = JSON.parse(read.body) as {
+          query: string;
+          variables: Record<string, unknown>;
+        };
+        const ms = await cpuPerCall(pid, 200, 4, () => shopQuery(baseUrl, query, variables));
+        console.log(`server CPU per ${read.name}: ${ms.toFixed(1)} ms (load average ${load()})`);
+      }
+      let n = 0;
+      const ms = await cpuPerCall(pid, 50, 4, () =>
+        placeVendureOrder(baseUrl, checkout, checkout.variantIds[n++ % checkout.variantIds.length]!),
+      );
+      console.log(`server CPU per paid order (6 mutations): ${ms.toFixed(1)} ms (load average ${load()})`);
+    }
   };
   run().catch((err: unknown) => {
     console.error(err);
