@@ -178,6 +178,11 @@ case "$cmd" in
     echo "Vendure populated in $dir (database $PG_URL)"
     ;;
   start)
+    # A server already on the port would be measured in this one's place (its configuration unknown).
+    if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+      echo "port $port is taken: stop what runs there first (bash bench/vendure-server.sh stop)" >&2
+      exit 1
+    fi
     ensure_cluster
     write_files
     # The pid file holds the node process's own id (for `stop` and bench/vendure.ts --server-pid).
