@@ -12,6 +12,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     pipelining?: number;
+    method?: string;
+    body?: string;
     requests?: Array<{
       method?: string;
       path?: string;

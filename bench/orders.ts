@@ -88,7 +88,7 @@ export async function placePaidOrder(baseUrl: string, vendor: string, sku: strin
 const quantile = (sorted: number[], q: number) =>
   sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!) : NaN;
 
-function figure(times: number[], failures: string[], seconds: number): OrderFigure {
+export function orderFigure(times: number[], failures: string[], seconds: number): OrderFigure {
   const sorted = [...times].sort((a, b) => a - b);
   return {
     orders: times.length,
@@ -127,7 +127,7 @@ export async function orderCeiling(
       }
     }),
   );
-  return figure(times, failures, (performance.now() - started) / 1000);
+  return orderFigure(times, failures, (performance.now() - started) / 1000);
 }
 
 /**
@@ -161,7 +161,7 @@ export async function ordersAtRate(
   }
   const seconds = (performance.now() - started) / 1000;
   await Promise.all(running);
-  return figure(times, failures, seconds);
+  return orderFigure(times, failures, seconds);
 }
 
 /**

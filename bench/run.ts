@@ -7,6 +7,15 @@
  *
  *   [DATABASE_URL=postgres://...] npm run bench -- [--skip-generate] [--products 100000]
  *     [--duration 10] [--rounds 5] [--connections 50] [--port-base 3390] [--no-pglite]
+ *     [--vendure-url http://127.0.0.1:4106]
+ *
+ * With --vendure-url, a running Vendure 3.7 is measured in the same run (bench/vendure.ts, decision
+ * 0085): its product by slug and a collection's first 15 products join the interleaved read rounds,
+ * and its paid-order ceiling (the same closed loop, its six Shop API mutations per order) follows
+ * Zevar's write path; a last table gives Zevar ÷ Vendure. Start one outside the repository first:
+ *
+ *   bash bench/vendure-server.sh setup   # once: @vendure/core from npm, PostgreSQL, 500 products
+ *   bash bench/vendure-server.sh start   # port 4106 (VENDURE_PORT); `stop` stops it and its cluster
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -25,6 +34,14 @@ import {
   type OrderFigure,
 } from './orders';
 import { statementsPerMiss } from './statements';
+import {
+  measureVendureRead,
+  vendureCheckoutSetup,
+  vendureOrderCeiling,
+  vendureReads,
+  type VendureCheckout,
+  type VendureRead,
+} from './vendure';
 import { benchAdminList } from './admin-list';
 import { postgresEnv, serverEnv } from './server-env';
 import { connectPglite, connectPostgres } from '../apps/server/src/db/client';
@@ -36,6 +53,10 @@ const num = (name: string, fallback: number) => {
   return Number.isFinite(v) && v > 0 ? v : fallback;
 };
 const flag = (name: string) => process.argv.includes(name);
+const vendureUrl = (() => {
+  const i = process.argv.indexOf('--vendure-url');
+  return i >= 0 ? process.argv[i + 1] : undefined;
+})();
 
 const duration = num('--duration', 10);
 const rounds = num('--rounds', 5);
@@ -174,9 +195,20 @@ async function main() {
       b.targets.push(...(await missTargets(b.baseUrl, b.vendor, b.targets)));
     }
 
-    const runs: Array<{ key: string; baseUrl: string; target: Target }> = [
+    const runs: Array<{ key: string; baseUrl: string; target: Target; vendure?: VendureRead }> = [
       { key: 'hello', baseUrl: helloUrl, target: { name: 'hello', path: '/' } },
     ];
+    // Vendure's checkout is checked before any measurement (a failure at the end would lose the run).
+    const vendureCheckout = vendureUrl ? await vendureCheckoutSetup(vendureUrl) : undefined;
+    // Vendure's reads (with --vendure-url) come first after hello, in every round.
+    for (const read of vendureUrl ? await vendureReads(vendureUrl) : []) {
+      runs.push({
+        key: `Vendure|${read.name}`,
+        baseUrl: vendureUrl!,
+        target: { name: read.name, path: '' },
+        vendure: read,
+      });
+    }
     // Interleaved: each round measures hello and every call once, so a noisy minute hits them all.
     const maxTargets = Math.max(...backends.map((b) => b.targets.length));
     for (let i = 0; i < maxTargets; i++) {
@@ -196,12 +228,17 @@ async function main() {
           .join(' ')})`,
       );
       for (const r of runs) {
-        const f = await measureTarget(r.baseUrl, r.target, duration, connections);
+        const f = r.vendure
+          ? await measureVendureRead(r.baseUrl, r.vendure, duration, connections)
+          : await measureTarget(r.baseUrl, r.target, duration, connections);
         figures.set(r.key, [...(figures.get(r.key) ?? []), f]);
       }
     }
     const rssAfterLoad = new Map(backends.map((b) => [b.name, rssMb(b.child)]));
-    const orderRows = flag('--no-orders') ? [] : await writePath(backends, databaseUrl, pgliteDir);
+    const writes = flag('--no-orders')
+      ? { rows: [], ceilings: new Map<string, number>() }
+      : await writePath(backends, databaseUrl, pgliteDir, vendureCheckout);
+    const orderRows = writes.rows;
 
     for (const c of children) c.kill('SIGTERM');
     await Promise.all(children.map(exited));
@@ -279,6 +316,7 @@ async function main() {
       for (const r of orderRows)
         console.log(`${r} ${orderStatements.get(r.split(' | ')[0]!.slice(2)) ?? ''} |`);
     }
+    if (vendureUrl) printVendureRatios(rows, writes.ceilings);
   } finally {
     for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
   }
@@ -292,13 +330,50 @@ const exited = (c: ChildProcess) =>
 const orderWorkers = num('--order-workers', 16);
 
 /**
+ * Zevar ÷ Vendure from the same run (issue 25's goals): the product page against Vendure's product
+ * by slug, the category page against its collection's first 15, and the paid-order ceilings.
+ */
+function printVendureRatios(
+  rows: Array<{ backend: string; call: string; rps: number }>,
+  ceilings: Map<string, number>,
+) {
+  const vendure = (prefix: string) => rows.find((r) => r.backend === 'Vendure' && r.call.startsWith(prefix));
+  const pairs: Array<[string, string, number | undefined, number | undefined]> = [];
+  for (const r of rows.filter((x) => x.backend !== 'Vendure' && x.backend !== '-')) {
+    // Vendure caches no answer: its every read is measured against Zevar's cached and missed ones.
+    if (r.call === 'product page' || r.call.startsWith('miss: product page ('))
+      pairs.push([r.backend, r.call, r.rps, vendure('product by slug')?.rps]);
+    if (r.call === 'category page (15 items)')
+      pairs.push([r.backend, r.call, r.rps, vendure('collection')?.rps]);
+  }
+  for (const [backend, perSecond] of ceilings) {
+    if (backend !== 'Vendure')
+      pairs.push([backend, 'paid-order ceiling (orders/s)', perSecond, ceilings.get('Vendure')]);
+  }
+  console.log(
+    '\n| Zevar backend | call | Zevar | Vendure | Zevar ÷ Vendure |\n| --- | --- | ---: | ---: | ---: |',
+  );
+  for (const [backend, call, z, v] of pairs) {
+    const ratio = z !== undefined && v ? `${(z / v).toFixed(1)}×` : '?';
+    console.log(`| ${backend} | ${call} | ${z?.toFixed(1) ?? '?'} | ${v?.toFixed(1) ?? '?'} | ${ratio} |`);
+  }
+}
+
+/**
  * The write path on each backend: products stocked up (on PGlite the server is stopped for it and
  * started again), then `rounds` interleaved rounds of the rush (storefront reads of a product being
  * sold and its category page, alone and while paid orders flow at 10 and 30 a second) and the
  * paid-order ceiling. Answers the table's rows (without the statements column).
  */
-async function writePath(backends: Backend[], databaseUrl: string | undefined, pgliteDir: string) {
+async function writePath(
+  backends: Backend[],
+  databaseUrl: string | undefined,
+  pgliteDir: string,
+  vendureCheckout: VendureCheckout | undefined,
+) {
   const rows: string[] = [];
+  // Each backend's median paid-order ceiling (orders/s), for the Zevar ÷ Vendure table.
+  const ceilings = new Map<string, number>();
   for (const b of backends) {
     const candidates = await candidateProducts(b.baseUrl, b.vendor);
     const wanted = candidates.map((c) => c.sku);
@@ -371,8 +446,40 @@ async function writePath(backends: Backend[], databaseUrl: string | undefined, p
     rows.push(
       row(`paid-order ceiling (closed loop, ${orderWorkers} shoppers)`, figures.get('ceiling') ?? []),
     );
+    ceilings.set(b.name, median((figures.get('ceiling') ?? []).map((f) => f.orders!.perSecond)));
   }
-  return rows;
+  if (vendureUrl && vendureCheckout) {
+    // Vendure's ceiling: the same closed loop, `rounds` times, after Zevar's write path.
+    const checkout = vendureCheckout;
+    const fs: Array<{ orders: OrderFigure; load: string }> = [];
+    for (let round = 1; round <= rounds; round++) {
+      console.log(`Vendure paid-order ceiling, round ${round}/${rounds} (load average ${loadAverage()})`);
+      const orders = await vendureOrderCeiling(vendureUrl, checkout, {
+        seconds: duration,
+        workers: orderWorkers,
+      });
+      fs.push({ orders, load: loadAverage() });
+    }
+    const o = fs.map((f) => f.orders);
+    const why = o.find((f) => f.firstFailure)?.firstFailure;
+    if (why) console.log(`Vendure: first failed order: ${why}`);
+    const perSecond = median(o.map((f) => f.perSecond));
+    ceilings.set('Vendure', perSecond);
+    const cells = [
+      'Vendure',
+      `paid-order ceiling (closed loop, ${orderWorkers} shoppers, 6 mutations per order)`,
+      perSecond.toFixed(1),
+      median(o.map((f) => f.p50)),
+      median(o.map((f) => f.p99)),
+      o.reduce((n, f) => n + f.failures, 0),
+      '',
+      '',
+      '',
+      fs.map((f) => f.load.split(' ')[0]).join(', '),
+    ];
+    rows.push(`| ${cells.join(' | ')} |`);
+  }
+  return { rows, ceilings };
 }
 
 main().catch((err: unknown) => {
