@@ -109,11 +109,11 @@ describe('carrying a PGlite 0.3 database over to PGlite 0.5 (decision 0082)', ()
     } finally {
       await database.close();
     }
-    const backup = path.join(dataDir, 'pglite-pglite-0.3-backup');
+    const backup = path.join(dataDir, 'pglite-0.3-backup');
     expect(readFileSync(path.join(backup, 'PG_VERSION'), 'utf8').trim()).toBe('17');
     expect(existsSync(path.join(dataDir, 'pglite.upgrading'))).toBe(false);
     expect(existsSync(path.join(dataDir, 'pglite.upgraded'))).toBe(false);
-    expect(lines.join('\n')).toMatch(/made by PGlite 0\.3[\s\S]*carried over to PGlite 0\.5.*pglite-pglite-0\.3-backup/);
+    expect(lines.join('\n')).toMatch(/made by PGlite 0\.3[\s\S]*carried over to PGlite 0\.5.*pglite-0\.3-backup/);
 
     // A later start finds current files and leaves them alone.
     const again: string[] = [];

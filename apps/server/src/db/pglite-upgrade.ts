@@ -166,7 +166,7 @@ export async function upgradePgliteDataDir(dir: string, log: (line: string) => v
   renameSync(work, ready);
   syncPath(path.dirname(dir));
 
-  const backup = freeName(`${dir}-pglite-0.3-backup`);
+  const backup = freeName(`${dir}-0.3-backup`);
   renameSync(dir, backup);
   renameSync(ready, dir);
   syncPath(path.dirname(dir));
