@@ -1,5 +1,14 @@
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -98,7 +107,10 @@ describe('carrying a PGlite 0.3 database over to PGlite 0.5 (decision 0082)', ()
         sql`insert into gems (name) values ('Emerald') returning id`,
       );
       expect(next!.id).toBe(42);
-      const [count] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from categories`);
+      const [count] = await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from categories`,
+      );
       expect(count!.n).toBe(0);
       // The trigram index came over (pg_trgm is loaded in the new database too).
       const [index] = await queryRows<{ def: string }>(
@@ -113,7 +125,9 @@ describe('carrying a PGlite 0.3 database over to PGlite 0.5 (decision 0082)', ()
     expect(readFileSync(path.join(backup, 'PG_VERSION'), 'utf8').trim()).toBe('17');
     expect(existsSync(path.join(dataDir, 'pglite.upgrading'))).toBe(false);
     expect(existsSync(path.join(dataDir, 'pglite.upgraded'))).toBe(false);
-    expect(lines.join('\n')).toMatch(/made by PGlite 0\.3[\s\S]*carried over to PGlite 0\.5.*pglite-0\.3-backup/);
+    expect(lines.join('\n')).toMatch(
+      /made by PGlite 0\.3[\s\S]*carried over to PGlite 0\.5.*pglite-0\.3-backup/,
+    );
 
     // A later start finds current files and leaves them alone.
     const again: string[] = [];
