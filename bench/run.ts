@@ -76,7 +76,7 @@ function start(script: string, args: string[]): ChildProcess {
  */
 const NPM_START_ENV = {
   MALLOC_ARENA_MAX: '2',
-  MALLOC_MMAP_THRESHOLD_: '65536',
+  MALLOC_MMAP_THRESHOLD_: '32768',
   MALLOC_TRIM_THRESHOLD_: '131072',
 };
 function startServer(env: Record<string, string>): ChildProcess {

@@ -1,7 +1,4 @@
 import path from 'node:path';
-import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
@@ -9,6 +6,8 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import pg from 'pg';
 import * as schema from './schema';
 import { withPreparedReads } from './pglite-prepared';
+import { openPglite } from './pglite-open';
+import { upgradePgliteDataDir } from './pglite-upgrade';
 import type { Notifications } from '../lib/cache/invalidation';
 
 export type Schema = typeof schema;
@@ -111,13 +110,7 @@ export function connectPostgres(
 }
 
 export async function connectPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  // pg_trgm backs the substring searches (ILIKE '%…%') with GIN indexes, as on PostgreSQL.
-  const client = await PGlite.create({
-    dataDir: dataDir ? path.resolve(dataDir) : undefined,
-    loadDataDir,
-    extensions: { pg_trgm },
-  });
+  const client = await openPglite(dataDir, loadDataDir);
   const statements = { count: 0 };
   // Repeated reads run as named prepared statements: parsed and planned once, not on every call.
   const db = drizzlePglite(withPreparedReads(client), {
@@ -142,9 +135,16 @@ export async function connectPglite(dataDir: string | undefined, loadDataDir?: B
   };
 }
 
-export async function connect(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function connect(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  log?: (line: string) => void;
+}): Promise<Database> {
   if (opts.databaseUrl) return connectPostgres(opts.databaseUrl);
-  return connectPglite(path.join(opts.dataDir, 'pglite'));
+  const dir = path.resolve(opts.dataDir, 'pglite');
+  // A database made by PGlite 0.3 is carried over first (decision 0082).
+  await upgradePgliteDataDir(dir, opts.log ?? console.log);
+  return connectPglite(dir);
 }
 
 /** Rows of a raw SQL query, whichever driver runs it. */
