@@ -107,6 +107,40 @@ describe('partial refund apportionment', () => {
     );
   });
 
+  it('a units refund that takes the last money left closes the order, with every unit and commission left', () => {
+    // Found by the property below (seed -1782326456): amounts took all of the first line's money and
+    // all but a paisa of the second's, without their units; a unit of the second line then left
+    // nothing to refund, yet the order stayed open (and could never be closed: every ask was refused).
+    const { state: start } = setUp({
+      lines: [
+        { unitPricePaise: 100, quantity: 1, commissionPerUnit: 10 },
+        { unitPricePaise: 100, quantity: 1, commissionPerUnit: 10 },
+      ],
+      discountFraction: 0,
+      shippingPaise: 0,
+      roundOffPaise: 0,
+      intraState: false,
+    });
+    let state = start;
+    for (const amountPaise of [58, 141]) {
+      const plan = planPartRefund(state, { amountPaise });
+      if (!plan.ok) throw new Error(plan.message);
+      expect(plan.closes).toBe(false);
+      state = applyPlan(state, plan);
+    }
+    expect(refundablePaise(state)).toBe(1);
+    const last = planPartRefund(state, { lines: [{ orderItemId: 2, quantity: 1 }] });
+    if (!last.ok) throw new Error(last.message);
+    expect(last.amountPaise).toBe(1);
+    expect(last.closes).toBe(true);
+    const after = applyPlan(state, last);
+    expect(refundablePaise(after)).toBe(0);
+    for (const l of after.lines) {
+      expect(l.refundedUnits).toBe(l.quantity);
+      expect(l.reversedCommissionPaise).toBe(l.commissionPaise);
+    }
+  });
+
   it('any sequence of partial refunds: each part is positive, never above what is left; refunding everything returns the capture, the commission and the invoice exactly', () => {
     fc.assert(
       fc.property(orderArb, fc.array(stepArb, { maxLength: 8 }), (o, steps) => {

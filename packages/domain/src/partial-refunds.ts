@@ -113,12 +113,26 @@ function planUnits(
       return { ok: false, message: `At most ${unitsLeft(line)} left to refund on this line`, path };
     parts.push(unitsPart(line, a.quantity));
   }
-  const after = state.lines.map((l) => {
-    const p = parts.find((x) => x.orderItemId === l.orderItemId);
-    return unitsLeft(l) - (p?.units ?? 0);
-  });
+  const partOf = (l: RefundLineState) => parts.find((x) => x.orderItemId === l.orderItemId);
   // The last units of the order take the shipping and round-off with them: the whole capture is back.
-  const closes = after.every((u) => u === 0);
+  // So does a refund after which no line has money left (amounts refunded earlier took the rest of the
+  // other lines' money but not their units): like a refund of the whole amount, it takes every unit and
+  // the commission left, and the order closes instead of staying open with nothing to refund.
+  // (Taking a line's last units takes its money left, so "no money left" covers "no units left".)
+  const closes = state.lines.every((l) => left(l) === (partOf(l)?.amountPaise ?? 0));
+  if (closes) {
+    for (const l of state.lines) {
+      const part = partOf(l);
+      if (part) Object.assign(part, { units: unitsLeft(l), commissionPaise: commissionLeft(l) });
+      else if (unitsLeft(l) > 0 || commissionLeft(l) > 0)
+        parts.push({
+          orderItemId: l.orderItemId,
+          units: unitsLeft(l),
+          amountPaise: left(l),
+          commissionPaise: commissionLeft(l),
+        });
+    }
+  }
   const extra = state.extraPaise - state.extraRefundedPaise;
   if (closes && extra > 0)
     parts.push({ orderItemId: null, units: 0, amountPaise: extra, commissionPaise: 0 });
