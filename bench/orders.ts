@@ -88,7 +88,7 @@ export async function placePaidOrder(baseUrl: string, vendor: string, sku: strin
 const quantile = (sorted: number[], q: number) =>
   sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!) : NaN;
 
-export function orderFigure(times: number[], failures: string[], seconds: number): OrderFigure {
+function orderFigure(times: number[], failures: string[], seconds: number): OrderFigure {
   const sorted = [...times].sort((a, b) => a - b);
   return {
     orders: times.length,
@@ -101,14 +101,13 @@ export function orderFigure(times: number[], failures: string[], seconds: number
 }
 
 /**
- * The write ceiling: `workers` shoppers each placing one paid order after another for `seconds`
- * (a closed loop: a new order starts when the shopper's last one is confirmed), spread over `skus`.
+ * A closed loop: `workers` shoppers each placing one order after another for `seconds` (a new order
+ * starts when the shopper's last one is done); `placeOne(n)` places the n-th and answers its time in ms.
+ * Zevar's ceiling below and Vendure's (bench/vendure.ts) both run in it.
  */
-export async function orderCeiling(
-  baseUrl: string,
-  vendor: string,
-  skus: string[],
+export async function closedLoop(
   opts: { seconds: number; workers: number },
+  placeOne: (n: number) => Promise<number>,
 ): Promise<OrderFigure> {
   const times: number[] = [];
   const failures: string[] = [];
@@ -118,9 +117,8 @@ export async function orderCeiling(
   await Promise.all(
     Array.from({ length: opts.workers }, async () => {
       while (performance.now() < until) {
-        const sku = skus[n++ % skus.length]!;
         try {
-          times.push(await placePaidOrder(baseUrl, vendor, sku));
+          times.push(await placeOne(n++));
         } catch (err) {
           failures.push(String(err));
         }
@@ -128,6 +126,19 @@ export async function orderCeiling(
     }),
   );
   return orderFigure(times, failures, (performance.now() - started) / 1000);
+}
+
+/**
+ * The write ceiling: `workers` shoppers each placing one paid order after another for `seconds`
+ * (a closed loop: a new order starts when the shopper's last one is confirmed), spread over `skus`.
+ */
+export function orderCeiling(
+  baseUrl: string,
+  vendor: string,
+  skus: string[],
+  opts: { seconds: number; workers: number },
+): Promise<OrderFigure> {
+  return closedLoop(opts, (n) => placePaidOrder(baseUrl, vendor, skus[n % skus.length]!));
 }
 
 /**

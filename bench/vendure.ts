@@ -19,7 +19,7 @@ import autocannon from 'autocannon';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { BROWSER_HEADERS, type Figure } from './load';
-import { orderFigure, type OrderFigure } from './orders';
+import { closedLoop, type OrderFigure } from './orders';
 
 /** A Shop API read: a GraphQL query sent as a storefront sends it (a JSON POST). */
 export type VendureRead = { name: string; body: string };
@@ -220,29 +220,14 @@ export async function placeVendureOrder(
  * The write ceiling, as bench/orders.ts's `orderCeiling` measures Zevar's: `workers` shoppers each
  * placing one paid order after another for `seconds`, spread over the checkout's variants.
  */
-export async function vendureOrderCeiling(
+export function vendureOrderCeiling(
   baseUrl: string,
   checkout: VendureCheckout,
   opts: { seconds: number; workers: number },
 ): Promise<OrderFigure> {
-  const times: number[] = [];
-  const failures: string[] = [];
-  const started = performance.now();
-  const until = started + opts.seconds * 1000;
-  let n = 0;
-  await Promise.all(
-    Array.from({ length: opts.workers }, async () => {
-      while (performance.now() < until) {
-        const variantId = checkout.variantIds[n++ % checkout.variantIds.length]!;
-        try {
-          times.push(await placeVendureOrder(baseUrl, checkout, variantId));
-        } catch (err) {
-          failures.push(String(err));
-        }
-      }
-    }),
+  return closedLoop(opts, (n) =>
+    placeVendureOrder(baseUrl, checkout, checkout.variantIds[n % checkout.variantIds.length]!),
   );
-  return orderFigure(times, failures, (performance.now() - started) / 1000);
 }
 
 /** A process's user + system CPU time in ms (/proc/PID/stat, clock ticks of 10 ms). */
