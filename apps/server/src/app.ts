@@ -152,7 +152,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, opts.config.PAYMENTS);
+  registerSecurityHeaders(app, opts.config.PAYMENTS);
 
   const now = opts.now ?? (() => new Date());
   const tokens = createTokenService(opts.config.JWT_SECRET, now);

@@ -41,9 +41,13 @@ export function registerAuditTrail(app: FastifyInstance, deps: { db: Db; now: ()
     scopes.set(request, audit);
     runAudited(audit, done);
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A request outside any audit scope (every read) passes straight through, without a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const audit = scopes.get(request);
-    if (!audit || audit.recorded > 0 || reply.statusCode >= 300) return payload;
+    if (!audit || audit.recorded > 0 || reply.statusCode >= 300) return done(null, payload);
+    recordGenericWrite(request, audit).then(() => done(null, payload), done);
+  });
+  async function recordGenericWrite(request: FastifyRequest, audit: AuditScope) {
     const params = (request.params ?? {}) as Record<string, unknown>;
     const body = request.body && typeof request.body === 'object' ? request.body : null;
     const entity = routeEntity(request.method, audit.route, params);
@@ -55,6 +59,5 @@ export function registerAuditTrail(app: FastifyInstance, deps: { db: Db; now: ()
     } catch (err) {
       request.log.error({ err }, 'audit record of a write could not be written');
     }
-    return payload;
-  });
+  }
 }

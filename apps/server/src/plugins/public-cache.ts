@@ -113,16 +113,21 @@ export function registerCacheInvalidation(app: FastifyInstance, cache: PublicCac
     noted.set(request, changes);
     runNotingChanges(changes, done);
   });
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (READS.has(request.method)) return payload;
+  // A callback hook, not an async one: a read passes straight through without a promise of its own
+  // (decision 0087).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (READS.has(request.method)) return done(null, payload);
     const changes = noted.get(request);
     const tags = new Set(changes?.tags);
     if (changes) changes.late = (late) => void cache.invalidate(late);
     const url = request.routeOptions.url;
     if (reply.statusCode < 400 && (url?.startsWith('/api/') || url?.startsWith('/sandbox/')))
       for (const tag of tagsInvalidatedBy(request.method, url)) tags.add(tag);
-    if (tags.size > 0) await cache.invalidate([...tags]);
-    return payload;
+    if (tags.size === 0) return done(null, payload);
+    cache.invalidate([...tags]).then(
+      () => done(null, payload),
+      (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
+    );
   });
 }
 
@@ -164,14 +169,15 @@ export function sayTags(cache: PublicCache, request: FastifyRequest, reply: Fast
 /**
  * Sends a cached answer: 304 when the client has it, else the form its `Accept-Encoding` takes,
  * made once per entry (the compress plugin leaves an encoded body alone). Every form has the same
- * ETag (it names the JSON, which they all decode to) and `Vary: Accept-Encoding`.
+ * ETag (it names the JSON, which they all decode to) and `Vary: Accept-Encoding`. Synchronous when
+ * the form is already made, as it is on every hit but the first of each encoding (decision 0087).
  */
-export async function sendAnswer(
+export function sendAnswer(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: CachedAnswer,
   opts: { type: string; cacheControl: string; internalToken?: string },
-): Promise<FastifyReply> {
+): FastifyReply | Promise<FastifyReply> {
   reply
     .header('etag', answer.etag)
     .header('cache-control', opts.cacheControl)
@@ -183,17 +189,22 @@ export async function sendAnswer(
   if (matches(request.headers['if-none-match'], answer.etag)) return reply.status(304).send();
   reply.status(answer.status).type(opts.type).serializer(identity);
   const encoding = acceptedEncoding(request);
-  const encoded = encoding && answer.encoded(encoding);
+  if (!encoding) return reply.send(answer.body);
+  const ready = answer.encodedNow(encoding);
+  if (ready) return reply.header('content-encoding', encoding).send(ready);
+  const encoded = ready === null ? null : answer.encoded(encoding);
   if (!encoded) return reply.send(answer.body);
-  return reply.header('content-encoding', encoding).send(await encoded);
+  return encoded.then((form) => reply.header('content-encoding', encoding).send(form));
 }
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * Sends the cached answer for this read (route, plan tier, parsed params and query), building it
  * with `produce` on a miss; `tagsOf` names what the answer shows beyond its route's `tags` (the
- * products on it, their metals).
+ * products on it, their metals). A hit is answered synchronously.
  */
-export async function sendCached<T>(
+export function sendCached<T>(
   cache: PublicCache,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -205,22 +216,23 @@ export async function sendCached<T>(
     tagsOf?: (value: T) => Iterable<CacheTag>;
   },
   produce: () => Promise<T>,
-): Promise<FastifyReply> {
-  const answer = await cache.answer(keyOf(request, opts.plan), async () => {
-    const value = await produce();
-    const tags = new Set(opts.tags);
-    if (opts.tagsOf) for (const tag of opts.tagsOf(value)) tags.add(tag);
-    return {
-      body: JSON.stringify(throughResponseSchema(request, value)),
-      tags: [...tags],
-      ttlMs: opts.ttlMs,
-    };
-  });
-  return sendAnswer(request, reply, answer, {
-    type: 'application/json; charset=utf-8',
-    cacheControl: PUBLIC_CACHE_CONTROL,
-    internalToken: cache.internalToken,
-  });
+): FastifyReply | Promise<FastifyReply> {
+  const send = { type: JSON_TYPE, cacheControl: PUBLIC_CACHE_CONTROL, internalToken: cache.internalToken };
+  const key = keyOf(request, opts.plan);
+  const hit = cache.kept(key);
+  if (hit) return sendAnswer(request, reply, hit, send);
+  return cache
+    .answer(key, async () => {
+      const value = await produce();
+      const tags = new Set(opts.tags);
+      if (opts.tagsOf) for (const tag of opts.tagsOf(value)) tags.add(tag);
+      return {
+        body: JSON.stringify(throughResponseSchema(request, value)),
+        tags: [...tags],
+        ttlMs: opts.ttlMs,
+      };
+    })
+    .then((answer) => sendAnswer(request, reply, answer, send));
 }
 
 const identity = (body: unknown) => body as string;

@@ -1,5 +1,6 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /** Razorpay's browser checkout: its script, the frames it opens and the calls it makes. */
 const RAZORPAY = {
@@ -17,11 +18,8 @@ const RAZORPAY = {
  * gateway are inline styles allowed, because Razorpay's checkout.js styles the window it inserts
  * into our page inline and takes no nonce.
  */
-export async function registerSecurityHeaders(
-  app: FastifyInstance,
-  payments: 'sandbox' | 'razorpay',
-): Promise<void> {
-  await app.register(helmet, {
+export function helmetOptions(payments: 'sandbox' | 'razorpay'): HelmetOptions {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -46,9 +44,46 @@ export async function registerSecurityHeaders(
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Sent below, and only over HTTPS: on plain http it would pin a local server to https.
     strictTransportSecurity: false,
+  };
+}
+
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * The headers helmet sets for these options, worked out once: none of our directives depends on the
+ * request (no nonces, no functions), so every answer gets the same ones (decision 0087). Helmet
+ * stays the source of their names and values; it is run once against a response that records them.
+ */
+export function securityHeadersFor(options: HelmetOptions): ReadonlyArray<readonly [string, string]> {
+  // By lower-case name (a header set twice keeps its last value), each as helmet spells it.
+  const set = new Map<string, readonly [string, string]>();
+  const recorder = {
+    setHeader: (name: string, value: string | number) => void set.set(name.toLowerCase(), [name, String(value)]),
+    // X-Powered-By: neither Node nor Fastify sets it.
+    removeHeader: () => undefined,
+  };
+  let finished = false;
+  const noRequest = {} as IncomingMessage;
+  helmet(options)(noRequest, recorder as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err instanceof Error ? err : new Error(String(err));
+    finished = true;
   });
-  app.addHook('onSend', async (request, reply) => {
-    if (request.protocol === 'https')
-      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  if (!finished) throw new Error('helmet did not finish at once: its headers depend on the request');
+  return [...set.values()];
+}
+
+/**
+ * Every answer (routes, 404s, errors, files, pages) gets the security headers before its route
+ * runs, on the response itself as helmet's middleware sets them, so an error or a streamed file
+ * keeps them too; HSTS only over HTTPS. One synchronous hook, no per-request work but the copying:
+ * `@fastify/helmet` built a new helmet middleware, CSP parsing included, for every request.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, payments: 'sandbox' | 'razorpay'): void {
+  const headers = securityHeadersFor(helmetOptions(payments));
+  app.addHook('onRequest', (request, reply, done) => {
+    const res = reply.raw;
+    for (const [name, value] of headers) res.setHeader(name, value);
+    if (request.protocol === 'https') res.setHeader('strict-transport-security', HSTS);
+    done();
   });
 }

@@ -27,6 +27,11 @@ export type CachedAnswer = {
   ttlMs?: number;
   /** The answer in this encoding, or null when it is too small to be worth compressing. */
   encoded: (encoding: Encoding) => Promise<Buffer> | null;
+  /**
+   * The answer in this encoding if it is already made (a hit sends it without waiting on a
+   * promise), null when it is too small to be worth compressing, undefined while not yet made.
+   */
+  encodedNow: (encoding: Encoding) => Buffer | null | undefined;
 };
 
 const MAX_BYTES = 64 * 1024 * 1024;
@@ -45,6 +50,8 @@ export const etagOf = (body: Buffer | string) =>
 function makeAnswer(built: BuiltAnswer): CachedAnswer {
   const body = Buffer.from(built.body, 'utf8');
   const forms: Partial<Record<Encoding, Promise<Buffer>>> = {};
+  const made: Partial<Record<Encoding, Buffer>> = {};
+  const small = body.length < COMPRESS_THRESHOLD;
   return {
     body,
     etag: etagOf(body),
@@ -52,10 +59,12 @@ function makeAnswer(built: BuiltAnswer): CachedAnswer {
     tags: built.tags,
     ttlMs: built.ttlMs,
     encoded: (encoding) => {
-      if (body.length < COMPRESS_THRESHOLD) return null;
-      return (forms[encoding] ??=
-        encoding === 'br' ? brotli(body, BROTLI_OPTIONS) : gzip(body, GZIP_OPTIONS));
+      if (small) return null;
+      return (forms[encoding] ??= (encoding === 'br' ? brotli(body, BROTLI_OPTIONS) : gzip(body, GZIP_OPTIONS)).then(
+        (form) => (made[encoding] = form),
+      ));
     },
+    encodedNow: (encoding) => (small ? null : made[encoding]),
   };
 }
 
@@ -166,6 +175,16 @@ export function createPublicCache(invalidation: CacheInvalidation, opts: { maxBy
     }
   }
 
+  /**
+   * The kept answer for `key`, if any, without building: a hit is served without a promise
+   * (`sendCached`); on undefined, `answer` builds it (or joins the build under way).
+   */
+  function kept(key: string): CachedAnswer | undefined {
+    const hit = entries.get(key);
+    if (hit) counts.hits += 1;
+    return hit;
+  }
+
   /** A small value (not an HTTP answer) cached under the same tags, e.g. a shop's plan by slug. */
   async function value<T>(key: string, tags: readonly CacheTag[], load: () => Promise<T>): Promise<T> {
     const valueKey = `value:${key}`;
@@ -191,6 +210,7 @@ export function createPublicCache(invalidation: CacheInvalidation, opts: { maxBy
 
   return {
     answer,
+    kept,
     value,
     invalidate: (tags: readonly CacheTag[]) => invalidation.publish(tags),
     size: () => entries.size,
