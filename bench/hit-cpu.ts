@@ -56,9 +56,13 @@ async function main() {
   const serverPort = portBase + 2;
   const databaseUrl = process.env.DATABASE_URL;
   try {
-    const hello = spawn(process.execPath, ['--import', 'tsx', path.resolve('bench/hello.ts'), String(helloPort)], {
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
+    const hello = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.resolve('bench/hello.ts'), String(helloPort)],
+      {
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
     children.push(hello);
     const { DATABASE_URL: _db, ...inherited } = process.env;
     const env = databaseUrl
@@ -71,15 +75,27 @@ async function main() {
     const server = spawn(
       process.execPath,
       [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir)] : []), 'dist/server.mjs'],
-      { cwd: path.resolve('apps/server'), env: { ...inherited, ...env }, stdio: ['ignore', 'inherit', 'inherit'] },
+      {
+        cwd: path.resolve('apps/server'),
+        env: { ...inherited, ...env },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
     );
     children.push(server);
     const helloUrl = `http://127.0.0.1:${helloPort}`;
     const serverUrl = `http://127.0.0.1:${serverPort}`;
     await Promise.all([waitForHealth(helloUrl, 300_000), waitForHealth(`${serverUrl}/api/health`, 300_000)]);
     const vendor = databaseUrl ? 'bench-vendor-3' : 'zevar';
-    const calls: Target[] = [{ name: 'bare Fastify hello', path: '/' }, ...(await targets(serverUrl, vendor, false))];
-    console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    const calls: Target[] = [
+      { name: 'bare Fastify hello', path: '/' },
+      ...(await targets(serverUrl, vendor, false)),
+    ];
+    console.log(
+      `load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
     for (const t of calls.filter((c) => !only || c.path === '/' || c.name.includes(only))) {
       const isHello = t.path === '/';
       const f = await cpuPerRequest(
@@ -92,7 +108,12 @@ async function main() {
           `${f.requests} requests (${Math.round(f.rps)} req/s, ${f.non2xx} not 2xx)`,
       );
     }
-    console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(
+      `load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
   } finally {
     for (const c of children) c.kill('SIGINT');
   }

@@ -55,10 +55,22 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * stays the source of their names and values; it is run once against a response that records them.
  */
 export function securityHeadersFor(options: HelmetOptions): ReadonlyArray<readonly [string, string]> {
+  // A directive given as a function is worked out per request (a nonce): it cannot be sent from a list.
+  const csp = options.contentSecurityPolicy;
+  const directives = typeof csp === 'object' ? Object.values(csp.directives ?? {}) : [];
+  if (
+    directives.some(
+      (d) => typeof d === 'function' || (Array.isArray(d) && d.some((v) => typeof v === 'function')),
+    )
+  )
+    throw new Error(
+      'a Content-Security-Policy directive depends on the request: its headers vary per answer',
+    );
   // By lower-case name (a header set twice keeps its last value), each as helmet spells it.
   const set = new Map<string, readonly [string, string]>();
   const recorder = {
-    setHeader: (name: string, value: string | number) => void set.set(name.toLowerCase(), [name, String(value)]),
+    setHeader: (name: string, value: string | number) =>
+      void set.set(name.toLowerCase(), [name, String(value)]),
     // X-Powered-By: neither Node nor Fastify sets it.
     removeHeader: () => undefined,
   };

@@ -1,6 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { sendCached } from '../../plugins/public-cache';
 import { createCacheInvalidation, type CacheTag, type Notifications } from './invalidation';
 import { createPublicCache } from './public-cache';
 
@@ -222,5 +224,54 @@ describe('a read racing a write', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('a hit served without waiting (decision 0087)', () => {
+  it('has each compressed form at hand once made: undefined before, the same bytes after, null when small', async () => {
+    const cache = createPublicCache(createCacheInvalidation(instant));
+    const body = JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Bangle ${i}` })));
+    const answer = await cache.answer('big', async () => ({ body, tags: ['catalogue'] }));
+    expect(answer.encodedNow('br')).toBeUndefined();
+    const br = await answer.encoded('br')!;
+    expect(answer.encodedNow('br')).toBe(br);
+    expect(answer.encodedNow('gzip')).toBeUndefined();
+    const small = await cache.answer('small', async () => ({ body: '[]', tags: ['catalogue'] }));
+    expect(small.encodedNow('br')).toBeNull();
+  });
+
+  it('answers a kept entry, in any encoding once made and as a 304, without a promise; a miss with one', async () => {
+    const cache = createPublicCache(createCacheInvalidation(instant));
+    const app = Fastify();
+    const returned: Array<'promise' | 'reply'> = [];
+    let builds = 0;
+    app.get('/answer', (request, reply) => {
+      const sent = sendCached(cache, request, reply, { tags: ['catalogue'] }, async () => {
+        builds += 1;
+        return Array.from({ length: 100 }, (_, i) => ({ id: i, name: `Jhumka ${i}` }));
+      });
+      returned.push(sent instanceof Promise ? 'promise' : 'reply');
+      return sent;
+    });
+    try {
+      const ask = (headers: Record<string, string>) => app.inject({ url: '/answer', headers });
+      const plain = await ask({});
+      const firstBr = await ask({ 'accept-encoding': 'br' });
+      const br = await ask({ 'accept-encoding': 'br' });
+      const notModified = await ask({ 'if-none-match': String(plain.headers.etag) });
+      expect([plain, firstBr, br, notModified].map((r) => r.statusCode)).toEqual([200, 200, 200, 304]);
+      expect(builds).toBe(1);
+      // The miss builds; the first brotli ask makes the brotli form; after that, no waiting.
+      expect(returned).toEqual(['promise', 'promise', 'reply', 'reply']);
+      expect(br.rawPayload).toEqual(firstBr.rawPayload);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+      expect(br.headers).toMatchObject({
+        'content-encoding': 'br',
+        vary: 'accept-encoding',
+        etag: plain.headers.etag,
+      });
+    } finally {
+      await app.close();
+    }
   });
 });

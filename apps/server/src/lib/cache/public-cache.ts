@@ -60,9 +60,9 @@ function makeAnswer(built: BuiltAnswer): CachedAnswer {
     ttlMs: built.ttlMs,
     encoded: (encoding) => {
       if (small) return null;
-      return (forms[encoding] ??= (encoding === 'br' ? brotli(body, BROTLI_OPTIONS) : gzip(body, GZIP_OPTIONS)).then(
-        (form) => (made[encoding] = form),
-      ));
+      return (forms[encoding] ??= (
+        encoding === 'br' ? brotli(body, BROTLI_OPTIONS) : gzip(body, GZIP_OPTIONS)
+      ).then((form) => (made[encoding] = form)));
     },
     encodedNow: (encoding) => (small ? null : made[encoding]),
   };
