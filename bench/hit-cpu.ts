@@ -7,7 +7,7 @@
  * server's user + system CPU time (/proc/<pid>/stat, every thread) before and after.
  *
  *   [DATABASE_URL=postgres://...] npx tsx bench/hit-cpu.ts [--duration 10] [--connections 50]
- *     [--port-base 3500] [--cpu-prof DIR] [--only 'product page']
+ *     [--port-base 3500] [--cpu-prof DIR] [--only 'product page'] [--bundle dist/server.mjs]
  *
  * --cpu-prof DIR: the real server writes a V8 CPU profile there when it stops (`node --cpu-prof`).
  */
@@ -29,6 +29,8 @@ const duration = Number(arg('--duration') ?? 10);
 const connections = Number(arg('--connections') ?? 50);
 const portBase = Number(arg('--port-base') ?? 3500);
 const profileDir = arg('--cpu-prof');
+/** Another build of the server to measure (a file in apps/server/dist, e.g. one built from older sources). */
+const bundle = arg('--bundle') ?? 'dist/server.mjs';
 /** Only the calls whose name contains this (e.g. `product page`), besides hello. */
 const only = arg('--only');
 
@@ -42,8 +44,6 @@ function cpuMicros(pid: number): number {
 }
 
 async function cpuPerRequest(pid: number, url: string, headers: Record<string, string>) {
-  // Warm: the entry built, its compressed forms made, the code optimised.
-  await autocannon({ url, connections: 10, duration: 2, headers });
   const before = cpuMicros(pid);
   const r = await autocannon({ url, connections, duration, headers });
   const spent = cpuMicros(pid) - before;
@@ -74,7 +74,7 @@ async function main() {
       : serverEnv(serverPort, { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'zevar-hit-cpu-')) });
     const server = spawn(
       process.execPath,
-      [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir)] : []), 'dist/server.mjs'],
+      [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir)] : []), bundle],
       {
         cwd: path.resolve('apps/server'),
         env: { ...inherited, ...env },
@@ -90,13 +90,24 @@ async function main() {
       { name: 'bare Fastify hello', path: '/' },
       ...(await targets(serverUrl, vendor, false)),
     ];
+    const measured = calls.filter((c) => !only || c.path === '/' || c.name.includes(only));
+    // Warm every call first (entries built, compressed forms made, code optimised, the page renderer
+    // loaded a while after listening), then let the server settle before any measurement.
+    for (const t of measured)
+      await autocannon({
+        url: (t.path === '/' ? helloUrl : serverUrl) + t.path,
+        connections: 10,
+        duration: 3,
+        headers: t.headers ?? BROWSER_HEADERS,
+      });
+    await new Promise((resolve) => setTimeout(resolve, 5000));
     console.log(
       `load average ${os
         .loadavg()
         .map((l) => l.toFixed(1))
         .join(' ')}`,
     );
-    for (const t of calls.filter((c) => !only || c.path === '/' || c.name.includes(only))) {
+    for (const t of measured) {
       const isHello = t.path === '/';
       const f = await cpuPerRequest(
         (isHello ? hello : server).pid!,
