@@ -270,7 +270,10 @@ export function createProductReads(db: Db, gstBp: number) {
         {
           key: `search:${plan}`,
           where,
-          orderBy: searchResultOrder,
+          // In id order, planned for its text: a word most products have walks the primary key and
+          // stops at the page; a rare one takes the trigram index (decision 0086).
+          orderBy: byId,
+          planEachCall: true,
           total: cappedCount(where, MAX_SEARCH_RESULTS),
         },
         { pattern: likePattern(keyword) },
