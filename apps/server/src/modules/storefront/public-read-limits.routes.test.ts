@@ -71,6 +71,9 @@ describe('bounds on public listings', () => {
     }
     // No search at all is still the plain listing.
     expect((await get('/api/products/paged?search=')).statusCode).toBe(200);
+    // A page past the end (inside the window) is empty and still says how many there are.
+    const past = await paged(`/api/products/paged?search=${word}&size=10&page=3`);
+    expect([past.content.length, past.totalElements, past.number]).toEqual([0, 1, 3]);
   });
 
   it('refuses a page that starts past the result window with 400 (the search window for a search)', async () => {
