@@ -63,7 +63,20 @@ describe('catalogue-wide search text (decision 0086)', () => {
     // As pg_trgm takes trigrams from ILIKE '%text%': words padded at boundaries inside the text.
     // (Checked against PostgreSQL's plans: each 'true' one is an index scan, each 'false' one a
     // scan of the whole trigram index.)
-    for (const text of ['ring', '22K', 'रानी', 'M. Iyer', 'BENCH-20', 'ने का हा', 'से ब', 'a b', 'ab-c', 'z-q', '%zq%', 'zq-'])
+    for (const text of [
+      'ring',
+      '22K',
+      'रानी',
+      'M. Iyer',
+      'BENCH-20',
+      'ने का हा',
+      'से ब',
+      'a b',
+      'ab-c',
+      'z-q',
+      '%zq%',
+      'zq-',
+    ])
       expect(isCatalogueSearchable(text), text).toBe(true);
     for (const text of ['zq', 'q', '%%%', '___', '', '- -', '9'])
       expect(isCatalogueSearchable(text), text).toBe(false);

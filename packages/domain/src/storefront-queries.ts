@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { safeString } from './primitives';
-import { boundedPages, catalogueSearchTextSchema, pageQuerySchema, dbIdSchema, searchTextSchema } from './paging';
+import {
+  boundedPages,
+  catalogueSearchTextSchema,
+  pageQuerySchema,
+  dbIdSchema,
+  searchTextSchema,
+} from './paging';
 import { CATEGORY_PAGE_SIZE, MAX_REVIEW_PHOTOS, PRODUCT_SORTS, REVIEW_MESSAGES } from './storefront';
 
 /** Public storefront query shapes and the review input (storefront spec sections 4, 5 and 9). */

@@ -124,7 +124,9 @@ function build(db: Db, shape: ProductPageShape) {
     .leftJoin(metalPurities, eq(products.purityId, metalPurities.id))
     .orderBy(...shape.orderBy)
     .prepare(
-      shape.planEachCall ? '' : `storefront_${createHash('sha1').update(shape.key).digest('hex').slice(0, 16)}`,
+      shape.planEachCall
+        ? ''
+        : `storefront_${createHash('sha1').update(shape.key).digest('hex').slice(0, 16)}`,
     );
 }
 

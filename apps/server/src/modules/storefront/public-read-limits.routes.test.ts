@@ -58,7 +58,9 @@ describe('bounds on public listings', () => {
         expect(JSON.stringify(res.json().issues), url).toContain(PAGING_MESSAGES.searchTooShort);
       }
       // Within a category any text is a search (it reads that category's entries only).
-      expect((await get(`/api/products/category/${cat.id}?vendorSlug=${shop}&search=${text}`)).statusCode).toBe(200);
+      expect(
+        (await get(`/api/products/category/${cat.id}?vendorSlug=${shop}&search=${text}`)).statusCode,
+      ).toBe(200);
     }
     // Text with a trigram is a search, and finds the product.
     for (const url of [
@@ -67,7 +69,10 @@ describe('bounds on public listings', () => {
       `/api/products/search/${word.toLowerCase()}?vendorSlug=${shop}`,
       `/api/products/paged?search=zq${word.slice(2, 3)}`,
     ]) {
-      expect((await paged(url)).content.map((p) => p.name), url).toContain(`Tiny ${word}`);
+      expect(
+        (await paged(url)).content.map((p) => p.name),
+        url,
+      ).toContain(`Tiny ${word}`);
     }
     // No search at all is still the plain listing.
     expect((await get('/api/products/paged?search=')).statusCode).toBe(200);
