@@ -18,7 +18,7 @@ import {
   dbIdSchema,
   idParamsSchema,
   MAX_DB_ID,
-  searchTextSchema,
+  catalogueSearchTextSchema,
 } from './paging';
 import { MSG } from './messages';
 import { gemInputSchema } from './certificates';
@@ -236,7 +236,8 @@ export const productReferencesSchema = z.object({
 });
 export type ProductReferences = z.infer<typeof productReferencesSchema>;
 
-const searchText = searchTextSchema.optional();
+// Public searches over the whole catalogue (strangers may call them): a word of three letters or digits.
+const searchText = catalogueSearchTextSchema.optional();
 /** `GET /products/paged` (public; catalogue admins see archived products too): bounded depth and search. */
 export const adminProductsQuery = boundedPages(
   pageQuerySchema(30, 100).extend({

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   boundedPages,
+  catalogueSearchTextSchema,
+  isCatalogueSearchable,
   MAX_RESULT_WINDOW,
   MAX_SEARCH_RESULTS,
   PAGING_MESSAGES,
@@ -53,5 +55,39 @@ describe('bounded listings', () => {
           expect(listing.safeParse({ page: page.totalPages - 1, size }).success).toBe(true);
       }),
     );
+  });
+});
+
+describe('catalogue-wide search text (decision 0086)', () => {
+  it('is text the trigram indexes can serve: at least one trigram, as pg_trgm takes them', () => {
+    // As pg_trgm takes trigrams from ILIKE '%text%': words padded at boundaries inside the text.
+    // (Checked against PostgreSQL's plans: each 'true' one is an index scan, each 'false' one a
+    // scan of the whole trigram index.)
+    for (const text of [
+      'ring',
+      '22K',
+      'रानी',
+      'M. Iyer',
+      'BENCH-20',
+      'ने का हा',
+      'से ब',
+      'a b',
+      'ab-c',
+      'z-q',
+      '%zq%',
+      'zq-',
+    ])
+      expect(isCatalogueSearchable(text), text).toBe(true);
+    for (const text of ['zq', 'q', '%%%', '___', '', '- -', '9'])
+      expect(isCatalogueSearchable(text), text).toBe(false);
+  });
+
+  it('is a 400 with its message below that, and no search when empty', () => {
+    const short = catalogueSearchTextSchema.safeParse('zq');
+    expect(short.success).toBe(false);
+    expect(short.error?.issues[0]?.message).toBe(PAGING_MESSAGES.searchTooShort);
+    expect(catalogueSearchTextSchema.parse('  ring  ')).toBe('ring');
+    expect(catalogueSearchTextSchema.parse('')).toBe('');
+    expect(catalogueSearchTextSchema.safeParse('a'.repeat(101)).success).toBe(false);
   });
 });

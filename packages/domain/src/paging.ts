@@ -57,10 +57,39 @@ export const PAGING_MESSAGES = {
   tooDeep: (window: number) =>
     `Only the first ${String(window).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} results can be paged through: narrow the search or filters`,
   searchTooLong: `Search text can be at most ${MAX_SEARCH_LENGTH} characters`,
+  searchTooShort: 'Search for at least 3 letters or digits',
 } as const;
 
 /** Search text of a listing: trimmed, at most `MAX_SEARCH_LENGTH` characters (400 beyond). */
 export const searchTextSchema = safeString().trim().max(MAX_SEARCH_LENGTH, PAGING_MESSAGES.searchTooLong);
+
+/** A word as the trigram index sees it: letters, digits and combining marks (Indic vowel signs). */
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+/**
+ * Whether a search over the whole catalogue can use the trigram indexes. Substring search is
+ * served by trigrams, taken from each word of the text as pg_trgm takes them from `ILIKE '%text%'`:
+ * a word is padded with two spaces before it and one after where the text has a word boundary there
+ * (not at the ends of the text, which touch the wildcards), and gives a trigram when that is three
+ * characters or more. Text that gives none ('zq', '%', 'a b' does give one: ' ' ' b') reads every
+ * product of the catalogue (decision 0086). A category's search reads that category only and takes any
+ * text.
+ */
+export function isCatalogueSearchable(text: string): boolean {
+  for (const m of text.matchAll(WORD)) {
+    const before = m.index > 0 ? 2 : 0;
+    const after = m.index + m[0].length < text.length ? 1 : 0;
+    if (before + [...m[0]].length + after >= 3) return true;
+  }
+  return false;
+}
+/**
+ * Search text over the whole catalogue: as `searchTextSchema`, and (unless empty: no search) text the
+ * trigram indexes can serve (`isCatalogueSearchable`; 400 otherwise, `PAGING_MESSAGES.searchTooShort`).
+ */
+export const catalogueSearchTextSchema = searchTextSchema.refine(
+  (text) => text === '' || isCatalogueSearchable(text),
+  PAGING_MESSAGES.searchTooShort,
+);
 
 /** The deepest page a listing of `size` answers: the one that starts within `window`. */
 export function pagesWithin(window: number, size: number): number {

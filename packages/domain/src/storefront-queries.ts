@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { safeString } from './primitives';
-import { boundedPages, pageQuerySchema, dbIdSchema, searchTextSchema } from './paging';
+import {
+  boundedPages,
+  catalogueSearchTextSchema,
+  pageQuerySchema,
+  dbIdSchema,
+  searchTextSchema,
+} from './paging';
 import { CATEGORY_PAGE_SIZE, MAX_REVIEW_PHOTOS, PRODUCT_SORTS, REVIEW_MESSAGES } from './storefront';
 
 /** Public storefront query shapes and the review input (storefront spec sections 4, 5 and 9). */
@@ -30,8 +36,8 @@ export const shopSearchPageQuery = boundedPages(pageQuerySchema().extend(vendorS
 });
 /** A plan's paged listing (`/products/vendorPlan/:plan`). */
 export const boundedPageQuery = boundedPages(pageQuerySchema());
-/** A search keyword in a path. */
-export const searchKeywordSchema = searchTextSchema.min(1);
+/** A search keyword in a path: a search over the whole shop, so it needs a word of three letters or digits. */
+export const searchKeywordSchema = catalogueSearchTextSchema.min(1);
 
 /** POST /api/reviews body. Photos are stored image names returned by the review upload call. */
 export const reviewInputSchema = z.object({

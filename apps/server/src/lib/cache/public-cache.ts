@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import type { CacheInvalidation, CacheTag } from './invalidation';
@@ -38,11 +37,28 @@ const MAX_BYTES = 64 * 1024 * 1024;
 /** Below this, compression saves less than its headers cost (@fastify/compress's threshold). */
 export const COMPRESS_THRESHOLD = 1024;
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-// Made once per entry, so a little more effort than per-response compression could afford.
-const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } };
+// Made once per entry, so a little more effort than per-response compression could afford. In
+// one synchronous call: the asynchronous form runs the same work through a stream and the thread
+// pool in 16 KB chunks and took 1.7 times the CPU for a 33 KB category page (0.37 against 0.22 ms,
+// decision 0086); a miss pays it, and the block is a fraction of the miss's own work.
+const BROTLI_QUALITY = 6;
 const GZIP_OPTIONS = { level: 6 };
+function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  try {
+    return Promise.resolve(
+      encoding === 'br'
+        ? zlib.brotliCompressSync(body, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+            },
+          })
+        : zlib.gzipSync(body, GZIP_OPTIONS),
+    );
+  } catch (err) {
+    return Promise.reject(err as Error);
+  }
+}
 
 export const etagOf = (body: Buffer | string) =>
   `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
@@ -60,9 +76,7 @@ function makeAnswer(built: BuiltAnswer): CachedAnswer {
     ttlMs: built.ttlMs,
     encoded: (encoding) => {
       if (small) return null;
-      return (forms[encoding] ??= (
-        encoding === 'br' ? brotli(body, BROTLI_OPTIONS) : gzip(body, GZIP_OPTIONS)
-      ).then((form) => (made[encoding] = form)));
+      return (forms[encoding] ??= compress(body, encoding).then((form) => (made[encoding] = form)));
     },
     encodedNow: (encoding) => (small ? null : made[encoding]),
   };

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { categories, metalPurities, metals, products, reviews } from '../../db/schema';
@@ -66,6 +66,45 @@ export async function selectProducts(
     db,
     page.map((r) => r.id),
   );
+}
+
+/**
+ * A page of the newest products matching `where` and their total counted up to `window` (a bounded
+ * listing's result window), from one scan: the first `window` matching ids, newest first, counted
+ * by a window function and cut to the page. Counting apart (`countProducts` with a cap) scanned the
+ * same matches a second time: for a word one product in twelve has, two walks of 12,000 rows for
+ * a page deep in the window (decision 0086). A page past the end has no row to carry the total and
+ * counts it apart.
+ */
+export async function selectNewestWithinWindow(
+  db: DbOrTx,
+  where: SQL | undefined,
+  window: number,
+  limit: number,
+  offset: number,
+): Promise<{ rows: ProductJoinedRow[]; total: number }> {
+  const matching = db
+    .select({ id: products.id })
+    .from(products)
+    .innerJoin(categories, eq(products.categoryId, categories.id))
+    .where(where)
+    .orderBy(desc(products.id))
+    .limit(window)
+    .as('matching');
+  const page = await db
+    .select({ id: matching.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(matching)
+    .orderBy(desc(matching.id))
+    .limit(limit)
+    .offset(offset);
+  const total = page[0]?.total ?? (await countProducts(db, where, window));
+  return {
+    rows: await loadProductRows(
+      db,
+      page.map((r) => r.id),
+    ),
+    total,
+  };
 }
 
 /** Full rows for the given ids, in the given order (two queries). */

@@ -27,6 +27,7 @@ import {
   countProducts,
   inCategoryTree,
   selectLinkedVariants,
+  selectNewestWithinWindow,
   selectProducts,
 } from './product-rows.read-model';
 import { likePattern } from '../../lib/sql-search';
@@ -183,10 +184,14 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'now' | 'conf
   async function page(f: ProductFilter): Promise<Paged<CatalogueProduct>> {
     const where = filterWhere(f);
     const window = f.search?.trim() ? MAX_SEARCH_RESULTS : MAX_RESULT_WINDOW;
-    const [rows, total] = await Promise.all([
-      selectProducts(db, where, [desc(products.id)], f.size, f.page * f.size),
-      countProducts(db, where, f.includeArchived ? undefined : window),
-    ]);
+    const [rows, total] = f.includeArchived
+      ? await Promise.all([
+          selectProducts(db, where, [desc(products.id)], f.size, f.page * f.size),
+          countProducts(db, where),
+        ])
+      : await selectNewestWithinWindow(db, where, window, f.size, f.page * f.size).then(
+          (p) => [p.rows, p.total] as const,
+        );
     return toPaged(
       rows.map((r) => toProductDto(r, gstBp())),
       total,

@@ -26,7 +26,7 @@ describe('public answers carry only public facts', () => {
     const urls = [
       `/api/products/${productId}`,
       '/api/products/paged?size=100',
-      '/api/products/search?keyword=a&size=100',
+      '/api/products/search?keyword=product&size=100',
       `/api/products/slug/${slug}?vendorSlug=${shop}`,
       `/api/products/name/${slug}?vendorSlug=${shop}`,
       `/api/products/recent?vendorSlug=${shop}`,

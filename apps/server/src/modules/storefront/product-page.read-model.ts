@@ -44,6 +44,13 @@ export type ProductPageShape = {
    * reads the category's keys from one narrow index).
    */
   sortKeys?: { orderBy: SQL[] };
+  /**
+   * Planned for each call's values (an unnamed statement) instead of once for all: for a search
+   * over the whole catalogue, whose best plan depends on how many products the text matches (a
+   * walk of the primary key for a word most have, the trigram index for a rare one); one generic
+   * plan is wrong for one or the other (decision 0086).
+   */
+  planEachCall?: boolean;
 };
 
 export type ProductPageRow = ProductJoinedRow & { total: number; variants: LinkedVariant[] };
@@ -116,7 +123,11 @@ function build(db: Db, shape: ProductPageShape) {
     .leftJoin(metals, eq(products.metalId, metals.id))
     .leftJoin(metalPurities, eq(products.purityId, metalPurities.id))
     .orderBy(...shape.orderBy)
-    .prepare(`storefront_${createHash('sha1').update(shape.key).digest('hex').slice(0, 16)}`);
+    .prepare(
+      shape.planEachCall
+        ? ''
+        : `storefront_${createHash('sha1').update(shape.key).digest('hex').slice(0, 16)}`,
+    );
 }
 
 /** Ratings and review counts come from published reviews only (held and waiting ones do not count). */

@@ -42,6 +42,45 @@ describe('bounds on public listings', () => {
     expect((await get(`/api/products/paged?search=${'a'.repeat(100)}`)).statusCode).toBe(200);
   });
 
+  it('refuses a search of the whole catalogue that gives the trigram index nothing (it would read every product), not one within a category', async () => {
+    const cat = await createCategory(t.db, { name: `Short ${uid()}` });
+    const word = `Zq${uid()}`;
+    await createProduct(t.db, { categoryId: cat.id, name: `Tiny ${word}` });
+    for (const text of ['zq', 'q', '%25%25%25', '9', '__', '%20%20zq%20']) {
+      for (const url of [
+        `/api/products/paged?search=${text}`,
+        `/api/products/search?keyword=${text}`,
+        `/api/products/search/${text}?vendorSlug=${shop}`,
+      ]) {
+        const res = await get(url);
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json(), url).toMatchObject({ code: 'VALIDATION' });
+        expect(JSON.stringify(res.json().issues), url).toContain(PAGING_MESSAGES.searchTooShort);
+      }
+      // Within a category any text is a search (it reads that category's entries only).
+      expect(
+        (await get(`/api/products/category/${cat.id}?vendorSlug=${shop}&search=${text}`)).statusCode,
+      ).toBe(200);
+    }
+    // Text with a trigram is a search, and finds the product.
+    for (const url of [
+      `/api/products/paged?search=${word}`,
+      `/api/products/search?keyword=${word.toUpperCase()}`,
+      `/api/products/search/${word.toLowerCase()}?vendorSlug=${shop}`,
+      `/api/products/paged?search=zq${word.slice(2, 3)}`,
+    ]) {
+      expect(
+        (await paged(url)).content.map((p) => p.name),
+        url,
+      ).toContain(`Tiny ${word}`);
+    }
+    // No search at all is still the plain listing.
+    expect((await get('/api/products/paged?search=')).statusCode).toBe(200);
+    // A page past the end (inside the window) is empty and still says how many there are.
+    const past = await paged(`/api/products/paged?search=${word}&size=10&page=3`);
+    expect([past.content.length, past.totalElements, past.number]).toEqual([0, 1, 3]);
+  });
+
   it('refuses a page that starts past the result window with 400 (the search window for a search)', async () => {
     const cat = await createCategory(t.db, { name: `Deep ${uid()}` });
     const tooDeep = [

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReviewedProduct } from '@zevar/domain';
+import { isCatalogueSearchable, type ReviewedProduct } from '@zevar/domain';
 import { ImageWithFallback } from '../../../components/ImageWithFallback';
 import { Spinner } from '../../../components/Spinner';
 import { useDebounced } from '../../../lib/use-debounced';
@@ -16,11 +16,13 @@ export function ProductFinder({ onPick }: { onPick: (p: ReviewedProduct) => void
   const id = useId();
   const [term, setTerm] = useState('');
   const keyword = useDebounced(term.trim(), 300);
+  // The catalogue-wide search needs a word of three letters or digits (decision 0086).
+  const searching = isCatalogueSearchable(keyword);
   const found = useQuery({
     queryKey: ['admin', 'reviews', 'any-product', keyword],
     queryFn: ({ signal }) =>
       fetchProducts({ page: 0, search: keyword, categoryId: null, metalId: null }, signal),
-    enabled: keyword.length > 0,
+    enabled: searching,
   });
   const products = found.data?.content.slice(0, SHOWN) ?? [];
   return (
@@ -36,13 +38,13 @@ export function ProductFinder({ onPick }: { onPick: (p: ReviewedProduct) => void
         value={term}
         onChange={(e) => setTerm(e.target.value)}
       />
-      {keyword && found.isPending && <Spinner label="Searching products..." />}
-      {keyword && found.isError && (
+      {searching && found.isPending && <Spinner label="Searching products..." />}
+      {searching && found.isError && (
         <p role="alert" className="text-red-700">
           Failed to load products
         </p>
       )}
-      {keyword && found.data && products.length === 0 && <p className="text-taupe">No products found</p>}
+      {searching && found.data && products.length === 0 && <p className="text-taupe">No products found</p>}
       {products.length > 0 && (
         <ul className="divide-y divide-sand">
           {products.map((p) => (
