@@ -117,8 +117,12 @@ export function createPublicCache(invalidation: CacheInvalidation, opts: { maxBy
 
   type Flight = { since: number; made: Promise<{ answer: CachedAnswer; overtaken: boolean }> };
   const inFlight = new Map<string, Flight>();
-  /** How answers were found since start: the bench's misses per read during a rush (decision 0076). */
-  const counts = { hits: 0, joined: 0, builds: 0 };
+  /**
+   * How answers were found since start: the bench's misses per read during a rush (decision 0076).
+   * `composed`: builds of an answer with figures (each also counted in `builds`, beside its rest's
+   * build when the rest was not kept); `figured`: those made from a kept rest (decision 0088).
+   */
+  const counts = { hits: 0, joined: 0, builds: 0, composed: 0, figured: 0 };
 
   /**
    * The cached answer for `key`, or the one `produce` builds. Concurrent misses share one build;
@@ -187,6 +191,8 @@ export function createPublicCache(invalidation: CacheInvalidation, opts: { maxBy
         fresh = true;
         return produceRest();
       });
+      counts.composed += 1;
+      if (!fresh) counts.figured += 1;
       const built = await figure(rest, fresh);
       return {
         ...built,
