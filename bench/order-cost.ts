@@ -40,7 +40,10 @@ const top = Number(opt('--top', '25'));
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('DATABASE_URL is required (a PostgreSQL cluster with the catalogue)');
 
-type Stats = { cpuMs: number; cache: { hits: number; joined: number; builds: number } };
+type Stats = {
+  cpuMs: number;
+  cache: { hits: number; joined: number; builds: number; composed?: number; figured?: number };
+};
 
 function startServer() {
   const child = fork(path.resolve('bench/order-cost-server.ts'), [], {
@@ -207,11 +210,17 @@ async function main() {
     for (const [what, count] of [...locks.waits.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8))
       console.log(`  ${String(count).padStart(6)}  ${what}`);
     if (readers) {
-      const c = (k: keyof Stats['cache']) => after.cache[k] - before.cache[k];
+      const c = (k: keyof Stats['cache']) => (after.cache[k] ?? 0) - (before.cache[k] ?? 0);
       const answered = c('hits') + c('joined') + c('builds');
       console.log(
         `public cache while the orders flowed: ${answered} answers, ${c('hits')} hits, ${c('joined')} joined a build, ` +
           `${c('builds')} built: ${(c('builds') / Math.max(1, reads)).toFixed(3)} misses per read`,
+      );
+      // Decision 0088: an answer made from its kept rest reads only its figures (one small statement).
+      const full = c('builds') - c('composed');
+      console.log(
+        `  of which full builds (a product or list read again): ${full}, ${(full / Math.max(1, reads)).toFixed(3)} per read; ` +
+          `answers made again from a kept rest (stock and sales only): ${c('figured')}, ${(c('figured') / Math.max(1, reads)).toFixed(3)} per read`,
       );
     }
     if (statementsKnown) {

@@ -189,7 +189,21 @@ function postgresNotifications(url: string, pool: pg.Pool, onError: (err: Error)
       await ready;
       await client?.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     },
+    /**
+     * On the listening connection while it is up (decision 0088): from the pool, a message would wait
+     * for a connection behind the transactions that fill it in a rush, and every write's answer waits
+     * for its message. Messages go one at a time (they are coalesced), so one connection carries them.
+     */
     async notify(channel, payload) {
+      const own = client;
+      if (own) {
+        try {
+          await own.query('select pg_notify($1, $2)', [channel, payload]);
+          return;
+        } catch {
+          // The connection dropped (it reconnects on its own): the pool sends this one.
+        }
+      }
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
     async close() {

@@ -235,6 +235,70 @@ export function sendCached<T>(
     .then((answer) => sendAnswer(request, reply, answer, send));
 }
 
+/**
+ * A few fast-changing figures of a cached answer (a product's exact stock and sales count), kept
+ * apart from the rest of it (decision 0088): `read` loads them for the answer's value (one small
+ * statement), `apply` lays them over the value, and `tagsOf` names the tags they change under.
+ */
+export type Figures<T, F> = {
+  tagsOf: (value: T) => Iterable<CacheTag>;
+  read: (value: T) => Promise<F>;
+  apply: (value: T, figures: F) => T;
+};
+
+/**
+ * `sendCached` for an answer whose figures change far more often than the rest (every sale changes a
+ * product's stock): the rest is kept as its own entry (under `opts.tags` and `tagsOf`, not the
+ * figures' tags), and the answer sent is that entry with the figures read afresh laid over it, kept
+ * under both sets of tags (`cache.answerWithFigures`). A change of the figures drops only the
+ * answer, which is made again from the kept rest and one small read; a change of the rest drops both.
+ * The answer is the bytes `sendCached` would send for the same data: the same JSON (the rest went
+ * through the response schema; the figures keep their places), so the same ETag and compressed forms.
+ */
+export function sendCachedWithFigures<T, F>(
+  cache: PublicCache,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  opts: {
+    tags: readonly CacheTag[];
+    plan?: string;
+    tagsOf?: (value: T) => Iterable<CacheTag>;
+    figures: Figures<T, F>;
+  },
+  produce: () => Promise<T>,
+): FastifyReply | Promise<FastifyReply> {
+  const send = { type: JSON_TYPE, cacheControl: PUBLIC_CACHE_CONTROL, internalToken: cache.internalToken };
+  const key = keyOf(request, opts.plan);
+  // A kept answer (figures included) is sent at once, as `sendCached` does (decision 0087).
+  const hit = cache.kept(key);
+  if (hit) return sendAnswer(request, reply, hit, send);
+  /** The value this request's build read itself, if it did (a cold key): its figures are current. */
+  let read: T | undefined;
+  return cache
+    .answerWithFigures(
+      key,
+      async () => {
+        const value = await produce();
+        read = value;
+        const tags = new Set(opts.tags);
+        if (opts.tagsOf) for (const tag of opts.tagsOf(value)) tags.add(tag);
+        return { body: JSON.stringify(throughResponseSchema(request, value)), tags: [...tags] };
+      },
+      async (rest, fresh) => {
+        if (fresh && read !== undefined)
+          return {
+            body: rest.body.toString('utf8'),
+            tags: [...opts.figures.tagsOf(read)],
+            status: rest.status,
+          };
+        const value = JSON.parse(rest.body.toString('utf8')) as T;
+        const figured = opts.figures.apply(value, await opts.figures.read(value));
+        return { body: JSON.stringify(figured), tags: [...opts.figures.tagsOf(value)], status: rest.status };
+      },
+    )
+    .then((answer) => sendAnswer(request, reply, answer, send));
+}
+
 const identity = (body: unknown) => body as string;
 
 /**

@@ -140,8 +140,12 @@ export function createPublicCache(invalidation: CacheInvalidation, opts: { maxBy
 
   type Flight = { since: number; made: Promise<{ answer: CachedAnswer; overtaken: boolean }> };
   const inFlight = new Map<string, Flight>();
-  /** How answers were found since start: the bench's misses per read during a rush (decision 0076). */
-  const counts = { hits: 0, joined: 0, builds: 0 };
+  /**
+   * How answers were found since start: the bench's misses per read during a rush (decision 0076).
+   * `composed`: builds of an answer with figures (each also counted in `builds`, beside its rest's
+   * build when the rest was not kept); `figured`: those made from a kept rest (decision 0088).
+   */
+  const counts = { hits: 0, joined: 0, builds: 0, composed: 0, figured: 0 };
 
   /**
    * The cached answer for `key`, or the one `produce` builds. Concurrent misses share one build;
@@ -199,6 +203,41 @@ export function createPublicCache(invalidation: CacheInvalidation, opts: { maxBy
     return hit;
   }
 
+  /**
+   * An answer made of a kept rest and a few figures that change far more often (a product's exact
+   * stock and sales count, decision 0088): the rest is its own entry (`rest|<key>`, under the tags
+   * `produceRest` names), and the answer is `figure(rest)`, kept under the rest's tags and its own.
+   * A change of the figures' tags drops the answer only, which is made again from the kept rest; a
+   * change of the rest's drops both. When this build read the rest itself (a cold key), the figures
+   * it read with it are as new as a separate read would be (`fresh`), so `figure` may use them. Both go through `answer`, so the races are handled as for any
+   * answer (a build overtaken by a change of either part is not kept nor given to a later request).
+   */
+  function answerWithFigures(
+    key: string,
+    produceRest: () => Promise<BuiltAnswer>,
+    /** `fresh`: this build read the rest itself (after the request came), figures included. */
+    figure: (rest: CachedAnswer, fresh: boolean) => Promise<BuiltAnswer>,
+  ): Promise<CachedAnswer> {
+    return answer(key, async () => {
+      let fresh = false;
+      const rest = await answer(`rest|${key}`, () => {
+        fresh = true;
+        return produceRest();
+      });
+      counts.composed += 1;
+      if (!fresh) counts.figured += 1;
+      const built = await figure(rest, fresh);
+      return {
+        ...built,
+        tags: [...new Set([...rest.tags, ...built.tags])],
+        ttlMs:
+          rest.ttlMs !== undefined && built.ttlMs !== undefined
+            ? Math.min(rest.ttlMs, built.ttlMs)
+            : (rest.ttlMs ?? built.ttlMs),
+      };
+    });
+  }
+
   /** A small value (not an HTTP answer) cached under the same tags, e.g. a shop's plan by slug. */
   async function value<T>(key: string, tags: readonly CacheTag[], load: () => Promise<T>): Promise<T> {
     const valueKey = `value:${key}`;
@@ -225,6 +264,7 @@ export function createPublicCache(invalidation: CacheInvalidation, opts: { maxBy
   return {
     answer,
     kept,
+    answerWithFigures,
     value,
     invalidate: (tags: readonly CacheTag[]) => invalidation.publish(tags),
     size: () => entries.size,

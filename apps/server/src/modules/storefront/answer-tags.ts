@@ -4,12 +4,19 @@ import { metalTag, productTag, stockTag, type CacheTag } from '../../lib/cache/i
 type Shown = Pick<Product, 'id' | 'metal'> & { linkedVariants?: Array<{ id: number }> };
 
 /**
- * What a single-product answer shows (decisions 0036, 0081): the product and its linked variants
- * (with their exact stock and price), the metal that prices it, and their exact stock and sales
- * count (`stock:<id>`, which every sale drops). Nothing else drops it but broader changes.
+ * What a single-product answer shows besides its exact figures (decisions 0036, 0081, 0088): the
+ * product and its linked variants, and the metal that prices it.
  */
-export function* productAnswerTags(answer: Shown): Iterable<CacheTag> {
-  yield* shownTags([answer]);
+export function productAnswerTags(answer: Shown): Iterable<CacheTag> {
+  return shownTags([answer]);
+}
+
+/**
+ * The exact stock and sales count a single-product answer shows (its own, and its linked variants'
+ * stock): `stock:<id>`, which every sale drops. Kept apart from the rest of the answer (decision
+ * 0088), so a sale makes the answer again from the kept rest and one small read.
+ */
+export function* productFigureTags(answer: Shown): Iterable<CacheTag> {
   yield stockTag(answer.id);
   for (const v of answer.linkedVariants ?? []) yield stockTag(v.id);
 }

@@ -52,6 +52,23 @@ const PRICE_SORTS = {
   },
 } satisfies Record<Exclude<CategoryProductsQuery['sort'], 'default'>, { orderBy: SQL[]; sortKeys: SQL[] }>;
 
+/** Products' exact stock and sales count by id (a single-product answer's figures, decision 0088). */
+export type StockFigures = Map<number, { stock: number; salesCount: number }>;
+
+/**
+ * A product answer with its own and its linked variants' exact stock and sales count as `figures`
+ * have them; a product they lack keeps what the answer had.
+ */
+export function withStockFigures(product: Product, figures: StockFigures): Product {
+  const own = figures.get(product.id);
+  return {
+    ...product,
+    stock: own?.stock ?? product.stock,
+    salesCount: own?.salesCount ?? product.salesCount,
+    linkedVariants: product.linkedVariants.map((v) => ({ ...v, stock: figures.get(v.id)?.stock ?? v.stock })),
+  };
+}
+
 /** Public product reads for storefronts: one statement per call (two on an empty page), paginated in SQL. */
 export function createProductReads(db: Db, gstBp: number) {
   const p = sql.placeholder;
@@ -210,7 +227,16 @@ export function createProductReads(db: Db, gstBp: number) {
     return shuffle(pool).slice(0, SPECIAL_OFFER_COUNT);
   }
 
+  const figures = db
+    .select({ id: products.id, stock: products.stock, salesCount: products.salesCount })
+    .from(products)
+    .where(sql`${products.id} = any(${p('ids')})`)
+    .prepare('storefront_stock_figures');
+
   return {
+    /** The exact stock and sales count of these products now (decision 0088): one small statement. */
+    stockFigures: async (ids: number[]): Promise<StockFigures> =>
+      new Map((await figures.execute({ ids })).map((r) => [r.id, r])),
     byName,
     bySlug: (plan: Plan, slug: string) =>
       requireOne(plan, 'slug', eq(products.slug, p('slug')), { slug: slug.trim().toLowerCase() }),

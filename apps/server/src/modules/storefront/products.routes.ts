@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendCached } from '../../plugins/public-cache';
+import { sendCached, sendCachedWithFigures, type Figures } from '../../plugins/public-cache';
 import { gstBasisPoints } from '../metals';
 import { countProductView } from '../products';
 import { z } from 'zod';
@@ -26,8 +26,8 @@ import {
 import type { AppContext } from '../../context';
 import type { CacheTag } from '../../lib/cache/invalidation';
 import { clientNetworkOf } from '../../lib/client-network';
-import { createProductReads } from './product-reads.read-model';
-import { listAnswerTags, productAnswerTags } from './answer-tags';
+import { createProductReads, withStockFigures, type StockFigures } from './product-reads.read-model';
+import { listAnswerTags, productAnswerTags, productFigureTags } from './answer-tags';
 import { createShopResolver } from './visibility.read-model';
 import { isBuyerAgent } from '../analytics';
 import { parseStorefrontPath } from '../seo';
@@ -48,9 +48,23 @@ export const storefrontProductRoutes =
     const reads = createProductReads(ctx.publicDb, gstBasisPoints(ctx.config));
     const shopOf = createShopResolver(ctx);
     const planOf = async (slug: string | undefined) => (await shopOf(slug)).plan;
-    /** A product answer is tagged with what it shows, its exact stock and sales included. */
+    /**
+     * A product answer is tagged with what it shows; its exact stock and sales count are laid over
+     * the kept rest of it, read afresh after each change of them (decision 0088).
+     */
+    const figures: Figures<Product, StockFigures> = {
+      tagsOf: productFigureTags,
+      read: (product) => reads.stockFigures([product.id, ...product.linkedVariants.map((v) => v.id)]),
+      apply: withStockFigures,
+    };
     const cached = (req: FastifyRequest, reply: FastifyReply, plan: Plan, read: () => Promise<Product>) =>
-      sendCached(ctx.cache, req, reply, { tags: ['catalogue'], plan, tagsOf: productAnswerTags }, read);
+      sendCachedWithFigures(
+        ctx.cache,
+        req,
+        reply,
+        { tags: ['catalogue'], plan, tagsOf: productAnswerTags, figures },
+        read,
+      );
     /**
      * A list answer is tagged with the products it shows, their metals and what orders or filters it;
      * it shows stock bands, so a sale that keeps a product's band keeps it (decision 0081).

@@ -1,8 +1,10 @@
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PagedProductList, Product } from '@zevar/domain';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { COMPRESS_THRESHOLD } from '../../lib/cache/public-cache';
+import { products } from '../../db/schema';
 import { createCallers, type Callers } from '../../../test/catalogue-fixtures';
 import {
   createCategory,
@@ -87,6 +89,69 @@ describe('what a write invalidates', () => {
     expect(await statementsFor(productUrl(other))).toBe(0);
     expect(await statementsFor(listUrl(other.categoryId))).toBe(0);
     expect(await statementsFor('/api/category/plan/premium')).toBe(0);
+  });
+
+  it('makes a sold product’s answer again from its kept rest and one small read, on its page and its variants’ (decision 0088)', async () => {
+    const category = await createCategory(t.db);
+    const group = `group-${uid()}`;
+    // A long description: the answer is worth keeping compressed (over 1 KB).
+    const description = 'Hand-set lotus petals in 22 karat gold. '.repeat(20);
+    const sold = await createProduct(t.db, {
+      categoryId: category.id,
+      stock: 9,
+      variantGroupId: group,
+      description,
+    });
+    const sibling = await createProduct(t.db, { categoryId: category.id, stock: 8, variantGroupId: group });
+    const variantIn = (p: Product) => p.linkedVariants.find((v) => v.id === sold.id);
+    const read = (url: string, encoding: string) =>
+      t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+    const first = await read(productUrl(sold), 'identity');
+    expect(first.json() as Product).toMatchObject({ stock: 9, salesCount: 0 });
+    expect(variantIn(await json<Product>(productUrl(sibling)))?.stock).toBe(9);
+    // A change no write announces (straight in the database): only a part read again would show it.
+    await t.db.update(products).set({ tagline: 'Changed behind the cache' }).where(eq(products.id, sold.id));
+
+    await payFor(sold.sku, 2);
+
+    // The stock and sales count are read afresh (one statement); the rest is the kept one.
+    expect(await statementsFor(productUrl(sold))).toBe(1);
+    const plain = await read(productUrl(sold), 'identity');
+    const fresh = plain.json() as Product;
+    expect(fresh).toMatchObject({ stock: 7, salesCount: 2, tagline: (first.json() as Product).tagline });
+    // The same JSON as the whole answer read again, field for field, in the same order.
+    expect(plain.body).toBe(JSON.stringify({ ...(first.json() as Product), stock: 7, salesCount: 2 }));
+    expect(plain.headers.etag).not.toBe(first.headers.etag);
+    expect(plain.body.length).toBeGreaterThan(COMPRESS_THRESHOLD);
+    const br = await read(productUrl(sold), 'br');
+    const gz = await read(productUrl(sold), 'gzip');
+    expect([br.headers['content-encoding'], gz.headers['content-encoding']]).toEqual(['br', 'gzip']);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect([br.headers.etag, gz.headers.etag]).toEqual([plain.headers.etag, plain.headers.etag]);
+    const revalidated = await t.app.inject({
+      method: 'GET',
+      url: productUrl(sold),
+      headers: { 'if-none-match': first.headers.etag as string },
+    });
+    expect(revalidated.statusCode).toBe(200);
+    // The sibling's page shows the sold variant's new stock at once, from its own kept rest.
+    expect(await statementsFor(productUrl(sibling))).toBe(1);
+    expect(variantIn(await json<Product>(productUrl(sibling)))?.stock).toBe(7);
+
+    // A change of the rest (here the band: 7 -> 3 is few left) drops the kept rest too.
+    const adjust = await t.app.inject({
+      method: 'POST',
+      url: `/api/products/${sold.id}/stock-adjustments`,
+      headers: who.products,
+      payload: { change: -4, reason: 'Damaged in transit' },
+    });
+    expect(adjust.statusCode, adjust.body).toBe(201);
+    expect(await json<Product>(productUrl(sold))).toMatchObject({
+      stock: 3,
+      salesCount: 2,
+      tagline: 'Changed behind the cache',
+    });
   });
 
   it('drops a list at once when a sale moves the product into few left, and again when it sells out', async () => {
