@@ -141,7 +141,7 @@ run_phase \
 # 0051, 0064, 0090).
 # The API suite runs its files in two workers (vitest's default on 2 cores is one): it was the longest
 # chain of the run, one file after another, each waiting on PostgreSQL as much as on its own CPU, while
-# the other lanes had ended 40-90 s before it (decision 0090). Each worker copies the migrated template
+# the other lanes had ended 8-86 s before it (decision 0090). Each worker copies the migrated template
 # for each file as before; the files share nothing else.
 run_phase \
   "API on PostgreSQL|bash scripts/test-postgres.sh --maxWorkers=2 $(vitest_json postgres)" \

@@ -1,8 +1,8 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The server files that take far longer than the others (each over a minute of one worker on a loaded
- * machine, 2-6x the next file): started first, so that with two workers (the API suite on PostgreSQL in
+ * The server files that take far longer than the others (40 s to 5 minutes each on a loaded machine,
+ * the first three 2-9x any other file): started first, so that with two workers (the API suite on PostgreSQL in
  * `npm test`, decision 0090) no worker begins one of them when the other has nearly run out of files.
  * Without a results cache (a clean clone, as on CI) vitest starts the largest files first, and these
  * are small files. Paths from the repository root; a path that no longer exists is simply not matched.
