@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite: `npm test`. Independent layers run side by side (the machine has 2 cores):
 # first the checks (types and lint in two halves, format, knip, migrations) beside the builds; then
-# the browser journeys beside the unit layer and the API suite on PostgreSQL, with the PGlite smoke set
-# and the scale-out suite taken by whichever of those lanes ends first. A failed phase stops the run. At the end it prints
+# the API suite on PostgreSQL beside the unit layer and the browser journeys, with the scale-out suite
+# and the PGlite smoke set taken by whichever of those lanes ends first. A failed phase stops the run. At the end it prints
 # each layer's time and one closing line, 'Total: N passed, N failed', counted from the test
 # runners' JSON reports.
 set -uo pipefail
