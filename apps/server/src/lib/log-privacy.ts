@@ -47,6 +47,6 @@ export function privateErrorSerializer(err: Error): SerializedError {
   if (typeof out.detail === 'string') out.detail = scrubDetail(out.detail);
   const cause: unknown = (err as { cause?: unknown }).cause;
   if (cause instanceof Error) out.cause = privateErrorSerializer(cause);
-  else if (cause !== undefined) out.cause = String(cause);
+  else if (typeof cause === 'string' || typeof cause === 'number') out.cause = cause;
   return out;
 }
