@@ -11,6 +11,7 @@ import type { Config } from './env';
 import type { Database } from './db/client';
 import type { AppContext, Lifecycle } from './context';
 import { registerErrorHandling } from './plugins/errors';
+import { registerInFlightDrain } from './plugins/in-flight';
 import { createTokenService, registerAuth } from './plugins/auth';
 import { registerOpenApi } from './plugins/openapi';
 import { registerWebApp } from './plugins/web-app';
@@ -152,6 +153,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Closing waits for every handler still running, so the database is never closed under one.
+  registerInFlightDrain(app);
   registerSecurityHeaders(app, opts.config.PAYMENTS);
 
   const now = opts.now ?? (() => new Date());

@@ -66,7 +66,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.warn({ err: error }, 'public read cancelled by the statement timeout');
       return busy(reply);
     }
-    request.log.error({ err: error }, 'unhandled error');
+    // The error's cause (PostgreSQL's code, message and detail under a failed query) is in `err.cause`.
+    request.log.error({ err: error, method: request.method, url: request.url }, 'unhandled error');
     return reply.status(500).send({ code: 'INTERNAL', message: 'Something went wrong. Please try again.' });
   });
 
