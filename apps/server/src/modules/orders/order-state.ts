@@ -59,7 +59,16 @@ export async function attachProviderOrder(db: DbOrTx, orderId: string, providerO
  */
 export async function confirmPaidOrderIn(
   tx: Tx,
-  q: { providerOrderId: string; paymentId: string; now: Date },
+  q: {
+    providerOrderId: string;
+    paymentId: string;
+    now: Date;
+    /**
+     * Confirms only an order that also holds its stock, was bought from no quote and (when given)
+     * costs this amount: the orders a payment confirms with no other step (decision 0089).
+     */
+    only?: { holdingStock: true; withoutQuote: true; amountPaise: number | undefined };
+  },
 ): Promise<OrderRow | undefined> {
   const [order] = await tx
     .update(orders)
@@ -75,6 +84,9 @@ export async function confirmPaidOrderIn(
         eq(orders.providerOrderId, q.providerOrderId),
         eq(orders.status, 'PAYMENT_PENDING'),
         eq(orders.paymentStatus, 'PENDING'),
+        q.only ? eq(orders.holdsStock, true) : undefined,
+        q.only ? isNull(orders.quoteId) : undefined,
+        q.only?.amountPaise !== undefined ? eq(orders.finalAmountPaise, q.only.amountPaise) : undefined,
       ),
     )
     .returning();
