@@ -30,15 +30,17 @@ export function createOrderPaymentService(ctx: AppContext) {
     razorpayPaymentId: string;
     razorpaySignature: string;
   }) {
-    const order = await orderByProviderOrderId(ctx.db, q.razorpayOrderId);
-    if (!order) throw notFound('Order');
     if (!ctx.payments.verifyPaymentSignature(q.razorpayOrderId, q.razorpayPaymentId, q.razorpaySignature)) {
+      // An unknown order is a 404 whatever the signature; a known one with a wrong signature a 400.
+      if (!(await orderByProviderOrderId(ctx.db, q.razorpayOrderId))) throw notFound('Order');
       throw new AppError('BAD_REQUEST', PAYMENT_TEXT.signatureInvalid);
     }
-    // Confirmed now: paid and not cancelled, without reading the order again.
-    if ((await settlePayment(ctx, q.razorpayOrderId, q.razorpayPaymentId, 'customer')) === 'confirmed')
-      return { status: 'success' as const };
-    const after = await orderById(ctx.db, order.id);
+    // The signature is checked first, so a valid payment is settled without reading the order before
+    // (decision 0089). Confirmed now: paid and not cancelled, without reading the order again.
+    const settled = await settlePayment(ctx, q.razorpayOrderId, q.razorpayPaymentId, 'customer');
+    if (settled === 'confirmed') return { status: 'success' as const };
+    if (settled === 'not-found') throw notFound('Order');
+    const after = await orderByProviderOrderId(ctx.db, q.razorpayOrderId);
     const ok = after?.paymentStatus === 'CAPTURED' && after.status !== 'CANCELLED';
     return { status: ok ? ('success' as const) : ('failed' as const) };
   }

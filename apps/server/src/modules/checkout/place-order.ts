@@ -29,13 +29,12 @@ import { evaluateCoupon, findCouponByCode } from '../coupons';
 import { gstBasisPoints } from '../metals';
 import { openPaymentLinkOfQuote, recordProviderOrder, releaseOrder, releaseOrderIn } from '../payments';
 import {
-  abandonedHoldsOf,
   attachProviderOrder,
   hashOrderKey,
+  holdsOfNetwork,
   liveOrdersOfQuotes,
   newOrderNumber,
   openAttemptsOfCheckouts,
-  openReservationsOf,
   pendingAttemptsOf,
   recordLineHuidsIn,
   recordNewOrderIn,
@@ -158,13 +157,16 @@ async function checkQuoteNotBought(tx: Tx, quoteId: string, now: Date) {
 const DAY_MS = 24 * 60 * 60_000;
 
 /**
- * A client network that left several orders to expire unpaid in the last day waits before it holds
+ * A client network that left several orders to expire unpaid in the last day (`abandoned`, read with
+ * its open holds) waits before it holds
  * stock again, longer with each (`holdWaitMinutes`): hoarding by letting holds run out gets slower
  * with every round, while a shopper who pays or cancels is never slowed.
  */
-async function checkAbandoned(ctx: AppContext, tx: Tx, network: string, now: Date) {
-  const since = new Date(now.getTime() - DAY_MS);
-  const { count, lastEnded } = await abandonedHoldsOf(tx, network, since, now);
+function checkAbandoned(
+  ctx: AppContext,
+  { count, lastEnded }: { count: number; lastEnded: Date | null },
+  now: Date,
+) {
   const { ABANDONED_ORDERS_BEFORE_WAIT: free } = ctx.config;
   const wait = holdWaitMinutes(count, free, holdMinutes(ctx));
   if (wait === 0 || !lastEnded) return;
@@ -198,8 +200,8 @@ async function checkOpenOrders(
   now: Date,
 ) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`open-orders:${network}`}))`);
-  await checkAbandoned(ctx, tx, network, now);
-  const open = await openReservationsOf(tx, network, now);
+  const { open, abandoned } = await holdsOfNetwork(tx, network, new Date(now.getTime() - DAY_MS), now);
+  checkAbandoned(ctx, abandoned, now);
   const { MAX_OPEN_ORDERS_PER_ADDRESS: max, MAX_OPEN_ORDERS_PER_SHARED_ADDRESS: shared } = ctx.config;
   if (open.length < max) return;
   const mine = new Set(waitingOrderKeys.map(hashCancelKey));
@@ -236,8 +238,8 @@ async function insertOrder(
   const totals = orderTotals(subtotalOf(lines), coupon.discountPaise);
   checkClientFigures(input, totals);
   checkPan(ctx, input, totals.finalPaise);
-  const held =
-    (await reserveLines(tx, lines, { sharePercent: ctx.config.UNPAID_HOLD_SHARE_PERCENT })) === 'held';
+  const reservation = await reserveLines(tx, lines, { sharePercent: ctx.config.UNPAID_HOLD_SHARE_PERCENT });
+  const held = reservation.held;
   // Held: briefly, until the card window opens (`openPaymentWindow` extends it then). Not held (the
   // product's share of unpaid holds is taken): the pieces are taken when the payment arrives, which is
   // accepted for the whole payment window.
@@ -285,7 +287,7 @@ async function insertOrder(
       priceBreakup: l.breakup,
     })),
   );
-  if (!held) return order;
+  if (!reservation.held) return order;
   // Hallmarked pieces: as many HUIDs as units, taken from the shelf and recorded on the line.
   const huids = await takePieces(
     tx,
@@ -301,6 +303,7 @@ async function insertOrder(
             },
           ],
     ),
+    reservation.hallmarked,
   );
   await recordLineHuidsIn(tx, huids);
   return order;

@@ -14,7 +14,7 @@ import {
 } from '@zevar/domain';
 import type { Config } from '../../env';
 import { clearBuyerPanIn, orderLines } from '../orders';
-import { hsnByItem } from './hsn-by-line.read-model';
+import { hsnByItem, type InvoiceLines } from './hsn-by-line.read-model';
 import { documentFileName } from './document-file-name';
 import { queryRows, type Tx } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -94,10 +94,10 @@ async function invoiceContent(
   order: Order,
   place: PlaceOfSupply,
   issuedAt: Date,
-  known?: Awaited<ReturnType<typeof orderLines>>,
+  known?: InvoiceLines,
 ) {
-  const items = known ?? (await orderLines(tx, order.id));
-  const hsn = await hsnByItem(tx, order.id);
+  const items = known?.items ?? (await orderLines(tx, order.id));
+  const hsn = known?.hsn ?? (await hsnByItem(tx, order.id));
   const intraState = place.state === s.seller.state;
   const figures = computeInvoice({
     lines: items.map((i) => ({
@@ -168,17 +168,23 @@ export async function issueInvoiceIn(
   s: Settings,
   order: Order,
   issuedAt: Date,
-  /** The order's lines when the caller read them already (one statement fewer per paid order). */
-  items?: Awaited<ReturnType<typeof orderLines>>,
+  /**
+   * The order's lines and their HSN codes when the caller read them already (`linesWithHsn`), and
+   * whether the order was confirmed in this transaction (its payment's gate): then it has no invoice
+   * yet and none is looked for (the unique index on the order's invoice still refuses a second one).
+   */
+  known?: InvoiceLines & { confirmedHere: true },
 ): Promise<{ id: number; filename: string } | null> {
-  const [existing] = await tx
-    .select({ id: taxDocuments.id, kind: taxDocuments.kind, number: taxDocuments.number })
-    .from(taxDocuments)
-    .where(and(eq(taxDocuments.orderId, order.id), eq(taxDocuments.kind, 'INVOICE')));
-  if (existing) return { id: existing.id, filename: documentFileName(existing) };
+  if (!known?.confirmedHere) {
+    const [existing] = await tx
+      .select({ id: taxDocuments.id, kind: taxDocuments.kind, number: taxDocuments.number })
+      .from(taxDocuments)
+      .where(and(eq(taxDocuments.orderId, order.id), eq(taxDocuments.kind, 'INVOICE')));
+    if (existing) return { id: existing.id, filename: documentFileName(existing) };
+  }
   const place = placeOfSupply(order.shippingAddress);
   if (!place) return null;
-  const content = await invoiceContent(tx, s, order, place, issuedAt, items);
+  const content = await invoiceContent(tx, s, order, place, issuedAt, known);
   const fy = financialYear(issuedAt, s.BUSINESS_TIMEZONE);
   await assertPlausibleDate(tx, s, 'INVOICE', issuedAt, fy);
   // The order keeps no PAN once its invoice does (the same transaction): cleared before numbering.

@@ -6,13 +6,12 @@
  * payments module depends on this entry, and exporting them would make an import cycle.
  */
 export {
-  abandonedHoldsOf,
   orderById,
   orderByProviderOrderId,
   orderLines,
   orderStatusView,
   ordersAwaitingPayment,
-  openReservationsOf,
+  holdsOfNetwork,
   openAttemptsOfCheckouts,
   liveOrdersOfQuotes,
   pendingAttemptsOf,

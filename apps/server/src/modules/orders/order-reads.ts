@@ -50,26 +50,6 @@ export async function openAttemptsOfCheckouts(tx: Tx, checkoutIds: string[], now
   return rows.length;
 }
 
-/** When each unpaid order from one client address that still holds stock stops holding it, soonest first. */
-export async function openReservationsOf(
-  tx: Tx,
-  clientAddress: string,
-  now: Date,
-): Promise<Array<{ expires: Date | null; cancelKeyHash: string | null }>> {
-  return tx
-    .select({ expires: orders.reservationExpiresAt, cancelKeyHash: orders.cancelKeyHash })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.clientAddress, clientAddress),
-        eq(orders.status, 'PAYMENT_PENDING'),
-        eq(orders.stockReleased, false),
-        sql`${orders.reservationExpiresAt} > ${now}`,
-      ),
-    )
-    .orderBy(orders.reservationExpiresAt);
-}
-
 export type PendingPayment = {
   id: string;
   providerOrderId: string | null;
@@ -161,40 +141,62 @@ export async function orderStatusView(db: DbOrTx, id: string): Promise<OrderStat
 }
 
 /**
- * Orders from one client network created since `since` whose hold ran out unpaid: released by the
- * expiry job after their end (not cancelled by the shopper earlier, not paid late), or still waiting
- * past it. With the latest end among them, from which the network's wait is counted.
+ * One client network's holds, in one statement (decision 0089): `open`, when each of its unpaid
+ * orders that still holds stock stops holding it, soonest first; `abandoned`, how many of its orders
+ * created since `since` held stock and ran out unpaid (still waiting or cancelled at or after their
+ * hold's end) and when the last of those holds ended.
  */
-export async function abandonedHoldsOf(
-  db: DbOrTx,
+export async function holdsOfNetwork(
+  tx: Tx,
   clientNetwork: string,
   since: Date,
   now: Date,
-): Promise<{ count: number; lastEnded: Date | null }> {
-  const [row] = await db
+): Promise<{
+  open: Array<{ expires: Date | null; cancelKeyHash: string | null }>;
+  abandoned: { count: number; lastEnded: Date | null };
+}> {
+  const openHold = and(
+    eq(orders.status, 'PAYMENT_PENDING'),
+    eq(orders.stockReleased, false),
+    sql`${orders.reservationExpiresAt} > ${now}`,
+  );
+  const rows = await tx
     .select({
-      count: sql<string>`count(*)`,
-      lastEnded: sql<Date | string | null>`max(${orders.reservationExpiresAt})`,
+      expires: orders.reservationExpiresAt,
+      cancelKeyHash: orders.cancelKeyHash,
+      open: sql<boolean>`coalesce(${openHold}, false)`,
     })
     .from(orders)
     .where(
       and(
         eq(orders.clientAddress, clientNetwork),
-        eq(orders.holdsStock, true),
-        gte(orders.createdAt, since),
-        lte(orders.reservationExpiresAt, now),
         or(
-          and(eq(orders.status, 'PAYMENT_PENDING'), eq(orders.paymentStatus, 'PENDING')),
+          openHold,
           and(
-            eq(orders.status, 'CANCELLED'),
-            eq(orders.paymentStatus, 'CANCELLED'),
-            gte(orders.updatedAt, orders.reservationExpiresAt),
+            eq(orders.holdsStock, true),
+            gte(orders.createdAt, since),
+            lte(orders.reservationExpiresAt, now),
+            or(
+              and(eq(orders.status, 'PAYMENT_PENDING'), eq(orders.paymentStatus, 'PENDING')),
+              and(
+                eq(orders.status, 'CANCELLED'),
+                eq(orders.paymentStatus, 'CANCELLED'),
+                gte(orders.updatedAt, orders.reservationExpiresAt),
+              ),
+            ),
           ),
         ),
       ),
-    );
-  const lastEnded = row?.lastEnded ?? null;
-  return { count: Number(row?.count ?? 0), lastEnded: lastEnded === null ? null : new Date(lastEnded) };
+    )
+    .orderBy(orders.reservationExpiresAt);
+  const open = rows
+    .filter((r) => r.open)
+    .map((r) => ({ expires: r.expires, cancelKeyHash: r.cancelKeyHash }));
+  const abandoned = rows.filter((r) => !r.open);
+  return {
+    open,
+    abandoned: { count: abandoned.length, lastEnded: abandoned.at(-1)?.expires ?? null },
+  };
 }
 
 /**

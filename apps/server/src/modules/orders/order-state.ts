@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { orderItems, orderStatusHistory, orders } from '../../db/schema';
@@ -29,15 +30,25 @@ export async function recordHistory(tx: Tx, orderId: string, entries: HistoryEnt
 
 /** A new order waiting for payment, with its lines (the caller reserved their stock in `tx`). */
 export async function recordNewOrderIn(tx: Tx, values: NewOrder, lines: NewOrderLine[]) {
+  // The order's id is made here, so its first history row is inserted by the order's own statement
+  // (a data-modifying WITH; the foreign key is checked at the statement's end): decision 0089.
+  const id = randomUUID();
+  const history = tx
+    .$with('new_order_history')
+    .as(
+      tx
+        .insert(orderStatusHistory)
+        .values({ orderId: id, field: 'status', toValue: 'PAYMENT_PENDING', actor: 'customer' }),
+    );
   const [order] = await tx
+    .with(history)
     .insert(orders)
-    .values({ ...values, status: 'PAYMENT_PENDING', paymentStatus: 'PENDING' })
+    .values({ ...values, id, status: 'PAYMENT_PENDING', paymentStatus: 'PENDING' })
     .returning();
   const items = await tx
     .insert(orderItems)
     .values(lines.map((l) => ({ ...l, orderId: order!.id })))
     .returning({ id: orderItems.id, productId: orderItems.productId, quantity: orderItems.quantity });
-  await recordHistory(tx, order!.id, [{ field: 'status', toValue: 'PAYMENT_PENDING', actor: 'customer' }]);
   return { order: order!, items };
 }
 
@@ -59,7 +70,16 @@ export async function attachProviderOrder(db: DbOrTx, orderId: string, providerO
  */
 export async function confirmPaidOrderIn(
   tx: Tx,
-  q: { providerOrderId: string; paymentId: string; now: Date },
+  q: {
+    providerOrderId: string;
+    paymentId: string;
+    now: Date;
+    /**
+     * Confirms only an order that also holds its stock, was bought from no quote and (when given)
+     * costs this amount: the orders a payment confirms with no other step (decision 0089).
+     */
+    only?: { holdingStock: true; withoutQuote: true; amountPaise: number | undefined };
+  },
 ): Promise<OrderRow | undefined> {
   const [order] = await tx
     .update(orders)
@@ -75,6 +95,9 @@ export async function confirmPaidOrderIn(
         eq(orders.providerOrderId, q.providerOrderId),
         eq(orders.status, 'PAYMENT_PENDING'),
         eq(orders.paymentStatus, 'PENDING'),
+        q.only ? eq(orders.holdsStock, true) : undefined,
+        q.only ? isNull(orders.quoteId) : undefined,
+        q.only?.amountPaise !== undefined ? eq(orders.finalAmountPaise, q.only.amountPaise) : undefined,
       ),
     )
     .returning();

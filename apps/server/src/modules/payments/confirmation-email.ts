@@ -1,8 +1,7 @@
 import { formatInr, paiseToRupees, roundOffOf } from '@zevar/domain';
 import type { Tx } from '../../db/client';
 import type { orderItems, orders } from '../../db/schema';
-import { findTemplateByName } from '../email-templates';
-import { findVendorAccount } from '../users';
+import { confirmationSourcesOf, type ConfirmationSources } from './confirmation-sources.read-model';
 import { queueEmail } from '../mail';
 import { signedOrderLinks } from '../orders';
 import { trackPageUrl } from '../tracking';
@@ -34,10 +33,8 @@ function withOrderLinks(body: string, variables: Record<string, string>): string
  * (and the mail queued) before the invoice is numbered, so the invoice series row stays locked only
  * for the numbering statement (decisions 0065, 0076).
  */
-export async function confirmationSources(tx: Tx, order: Order) {
-  const template = await findTemplateByName(tx, 'order-confirmation');
-  const vendor = order.vendorId ? await findVendorAccount(tx, order.vendorId) : undefined;
-  return { template, vendor };
+export async function confirmationSources(tx: Tx, order: Order): Promise<ConfirmationSources> {
+  return confirmationSourcesOf(tx, 'order-confirmation', order.vendorId);
 }
 
 /** Queues the order-confirmation email once per order (dedupe key), from the editable template. */

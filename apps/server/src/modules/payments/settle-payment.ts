@@ -10,7 +10,7 @@ import { releaseOrderIn } from './release-order';
 import { issueRefund, requestDuplicateRefundIn, requestRefundIn } from './refunds.service';
 import { recordOrderEarnings } from '../earnings';
 import { countCouponUses } from '../coupons';
-import { invoiceExpected, issueInvoiceIn } from '../invoices';
+import { invoiceExpected, issueInvoiceIn, linesWithHsn } from '../invoices';
 import { completeCheckoutIn } from '../checkout';
 import {
   NEVER_PAID,
@@ -22,7 +22,6 @@ import {
   recordLineHuidsIn,
   orderById,
   orderByProviderOrderId,
-  orderLines,
   recordConfirmationIn,
   liveOrdersOfQuotes,
   type OrderRow,
@@ -44,7 +43,8 @@ export type SettleResult =
  * statement before the commit, so the series row is locked for that statement only (0065, 0076).
  */
 async function applyPaidEffects(tx: Tx, order: OrderRow, actor: string, config: Config) {
-  const items = await orderLines(tx, order.id);
+  const lines = await linesWithHsn(tx, order.id);
+  const items = lines.items;
   await countCouponUses(
     tx,
     order.appliedCoupons.map((c) => c.code),
@@ -65,7 +65,7 @@ async function applyPaidEffects(tx: Tx, order: OrderRow, actor: string, config: 
   const issuedAt = order.paymentDate ?? new Date();
   const sources = await confirmationSources(tx, order);
   await queueOrderConfirmation(tx, order, items, config, issuedAt, invoiceExpected(order), sources);
-  await issueInvoiceIn(tx, config, order, issuedAt, items);
+  await issueInvoiceIn(tx, config, order, issuedAt, { ...lines, confirmedHere: true });
 }
 
 type Outcome = { result: SettleResult; refundId?: number; boughtQuoteId?: string };
@@ -213,6 +213,20 @@ export async function settlePayment(
 ): Promise<SettleResult> {
   const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
     const now = ctx.now();
+    // The common case first (decision 0089): an order holding its stock, bought from no quote, for
+    // the amount captured (when the caller knows it) is confirmed by the gate alone, without reading
+    // it first. Any other order (or one no longer waiting) fails this gate and takes the path below,
+    // which reads it and decides, as before.
+    const direct = await confirmPaidOrderIn(tx, {
+      providerOrderId,
+      paymentId,
+      now,
+      only: { holdingStock: true, withoutQuote: true, amountPaise: capturedPaise },
+    });
+    if (direct) {
+      await applyPaidEffects(tx, direct, actor, ctx.config);
+      return { result: 'confirmed' };
+    }
     const current = await orderByProviderOrderId(tx, providerOrderId);
     if (!current) return { result: 'not-found' };
     if (capturedPaise !== undefined && capturedPaise !== current.finalAmountPaise) {

@@ -43,17 +43,25 @@ function inLockOrder<T extends Line>(lines: T[]): T[] {
 }
 
 /** Takes one line's units while enough are left (a conditional update, never read-then-write). */
-async function take(tx: Tx, line: Line): Promise<boolean> {
+/**
+ * Takes a line's units; false when they are not on the shelf. A hallmarked product's id is added to
+ * `hallmarked` (read from the row just updated, so `takePieces` need not read it again: decision 0089).
+ */
+async function take(tx: Tx, line: Line, hallmarked: Set<number>): Promise<boolean> {
   const taken = await tx
     .update(products)
     .set({ stock: sql`${products.stock} - ${line.quantity}` })
     .where(and(eq(products.id, line.productId), sql`${products.stock} >= ${line.quantity}`))
-    .returning({ stock: products.stock });
-  const left = taken[0]?.stock;
-  if (left === undefined) return false;
-  noteStock(line.productId, left + line.quantity, left);
+    .returning({ stock: products.stock, hallmarked: products.hallmarked });
+  const row = taken[0];
+  if (row === undefined) return false;
+  noteStock(line.productId, row.stock + line.quantity, row.stock);
+  if (row.hallmarked) hallmarked.add(line.productId);
   return true;
 }
+
+/** A new order's reservation: held, with the ids of its hallmarked products, or not held. */
+export type Reservation = { held: true; hallmarked: Set<number> } | { held: false };
 
 /** What a reservation may hold: the share of each product unpaid orders may hold. */
 export type HoldRules = { sharePercent: number };
@@ -69,18 +77,19 @@ export async function reserveLines(
   tx: Tx,
   lines: Array<Line & { name: string }>,
   rules?: HoldRules,
-): Promise<'held' | 'unheld'> {
+): Promise<Reservation> {
   // At 100 % unpaid orders may hold everything: a shortage is simply out of stock.
-  if (rules && rules.sharePercent < 100 && !(await holdFits(tx, lines, rules))) return 'unheld';
+  if (rules && rules.sharePercent < 100 && !(await holdFits(tx, lines, rules))) return { held: false };
+  const hallmarked = new Set<number>();
   for (const line of inLockOrder(lines)) {
-    if (await take(tx, line)) continue;
+    if (await take(tx, line, hallmarked)) continue;
     const [left] = await tx
       .select({ stock: products.stock })
       .from(products)
       .where(eq(products.id, line.productId));
     throw conflict(PAYMENT_TEXT.outOfStock(line.name, left?.stock ?? 0));
   }
-  return 'held';
+  return { held: true, hallmarked };
 }
 
 /** Whether the lines may be held; a 409 when not even unpaid orders' pieces would cover them. */
@@ -112,10 +121,11 @@ async function holdFits(tx: Tx, lines: Array<Line & { name: string }>, rules: Ho
  */
 export async function takeOrderStockAtPayment(tx: Tx, orderId: string): Promise<Map<number, string[]>> {
   const lines = await orderLinesWithIds(tx, orderId);
+  const hallmarked = new Set<number>();
   for (const line of inLockOrder(lines)) {
-    if (!(await take(tx, line))) throw conflict(PAYMENT_TEXT.outOfStock(line.name, 0));
+    if (!(await take(tx, line, hallmarked))) throw conflict(PAYMENT_TEXT.outOfStock(line.name, 0));
   }
-  return takePieces(tx, lines);
+  return takePieces(tx, lines, hallmarked);
 }
 
 export const HUID_TAKEN = 'This HUID is already on another piece in stock';
@@ -153,22 +163,26 @@ export async function replacePieces(tx: Tx, productId: number, huids: string[]):
 export async function takePieces(
   tx: Tx,
   lines: Array<{ orderItemId: number; productId: number; quantity: number; name: string }>,
+  /** The lines' hallmarked products when the caller knows them (`reserveLines` says): not read again. */
+  known?: Set<number>,
 ): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>();
-  const hallmarked = lines.length
-    ? await tx
-        .select({ id: products.id })
-        .from(products)
-        .where(
-          and(
-            inArray(
-              products.id,
-              lines.map((l) => l.productId),
+  const hallmarked = known
+    ? [...known].map((id) => ({ id }))
+    : lines.length
+      ? await tx
+          .select({ id: products.id })
+          .from(products)
+          .where(
+            and(
+              inArray(
+                products.id,
+                lines.map((l) => l.productId),
+              ),
+              eq(products.hallmarked, true),
             ),
-            eq(products.hallmarked, true),
-          ),
-        )
-    : [];
+          )
+      : [];
   const ids = new Set(hallmarked.map((h) => h.id));
   for (const line of inLockOrder(lines.filter((l) => ids.has(l.productId)))) {
     const pieces = await tx
