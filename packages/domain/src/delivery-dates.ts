@@ -45,10 +45,13 @@ export function deliveryDate(today: string, dispatchDays: number, transitDays: n
 
 /** A delivery date (yyyy-mm-dd) as the shop writes it: 'Mon, 30 Nov'. */
 export function formatDeliveryDate(isoDate: string): string {
-  return new Intl.DateTimeFormat('en-IN', {
+  deliveryDateFormat ??= new Intl.DateTimeFormat('en-IN', {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
     timeZone: 'UTC',
-  }).format(new Date(parse(isoDate)));
+  });
+  return deliveryDateFormat.format(new Date(parse(isoDate)));
 }
+/** Made on first use and kept: building an `Intl.DateTimeFormat` costs far more than formatting. */
+let deliveryDateFormat: Intl.DateTimeFormat | undefined;

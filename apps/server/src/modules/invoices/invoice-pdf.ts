@@ -56,13 +56,17 @@ const COLUMNS = [
   { key: 'total', label: 'Total', width: 58, align: 'right' },
 ] as const;
 
+/** One formatter per zone, made once (a handful of zones in practice; bounded all the same). */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** '05 Sept 2026' in the zone, as `toLocaleDateString('en-IN', …)` writes it. */
 function dateText(iso: string | Date, timeZone: string) {
-  return new Date(iso).toLocaleDateString('en-IN', {
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-    timeZone,
-  });
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: 'short', year: 'numeric', timeZone });
+    if (dateFormats.size < 64) dateFormats.set(timeZone, format);
+  }
+  return format.format(new Date(iso));
 }
 
 function addressLines(a: TaxDocumentContent['buyer']['address'], code: string | null): string[] {

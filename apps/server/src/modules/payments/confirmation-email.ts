@@ -1,4 +1,4 @@
-import { formatInr, paiseToRupees, roundOffOf } from '@zevar/domain';
+import { formatInr, formatZonedDate, paiseToRupees, roundOffOf } from '@zevar/domain';
 import type { Tx } from '../../db/client';
 import type { orderItems, orders } from '../../db/schema';
 import { confirmationSourcesOf, type ConfirmationSources } from './confirmation-sources.read-model';
@@ -60,12 +60,8 @@ export async function queueOrderConfirmation(
     customerName: order.customerName,
     orderNumber: order.orderNumber,
     orderId: order.id,
-    orderDate: order.createdAt.toLocaleDateString('en-IN', {
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      timeZone,
-    }),
+    // '5 September 2026', as toLocaleDateString writes it, without building a formatter per mail.
+    orderDate: formatZonedDate(order.createdAt, timeZone, 'longDate'),
     totalAmount: money(order.totalAmountPaise),
     couponDiscount: money(order.couponDiscountPaise),
     shippingCost: money(order.shippingCostPaise),
@@ -92,12 +88,7 @@ export async function queueOrderConfirmation(
     orderLink: links.orderUrl,
     invoiceLink: invoiced ? links.invoiceUrl : links.orderUrl,
     trackLink: trackPageUrl(config, order),
-    linksValidUntil: links.expiresAt.toLocaleDateString('en-IN', {
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      timeZone,
-    }),
+    linksValidUntil: formatZonedDate(links.expiresAt, timeZone, 'longDate'),
   };
   await queueEmail(tx, {
     dedupeKey: `order-confirmation:${order.id}`,
