@@ -86,6 +86,10 @@ export default defineConfig({
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
       ADMIN_EMAIL: 'e2e-admin@example.in',
       SEED_DEMO: process.env.E2E_SEED_DEMO ?? 'true',
+      // The run's cache of the demo pictures' encodings, when `npm test` made one (decision 0090).
+      ...(process.env.DEMO_PICTURE_CACHE_DIR
+        ? { DEMO_PICTURE_CACHE_DIR: process.env.DEMO_PICTURE_CACHE_DIR }
+        : {}),
       PAYMENTS: 'sandbox',
       // Every journey's shopper comes from 127.0.0.1; some leave orders unpaid on purpose.
       MAX_OPEN_ORDERS_PER_ADDRESS: '100',

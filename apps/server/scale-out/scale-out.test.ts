@@ -54,6 +54,10 @@ describe.runIf(pgUrl && redisUrl)('three Zevar processes on one PostgreSQL', () 
       SHUTDOWN_GRACE_SECONDS: '5',
       // Every test shopper comes from 127.0.0.1; the per-address cap on unpaid orders is for strangers.
       MAX_OPEN_ORDERS_PER_ADDRESS: '100',
+      // The run's cache of the demo pictures' encodings, when `npm test` made one (decision 0090).
+      ...(process.env.DEMO_PICTURE_CACHE_DIR
+        ? { DEMO_PICTURE_CACHE_DIR: process.env.DEMO_PICTURE_CACHE_DIR }
+        : {}),
     };
     // All three at the same moment, on an empty database.
     procs = await Promise.all(['p1', 'p2', 'p3'].map((name) => startZevar(name, env)));

@@ -19,6 +19,12 @@ describe('configuration', () => {
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SEED_DEMO).toBeUndefined();
+    // npm start encodes the demo pictures itself: no cache of encodings unless one is named.
+    expect(env.DEMO_PICTURE_CACHE_DIR).toBeUndefined();
+    expect(parseEnv({ DEMO_PICTURE_CACHE_DIR: ' ' }).DEMO_PICTURE_CACHE_DIR).toBeUndefined();
+    expect(parseEnv({ DEMO_PICTURE_CACHE_DIR: '/tmp/run/pictures' }).DEMO_PICTURE_CACHE_DIR).toBe(
+      '/tmp/run/pictures',
+    );
   });
 
   it('keeps the implicit demo sandbox on this computer: localhost by default, a public HOST refused', () => {

@@ -147,6 +147,12 @@ export const envSchema = z
     ADMIN_EMAIL: optionalText.pipe(z.email('must be an email address').optional()),
     /** Unset: seed the embedded database only; PostgreSQL gets demo data only with SEED_DEMO=true. */
     SEED_DEMO: bool.optional(),
+    /**
+     * A directory where the demo seed keeps the WebP encodings of its pictures by content, so that a
+     * second seed copies them instead of encoding them again (`npm test` seeds three times and sets it
+     * to a directory of the run's own; decision 0090). Unset, as for `npm start`: no cache.
+     */
+    DEMO_PICTURE_CACHE_DIR: optionalText,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /**
      * Days a buyer who arrived through a reseller's link (shop, product, quote) stays credited to that

@@ -108,6 +108,10 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
       MAX_VENDOR_REGISTRATIONS_PER_NETWORK: '100000',
       // Hundreds of tests sign in as a super admin; the second-factor tests turn the requirement on.
       TOTP_REQUIRED: 'false',
+      // The run's cache of the demo pictures' encodings, when `npm test` made one (decision 0090).
+      ...(process.env.DEMO_PICTURE_CACHE_DIR
+        ? { DEMO_PICTURE_CACHE_DIR: process.env.DEMO_PICTURE_CACHE_DIR }
+        : {}),
       ...overrides,
     }),
   );

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { CERTIFICATE_PDF_NAME } from '@zevar/domain';
 import type { Config } from '../env';
 import { createLocalStorage, createS3Storage, type BlobStorage } from './blob-storage';
+import { createEncodedImageCache, type EncodedImageCache } from './encoded-image-cache';
 
 // libvips' operation cache (up to 50 MB of decoded results by default) never pays here: every image
 // is encoded once and then served from storage, so it only holds memory (decision 0066).
@@ -59,21 +60,45 @@ export class NotAnImageError extends Error {
   }
 }
 
+const ENCODING = {
+  input: { limitInputPixels: 40_000_000 },
+  resize: {
+    width: MAX_IMAGE_DIMENSION,
+    height: MAX_IMAGE_DIMENSION,
+    fit: 'inside',
+    withoutEnlargement: true,
+  },
+  webp: { quality: 82 },
+} as const;
+
 /** WebP, metadata stripped, at most MAX_IMAGE_DIMENSION on each side. */
 const encode = (input: Buffer) =>
-  sharp(input, { limitInputPixels: 40_000_000 })
-    .rotate()
-    .resize({
-      width: MAX_IMAGE_DIMENSION,
-      height: MAX_IMAGE_DIMENSION,
-      fit: 'inside',
-      withoutEnlargement: true,
-    })
-    .webp({ quality: 82 })
-    .toBuffer();
+  sharp(input, ENCODING.input).rotate().resize(ENCODING.resize).webp(ENCODING.webp).toBuffer();
 
-/** Images on top of a storage: only names of our own making are read, written or deleted. */
-export function createImageStore(storage: BlobStorage) {
+/**
+ * A cache of `saveEncoded`'s encodings in `dir`, keyed by the input's bytes, this encoding's options
+ * and the versions of sharp and the libraries under it: a hit is what encoding would give.
+ */
+export function encodedImageCacheIn(dir: string): EncodedImageCache {
+  return createEncodedImageCache(dir, JSON.stringify({ versions: sharp.versions, encoding: ENCODING }));
+}
+
+/**
+ * Images on top of a storage: only names of our own making are read, written or deleted. With an
+ * `encodedCache` (the demo seed under `npm test` only: DEMO_PICTURE_CACHE_DIR), `saveEncoded` takes an
+ * input's encoding from it when there and keeps it there when not.
+ */
+export function createImageStore(storage: BlobStorage, options: { encodedCache?: EncodedImageCache } = {}) {
+  const { encodedCache } = options;
+  async function encodeOrReuse(input: Buffer): Promise<Buffer> {
+    const kept = encodedCache && (await encodedCache.get(input));
+    if (kept) return kept;
+    const output = await encode(input).catch((err: unknown) => {
+      throw new NotAnImageError(err);
+    });
+    await encodedCache?.put(input, output);
+    return output;
+  }
   const valid = (name: string) => IMAGE_NAME_PATTERN.test(name);
   const webpKey = (name: string, width: ImageWidth) => `w${width}-${name}`;
   const avifKey = (name: string, width: ImageWidth) => `w${width}-${name.replace(/\.webp$/, '.avif')}`;
@@ -119,9 +144,7 @@ export function createImageStore(storage: BlobStorage) {
      * Throws `NotAnImageError` when sharp cannot read it; a storage failure is thrown as it is.
      */
     async saveEncoded(input: Buffer): Promise<string> {
-      const output = await encode(input).catch((err: unknown) => {
-        throw new NotAnImageError(err);
-      });
+      const output = await encodeOrReuse(input);
       const name = newName();
       await storage.put(name, output, IMAGE_TYPE);
       return name;

@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, count, eq, isNull } from 'drizzle-orm';
@@ -29,8 +31,11 @@ describe('demo seed', () => {
   // The seed's cost in statements sent, not seconds: a loaded machine cannot change it, and one
   // statement per row (the slow way) would show at once.
   let statements: number;
+  // The run's cache under `npm test` (the journeys' server may have filled it), else one of its own.
+  const pictureCache =
+    process.env.DEMO_PICTURE_CACHE_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'zevar-demo-pictures-'));
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: { DEMO_PICTURE_CACHE_DIR: pictureCache } });
     const before = t.database.statements.count;
     accounts = await seedDemoIfEmpty(t.db, t.config);
     statements = t.database.statements.count - before;
@@ -118,6 +123,23 @@ describe('demo seed', () => {
     ];
     expect(productRows.every((p) => p.images.length >= 2 && p.images.length <= 4)).toBe(true);
     for (const name of names) expect(name && existsSync(path.join(store, name))).toBe(true);
+  });
+
+  it('stores each picture as the WebP encoding kept in DEMO_PICTURE_CACHE_DIR, for a later seed to copy', async () => {
+    const digest = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+    const kept = new Set(
+      readdirSync(pictureCache)
+        .filter((f) => f.endsWith('.webp'))
+        .map((f) => digest(readFileSync(path.join(pictureCache, f)))),
+    );
+    const store = path.join(t.config.DATA_DIR, 'uploads');
+    const stored = readdirSync(store).filter((f) => /^[a-f0-9]{32}\.webp$/.test(f));
+    expect(stored.length).toBeGreaterThan(200);
+    for (const name of stored) {
+      const data = readFileSync(path.join(store, name));
+      expect(data.toString('latin1', 8, 12), name).toBe('WEBP');
+      expect(kept.has(digest(data)), name).toBe(true);
+    }
   });
 
   it('writes the fixed names end-to-end tests rely on', async () => {

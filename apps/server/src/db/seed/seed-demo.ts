@@ -31,7 +31,7 @@ import { removeDemoPictures, renderDemoPictures, type DemoPictures } from './dem
 import { demoHuid, planProducts, productRow, type PlannedProduct } from './demo-products';
 import { insertDefaultPurities } from '../../modules/metals/purities.service';
 import { gstBasisPoints } from '../../modules/products';
-import { createImageStore, createStorage, type ImageStore } from '../../lib/image-store';
+import { createImageStore, createStorage, encodedImageCacheIn, type ImageStore } from '../../lib/image-store';
 
 export type { DemoAccount } from './demo-accounts';
 export { generatePassword } from './demo-accounts';
@@ -54,7 +54,11 @@ export async function isDatabaseEmpty(db: DbOrTx): Promise<boolean> {
 export async function seedDemoIfEmpty(
   db: Db,
   config: Config,
-  images: ImageStore = createImageStore(createStorage(config)),
+  images: ImageStore = createImageStore(createStorage(config), {
+    encodedCache: config.DEMO_PICTURE_CACHE_DIR
+      ? encodedImageCacheIn(config.DEMO_PICTURE_CACHE_DIR)
+      : undefined,
+  }),
 ): Promise<DemoAccount[] | null> {
   if (!(await isDatabaseEmpty(db))) return null;
   const planned = planProducts();
