@@ -63,4 +63,21 @@ describe('shutting down', () => {
     await shutdown;
     expect(events).toEqual(['second statement answered', 'database closed']);
   });
+
+  it('does not wait for an answer that ended without onSend (a hijacked reply)', async () => {
+    const database = await createTestDatabase();
+    const app = await buildApp({ config: testConfig(), database, logger: false });
+    app.get('/api/test/hijacked', { config: { access: 'public' } }, (_request, reply) => {
+      reply.hijack();
+      reply.raw.end('raw');
+    });
+    const res = await app.inject({ method: 'GET', url: '/api/test/hijacked' });
+    expect(res.body).toBe('raw');
+    const closed = await Promise.race([
+      app.close().then(() => 'closed'),
+      sleep(2000).then(() => 'still waiting'),
+    ]);
+    await database.close();
+    expect(closed).toBe('closed');
+  });
 });

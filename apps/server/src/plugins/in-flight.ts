@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
  * `app.close()` waits for the handlers still running, not only for the open sockets.
@@ -10,29 +10,33 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * storefront page, the rows query after the ids query.
  *
  * A request counts from `onRequest` until its answer is sent (`onSend`, which runs even when nobody
- * is left to read it), or failing that until `onResponse`. Registered before any route or hook.
+ * is left to read it). Registered before any route or hook, so its `onSend` runs first. An answer
+ * that ends without `onSend` (none does today: no route hijacks its reply) is noticed by `onClose`
+ * instead, which drops the replies already sent, so it never waits for one forever. No `onResponse`
+ * hook: with none, Fastify skips that hook runner on every request (decision 0087).
  */
 export function registerInFlightDrain(app: FastifyInstance): void {
-  const running = new Set<FastifyRequest>();
+  const running = new Set<FastifyReply>();
   let drained: (() => void) | undefined;
-  const done = (request: FastifyRequest) => {
-    running.delete(request);
-    if (running.size === 0) drained?.();
-  };
   // Callback hooks: every request passes here, and a promise each would be spent for nothing.
-  app.addHook('onRequest', (request, _reply, next) => {
-    running.add(request);
+  app.addHook('onRequest', (_request, reply, next) => {
+    running.add(reply);
     next();
   });
-  app.addHook('onSend', (request, _reply, payload, next) => {
-    done(request);
+  app.addHook('onSend', (_request, reply, payload, next) => {
+    running.delete(reply);
+    if (running.size === 0) drained?.();
     next(null, payload);
   });
-  app.addHook('onResponse', (request, _reply, next) => {
-    done(request);
-    next();
-  });
   app.addHook('onClose', async () => {
-    if (running.size > 0) await new Promise<void>((resolve) => (drained = resolve));
+    for (;;) {
+      for (const reply of running) if (reply.sent) running.delete(reply);
+      if (running.size === 0) return;
+      // Woken by the last `onSend`, or after a while to drop answers that ended without one.
+      await new Promise<void>((resolve) => {
+        drained = resolve;
+        setTimeout(resolve, 100).unref();
+      });
+    }
   });
 }

@@ -394,4 +394,15 @@ describe('a hit served without waiting (decision 0087)', () => {
       await app.close();
     }
   });
+
+  it("has a kept value (a shop's plan) at hand until a change of its tags drops it", async () => {
+    const cache = createPublicCache(createCacheInvalidation(instant));
+    expect(cache.keptValue('shop:zevar')).toBeUndefined();
+    await cache.value('shop:zevar', ['shops'], async () => ({ plan: 'premium' }));
+    expect(cache.keptValue('shop:zevar')).toEqual({ plan: 'premium' });
+    await cache.invalidate(['catalogue']);
+    expect(cache.keptValue('shop:zevar')).toEqual({ plan: 'premium' });
+    await cache.invalidate(['shops']);
+    expect(cache.keptValue('shop:zevar')).toBeUndefined();
+  });
 });

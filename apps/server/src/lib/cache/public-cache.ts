@@ -238,6 +238,11 @@ export function createPublicCache(invalidation: CacheInvalidation, opts: { maxBy
     });
   }
 
+  /** The value `value(key, …)` keeps, if any, without loading: a hit's plan lookup needs no promise. */
+  function keptValue<T>(key: string): T | undefined {
+    return values.get(`value:${key}`)?.value as T | undefined;
+  }
+
   /** A small value (not an HTTP answer) cached under the same tags, e.g. a shop's plan by slug. */
   async function value<T>(key: string, tags: readonly CacheTag[], load: () => Promise<T>): Promise<T> {
     const valueKey = `value:${key}`;
@@ -266,6 +271,7 @@ export function createPublicCache(invalidation: CacheInvalidation, opts: { maxBy
     kept,
     answerWithFigures,
     value,
+    keptValue,
     invalidate: (tags: readonly CacheTag[]) => invalidation.publish(tags),
     size: () => entries.size,
     /** Answers served from an entry, joined to a build under way, and built (misses), since start. */

@@ -28,7 +28,7 @@ import type { CacheTag } from '../../lib/cache/invalidation';
 import { clientNetworkOf } from '../../lib/client-network';
 import { createProductReads, withStockFigures, type StockFigures } from './product-reads.read-model';
 import { listAnswerTags, productAnswerTags, productFigureTags } from './answer-tags';
-import { createShopResolver } from './visibility.read-model';
+import { createShopResolver, keptShop } from './visibility.read-model';
 import { isBuyerAgent } from '../analytics';
 import { parseStorefrontPath } from '../seo';
 
@@ -48,6 +48,19 @@ export const storefrontProductRoutes =
     const reads = createProductReads(ctx.publicDb, gstBasisPoints(ctx.config));
     const shopOf = createShopResolver(ctx);
     const planOf = async (slug: string | undefined) => (await shopOf(slug)).plan;
+    /**
+     * `then(plan)` at once when the shop is kept, so a cached hit is answered without a promise
+     * (decision 0087); a handler returns what this returns: nothing when it has answered, else the
+     * promise Fastify waits for.
+     */
+    const withPlan = (
+      slug: string | undefined,
+      then: (plan: Plan) => FastifyReply | Promise<FastifyReply>,
+    ): Promise<void> | undefined => {
+      const shop = keptShop(ctx, slug);
+      const sent = shop ? then(shop.plan) : shopOf(slug).then((s) => then(s.plan));
+      return sent instanceof Promise ? sent.then(() => undefined) : undefined;
+    };
     /**
      * A product answer is tagged with what it shows; its exact stock and sales count are laid over
      * the kept rest of it, read afresh after each change of them (decision 0088).
@@ -141,10 +154,10 @@ export const storefrontProductRoutes =
           response: { 200: productSchema },
         },
       },
-      async (req, reply) => {
-        const plan = await planOf(req.query.vendorSlug);
-        return cached(req, reply, plan, () => reads.byName(plan, req.params.name));
-      },
+      (req, reply) =>
+        withPlan(req.query.vendorSlug, (plan) =>
+          cached(req, reply, plan, () => reads.byName(plan, req.params.name)),
+        ),
     );
     app.get(
       '/products/slug/:slug',

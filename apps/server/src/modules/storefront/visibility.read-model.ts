@@ -65,7 +65,15 @@ export function productVisibleTo(
 export function createShopResolver(ctx: AppContext) {
   const shops = createShopsService(ctx);
   return (vendorSlug: string | undefined): Promise<Shop> => {
-    const slug = (vendorSlug ?? ctx.config.DEFAULT_VENDOR_SLUG).trim().toLowerCase();
+    const slug = shopSlug(ctx, vendorSlug);
     return ctx.cache.value(`shop:${slug}`, ['shops'], () => shops.requireShop(slug));
   };
 }
+
+/** The shop `createShopResolver` has kept for `vendorSlug`, if any, at once (decision 0087). */
+export function keptShop(ctx: AppContext, vendorSlug: string | undefined): Shop | undefined {
+  return ctx.cache.keptValue<Shop>(`shop:${shopSlug(ctx, vendorSlug)}`);
+}
+
+const shopSlug = (ctx: AppContext, vendorSlug: string | undefined) =>
+  (vendorSlug ?? ctx.config.DEFAULT_VENDOR_SLUG).trim().toLowerCase();
