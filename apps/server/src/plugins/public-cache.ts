@@ -217,22 +217,30 @@ export function sendCached<T>(
   },
   produce: () => Promise<T>,
 ): FastifyReply | Promise<FastifyReply> {
-  const send = { type: JSON_TYPE, cacheControl: PUBLIC_CACHE_CONTROL, internalToken: cache.internalToken };
+  const send = jsonSend(cache);
   const key = keyOf(request, opts.plan);
   const hit = cache.kept(key);
   if (hit) return sendAnswer(request, reply, hit, send);
   return cache
-    .answer(key, async () => {
-      const value = await produce();
-      const tags = new Set(opts.tags);
-      if (opts.tagsOf) for (const tag of opts.tagsOf(value)) tags.add(tag);
-      return {
-        body: JSON.stringify(throughResponseSchema(request, value)),
-        tags: [...tags],
-        ttlMs: opts.ttlMs,
-      };
-    })
+    .answer(key, async () => ({ ...builtFrom(request, opts, await produce()), ttlMs: opts.ttlMs }))
     .then((answer) => sendAnswer(request, reply, answer, send));
+}
+
+const jsonSend = (cache: PublicCache) => ({
+  type: JSON_TYPE,
+  cacheControl: PUBLIC_CACHE_CONTROL,
+  internalToken: cache.internalToken,
+});
+
+/** A read's value as a cached answer: through the response schema, under its route's tags and its own. */
+function builtFrom<T>(
+  request: FastifyRequest,
+  opts: { tags: readonly CacheTag[]; tagsOf?: (value: T) => Iterable<CacheTag> },
+  value: T,
+): { body: string; tags: CacheTag[] } {
+  const tags = new Set(opts.tags);
+  if (opts.tagsOf) for (const tag of opts.tagsOf(value)) tags.add(tag);
+  return { body: JSON.stringify(throughResponseSchema(request, value)), tags: [...tags] };
 }
 
 /**
@@ -267,7 +275,7 @@ export function sendCachedWithFigures<T, F>(
   },
   produce: () => Promise<T>,
 ): FastifyReply | Promise<FastifyReply> {
-  const send = { type: JSON_TYPE, cacheControl: PUBLIC_CACHE_CONTROL, internalToken: cache.internalToken };
+  const send = jsonSend(cache);
   const key = keyOf(request, opts.plan);
   // A kept answer (figures included) is sent at once, as `sendCached` does (decision 0087).
   const hit = cache.kept(key);
@@ -280,9 +288,7 @@ export function sendCachedWithFigures<T, F>(
       async () => {
         const value = await produce();
         read = value;
-        const tags = new Set(opts.tags);
-        if (opts.tagsOf) for (const tag of opts.tagsOf(value)) tags.add(tag);
-        return { body: JSON.stringify(throughResponseSchema(request, value)), tags: [...tags] };
+        return builtFrom(request, opts, value);
       },
       async (rest, fresh) => {
         if (fresh && read !== undefined)
