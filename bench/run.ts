@@ -7,7 +7,7 @@
  *
  *   [DATABASE_URL=postgres://...] npm run bench -- [--skip-generate] [--products 100000]
  *     [--duration 10] [--rounds 5] [--connections 50] [--port-base 3390] [--no-pglite]
- *     [--vendure-url http://127.0.0.1:4106]
+ *     [--vendure-url http://127.0.0.1:4106] [--slowest-requests 300]
  *
  * With --vendure-url, a running Vendure 3.7 is measured in the same run (bench/vendure.ts, decision
  * 0085): its product by slug and a collection's first 15 products join the interleaved read rounds,
@@ -34,6 +34,7 @@ import {
   type OrderFigure,
 } from './orders';
 import { statementsPerMiss } from './statements';
+import { measureSlow, postgresCpu, slowestTarget, slowKindsFor, type SlowFigure } from './slowest';
 import {
   measureVendureRead,
   vendureCheckoutSetup,
@@ -234,6 +235,28 @@ async function main() {
         figures.set(r.key, [...(figures.get(r.key) ?? []), f]);
       }
     }
+    // The slowest public requests constructed (bench/slowest.ts, decision 0095): the worst kinds in
+    // rotation, each a miss, one connection and then 8 at once, with CPU per request.
+    const slowest: Array<{ backend: string; connections: number; f: SlowFigure }> = [];
+    for (const b of flag('--writes-only') ? [] : backends) {
+      const tagline = b.name === 'PostgreSQL' ? 'Handcrafted jewellery' : 'for every celebration';
+      const target = slowestTarget(await slowKindsFor(b.baseUrl, b.vendor, b.targets, tagline));
+      const dbCpu = b.name === 'PostgreSQL' ? await postgresCpu(databaseUrl!) : undefined;
+      let start = 0;
+      for (const c of [1, 8]) {
+        console.log(`${b.name}: slowest public requests, ${c} at once (load average ${loadAverage()})`);
+        const requests = slowRequests * (c === 1 ? 1 : 2);
+        const f = await measureSlow(b.baseUrl, target.miss!, {
+          requests,
+          connections: c,
+          start,
+          serverPid: b.child.pid,
+          dbCpu,
+        });
+        start += requests;
+        slowest.push({ backend: b.name, connections: c, f });
+      }
+    }
     const rssAfterLoad = new Map(backends.map((b) => [b.name, rssMb(b.child)]));
     const writes = flag('--no-orders')
       ? { rows: [], ceilings: new Map<string, number>() }
@@ -301,6 +324,18 @@ async function main() {
         `| ${r.backend} | ${r.call} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.ratio} | ${r.errors} | ${r.statements} |`,
       );
     }
+    if (slowest.length > 0) {
+      console.log(
+        '\n| backend | slowest public request constructed (worst kinds in rotation, each a miss) | connections | requests | p50 ms | p99 ms | max ms | server CPU ms/request | database CPU ms/request | errors | load average (1 min) |',
+      );
+      console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+      for (const { backend, connections: c, f } of slowest) {
+        const errors = Object.entries(f.statuses).reduce((n, [code, k]) => (code === '200' ? n : n + k), 0);
+        console.log(
+          `| ${backend} | slowest public request constructed | ${c} | ${f.requests} | ${f.p50} | ${f.p99} | ${f.max} | ${f.serverCpuMs} | ${f.dbCpuMs ?? 'in the server'} | ${errors} | ${f.load} |`,
+        );
+      }
+    }
     // The servers run as `npm start` runs them (the bundle, its allocator settings): see startServer.
     console.log(
       '\n| backend | server RSS after start, MB | after the read rounds, MB |\n| --- | ---: | ---: |',
@@ -328,6 +363,8 @@ const exited = (c: ChildProcess) =>
     : new Promise<void>((resolve) => c.once('exit', () => resolve()));
 
 const orderWorkers = num('--order-workers', 16);
+/** Requests of the slowest-request row at one connection (twice as many at 8). */
+const slowRequests = num('--slowest-requests', 300);
 
 /**
  * Zevar ÷ Vendure from the same run (issue 25's goals): the product page against Vendure's product

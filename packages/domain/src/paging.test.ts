@@ -4,12 +4,14 @@ import {
   boundedPages,
   catalogueSearchTextSchema,
   isCatalogueSearchable,
+  MAX_SEARCH_WORDS,
   MAX_RESULT_WINDOW,
   MAX_SEARCH_RESULTS,
   PAGING_MESSAGES,
   pageQuerySchema,
   pagesWithin,
   searchTextSchema,
+  searchWords,
   toPaged,
 } from './paging';
 
@@ -58,28 +60,47 @@ describe('bounded listings', () => {
   });
 });
 
-describe('catalogue-wide search text (decision 0086)', () => {
-  it('is text the trigram indexes can serve: at least one trigram, as pg_trgm takes them', () => {
-    // As pg_trgm takes trigrams from ILIKE '%text%': words padded at boundaries inside the text.
-    // (Checked against PostgreSQL's plans: each 'true' one is an index scan, each 'false' one a
-    // scan of the whole trigram index.)
+describe('catalogue-wide search text (decisions 0086, 0095)', () => {
+  it('is text with a word of at least three letters or digits, each of which gives trigrams of its own', () => {
+    for (const text of ['ring', '22K', 'रानी', 'M. Iyer', 'BENCH-20', 'सोने का', 'a b c ring'])
+      expect(isCatalogueSearchable(text), text).toBe(true);
+    // Text of short words alone gives the trigram index only padded trigrams ('  b'), which every
+    // product with a word beginning with 'b' has: refused since 0095 ('a b', 'ने का हा' were accepted).
     for (const text of [
-      'ring',
-      '22K',
-      'रानी',
-      'M. Iyer',
-      'BENCH-20',
+      'zq',
+      'q',
+      '%%%',
+      '___',
+      '',
+      '- -',
+      '9',
+      'a b',
       'ने का हा',
       'से ब',
-      'a b',
-      'ab-c',
-      'z-q',
       '%zq%',
-      'zq-',
+      'z-q',
+      'ab-c',
     ])
-      expect(isCatalogueSearchable(text), text).toBe(true);
-    for (const text of ['zq', 'q', '%%%', '___', '', '- -', '9'])
       expect(isCatalogueSearchable(text), text).toBe(false);
+  });
+
+  it('matches words: each once whatever its case, short ones and ones inside another left out', () => {
+    expect(searchWords('Handcrafted jewellery')).toEqual(['handcrafted', 'jewellery']);
+    expect(searchWords('jewellery Handcrafted jewellery JEWELLERY')).toEqual(['jewellery', 'handcrafted']);
+    expect(searchWords('jewellery-handcrafted')).toEqual(['jewellery', 'handcrafted']);
+    expect(searchWords('gold golden 9k a GOLD')).toEqual(['golden']);
+    expect(searchWords('सोने का हार')).toEqual(['सोने', 'हार']);
+    expect(searchWords('ben bench enc nch')).toEqual(['bench']);
+    expect(searchWords('%_%')).toEqual([]);
+  });
+
+  it('takes at most six words', () => {
+    expect(catalogueSearchTextSchema.safeParse('one two three four five six').success).toBe(true);
+    const many = catalogueSearchTextSchema.safeParse('one two three four five six seven');
+    expect(many.error?.issues[0]?.message).toBe(PAGING_MESSAGES.searchTooManyWords);
+    expect(PAGING_MESSAGES.searchTooManyWords).toBe(`Search for at most ${MAX_SEARCH_WORDS} words`);
+    // Repeated words count once.
+    expect(catalogueSearchTextSchema.safeParse('ring '.repeat(20)).success).toBe(true);
   });
 
   it('is a 400 with its message below that, and no search when empty', () => {

@@ -51,6 +51,8 @@ export type Paged<T> = {
  */
 export const MAX_RESULT_WINDOW = 10_000;
 export const MAX_SEARCH_RESULTS = 1_000;
+/** Most words a catalogue-wide search matches (`searchWords`: each one is a condition the database checks). */
+export const MAX_SEARCH_WORDS = 6;
 /** Longest search text a listing accepts. */
 export const MAX_SEARCH_LENGTH = 100;
 export const PAGING_MESSAGES = {
@@ -58,6 +60,7 @@ export const PAGING_MESSAGES = {
     `Only the first ${String(window).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} results can be paged through: narrow the search or filters`,
   searchTooLong: `Search text can be at most ${MAX_SEARCH_LENGTH} characters`,
   searchTooShort: 'Search for at least 3 letters or digits',
+  searchTooManyWords: `Search for at most ${MAX_SEARCH_WORDS} words`,
 } as const;
 
 /** Search text of a listing: trimmed, at most `MAX_SEARCH_LENGTH` characters (400 beyond). */
@@ -66,30 +69,38 @@ export const searchTextSchema = safeString().trim().max(MAX_SEARCH_LENGTH, PAGIN
 /** A word as the trigram index sees it: letters, digits and combining marks (Indic vowel signs). */
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 /**
- * Whether a search over the whole catalogue can use the trigram indexes. Substring search is
- * served by trigrams, taken from each word of the text as pg_trgm takes them from `ILIKE '%text%'`:
- * a word is padded with two spaces before it and one after where the text has a word boundary there
- * (not at the ends of the text, which touch the wildcards), and gives a trigram when that is three
- * characters or more. Text that gives none ('zq', '%', 'a b' does give one: ' ' ' b') reads every
- * product of the catalogue (decision 0086). A category's search reads that category only and takes any
- * text.
+ * The words a catalogue-wide search matches (decision 0095): the text's words (letters, digits and
+ * combining marks, as pg_trgm splits them) of at least three characters, each once (letter case
+ * aside), leaving out a word that another one contains (`gold` in `golden`). A product matches when
+ * its name, SKU or tagline contains every one of them, in any order: a phrase with its words swapped
+ * or repeated matches what its words match, and each word gives the trigram index trigrams of its
+ * own. Shorter words ('a', '9k') add no trigram and are not matched; text of them alone is refused.
+ */
+export function searchWords(text: string): string[] {
+  const words = [...new Set([...text.matchAll(WORD)].map((m) => m[0].toLowerCase()))].filter(
+    (w) => [...w].length >= 3,
+  );
+  return words.filter(
+    (w, i) => !words.some((other, j) => j !== i && other.includes(w) && (other !== w || j < i)),
+  );
+}
+/**
+ * Whether a search over the whole catalogue can use the trigram indexes: it has a word of at least
+ * three letters or digits (`searchWords`). Text without one ('zq', '%', 'a b') reads every product,
+ * or every product that has some word beginning with 'b' (decisions 0086, 0095). A category's search
+ * reads that category only and takes any text.
  */
 export function isCatalogueSearchable(text: string): boolean {
-  for (const m of text.matchAll(WORD)) {
-    const before = m.index > 0 ? 2 : 0;
-    const after = m.index + m[0].length < text.length ? 1 : 0;
-    if (before + [...m[0]].length + after >= 3) return true;
-  }
-  return false;
+  return searchWords(text).length > 0;
 }
 /**
  * Search text over the whole catalogue: as `searchTextSchema`, and (unless empty: no search) text the
- * trigram indexes can serve (`isCatalogueSearchable`; 400 otherwise, `PAGING_MESSAGES.searchTooShort`).
+ * trigram indexes can serve (`isCatalogueSearchable`; 400 otherwise, `PAGING_MESSAGES.searchTooShort`)
+ * in at most `MAX_SEARCH_WORDS` words (`PAGING_MESSAGES.searchTooManyWords`).
  */
-export const catalogueSearchTextSchema = searchTextSchema.refine(
-  (text) => text === '' || isCatalogueSearchable(text),
-  PAGING_MESSAGES.searchTooShort,
-);
+export const catalogueSearchTextSchema = searchTextSchema
+  .refine((text) => text === '' || isCatalogueSearchable(text), PAGING_MESSAGES.searchTooShort)
+  .refine((text) => searchWords(text).length <= MAX_SEARCH_WORDS, PAGING_MESSAGES.searchTooManyWords);
 
 /** The deepest page a listing of `size` answers: the one that starts within `window`. */
 export function pagesWithin(window: number, size: number): number {

@@ -2,6 +2,7 @@
 export { breakupOf, toProductDto, type LinkedVariant, type ProductJoinedRow } from './product-mapper';
 export {
   countProducts,
+  firstMatchingIds,
   parentCategories,
   PRODUCT_JOINED_COLUMNS,
   PURITY_COLUMNS,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { categories, metalPurities, metals, products, reviews } from '../../db/schema';
@@ -107,6 +107,97 @@ export async function selectNewestWithinWindow(
   };
 }
 
+/** How many products, in id order, a search first checks one by one (`firstMatchingIds`). */
+const FIRST_WALK = 2_000;
+/** The most products a search walks in id order in all (`firstMatchingIds`). */
+const LONGEST_WALK = 40_000;
+/** Below this share of matches in the first walk, the rest come from the trigram indexes. */
+const WALK_ON_SHARE = 1 / 40;
+
+/**
+ * The first `window` ids, in id order (`direction`), of the products matching `where` (a search over
+ * the whole catalogue; it may reference `products` and `categories`), in work bounded whatever the
+ * text (decision 0095). No one plan is cheap for every text, and the planner cannot tell which text
+ * is which: walking the primary key stops early for words most products have but reads the whole
+ * catalogue for words that are each common and never come together ('lotus royal'); the trigram
+ * indexes find rare words at once but visit every product for a word every product has. So the
+ * search measures instead of guessing: (1) it checks the first `FIRST_WALK` products in id order one
+ * by one (a walk of the primary key, never more rows); that is the answer when it finds `window`
+ * matches or is the whole catalogue. (2) Where at least one product in 40 matched, the walk goes on,
+ * up to `LONGEST_WALK` products in all, as far as that share says the window needs. (3) What is still
+ * missing is taken past the walk from the indexes, ordered by `id + 0` so the planner cannot choose
+ * the walk again: by then matches are rarer than one in 40 of the products walked. Every match is
+ * found; the answer is exact, capped at `window` as before.
+ */
+export async function firstMatchingIds(
+  db: DbOrTx,
+  where: SQL,
+  window: number,
+  direction: 'asc' | 'desc',
+): Promise<number[]> {
+  const order = direction === 'desc' ? desc : asc;
+  const past = (edge: number) => (direction === 'desc' ? lt(products.id, edge) : gt(products.id, edge));
+  /** Checks the next `rows` products in id order after `edge`: their matches, and the last one walked. */
+  const walk = async (rows: number, edge: number | undefined, wanted: number) => {
+    const walked = db
+      .select({
+        id: products.id,
+        matches: sql<boolean>`(${where})`.as('matches'),
+        position: sql<number>`(row_number() over (order by ${products.id} ${sql.raw(direction)}))::int`.as(
+          'position',
+        ),
+      })
+      .from(products)
+      .innerJoin(categories, eq(products.categoryId, categories.id))
+      .where(edge === undefined ? undefined : past(edge))
+      .orderBy(order(products.id))
+      .limit(rows)
+      .as('walked');
+    const found = await db
+      .select({ id: walked.id, matches: walked.matches, position: walked.position })
+      .from(walked)
+      .where(sql`${walked.matches} or ${walked.position} = ${rows}`)
+      .orderBy(order(walked.id))
+      .limit(wanted + 1);
+    return {
+      ids: found.filter((r) => r.matches).map((r) => r.id),
+      edge: found.find((r) => r.position === rows)?.id,
+    };
+  };
+  const first = await walk(FIRST_WALK, undefined, window);
+  let ids = first.ids;
+  let edge = first.edge;
+  if (ids.length >= window || edge === undefined) return ids.slice(0, window);
+  const share = ids.length / FIRST_WALK;
+  if (share >= WALK_ON_SHARE) {
+    const needed = Math.ceil(((window - ids.length) / share) * 1.25);
+    const more = await walk(Math.min(needed, LONGEST_WALK - FIRST_WALK), edge, window - ids.length);
+    ids = [...ids, ...more.ids];
+    edge = more.edge;
+    if (ids.length >= window || edge === undefined) return ids.slice(0, window);
+  }
+  const rest = await db
+    .select({ id: products.id })
+    .from(products)
+    .innerJoin(categories, eq(products.categoryId, categories.id))
+    .where(and(where, past(edge)))
+    .orderBy(order(sql`${products.id} + 0`))
+    .limit(window - ids.length);
+  return [...ids, ...rest.map((r) => r.id)];
+}
+
+/** A page of the newest products matching a search (`firstMatchingIds`) and their total up to `window`. */
+export async function selectNewestMatching(
+  db: DbOrTx,
+  where: SQL,
+  window: number,
+  limit: number,
+  offset: number,
+): Promise<{ rows: ProductJoinedRow[]; total: number }> {
+  const ids = await firstMatchingIds(db, where, window, 'desc');
+  return { rows: await loadProductRows(db, ids.slice(offset, offset + limit)), total: ids.length };
+}
+
 /** Full rows for the given ids, in the given order (two queries). */
 export async function loadProductRows(db: DbOrTx, ids: number[]): Promise<ProductJoinedRow[]> {
   if (ids.length === 0) return [];
@@ -177,6 +268,14 @@ export async function selectLinkedVariants(
 }
 
 /** Products in a category or any of its direct children. */
+/**
+ * `inCategoryTree` as the product's category id in a list: a plan can then read the categories'
+ * entries of `products_listing_idx` (a search with a category, decision 0095).
+ */
+export function inCategoryTreeIds(categoryId: number): SQL {
+  return sql`${products.categoryId} = any(array(select ${categories.id} from ${categories} where ${categories.id} = ${categoryId} or ${categories.parentId} = ${categoryId}))`;
+}
+
 export function inCategoryTree(categoryId: number): SQL {
   return sql`(${categories.id} = ${categoryId} or ${categories.parentId} = ${categoryId})`;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import {
   MAX_RESULT_WINDOW,
   MAX_SEARCH_RESULTS,
@@ -26,11 +26,13 @@ import { toProductDto } from './product-mapper';
 import {
   countProducts,
   inCategoryTree,
+  inCategoryTreeIds,
   selectLinkedVariants,
+  selectNewestMatching,
   selectNewestWithinWindow,
   selectProducts,
 } from './product-rows.read-model';
-import { likePattern } from '../../lib/sql-search';
+import { everyWordIn } from '../../lib/sql-search';
 import { recordChangeIn } from '../audit';
 import type { DbOrTx } from '../../db/client';
 
@@ -161,14 +163,11 @@ function filterWhere(f: Omit<ProductFilter, 'page' | 'size'>): SQL | undefined {
   const parts: SQL[] = [];
   if (!f.includeArchived) parts.push(eq(products.status, 'active'));
   const search = f.search?.trim();
-  if (search) {
-    const pattern = likePattern(search);
-    parts.push(
-      or(ilike(products.name, pattern), ilike(products.sku, pattern), ilike(products.tagline, pattern))!,
-    );
-  }
-  if (f.categoryId) parts.push(inCategoryTree(f.categoryId));
+  if (f.categoryId) parts.push(search ? inCategoryTreeIds(f.categoryId) : inCategoryTree(f.categoryId));
   if (f.metalTypeId) parts.push(eq(products.metalId, f.metalTypeId));
+  // Every word in the name, SKU or tagline (decision 0095), tested after the cheaper filters (a
+  // search walks products checking each); text without a word matches nothing.
+  if (search) parts.push(everyWordIn([products.name, products.sku, products.tagline], search) ?? sql`false`);
   return parts.length ? and(...parts) : undefined;
 }
 
@@ -189,9 +188,11 @@ export function createProductsService(ctx: Pick<AppContext, 'db' | 'now' | 'conf
           selectProducts(db, where, [desc(products.id)], f.size, f.page * f.size),
           countProducts(db, where),
         ])
-      : await selectNewestWithinWindow(db, where, window, f.size, f.page * f.size).then(
-          (p) => [p.rows, p.total] as const,
-        );
+      : await (
+          f.search?.trim() && where
+            ? selectNewestMatching(db, where, window, f.size, f.page * f.size)
+            : selectNewestWithinWindow(db, where, window, f.size, f.page * f.size)
+        ).then((p) => [p.rows, p.total] as const);
     return toPaged(
       rows.map((r) => toProductDto(r, gstBp())),
       total,

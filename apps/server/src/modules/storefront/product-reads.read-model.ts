@@ -21,9 +21,9 @@ import type { Db } from '../../db/client';
 import { categories, productCounts, products, productSortKeys } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { toProductDto } from '../products';
-import { searchResultOrder } from '../products';
+import { firstMatchingIds, searchResultOrder } from '../products';
 import { categoryVisibleTo, planVisibleTo, productVisibleTo } from './visibility.read-model';
-import { likePattern } from '../../lib/sql-search';
+import { everyWordIn, likePattern } from '../../lib/sql-search';
 import { runProductPage, type ProductPageRow, type ProductPageShape } from './product-page.read-model';
 
 /*
@@ -290,22 +290,23 @@ export function createProductReads(db: Db, gstBp: number) {
         { group },
         50,
       ),
-    search: (plan: Plan, keyword: string, q: PageQuery) => {
-      const where = and(productVisibleTo(plan), sql`${products.name} ilike ${p('pattern')}`)!;
-      return paged(
-        {
-          key: `search:${plan}`,
-          where,
-          // In id order, planned for its text: a word most products have walks the primary key and
-          // stops at the page; a rare one takes the trigram index (decision 0086).
-          orderBy: byId,
-          planEachCall: true,
-          total: cappedCount(where, MAX_SEARCH_RESULTS),
-        },
-        { pattern: likePattern(keyword) },
-        q,
-        MAX_SEARCH_RESULTS,
-      );
+    /**
+     * Every word in the name, the first `MAX_SEARCH_RESULTS` matches in id order, found in bounded
+     * work whatever the words (`firstMatchingIds`, decision 0095); then the page's rows by id.
+     */
+    search: async (plan: Plan, keyword: string, q: PageQuery): Promise<Paged<ProductListItem>> => {
+      const words = everyWordIn([products.name], keyword);
+      const ids = words
+        ? await firstMatchingIds(db, and(productVisibleTo(plan), words)!, MAX_SEARCH_RESULTS, 'asc')
+        : [];
+      const page = ids.slice(q.page * q.size, q.page * q.size + q.size);
+      const shape = {
+        key: `search-page:${plan}`,
+        where: sql`${products.id} = any(${p('ids')})`,
+        orderBy: byId,
+      };
+      const rows = page.length ? await runProductPage(db, shape, { ids: page, limit: page.length }) : [];
+      return toPaged(dto(rows), ids.length, q, MAX_SEARCH_RESULTS);
     },
     categoryListing,
   };

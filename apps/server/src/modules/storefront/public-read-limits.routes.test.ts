@@ -129,10 +129,15 @@ describe('substring search', () => {
     });
     const ids = (page: PagedProductList) => page.content.map((p) => p.id).sort();
     const q = encodeURIComponent;
-    expect(ids(await paged(`/api/products/paged?search=${q('ने का हा')}`))).toEqual([hindi.id]);
-    expect(ids(await paged(`/api/products/paged?search=${q('से ब')}`))).toEqual([hindi.id]);
-    expect(ids(await paged(`/api/products/paged?search=${q(`c-${tag}-7`)}`))).toEqual([latin.id]);
+    // Every word of three characters or more, in any order and any of the three (decision 0095).
+    expect(ids(await paged(`/api/products/paged?search=${q('सोने का')}`))).toEqual([hindi.id]);
+    expect(ids(await paged(`/api/products/paged?search=${q('बना हाथ')}`))).toEqual([hindi.id]);
+    expect(ids(await paged(`/api/products/paged?search=${q(`${tag}-77 kc`)}`))).toEqual(
+      [hindi.id, latin.id].sort(),
+    );
+    expect(ids(await paged(`/api/products/paged?search=${q(`choker kc-${tag}`)}`))).toEqual([latin.id]);
     expect(ids(await paged(`/api/products/paged?search=IVE POL`))).toContain(latin.id);
+    expect(ids(await paged(`/api/products/paged?search=polki festive`))).toContain(latin.id);
     expect(ids(await paged(`/api/products/paged?search=${tag}`))).toEqual([hindi.id, latin.id].sort());
     // Storefront searches match the name only, case-insensitively, with LIKE's wildcards taken literally.
     expect(ids(await paged(`/api/products/search/${q(`का हार ${tag}`)}?vendorSlug=${shop}`))).toEqual([
