@@ -16,7 +16,7 @@ import pg from 'pg';
 import { BROWSER_HEADERS, type Target } from './load';
 
 /** A kind of request: the n-th URL of it (each one new, so every request misses the answer cache). */
-export type SlowKind = { name: string; url: (n: number) => string };
+type SlowKind = { name: string; url: (n: number) => string };
 
 /** `word` in the n-th spelling of its letter case (searches are case-insensitive). */
 function spelled(word: string, n: number): string {
@@ -32,7 +32,7 @@ const enc = encodeURIComponent;
  * tagline 'Handcrafted jewellery', names 'Bench <Word> <Kind> <n>') or the demo's (PGlite). Sizes
  * and spellings vary with n (a miss each time); pages are the deepest the window allows.
  */
-export function slowKinds(vendor: string, category: number, leaf: number, tagline: string): SlowKind[] {
+function slowKinds(vendor: string, category: number, leaf: number, tagline: string): SlowKind[] {
   const q = `vendorSlug=${enc(vendor)}`;
   const [first, ...rest] = tagline.split(' ');
   const swapped = [...rest, first].join(' ');
@@ -106,7 +106,7 @@ export function slowKinds(vendor: string, category: number, leaf: number, taglin
 }
 
 /** utime + stime of a process in ms (Linux /proc), 0 when it is gone. */
-export function cpuMs(pid: number, withReapedChildren = false): number {
+function cpuMs(pid: number, withReapedChildren = false): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat
