@@ -5,10 +5,11 @@
  * shared machine says what the request spends rather than how long it waited for a core.
  *
  *   npx tsx bench/slowest.ts --url http://127.0.0.1:3562 --vendor bench-vendor-3 --server-pid 1234
- *     [--pg-url postgres://...] [--requests 40] [--connections 1]
+ *     [--pg-url postgres://...] [--requests 40] [--connections 1] [--rotation]
  *
  * Without a kind filter (`--kind substring`) every kind is measured in turn, one connection, and a
- * table printed; `npm run bench` measures the rotation of the worst kinds (`slowestTarget`).
+ * table printed; with `--rotation`, the kinds in turn at one connection and at 8 (`npm run bench`'s
+ * row, `slowestTarget`).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
@@ -256,6 +257,25 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const dbCpu = arg('--pg-url') ? await postgresCpu(arg('--pg-url')!) : undefined;
     const only = arg('--kind');
     let start = Number(arg('--start') ?? Date.now() % 100_000);
+    if (process.argv.includes('--rotation')) {
+      // The bench's row: the kinds in rotation, at one connection and at 8.
+      const target = slowestTarget(slowKinds(vendor, category, leaf, tagline));
+      for (const c of [1, 8]) {
+        const n = requests * (c === 1 ? 1 : 2);
+        const f = await measureSlow(baseUrl, target.miss!, {
+          requests: n,
+          connections: c,
+          start,
+          serverPid,
+          dbCpu,
+        });
+        start += n;
+        console.log(
+          `rotation, ${c} at once: ${n} requests p50 ${f.p50} p99 ${f.p99} max ${f.max} ms  cpu server ${f.serverCpuMs} db ${f.dbCpuMs ?? '-'} ms/req  ${JSON.stringify(f.statuses)} load ${f.load}`,
+        );
+      }
+      return;
+    }
     for (const kind of slowKinds(vendor, category, leaf, tagline)) {
       if (only && !kind.name.includes(only)) continue;
       const f = await measureSlow(baseUrl, kind.url, { requests, connections, start, serverPid, dbCpu });
