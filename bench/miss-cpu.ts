@@ -78,8 +78,10 @@ async function main() {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL: the PostgreSQL database with the generated catalogue');
   const admin = connectPostgres(databaseUrl);
-  const dataDir = (await admin.db.execute<{ d: string }>(sql`select current_setting('data_directory') as d`))
-    .rows[0]!.d;
+  const [setting] = await admin.db
+    .select({ d: sql<string>`current_setting('data_directory')` })
+    .from(sql`(select 1) as one`);
+  const dataDir = setting!.d;
   await admin.close();
   const postmaster = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
 
