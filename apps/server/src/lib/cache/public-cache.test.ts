@@ -248,6 +248,32 @@ describe('kept parts of answers (decision 0094)', () => {
   });
 });
 
+describe('compressed forms of a miss (decision 0094)', () => {
+  it('sends a quick form first, and the dense one once the entry is asked for again', async () => {
+    const cache = createPublicCache(createCacheInvalidation(instant));
+    const body = JSON.stringify(
+      Array.from({ length: 300 }, (_, i) => ({
+        id: i,
+        name: `Kundan choker ${i % 17}`,
+        price: 1000 + ((i * 37) % 500),
+      })),
+    );
+    const answer = await cache.answer('page', async () => ({ body, tags: ['catalogue'] }));
+    for (const encoding of ['br', 'gzip'] as const) {
+      const decode = (b: Buffer) => (encoding === 'br' ? brotliDecompressSync(b) : gunzipSync(b)).toString();
+      const first = await answer.encoded(encoding)!;
+      expect(decode(first)).toBe(body);
+      // A hit is sent the form at hand at once; the dense one is made after it.
+      expect(answer.encodedNow(encoding)).toBe(first);
+      await new Promise((resolve) => setImmediate(resolve));
+      const dense = answer.encodedNow(encoding)!;
+      expect(decode(dense)).toBe(body);
+      expect(dense.length).toBeLessThan(first.length);
+      expect(await answer.encoded(encoding)!).toBe(dense);
+    }
+  });
+});
+
 describe('cache invalidation messages', () => {
   it('merges the tags published while a message is being sent into one next message', async () => {
     const { notifications, sent, release } = heldNotifications();
