@@ -107,9 +107,18 @@ async function main() {
     const base = `http://127.0.0.1:${port}`;
     await waitForHealth(`${base}/api/health`, 300_000);
     const vendor = 'bench-vendor-3';
-    const kinds = (await missTargets(base, vendor, await targets(base, vendor, false))).filter(
-      (t) => !t.headers && (!only || t.name.includes(only)),
-    );
+    const all = await missTargets(base, vendor, await targets(base, vendor, false));
+    const category = /\/category\/(\d+)/.exec(all.find((t) => t.name.includes('category page'))!.path)![1];
+    const sorts = ['default', 'price-asc', 'price-desc'];
+    all.push({
+      // A stranger varying the word: every request a listing of its own (decision 0094). Numbers
+      // are in the product names ('Bench Lotus Necklace 1234'): each finds a few of the category's.
+      name: 'miss: category search, a new word each time',
+      path: '',
+      miss: (n) =>
+        `/api/products/category/${category}?vendorSlug=${vendor}&size=15&search=${n}&sort=${sorts[n % 3]}`,
+    });
+    const kinds = all.filter((t) => !t.headers && (!only || t.name.includes(only)));
     const load = () =>
       os
         .loadavg()
