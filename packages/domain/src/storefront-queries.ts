@@ -16,8 +16,10 @@ const slugText = safeString().trim().min(1).max(100);
 /** `vendorSlug` query of public storefront calls; absent means the default storefront. */
 export const vendorSlugQuery = z.object({ vendorSlug: slugText.optional() });
 
+/** The largest page of a category listing. */
+export const CATEGORY_MAX_PAGE_SIZE = 60;
 /** Category page listing: server-side search, subcategory filter and sort over a category and its children. */
-const categoryProductsFields = pageQuerySchema(CATEGORY_PAGE_SIZE, 60).extend({
+const categoryProductsFields = pageQuerySchema(CATEGORY_PAGE_SIZE, CATEGORY_MAX_PAGE_SIZE).extend({
   vendorSlug: slugText.optional(),
   search: searchTextSchema.optional(),
   subCategoryId: dbIdSchema.optional(),

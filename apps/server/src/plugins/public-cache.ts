@@ -2,7 +2,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ALL_CACHE_TAGS, type CacheTag } from '../lib/cache/invalidation';
 import { newChangeScope, runNotingChanges, type ChangeScope } from '../lib/cache/changes';
-import type { CachedAnswer, Encoding, PublicCache } from '../lib/cache/public-cache';
+import type { BuiltAnswer, CachedAnswer, Encoding, PublicCache } from '../lib/cache/public-cache';
 
 /**
  * Browsers and CDNs may reuse a public answer for a few seconds and serve it while revalidating for
@@ -217,13 +217,29 @@ export function sendCached<T>(
   },
   produce: () => Promise<T>,
 ): FastifyReply | Promise<FastifyReply> {
+  return sendCachedBody(cache, request, reply, opts, async () => ({
+    ...builtFrom(request, opts, await produce()),
+    ttlMs: opts.ttlMs,
+  }));
+}
+
+/**
+ * `sendCached` for a read that makes its answer's bytes itself (a category page from kept parts,
+ * decision 0094): `produce` gives the JSON, which must have gone through the route's response
+ * schema, and the tags of all it shows.
+ */
+export function sendCachedBody(
+  cache: PublicCache,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  opts: { plan?: string },
+  produce: () => Promise<BuiltAnswer>,
+): FastifyReply | Promise<FastifyReply> {
   const send = jsonSend(cache);
   const key = keyOf(request, opts.plan);
   const hit = cache.kept(key);
   if (hit) return sendAnswer(request, reply, hit, send);
-  return cache
-    .answer(key, async () => ({ ...builtFrom(request, opts, await produce()), ttlMs: opts.ttlMs }))
-    .then((answer) => sendAnswer(request, reply, answer, send));
+  return cache.answer(key, produce).then((answer) => sendAnswer(request, reply, answer, send));
 }
 
 const jsonSend = (cache: PublicCache) => ({

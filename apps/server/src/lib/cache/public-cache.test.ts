@@ -146,6 +146,134 @@ describe('public answer cache', () => {
   });
 });
 
+describe('kept parts of answers (decision 0094)', () => {
+  it('keeps a part until a change of its tags, making it once for concurrent asks', async () => {
+    const cache = createPublicCache(createCacheInvalidation(instant));
+    let builds = 0;
+    const slow = gate();
+    const build = async () => {
+      builds += 1;
+      await slow.opened;
+      return { value: [3, 1, 2], tags: ['catalogue', 'lists'] as CacheTag[], bytes: 12 };
+    };
+    const both = Promise.all([cache.part('listing:a', build), cache.part('listing:a', build)]);
+    slow.open();
+    const [one, two] = await both;
+    expect(one).toBe(two);
+    expect(builds).toBe(1);
+    expect(await cache.part('listing:a', build)).toBe(one);
+    await cache.invalidate(['product:1']);
+    expect(await cache.part('listing:a', build)).toBe(one);
+    await cache.invalidate(['lists']);
+    expect(await cache.part('listing:a', build)).not.toBe(one);
+    expect(builds).toBe(2);
+  });
+
+  it('does not keep or hand on a part begun before a change of its tags', async () => {
+    const cache = createPublicCache(createCacheInvalidation(instant));
+    let order = 'old';
+    const slow = gate();
+    let calls = 0;
+    const build = async () => {
+      calls += 1;
+      const seen = order;
+      if (calls === 1) await slow.opened;
+      return { value: seen, tags: ['lists'] as CacheTag[], bytes: 3 };
+    };
+    const early = cache.part('listing:b', build);
+    order = 'new';
+    await cache.invalidate(['lists']);
+    const late = cache.part('listing:b', build);
+    slow.open();
+    expect((await early).value).toBe('old');
+    expect((await late).value).toBe('new');
+    expect((await cache.part('listing:b', build)).value).toBe('new');
+    expect(calls).toBe(2);
+  });
+
+  it('makes the missing ones of many parts in one call, and keeps none a change overtook', async () => {
+    const cache = createPublicCache(createCacheInvalidation(instant));
+    const calls: string[][] = [];
+    let price = 10;
+    const slow = gate();
+    const cards = (keys: string[], wait = false) =>
+      cache.partsFor(keys, async (missing) => {
+        calls.push(missing);
+        const seen = price;
+        if (wait) await slow.opened;
+        return new Map(
+          missing
+            .filter((k) => k !== 'card:9')
+            .map((k) => [
+              k,
+              { value: `${k}@${seen}`, tags: [`product:${k.slice(5)}` as CacheTag], bytes: 8 },
+            ]),
+        );
+      });
+    const first = await cards(['card:1', 'card:2', 'card:9']);
+    expect([...first.values()].map((p) => p.value)).toEqual(['card:1@10', 'card:2@10']);
+    const second = await cards(['card:2', 'card:3']);
+    expect([...second.values()].map((p) => p.value)).toEqual(['card:2@10', 'card:3@10']);
+    expect(calls).toEqual([['card:1', 'card:2', 'card:9'], ['card:3']]);
+    // A change of card 4 while it is being made: handed to this ask, not kept.
+    const racing = cards(['card:4'], true);
+    price = 11;
+    await cache.invalidate(['product:4']);
+    slow.open();
+    expect((await racing).get('card:4')?.value).toBe('card:4@10');
+    expect((await cards(['card:4'])).get('card:4')?.value).toBe('card:4@11');
+  });
+
+  it('keeps parts within their bound by bytes, the least recently used going first', async () => {
+    const cache = createPublicCache(createCacheInvalidation(instant), { maxPartBytes: 1_000 });
+    let builds = 0;
+    const part = (key: string) =>
+      cache.part(key, async () => {
+        builds += 1;
+        return { value: key, tags: ['lists'] as CacheTag[], bytes: 250 };
+      });
+    for (const key of ['a', 'b', 'c']) await part(key);
+    await part('a');
+    expect(builds).toBe(3);
+    await part('d');
+    expect(cache.partsSize().bytes).toBeLessThanOrEqual(1_000);
+    // 'b' was the least recently used: it went; 'a' stayed.
+    await part('a');
+    expect(builds).toBe(4);
+    await part('b');
+    expect(builds).toBe(5);
+    // Dropped parts leave no key behind under their tags; a change still drops the kept ones.
+    await cache.invalidate(['lists']);
+    expect(cache.partsSize()).toEqual({ parts: 0, bytes: 0 });
+  });
+});
+
+describe('compressed forms of a miss (decision 0094)', () => {
+  it('sends a quick form first, and the dense one once the entry is asked for again', async () => {
+    const cache = createPublicCache(createCacheInvalidation(instant));
+    const body = JSON.stringify(
+      Array.from({ length: 300 }, (_, i) => ({
+        id: i,
+        name: `Kundan choker ${i % 17}`,
+        price: 1000 + ((i * 37) % 500),
+      })),
+    );
+    const answer = await cache.answer('page', async () => ({ body, tags: ['catalogue'] }));
+    for (const encoding of ['br', 'gzip'] as const) {
+      const decode = (b: Buffer) => (encoding === 'br' ? brotliDecompressSync(b) : gunzipSync(b)).toString();
+      const first = await answer.encoded(encoding)!;
+      expect(decode(first)).toBe(body);
+      // A hit is sent the form at hand at once; the dense one is made after it.
+      expect(answer.encodedNow(encoding)).toBe(first);
+      await new Promise((resolve) => setImmediate(resolve));
+      const dense = answer.encodedNow(encoding)!;
+      expect(decode(dense)).toBe(body);
+      expect(dense.length).toBeLessThan(first.length);
+      expect(await answer.encoded(encoding)!).toBe(dense);
+    }
+  });
+});
+
 describe('cache invalidation messages', () => {
   it('merges the tags published while a message is being sent into one next message', async () => {
     const { notifications, sent, release } = heldNotifications();
@@ -339,6 +467,129 @@ describe('a read racing a write', () => {
             const kept = (await read(cache, key, { readAfter: 0, doneAfter: 0 })).body.toString();
             if (kept !== `${db.rest[key]}/${db.figures[key]}`)
               problems.push(`kept ${kept} for ${key}, database has ${db.rest[key]}/${db.figures[key]}`);
+          }
+        expect(problems).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('a page made from kept parts racing writes (decision 0094)', () => {
+  function bus(): Notifications[] {
+    const listeners: Array<(payload: string) => void> = [];
+    const one = (): Notifications => ({
+      listen: async (_c, onMessage) => void listeners.push(onMessage),
+      notify: async (_c, payload) => {
+        await Promise.resolve();
+        for (const l of listeners) l(payload);
+      },
+      close: async () => undefined,
+    });
+    return [one(), one()];
+  }
+  const ticks = async (n: number) => {
+    for (let i = 0; i < n; i++) await Promise.resolve();
+  };
+
+  /*
+   * A listing (its order: tag lists) and two products' cards (tags product:0, product:1); a page is
+   * made from the kept listing and cards, its answer kept under all their tags. Writes change the
+   * order or a card, then invalidate (as a write request does before answering), in the writer's
+   * process; reads run in either process. No read begun after a write returned may show the order
+   * or a card older than it, and once settled the kept page is the latest of all three.
+   */
+  it('never serves or keeps an order or a card older than a write that returned before the read began', async () => {
+    const step = fc.record({
+      write: fc.constantFrom('none', 'none', 'order', 'card'),
+      card: fc.integer({ min: 0, max: 1 }),
+      at: fc.integer({ min: 0, max: 1 }),
+      page: fc.integer({ min: 0, max: 1 }),
+      start: fc.integer({ min: 0, max: 60 }),
+      readAfter: fc.integer({ min: 0, max: 10 }),
+      doneAfter: fc.integer({ min: 0, max: 40 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 25 }), async (steps) => {
+        const [a, b] = bus();
+        const caches = [
+          createPublicCache(createCacheInvalidation(a!)),
+          createPublicCache(createCacheInvalidation(b!)),
+        ];
+        await ticks(5);
+        const db = { order: 0, cards: [0, 0] };
+        const returned = { order: 0, cards: [0, 0] };
+        const problems: string[] = [];
+        const cardTag = (k: number): CacheTag => `product:${k}`;
+        /** Page 0 (both cards) or page 1 (the card first in order): "order|card=version,…". */
+        const read = (
+          cache: (typeof caches)[number],
+          page: number,
+          s: { readAfter: number; doneAfter: number },
+        ) =>
+          cache.answer(`page${page}`, async () => {
+            const listing = await cache.part('listing', async () => {
+              await ticks(s.readAfter);
+              const seen = db.order;
+              await ticks(s.doneAfter);
+              // An even version lists card 0 first.
+              return {
+                value: { version: seen, ids: seen % 2 ? [1, 0] : [0, 1] },
+                tags: ['lists'] as CacheTag[],
+                bytes: 8,
+              };
+            });
+            const ids = page === 0 ? listing.value.ids : listing.value.ids.slice(0, 1);
+            const cards = await cache.partsFor(
+              ids.map((id) => `card:${id}`),
+              async (missing) => {
+                await ticks(s.readAfter);
+                const seen = missing.map((k) => [k, db.cards[Number(k.slice(5))]!] as const);
+                await ticks(s.doneAfter);
+                return new Map(
+                  seen.map(([k, v]) => [k, { value: v, tags: [cardTag(Number(k.slice(5)))], bytes: 4 }]),
+                );
+              },
+            );
+            const tags = new Set<CacheTag>(listing.tags);
+            for (const c of cards.values()) for (const t of c.tags) tags.add(t);
+            const shown = ids.map((id) => `${id}=${cards.get(`card:${id}`)!.value}`).join(',');
+            return { body: `${listing.value.version}|${shown}`, tags: [...tags] };
+          });
+        await Promise.all(
+          steps.map(async (s) => {
+            await ticks(s.start);
+            if (s.write === 'order') {
+              const v = (db.order += 1);
+              await caches[0]!.invalidate(['lists']);
+              returned.order = Math.max(returned.order, v);
+              return;
+            }
+            if (s.write === 'card') {
+              const v = (db.cards[s.card]! += 1);
+              await caches[0]!.invalidate([cardTag(s.card)]);
+              returned.cards[s.card] = Math.max(returned.cards[s.card]!, v);
+              return;
+            }
+            const floor = { order: returned.order, cards: [...returned.cards] };
+            const [order, shown] = (await read(caches[s.at]!, s.page, s)).body.toString().split('|');
+            if (Number(order) < floor.order) problems.push(`order ${order} < ${floor.order}`);
+            for (const entry of shown!.split(',')) {
+              const [id, v] = entry.split('=').map(Number);
+              if (v! < floor.cards[id!]!) problems.push(`card ${id} at ${v} < ${floor.cards[id!]}`);
+            }
+          }),
+        );
+        await ticks(200);
+        const latest = (page: number) => {
+          const ids = db.order % 2 ? [1, 0] : [0, 1];
+          return `${db.order}|${(page === 0 ? ids : ids.slice(0, 1)).map((id) => `${id}=${db.cards[id]}`).join(',')}`;
+        };
+        for (const cache of caches)
+          for (const page of [0, 1]) {
+            const kept = (await read(cache, page, { readAfter: 0, doneAfter: 0 })).body.toString();
+            if (kept !== latest(page))
+              problems.push(`kept ${kept} for page ${page}, database has ${latest(page)}`);
           }
         expect(problems).toEqual([]);
       }),

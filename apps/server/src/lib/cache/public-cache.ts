@@ -6,9 +6,9 @@ import type { CacheInvalidation, CacheTag } from './invalidation';
 /** The compressed forms a cached answer keeps (the `Accept-Encoding` names). */
 export type Encoding = 'br' | 'gzip';
 
-/** What a miss builds: the text to send and the tags of the data it came from. */
+/** What a miss builds: the text (or its UTF-8 bytes) to send and the tags of the data it came from. */
 export type BuiltAnswer = {
-  body: string;
+  body: string | Buffer;
   tags: readonly CacheTag[];
   /** For answers that also depend on the clock (coupon expiry). */
   ttlMs?: number;
@@ -34,6 +34,18 @@ export type CachedAnswer = {
 };
 
 const MAX_BYTES = 64 * 1024 * 1024;
+/**
+ * Room for kept parts (decision 0094): a category listing's sorted ids (4 bytes an id, 10,060 at
+ * most) and product cards (about 1–3 KB each), so about ten thousand cards with their listings.
+ */
+const MAX_PART_BYTES = 32 * 1024 * 1024;
+
+/**
+ * A kept part of answers (decision 0094): not an answer itself but what several answers are made
+ * from (a listing's sorted ids, a product's card), kept under the tags of the data it came from, as
+ * answers are, with its size in bytes for the bound.
+ */
+export type Part<T> = { value: T; tags: readonly CacheTag[]; bytes: number };
 /** Below this, compression saves less than its headers cost (@fastify/compress's threshold). */
 export const COMPRESS_THRESHOLD = 1024;
 
@@ -41,20 +53,27 @@ export const COMPRESS_THRESHOLD = 1024;
 // one synchronous call: the asynchronous form runs the same work through a stream and the thread
 // pool in 16 KB chunks and took 1.7 times the CPU for a 33 KB category page (0.37 against 0.22 ms,
 // decision 0086); a miss pays it, and the block is a fraction of the miss's own work.
+// The first ask of an entry gets a quick form (brotli quality 1, gzip level 1: three to five times
+// less CPU, about a third more bytes), and the dense one is made once the entry is asked for again,
+// after that answer has gone (decision 0094): a miss that nobody asks for again (a stranger's new
+// page size or spelling) no longer pays for the dense form, and every entry in use gets it.
 const BROTLI_QUALITY = 6;
+const QUICK_BROTLI_QUALITY = 1;
 const GZIP_OPTIONS = { level: 6 };
-function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
+const QUICK_GZIP_OPTIONS = { level: 1 };
+function compressSync(body: Buffer, encoding: Encoding, quick: boolean): Buffer {
+  return encoding === 'br'
+    ? zlib.brotliCompressSync(body, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: quick ? QUICK_BROTLI_QUALITY : BROTLI_QUALITY,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      })
+    : zlib.gzipSync(body, quick ? QUICK_GZIP_OPTIONS : GZIP_OPTIONS);
+}
+function compress(body: Buffer, encoding: Encoding, quick: boolean): Promise<Buffer> {
   try {
-    return Promise.resolve(
-      encoding === 'br'
-        ? zlib.brotliCompressSync(body, {
-            params: {
-              [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-            },
-          })
-        : zlib.gzipSync(body, GZIP_OPTIONS),
-    );
+    return Promise.resolve(compressSync(body, encoding, quick));
   } catch (err) {
     return Promise.reject(err as Error);
   }
@@ -64,9 +83,11 @@ export const etagOf = (body: Buffer | string) =>
   `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
 
 function makeAnswer(built: BuiltAnswer): CachedAnswer {
-  const body = Buffer.from(built.body, 'utf8');
+  const body = typeof built.body === 'string' ? Buffer.from(built.body, 'utf8') : built.body;
   const forms: Partial<Record<Encoding, Promise<Buffer>>> = {};
   const made: Partial<Record<Encoding, Buffer>> = {};
+  /** Forms still quick whose dense one is not yet asked for. */
+  const quick = new Set<Encoding>();
   const small = body.length < COMPRESS_THRESHOLD;
   return {
     body,
@@ -76,9 +97,25 @@ function makeAnswer(built: BuiltAnswer): CachedAnswer {
     ttlMs: built.ttlMs,
     encoded: (encoding) => {
       if (small) return null;
-      return (forms[encoding] ??= compress(body, encoding).then((form) => (made[encoding] = form)));
+      return (forms[encoding] ??= compress(body, encoding, true).then((form) => {
+        quick.add(encoding);
+        return (made[encoding] = form);
+      }));
     },
-    encodedNow: (encoding) => (small ? null : made[encoding]),
+    encodedNow: (encoding) => {
+      if (small) return null;
+      const form = made[encoding];
+      if (form && quick.delete(encoding))
+        setImmediate(() => {
+          try {
+            made[encoding] = compressSync(body, encoding, false);
+            forms[encoding] = Promise.resolve(made[encoding]);
+          } catch {
+            // The quick form stays.
+          }
+        });
+      return form;
+    },
   };
 }
 
@@ -88,7 +125,10 @@ function makeAnswer(built: BuiltAnswer): CachedAnswer {
  * drops exactly the entries a change touches. A build that a change overtook is not stored, and a
  * request that joins a build begun before a change waits for a fresh one (decision 0036).
  */
-export function createPublicCache(invalidation: CacheInvalidation, opts: { maxBytes?: number } = {}) {
+export function createPublicCache(
+  invalidation: CacheInvalidation,
+  opts: { maxBytes?: number; maxPartBytes?: number } = {},
+) {
   const byTag = new Map<CacheTag, Set<string>>();
   const unindex = (key: string, tags: readonly CacheTag[]) => {
     for (const tag of tags) {
@@ -111,6 +151,13 @@ export function createPublicCache(invalidation: CacheInvalidation, opts: { maxBy
     dispose: (entry, key) => unindex(key, entry.tags),
   });
   const values = new Map<string, { value: unknown; tags: readonly CacheTag[] }>();
+  /** Parts, apart from answers (their own bound, so a burst of answers does not push them out). */
+  const parts = new LRUCache<string, Part<unknown>>({
+    maxSize: opts.maxPartBytes ?? MAX_PART_BYTES,
+    sizeCalculation: (p, key) => p.bytes + key.length + 64,
+    dispose: (part, key) => unindex(key, part.tags),
+  });
+  const partKey = (key: string) => `part|${key}`;
 
   // Which change each tag last saw: a build begun at `seq` is stale when one of its tags moved since.
   let seq = 0;
@@ -132,20 +179,23 @@ export function createPublicCache(invalidation: CacheInvalidation, opts: { maxBy
         if (kept) {
           values.delete(key);
           unindex(key, kept.tags);
-        } else entries.delete(key);
+        } else if (key.startsWith('part|')) parts.delete(key);
+        else entries.delete(key);
       }
       byTag.delete(tag);
     }
   });
 
-  type Flight = { since: number; made: Promise<{ answer: CachedAnswer; overtaken: boolean }> };
-  const inFlight = new Map<string, Flight>();
+  type Flight<E> = { since: number; made: Promise<{ entry: E; overtaken: boolean }> };
+  const inFlight = new Map<string, Flight<CachedAnswer>>();
+  const partsInFlight = new Map<string, Flight<Part<unknown>>>();
   /**
    * How answers were found since start: the bench's misses per read during a rush (decision 0076).
    * `composed`: builds of an answer with figures (each also counted in `builds`, beside its rest's
-   * build when the rest was not kept); `figured`: those made from a kept rest (decision 0088).
+   * build when the rest was not kept); `figured`: those made from a kept rest (decision 0088);
+   * `partBuilds`: parts made (decision 0094: a listing, or a page's missing cards in one call).
    */
-  const counts = { hits: 0, joined: 0, builds: 0, composed: 0, figured: 0 };
+  const counts = { hits: 0, joined: 0, builds: 0, composed: 0, figured: 0, partBuilds: 0 };
 
   /**
    * The cached answer for `key`, or the one `produce` builds. Concurrent misses share one build;
@@ -159,38 +209,117 @@ export function createPublicCache(invalidation: CacheInvalidation, opts: { maxBy
       counts.hits += 1;
       return hit;
     }
-    const pending = inFlight.get(key);
+    return throughFlight(
+      inFlight,
+      key,
+      async () => {
+        const fresh = await produce();
+        return { entry: makeAnswer(fresh), keep: fresh.keep !== false };
+      },
+      (built) => {
+        entries.set(key, built, built.ttlMs ? { ttl: built.ttlMs } : undefined);
+        if (entries.has(key)) index(key, built.tags);
+      },
+    );
+  }
+
+  /**
+   * The one build under way for `key` (started here if none is), kept by `store` unless a change of
+   * its tags overtook it. A request that arrives after a change the build may predate takes its
+   * result only if the change did not touch its tags, and otherwise builds again (decision 0036).
+   */
+  async function throughFlight<E extends { tags: readonly CacheTag[] }>(
+    flights: Map<string, Flight<E>>,
+    key: string,
+    build: () => Promise<{ entry: E; keep: boolean }>,
+    store: (entry: E) => void,
+    isPart = false,
+  ): Promise<E> {
+    const pending = flights.get(key);
     if (pending) {
-      counts.joined += 1;
+      if (!isPart) counts.joined += 1;
       const arrived = seq;
       const made = await pending.made;
-      if (arrived === pending.since || !made.overtaken) return made.answer;
-      return answer(key, produce);
+      if (arrived === pending.since || !made.overtaken) return made.entry;
+      return throughFlight(flights, key, build, store, isPart);
     }
     const since = seq;
-    counts.builds += 1;
+    if (isPart) counts.partBuilds += 1;
+    else counts.builds += 1;
     building += 1;
     const made = (async () => {
       try {
-        const fresh = await produce();
-        const built = makeAnswer(fresh);
-        const stale = overtaken(built.tags, since);
-        if (!stale && fresh.keep !== false) {
-          entries.set(key, built, built.ttlMs ? { ttl: built.ttlMs } : undefined);
-          if (entries.has(key)) index(key, built.tags);
-        }
-        return { answer: built, overtaken: stale };
+        const { entry, keep } = await build();
+        const stale = overtaken(entry.tags, since);
+        if (!stale && keep) store(entry);
+        return { entry, overtaken: stale };
       } finally {
         building -= 1;
       }
     })();
     const flight = { since, made };
-    inFlight.set(key, flight);
+    flights.set(key, flight);
     try {
-      return (await made).answer;
+      return (await made).entry;
     } finally {
-      if (inFlight.get(key) === flight) inFlight.delete(key);
+      if (flights.get(key) === flight) flights.delete(key);
     }
+  }
+
+  const keepPart = (key: string, part: Part<unknown>) => {
+    parts.set(key, part);
+    if (parts.has(key)) index(key, part.tags);
+  };
+
+  /**
+   * The kept part for `key`, or the one `build` makes (decision 0094): one build at a time per key,
+   * the same guard as answers against a build begun before a change (`throughFlight`), kept within
+   * its own bound by bytes. An answer made from parts must carry their tags (a change of a part
+   * drops the answers made from it, and a build overtaken by one is not kept).
+   */
+  async function part<T>(key: string, build: () => Promise<Part<T>>): Promise<Part<T>> {
+    const k = partKey(key);
+    const hit = parts.get(k) as Part<T> | undefined;
+    if (hit) return hit;
+    return throughFlight(
+      partsInFlight as Map<string, Flight<Part<T>>>,
+      k,
+      async () => ({ entry: await build(), keep: true }),
+      (built) => keepPart(k, built),
+      true,
+    );
+  }
+
+  /**
+   * The kept parts for `keys`, those missing made together by one call of `buildMissing` (one
+   * statement for a page's cards, decision 0094), each kept unless a change of its tags came while
+   * it was made. No single flight: two requests missing the same part both make it. A key
+   * `buildMissing` leaves out (its data is gone) is left out of the answer too.
+   */
+  async function partsFor<T>(
+    keys: readonly string[],
+    buildMissing: (missing: string[]) => Promise<Map<string, Part<T>>>,
+  ): Promise<Map<string, Part<T>>> {
+    const found = new Map<string, Part<T>>();
+    const missing: string[] = [];
+    for (const key of keys) {
+      const hit = parts.get(partKey(key)) as Part<T> | undefined;
+      if (hit) found.set(key, hit);
+      else missing.push(key);
+    }
+    if (missing.length === 0) return found;
+    const since = seq;
+    counts.partBuilds += 1;
+    building += 1;
+    try {
+      for (const [key, built] of await buildMissing(missing)) {
+        found.set(key, built);
+        if (!overtaken(built.tags, since)) keepPart(partKey(key), built);
+      }
+    } finally {
+      building -= 1;
+    }
+    return found;
   }
 
   /**
@@ -270,10 +399,14 @@ export function createPublicCache(invalidation: CacheInvalidation, opts: { maxBy
     answer,
     kept,
     answerWithFigures,
+    part,
+    partsFor,
     value,
     keptValue,
     invalidate: (tags: readonly CacheTag[]) => invalidation.publish(tags),
     size: () => entries.size,
+    /** Kept parts and the bytes they take (decision 0094). */
+    partsSize: () => ({ parts: parts.size, bytes: parts.calculatedSize }),
     /** Answers served from an entry, joined to a build under way, and built (misses), since start. */
     counts: () => ({ ...counts }),
     /**

@@ -76,20 +76,7 @@ type VariantJson = {
  */
 function build(db: Db, shape: ProductPageShape) {
   const total = (shape.total ? sql<number>`${shape.total}` : sql<number>`0`).as('total');
-  const page = (
-    shape.sortKeys
-      ? db
-          .select({ id: productSortKeys.productId, total })
-          .from(productSortKeys)
-          .where(shape.where)
-          .orderBy(...shape.sortKeys.orderBy)
-      : db
-          .select({ id: products.id, total })
-          .from(products)
-          .innerJoin(categories, eq(products.categoryId, categories.id))
-          .where(shape.where)
-          .orderBy(...shape.orderBy)
-  )
+  const page = choosePage(db, shape, total)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .as('page');
@@ -128,6 +115,48 @@ function build(db: Db, shape: ProductPageShape) {
         ? ''
         : `storefront_${createHash('sha1').update(shape.key).digest('hex').slice(0, 16)}`,
     );
+}
+
+/** The page's ids (and the shape's total) in the shape's order, chosen from products or the sort keys. */
+function choosePage(db: Db, shape: ProductPageShape, total: SQL.Aliased<number>) {
+  return shape.sortKeys
+    ? db
+        .select({ id: productSortKeys.productId, total })
+        .from(productSortKeys)
+        .where(shape.where)
+        .orderBy(...shape.sortKeys.orderBy)
+    : db
+        .select({ id: products.id, total })
+        .from(products)
+        .innerJoin(categories, eq(products.categoryId, categories.id))
+        .where(shape.where)
+        .orderBy(...shape.orderBy);
+}
+
+function buildIds(db: Db, shape: ProductPageShape) {
+  const total = (shape.total ? sql<number>`${shape.total}` : sql<number>`0`).as('total');
+  return choosePage(db, shape, total)
+    .limit(sql.placeholder('limit'))
+    .prepare(`storefront_ids_${createHash('sha1').update(shape.key).digest('hex').slice(0, 16)}`);
+}
+const idsByDb = new WeakMap<Db, Map<string, ReturnType<typeof buildIds>>>();
+
+/**
+ * The first `limit` ids of this shape in its order, without their rows, and its total (0 when
+ * there is no row to carry it): a listing kept whole, whose pages are cut from it (decision 0094).
+ * Prepared once per database and shape, as `runProductPage`.
+ */
+export async function runListingIds(
+  db: Db,
+  shape: ProductPageShape,
+  values: Record<string, unknown> & { limit: number },
+): Promise<{ ids: number[]; total: number }> {
+  let prepared = idsByDb.get(db);
+  if (!prepared) idsByDb.set(db, (prepared = new Map()));
+  let query = prepared.get(shape.key);
+  if (!query) prepared.set(shape.key, (query = buildIds(db, shape)));
+  const rows = await query.execute(values);
+  return { ids: rows.map((r) => r.id), total: Number(rows[0]?.total ?? 0) };
 }
 
 /** Ratings and review counts come from published reviews only (held and waiting ones do not count). */

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, gte, or, Placeholder, SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  CATEGORY_MAX_PAGE_SIZE,
   MAX_RESULT_WINDOW,
   MAX_SEARCH_RESULTS,
   nameFromSlug,
@@ -24,7 +25,12 @@ import { toProductDto } from '../products';
 import { firstMatchingIds, searchResultOrder } from '../products';
 import { categoryVisibleTo, planVisibleTo, productVisibleTo } from './visibility.read-model';
 import { everyWordIn, likePattern } from '../../lib/sql-search';
-import { runProductPage, type ProductPageRow, type ProductPageShape } from './product-page.read-model';
+import {
+  runListingIds,
+  runProductPage,
+  type ProductPageRow,
+  type ProductPageShape,
+} from './product-page.read-model';
 
 /*
  * Read model (docs/decisions/0015): the storefront's product reads over the products, categories,
@@ -133,15 +139,18 @@ export function createProductReads(db: Db, gstBp: number) {
   }
 
   /**
-   * Category page listing over the category and its visible children: search, subcategory and sort
-   * in SQL. The category itself must be visible to the shop; an empty answer checks it for the 404.
+   * A category page's listing over the category and its visible children (search, subcategory and
+   * sort in SQL), kept whole and cut into pages (decision 0094): its ids in order, the first
+   * `window` of them and one largest page beyond (a page must start within the window), and its
+   * total, in one statement. `shown`: the category itself is visible to the shop (checked only when
+   * the listing is empty, for the 404).
    */
   async function categoryListing(
     plan: Plan,
     categoryId: number,
-    q: CategoryProductsQuery,
-  ): Promise<Paged<ProductListItem>> {
-    // A price sort chooses its page from the kept sort keys (one narrow index holds the category's
+    q: CategoryListingQuery,
+  ): Promise<{ ids: number[]; total: number; shown: boolean }> {
+    // A price sort chooses its ids from the kept sort keys (one narrow index holds the category's
     // prices, decision 0080), the default order from products_listing_idx. Either way the category's
     // ids are given as an array (not `in (subquery)`), so its entries are read per category instead
     // of by walking the whole table in id order. The sort keys are active products only, and their
@@ -159,7 +168,11 @@ export function createProductReads(db: Db, gstBp: number) {
       sql`(${categories.id} = ${p('category')} or ${categories.parentId} = ${p('category')})`,
       shownCategory,
     ];
-    const values: Values = { category: categoryId };
+    const window = q.search ? MAX_SEARCH_RESULTS : MAX_RESULT_WINDOW;
+    const values: Values & { limit: number } = {
+      category: categoryId,
+      limit: window + CATEGORY_MAX_PAGE_SIZE,
+    };
     if (q.subCategoryId) {
       filters.push(sql`${from.categoryId} = ${p('sub')}`);
       countFilters.push(sql`${categories.id} = ${p('sub')}`);
@@ -175,23 +188,32 @@ export function createProductReads(db: Db, gstBp: number) {
       values.pattern = likePattern(q.search);
     }
     // Id order as an expression: the category's ids (and names, for a search) are read from
-    // products_listing_idx alone and the page taken from them, at any depth. Ordered by the primary
-    // key instead, a prepared statement's generic plan walks the whole catalogue in id order,
-    // testing each row's category, ever longer as the page gets deeper (decision 0074).
+    // products_listing_idx alone, at any depth. Ordered by the primary key instead, a prepared
+    // statement's generic plan walks the whole catalogue in id order, testing each row's category
+    // (decision 0074).
     const orderBy = priceSort ? priceSort.orderBy : searchResultOrder;
-    const where = and(...filters)!;
-    const shape = {
-      key: `category:${plan}:${q.sort}:${Boolean(q.subCategoryId)}:${Boolean(q.search)}`,
-      where,
-      orderBy,
-      sortKeys: priceSort && { orderBy: priceSort.sortKeys },
-      total: q.search
-        ? cappedCount(where, MAX_SEARCH_RESULTS, priceSort ? sortKeysSource : productsSource)
-        : keptCount(plan, and(...countFilters)!),
-    };
-    const page = await paged(shape, values, q, q.search ? MAX_SEARCH_RESULTS : MAX_RESULT_WINDOW);
-    if (page.content.length === 0 && !(await categoryVisible(plan, categoryId))) throw notFound('Category');
-    return page;
+    const listing = await runListingIds(
+      db,
+      {
+        key: `category:${plan}:${q.sort}:${Boolean(q.subCategoryId)}:${Boolean(q.search)}`,
+        where: and(...filters)!,
+        orderBy,
+        sortKeys: priceSort && { orderBy: priceSort.sortKeys },
+        // A search's total is its matches up to the window, which are all among the ids read; a
+        // category's is summed from the kept counts.
+        total: q.search ? undefined : keptCount(plan, and(...countFilters)!),
+      },
+      values,
+    );
+    const total = q.search ? Math.min(listing.ids.length, MAX_SEARCH_RESULTS) : listing.total;
+    const shown = listing.ids.length > 0 || (await categoryVisible(plan, categoryId));
+    return { ids: listing.ids, total, shown };
+  }
+
+  /** Products as a list shows them, by id (any order; an id with no product is left out). */
+  async function listItems(ids: number[]): Promise<ProductListItem[]> {
+    const shape = { key: 'list-items', where: sql`${products.id} = any(${p('ids')})`, orderBy: byId };
+    return dto(await runProductPage(db, shape, { ids, limit: ids.length }));
   }
 
   async function categoryVisible(plan: Plan, categoryId: number): Promise<boolean> {
@@ -309,8 +331,13 @@ export function createProductReads(db: Db, gstBp: number) {
       return toPaged(dto(rows), ids.length, q, MAX_SEARCH_RESULTS);
     },
     categoryListing,
+    listItems,
   };
 }
+export type ProductReads = ReturnType<typeof createProductReads>;
+
+/** What decides a category's listing besides the shop's plan and the category: not the page. */
+export type CategoryListingQuery = Pick<CategoryProductsQuery, 'sort' | 'search' | 'subCategoryId'>;
 
 type Values = Record<string, unknown>;
 
@@ -330,12 +357,11 @@ function keptCount(plan: Plan, categoryFilter?: SQL): SQL {
  * past it can be asked for). A search or a stock filter cannot be summed from kept counts; capping
  * bounds what a stranger's query may cost.
  */
-function cappedCount(where: SQL, cap: number, source: SQL = productsSource): SQL {
-  return sql`(select count(*)::int from (select 1 from ${source}
+function cappedCount(where: SQL, cap: number): SQL {
+  return sql`(select count(*)::int from (select 1 from ${productsSource}
     where ${where} limit ${sql.raw(String(cap))}) as capped)`;
 }
 const productsSource = sql`${products} inner join ${categories} on ${products.categoryId} = ${categories.id}`;
-const sortKeysSource = sql`${productSortKeys}`;
 const tree = alias(categories, 'tree');
 const idsOnly = alias(products, 'ids_only');
 

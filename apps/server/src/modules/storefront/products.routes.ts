@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendCached, sendCachedWithFigures, type Figures } from '../../plugins/public-cache';
+import { sendCached, sendCachedBody, sendCachedWithFigures, type Figures } from '../../plugins/public-cache';
 import { gstBasisPoints } from '../metals';
 import { countProductView } from '../products';
 import { z } from 'zod';
@@ -29,6 +29,7 @@ import { clientNetworkOf } from '../../lib/client-network';
 import { createProductReads, withStockFigures, type StockFigures } from './product-reads.read-model';
 import { listAnswerTags, productAnswerTags, productFigureTags } from './answer-tags';
 import { createShopResolver, keptShop } from './visibility.read-model';
+import { createCategoryPages } from './category-pages';
 import { isBuyerAgent } from '../analytics';
 import { parseStorefrontPath } from '../seo';
 
@@ -37,8 +38,6 @@ const access = { access: 'public' as const };
 const text = safeString().trim().min(1).max(200);
 const idParam = dbIdSchema;
 const productList = z.array(productListItemSchema);
-/** A category page sorted by price changes order when a rate moves any price. */
-const listingTags = (sort: string): CacheTag[] => (sort === 'default' ? ['lists'] : ['lists', 'price-order']);
 
 /** Public product reads of a storefront: `vendorSlug` (default storefront when absent) or a plan segment. */
 export const storefrontProductRoutes =
@@ -47,6 +46,8 @@ export const storefrontProductRoutes =
     // Public reads run on the timed connections (PUBLIC_READ_TIMEOUT_MS).
     const reads = createProductReads(ctx.publicDb, gstBasisPoints(ctx.config));
     const shopOf = createShopResolver(ctx);
+    // Category pages are made from a kept listing and kept product cards (decision 0094).
+    const categoryPages = createCategoryPages(ctx.cache, reads, pagedProductListSchema);
     const planOf = async (slug: string | undefined) => (await shopOf(slug)).plan;
     /**
      * `then(plan)` at once when the shop is kept, so a cached hit is answered without a promise
@@ -307,12 +308,8 @@ export const storefrontProductRoutes =
       },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
-        return cachedList(
-          req,
-          reply,
-          plan,
-          () => reads.categoryListing(plan, req.params.id, req.query),
-          listingTags(req.query.sort),
+        return sendCachedBody(ctx.cache, req, reply, { plan }, () =>
+          categoryPages.page(plan, req.params.id, req.query),
         );
       },
     );
@@ -328,12 +325,8 @@ export const storefrontProductRoutes =
         },
       },
       async (req, reply) =>
-        cachedList(
-          req,
-          reply,
-          req.params.plan,
-          () => reads.categoryListing(req.params.plan, req.params.categoryId, req.query),
-          listingTags(req.query.sort),
+        sendCachedBody(ctx.cache, req, reply, { plan: req.params.plan }, () =>
+          categoryPages.page(req.params.plan, req.params.categoryId, req.query),
         ),
     );
   };

@@ -169,7 +169,7 @@ describe('public catalogue cache', () => {
     expect(t.database.statements.count).toBe(before);
   });
 
-  it('reads a product page, a category page and the home sections with at most 2 statements on a miss', async () => {
+  it('reads a product page, a category page and the home sections with at most 2 statements on a miss (3 for a listing not kept)', async () => {
     const parent = await createCategory(t.db, { name: `Rings ${uid()}` });
     const child = await createCategory(t.db, { name: `Bands ${uid()}`, parentId: parent.id });
     const tag = uid();
@@ -203,7 +203,10 @@ describe('public catalogue cache', () => {
       const before = t.database.statements.count;
       const res = await get(url);
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
-      expect(t.database.statements.count - before, url).toBeLessThanOrEqual(2);
+      // A category page of a listing not yet kept: the shop, the listing's ids, the page's cards
+      // (decision 0094); its other pages and sizes then cost the cards they lack at most.
+      const most = url.includes('/category/') ? 3 : 2;
+      expect(t.database.statements.count - before, url).toBeLessThanOrEqual(most);
       expect(t.database.statements.count - before, url).toBeGreaterThan(0);
     }
     const product = (await get(`/api/products/name/${p.slug}?${q}`)).json() as Product;

@@ -5,6 +5,7 @@ import { MAX_RESULT_WINDOW, MAX_SEARCH_RESULTS, PAGING_MESSAGES, type PagedProdu
 import { createTestApp, databaseUrlOf, type TestApp } from '../../../test/test-app';
 import { createCategory, createProduct, createVendor, uid } from '../../../test/factories';
 import { products } from '../../db/schema';
+import { ALL_CACHE_TAGS } from '../../lib/cache/invalidation';
 
 /* Issue 21 item 4 and issue 25 item 2: no public request is expensive for a stranger. */
 
@@ -162,9 +163,13 @@ describe('listing totals', () => {
     const child = await createCategory(t.db, { name: `Totals child ${uid()}`, parentId: parent.id });
     const other = await createCategory(t.db, { name: `Totals other ${uid()}` });
     let size = 1;
-    // A fresh URL each time (the size), so no cached answer hides a database write.
-    const total = async (categoryId: number, vendor = shop) =>
-      (await paged(`/api/products/category/${categoryId}?vendorSlug=${vendor}&size=${size++}`)).totalElements;
+    // Writes straight to the table pass no invalidation, and every size of a listing shares one kept
+    // listing (decision 0094): the cache is emptied before each read.
+    const total = async (categoryId: number, vendor = shop) => {
+      await t.app.publicCache.invalidate(ALL_CACHE_TAGS);
+      return (await paged(`/api/products/category/${categoryId}?vendorSlug=${vendor}&size=${size++}`))
+        .totalElements;
+    };
     const a = await createProduct(t.db, { categoryId: parent.id });
     const b = await createProduct(t.db, { categoryId: child.id });
     const c = await createProduct(t.db, { categoryId: child.id, plan: 'PREMIUM' });
