@@ -4,8 +4,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import multipart from '@fastify/multipart';
-import { MAX_IMAGE_UPLOAD_BYTES } from '@zevar/domain';
 import type { DestinationStream } from 'pino';
 import type { Config } from './env';
 import type { Database } from './db/client';
@@ -231,7 +229,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerAuditTrail(app, { db: ctx.db, now });
   await registerRateLimits(app, redis);
   await registerOpenApi(app);
-  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_UPLOAD_BYTES, files: 1, fields: 10 } });
 
   // Before the API routes: its compression applies to them too.
   if (opts.serveWeb) {
