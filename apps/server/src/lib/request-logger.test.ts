@@ -74,9 +74,19 @@ describe("a request's log line", () => {
         done();
       },
     });
-    // No time or pid in the lines, so two lines written apart compare byte for byte.
+    // No time or pid in the lines, so two lines written apart compare byte for byte; the request
+    // and response serializers keep fixed fields, as Fastify's do.
     const parent = pino(
-      { level: 'info', base: null, timestamp: false, redact: { paths: REDACT_PATHS, censor: '[private]' } },
+      {
+        level: 'info',
+        base: null,
+        timestamp: false,
+        redact: { paths: REDACT_PATHS, censor: '[private]' },
+        serializers: {
+          req: (r: { method: string; url: string }) => ({ method: r.method, url: r.url }),
+          res: (r: { statusCode: number }) => ({ statusCode: r.statusCode }),
+        },
+      },
       stream,
     );
     let children = 0;
@@ -85,24 +95,45 @@ describe("a request's log line", () => {
       children += 1;
       return child(...args);
     }) as typeof parent.child;
-    const log = deferredChildLoggerFactory.call(
-      {} as FastifyInstance,
-      parent as unknown as FastifyBaseLogger,
-      { reqId: 'req-9' },
-      {},
-      {} as never,
-    );
+    const deferred = () =>
+      deferredChildLoggerFactory.call(
+        {} as FastifyInstance,
+        parent as unknown as FastifyBaseLogger,
+        { reqId: 'req-9' },
+        {},
+        {} as never,
+      );
     const request = { method: 'GET', url: '/api/products/name/ring', email: 'asha@example.in' };
-    const reply = { log, statusCode: 200, elapsedTime: 1.5 };
-    new OneLinePerRequest().requestCompleted(
-      null,
-      request as unknown as FastifyRequest,
-      reply as unknown as FastifyReply,
+    const reply = (log: FastifyBaseLogger) => ({ log, statusCode: 200, elapsedTime: 1.5 });
+    const controller = new OneLinePerRequest();
+    const complete = (err: Error | null) =>
+      controller.requestCompleted(
+        err,
+        request as unknown as FastifyRequest,
+        reply(deferred()) as unknown as FastifyReply,
+      );
+    complete(null);
+    complete(null);
+    // No child per request (one sibling without redaction, made once, for these lines).
+    expect(children).toBe(1);
+    child({ reqId: 'req-9' }).info(
+      { req: request, res: { statusCode: 200 }, responseTime: 1.5 },
+      'request completed',
     );
-    expect(children).toBe(0);
-    child({ reqId: 'req-9' }).info({ req: request, res: reply, responseTime: 1.5 }, 'request completed');
-    expect(lines).toHaveLength(2);
-    expect(lines[0]).toBe(lines[1]);
-    expect(JSON.parse(lines[0]!)).toMatchObject({ reqId: 'req-9', req: { email: '[private]' } });
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toBe(lines[2]);
+    expect(lines[1]).toBe(lines[2]);
+    expect(JSON.parse(lines[0]!)).toEqual({
+      level: 30,
+      reqId: 'req-9',
+      req: { method: 'GET', url: '/api/products/name/ring' },
+      res: { statusCode: 200 },
+      responseTime: 1.5,
+      msg: 'request completed',
+    });
+    // An error line goes through the redaction as every other line.
+    complete(Object.assign(new Error('failed'), { email: 'asha@example.in' }));
+    expect(lines[3]).not.toContain('asha@example.in');
+    expect(JSON.parse(lines[3]!)).toMatchObject({ level: 50, reqId: 'req-9', msg: 'request errored' });
   });
 });

@@ -8,7 +8,12 @@ const CHILD = Symbol('request log child');
 const LINE = Symbol('request log line');
 
 type Level = (typeof LEVELS)[number];
-type LineWriter = (level: Level, fields: Record<string, unknown>, message: string) => void;
+type LineWriter = (
+  level: Level,
+  fields: Record<string, unknown>,
+  message: string,
+  fixedFields: boolean,
+) => void;
 
 type Deferred = Logger & { [BINDINGS]: Bindings; [CHILD]?: Logger; [LINE]: LineWriter };
 
@@ -35,12 +40,28 @@ function deferredPrototype(parent: Logger): object {
     child(this).setBindings(bindings);
   };
   // The same line the child would write: pino puts a child's bindings after `hostname` and before
-  // the line's own fields, and redacts both, so `{ ...bindings, ...fields }` on the parent gives the
-  // same bytes without making the child (its bindings serialised and redacted once more).
-  proto[LINE] = function (this: Deferred, level: Level, fields: Record<string, unknown>, message: string) {
+  // the line's own fields, so `{ ...bindings, ...fields }` on the parent gives the same bytes
+  // without making the child (its bindings serialised and redacted once more). A line whose fields
+  // cannot hold a personal field (`fixedFields`: the request and response serializers' output, the
+  // response time) goes through a sibling of the parent without the redaction, which on such a line
+  // changes nothing and costs most of its writing (about 15 of 20 µs with pino 10's redaction).
+  let unredacted: Logger | undefined;
+  proto[LINE] = function (
+    this: Deferred,
+    level: Level,
+    fields: Record<string, unknown>,
+    message: string,
+    fixedFields: boolean,
+  ) {
     const made = this[CHILD];
     if (made) made[level](fields, message);
-    else if (parent.isLevelEnabled(level)) parent[level]({ ...this[BINDINGS], ...fields }, message);
+    else if (!parent.isLevelEnabled(level)) return;
+    else if (fixedFields)
+      (unredacted ??= parent.child({}, { redact: { paths: [] } }))[level](
+        { ...this[BINDINGS], ...fields },
+        message,
+      );
+    else parent[level]({ ...this[BINDINGS], ...fields }, message);
   };
   prototypes.set(parent, proto);
   return proto;
@@ -69,9 +90,15 @@ export const deferredChildLoggerFactory: NonNullable<FastifyServerOptions['child
 };
 
 /** Writes a line on a request's logger; without making its pino child when it has none yet. */
-function requestLine(log: FastifyBaseLogger, level: Level, fields: Record<string, unknown>, message: string) {
+function requestLine(
+  log: FastifyBaseLogger,
+  level: Level,
+  fields: Record<string, unknown>,
+  message: string,
+  fixedFields: boolean,
+) {
   const deferred = log as Partial<Deferred>;
-  if (deferred[LINE]) deferred[LINE](level, fields, message);
+  if (deferred[LINE]) deferred[LINE](level, fields, message, fixedFields);
   else log[level](fields, message);
 }
 
@@ -100,13 +127,17 @@ export class OneLinePerRequest extends LogController {
         'error',
         { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
         'request errored',
+        false,
       );
     else
       requestLine(
         reply.log,
         'info',
+        // Fastify's serializers write fixed fields for both (method, url, host, remote address and
+        // port; status code): no personal field to redact.
         { req: request, res: reply, responseTime: reply.elapsedTime },
         'request completed',
+        true,
       );
   }
 }
