@@ -7,9 +7,12 @@
  * server's user + system CPU time (/proc/<pid>/stat, every thread) before and after.
  *
  *   [DATABASE_URL=postgres://...] npx tsx bench/hit-cpu.ts [--duration 10] [--connections 50]
- *     [--port-base 3500] [--cpu-prof DIR] [--only 'product page'] [--bundle dist/server.mjs]
+ *     [--port-base 3500] [--cpu-prof DIR] [--only '^product page$'] [--bundle dist/server.mjs]
+ *     [--log-level info]
  *
  * --cpu-prof DIR: the real server writes a V8 CPU profile there when it stops (`node --cpu-prof`).
+ * --log-level: the server's LOG_LEVEL (the bench's is `warn`; production's default `info` writes a
+ * line per request), its standard output then discarded (still written, as to a pipe or a file).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -31,8 +34,10 @@ const portBase = Number(arg('--port-base') ?? 3500);
 const profileDir = arg('--cpu-prof');
 /** Another build of the server to measure (a file in apps/server/dist, e.g. one built from older sources). */
 const bundle = arg('--bundle') ?? 'dist/server.mjs';
-/** Only the calls whose name contains this (e.g. `product page`), besides hello. */
+/** Only the calls whose name matches this regular expression (e.g. `product page`, `^product page$`), besides hello. */
 const only = arg('--only');
+const logLevel = arg('--log-level');
+const onlyPattern = only === undefined ? undefined : new RegExp(only);
 
 const TICKS_PER_SECOND = 100;
 /** User + system CPU of a process and all its threads so far, in microseconds. */
@@ -77,8 +82,8 @@ async function main() {
       [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir)] : []), bundle],
       {
         cwd: path.resolve('apps/server'),
-        env: { ...inherited, ...env },
-        stdio: ['ignore', 'inherit', 'inherit'],
+        env: { ...inherited, ...env, ...(logLevel ? { LOG_LEVEL: logLevel } : {}) },
+        stdio: ['ignore', logLevel ? 'ignore' : 'inherit', 'inherit'],
       },
     );
     children.push(server);
@@ -90,7 +95,9 @@ async function main() {
       { name: 'bare Fastify hello', path: '/' },
       ...(await targets(serverUrl, vendor, false)),
     ];
-    const measured = calls.filter((c) => !only || c.path === '/' || c.name.includes(only));
+    const measured = calls.filter(
+      (c) => !onlyPattern || c.path === '/' || onlyPattern?.test(c.name) === true,
+    );
     // Warm every call first (entries built, compressed forms made, code optimised, the page renderer
     // loaded a while after listening), then let the server settle before any measurement.
     for (const t of measured)

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CERTIFICATE_TOO_LARGE_MESSAGE, safeString } from '@zevar/domain';
 import type { AppContext } from '../../context';
+import { acceptUploads } from '../../plugins/uploads';
 import { AppError } from '../../lib/errors';
 import { sniffImageType } from '../../lib/image-store';
 import { checkPdf, type PdfRefusal } from '../../lib/pdf-check';
@@ -27,6 +28,7 @@ export const PDF_REFUSED: Record<PdfRefusal, string> = {
 export const certificateUploadsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    await acceptUploads(app);
     app.post(
       '/certificate/uploads',
       {

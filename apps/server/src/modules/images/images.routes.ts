@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { IMAGE_WIDTHS, type ImageWidth } from '../../lib/image-store';
 import { safeString } from '@zevar/domain';
 import type { AppContext } from '../../context';
+import { acceptUploads } from '../../plugins/uploads';
 import { notFound } from '../../lib/errors';
 import { storeUploadedImage } from './store-uploaded-image';
 
@@ -19,24 +20,28 @@ export const imagesRoutes =
   async (app) => {
     const tags = ['images'];
 
-    app.post(
-      '/image/uploads',
-      {
-        config: { access: { anyPermission: [...CATALOGUE_PERMISSIONS.anyPermission] } },
-        schema: {
-          tags,
-          consumes: ['multipart/form-data'],
-          description:
-            'Multipart field `file` (JPEG, PNG or WebP, at most 5 MB). Answers the stored name as text.',
-          response: { 201: safeString() },
-          security: [{ bearer: [] }],
+    // Only the upload takes a multipart body: the public image reads below run no upload hook.
+    await app.register(async (uploads) => {
+      await acceptUploads(uploads);
+      uploads.post(
+        '/image/uploads',
+        {
+          config: { access: { anyPermission: [...CATALOGUE_PERMISSIONS.anyPermission] } },
+          schema: {
+            tags,
+            consumes: ['multipart/form-data'],
+            description:
+              'Multipart field `file` (JPEG, PNG or WebP, at most 5 MB). Answers the stored name as text.',
+            response: { 201: safeString() },
+            security: [{ bearer: [] }],
+          },
         },
-      },
-      async (req, reply) => {
-        const name = await storeUploadedImage(req, ctx);
-        return reply.status(201).type('text/plain; charset=utf-8').send(name);
-      },
-    );
+        async (req, reply) => {
+          const name = await storeUploadedImage(req, ctx);
+          return reply.status(201).type('text/plain; charset=utf-8').send(name);
+        },
+      );
+    });
 
     app.get(
       '/image/:name',

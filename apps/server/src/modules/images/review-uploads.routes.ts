@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { safeString } from '@zevar/domain';
 import type { AppContext } from '../../context';
+import { acceptUploads } from '../../plugins/uploads';
 import { requestLimit } from '../../plugins/rate-limits';
 import { storeUploadedImage } from './store-uploaded-image';
 import { recordAnonymousUpload } from './anonymous-uploads';
@@ -14,6 +15,7 @@ export const REVIEW_UPLOAD_RATE_MESSAGE =
 export const reviewUploadRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    await acceptUploads(app);
     app.post(
       '/image/review-uploads',
       {

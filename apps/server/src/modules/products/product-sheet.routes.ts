@@ -10,6 +10,7 @@ import {
   type ImportProgressLine,
 } from '@zevar/domain';
 import type { AppContext } from '../../context';
+import { acceptUploads } from '../../plugins/uploads';
 import { AppError, badRequest } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { createProductImport } from './apply-product-import';
@@ -48,6 +49,7 @@ const line = (l: ImportProgressLine) => `${JSON.stringify(l)}\n`;
 export const productSheetRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    await acceptUploads(app);
     const imports = createProductImport(ctx);
 
     app.get(

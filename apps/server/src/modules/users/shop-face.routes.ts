@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dbIdSchema, safeString, shopFaceInputSchema, shopFaceSettingsSchema } from '@zevar/domain';
 import type { AppContext } from '../../context';
+import { acceptUploads } from '../../plugins/uploads';
 import { currentUser } from '../../plugins/auth';
 import { createShopFaceService } from './shop-face.service';
 
@@ -15,6 +16,7 @@ const idParams = z.object({ id: dbIdSchema });
 export const shopFaceRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    await acceptUploads(app);
     const service = createShopFaceService(ctx);
     const tags = ['users'];
     const security = [{ bearer: [] }];
