@@ -165,6 +165,14 @@ async function main() {
       );
     const sampler = new pg.Client({ connectionString: databaseUrl });
     await sampler.connect();
+    // Every paid order queues a confirmation mail with its invoice PDF, sent by the mail job in this
+    // process: how many were sent in the window says how much of that work the CPU figure holds.
+    const mailsSent = async () =>
+      Number(
+        (await admin.query<{ n: string }>(`select count(*) as n from email_outbox where status = 'SENT'`))
+          .rows[0]!.n,
+      );
+    const mailsBefore = await mailsSent();
     const before = await server.stats();
     const xactBefore = await xact();
     const started = performance.now();
@@ -187,6 +195,7 @@ async function main() {
     const locks = await sampling.stop();
     await sampler.end();
     const after = await server.stats();
+    const mails = (await mailsSent()) - mailsBefore;
     // The sampler's own statements are transactions too: one per sample, and the two stats reads.
     const transactions = (await xact()) - xactBefore - locks.samples - 2;
 
@@ -199,6 +208,9 @@ async function main() {
     );
     if (failures[0]) console.log(`first failure: ${failures[0].slice(0, 300)}`);
     console.log(`server CPU per paid order: ${per(after.cpuMs - before.cpuMs)} ms`);
+    console.log(
+      `confirmation mails sent in the window (each renders its invoice PDF): ${mails}, ${(mails / done).toFixed(2)} per paid order`,
+    );
     console.log(
       `transactions per paid order: ${per(transactions)} (everything the database committed${readers ? ', reads included' : ''})`,
     );

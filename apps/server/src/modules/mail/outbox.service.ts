@@ -4,6 +4,7 @@ import { emailOutbox, type OutboxAttachment } from '../../db/schema';
 import type { MailAttachment, Mailer } from './mailer';
 
 export const MAX_ATTEMPTS = 8;
+const SENDING_AT_ONCE = 5;
 
 /** Queues a message once per dedupe key; a second call with the same key does nothing. */
 export async function queueEmail(
@@ -85,8 +86,8 @@ async function attempt(deps: Deps, mail: typeof emailOutbox.$inferSelect): Promi
 
 /**
  * Claims up to `batch` due mails in one statement (their next attempt pushed out, so a second worker
- * does not send them too; rows another worker is claiming are skipped), sends them, and marks the sent
- * ones in one statement.
+ * does not send them too; rows another worker is claiming are skipped), sends them five at a time, and
+ * marks the sent ones in one statement.
  */
 async function deliverBatch(deps: Deps, batch: number): Promise<{ taken: number; sent: number }> {
   const now = deps.now();
@@ -103,9 +104,22 @@ async function deliverBatch(deps: Deps, batch: number): Promise<{ taken: number;
     .where(inArray(emailOutbox.id, due))
     .returning();
   claimed.sort((a, b) => a.id - b.id);
+  // Five of the batch's mails at a time (nodemailer's own pool size): each waits on the database, its
+  // invoice and the mailer in turns, and one at a time a busy event loop (paid orders being answered)
+  // let a run send only a few.
+  const errors: Array<string | null> = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(SENDING_AT_ONCE, claimed.length) }, async () => {
+      while (next < claimed.length) {
+        const i = next++;
+        errors[i] = await attempt(deps, claimed[i]!);
+      }
+    }),
+  );
   const sentIds: number[] = [];
-  for (const mail of claimed) {
-    const error = await attempt(deps, mail);
+  for (const [i, mail] of claimed.entries()) {
+    const error = errors[i]!;
     if (error === null) {
       sentIds.push(mail.id);
       continue;
