@@ -8,10 +8,15 @@
  *
  *   DATABASE_URL=postgres://... npx tsx bench/order-cost.ts [--orders 300] [--workers 16]
  *     [--reads 4] [--read both|pages|lists] [--port 4113] [--vendor bench-vendor-3] [--cpu-prof DIR]
- *     [--top 25]
+ *     [--top 25] [--with-mail]
  *
  * `--read pages` or `--read lists` has the readers ask only for the product pages or only for the
  * category pages, to tell whose answers the orders drop (decision 0081).
+ *
+ * Every paid order queues a confirmation mail with its invoice PDF, sent by the mail job of the same
+ * process every MAIL_DELIVERY_SECONDS: by default the window holds only the mails that job happened to
+ * send in it. `--with-mail` counts each order's mail: the job runs every second, the window starts
+ * with no mail due and ends when every order's mail is sent (decision 0093).
  *
  * Statement counts need the `pg_stat_statements` extension preloaded in the cluster
  * (`shared_preload_libraries=pg_stat_statements`); without it they are left out.
@@ -36,6 +41,7 @@ if (!['both', 'pages', 'lists'].includes(readKind)) throw new Error('--read is b
 const port = Number(opt('--port', '4113'));
 const vendor = opt('--vendor', 'bench-vendor-3');
 const cpuProf = opt('--cpu-prof', '');
+const withMail = args.includes('--with-mail');
 const top = Number(opt('--top', '25'));
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('DATABASE_URL is required (a PostgreSQL cluster with the catalogue)');
@@ -50,10 +56,10 @@ function startServer() {
     execArgv: ['--import', 'tsx', ...(cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${cpuProf}`] : [])],
     env: {
       ...process.env,
-      ...serverEnv(
-        port,
-        postgresEnv(databaseUrl!, process.env.JWT_SECRET ?? 'bench-order-cost-secret-at-least-32-chars'),
-      ),
+      ...serverEnv(port, {
+        ...postgresEnv(databaseUrl!, process.env.JWT_SECRET ?? 'bench-order-cost-secret-at-least-32-chars'),
+        ...(withMail ? { MAIL_DELIVERY_SECONDS: '1' } : {}),
+      }),
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -172,6 +178,18 @@ async function main() {
         (await admin.query<{ n: string }>(`select count(*) as n from email_outbox where status = 'SENT'`))
           .rows[0]!.n,
       );
+    /** Waits until no mail is due (the job runs every second with `--with-mail`). */
+    const mailSent = async () => {
+      for (let waited = 0; waited < 600; waited++) {
+        const { rows } = await admin.query<{ n: string }>(
+          `select count(*) as n from email_outbox where status = 'PENDING' and next_attempt_at <= now()`,
+        );
+        if (rows[0]!.n === '0') return;
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+      throw new Error('mail still due after 10 minutes');
+    };
+    if (withMail) await mailSent();
     const mailsBefore = await mailsSent();
     const before = await server.stats();
     const xactBefore = await xact();
@@ -189,6 +207,7 @@ async function main() {
       }
     });
     const failures = await loop(orders);
+    if (withMail) await mailSent();
     const seconds = (performance.now() - started) / 1000;
     reading = false;
     await Promise.all(readLoops);
