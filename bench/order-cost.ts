@@ -8,10 +8,15 @@
  *
  *   DATABASE_URL=postgres://... npx tsx bench/order-cost.ts [--orders 300] [--workers 16]
  *     [--reads 4] [--read both|pages|lists] [--port 4113] [--vendor bench-vendor-3] [--cpu-prof DIR]
- *     [--top 25]
+ *     [--top 25] [--with-mail]
  *
  * `--read pages` or `--read lists` has the readers ask only for the product pages or only for the
  * category pages, to tell whose answers the orders drop (decision 0081).
+ *
+ * Every paid order queues a confirmation mail with its invoice PDF, sent by the mail job of the same
+ * process every MAIL_DELIVERY_SECONDS: by default the window holds only the mails that job happened to
+ * send in it. `--with-mail` counts each order's mail: the job runs every second, the window starts
+ * with no mail due and ends when every order's mail is sent (decision 0093).
  *
  * Statement counts need the `pg_stat_statements` extension preloaded in the cluster
  * (`shared_preload_libraries=pg_stat_statements`); without it they are left out.
@@ -36,6 +41,7 @@ if (!['both', 'pages', 'lists'].includes(readKind)) throw new Error('--read is b
 const port = Number(opt('--port', '4113'));
 const vendor = opt('--vendor', 'bench-vendor-3');
 const cpuProf = opt('--cpu-prof', '');
+const withMail = args.includes('--with-mail');
 const top = Number(opt('--top', '25'));
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('DATABASE_URL is required (a PostgreSQL cluster with the catalogue)');
@@ -50,10 +56,10 @@ function startServer() {
     execArgv: ['--import', 'tsx', ...(cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${cpuProf}`] : [])],
     env: {
       ...process.env,
-      ...serverEnv(
-        port,
-        postgresEnv(databaseUrl!, process.env.JWT_SECRET ?? 'bench-order-cost-secret-at-least-32-chars'),
-      ),
+      ...serverEnv(port, {
+        ...postgresEnv(databaseUrl!, process.env.JWT_SECRET ?? 'bench-order-cost-secret-at-least-32-chars'),
+        ...(withMail ? { MAIL_DELIVERY_SECONDS: '1' } : {}),
+      }),
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -165,6 +171,26 @@ async function main() {
       );
     const sampler = new pg.Client({ connectionString: databaseUrl });
     await sampler.connect();
+    // Every paid order queues a confirmation mail with its invoice PDF, sent by the mail job in this
+    // process: how many were sent in the window says how much of that work the CPU figure holds.
+    const mailsSent = async () =>
+      Number(
+        (await admin.query<{ n: string }>(`select count(*) as n from email_outbox where status = 'SENT'`))
+          .rows[0]!.n,
+      );
+    /** Waits until no mail is due (the job runs every second with `--with-mail`). */
+    const mailSent = async () => {
+      for (let waited = 0; waited < 600; waited++) {
+        const { rows } = await admin.query<{ n: string }>(
+          `select count(*) as n from email_outbox where status = 'PENDING' and next_attempt_at <= now()`,
+        );
+        if (rows[0]!.n === '0') return;
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+      throw new Error('mail still due after 10 minutes');
+    };
+    if (withMail) await mailSent();
+    const mailsBefore = await mailsSent();
     const before = await server.stats();
     const xactBefore = await xact();
     const started = performance.now();
@@ -181,12 +207,14 @@ async function main() {
       }
     });
     const failures = await loop(orders);
+    if (withMail) await mailSent();
     const seconds = (performance.now() - started) / 1000;
     reading = false;
     await Promise.all(readLoops);
     const locks = await sampling.stop();
     await sampler.end();
     const after = await server.stats();
+    const mails = (await mailsSent()) - mailsBefore;
     // The sampler's own statements are transactions too: one per sample, and the two stats reads.
     const transactions = (await xact()) - xactBefore - locks.samples - 2;
 
@@ -199,6 +227,9 @@ async function main() {
     );
     if (failures[0]) console.log(`first failure: ${failures[0].slice(0, 300)}`);
     console.log(`server CPU per paid order: ${per(after.cpuMs - before.cpuMs)} ms`);
+    console.log(
+      `confirmation mails sent in the window (each renders its invoice PDF): ${mails}, ${(mails / done).toFixed(2)} per paid order`,
+    );
     console.log(
       `transactions per paid order: ${per(transactions)} (everything the database committed${readers ? ', reads included' : ''})`,
     );

@@ -257,23 +257,60 @@ function drawFooter(doc: Doc, c: TaxDocumentContent) {
   doc.fillColor('#000');
 }
 
-/** Renders an invoice or credit note to PDF bytes. */
+/**
+ * Word layouts (fontkit's shaping of one word, in the font's units) kept across documents, per
+ * parsed font: pdfkit keeps them per document only, and laying the same labels, names and amounts out
+ * again was about a third of an invoice's CPU (decision 0093). A layout depends on the word and the
+ * font alone (pdfkit scales it by the font's units per em, not by the size or the document), so a kept
+ * one is what a new layout would give. Bounded: a table that outgrows `LAYOUTS_KEPT` words is started
+ * afresh.
+ */
+const LAYOUTS_KEPT = 4000;
+const keptLayouts = new Map<object, Record<string, unknown>>();
+function layoutsOf(font: object): Record<string, unknown> {
+  let kept = keptLayouts.get(font);
+  if (!kept || Object.keys(kept).length > LAYOUTS_KEPT) {
+    kept = Object.create(null) as Record<string, unknown>;
+    keptLayouts.set(font, kept);
+  }
+  return kept;
+}
+
+/** pdfkit's embedded font as far as this file reaches into it: its per-document layout table. */
+type EmbeddedFont = { layoutCache?: Record<string, unknown> };
+
+/**
+ * Renders an invoice or credit note to PDF bytes: the same bytes whenever it is rendered (the
+ * document's creation date, from which pdfkit also derives the file's ID, is the issue date).
+ */
 export function renderTaxDocumentPdf(d: RenderableDocument): Promise<Buffer> {
   // pdfkit (fonts, compression) is loaded by the first document, not at every start.
   const PdfDocument = loadOnUse('pdfkit') as typeof PDFDocument;
+  const parsed = fonts();
   const doc = new PdfDocument({
     size: 'A4',
     margin: M,
-    // Not pdfkit's default Helvetica, whose metrics it would parse for every document.
-    font: fonts().regular as unknown as string,
+    // No default font: pdfkit would parse Helvetica's metrics for it, and a parsed font given here
+    // is compared (name tables as JSON) with the registered one at its first use. The registered
+    // fonts are opened below, regular first (F1) and bold (F2), as before.
+    font: null as unknown as string,
     info: {
       Title: `${d.kind === 'INVOICE' ? 'Tax invoice' : 'Credit note'} ${d.number}`,
       Author: d.content.seller.legalName,
+      CreationDate: d.issuedAt,
     },
   });
   // pdfkit takes a parsed fontkit font as a font's source (its types say only a path or bytes).
-  doc.registerFont('regular', fonts().regular as unknown as string);
-  doc.registerFont('bold', fonts().bold as unknown as string);
+  doc.registerFont('regular', parsed.regular as unknown as string);
+  doc.registerFont('bold', parsed.bold as unknown as string);
+  for (const [name, font] of [
+    ['regular', parsed.regular],
+    ['bold', parsed.bold],
+  ] as const) {
+    doc.font(name);
+    (doc as unknown as { _font: EmbeddedFont })._font.layoutCache = layoutsOf(font);
+  }
+  doc.font('regular');
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));

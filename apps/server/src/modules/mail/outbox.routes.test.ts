@@ -86,6 +86,31 @@ describe('mail outbox for admins', () => {
     expect(await deliver(working)).toBeGreaterThanOrEqual(1);
   });
 
+  it('sends every due mail in one run, not one batch of 20 (paid orders queue one each; decision 0093)', async () => {
+    const run = uid();
+    for (let i = 0; i < 45; i++)
+      await queueEmail(t.db, {
+        dedupeKey: `order-confirmation:${run}-${i}`,
+        to: 'asha@example.in',
+        subject: 'Order confirmed',
+        html: '<p>Hi</p>',
+      });
+    const delivered: string[] = [];
+    const counting: Mailer = {
+      send: (m: { subject: string }) => {
+        delivered.push(m.subject);
+        return Promise.resolve();
+      },
+    } as unknown as Mailer;
+    // The job's own call: the default batch of 20.
+    await deliverDueEmails({ db: t.db, mailer: counting, from: 'shop@zevar.in', now: () => clock });
+    const ours = (await outbox('SENT')).content.filter((m) =>
+      m.dedupeKey.startsWith(`order-confirmation:${run}-`),
+    );
+    expect(ours).toHaveLength(45);
+    expect(delivered.length).toBeGreaterThanOrEqual(45);
+  });
+
   it('lists mail given up after every try as failing, for super admins only', async () => {
     expect((await t.app.inject({ url: '/api/mail/outbox', headers: clerk })).statusCode).toBe(403);
     expect((await t.app.inject({ url: '/api/mail/outbox' })).statusCode).toBe(401);

@@ -39,15 +39,22 @@ export function periodicJobs(ctx: AppContext): PeriodicJob[] {
     {
       name: 'deliver-email',
       everySeconds: ctx.config.MAIL_DELIVERY_SECONDS,
+      // Batches while mail is due, until the next run is due but short of the shutdown grace, so a
+      // closing process lets a run finish (paid orders queue a confirmation each; decision 0093).
       run: () =>
-        deliverDueEmails({
-          db: ctx.db,
-          mailer: ctx.mailer,
-          from: ctx.config.MAIL_FROM,
-          now: ctx.now,
-          log: ctx.log,
-          attachment: invoices.attachment,
-        }),
+        deliverDueEmails(
+          {
+            db: ctx.db,
+            mailer: ctx.mailer,
+            from: ctx.config.MAIL_FROM,
+            now: ctx.now,
+            log: ctx.log,
+            attachment: invoices.attachment,
+          },
+          20,
+          Math.max(1, Math.min(ctx.config.MAIL_DELIVERY_SECONDS, ctx.config.SHUTDOWN_GRACE_SECONDS - 2)) *
+            1000,
+        ),
     },
     {
       // Review photos uploaded by anyone and used by nothing within a day (decision 0035).

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TaxDocumentContent } from '../../db/schema';
+import { loadOnUse } from '../../lib/load-on-use';
+import { renderTaxDocumentPdf, type RenderableDocument } from './invoice-pdf';
+
+const line = (n: number): TaxDocumentContent['lines'][number] => ({
+  description: `Heritage Choker ${n}`,
+  sku: `HC-${n}`,
+  hsn: '711319',
+  quantity: 1,
+  unitPricePaise: 4912266,
+  valuePaise: 4769190,
+  discountPaise: 0,
+  taxablePaise: 4769190,
+  basisPoints: 300,
+  cgstPaise: 71538,
+  sgstPaise: 71538,
+  igstPaise: 0,
+  totalPaise: 4912266,
+  huids: ['AB12CD'],
+  breakup: null,
+});
+
+const invoice = (number: string, buyer: string): RenderableDocument => ({
+  kind: 'INVOICE',
+  number,
+  issuedAt: new Date('2026-11-27T07:14:39.808Z'),
+  timeZone: 'Asia/Kolkata',
+  content: {
+    seller: {
+      legalName: 'Bench Jewels',
+      address: '1 Bench Road, Mumbai 400001',
+      gstin: '27AAPFU0939F1ZV',
+      state: 'Maharashtra',
+      stateCode: '27',
+    },
+    buyer: {
+      name: buyer,
+      email: 'buyer@example.in',
+      phone: '9876543210',
+      gstin: null,
+      pan: null,
+      address: {
+        street: '12 Residency Road',
+        city: 'Pune',
+        state: 'Maharashtra',
+        postalCode: '411001',
+        country: 'India',
+      },
+    },
+    shipTo: null,
+    placeOfSupply: { state: 'Maharashtra', code: '27' },
+    intraState: true,
+    order: { number: 'ZV261127-1252B406', date: '2026-11-27T07:14:39.808Z', paymentId: 'pay_vmSp6vQq0A' },
+    lines: [line(1), line(2)],
+    totals: {
+      valuePaise: 9538380,
+      discountPaise: 0,
+      taxablePaise: 9538380,
+      cgstPaise: 143076,
+      sgstPaise: 143076,
+      igstPaise: 0,
+      roundOffPaise: 0,
+      totalPaise: 9824532,
+    },
+    against: null,
+    reason: null,
+  },
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('invoice PDF', () => {
+  it('is the same bytes whenever it is rendered (mailed now, downloaded next year)', async () => {
+    const d = invoice('ZV/26-27/000007', 'Asha Rao');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-27T07:15:00Z'));
+    const mailed = await renderTaxDocumentPdf(d);
+    vi.setSystemTime(new Date('2027-08-01T10:00:00Z'));
+    const downloaded = await renderTaxDocumentPdf(d);
+    expect(downloaded.equals(mailed)).toBe(true);
+  });
+
+  it('lays out no word of a document again once its words were laid out for another (decision 0093)', async () => {
+    // pdfkit's own fontkit, whose fonts the renderer parses: every word's shaping goes through `layout`.
+    const fontkit = createRequire(loadOnUse.resolve('pdfkit'))('fontkit') as {
+      openSync: (path: string) => object;
+    };
+    const font = fontkit.openSync(
+      createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed.ttf'),
+    );
+    const layout = vi.spyOn(Object.getPrototypeOf(font) as { layout: () => unknown }, 'layout');
+    // Names no other test used: the server tests share a process (and its kept layouts).
+    const [buyer, other] = [randomUUID().slice(0, 8), randomUUID().slice(0, 8)];
+    await renderTaxDocumentPdf(invoice('ZV/26-27/000008', `Asha ${buyer}`));
+    expect(layout.mock.calls.length).toBeGreaterThan(0);
+    layout.mockClear();
+    // Another invoice of the same words: nothing to lay out again.
+    await renderTaxDocumentPdf(invoice('ZV/26-27/000008', `Asha ${buyer}`));
+    expect(layout.mock.calls.length).toBe(0);
+    // A new buyer's name: only its new word.
+    await renderTaxDocumentPdf(invoice('ZV/26-27/000008', `Asha ${other}`));
+    expect(layout.mock.calls.length).toBeGreaterThan(0);
+    expect(layout.mock.calls.length).toBeLessThanOrEqual(2);
+  });
+});
