@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite: `npm test`. Independent layers run side by side (the machine has 2 cores):
-# first the checks (types and lint in two halves, format, knip, migrations) beside the builds; then
-# the API suite on PostgreSQL beside the unit layer and the browser journeys, with the scale-out suite
-# and the PGlite smoke set taken by whichever of those lanes ends first. A failed phase stops the run. At the end it prints
+# first the checks (types and lint in two halves, format, knip, migrations) beside the builds, with the
+# PGlite smoke set taken by whichever of those lanes ends first; then the API suite on PostgreSQL beside
+# the unit layer and the browser journeys, with the scale-out suite taken by whichever of those lanes
+# ends first. A failed phase stops the run. At the end it prints
 # each layer's time and one closing line, 'Total: N passed, N failed', counted from the test
 # runners' JSON reports.
 set -uo pipefail
@@ -129,6 +130,9 @@ fi
 # TypeScript files are parsed with babel-ts (.prettierrc.json, decision 0058): about 30 % less CPU.
 # Two ESLint processes, one for the browser's side and one for everything else, so that both cores
 # work and no project's program is built twice; together they lint every file once.
+# The PGlite smoke set needs nothing built, so it runs here (decision 0092): the other checks end well
+# before the second ESLint process, whose last part left a core idle, and at the end of the second
+# phase it was the last step running, one vitest worker on one of the two cores.
 browser_side=(apps/web e2e test-support)
 types_and_lint="npx eslint --max-warnings=0 --rule 'types/tsc: error'"
 run_phase \
@@ -137,12 +141,12 @@ run_phase \
   "format (prettier)|npx prettier --check . --log-level warn --cache --cache-strategy content --cache-location node_modules/.cache/prettier/check.json" \
   "dead code (knip)|npm run knip" \
   "migrations match the schema|bash scripts/check-migrations.sh" \
-  "web build and server bundle (as npm start), then the shopper's initial JS budget (120 KB brotli)|node scripts/build-if-changed.mjs && node scripts/check-shopper-js-budget.mjs"
+  "web build and server bundle (as npm start), then the shopper's initial JS budget (120 KB brotli)|node scripts/build-if-changed.mjs && node scripts/check-shopper-js-budget.mjs" \
+  "+$pglite_label|npx vitest run --project server $pglite_files $(vitest_json pglite)"
 
 # Everything after the checks in one phase: three lanes (the API suite on PostgreSQL, the longest,
 # listed first; the unit layer; the browser journeys in two Playwright workers), and the scale-out suite
-# and the PGlite smoke set for whichever lane is free first, the longer of the two first (decisions
-# 0051, 0064, 0090).
+# for whichever lane is free first (decisions 0051, 0064, 0090, 0092).
 # The API suite runs its files in two workers (vitest's default on 2 cores is one): it was the longest
 # chain of the run, one file after another, each waiting on PostgreSQL as much as on its own CPU, while
 # the other lanes had ended 8-86 s before it (decision 0090). Each worker copies the migrated template
@@ -151,7 +155,6 @@ run_phase \
   "API on PostgreSQL|bash scripts/test-postgres.sh --maxWorkers=2 $(vitest_json postgres)" \
   "unit and component (domain, web)|npx vitest run --project domain --project web $(vitest_json unit)" \
   "end to end in Chromium|PLAYWRIGHT_JSON_OUTPUT_FILE=$work/e2e.playwright.json npx playwright test -c e2e/playwright.config.ts --reporter=list,json" \
-  "+scale-out: 3 processes, PostgreSQL, Redis, S3, SMTP|bash scripts/test-scale-out.sh $(vitest_json scale-out)" \
-  "+$pglite_label|npx vitest run --project server $pglite_files $(vitest_json pglite)"
+  "+scale-out: 3 processes, PostgreSQL, Redis, S3, SMTP|bash scripts/test-scale-out.sh $(vitest_json scale-out)"
 
 printf '\nAll test layers passed.\n'

@@ -161,6 +161,27 @@ describe.runIf(pgUrl && redisUrl)('three Zevar processes on one PostgreSQL', () 
   const confirmationsFor = (mails: Mail[], orderNumber: string, email: string) =>
     mails.filter((m) => m.to.includes(email) && m.raw.includes(orderNumber));
 
+  /**
+   * Makes the waiting run of a periodic job due now. Each run queues the next one `everySeconds` ahead
+   * (the reconciler a minute, mail 15 s) and the workers ask for work every 2 s: rather than sleep until
+   * the cluster's own timer fires, a test moves that queued run's start to now (the work itself, who
+   * takes it and how often it may run are the cluster's own; a run already running is left alone).
+   */
+  const runSoon = (job: 'reconcile-payments' | 'deliver-email') =>
+    db.query(
+      `UPDATE pgboss_v12.job SET start_after = now() WHERE name = $1 AND state = 'created' AND start_after > now()`,
+      [job],
+    );
+
+  /** Whether a run of `job` that started after `since` (the database's clock) has completed. */
+  async function ranSince(job: string, since: Date): Promise<boolean> {
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pgboss_v12.job WHERE name = $1 AND state = 'completed' AND started_on > $2`,
+      [job, since],
+    );
+    return rows[0]!.n > 0;
+  }
+
   it('migrated once, with one first admin and one copy of the demo data', async () => {
     const admins = await db.query(
       `SELECT count(*)::int AS n FROM users WHERE type = 'ADMIN' AND username = $1`,
@@ -209,21 +230,49 @@ describe.runIf(pgUrl && redisUrl)('three Zevar processes on one PostgreSQL', () 
     for (const o of paid) expect(await statusOf(o.orderNumber)).toBe('CONFIRMED');
     await waitUntil(
       'the reconciler to confirm the silent payment',
-      async () => (await statusOf(silent.orderNumber)) === 'CONFIRMED',
+      async () => {
+        await runSoon('reconcile-payments');
+        return (await statusOf(silent.orderNumber)) === 'CONFIRMED';
+      },
       150_000,
-      2000,
+      1000,
     );
     await waitUntil(
       'one confirmation email per order',
-      () =>
-        paid.every(
-          (o, i) => confirmationsFor(smtp.mails, o.orderNumber, `buyer${i}@example.in`).length >= 1,
-        ) && confirmationsFor(smtp.mails, silent.orderNumber, 'buyer100@example.in').length >= 1,
+      async () => {
+        await runSoon('deliver-email');
+        return (
+          paid.every(
+            (o, i) => confirmationsFor(smtp.mails, o.orderNumber, `buyer${i}@example.in`).length >= 1,
+          ) && confirmationsFor(smtp.mails, silent.orderNumber, 'buyer100@example.in').length >= 1
+        );
+      },
       120_000,
       1000,
     );
-    // Give a duplicate delivery time to show up before counting.
-    await new Promise((r) => setTimeout(r, 20_000));
+    // Before counting, give a duplicate every chance to show up: a whole reconciler run and a whole
+    // mail run, both started after every mail above arrived (a reconciler settling a confirmed order
+    // again, or a second outbox row, would be sent in them), and nothing left untried in the outbox (a
+    // mail is received here before its row is marked sent). Runs of one job never overlap (stately
+    // queues), so a run that was under way at this point has ended too.
+    const { rows: clock } = await db.query<{ now: Date }>('SELECT now() AS now');
+    const allArrived = clock[0]!.now;
+    await waitUntil(
+      'a reconciler run and a mail run after the last mail, and an empty outbox',
+      async () => {
+        await runSoon('reconcile-payments');
+        if (!(await ranSince('reconcile-payments', allArrived))) return false;
+        await runSoon('deliver-email');
+        if (!(await ranSince('deliver-email', allArrived))) return false;
+        const { rows } = await db.query<{ n: number }>(
+          // Never tried yet: queued and not sent (a mail being sent is still this until marked sent).
+          `SELECT count(*)::int AS n FROM email_outbox WHERE status = 'PENDING' AND attempts = 0`,
+        );
+        return rows[0]!.n === 0;
+      },
+      150_000,
+      500,
+    );
     paid.forEach((o, i) =>
       expect(confirmationsFor(smtp.mails, o.orderNumber, `buyer${i}@example.in`)).toHaveLength(1),
     );
@@ -333,10 +382,12 @@ describe.runIf(pgUrl && redisUrl)('three Zevar processes on one PostgreSQL', () 
     // Every order the gateway took money for ends confirmed: by the browser, or by the reconciler.
     await waitUntil(
       'every paid order confirmed',
-      async () =>
-        (await Promise.all(paid.map((o) => statusOf(o.orderNumber)))).every((s) => s === 'CONFIRMED'),
+      async () => {
+        await runSoon('reconcile-payments');
+        return (await Promise.all(paid.map((o) => statusOf(o.orderNumber)))).every((s) => s === 'CONFIRMED');
+      },
       150_000,
-      2000,
+      1000,
     );
     for (const p of procs.filter((x) => x !== victim)) expect(await isReady(p)).toBe(true);
     const after = await initiateAndPay(300, true);
