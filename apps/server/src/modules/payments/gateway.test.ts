@@ -116,6 +116,27 @@ describe('gateway selection', () => {
       }
       for (const local of ['127.0.0.1', '::1', '::ffff:127.0.0.1'])
         expect((await pay(implicit, local)).statusCode).toBe(404);
+      // A proxy or tunnel on this computer connects from loopback: what it adds gives it away.
+      const throughProxy = (headers: Record<string, string>) =>
+        implicit.app.inject({
+          method: 'POST',
+          url: '/sandbox/pay',
+          remoteAddress: '127.0.0.1',
+          headers,
+          payload: { orderId: 'order_none' },
+        });
+      for (const headers of [
+        { 'x-forwarded-for': '203.0.113.5' },
+        { 'x-forwarded-for': 'localhost' },
+        { forwarded: 'for=203.0.113.5' },
+        { 'x-real-ip': '203.0.113.5' },
+        { 'x-forwarded-host': 'shop.example.in' },
+        { host: 'shop.example.in' },
+        { host: 'shop.example.in:443' },
+      ])
+        expect((await throughProxy(headers)).statusCode, JSON.stringify(headers)).toBe(403);
+      for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000', 'localhost'])
+        expect((await throughProxy({ host })).statusCode, host).toBe(404);
       expect((await pay(explicit, '203.0.113.9')).statusCode).toBe(404);
       const config = (await implicit.app.inject({ method: 'GET', url: '/api/config' })).json();
       expect(config).toMatchObject({ payments: 'sandbox' });

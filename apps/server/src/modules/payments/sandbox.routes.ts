@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAYMENT_LINK_TEXT, PAYMENT_METHODS, formatInr, paiseToRupees, safeString } from '@zevar/domain';
@@ -54,6 +55,25 @@ ${p.message ? `<p class="closed ok" role="status">${escapeHtml(p.message)}</p>` 
 /** 'Pay now' names the method chosen in the window, as Razorpay's payment entity reports it. */
 const payBody = orderBody.extend({ method: z.enum(PAYMENT_METHODS).default('card') });
 
+/** Headers a proxy or tunnel adds: a request carrying one came from elsewhere through it. */
+const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip'];
+
+/**
+ * A request from a browser on this computer: its socket's peer is this computer (not `req.ip`, which
+ * a trusted proxy's header decides), it names this computer as its host, and no proxy forwarded it.
+ * A proxy or tunnel on the same machine (nginx, cloudflared) connects from loopback too, but passes
+ * the public host name or says whom it forwards for; one that hides both (a bare `proxy_pass` that
+ * rewrites the host) is not told apart, which the start-up banner and decision 0027 say.
+ */
+function fromThisComputer(req: FastifyRequest): boolean {
+  const host = (req.headers.host ?? '').replace(/:\d+$/, '');
+  return (
+    isLoopbackHost(req.socket.remoteAddress ?? '') &&
+    isLoopbackHost(host) &&
+    PROXY_HEADERS.every((h) => req.headers[h] === undefined)
+  );
+}
+
 /**
  * Offline stand-in for Razorpay's browser side; registered only when PAYMENTS=sandbox. With the
  * implicit sandbox (PAYMENTS unset) it answers only clients on this computer: a demo reached from
@@ -68,7 +88,7 @@ export const sandboxRoutes =
     const tags = ['sandbox'];
     if (opts.loopbackOnly) {
       app.addHook('onRequest', async (req) => {
-        if (!isLoopbackHost(req.ip))
+        if (!fromThisComputer(req))
           throw new AppError(
             'FORBIDDEN',
             'The demo payment sandbox answers only this computer. Set PAYMENTS=sandbox to open it to others.',
