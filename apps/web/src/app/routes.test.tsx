@@ -1,52 +1,30 @@
 import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useParams } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { resetConfigCache } from '../lib/config';
 import { STORAGE_KEYS } from '../lib/storage';
 import { expectConsoleError, jsonResponse, mockFetch, notFound, renderRoutes, signIn } from '../test/utils';
-import { routes } from './routes';
+import { pages, type Pages } from './pages';
+import { createRoutes } from './routes';
 
 /*
- * Pages are replaced by stubs that name themselves, so these tests check routing, guards and the
- * layout, whatever the pages grow into.
+ * The route table over stand-in pages that name themselves (and the section and route parameters they
+ * were given), so these tests check routing, guards and the layout, whatever the pages grow into.
  */
-vi.mock('./pages', async () => {
-  const { useParams } = await import('react-router');
-  const stub = (name: string) =>
-    function StubPage(props: { initialSection?: string }) {
-      const params = useParams();
-      return (
-        <h1>
-          {[name, props.initialSection, ...Object.entries(params).map(([k, v]) => `${k}=${v}`)]
-            .filter(Boolean)
-            .join(' ')}
-        </h1>
-      );
-    };
-  const names = [
-    'VendorHomePage',
-    'CategoryPage',
-    'ProductPage',
-    'CartPage',
-    'CheckoutPage',
-    'PaymentStatusPage',
-    'TrackPage',
-    'ContactPage',
-    'PrivacyPolicyPage',
-    'ShippingPolicyPage',
-    'ReturnPolicyPage',
-    'TermsPage',
-    'QuotePage',
-    'LoginPage',
-    'ChangePasswordPage',
-    'SecurityPage',
-    'ForgotPasswordPage',
-    'ResetPasswordPage',
-    'AcceptInvitePage',
-    'AdminDashboardPage',
-    'VendorDashboardPage',
-  ];
-  return Object.fromEntries(names.map((name) => [name, stub(name)]));
-});
+function stub(name: string) {
+  return function StubPage(props: { initialSection?: string }) {
+    const params = useParams();
+    return (
+      <h1>
+        {[name, props.initialSection, ...Object.entries(params).map(([k, v]) => `${k}=${v}`)]
+          .filter(Boolean)
+          .join(' ')}
+      </h1>
+    );
+  };
+}
+const stubPages = Object.fromEntries(Object.keys(pages).map((name) => [name, stub(name)])) as Pages;
+const routes = createRoutes(stubPages);
 
 function serveApi(defaultVendorSlug: string | null = 'acme') {
   return mockFetch((url) => {
