@@ -1,33 +1,27 @@
-import { lazy, type ComponentProps, type ComponentType } from 'react';
+import { lazy } from 'react';
 
 /*
  * Every page is its own chunk. Back-office pages are only imported from here, never from storefront
- * code, so a shopper's first load downloads no admin or vendor code. The route table takes them as a
- * parameter (routes.tsx), so its tests can pass stand-ins instead.
+ * code, so a shopper's first load downloads no admin or vendor code.
  */
-export const pages = {
-  VendorHomePage: lazy(() => import('../features/storefront/VendorHomePage')),
-  CategoryPage: lazy(() => import('../features/storefront/CategoryPage')),
-  ProductPage: lazy(() => import('../features/storefront/ProductPage')),
-  CartPage: lazy(() => import('../features/cart/CartPage')),
-  CheckoutPage: lazy(() => import('../features/checkout/CheckoutPage')),
-  PaymentStatusPage: lazy(() => import('../features/checkout/PaymentStatusPage')),
-  TrackPage: lazy(() => import('../features/tracking/TrackPage')),
-  ContactPage: lazy(() => import('../features/static/ContactPage')),
-  PrivacyPolicyPage: lazy(() => import('../features/static/PrivacyPolicyPage')),
-  ShippingPolicyPage: lazy(() => import('../features/static/ShippingPolicyPage')),
-  ReturnPolicyPage: lazy(() => import('../features/static/ReturnPolicyPage')),
-  TermsPage: lazy(() => import('../features/static/TermsPage')),
-  QuotePage: lazy(() => import('../features/quotes/QuotePage')),
-  LoginPage: lazy(() => import('../features/auth/LoginPage')),
-  ChangePasswordPage: lazy(() => import('../features/auth/ChangePasswordPage')),
-  SecurityPage: lazy(() => import('../features/security/SecurityPage')),
-  ForgotPasswordPage: lazy(() => import('../features/auth/ForgotPasswordPage')),
-  ResetPasswordPage: lazy(() => import('../features/auth/ResetPasswordPage')),
-  AcceptInvitePage: lazy(() => import('../features/auth/AcceptInvitePage')),
-  AdminDashboardPage: lazy(() => import('../features/admin/AdminDashboardPage')),
-  VendorDashboardPage: lazy(() => import('../features/vendor-dashboard/VendorDashboardPage')),
-};
-
-/** The pages the route table renders: these, or stand-ins that take the same props. */
-export type Pages = { [Name in keyof typeof pages]: ComponentType<ComponentProps<(typeof pages)[Name]>> };
+export const VendorHomePage = lazy(() => import('../features/storefront/VendorHomePage'));
+export const CategoryPage = lazy(() => import('../features/storefront/CategoryPage'));
+export const ProductPage = lazy(() => import('../features/storefront/ProductPage'));
+export const CartPage = lazy(() => import('../features/cart/CartPage'));
+export const CheckoutPage = lazy(() => import('../features/checkout/CheckoutPage'));
+export const PaymentStatusPage = lazy(() => import('../features/checkout/PaymentStatusPage'));
+export const TrackPage = lazy(() => import('../features/tracking/TrackPage'));
+export const ContactPage = lazy(() => import('../features/static/ContactPage'));
+export const PrivacyPolicyPage = lazy(() => import('../features/static/PrivacyPolicyPage'));
+export const ShippingPolicyPage = lazy(() => import('../features/static/ShippingPolicyPage'));
+export const ReturnPolicyPage = lazy(() => import('../features/static/ReturnPolicyPage'));
+export const TermsPage = lazy(() => import('../features/static/TermsPage'));
+export const QuotePage = lazy(() => import('../features/quotes/QuotePage'));
+export const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+export const ChangePasswordPage = lazy(() => import('../features/auth/ChangePasswordPage'));
+export const SecurityPage = lazy(() => import('../features/security/SecurityPage'));
+export const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
+export const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
+export const AcceptInvitePage = lazy(() => import('../features/auth/AcceptInvitePage'));
+export const AdminDashboardPage = lazy(() => import('../features/admin/AdminDashboardPage'));
+export const VendorDashboardPage = lazy(() => import('../features/vendor-dashboard/VendorDashboardPage'));

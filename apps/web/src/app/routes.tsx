@@ -4,11 +4,11 @@ import { getDefaultVendorSlug } from '../lib/config';
 import { guardedRedirect, requireAdminOnly, requireSignedIn, requireUserType } from './guards/guards';
 import { StorefrontLayout } from './layouts/StorefrontLayout';
 import { VendorScope } from './layouts/VendorScope';
-import { pages, type Pages } from './pages';
+import * as Page from './pages';
 import { RootLayout, RouteError } from './RootLayout';
 
 /** Storefront pages that exist both at /{page} and at /{vendorSlug}/{page}. */
-function storefrontPages(Page: Pages): RouteObject[] {
+function storefrontPages(): RouteObject[] {
   return [
     { path: 'login', element: <Page.LoginPage /> },
     { path: 'cart', element: <Page.CartPage /> },
@@ -28,65 +28,54 @@ function storefrontPages(Page: Pages): RouteObject[] {
 /*
  * React Router ranks static segments above dynamic ones, so /login, /cart, /admin/... always win
  * over /:vendorSlug; VendorScope also refuses reserved words as slugs (/admin/cart is not a shop).
- * The pages are a parameter: the app passes its own (`routes` below), the route table's tests pass
- * stand-ins that name themselves.
  */
-export function createRoutes(Page: Pages): RouteObject[] {
-  return [
-    {
-      element: <RootLayout />,
-      errorElement: <RouteError />,
-      hydrateFallbackElement: <PageSpinner />,
-      children: [
-        { index: true, loader: async () => redirect(`/${encodeURIComponent(await getDefaultVendorSlug())}`) },
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageSpinner />,
+    children: [
+      { index: true, loader: async () => redirect(`/${encodeURIComponent(await getDefaultVendorSlug())}`) },
 
-        { path: 'admin', loader: guardedRedirect('ADMIN', '/admin/dashboard') },
-        { path: 'admin/dashboard', loader: requireUserType('ADMIN'), element: <Page.AdminDashboardPage /> },
-        {
-          path: 'admin/vendors',
-          loader: requireAdminOnly,
-          element: <Page.AdminDashboardPage key="vendors" initialSection="vendors" />,
-        },
-        {
-          path: 'admin/email-templates',
-          loader: requireAdminOnly,
-          element: <Page.AdminDashboardPage key="email-templates" initialSection="email-templates" />,
-        },
-        { path: 'account/password', loader: requireSignedIn, element: <Page.ChangePasswordPage /> },
-        { path: 'account/security', loader: requireSignedIn, element: <Page.SecurityPage /> },
-        { path: 'forgot-password', element: <Page.ForgotPasswordPage /> },
-        { path: 'reset-password', element: <Page.ResetPasswordPage /> },
-        { path: 'accept-invite', element: <Page.AcceptInvitePage /> },
-        { path: 'vendor', loader: guardedRedirect('VENDOR', '/vendor/dashboard') },
-        {
-          path: 'vendor/dashboard',
-          loader: requireUserType('VENDOR'),
-          element: <Page.VendorDashboardPage />,
-        },
+      { path: 'admin', loader: guardedRedirect('ADMIN', '/admin/dashboard') },
+      { path: 'admin/dashboard', loader: requireUserType('ADMIN'), element: <Page.AdminDashboardPage /> },
+      {
+        path: 'admin/vendors',
+        loader: requireAdminOnly,
+        element: <Page.AdminDashboardPage key="vendors" initialSection="vendors" />,
+      },
+      {
+        path: 'admin/email-templates',
+        loader: requireAdminOnly,
+        element: <Page.AdminDashboardPage key="email-templates" initialSection="email-templates" />,
+      },
+      { path: 'account/password', loader: requireSignedIn, element: <Page.ChangePasswordPage /> },
+      { path: 'account/security', loader: requireSignedIn, element: <Page.SecurityPage /> },
+      { path: 'forgot-password', element: <Page.ForgotPasswordPage /> },
+      { path: 'reset-password', element: <Page.ResetPasswordPage /> },
+      { path: 'accept-invite', element: <Page.AcceptInvitePage /> },
+      { path: 'vendor', loader: guardedRedirect('VENDOR', '/vendor/dashboard') },
+      { path: 'vendor/dashboard', loader: requireUserType('VENDOR'), element: <Page.VendorDashboardPage /> },
 
-        {
-          element: <StorefrontLayout />,
-          children: [
-            ...storefrontPages(Page),
-            { path: 'terms-and-conditions', element: <Page.TermsPage /> },
-            { path: 'q/:code', element: <Page.QuotePage /> },
-            {
-              path: ':vendorSlug',
-              element: <VendorScope />,
-              children: [
-                { index: true, element: <Page.VendorHomePage /> },
-                { path: 'home', element: <Page.VendorHomePage /> },
-                ...storefrontPages(Page),
-              ],
-            },
-          ],
-        },
+      {
+        element: <StorefrontLayout />,
+        children: [
+          ...storefrontPages(),
+          { path: 'terms-and-conditions', element: <Page.TermsPage /> },
+          { path: 'q/:code', element: <Page.QuotePage /> },
+          {
+            path: ':vendorSlug',
+            element: <VendorScope />,
+            children: [
+              { index: true, element: <Page.VendorHomePage /> },
+              { path: 'home', element: <Page.VendorHomePage /> },
+              ...storefrontPages(),
+            ],
+          },
+        ],
+      },
 
-        { path: '*', loader: () => redirect('/') },
-      ],
-    },
-  ];
-}
-
-/** The app's routes, over its own pages. */
-export const routes = createRoutes(pages);
+      { path: '*', loader: () => redirect('/') },
+    ],
+  },
+];

@@ -17,7 +17,7 @@ function pageState() {
     session: window.sessionStorage.length,
     scrollY: window.scrollY,
     fetch: globalThis.fetch,
-    createObjectURL: URL.createObjectURL,
+    createObjectURL: Object.getOwnPropertyDescriptor(URL, 'createObjectURL'),
   };
 }
 

@@ -25,7 +25,8 @@ import { acknowledgeSessionEnd } from '../lib/storage';
 type Attributes = [name: string, value: string][];
 type FreshPage = {
   url: string;
-  objectUrls: Pick<typeof URL, 'createObjectURL' | 'revokeObjectURL'>;
+  /** URL's own createObjectURL and revokeObjectURL as the environment made them. */
+  objectUrls: [key: string, descriptor: PropertyDescriptor | undefined][];
   html: Attributes;
   head: { attributes: Attributes; inner: string };
   body: { attributes: Attributes; inner: string };
@@ -59,12 +60,14 @@ function goTo(url: string): void {
   else window.history.replaceState(null, '', url);
 }
 
+const OBJECT_URL_KEYS = ['createObjectURL', 'revokeObjectURL'];
+
 // The first file of a worker sees the page as the environment made it: every later file starts there.
 const FRESH = Symbol.for('zevar.web.fresh-page');
 const store = globalThis as typeof globalThis & { [FRESH]?: FreshPage };
 const fresh = (store[FRESH] ??= {
   url: window.location.href,
-  objectUrls: { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL },
+  objectUrls: OBJECT_URL_KEYS.map((key) => [key, Object.getOwnPropertyDescriptor(URL, key)]),
   html: attributesOf(document.documentElement),
   head: { attributes: attributesOf(document.head), inner: document.head.innerHTML },
   body: { attributes: attributesOf(document.body), inner: document.body.innerHTML },
@@ -93,7 +96,10 @@ export function resetForNextFile(): void {
     if (window[key] !== 0) Reflect.set(window, key, 0);
   }
   // Download tests give URL its object URLs by hand.
-  Object.assign(URL, fresh.objectUrls);
+  for (const [key, descriptor] of fresh.objectUrls) {
+    if (descriptor) Object.defineProperty(URL, key, descriptor);
+    else Reflect.deleteProperty(URL, key);
+  }
 
   resetConfigCache();
   resetPrefetched();

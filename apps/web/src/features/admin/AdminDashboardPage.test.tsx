@@ -11,7 +11,7 @@ import AdminDashboardPage from './AdminDashboardPage';
 
 // Sections are owned by their features; here each one only names itself and the filter it was opened
 // with (a Today tile's link).
-function stub(key: string) {
+function stub(key: string): ComponentType {
   return function Stub() {
     const preset = useContext(SectionPresetContext).toString();
     return <p>{`${key} section body${preset ? ` (${preset})` : ''}`}</p>;
