@@ -14,7 +14,7 @@ export default defineProject({
     setupFiles: ['../../test-support/console-guard.ts', './src/test/file-reset.ts', './src/test/setup.ts'],
     // One module graph and one DOM for all the files of a worker, as the domain and server projects
     // do (decision 0092): a file no longer loads React, Testing Library and our modules again in a
-    // context of its own (decision 0026's vmThreads), about a third of the project's CPU. Every
+    // context of its own (decision 0026's vmThreads), half the unit lane's CPU. Every
     // file starts from a fresh page and empty caches all the same (src/test/file-reset.ts); no test
     // mocks a module (ESLint), since a mock would miss a module an earlier file loaded. The files of
     // each environment run one after another in one worker (test-support/shared-worker-order.ts).
