@@ -123,6 +123,20 @@ const KEBAB = 'KEBAB_CASE';
 // check-file's own PASCAL_CASE and KEBAB_CASE globs, either of them.
 const PASCAL_OR_KEBAB = '@(*([A-Z]*([a-z0-9]))|+([a-z])*([a-z0-9])*(-+([a-z0-9])))';
 const WEB = 'apps/web/src';
+
+/*
+ * No module mocks in any test (decision 0092): the domain, server and web projects each run the files
+ * of a worker in one module graph (isolate: false), where `vi.mock` reaches a module only if no earlier
+ * file loaded it, so a test passed or failed by the order of files. Code takes what a test replaces
+ * as a parameter, a prop or a context (or the browser global it reads, like fetch), with the real one
+ * as the default.
+ */
+const NO_MODULE_MOCKS = ['mock', 'doMock', 'unmock', 'doUnmock'].map((property) => ({
+  object: 'vi',
+  property,
+  message:
+    'No module mocks: tests share one module graph per worker (isolate: false), so a mock misses a module an earlier file loaded. Pass the dependency instead (a parameter, prop or context; decision 0092).',
+}));
 const everywhere = (dir) => `${dir}/**/*.{ts,tsx,js,mjs}`;
 
 /** What exporting a React component looks like: a PascalCase function, arrow, class or re-export. */
@@ -350,12 +364,19 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
+    // Every vitest project shares one module graph between the files of a worker (isolate: false):
+    // a module mock does not reach a module an earlier file loaded, so no test mocks modules.
+    files: ['apps/server/**/*.ts', 'packages/domain/**/*.ts', 'test-support/**/*.ts'],
+    rules: { 'no-restricted-properties': ['error', ...NO_MODULE_MOCKS] },
+  },
+  {
     // Web tests wait with Testing Library's waitFor/findBy (15 s, src/test/setup.ts): vi.waitFor waits
     // 1 s, which CI's loaded cores outran (a test failed once in a clean-clone run under load).
     files: [`${WEB}/**/*.test.ts`, `${WEB}/**/*.test.tsx`],
     rules: {
       'no-restricted-properties': [
         'error',
+        ...NO_MODULE_MOCKS,
         { object: 'vi', property: 'waitFor', message: "Use Testing Library's waitFor (it waits 15 s here)." },
         {
           object: 'vi',

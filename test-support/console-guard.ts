@@ -21,16 +21,24 @@ function format(...args: unknown[]): string {
   return [text, ...rest.map(show)].join(' ');
 }
 
-const realConsoleError = console.error;
-let expected: Expected[] = [];
-let unexpected: string[] = [];
+type GuardState = { expected: Expected[]; unexpected: string[]; realConsoleError: typeof console.error };
+
+/*
+ * One state for every copy of this module in a worker. Where a worker's files share their modules
+ * (isolate: false), vitest evaluates this setup file again before each file, while a test helper that
+ * re-exports expectConsoleError (apps/web/src/test/utils.tsx) keeps the copy it imported first: both
+ * must see the same expectations. The real console.error is the one the first copy found.
+ */
+const STATE = Symbol.for('zevar.console-guard');
+const store = globalThis as typeof globalThis & { [STATE]?: GuardState };
+const state = (store[STATE] ??= { expected: [], unexpected: [], realConsoleError: console.error });
 
 /**
  * Announces that the running test makes the code log an error matching `pattern` (a RegExp, or a
  * string the message contains). Matching calls stay quiet; the test fails if none happens.
  */
 export function expectConsoleError(pattern: RegExp | string): void {
-  expected.push({
+  state.expected.push({
     pattern:
       typeof pattern === 'string' ? new RegExp(pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : pattern,
     seen: false,
@@ -38,22 +46,23 @@ export function expectConsoleError(pattern: RegExp | string): void {
 }
 
 beforeEach(() => {
-  expected = [];
-  unexpected = [];
+  state.expected = [];
+  state.unexpected = [];
   console.error = (...args: unknown[]) => {
     const text = format(...args);
-    const match = expected.find((e) => e.pattern.test(text));
+    const match = state.expected.find((e) => e.pattern.test(text));
     if (match) {
       match.seen = true;
       return;
     }
-    unexpected.push(text);
-    realConsoleError(...args);
+    state.unexpected.push(text);
+    state.realConsoleError(...args);
   };
 });
 
 afterEach(() => {
-  console.error = realConsoleError;
+  console.error = state.realConsoleError;
+  const { expected, unexpected } = state;
   const missing = expected.filter((e) => !e.seen).map((e) => String(e.pattern));
   if (unexpected.length > 0) {
     throw new Error(

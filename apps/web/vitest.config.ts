@@ -11,11 +11,15 @@ export default defineProject({
     // our code reads is filled in src/test/setup.ts (a select's `size`, decision 0077).
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['../../test-support/console-guard.ts', './src/test/setup.ts'],
-    // Each file still runs in its own context with its own jsdom window and its own copy of our
-    // modules (isolated as before), but in a worker thread that loads jsdom and the libraries once
-    // instead of once per file (about 5 s of set-up a file on this machine): decision 0026.
-    pool: 'vmThreads',
+    setupFiles: ['../../test-support/console-guard.ts', './src/test/file-reset.ts', './src/test/setup.ts'],
+    // One module graph and one DOM for all the files of a worker, as the domain and server projects
+    // do (decision 0092): a file no longer loads React, Testing Library and our modules again in a
+    // context of its own (decision 0026's vmThreads), half the unit lane's CPU. Every
+    // file starts from a fresh page and empty caches all the same (src/test/file-reset.ts); no test
+    // mocks a module (ESLint), since a mock would miss a module an earlier file loaded. The files of
+    // each environment run one after another in one worker (test-support/shared-worker-order.ts).
+    pool: 'threads',
+    isolate: false,
     // Generous for a loaded 2-core machine (npm test runs this beside the API suite); a hang still fails.
     testTimeout: 30_000,
   },

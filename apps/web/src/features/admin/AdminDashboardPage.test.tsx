@@ -1,34 +1,35 @@
 // @vitest-environment happy-dom
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ADMIN_SECTIONS } from '@zevar/domain';
-import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { ADMIN_SECTIONS, type AdminSectionKey } from '@zevar/domain';
+import { useContext, type ComponentType } from 'react';
+import { beforeEach, describe, expect, it, type Mock } from 'vitest';
+import { SectionPresetContext } from '../../lib/section-preset';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { jsonResponse, mockFetch, notFound, renderRoutes, signIn } from '../../test/utils';
 import AdminDashboardPage from './AdminDashboardPage';
 
-// Sections are owned by their features; here each one only names itself.
-vi.mock('./sections', async (importOriginal) => {
-  const original = await importOriginal<typeof import('./sections')>();
-  const { ADMIN_SECTIONS: sections } = await import('@zevar/domain');
-  const { SectionPresetContext } = await import('../../lib/section-preset');
-  const { useContext } = await import('react');
-  // A stub names itself and the filter it was opened with (a Today tile's link).
-  function stub(key: string) {
-    return function Stub() {
-      const preset = useContext(SectionPresetContext).toString();
-      return <p>{`${key} section body${preset ? ` (${preset})` : ''}`}</p>;
-    };
-  }
-  const stubs = Object.fromEntries(sections.map((s) => [s.key, stub(s.key)]));
-  return { ...original, SECTION_COMPONENTS: stubs };
-});
+// Sections are owned by their features; here each one only names itself and the filter it was opened
+// with (a Today tile's link).
+function stub(key: string): ComponentType {
+  return function Stub() {
+    const preset = useContext(SectionPresetContext).toString();
+    return <p>{`${key} section body${preset ? ` (${preset})` : ''}`}</p>;
+  };
+}
+const stubSections = Object.fromEntries(ADMIN_SECTIONS.map((s) => [s.key, stub(s.key)])) as Record<
+  AdminSectionKey,
+  ComponentType
+>;
 
 function renderDashboard(roles: string[], initialSection?: 'vendors' | 'email-templates') {
   signIn('ADMIN', roles);
   return renderRoutes(
     [
-      { path: '/admin/dashboard', element: <AdminDashboardPage initialSection={initialSection} /> },
+      {
+        path: '/admin/dashboard',
+        element: <AdminDashboardPage initialSection={initialSection} sections={stubSections} />,
+      },
       { path: '/login', element: <h1>Login page</h1> },
     ],
     '/admin/dashboard',
@@ -187,7 +188,7 @@ describe('admin dashboard shell', () => {
     signIn('VENDOR');
     const { router } = renderRoutes(
       [
-        { path: '/admin/dashboard', element: <AdminDashboardPage /> },
+        { path: '/admin/dashboard', element: <AdminDashboardPage sections={stubSections} /> },
         { path: '/login', element: <h1>Login page</h1> },
       ],
       '/admin/dashboard',

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -20,19 +20,31 @@ import { TodayPanel } from './today/TodayPanel';
 /** Who is signed in, for the header (the answer is the admin's own account). */
 const signedInSchema = z.object({ name: z.string(), username: z.string(), email: z.string() });
 
+type DashboardProps = {
+  initialSection?: AdminSectionKey;
+  /** What each section shows: the features' own sections, or stand-ins in the dashboard's tests. */
+  sections?: Record<AdminSectionKey, ComponentType>;
+};
+
 /** Admin dashboard, with the image uploads its sections make (not part of a shopper's first load). */
-export default function AdminDashboardPage({ initialSection }: { initialSection?: AdminSectionKey }) {
+export default function AdminDashboardPage({
+  initialSection,
+  sections = SECTION_COMPONENTS,
+}: DashboardProps) {
   return (
     <UploadProgressProvider>
       <ReauthProvider>
-        <AdminDashboard initialSection={initialSection} />
+        <AdminDashboard initialSection={initialSection} sections={sections} />
       </ReauthProvider>
     </UploadProgressProvider>
   );
 }
 
 /** Side navigation of the sections the stored roles allow, one section at a time. */
-function AdminDashboard({ initialSection }: { initialSection?: AdminSectionKey }) {
+function AdminDashboard({
+  initialSection,
+  sections,
+}: DashboardProps & { sections: Record<AdminSectionKey, ComponentType> }) {
   const navigate = useNavigate();
   const [allowed] = useState(() => allowedSections(getUserRoles()));
   const [hasToday] = useState(() => todayGroupsFor(getUserRoles()).length > 0);
@@ -98,7 +110,7 @@ function AdminDashboard({ initialSection }: { initialSection?: AdminSectionKey }
     window.scrollTo?.({ top: 0 });
   };
 
-  const Section = current ? SECTION_COMPONENTS[current.key] : null;
+  const Section = current ? sections[current.key] : null;
 
   return (
     <div className="min-h-dvh bg-ivory">

@@ -1,28 +1,34 @@
 // @vitest-environment happy-dom
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Checkout } from '@zevar/domain';
 import { inclusivePriceBreakup, toPriceBreakup } from '@zevar/domain';
 import { getCart } from '../../lib/cart';
+import type { RazorpayOptions } from '../../lib/payment-window';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { jsonResponse, mockFetch, renderRoutes } from '../../test/utils';
 import { EMPTY_SHIPPING } from './shipping-form';
 import { usePayment } from './use-payment';
 
-// The provider's window "returns" a signed payment at once, as Razorpay's handler does.
-vi.mock('../../lib/payment-window', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/payment-window')>()),
-  loadCheckoutScript: () => Promise.resolve(),
-  openPaymentWindow: (options: { handler: (r: Record<string, string>) => void }) => {
-    options.handler({
+/*
+ * The provider's window, as Razorpay's checkout.js puts it on the page: it "returns" a signed payment at
+ * once, as Razorpay's handler does. The real lib/payment-window finds it there and opens it.
+ */
+class FakeRazorpay {
+  private readonly options: RazorpayOptions;
+  constructor(options: RazorpayOptions) {
+    this.options = options;
+  }
+  on() {}
+  open() {
+    this.options.handler({
       razorpay_payment_id: 'pay_1',
       razorpay_order_id: 'order_1',
       razorpay_signature: 'sig',
     });
-    return {};
-  },
-}));
+  }
+}
 
 const checkout: Checkout = {
   checkoutId: '11111111-2222-4333-8444-555555555555',
@@ -63,7 +69,13 @@ function Status() {
   return <h1>Status {window.location.search}</h1>;
 }
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  window.Razorpay = FakeRazorpay as unknown as typeof window.Razorpay;
+});
+afterEach(() => {
+  delete window.Razorpay;
+});
 
 describe('payment confirmation', () => {
   it('a failed confirm-payment after the provider took the payment is "being confirmed", not failed, and keeps the cart', async () => {
