@@ -196,6 +196,12 @@ export const reviewSchema = z.object({
   verifiedBuyer: z.boolean(),
 });
 export type Review = z.infer<typeof reviewSchema>;
+/**
+ * A review as its writer gets it back: without `verifiedBuyer`, which would tell anyone who typed an
+ * email whether it paid for the product (an attack pass, issue 21 item 3). Lists show it once a
+ * moderator has published the review.
+ */
+export const addedReviewSchema = reviewSchema.omit({ verifiedBuyer: true });
 
 export const COUPON_TYPES = ['APPLY_WITH_QUANTITY', 'APPLY_WITH_TOTAL_PRICE'] as const;
 export type CouponType = (typeof COUPON_TYPES)[number];

@@ -116,6 +116,34 @@ describe('rotating credentials and ending sessions', () => {
     expect(done.json().roles).toEqual(['VIEW_DETAILS', 'MANAGE_ORDERS']);
   });
 
+  it("inviting an admin, or moving another account's email (where its reset links go), needs a password proof", async () => {
+    const boss = await createAdminUser(t.app, t.db, ['SUPER_ADMIN']);
+    const staff = await createAdminUser(t.app, t.db, ['VIEW_DETAILS']);
+    const invite = (token: string) =>
+      post('invites', token, {
+        email: `new-${staff.username}@example.in`,
+        name: 'New Admin',
+        roles: ['SUPER_ADMIN'],
+      });
+    const edit = (token: string, email: string, name = 'Test Admin') =>
+      putUser(t, staff.id, bearer(token), { type: 'admin', name, email, roles: ['VIEW_DETAILS'] });
+    tick(6 * 60_000);
+    for (const refused of [
+      await invite(boss.token),
+      await edit(boss.token, `taken-${staff.username}@example.in`),
+    ]) {
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json().code).toBe('REAUTH_REQUIRED');
+    }
+    // Other edits of the account (its name, the same email in other letter case) need none.
+    const renamed = await edit(boss.token, `${staff.username.toUpperCase()}@example.in`, 'Renamed Admin');
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const proved = (await post('reauth', boss.token, { password: TEST_PASSWORD })).json().token as string;
+    expect((await invite(proved)).statusCode).toBe(201);
+    const moved = await edit(proved, `moved-${staff.username}@example.in`);
+    expect(moved.statusCode, moved.body).toBe(200);
+  });
+
   it('admin sessions last 12 hours and slide while in use; vendor sessions a week', async () => {
     const admin = await createAdminUser(t.app, t.db, ['VIEW_DETAILS']);
     const vendor = await createVendor(t.app, t.db);

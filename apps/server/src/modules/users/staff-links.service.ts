@@ -12,7 +12,7 @@ import type { AppContext } from '../../context';
 import { AppError, conflict, forbidden } from '../../lib/errors';
 import { uniqueViolation } from '../../lib/db-errors';
 import { passwordResetLinks, staffInvites, users } from '../../db/schema';
-import type { AuthUser } from '../../plugins/auth';
+import { assertRecentAuth, type AuthUser } from '../../plugins/auth';
 import { findTemplateByName } from '../email-templates';
 import {
   DEFAULT_PASSWORD_RESET,
@@ -71,6 +71,8 @@ export function createStaffLinksService(ctx: AppContext) {
   async function invite(input: InviteAdminInput, viewer: AuthUser): Promise<Invite> {
     const reason = userPolicy.denial(viewer, { id: 0, type: 'ADMIN', roles: [] }, input.roles);
     if (reason) throw forbidden(reason);
+    // An invitation grants roles, as a role change does: the password again, not just a token.
+    assertRecentAuth(viewer, ctx.now());
     const email = input.email.trim().toLowerCase();
     const [admin] = await db
       .select({ id: users.id })

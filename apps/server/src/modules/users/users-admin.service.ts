@@ -205,6 +205,13 @@ export function createUsersAdminService(ctx: AppContext) {
     }
   }
 
+  /**
+   * Whether an edit moves an account's email: its password reset links go there, so an admin's token
+   * alone (a browser left open) could take the account over (found by an attack pass, issue 21 item 7).
+   */
+  const movesEmail = (target: { email: string | null }, email: string) =>
+    email.trim().toLowerCase() !== (target.email ?? '').trim().toLowerCase();
+
   /** PUT /user/{id}: a vendor edits its own profile; admins edit users the role hierarchy lets them. */
   async function update(id: number, body: unknown, viewer: AuthUser): Promise<User> {
     const target = await load(id);
@@ -215,6 +222,7 @@ export function createUsersAdminService(ctx: AppContext) {
     if (target.type === 'VENDOR') {
       deny(viewer, target);
       const input = parseOrThrow(vendorUpdateByAdminSchema, body);
+      if (movesEmail(target, input.email)) assertRecentAuth(viewer, ctx.now());
       const deactivates = input.active !== undefined && input.active !== target.active;
       return saveProfile(target, viewer.id, input as unknown as VendorProfileInput & { version: number }, {
         name: input.name,
@@ -229,8 +237,10 @@ export function createUsersAdminService(ctx: AppContext) {
       // Locking yourself out is never a one-click mistake: roles and status are changed by another admin.
       throw conflict('You cannot change your own roles or deactivate yourself');
     }
-    // Granting or taking away power needs the password again, not just a token.
-    if (!sameRoles) assertRecentAuth(viewer, ctx.now());
+    // Granting or taking away power needs the password again, not just a token; so does moving
+    // someone else's email, where their password reset links would go.
+    if (!sameRoles || (viewer.id !== id && movesEmail(target, input.email)))
+      assertRecentAuth(viewer, ctx.now());
     const active = input.active ?? target.active;
     const row = await changeAdmin(id, { active, roles: input.roles }, async (tx) => {
       const saved = await tx

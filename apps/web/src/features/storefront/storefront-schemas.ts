@@ -8,6 +8,7 @@ import {
   planSchema,
   productListItemSchema,
   productSchema,
+  addedReviewSchema,
   reviewSchema,
 } from '@zevar/domain';
 
@@ -26,7 +27,7 @@ export const storefrontSchemas = {
   products: z.array(productListItemSchema),
   product: productSchema,
   reviews: z.array(reviewSchema),
-  review: reviewSchema,
+  review: addedReviewSchema,
   /** A coupon list that does not parse shows no offers rather than an error. */
   coupons: z.array(couponSchema).catch([]),
 };

@@ -2,7 +2,7 @@ import {
   adminReviewSchema,
   pagedSchema,
   reviewedProductSchema,
-  reviewSchema,
+  addedReviewSchema,
   type ReviewInput,
   type ReviewStatus,
   type ReviewUpdate,
@@ -43,7 +43,7 @@ export const reviewsApi = {
     }),
   moderate: (id: number, status: ReviewStatus) =>
     api.put(`/reviews/${id}/status`, { status }, { schema: adminReviewSchema }),
-  add: (body: ReviewInput) => api.post('/reviews', body, { schema: reviewSchema }),
+  add: (body: ReviewInput) => api.post('/reviews', body, { schema: addedReviewSchema }),
   update: (id: number, body: ReviewUpdate) => api.put(`/reviews/${id}`, body, { schema: adminReviewSchema }),
   remove: (id: number) => api.delete(`/reviews/${id}`),
 };

@@ -13,6 +13,7 @@ import { Modal } from '../../../components/Modal';
 import { TextField } from '../../../components/FormFields';
 import { ApiError, SERVER_NOT_RESPONDING, api } from '../../../lib/api';
 import { getUserRoles } from '../../../lib/storage';
+import { isReauthCancelled, useReauth } from '../../../components/reauth/reauth-context';
 
 /**
  * Invite Admin: a colleague's email, name and roles; the server emails a one-time link (decision
@@ -22,6 +23,7 @@ export function InviteAdminModal({ onClose }: { onClose: () => void }) {
   const titleId = useId();
   const [sent, setSent] = useState('');
   const [failure, setFailure] = useState('');
+  const reauth = useReauth();
   const isSuper = getUserRoles().includes('SUPER_ADMIN');
   const roles = ADMIN_ROLES.filter((r) => isSuper || r !== 'SUPER_ADMIN');
   const {
@@ -37,9 +39,11 @@ export function InviteAdminModal({ onClose }: { onClose: () => void }) {
   const onValid = async (values: InviteAdminInput) => {
     setFailure('');
     try {
-      const invite = await api.post('/user/invites', values, { schema: inviteSchema });
+      // An invitation grants roles: the server asks for the password again, as for a role change.
+      const invite = await reauth(() => api.post('/user/invites', values, { schema: inviteSchema }));
       setSent(STAFF_MESSAGES.inviteSent(invite.email));
     } catch (err) {
+      if (isReauthCancelled(err)) return;
       setFailure(
         err instanceof ApiError ? (err.status === 0 ? SERVER_NOT_RESPONDING : err.message) : MSG.genericError,
       );
