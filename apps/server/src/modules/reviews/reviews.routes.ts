@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { addedReviewSchema, dbIdSchema, hasPermission, reviewInputSchema, reviewSchema } from '@zevar/domain';
 import { REVIEW_MANAGER_ROLE } from './reviews-admin.routes';
 import type { AppContext } from '../../context';
-import { createReviewsService } from './reviews.service';
+import { createReviewsService, withoutVerifiedMark } from './reviews.service';
 import { sendCached } from '../../plugins/public-cache';
 import { productTag } from '../../lib/cache/invalidation';
 
@@ -24,12 +24,8 @@ export const reviewsRoutes =
       async (req, reply) => {
         const user = await app.optionalUser(req);
         const byModerator = user?.type === 'ADMIN' && hasPermission(user.roles, REVIEW_MANAGER_ROLE);
-        const { verifiedBuyer, ...added } = await service.add(req.body, {
-          clientAddress: req.ip,
-          byModerator,
-        });
-        void verifiedBuyer;
-        return reply.status(201).send(added);
+        const review = await service.add(req.body, { clientAddress: req.ip, byModerator });
+        return reply.status(201).send(withoutVerifiedMark(review));
       },
     );
 

@@ -29,6 +29,15 @@ export function toReviewDto(row: ReviewRow): Review {
 }
 
 /**
+ * The review as its author is answered: without the verified-buyer mark, which would tell anyone
+ * whether an email bought the piece (decision 0097). Moderators and published reviews keep it.
+ */
+export function withoutVerifiedMark(review: Review): Omit<Review, 'verifiedBuyer'> {
+  const { verifiedBuyer: _mark, ...rest } = review;
+  return rest;
+}
+
+/**
  * Public reviews: anyone may add one to an existing product; photos must be images this server
  * stored. New reviews wait for an admin (REVIEW_MODERATION), each client network may review a
  * product a few times a day (MAX_REVIEWS_PER_PRODUCT_PER_CLIENT), and only published reviews are

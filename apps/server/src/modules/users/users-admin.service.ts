@@ -209,8 +209,8 @@ export function createUsersAdminService(ctx: AppContext) {
    * Whether an edit moves an account's email: its password reset links go there, so an admin's token
    * alone (a browser left open) could take the account over (found by an attack pass, issue 21 item 7).
    */
-  const movesEmail = (target: { email: string | null }, email: string) =>
-    email.trim().toLowerCase() !== (target.email ?? '').trim().toLowerCase();
+  const movesEmail = (target: { email: string }, email: string) =>
+    email.trim().toLowerCase() !== target.email.trim().toLowerCase();
 
   /** PUT /user/{id}: a vendor edits its own profile; admins edit users the role hierarchy lets them. */
   async function update(id: number, body: unknown, viewer: AuthUser): Promise<User> {
