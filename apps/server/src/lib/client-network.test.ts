@@ -23,7 +23,17 @@ describe('clientNetworkOf', () => {
   });
 
   it('gives every address that does not parse the one shared key', () => {
-    for (const text of ['', 'unknown', 'client-1', '[nope]', '0x7f.1', '2130706433', '1.2.3', '1.2.3.4.5', '[::1'])
+    for (const text of [
+      '',
+      'unknown',
+      'client-1',
+      '[nope]',
+      '0x7f.1',
+      '2130706433',
+      '1.2.3',
+      '1.2.3.4.5',
+      '[::1',
+    ])
       expect(clientNetworkOf(text)).toBe(UNPARSED_CLIENT);
   });
 });

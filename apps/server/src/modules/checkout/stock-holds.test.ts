@@ -362,7 +362,9 @@ describe('a checkout prices no line above the caps (attack pass 3)', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual(initiated.json());
     expect(refused.json().message).toBe(ORDER_LIMIT_TEXT.perItem(10));
-    expect((await createCheckout(vendor.slug, [{ productSku: product.sku, quantity: 10 }])).statusCode).toBe(201);
+    expect((await createCheckout(vendor.slug, [{ productSku: product.sku, quantity: 10 }])).statusCode).toBe(
+      201,
+    );
     const perOrder = await createCheckout(vendor.slug, [
       { productSku: product.sku, quantity: 10 },
       { productSku: other.sku, quantity: 10 },
@@ -373,4 +375,3 @@ describe('a checkout prices no line above the caps (attack pass 3)', () => {
     expect(perOrder.json().message).toBe(ORDER_LIMIT_TEXT.perOrder(30));
   });
 });
-
