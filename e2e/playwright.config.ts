@@ -97,6 +97,8 @@ export default defineConfig({
       // made 127.0.0.1 wait before its next checkout (issue 21's adaptive wait), and a journey failed.
       ABANDONED_ORDERS_BEFORE_WAIT: '10000',
       MAX_VENDOR_REGISTRATIONS_PER_NETWORK: '1000',
+      // Every journey's reviewer is 127.0.0.1 too.
+      MAX_REVIEWS_PER_CLIENT_PER_HOUR: '1000',
       // The journeys sign in as the one admin with a password; second-factor.spec.ts enrols its own account.
       TOTP_REQUIRED: 'false',
       // Commission is released at delivery (no hold window; the specs that pay turn returns off while they

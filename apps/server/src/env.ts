@@ -304,6 +304,11 @@ export const envSchema = z
     /** Most reviews of one product from one client network (IPv4 address or IPv6 /64) per day. */
     MAX_REVIEWS_PER_PRODUCT_PER_CLIENT: z.coerce.number().int().min(1).max(1000).default(1),
     /**
+     * Most reviews, of any products, from one client network per hour: one review per product still
+     * let one address fill the moderation queue with one per product of the catalogue.
+     */
+    MAX_REVIEWS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
+    /**
      * PostgreSQL cancels a public read's statement after this many milliseconds (503 to the client):
      * no anonymous request may hold the database longer. Not applied on PGlite, which cannot cancel.
      */

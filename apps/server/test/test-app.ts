@@ -106,6 +106,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
       UNPAID_HOLD_SHARE_PERCENT: '100',
       ABANDONED_ORDERS_BEFORE_WAIT: '10000',
       MAX_VENDOR_REGISTRATIONS_PER_NETWORK: '100000',
+      // Review tests write many reviews from the one test address; the review-limit tests set their own.
+      MAX_REVIEWS_PER_CLIENT_PER_HOUR: '100000',
       // Hundreds of tests sign in as a super admin; the second-factor tests turn the requirement on.
       TOTP_REQUIRED: 'false',
       // The run's cache of the demo pictures' encodings, when `npm test` made one (decision 0090).

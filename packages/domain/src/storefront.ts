@@ -62,6 +62,7 @@ export const REVIEW_MESSAGES = {
   added: 'Review added successfully',
   awaitsModeration: 'Thank you! Your review awaits moderation and will appear once approved.',
   tooMany: 'You have already reviewed this product. Please try again later.',
+  tooManyFromNetwork: 'Too many reviews from your network. Please try again later.',
   verifiedBuyer: 'Verified buyer',
   addFailed: 'Failed to add review. Please try again.',
   uploadFailed: 'Failed to upload review image. Please try again.',

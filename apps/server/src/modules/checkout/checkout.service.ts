@@ -21,6 +21,7 @@ import { createShopsService } from '../users';
 import { evaluateCoupon, findCouponByCode } from '../coupons';
 import { gstBasisPoints } from '../metals';
 import { priceBySku, quoteById, subtotalOf, type LockedPrice } from './pricing';
+import { assertOrderQuantities } from './order-quantity-caps';
 
 type CheckoutRow = typeof checkouts.$inferSelect;
 const nullableRupees = (paise: number | null) => (paise === null ? null : paiseToRupees(paise));
@@ -171,6 +172,7 @@ export function createCheckoutService(ctx: AppContext) {
     items: Array<{ productSku: string; quantity: number; price?: number }>,
     cartKey?: string,
   ) {
+    assertOrderQuantities(ctx.config, items);
     const seen = new Map<string, number | null>();
     for (const i of items)
       if (!seen.get(i.productSku.trim())) seen.set(i.productSku.trim(), seenPaiseOf(i.price));

@@ -14,9 +14,7 @@ import {
   QUOTE_TEXT,
   attributionOf,
   type Attribution,
-  ORDER_LIMIT_TEXT,
   holdWaitMinutes,
-  orderQuantityProblem,
   paiseToRupees,
   rupeesToPaise,
   type initiateOrderBody,
@@ -43,6 +41,7 @@ import { lockCheckoutIn, siblingCheckoutsIn } from './checkout-state';
 import { reserveLines, takePieces } from '../stock';
 import { createDeliveryEstimates } from '../delivery';
 import { priceBySku, subtotalOf, type LockedPrice, type PricedLine } from './pricing';
+import { assertOrderQuantities } from './order-quantity-caps';
 import type { CheckoutService } from './checkout.service';
 import { createReferralCookies } from '../../lib/referral-cookie';
 
@@ -129,17 +128,6 @@ function checkPan(ctx: AppContext, input: Input, finalPaise: number) {
 
 /** The order key's hash as stored (the orders module owns the rule; the key also opens the order's documents). */
 export const hashCancelKey = hashOrderKey;
-
-/**
- * Pieces per item and per order stay within the configured caps, so one order cannot empty a shelf;
- * a SKU repeated on several lines counts as one item.
- */
-function checkQuantities(ctx: AppContext, input: Input) {
-  const { MAX_LINE_QUANTITY: perItem, MAX_ORDER_QUANTITY: perOrder } = ctx.config;
-  const problem = orderQuantityProblem(input.orderItems, { perItem, perOrder });
-  if (problem === 'perItem') throw badRequest(ORDER_LIMIT_TEXT.perItem(perItem));
-  if (problem === 'perOrder') throw badRequest(ORDER_LIMIT_TEXT.perOrder(perOrder));
-}
 
 /**
  * A quote is bought once: while an order bought from it is paid, or waits for a payment from another
@@ -355,7 +343,7 @@ export function createPlaceOrder(ctx: AppContext, checkoutService: CheckoutServi
    * failure releases the reservation.
    */
   return async function placeOrder(input: Input, clientNetwork: string, cookieHeader?: string) {
-    checkQuantities(ctx, input);
+    assertOrderQuantities(ctx.config, input.orderItems);
     const shop = await shops.requireShop(input.vendorSlug);
     // Said before payment, not after: the courier must serve the delivery PIN code (issue 22 item 6).
     await delivery.checkServiceable(input.shippingAddress.postalCode, shop.slug);

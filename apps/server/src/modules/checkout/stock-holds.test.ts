@@ -347,3 +347,31 @@ describe('an IPv6 /64 is one client', () => {
     );
   });
 });
+
+describe('a checkout prices no line above the caps (attack pass 3)', () => {
+  const createCheckout = (slug: string, items: Line[]) =>
+    t.app.inject({ method: 'POST', url: `/api/checkout?vendorSlug=${slug}`, payload: items });
+
+  it('refuses the lines initiate would refuse, with the same answer, and prices the rest', async () => {
+    const vendor = await createVendor(t.app, t.db);
+    const product = await createProduct(t.db, { stock: 100 });
+    const other = await createProduct(t.db, { stock: 100 });
+    const repeated = [1, 2].map(() => ({ productSku: product.sku, quantity: 6 }));
+    const refused = await createCheckout(vendor.slug, repeated);
+    const initiated = await initiate(vendor.slug, repeated, freshClient());
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual(initiated.json());
+    expect(refused.json().message).toBe(ORDER_LIMIT_TEXT.perItem(10));
+    expect((await createCheckout(vendor.slug, [{ productSku: product.sku, quantity: 10 }])).statusCode).toBe(
+      201,
+    );
+    const perOrder = await createCheckout(vendor.slug, [
+      { productSku: product.sku, quantity: 10 },
+      { productSku: other.sku, quantity: 10 },
+      { productSku: (await createProduct(t.db, { stock: 100 })).sku, quantity: 10 },
+      { productSku: (await createProduct(t.db, { stock: 100 })).sku, quantity: 1 },
+    ]);
+    expect(perOrder.statusCode).toBe(400);
+    expect(perOrder.json().message).toBe(ORDER_LIMIT_TEXT.perOrder(30));
+  });
+});

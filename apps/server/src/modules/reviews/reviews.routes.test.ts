@@ -293,3 +293,41 @@ describe('review moderation and the per-client limit (the defaults)', () => {
     expect(await shown(product.id)).toHaveLength(2);
   });
 });
+
+describe('reviews of many products from one client network (attack pass 3)', () => {
+  let t: TestApp;
+  let superAdmin: Record<string, string>;
+  beforeAll(async () => {
+    // The default of env.ts, set explicitly (the shared test config turns the limit off).
+    t = await createTestApp({ env: { MAX_REVIEWS_PER_CLIENT_PER_HOUR: '10' } });
+    superAdmin = (await createAdminUser(t.app, t.db, ['SUPER_ADMIN'])).headers;
+  });
+  afterAll(async () => t.close());
+
+  const post = (productId: number, remoteAddress: string, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/reviews',
+      payload: { productId, name: 'Flood', rating: 1, comment: 'Bad' },
+      remoteAddress,
+      headers,
+    });
+
+  it('takes 10 reviews an hour from one network, one per product or not; an IPv6 /64 is one network', async () => {
+    const products = await Promise.all(Array.from({ length: 12 }, () => createProduct(t.db)));
+    for (let i = 0; i < 10; i++) {
+      expect((await post(products[i]!.id, `2001:db8:cc:1:${i + 1}::9`)).statusCode).toBe(201);
+    }
+    const eleventh = await post(products[10]!.id, '2001:db8:cc:1:ffff::1');
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: REVIEW_MESSAGES.tooManyFromNetwork,
+    });
+    // Another network is another client; a review manager writing from the same one is not counted.
+    expect((await post(products[10]!.id, '2001:db8:cc:2::1')).statusCode).toBe(201);
+    const byManager = await post(products[11]!.id, '2001:db8:cc:1::5', superAdmin);
+    expect(byManager.statusCode).toBe(201);
+    expect(byManager.json()).toMatchObject({ status: 'PUBLISHED' });
+  });
+});
