@@ -338,18 +338,22 @@ export function createPublicCache(
    * `produceRest` names), and the answer is `figure(rest)`, kept under the rest's tags and its own.
    * A change of the figures' tags drops the answer only, which is made again from the kept rest; a
    * change of the rest's drops both. When this build read the rest itself (a cold key), the figures
-   * it read with it are as new as a separate read would be (`fresh`), so `figure` may use them. Both go through `answer`, so the races are handled as for any
-   * answer (a build overtaken by a change of either part is not kept nor given to a later request).
+   * it read with it are as new as a separate read would be (`fresh`), so `figure` may use them. Both
+   * go through `answer`, so the races are handled as for any answer (a build overtaken by a change
+   * of either part is not kept nor given to a later request). `restKey`: answers whose rests are the
+   * same data share one (decision 0100: spellings of a product's name that read the same row);
+   * by default each answer has its own.
    */
   function answerWithFigures(
     key: string,
     produceRest: () => Promise<BuiltAnswer>,
     /** `fresh`: this build read the rest itself (after the request came), figures included. */
     figure: (rest: CachedAnswer, fresh: boolean) => Promise<BuiltAnswer>,
+    restKey = key,
   ): Promise<CachedAnswer> {
     return answer(key, async () => {
       let fresh = false;
-      const rest = await answer(`rest|${key}`, () => {
+      const rest = await answer(`rest|${restKey}`, () => {
         fresh = true;
         return produceRest();
       });
