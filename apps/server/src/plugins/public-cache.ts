@@ -232,14 +232,17 @@ export function sendCachedBody(
   cache: PublicCache,
   request: FastifyRequest,
   reply: FastifyReply,
-  opts: { plan?: string },
+  /** `fromSecondAsk`: kept from its second ask (an answer made cheaply from kept parts, decision 0100). */
+  opts: { plan?: string; fromSecondAsk?: boolean },
   produce: () => Promise<BuiltAnswer>,
 ): FastifyReply | Promise<FastifyReply> {
   const send = jsonSend(cache);
   const key = keyOf(request, opts.plan);
   const hit = cache.kept(key);
   if (hit) return sendAnswer(request, reply, hit, send);
-  return cache.answer(key, produce).then((answer) => sendAnswer(request, reply, answer, send));
+  return cache
+    .answer(key, produce, { fromSecondAsk: opts.fromSecondAsk })
+    .then((answer) => sendAnswer(request, reply, answer, send));
 }
 
 const jsonSend = (cache: PublicCache) => ({

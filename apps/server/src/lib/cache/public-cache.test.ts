@@ -248,6 +248,50 @@ describe('kept parts of answers (decision 0094)', () => {
   });
 });
 
+describe('answers kept from their second ask (decision 0100)', () => {
+  it('sends an answer asked for once without keeping it, keeps it at the second ask, and again at the next ask after a change dropped it', async () => {
+    const cache = createPublicCache(createCacheInvalidation(instant));
+    let builds = 0;
+    const ask = (key: string) =>
+      cache.answer(key, async () => ({ body: `${key}:${(builds += 1)}`, tags: ['catalogue', 'lists'] }), {
+        fromSecondAsk: true,
+      });
+    expect((await ask('page-1')).body.toString()).toBe('page-1:1');
+    expect(cache.size()).toBe(0);
+    expect(cache.kept('page-1')).toBeUndefined();
+    // Another key asked for once does not admit the first.
+    await ask('page-2');
+    expect(cache.size()).toBe(0);
+    // The second ask makes it again and keeps it; the third is a hit.
+    expect((await ask('page-1')).body.toString()).toBe('page-1:3');
+    expect(cache.size()).toBe(1);
+    expect(await ask('page-1')).toBe(cache.kept('page-1'));
+    expect(builds).toBe(3);
+    expect(cache.counts()).toMatchObject({ builds: 3, unkept: 2 });
+    // A change drops it; a key that was kept is kept again at its next ask.
+    await cache.invalidate(['lists']);
+    expect(cache.size()).toBe(0);
+    expect((await ask('page-1')).body.toString()).toBe('page-1:4');
+    expect(cache.kept('page-1')?.body.toString()).toBe('page-1:4');
+    // Without the option, an answer is kept at its first ask, as before.
+    await cache.answer('other', async () => ({ body: 'x', tags: ['catalogue'] }));
+    expect(cache.kept('other')?.body.toString()).toBe('x');
+  });
+
+  it('keeps a bounded record of keys asked for once', async () => {
+    const cache = createPublicCache(createCacheInvalidation(instant));
+    const ask = (key: string) =>
+      cache.answer(key, async () => ({ body: key, tags: ['catalogue'] }), { fromSecondAsk: true });
+    await ask('first');
+    // 20,000 other keys asked for once: the record starts afresh, so 'first' waits one more ask.
+    for (let i = 0; i < 20_000; i++) await ask(`k${i}`);
+    await ask('first');
+    expect(cache.kept('first')).toBeUndefined();
+    await ask('first');
+    expect(cache.kept('first')?.body.toString()).toBe('first');
+  });
+});
+
 describe('compressed forms of a miss (decision 0094)', () => {
   it('sends a quick form first, and the dense one once the entry is asked for again', async () => {
     const cache = createPublicCache(createCacheInvalidation(instant));

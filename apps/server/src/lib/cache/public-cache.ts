@@ -46,6 +46,8 @@ const MAX_PART_BYTES = 32 * 1024 * 1024;
  * answers are, with its size in bytes for the bound.
  */
 export type Part<T> = { value: T; tags: readonly CacheTag[]; bytes: number };
+/** Keys remembered as asked for once (decision 0100): about 150 bytes each. */
+const MAX_ASKED_ONCE = 20_000;
 /** Below this, compression saves less than its headers cost (@fastify/compress's threshold). */
 export const COMPRESS_THRESHOLD = 1024;
 
@@ -180,7 +182,7 @@ export function createPublicCache(
           values.delete(key);
           unindex(key, kept.tags);
         } else if (key.startsWith('part|')) parts.delete(key);
-        else entries.delete(key);
+        else if (entries.delete(key) && askedOnce.size < MAX_ASKED_ONCE) askedOnce.add(key);
       }
       byTag.delete(tag);
     }
@@ -193,9 +195,25 @@ export function createPublicCache(
    * How answers were found since start: the bench's misses per read during a rush (decision 0076).
    * `composed`: builds of an answer with figures (each also counted in `builds`, beside its rest's
    * build when the rest was not kept); `figured`: those made from a kept rest (decision 0088);
-   * `partBuilds`: parts made (decision 0094: a listing, or a page's missing cards in one call).
+   * `partBuilds`: parts made (decision 0094: a listing, or a page's missing cards in one call);
+   * `unkept`: answers made and sent but not kept, asked for the first time (decision 0100).
    */
-  const counts = { hits: 0, joined: 0, builds: 0, composed: 0, figured: 0, partBuilds: 0 };
+  const counts = { hits: 0, joined: 0, builds: 0, composed: 0, figured: 0, partBuilds: 0, unkept: 0 };
+
+  /**
+   * Keys of answers made once and not kept (decision 0100): an answer made cheaply from kept parts
+   * (a category page) is kept from its key's second ask, so a URL asked for once (a stranger's new
+   * page size or spelling, a crawler) neither pays for its place in the cache (the entry, its tags'
+   * index, its eviction later) nor pushes answers in use out. Bounded: when full it starts afresh
+   * (a key then waits one more ask). A kept answer a change dropped is kept again at its next ask.
+   */
+  const askedOnce = new Set<string>();
+  function askedBefore(key: string): boolean {
+    if (askedOnce.delete(key)) return true;
+    if (askedOnce.size >= MAX_ASKED_ONCE) askedOnce.clear();
+    askedOnce.add(key);
+    return false;
+  }
 
   /**
    * The cached answer for `key`, or the one `produce` builds. Concurrent misses share one build;
@@ -203,7 +221,15 @@ export function createPublicCache(
    * its tags, and otherwise builds again (a shopper never gets an answer older than a write that
    * returned before the request).
    */
-  async function answer(key: string, produce: () => Promise<BuiltAnswer>): Promise<CachedAnswer> {
+  async function answer(
+    key: string,
+    produce: () => Promise<BuiltAnswer>,
+    /**
+     * `fromSecondAsk`: keep the answer only from its key's second ask (`askedBefore`), for answers
+     * made cheaply from kept parts (decision 0100).
+     */
+    opts: { fromSecondAsk?: boolean } = {},
+  ): Promise<CachedAnswer> {
     const hit = entries.get(key);
     if (hit) {
       counts.hits += 1;
@@ -217,6 +243,10 @@ export function createPublicCache(
         return { entry: makeAnswer(fresh), keep: fresh.keep !== false };
       },
       (built) => {
+        if (opts.fromSecondAsk && !askedBefore(key)) {
+          counts.unkept += 1;
+          return;
+        }
         entries.set(key, built, built.ttlMs ? { ttl: built.ttlMs } : undefined);
         if (entries.has(key)) index(key, built.tags);
       },

@@ -96,6 +96,25 @@ describe('category pages from a kept listing and kept cards', () => {
     expect(page.content[0]).toMatchObject({ id: made[0]!.id, stockBand: 'few_left' });
   });
 
+  it('keeps a page from its second ask: made from the kept parts each time, the same bytes (decision 0100)', async () => {
+    const category = await createCategory(t.db, { name: `Asked ${uid()}` });
+    for (let i = 0; i < 3; i++) await createProduct(t.db, { name: `Moti ${uid()}`, categoryId: category.id });
+    const url = `/api/products/category/${category.id}?vendorSlug=${premium}&size=7`;
+    await get(t, `/api/products/recent?vendorSlug=${premium}`); // the shop, kept
+    const cache = t.app.publicCache;
+    const kept = () => cache.size();
+    const first = await get(t, url);
+    const size = kept();
+    expect(cache.counts().unkept).toBeGreaterThan(0);
+    // Asked for once: sent, not kept. Asked again: made from the kept parts (no statement), kept.
+    expect(await statementsFor(url)).toBe(0);
+    expect(kept()).toBe(size + 1);
+    const third = await get(t, url);
+    expect(third.body).toBe(first.body);
+    expect(third.headers.etag).toBe(first.headers.etag);
+    expect(kept()).toBe(size + 1);
+  });
+
   it('folds only ASCII letter case into one listing', () => {
     expect(searchKey('LoTuS 22K')).toBe('lotus 22k');
     // Not every letter folds alike in PostgreSQL and JavaScript: kept as given.

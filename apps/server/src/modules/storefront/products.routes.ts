@@ -325,7 +325,7 @@ export const storefrontProductRoutes =
       },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
-        return sendCachedBody(ctx.cache, req, reply, { plan }, () =>
+        return sendCachedBody(ctx.cache, req, reply, { plan, fromSecondAsk: true }, () =>
           categoryPages.page(plan, req.params.id, req.query),
         );
       },
@@ -342,7 +342,7 @@ export const storefrontProductRoutes =
         },
       },
       async (req, reply) =>
-        sendCachedBody(ctx.cache, req, reply, { plan: req.params.plan }, () =>
+        sendCachedBody(ctx.cache, req, reply, { plan: req.params.plan, fromSecondAsk: true }, () =>
           categoryPages.page(req.params.plan, req.params.categoryId, req.query),
         ),
     );
