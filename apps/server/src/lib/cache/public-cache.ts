@@ -320,35 +320,84 @@ export function createPublicCache(
     );
   }
 
+  /** Parts being made by a `partsFor` call, by key: a later call waits for them (decision 0100). */
+  type ManyFlight = {
+    since: number;
+    made: Promise<{ built: Map<string, Part<unknown>>; overtaken: Set<string> }>;
+  };
+  const manyInFlight = new Map<string, ManyFlight>();
+
   /**
    * The kept parts for `keys`, those missing made together by one call of `buildMissing` (one
    * statement for a page's cards, decision 0094), each kept unless a change of its tags came while
-   * it was made. No single flight: two requests missing the same part both make it. A key
-   * `buildMissing` leaves out (its data is gone) is left out of the answer too.
+   * it was made. A key `buildMissing` leaves out (its data is gone) is left out of the answer too.
+   * `around` (decision 0100): parts likely asked for next (the rest of a listing's block of cards),
+   * made in the same call when one is needed anyway, and kept; never a call of their own. A part
+   * another call is making is waited for, not made twice; one that call made before a change this
+   * one came after, which the change touched, is made again (as `throughFlight` does for answers).
    */
   async function partsFor<T>(
     keys: readonly string[],
     buildMissing: (missing: string[]) => Promise<Map<string, Part<T>>>,
+    around: readonly string[] = [],
   ): Promise<Map<string, Part<T>>> {
     const found = new Map<string, Part<T>>();
     const missing: string[] = [];
+    const joined: Array<[string, ManyFlight]> = [];
+    const arrived = seq;
     for (const key of keys) {
       const hit = parts.get(partKey(key)) as Part<T> | undefined;
       if (hit) found.set(key, hit);
-      else missing.push(key);
-    }
-    if (missing.length === 0) return found;
-    const since = seq;
-    counts.partBuilds += 1;
-    building += 1;
-    try {
-      for (const [key, built] of await buildMissing(missing)) {
-        found.set(key, built);
-        if (!overtaken(built.tags, since)) keepPart(partKey(key), built);
+      else {
+        const flight = manyInFlight.get(key);
+        if (flight) joined.push([key, flight]);
+        else missing.push(key);
       }
-    } finally {
-      building -= 1;
     }
+    if (missing.length > 0) {
+      const asked = new Set(missing);
+      const making = [...missing];
+      for (const key of around)
+        if (!asked.has(key) && !manyInFlight.has(key) && !parts.has(partKey(key))) {
+          asked.add(key);
+          making.push(key);
+        }
+      const since = seq;
+      counts.partBuilds += 1;
+      building += 1;
+      const made = (async () => {
+        try {
+          const built = (await buildMissing(making)) as Map<string, Part<unknown>>;
+          const stale = new Set<string>();
+          for (const [key, part] of built) {
+            if (overtaken(part.tags, since)) stale.add(key);
+            else keepPart(partKey(key), part);
+          }
+          return { built, overtaken: stale };
+        } finally {
+          building -= 1;
+        }
+      })();
+      const flight: ManyFlight = { since, made };
+      for (const key of making) manyInFlight.set(key, flight);
+      try {
+        const { built } = await made;
+        for (const key of missing) {
+          const part = built.get(key) as Part<T> | undefined;
+          if (part) found.set(key, part);
+        }
+      } finally {
+        for (const key of making) if (manyInFlight.get(key) === flight) manyInFlight.delete(key);
+      }
+    }
+    const again: string[] = [];
+    for (const [key, flight] of joined) {
+      const made = await flight.made;
+      const part = made.built.get(key) as Part<T> | undefined;
+      if (arrived !== flight.since && made.overtaken.has(key)) again.push(key);
+      else if (part) found.set(key, part);
+    }
+    if (again.length > 0) for (const [key, part] of await partsFor(again, buildMissing)) found.set(key, part);
     return found;
   }
 
