@@ -131,9 +131,9 @@ export function registerCacheInvalidation(app: FastifyInstance, cache: PublicCac
   });
 }
 
-function keyOf(request: FastifyRequest, plan: string | undefined): string {
+function keyOf(request: FastifyRequest, plan: string | undefined, params: unknown = request.params): string {
   const { vendorSlug: _shop, ...query } = (request.query ?? {}) as Record<string, unknown>;
-  return `${request.routeOptions.url}|${plan ?? ''}|${JSON.stringify(request.params ?? {})}|${JSON.stringify(query)}`;
+  return `${request.routeOptions.url}|${plan ?? ''}|${JSON.stringify(params ?? {})}|${JSON.stringify(query)}`;
 }
 
 /** Header values a browser sends are few: each is negotiated once. */
@@ -232,14 +232,17 @@ export function sendCachedBody(
   cache: PublicCache,
   request: FastifyRequest,
   reply: FastifyReply,
-  opts: { plan?: string },
+  /** `fromSecondAsk`: kept from its second ask (an answer made cheaply from kept parts, decision 0100). */
+  opts: { plan?: string; fromSecondAsk?: boolean },
   produce: () => Promise<BuiltAnswer>,
 ): FastifyReply | Promise<FastifyReply> {
   const send = jsonSend(cache);
   const key = keyOf(request, opts.plan);
   const hit = cache.kept(key);
   if (hit) return sendAnswer(request, reply, hit, send);
-  return cache.answer(key, produce).then((answer) => sendAnswer(request, reply, answer, send));
+  return cache
+    .answer(key, produce, { fromSecondAsk: opts.fromSecondAsk })
+    .then((answer) => sendAnswer(request, reply, answer, send));
 }
 
 const jsonSend = (cache: PublicCache) => ({
@@ -278,6 +281,9 @@ export type Figures<T, F> = {
  * answer, which is made again from the kept rest and one small read; a change of the rest drops both.
  * The answer is the bytes `sendCached` would send for the same data: the same JSON (the rest went
  * through the response schema; the figures keep their places), so the same ETag and compressed forms.
+ * `sameRestAs`: the params that decide the rest, when several requests' params read the same data
+ * (a product's name in any letter case, decision 0100): their answers, one per request's params,
+ * share one kept rest, so another spelling costs the figures' read, not the product's.
  */
 export function sendCachedWithFigures<T, F>(
   cache: PublicCache,
@@ -288,6 +294,7 @@ export function sendCachedWithFigures<T, F>(
     plan?: string;
     tagsOf?: (value: T) => Iterable<CacheTag>;
     figures: Figures<T, F>;
+    sameRestAs?: Record<string, unknown>;
   },
   produce: () => Promise<T>,
 ): FastifyReply | Promise<FastifyReply> {
@@ -317,6 +324,7 @@ export function sendCachedWithFigures<T, F>(
         const figured = opts.figures.apply(value, await opts.figures.read(value));
         return { body: JSON.stringify(figured), tags: [...opts.figures.tagsOf(value)], status: rest.status };
       },
+      opts.sameRestAs && keyOf(request, opts.plan, opts.sameRestAs),
     )
     .then((answer) => sendAnswer(request, reply, answer, send));
 }

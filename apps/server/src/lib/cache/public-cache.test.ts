@@ -224,6 +224,64 @@ describe('kept parts of answers (decision 0094)', () => {
     expect((await cards(['card:4'])).get('card:4')?.value).toBe('card:4@11');
   });
 
+  it('makes the parts around with the missing ones, waits for parts being made, and makes again one a later change overtook (decision 0100)', async () => {
+    const cache = createPublicCache(createCacheInvalidation(instant));
+    const calls: string[][] = [];
+    let price = 10;
+    let slow: ReturnType<typeof gate> | undefined;
+    const cards = (keys: string[], around: string[] = []) =>
+      cache.partsFor(
+        keys,
+        async (missing) => {
+          calls.push(missing);
+          const seen = price;
+          const wait = slow;
+          if (wait) await wait.opened;
+          return new Map(
+            missing.map((k) => [
+              k,
+              { value: `${k}@${seen}`, tags: [`product:${k.slice(5)}` as CacheTag], bytes: 8 },
+            ]),
+          );
+        },
+        around,
+      );
+    // Nothing missing: the parts around are not made on their own.
+    await cards(['card:1']);
+    expect(await cards(['card:1'], ['card:2'])).toEqual(new Map([['card:1', expect.anything()]]));
+    expect(calls).toEqual([['card:1']]);
+    // A part missing: those around not kept are made in the same call and kept (not returned).
+    const made = await cards(['card:3'], ['card:1', 'card:4', 'card:5']);
+    expect([...made.keys()]).toEqual(['card:3']);
+    expect(calls.at(-1)).toEqual(['card:3', 'card:4', 'card:5']);
+    expect((await cards(['card:4', 'card:5'])).size).toBe(2);
+    expect(calls).toHaveLength(2);
+    // Asked for while another call makes it: waited for, not made twice.
+    slow = gate();
+    const first = cards(['card:6'], ['card:7']);
+    const second = cards(['card:7', 'card:6']);
+    slow.open();
+    expect((await second).get('card:7')?.value).toBe('card:7@10');
+    await first;
+    expect(calls.slice(2)).toEqual([['card:6', 'card:7']]);
+    // A change of card 9 while it is being made: a call that came after the change does not take
+    // it (made again: the new price); one that came before it does.
+    slow = gate();
+    const before = cards(['card:8'], ['card:9']);
+    const alsoBefore = cards(['card:9']);
+    price = 11;
+    await cache.invalidate(['product:9']);
+    const after = cards(['card:9']);
+    const opened = slow;
+    slow = undefined;
+    opened.open();
+    expect((await after).get('card:9')?.value).toBe('card:9@11');
+    expect((await alsoBefore).get('card:9')?.value).toBe('card:9@10');
+    await before;
+    expect(calls.slice(3)).toEqual([['card:8', 'card:9'], ['card:9']]);
+    expect((await cards(['card:9'])).get('card:9')?.value).toBe('card:9@11');
+  });
+
   it('keeps parts within their bound by bytes, the least recently used going first', async () => {
     const cache = createPublicCache(createCacheInvalidation(instant), { maxPartBytes: 1_000 });
     let builds = 0;
@@ -245,6 +303,50 @@ describe('kept parts of answers (decision 0094)', () => {
     // Dropped parts leave no key behind under their tags; a change still drops the kept ones.
     await cache.invalidate(['lists']);
     expect(cache.partsSize()).toEqual({ parts: 0, bytes: 0 });
+  });
+});
+
+describe('answers kept from their second ask (decision 0100)', () => {
+  it('sends an answer asked for once without keeping it, keeps it at the second ask, and again at the next ask after a change dropped it', async () => {
+    const cache = createPublicCache(createCacheInvalidation(instant));
+    let builds = 0;
+    const ask = (key: string) =>
+      cache.answer(key, async () => ({ body: `${key}:${(builds += 1)}`, tags: ['catalogue', 'lists'] }), {
+        fromSecondAsk: true,
+      });
+    expect((await ask('page-1')).body.toString()).toBe('page-1:1');
+    expect(cache.size()).toBe(0);
+    expect(cache.kept('page-1')).toBeUndefined();
+    // Another key asked for once does not admit the first.
+    await ask('page-2');
+    expect(cache.size()).toBe(0);
+    // The second ask makes it again and keeps it; the third is a hit.
+    expect((await ask('page-1')).body.toString()).toBe('page-1:3');
+    expect(cache.size()).toBe(1);
+    expect(await ask('page-1')).toBe(cache.kept('page-1'));
+    expect(builds).toBe(3);
+    expect(cache.counts()).toMatchObject({ builds: 3, unkept: 2 });
+    // A change drops it; a key that was kept is kept again at its next ask.
+    await cache.invalidate(['lists']);
+    expect(cache.size()).toBe(0);
+    expect((await ask('page-1')).body.toString()).toBe('page-1:4');
+    expect(cache.kept('page-1')?.body.toString()).toBe('page-1:4');
+    // Without the option, an answer is kept at its first ask, as before.
+    await cache.answer('other', async () => ({ body: 'x', tags: ['catalogue'] }));
+    expect(cache.kept('other')?.body.toString()).toBe('x');
+  });
+
+  it('keeps a bounded record of keys asked for once', async () => {
+    const cache = createPublicCache(createCacheInvalidation(instant));
+    const ask = (key: string) =>
+      cache.answer(key, async () => ({ body: key, tags: ['catalogue'] }), { fromSecondAsk: true });
+    await ask('first');
+    // 20,000 other keys asked for once: the record starts afresh, so 'first' waits one more ask.
+    for (let i = 0; i < 20_000; i++) await ask(`k${i}`);
+    await ask('first');
+    expect(cache.kept('first')).toBeUndefined();
+    await ask('first');
+    expect(cache.kept('first')?.body.toString()).toBe('first');
   });
 });
 
@@ -508,6 +610,7 @@ describe('a page made from kept parts racing writes (decision 0094)', () => {
       start: fc.integer({ min: 0, max: 60 }),
       readAfter: fc.integer({ min: 0, max: 10 }),
       doneAfter: fc.integer({ min: 0, max: 40 }),
+      keepLater: fc.boolean(),
     });
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 25 }), async (steps) => {
@@ -525,37 +628,44 @@ describe('a page made from kept parts racing writes (decision 0094)', () => {
         const read = (
           cache: (typeof caches)[number],
           page: number,
-          s: { readAfter: number; doneAfter: number },
+          s: { readAfter: number; doneAfter: number; keepLater: boolean },
         ) =>
-          cache.answer(`page${page}`, async () => {
-            const listing = await cache.part('listing', async () => {
-              await ticks(s.readAfter);
-              const seen = db.order;
-              await ticks(s.doneAfter);
-              // An even version lists card 0 first.
-              return {
-                value: { version: seen, ids: seen % 2 ? [1, 0] : [0, 1] },
-                tags: ['lists'] as CacheTag[],
-                bytes: 8,
-              };
-            });
-            const ids = page === 0 ? listing.value.ids : listing.value.ids.slice(0, 1);
-            const cards = await cache.partsFor(
-              ids.map((id) => `card:${id}`),
-              async (missing) => {
+          cache.answer(
+            `page${page}`,
+            async () => {
+              const listing = await cache.part('listing', async () => {
                 await ticks(s.readAfter);
-                const seen = missing.map((k) => [k, db.cards[Number(k.slice(5))]!] as const);
+                const seen = db.order;
                 await ticks(s.doneAfter);
-                return new Map(
-                  seen.map(([k, v]) => [k, { value: v, tags: [cardTag(Number(k.slice(5)))], bytes: 4 }]),
-                );
-              },
-            );
-            const tags = new Set<CacheTag>(listing.tags);
-            for (const c of cards.values()) for (const t of c.tags) tags.add(t);
-            const shown = ids.map((id) => `${id}=${cards.get(`card:${id}`)!.value}`).join(',');
-            return { body: `${listing.value.version}|${shown}`, tags: [...tags] };
-          });
+                // An even version lists card 0 first.
+                return {
+                  value: { version: seen, ids: seen % 2 ? [1, 0] : [0, 1] },
+                  tags: ['lists'] as CacheTag[],
+                  bytes: 8,
+                };
+              });
+              const ids = page === 0 ? listing.value.ids : listing.value.ids.slice(0, 1);
+              // Page 1 reads the card after it ahead (decision 0100): a later page 0 may take it
+              // from the cache, or wait for it while it is being read.
+              const cards = await cache.partsFor(
+                ids.map((id) => `card:${id}`),
+                async (missing) => {
+                  await ticks(s.readAfter);
+                  const seen = missing.map((k) => [k, db.cards[Number(k.slice(5))]!] as const);
+                  await ticks(s.doneAfter);
+                  return new Map(
+                    seen.map(([k, v]) => [k, { value: v, tags: [cardTag(Number(k.slice(5)))], bytes: 4 }]),
+                  );
+                },
+                page === 1 ? listing.value.ids.slice(1).map((id) => `card:${id}`) : [],
+              );
+              const tags = new Set<CacheTag>(listing.tags);
+              for (const c of cards.values()) for (const t of c.tags) tags.add(t);
+              const shown = ids.map((id) => `${id}=${cards.get(`card:${id}`)!.value}`).join(',');
+              return { body: `${listing.value.version}|${shown}`, tags: [...tags] };
+            },
+            { fromSecondAsk: s.keepLater },
+          );
         await Promise.all(
           steps.map(async (s) => {
             await ticks(s.start);
@@ -587,13 +697,15 @@ describe('a page made from kept parts racing writes (decision 0094)', () => {
         };
         for (const cache of caches)
           for (const page of [0, 1]) {
-            const kept = (await read(cache, page, { readAfter: 0, doneAfter: 0 })).body.toString();
+            const kept = (
+              await read(cache, page, { readAfter: 0, doneAfter: 0, keepLater: false })
+            ).body.toString();
             if (kept !== latest(page))
               problems.push(`kept ${kept} for page ${page}, database has ${latest(page)}`);
           }
         expect(problems).toEqual([]);
       }),
-      { numRuns: 300 },
+      { numRuns: 1000 },
     );
   });
 });

@@ -46,6 +46,8 @@ const MAX_PART_BYTES = 32 * 1024 * 1024;
  * answers are, with its size in bytes for the bound.
  */
 export type Part<T> = { value: T; tags: readonly CacheTag[]; bytes: number };
+/** Keys remembered as asked for once (decision 0100): about 150 bytes each. */
+const MAX_ASKED_ONCE = 20_000;
 /** Below this, compression saves less than its headers cost (@fastify/compress's threshold). */
 export const COMPRESS_THRESHOLD = 1024;
 
@@ -180,7 +182,7 @@ export function createPublicCache(
           values.delete(key);
           unindex(key, kept.tags);
         } else if (key.startsWith('part|')) parts.delete(key);
-        else entries.delete(key);
+        else if (entries.delete(key) && askedOnce.size < MAX_ASKED_ONCE) askedOnce.add(key);
       }
       byTag.delete(tag);
     }
@@ -193,9 +195,25 @@ export function createPublicCache(
    * How answers were found since start: the bench's misses per read during a rush (decision 0076).
    * `composed`: builds of an answer with figures (each also counted in `builds`, beside its rest's
    * build when the rest was not kept); `figured`: those made from a kept rest (decision 0088);
-   * `partBuilds`: parts made (decision 0094: a listing, or a page's missing cards in one call).
+   * `partBuilds`: parts made (decision 0094: a listing, or a page's missing cards in one call);
+   * `unkept`: answers made and sent but not kept, asked for the first time (decision 0100).
    */
-  const counts = { hits: 0, joined: 0, builds: 0, composed: 0, figured: 0, partBuilds: 0 };
+  const counts = { hits: 0, joined: 0, builds: 0, composed: 0, figured: 0, partBuilds: 0, unkept: 0 };
+
+  /**
+   * Keys of answers made once and not kept (decision 0100): an answer made cheaply from kept parts
+   * (a category page) is kept from its key's second ask, so a URL asked for once (a stranger's new
+   * page size or spelling, a crawler) neither pays for its place in the cache (the entry, its tags'
+   * index, its eviction later) nor pushes answers in use out. Bounded: when full it starts afresh
+   * (a key then waits one more ask). A kept answer a change dropped is kept again at its next ask.
+   */
+  const askedOnce = new Set<string>();
+  function askedBefore(key: string): boolean {
+    if (askedOnce.delete(key)) return true;
+    if (askedOnce.size >= MAX_ASKED_ONCE) askedOnce.clear();
+    askedOnce.add(key);
+    return false;
+  }
 
   /**
    * The cached answer for `key`, or the one `produce` builds. Concurrent misses share one build;
@@ -203,7 +221,15 @@ export function createPublicCache(
    * its tags, and otherwise builds again (a shopper never gets an answer older than a write that
    * returned before the request).
    */
-  async function answer(key: string, produce: () => Promise<BuiltAnswer>): Promise<CachedAnswer> {
+  async function answer(
+    key: string,
+    produce: () => Promise<BuiltAnswer>,
+    /**
+     * `fromSecondAsk`: keep the answer only from its key's second ask (`askedBefore`), for answers
+     * made cheaply from kept parts (decision 0100).
+     */
+    opts: { fromSecondAsk?: boolean } = {},
+  ): Promise<CachedAnswer> {
     const hit = entries.get(key);
     if (hit) {
       counts.hits += 1;
@@ -217,6 +243,10 @@ export function createPublicCache(
         return { entry: makeAnswer(fresh), keep: fresh.keep !== false };
       },
       (built) => {
+        if (opts.fromSecondAsk && !askedBefore(key)) {
+          counts.unkept += 1;
+          return;
+        }
         entries.set(key, built, built.ttlMs ? { ttl: built.ttlMs } : undefined);
         if (entries.has(key)) index(key, built.tags);
       },
@@ -290,35 +320,84 @@ export function createPublicCache(
     );
   }
 
+  /** Parts being made by a `partsFor` call, by key: a later call waits for them (decision 0100). */
+  type ManyFlight = {
+    since: number;
+    made: Promise<{ built: Map<string, Part<unknown>>; overtaken: Set<string> }>;
+  };
+  const manyInFlight = new Map<string, ManyFlight>();
+
   /**
    * The kept parts for `keys`, those missing made together by one call of `buildMissing` (one
    * statement for a page's cards, decision 0094), each kept unless a change of its tags came while
-   * it was made. No single flight: two requests missing the same part both make it. A key
-   * `buildMissing` leaves out (its data is gone) is left out of the answer too.
+   * it was made. A key `buildMissing` leaves out (its data is gone) is left out of the answer too.
+   * `around` (decision 0100): parts likely asked for next (the rest of a listing's block of cards),
+   * made in the same call when one is needed anyway, and kept; never a call of their own. A part
+   * another call is making is waited for, not made twice; one that call made before a change this
+   * one came after, which the change touched, is made again (as `throughFlight` does for answers).
    */
   async function partsFor<T>(
     keys: readonly string[],
     buildMissing: (missing: string[]) => Promise<Map<string, Part<T>>>,
+    around: readonly string[] = [],
   ): Promise<Map<string, Part<T>>> {
     const found = new Map<string, Part<T>>();
     const missing: string[] = [];
+    const joined: Array<[string, ManyFlight]> = [];
+    const arrived = seq;
     for (const key of keys) {
       const hit = parts.get(partKey(key)) as Part<T> | undefined;
       if (hit) found.set(key, hit);
-      else missing.push(key);
-    }
-    if (missing.length === 0) return found;
-    const since = seq;
-    counts.partBuilds += 1;
-    building += 1;
-    try {
-      for (const [key, built] of await buildMissing(missing)) {
-        found.set(key, built);
-        if (!overtaken(built.tags, since)) keepPart(partKey(key), built);
+      else {
+        const flight = manyInFlight.get(key);
+        if (flight) joined.push([key, flight]);
+        else missing.push(key);
       }
-    } finally {
-      building -= 1;
     }
+    if (missing.length > 0) {
+      const asked = new Set(missing);
+      const making = [...missing];
+      for (const key of around)
+        if (!asked.has(key) && !manyInFlight.has(key) && !parts.has(partKey(key))) {
+          asked.add(key);
+          making.push(key);
+        }
+      const since = seq;
+      counts.partBuilds += 1;
+      building += 1;
+      const made = (async () => {
+        try {
+          const built = (await buildMissing(making)) as Map<string, Part<unknown>>;
+          const stale = new Set<string>();
+          for (const [key, part] of built) {
+            if (overtaken(part.tags, since)) stale.add(key);
+            else keepPart(partKey(key), part);
+          }
+          return { built, overtaken: stale };
+        } finally {
+          building -= 1;
+        }
+      })();
+      const flight: ManyFlight = { since, made };
+      for (const key of making) manyInFlight.set(key, flight);
+      try {
+        const { built } = await made;
+        for (const key of missing) {
+          const part = built.get(key) as Part<T> | undefined;
+          if (part) found.set(key, part);
+        }
+      } finally {
+        for (const key of making) if (manyInFlight.get(key) === flight) manyInFlight.delete(key);
+      }
+    }
+    const again: string[] = [];
+    for (const [key, flight] of joined) {
+      const made = await flight.made;
+      const part = made.built.get(key) as Part<T> | undefined;
+      if (arrived !== flight.since && made.overtaken.has(key)) again.push(key);
+      else if (part) found.set(key, part);
+    }
+    if (again.length > 0) for (const [key, part] of await partsFor(again, buildMissing)) found.set(key, part);
     return found;
   }
 
@@ -338,18 +417,22 @@ export function createPublicCache(
    * `produceRest` names), and the answer is `figure(rest)`, kept under the rest's tags and its own.
    * A change of the figures' tags drops the answer only, which is made again from the kept rest; a
    * change of the rest's drops both. When this build read the rest itself (a cold key), the figures
-   * it read with it are as new as a separate read would be (`fresh`), so `figure` may use them. Both go through `answer`, so the races are handled as for any
-   * answer (a build overtaken by a change of either part is not kept nor given to a later request).
+   * it read with it are as new as a separate read would be (`fresh`), so `figure` may use them. Both
+   * go through `answer`, so the races are handled as for any answer (a build overtaken by a change
+   * of either part is not kept nor given to a later request). `restKey`: answers whose rests are the
+   * same data share one (decision 0100: spellings of a product's name that read the same row);
+   * by default each answer has its own.
    */
   function answerWithFigures(
     key: string,
     produceRest: () => Promise<BuiltAnswer>,
     /** `fresh`: this build read the rest itself (after the request came), figures included. */
     figure: (rest: CachedAnswer, fresh: boolean) => Promise<BuiltAnswer>,
+    restKey = key,
   ): Promise<CachedAnswer> {
     return answer(key, async () => {
       let fresh = false;
-      const rest = await answer(`rest|${key}`, () => {
+      const rest = await answer(`rest|${restKey}`, () => {
         fresh = true;
         return produceRest();
       });

@@ -69,21 +69,30 @@ describe('category pages from a kept listing and kept cards', () => {
     expect(confirmed.statusCode, confirmed.body).toBe(200);
   }
 
-  it('shares one listing across pages, sizes and letter case, and reads only the cards a page lacks', async () => {
+  it('shares one listing across pages, sizes and letter case, and reads only the cards a page lacks, a block at a time', async () => {
     const category = await createCategory(t.db, { name: `Shared ${uid()}` });
     const tag = uid();
     const made = [];
-    for (let i = 0; i < 12; i++)
+    for (let i = 0; i < 64; i++)
       made.push(await createProduct(t.db, { name: `Lotus ${tag} ${i}`, categoryId: category.id, stock: 9 }));
     const url = (q: string) => `/api/products/category/${category.id}?vendorSlug=${premium}&${q}`;
     await get(t, `/api/products/recent?vendorSlug=${premium}`); // the shop, kept
-    // A listing not kept: its ids and its page's cards.
-    expect(await statementsFor(url('size=10&search=lotus'))).toBe(2);
-    // Another size, page and spelling of the same listing: nothing read (cards kept).
+    // A listing not kept, two of its pages asked for at once: its ids once, and the cards of its
+    // first block of 60 once (decision 0100: the second page waits for the cards being read).
+    const before = t.database.statements.count;
+    const both = await Promise.all([
+      get(t, url('size=10&search=lotus')),
+      get(t, url('size=10&page=2&search=lotus')),
+    ]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(t.database.statements.count - before).toBe(2);
+    // Another size, page and spelling of the same listing within the block: nothing read.
     expect(await statementsFor(url('size=5&search=LOTUS'))).toBe(0);
     expect(await statementsFor(url('size=5&page=1&search=Lotus'))).toBe(0);
-    // Cards not yet kept: one statement for them, whatever their number.
-    expect(await statementsFor(url('size=6&page=1&search=lOtUs'))).toBe(1);
+    expect(await statementsFor(url('size=10&page=5&search=lOtUs'))).toBe(0);
+    // The next block's cards: one statement for them, whatever their number.
+    expect(await statementsFor(url('size=6&page=10&search=lOtUs'))).toBe(1);
+    expect(await statementsFor(url('size=7&page=9&search=LOTUs'))).toBe(0);
     // The same products in another listing (another sort): its ids only.
     expect(await statementsFor(url('size=12&sort=price-desc'))).toBe(1);
     // A sale that crosses a band drops that product's card (and the pages showing it), not the
@@ -94,6 +103,25 @@ describe('category pages from a kept listing and kept cards', () => {
     expect(await statementsFor(url('size=4&search=LoTuS'))).toBe(0);
     const page = (await get(t, url('size=4&search=LoTuS'))).json() as PagedProductList;
     expect(page.content[0]).toMatchObject({ id: made[0]!.id, stockBand: 'few_left' });
+  });
+
+  it('keeps a page from its second ask: made from the kept parts each time, the same bytes (decision 0100)', async () => {
+    const category = await createCategory(t.db, { name: `Asked ${uid()}` });
+    for (let i = 0; i < 3; i++) await createProduct(t.db, { name: `Moti ${uid()}`, categoryId: category.id });
+    const url = `/api/products/category/${category.id}?vendorSlug=${premium}&size=7`;
+    await get(t, `/api/products/recent?vendorSlug=${premium}`); // the shop, kept
+    const cache = t.app.publicCache;
+    const kept = () => cache.size();
+    const first = await get(t, url);
+    const size = kept();
+    expect(cache.counts().unkept).toBeGreaterThan(0);
+    // Asked for once: sent, not kept. Asked again: made from the kept parts (no statement), kept.
+    expect(await statementsFor(url)).toBe(0);
+    expect(kept()).toBe(size + 1);
+    const third = await get(t, url);
+    expect(third.body).toBe(first.body);
+    expect(third.headers.etag).toBe(first.headers.etag);
+    expect(kept()).toBe(size + 1);
   });
 
   it('folds only ASCII letter case into one listing', () => {

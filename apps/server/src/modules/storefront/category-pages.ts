@@ -1,4 +1,5 @@
 import {
+  CATEGORY_MAX_PAGE_SIZE,
   MAX_RESULT_WINDOW,
   MAX_SEARCH_RESULTS,
   toPaged,
@@ -54,21 +55,28 @@ export function createCategoryPages(
     });
   }
 
-  /** The cards of these products, kept or read together (one statement for those not kept). */
-  function cards(ids: number[]): Promise<Map<string, Part<Buffer>>> {
-    return cache.partsFor(ids.map(cardKey), async (missing) => {
-      const items = await reads.listItems(missing.map((k) => Number(k.slice(5))));
-      const made = new Map<string, Part<Buffer>>();
-      for (const item of items) {
-        const value = Buffer.from(JSON.stringify(cardSchema.parse(item)), 'utf8');
-        made.set(cardKey(item.id), {
-          value,
-          tags: ['catalogue', ...listAnswerTags([item])],
-          bytes: value.length,
-        });
-      }
-      return made;
-    });
+  /**
+   * The cards of these products, kept or read together (one statement for those not kept), and
+   * with them, when a statement is needed anyway, those of `around` not kept (decision 0100).
+   */
+  function cards(ids: number[], around: number[]): Promise<Map<string, Part<Buffer>>> {
+    return cache.partsFor(
+      ids.map(cardKey),
+      async (missing) => {
+        const items = await reads.listItems(missing.map((k) => Number(k.slice(5))));
+        const made = new Map<string, Part<Buffer>>();
+        for (const item of items) {
+          const value = Buffer.from(JSON.stringify(cardSchema.parse(item)), 'utf8');
+          made.set(cardKey(item.id), {
+            value,
+            tags: ['catalogue', ...listAnswerTags([item])],
+            bytes: value.length,
+          });
+        }
+        return made;
+      },
+      around.map(cardKey),
+    );
   }
 
   /** The answer for one page of a category listing: its JSON bytes and the tags of all it shows. */
@@ -77,7 +85,15 @@ export function createCategoryPages(
     if (!kept.value.shown) throw notFound('Category');
     const from = q.page * q.size;
     const ids = Array.from(kept.value.ids.subarray(from, from + q.size));
-    const found = await cards(ids);
+    // The listing's blocks of CARD_BLOCK ids that the page falls in: their cards not kept are read
+    // with the page's, so the next pages and sizes of a listing read nothing (decision 0100).
+    const start = Math.floor(from / CARD_BLOCK) * CARD_BLOCK;
+    const end = Math.ceil((from + ids.length) / CARD_BLOCK) * CARD_BLOCK;
+    const around = [
+      ...kept.value.ids.subarray(start, from),
+      ...kept.value.ids.subarray(from + ids.length, end),
+    ];
+    const found = await cards(ids, around);
     const tags = new Set<CacheTag>(kept.tags);
     const parts: Buffer[] = [];
     for (const id of ids) {
@@ -104,6 +120,11 @@ export function createCategoryPages(
   return { page };
 }
 
+/**
+ * A listing's cards are read in aligned blocks of this many ids (decision 0100): the largest page,
+ * so a page reads at most two blocks' cards not yet kept, in the one statement it needs anyway.
+ */
+const CARD_BLOCK = CATEGORY_MAX_PAGE_SIZE;
 const LISTING_TAGS: CacheTag[] = ['catalogue', 'lists'];
 /** A listing sorted by price changes order when a rate moves any price. */
 const PRICE_LISTING_TAGS: CacheTag[] = ['catalogue', 'lists', 'price-order'];

@@ -122,18 +122,17 @@ export function createProductReads(db: Db, gstBp: number) {
 
   /** By slug, else by name with hyphens turned into spaces (case-insensitive), else by numeric id. */
   function byName(plan: Plan, name: string): Promise<Product> {
-    const trimmed = name.trim();
-    const lowered = trimmed.toLowerCase();
+    const lowered = lookupKey(name);
     const values: Values = { slug: lowered, spaced: nameFromSlug(lowered), lowered };
     const conditions = [
       eq(products.slug, p('slug')),
       sql`lower(${products.name}) = ${p('spaced')}`,
       sql`lower(${products.name}) = ${p('lowered')}`,
     ];
-    const byNumber = /^\d{1,9}$/.test(trimmed);
+    const byNumber = /^\d{1,9}$/.test(lowered);
     if (byNumber) {
       conditions.push(sql`${products.id} = ${p('id')}`);
-      values.id = Number(trimmed);
+      values.id = Number(lowered);
     }
     return requireOne(plan, byNumber ? 'name-or-id' : 'name', or(...conditions)!, values);
   }
@@ -261,9 +260,9 @@ export function createProductReads(db: Db, gstBp: number) {
       new Map((await figures.execute({ ids })).map((r) => [r.id, r])),
     byName,
     bySlug: (plan: Plan, slug: string) =>
-      requireOne(plan, 'slug', eq(products.slug, p('slug')), { slug: slug.trim().toLowerCase() }),
+      requireOne(plan, 'slug', eq(products.slug, p('slug')), { slug: lookupKey(slug) }),
     bySku: (plan: Plan, sku: string) =>
-      requireOne(plan, 'sku', sql`lower(${products.sku}) = ${p('sku')}`, { sku: sku.trim().toLowerCase() }),
+      requireOne(plan, 'sku', sql`lower(${products.sku}) = ${p('sku')}`, { sku: lookupKey(sku) }),
     all: (plan: Plan, q: PageQuery) =>
       paged(
         { key: `all:${plan}`, where: productVisibleTo(plan), orderBy: byId, total: keptCount(plan) },
@@ -335,6 +334,12 @@ export function createProductReads(db: Db, gstBp: number) {
   };
 }
 export type ProductReads = ReturnType<typeof createProductReads>;
+
+/**
+ * A product looked up by slug, name or SKU, as the reads match it: trimmed, letter case folded. The
+ * read depends on this alone, so every spelling of it shares one kept product (decision 0100).
+ */
+export const lookupKey = (text: string) => text.trim().toLowerCase();
 
 /** What decides a category's listing besides the shop's plan and the category: not the page. */
 export type CategoryListingQuery = Pick<CategoryProductsQuery, 'sort' | 'search' | 'subCategoryId'>;

@@ -26,7 +26,12 @@ import {
 import type { AppContext } from '../../context';
 import type { CacheTag } from '../../lib/cache/invalidation';
 import { clientNetworkOf } from '../../lib/client-network';
-import { createProductReads, withStockFigures, type StockFigures } from './product-reads.read-model';
+import {
+  createProductReads,
+  lookupKey,
+  withStockFigures,
+  type StockFigures,
+} from './product-reads.read-model';
 import { listAnswerTags, productAnswerTags, productFigureTags } from './answer-tags';
 import { createShopResolver, keptShop } from './visibility.read-model';
 import { createCategoryPages } from './category-pages';
@@ -71,14 +76,26 @@ export const storefrontProductRoutes =
       read: (product) => reads.stockFigures([product.id, ...product.linkedVariants.map((v) => v.id)]),
       apply: withStockFigures,
     };
-    const cached = (req: FastifyRequest, reply: FastifyReply, plan: Plan, read: () => Promise<Product>) =>
-      sendCachedWithFigures(
+    /**
+     * `lookup`: what the read is given, trimmed and lower-cased (it matches slugs, names and SKUs
+     * case-insensitively), so every spelling of it shares one kept rest (decision 0100).
+     */
+    const cached = (
+      req: FastifyRequest,
+      reply: FastifyReply,
+      plan: Plan,
+      lookup: string,
+      read: (lookup: string) => Promise<Product>,
+    ) => {
+      const same = lookupKey(lookup);
+      return sendCachedWithFigures(
         ctx.cache,
         req,
         reply,
-        { tags: ['catalogue'], plan, tagsOf: productAnswerTags, figures },
-        read,
+        { tags: ['catalogue'], plan, tagsOf: productAnswerTags, figures, sameRestAs: { lookup: same } },
+        () => read(same),
       );
+    };
     /**
      * A list answer is tagged with the products it shows, their metals and what orders or filters it;
      * it shows stock bands, so a sale that keeps a product's band keeps it (decision 0081).
@@ -157,7 +174,7 @@ export const storefrontProductRoutes =
       },
       (req, reply) =>
         withPlan(req.query.vendorSlug, (plan) =>
-          cached(req, reply, plan, () => reads.byName(plan, req.params.name)),
+          cached(req, reply, plan, req.params.name, (name) => reads.byName(plan, name)),
         ),
     );
     app.get(
@@ -173,7 +190,7 @@ export const storefrontProductRoutes =
       },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
-        return cached(req, reply, plan, () => reads.bySlug(plan, req.params.slug));
+        return cached(req, reply, plan, req.params.slug, (slug) => reads.bySlug(plan, slug));
       },
     );
     app.get(
@@ -189,7 +206,7 @@ export const storefrontProductRoutes =
       },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
-        return cached(req, reply, plan, () => reads.bySku(plan, req.params.sku));
+        return cached(req, reply, plan, req.params.sku, (sku) => reads.bySku(plan, sku));
       },
     );
     app.get(
@@ -308,7 +325,7 @@ export const storefrontProductRoutes =
       },
       async (req, reply) => {
         const plan = await planOf(req.query.vendorSlug);
-        return sendCachedBody(ctx.cache, req, reply, { plan }, () =>
+        return sendCachedBody(ctx.cache, req, reply, { plan, fromSecondAsk: true }, () =>
           categoryPages.page(plan, req.params.id, req.query),
         );
       },
@@ -325,7 +342,7 @@ export const storefrontProductRoutes =
         },
       },
       async (req, reply) =>
-        sendCachedBody(ctx.cache, req, reply, { plan: req.params.plan }, () =>
+        sendCachedBody(ctx.cache, req, reply, { plan: req.params.plan, fromSecondAsk: true }, () =>
           categoryPages.page(req.params.plan, req.params.categoryId, req.query),
         ),
     );

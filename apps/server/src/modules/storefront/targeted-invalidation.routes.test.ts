@@ -154,6 +154,67 @@ describe('what a write invalidates', () => {
     });
   });
 
+  it('answers another spelling of a product’s name, slug or SKU from the kept product and one small read, and shows every change at once (decision 0100)', async () => {
+    const description = 'Hand-set lotus petals in 22 karat gold. '.repeat(20);
+    const p = await createProduct(t.db, { stock: 9, description });
+    const byName = (name: string) => `/api/products/name/${name}?vendorSlug=${shop}`;
+    const bySlug = (slug: string) => `/api/products/slug/${slug}?vendorSlug=${shop}`;
+    const bySku = (sku: string) => `/api/products/sku/${sku}?vendorSlug=${shop}`;
+    const first = await get(byName(p.slug));
+    expect(first.statusCode).toBe(200);
+    expect(await statementsFor(bySlug(p.slug))).toBeGreaterThan(0);
+    expect(await statementsFor(bySku(p.sku))).toBeGreaterThan(0);
+    // A change no write announces (straight in the database): a spelling that read the product
+    // again would show it; one made from the kept product does not.
+    await t.db.update(products).set({ tagline: 'Changed behind the cache' }).where(eq(products.id, p.id));
+    const spelled = byName(p.slug.toUpperCase());
+    expect(await statementsFor(spelled)).toBe(1);
+    const other = await get(spelled);
+    // The same answer, byte for byte, under its own key.
+    expect(other.body).toBe(first.body);
+    expect(other.headers.etag).toBe(first.headers.etag);
+    expect(await statementsFor(spelled)).toBe(0);
+    // Slug and SKU: each route's spellings share that route's kept product.
+    for (const url of [bySlug(p.slug.toUpperCase()), bySku(p.sku.toLowerCase())]) {
+      expect(await statementsFor(url)).toBe(1);
+      expect(await json<Product>(url)).toMatchObject({
+        id: p.id,
+        tagline: (first.json() as Product).tagline,
+      });
+    }
+
+    // A sale: every spelling, kept or new, shows the new stock and sales count at once.
+    await payFor(p.sku, 2);
+    for (const url of [
+      byName(p.slug),
+      spelled,
+      byName(p.slug.toUpperCase().replace(/^./, (c) => c.toLowerCase())),
+    ])
+      expect(await json<Product>(url)).toMatchObject({ stock: 7, salesCount: 2 });
+
+    // A change of the rest (the band: 7 -> 3 is few left) drops the kept product: every spelling,
+    // kept or new, reads it again and shows the change made behind the cache too.
+    const adjust = await t.app.inject({
+      method: 'POST',
+      url: `/api/products/${p.id}/stock-adjustments`,
+      headers: who.products,
+      payload: { change: -4, reason: 'Damaged in transit' },
+    });
+    expect(adjust.statusCode, adjust.body).toBe(201);
+    for (const url of [
+      spelled,
+      byName(p.slug),
+      byName(` ${p.slug.toUpperCase()} `),
+      bySku(p.sku.toLowerCase()),
+    ])
+      expect(await json<Product>(url)).toMatchObject({ stock: 3, tagline: 'Changed behind the cache' });
+    // Deleted: every spelling answers 404 at once.
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/products/${p.id}`, headers: who.products });
+    expect(del.statusCode, del.body).toBeLessThan(300);
+    for (const url of [spelled, byName(p.slug.toLowerCase()), bySlug(p.slug)])
+      expect((await get(url)).statusCode).toBe(404);
+  });
+
   it('drops a list at once when a sale moves the product into few left, and again when it sells out', async () => {
     const category = await createCategory(t.db);
     const sold = await createProduct(t.db, { categoryId: category.id, stock: 6 });
