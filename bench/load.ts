@@ -157,7 +157,13 @@ function missQuery(word: string, n: number, maxSize: number, window: number) {
  * the public product search over name, SKU and tagline; a category's pages at any depth and sort
  * (price sorts included); a search within the category at any sort; and a product page by name.
  */
-export async function missTargets(baseUrl: string, vendor: string, home: Target[]): Promise<Target[]> {
+export async function missTargets(
+  baseUrl: string,
+  vendor: string,
+  home: Target[],
+  /** Slugs of products no request has read yet (a large catalogue only): the coldest product miss. */
+  coldSlugs: string[] = [],
+): Promise<Target[]> {
   const q = `vendorSlug=${encodeURIComponent(vendor)}`;
   const category = /\/api\/products\/category\/(\d+)/.exec(
     home.find((t) => t.name.startsWith('category page'))!.path,
@@ -174,6 +180,18 @@ export async function missTargets(baseUrl: string, vendor: string, home: Target[
   const searched = (await getJson<Paged>(`${baseUrl}/api/products/paged?search=${term}&size=10`))
     .totalElements;
   const list: Target[] = [
+    // Another spelling of a product already read shares its kept product (decision 0100); a product
+    // no request has read yet is the shopper's real first visit (only where the catalogue is large
+    // enough that a run never asks one twice).
+    ...(coldSlugs.length > 0
+      ? [
+          {
+            name: `miss: product page (a product not yet read, ${coldSlugs.length} in rotation)`,
+            path: '',
+            miss: (n: number) => `/api/products/name/${coldSlugs[n % coldSlugs.length]}?${q}`,
+          },
+        ]
+      : []),
     {
       name: `miss: product page (any spelling of its name)`,
       path: '',

@@ -19,6 +19,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -191,9 +192,12 @@ async function main() {
     }
     for (const b of backends) starts.push(waitForHealth(`${b.baseUrl}/api/health`, 300_000));
     await Promise.all(starts);
+    // The PostgreSQL catalogue is large enough for a product page that no request has read yet.
+    const coldSlugs = databaseUrl ? await unreadProductSlugs(databaseUrl, 40_000) : [];
     for (const b of backends) {
       b.targets = await targets(b.baseUrl, b.vendor, b.name === 'PostgreSQL');
-      b.targets.push(...(await missTargets(b.baseUrl, b.vendor, b.targets)));
+      const cold = b.name === 'PostgreSQL' ? coldSlugs : [];
+      b.targets.push(...(await missTargets(b.baseUrl, b.vendor, b.targets, cold)));
     }
 
     const runs: Array<{ key: string; baseUrl: string; target: Target; vendure?: VendureRead }> = [
@@ -523,3 +527,22 @@ main().catch((err: unknown) => {
   console.error(err);
   process.exit(1);
 });
+
+/**
+ * Slugs of active products in an order unrelated to their ids (so neighbouring requests do not share
+ * the database's pages), for the product-page miss that reads a product for the first time.
+ */
+async function unreadProductSlugs(databaseUrl: string, count: number): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ slug: string }>(
+      `select slug from products where status = 'active' and archived_at is null
+       order by md5(id::text) limit $1`,
+      [count],
+    );
+    return rows.map((r) => encodeURIComponent(r.slug));
+  } finally {
+    await client.end();
+  }
+}
