@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
-# The whole test suite: `npm test`. Independent layers run side by side (the machine has 2 cores):
-# first the checks (types and lint in two halves, format, knip, migrations) beside the builds, with the
-# PGlite smoke set taken by whichever of those lanes ends first; then the API suite on PostgreSQL beside
-# the unit layer and the browser journeys, with the scale-out suite taken by whichever of those lanes
-# ends first. A failed phase stops the run. At the end it prints
-# each layer's time and one closing line, 'Total: N passed, N failed', counted from the test
-# runners' JSON reports.
+# The whole test suite: `npm test`. Its layers run side by side in one phase (the machine has 2 cores;
+# decision 0099): the API suite on PostgreSQL, the two halves of types and lint, and the builds followed
+# by the browser journeys start at once; the other layers (the PGlite smoke set, unit, scale-out,
+# format, knip, migrations) are taken, longest first, by whichever lane is free first. A failed step
+# stops every step not yet begun. At the end it prints each layer's wall clock and CPU and one closing
+# line, 'Total: N passed, N failed, N skipped', counted from the test runners' JSON reports.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
