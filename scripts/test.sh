@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
-# The whole test suite: `npm test`. Independent layers run side by side (the machine has 2 cores):
-# first the checks (types and lint in two halves, format, knip, migrations) beside the builds, with the
-# PGlite smoke set taken by whichever of those lanes ends first; then the API suite on PostgreSQL beside
-# the unit layer and the browser journeys, with the scale-out suite taken by whichever of those lanes
-# ends first. A failed phase stops the run. At the end it prints
-# each layer's time and one closing line, 'Total: N passed, N failed', counted from the test
-# runners' JSON reports.
+# The whole test suite: `npm test`. Its layers run side by side in one phase (the machine has 2 cores;
+# decision 0099): the API suite on PostgreSQL, the two halves of types and lint, and the builds followed
+# by the browser journeys start at once; the other layers (the PGlite smoke set, unit, scale-out,
+# format, knip, migrations) are taken, longest first, by whichever lane is free first. A failed step
+# stops every step not yet begun. At the end it prints each layer's wall clock and CPU and one closing
+# line, 'Total: N passed, N failed, N skipped', counted from the test runners' JSON reports.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,16 +13,18 @@ work=$(mktemp -d /tmp/zevar-test-XXXXXX)
 # cluster): their pictures' WebP encodings are kept here by content, so the first seed encodes them
 # and the later ones copy (DEMO_PICTURE_CACHE_DIR, decision 0090). Removed with the run's directory.
 export DEMO_PICTURE_CACHE_DIR="$work/demo-pictures"
-declare -a names=() times=() results=()
+declare -a names=() times=() cpus=() results=()
 started=$SECONDS
 
 summary() {
-  printf '\n==> layer times\n'
+  printf '\n==> layer times (wall clock; CPU s: user + sys of the step and its processes)\n'
   local i
-  for i in "${!names[@]}"; do printf '  %-34s %5ss  %s\n' "${names[$i]}" "${times[$i]}" "${results[$i]}"; done
+  for i in "${!names[@]}"; do
+    printf '  %-34s %5ss %5s CPU s  %s\n' "${names[$i]}" "${times[$i]}" "${cpus[$i]}" "${results[$i]}"
+  done
   printf '  %-34s %5ss\n' 'total (wall clock)' "$((SECONDS - started))"
   local failed_layers=0
-  for i in "${!results[@]}"; do [ "${results[$i]}" = ok ] || failed_layers=$((failed_layers + 1)); done
+  for i in "${!results[@]}"; do [ "${results[$i]:0:6}" = FAILED ] && failed_layers=$((failed_layers + 1)); done
   node scripts/test-counts.mjs "$work" "$failed_layers"
   rm -rf "$work"
 }
@@ -31,17 +32,19 @@ trap summary EXIT
 
 # run_phase "name|command" ...: runs the commands side by side, each with its output kept apart and
 # printed whole when it ends, then fails the script if any of them failed. One argument may hold
-# several steps, "name|command ;; name|command": they run one after the other in that lane (a lane
-# stops at its first failure), and each step is a layer of its own in the summary. An argument that
-# starts with '+' is a step for whichever lane is free first (decision 0064): no lane of its own,
-# each lane takes the next such step not yet taken once its own steps are done, so the phase ends
-# when the work does rather than when the lane a step was written into does.
+# several steps, "name|command ;; name|command": they run one after the other in that lane. An
+# argument that starts with '+' is a step for whichever lane is free first (decision 0064): no lane of
+# its own, each lane takes the next such step not yet taken once its own steps are done, so the phase
+# ends when the work does rather than when the lane a step was written into does. Once a step has
+# failed no step starts (steps already running end and are reported): the summary names the failed
+# step and lists the others as not run (decision 0099).
+# Each step's CPU (user + sys of its process tree, from bash's `times`) is kept beside its wall clock;
+# a server a step starts as a daemon (the PostgreSQL clusters) is not in it.
 step_count=0
+failed_flag="$work/failed"
 run_phase() {
   local -a pids=() own_lanes=() shared=()
   local lane spec label cmd
-  local phase_dir
-  phase_dir=$(mktemp -d "$work/phase-XXXXXX")
   for lane in "$@"; do
     [ "${lane:0:1}" = "+" ] || continue
     step_count=$((step_count + 1))
@@ -65,22 +68,25 @@ run_phase() {
     done
     (
       run_step() {
-        printf '==> %s (started)\n' "$(cat "$work/step-$1.name")"
+        [ -e "$failed_flag" ] && exit 0
+        printf '==> %s (started at %ss)\n' "$(cat "$work/step-$1.name")" "$((SECONDS - started))"
         local begun=$SECONDS status
-        bash -c "$(cat "$work/step-$1.cmd")" >"$work/step-$1.log" 2>&1
+        bash -c 'trap "times >\"\$0\"" EXIT'$'\n'"$(cat "$work/step-$1.cmd")" "$work/step-$1.cpu" >"$work/step-$1.log" 2>&1
         status=$?
+        # 75: the step waited for another that failed, and did not begin.
+        [ "$status" -eq 75 ] && exit 0
         echo "$((SECONDS - begun))" >"$work/step-$1.time"
         echo "$status" >"$work/step-$1.status"
         if [ "$status" -ne 0 ]; then
-          : >"$phase_dir/failed"
+          : >"$failed_flag"
           exit 1
         fi
       }
       for id in "${ids[@]}"; do run_step "$id"; done
       # Then the shared steps, each claimed by exactly one lane (mkdir is atomic), none after a failure.
       for id in "${shared[@]}"; do
-        [ -e "$phase_dir/failed" ] && exit 0
-        mkdir "$phase_dir/claim-$id" 2>/dev/null || continue
+        [ -e "$failed_flag" ] && exit 0
+        mkdir "$work/claim-$id" 2>/dev/null || continue
         run_step "$id"
       done
     ) &
@@ -90,20 +96,28 @@ run_phase() {
   local failed=0 i id status
   for i in "${!pids[@]}"; do wait "${pids[$i]}" || failed=1; done
   for id in ${own_lanes[*]} "${shared[@]}"; do
-    [ -f "$work/step-$id.status" ] || continue
     label=$(cat "$work/step-$id.name")
+    if [ ! -f "$work/step-$id.status" ]; then
+      names+=("$label")
+      times+=(-)
+      cpus+=(-)
+      results+=("not run (a step failed)")
+      continue
+    fi
     status=$(cat "$work/step-$id.status")
     printf '\n==> %s\n' "$label"
     cat "$work/step-$id.log"
     names+=("$label")
     times+=("$(cat "$work/step-$id.time")")
+    # `times` prints the shell's own times, then its children's: 1m2.345s 0m6.789s
+    cpus+=("$(awk 'NR == 2 { for (f = 1; f <= 2; f++) { split($f, t, /[ms]/); c += t[1] * 60 + t[2] } printf "%.0f", c }' "$work/step-$id.cpu" 2>/dev/null)")
     if [ "$status" -eq 0 ]; then results+=(ok); else
       results+=("FAILED (exit $status)")
       failed=1
     fi
   done
-  if [ "$failed" -ne 0 ]; then
-    printf '\nA test layer failed; later layers were not run.\n'
+  if [ "$failed" -ne 0 ] || [ -e "$failed_flag" ]; then
+    printf '\nA test layer failed; the steps not yet begun were not run.\n'
     exit 1
   fi
 }
@@ -122,6 +136,14 @@ else
   pglite_files=
 fi
 
+# One phase (decision 0099): every layer starts as soon as what it needs is there, so that the two
+# cores are never left to one chain. Four lanes start at once: the API suite on PostgreSQL (the longest,
+# a chain of files that waits on PostgreSQL as much as it computes: it ran alone at the end of the old
+# second phase with cores to spare, decision 0090), the two halves of types and lint (the longest
+# single processes), and the builds followed by the journeys (which run the bundle `npm start` runs).
+# The other layers are free steps, longest first, taken by whichever lane ends first (decision 0064);
+# the scale-out suite, which runs the same bundle, waits for the builds if it is taken before them.
+#
 # Types and lint share one TypeScript program per project (decision 0051): ESLint's type-aware rules
 # build every project's program anyway, so the compiler's own errors are reported from it (types/tsc)
 # instead of a second, separate tsc run. No ESLint cache here: a file's type errors depend on others.
@@ -130,31 +152,23 @@ fi
 # TypeScript files are parsed with babel-ts (.prettierrc.json, decision 0058): about 30 % less CPU.
 # Two ESLint processes, one for the browser's side and one for everything else, so that both cores
 # work and no project's program is built twice; together they lint every file once.
-# The PGlite smoke set needs nothing built, so it runs here (decision 0092): the other checks end well
-# before the second ESLint process, whose last part left a core idle, and at the end of the second
-# phase it was the last step running, one vitest worker on one of the two cores.
+# The API suite on PostgreSQL runs its files in two workers, its slowest files first (decision 0090);
+# each worker copies the migrated template for each file; the files share nothing else.
 browser_side=(apps/web e2e test-support)
 types_and_lint="npx eslint --max-warnings=0 --rule 'types/tsc: error'"
-run_phase \
-  "types and lint: web, e2e, test-support|$types_and_lint ${browser_side[*]}" \
-  "types and lint: server, domain, bench, scripts|$types_and_lint . $(printf -- "--ignore-pattern '%s/**' " "${browser_side[@]}")" \
-  "format (prettier)|npx prettier --check . --log-level warn --cache --cache-strategy content --cache-location node_modules/.cache/prettier/check.json" \
-  "dead code (knip)|npm run knip" \
-  "migrations match the schema|bash scripts/check-migrations.sh" \
-  "web build and server bundle (as npm start), then the shopper's initial JS budget (120 KB brotli)|node scripts/build-if-changed.mjs && node scripts/check-shopper-js-budget.mjs" \
-  "+$pglite_label|npx vitest run --project server $pglite_files $(vitest_json pglite)"
-
-# Everything after the checks in one phase: three lanes (the API suite on PostgreSQL, the longest,
-# listed first; the unit layer; the browser journeys in two Playwright workers), and the scale-out suite
-# for whichever lane is free first (decisions 0051, 0064, 0090, 0092).
-# The API suite runs its files in two workers (vitest's default on 2 cores is one): it was the longest
-# chain of the run, one file after another, each waiting on PostgreSQL as much as on its own CPU, while
-# the other lanes had ended 8-86 s before it (decision 0090). Each worker copies the migrated template
-# for each file as before; the files share nothing else.
+built="$work/built"
+# Exit 75: the step did not begin (the builds failed); the summary lists it as not run.
+wait_for_build="until [ -e '$built' ]; do [ -e '$failed_flag' ] && exit 75; sleep 1; done"
 run_phase \
   "API on PostgreSQL|bash scripts/test-postgres.sh --maxWorkers=2 $(vitest_json postgres)" \
-  "unit and component (domain, web)|npx vitest run --project domain --project web $(vitest_json unit)" \
-  "end to end in Chromium|PLAYWRIGHT_JSON_OUTPUT_FILE=$work/e2e.playwright.json npx playwright test -c e2e/playwright.config.ts --reporter=list,json" \
-  "+scale-out: 3 processes, PostgreSQL, Redis, S3, SMTP|bash scripts/test-scale-out.sh $(vitest_json scale-out)"
+  "types and lint: server, domain, bench, scripts|$types_and_lint . $(printf -- "--ignore-pattern '%s/**' " "${browser_side[@]}")" \
+  "types and lint: web, e2e, test-support|$types_and_lint ${browser_side[*]}" \
+  "web build and server bundle (as npm start), then the shopper's initial JS budget (120 KB brotli)|node scripts/build-if-changed.mjs && node scripts/check-shopper-js-budget.mjs && touch '$built' ;; end to end in Chromium|PLAYWRIGHT_JSON_OUTPUT_FILE=$work/e2e.playwright.json npx playwright test -c e2e/playwright.config.ts --reporter=list,json" \
+  "+$pglite_label|npx vitest run --project server $pglite_files $(vitest_json pglite)" \
+  "+unit and component (domain, web)|npx vitest run --project domain --project web $(vitest_json unit)" \
+  "+scale-out: 3 processes, PostgreSQL, Redis, S3, SMTP|$wait_for_build; bash scripts/test-scale-out.sh $(vitest_json scale-out)" \
+  "+format (prettier)|npx prettier --check . --log-level warn --cache --cache-strategy content --cache-location node_modules/.cache/prettier/check.json" \
+  "+dead code (knip)|npm run knip" \
+  "+migrations match the schema|bash scripts/check-migrations.sh"
 
 printf '\nAll test layers passed.\n'
