@@ -48,6 +48,8 @@ if (!databaseUrl) throw new Error('DATABASE_URL is required (a PostgreSQL cluste
 
 type Stats = {
   cpuMs: number;
+  /** The main thread's own (requests, the mail job's statements and composing), without other threads'. */
+  mainThreadCpuMs?: number;
   cache: { hits: number; joined: number; builds: number; composed?: number; figured?: number };
 };
 
@@ -227,6 +229,10 @@ async function main() {
     );
     if (failures[0]) console.log(`first failure: ${failures[0].slice(0, 300)}`);
     console.log(`server CPU per paid order: ${per(after.cpuMs - before.cpuMs)} ms`);
+    if (after.mainThreadCpuMs !== undefined && before.mainThreadCpuMs !== undefined)
+      console.log(
+        `of which on the main thread: ${per(after.mainThreadCpuMs - before.mainThreadCpuMs)} ms (the rest: the invoice PDF thread, V8's and libuv's threads)`,
+      );
     console.log(
       `confirmation mails sent in the window (each renders its invoice PDF): ${mails}, ${(mails / done).toFixed(2)} per paid order`,
     );
