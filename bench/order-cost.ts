@@ -180,11 +180,15 @@ async function main() {
         (await admin.query<{ n: string }>(`select count(*) as n from email_outbox where status = 'SENT'`))
           .rows[0]!.n,
       );
-    /** Waits until no mail is due (the job runs every second with `--with-mail`). */
+    /**
+     * Waits until no mail is due or being sent (the job runs every second with `--with-mail`): a batch
+     * being sent is claimed (its next attempt pushed 10 minutes out) but not yet tried.
+     */
     const mailSent = async () => {
       for (let waited = 0; waited < 600; waited++) {
         const { rows } = await admin.query<{ n: string }>(
-          `select count(*) as n from email_outbox where status = 'PENDING' and next_attempt_at <= now()`,
+          `select count(*) as n from email_outbox
+            where status = 'PENDING' and (next_attempt_at <= now() or attempts = 0)`,
         );
         if (rows[0]!.n === '0') return;
         await new Promise((r) => setTimeout(r, 1000));
