@@ -54,7 +54,13 @@ export function createPdfThread(opts: { nice?: number } = {}): PdfThread {
 
   function start(): Worker {
     const { script, eval: evaluated } = workerScript();
-    const w = new Worker(script, { eval: evaluated, workerData: { nice: opts.nice ?? 0 } });
+    const w = new Worker(script, {
+      eval: evaluated,
+      workerData: { nice: opts.nice ?? 0 },
+      // A young generation of 4 MB instead of V8's default: the thread's memory is some 25 MB less
+      // (its renders allocate little that lives), at no measured CPU cost (decision 0101).
+      resourceLimits: { maxYoungGenerationSizeMb: 4 },
+    });
     w.unref();
     w.on('message', (m: { id: number; pdf?: Uint8Array; error?: string }) => {
       const p = pending.get(m.id);
