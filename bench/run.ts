@@ -23,6 +23,7 @@ import pg from 'pg';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { generateCatalogue } from './generate-catalogue';
 import { measureMix, measureTarget, missTargets, targets, type Figure, type Target } from './load';
 import {
@@ -349,15 +350,29 @@ async function main() {
     }
     if (orderRows.length > 0) {
       console.log(
-        '\n| backend | write path | orders/s | order p50 ms | order p99 ms | failed orders | reads req/s | reads p99 ms | reads / reads alone | load average (1 min) | statements per paid order |',
+        '\n| backend | write path | orders/s | order p50 ms | order p99 ms | failed orders | reads req/s | reads p99 ms | reads / reads alone | load average (1 min) | confirmation mails unsent at the end, per round | statements per paid order |',
       );
-      console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |');
+      console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | --- |');
       for (const r of orderRows)
         console.log(`${r} ${orderStatements.get(r.split(' | ')[0]!.slice(2)) ?? ''} |`);
     }
     if (vendureUrl) printVendureRatios(rows, writes.ceilings);
   } finally {
     for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+  }
+}
+
+/** Confirmation (and any other) mails still to send: pending in the outbox, due or not. */
+async function mailPending(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>(
+      `select count(*) as n from email_outbox where status = 'PENDING'`,
+    );
+    return Number(rows[0]!.n);
+  } finally {
+    await client.end();
   }
 }
 
@@ -444,24 +459,32 @@ async function writePath(
       `/api/products/name/${sold.slug}?${q}`,
       `/api/products/category/${sold.categoryId}?${q}&size=15`,
     ];
-    const figures = new Map<string, Array<{ reads?: Figure; orders?: OrderFigure; load: string }>>();
-    const add = (k: string, f: { reads?: Figure; orders?: OrderFigure; load: string }) =>
-      figures.set(k, [...(figures.get(k) ?? []), f]);
+    type PhaseFigure = { reads?: Figure; orders?: OrderFigure; load: string; mail?: number };
+    const figures = new Map<string, PhaseFigure[]>();
+    // The confirmation mails not yet sent when a phase ends (each paid order queues one, with its
+    // invoice PDF, sent later by the mail job): a phase's orders/s count its mail only as far as it was
+    // sent. Read on PostgreSQL only (a PGlite database is its server's alone while it runs).
+    const pending = b.restart ? async () => undefined : () => mailPending(databaseUrl!);
+    const add = async (k: string, f: PhaseFigure) =>
+      figures.set(k, [...(figures.get(k) ?? []), { ...f, mail: await pending() }]);
     for (let round = 1; round <= rounds; round++) {
       console.log(`${b.name} write path, round ${round}/${rounds} (load average ${loadAverage()})`);
-      add('0', { reads: await measureMix(b.baseUrl, reads, duration, connections), load: loadAverage() });
+      await add('0', {
+        reads: await measureMix(b.baseUrl, reads, duration, connections),
+        load: loadAverage(),
+      });
       for (const rate of [10, 30]) {
         const readsDone = measureMix(b.baseUrl, reads, duration, connections);
         const orders = ordersAtRate(b.baseUrl, b.vendor, b.skus, rate, readsDone);
-        add(String(rate), { reads: await readsDone, orders: await orders, load: loadAverage() });
+        await add(String(rate), { reads: await readsDone, orders: await orders, load: loadAverage() });
       }
-      add('ceiling', {
+      await add('ceiling', {
         orders: await orderCeiling(b.baseUrl, b.vendor, b.skus, { seconds: duration, workers: orderWorkers }),
         load: loadAverage(),
       });
     }
     const alone = median((figures.get('0') ?? []).map((f) => f.reads!.rps));
-    const row = (label: string, fs: Array<{ reads?: Figure; orders?: OrderFigure; load: string }>) => {
+    const row = (label: string, fs: PhaseFigure[]) => {
       const o = fs.some((f) => f.orders) ? fs.map((f) => f.orders!) : null;
       const r = fs.some((f) => f.reads) ? fs.map((f) => f.reads!) : null;
       const failed = o?.reduce((n, f) => n + f.failures, 0) ?? 0;
@@ -478,6 +501,7 @@ async function writePath(
         r ? median(r.map((f) => f.p99)) : '',
         r ? `${((median(r.map((f) => f.rps)) / alone) * 100).toFixed(0)} %` : '',
         fs.map((f) => f.load.split(' ')[0]).join(', '),
+        o && fs.some((f) => f.mail !== undefined) ? fs.map((f) => f.mail).join(', ') : '',
       ];
       return `| ${cells.join(' | ')} |`;
     };

@@ -20,8 +20,14 @@ export async function buildServer() {
     .filter((name) => name !== '@zevar/domain')
     .flatMap((name) => [name, `${name}/*`]);
   await build({
-    entryPoints: [path.join(serverDir, 'src/server.ts')],
-    outfile: SERVER_BUNDLE,
+    // The server, and the thread that renders invoice PDFs (invoice-pdf-thread.ts looks for it beside
+    // the server's bundle).
+    entryPoints: {
+      server: path.join(serverDir, 'src/server.ts'),
+      'invoice-pdf-worker': path.join(serverDir, 'src/modules/invoices/invoice-pdf.worker.ts'),
+    },
+    outdir: path.dirname(SERVER_BUNDLE),
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { PDFParse } from 'pdf-parse';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TaxDocumentContent } from '../../db/schema';
 import { loadOnUse } from '../../lib/load-on-use';
@@ -107,5 +108,45 @@ describe('invoice PDF', () => {
     await renderTaxDocumentPdf(invoice('ZV/26-27/000008', `Asha ${other}`));
     expect(layout.mock.calls.length).toBeGreaterThan(0);
     expect(layout.mock.calls.length).toBeLessThanOrEqual(2);
+  });
+
+  it('encodes a font subset once for documents drawn in the same glyphs, and anew for a glyph beyond them (decision 0101)', async () => {
+    const fontkit = createRequire(loadOnUse.resolve('pdfkit'))('fontkit') as {
+      openSync: (path: string) => { createSubset: () => object };
+    };
+    const font = fontkit.openSync(
+      createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed.ttf'),
+    );
+    // fontkit's TrueType subset, whose `encode` writes the subset's font file.
+    const encode = vi.spyOn(
+      Object.getPrototypeOf(font.createSubset()) as { encode: () => unknown },
+      'encode',
+    );
+    await renderTaxDocumentPdf(invoice('ZV/26-27/000009', 'Asha Rao'));
+    encode.mockClear();
+    // Another number, another buyer, payment id and order number, in the same glyphs: nothing encoded.
+    const other = invoice('ZV/26-27/000731', 'Vikram Joshi');
+    other.content = {
+      ...other.content,
+      order: { number: 'ZV261128-9F3A27C1', date: '2026-11-28T10:00:00.000Z', paymentId: 'pay_Zq81KxLm4T' },
+    };
+    const second = await renderTaxDocumentPdf(other);
+    expect(encode).not.toHaveBeenCalled();
+    // A name with a glyph beyond them: the regular font's subset is encoded, and the name reads back.
+    const name = `Ǿrla Renée ${randomUUID().slice(0, 4)}`;
+    const third = await renderTaxDocumentPdf(invoice('ZV/26-27/000732', name));
+    expect(encode).toHaveBeenCalledTimes(1);
+    for (const [pdf, text] of [
+      [second, 'Vikram Joshi'],
+      [second, 'pay_Zq81KxLm4T'],
+      [third, name],
+    ] as const) {
+      const parser = new PDFParse({ data: new Uint8Array(pdf) });
+      try {
+        expect((await parser.getText()).text).toContain(text);
+      } finally {
+        await parser.destroy();
+      }
+    }
   });
 });

@@ -276,8 +276,55 @@ function layoutsOf(font: object): Record<string, unknown> {
   return kept;
 }
 
-/** pdfkit's embedded font as far as this file reaches into it: its per-document layout table. */
-type EmbeddedFont = { layoutCache?: Record<string, unknown> };
+/**
+ * pdfkit's embedded font as far as this file reaches into it: its per-document layout table, its
+ * `encode` (lays text out and takes its glyphs into the document's subset) and the subset.
+ */
+type EmbeddedFont = {
+  layoutCache?: Record<string, unknown>;
+  encode: (text: string) => unknown;
+  subset: { glyphs: number[]; encode: () => Buffer };
+};
+
+/**
+ * The glyphs every document's font subset starts with, in this order: printable ASCII, the rupee sign
+ * and the middle dot (the invoice's own words, amounts, numbers and most names), each as a word of its
+ * own so no ligature stands for two of them.
+ */
+const FIRST_GLYPHS = [...Array.from({ length: 94 }, (_, i) => String.fromCharCode(0x21 + i)), '₹', '·'].join(
+  ' ',
+);
+
+/**
+ * Encoded font subsets kept across documents, per parsed font, by their glyph list. Encoding a
+ * subset (fontkit's `TTFSubset.encode`: the glyphs' outlines and the font's tables written anew) was
+ * about 40 % of an invoice's render (decision 0093), and each document's subset differed only in which
+ * glyphs it took first: its payment id's and order number's letters came in a different order. Every
+ * document's subset now starts with `FIRST_GLYPHS`, so a document drawn in them alone has the same
+ * subset as the last and its bytes are the kept ones; a glyph beyond them (a name's é) makes another
+ * subset, encoded and kept in its turn. A subset's bytes depend on the font and its glyph list alone.
+ * Bounded: past `SUBSETS_KEPT` lists per font the table is started afresh.
+ */
+const SUBSETS_KEPT = 64;
+const keptSubsets = new Map<object, Map<string, Buffer>>();
+function keepSubsets(font: object, embedded: EmbeddedFont) {
+  embedded.encode(FIRST_GLYPHS);
+  let kept = keptSubsets.get(font);
+  if (!kept) keptSubsets.set(font, (kept = new Map()));
+  const table = kept;
+  const subset = embedded.subset;
+  const encode = subset.encode.bind(subset);
+  subset.encode = () => {
+    const key = subset.glyphs.join(',');
+    let bytes = table.get(key);
+    if (!bytes) {
+      bytes = encode();
+      if (table.size >= SUBSETS_KEPT) table.clear();
+      table.set(key, bytes);
+    }
+    return bytes;
+  };
+}
 
 /**
  * Renders an invoice or credit note to PDF bytes: the same bytes whenever it is rendered (the
@@ -308,7 +355,9 @@ export function renderTaxDocumentPdf(d: RenderableDocument): Promise<Buffer> {
     ['bold', parsed.bold],
   ] as const) {
     doc.font(name);
-    (doc as unknown as { _font: EmbeddedFont })._font.layoutCache = layoutsOf(font);
+    const embedded = (doc as unknown as { _font: EmbeddedFont })._font;
+    embedded.layoutCache = layoutsOf(font);
+    keepSubsets(font, embedded);
   }
   doc.font('regular');
   const chunks: Buffer[] = [];

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { amountInWords, formatInr, type LineBreakup } from '@zevar/domain';
@@ -22,6 +23,8 @@ import {
 } from '../../../test/payment-journey';
 import { deliverDueEmails, type MailMessage } from '../mail';
 import { createInvoicesService } from './invoices.service';
+import { renderTaxDocumentPdf } from './invoice-pdf';
+import { loadOnUse } from '../../lib/load-on-use';
 import { issueCreditNoteIn } from './issue-tax-documents';
 
 async function pdfText(pdf: Buffer): Promise<string> {
@@ -528,6 +531,61 @@ describe('GST tax invoices', () => {
       contentType: 'application/pdf',
     });
     expect(await pdfText(confirmation!.attachments![0]!.content)).toContain(doc!.number);
+  });
+
+  it('renders the mailed invoice off the request thread, the same bytes, and sends the mail once when two runs deliver at once (decision 0101)', async () => {
+    const o = await place({ pricePaise: 3_000_00 });
+    await pay(o);
+    const [mail] = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, `order-confirmation:${o.orderId}`));
+    await t.db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() + 365 * 86_400_000) })
+      .where(and(eq(emailOutbox.status, 'PENDING'), ne(emailOutbox.id, mail!.id)));
+    // Every word a PDF draws is shaped by fontkit's `layout` (the order's number and payment id are
+    // new words): on this thread, none may be.
+    const fontkit = createRequire(loadOnUse.resolve('pdfkit'))('fontkit') as {
+      openSync: (path: string) => object;
+    };
+    const font = fontkit.openSync(
+      createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed.ttf'),
+    );
+    const layout = vi.spyOn(Object.getPrototypeOf(font) as { layout: () => unknown }, 'layout');
+    const invoices = createInvoicesService(t);
+    const sent: MailMessage[] = [];
+    const later = new Date(Date.now() + 3 * 60 * 60_000);
+    const run = () =>
+      deliverDueEmails(
+        {
+          db: t.db,
+          mailer: { send: async (m) => void sent.push(m) },
+          from: 'x@z.in',
+          now: () => later,
+          attachment: invoices.attachment,
+        },
+        500,
+      );
+    try {
+      await Promise.all([run(), run()]);
+      expect(layout).not.toHaveBeenCalled();
+    } finally {
+      layout.mockRestore();
+    }
+    const mine = sent.filter((m) => m.html.includes(o.orderNumber));
+    expect(mine).toHaveLength(1);
+    const [doc] = await invoiceOf(o.orderId);
+    const here = await renderTaxDocumentPdf({
+      kind: doc!.kind,
+      number: doc!.number,
+      issuedAt: doc!.issuedAt,
+      content: doc!.content,
+      timeZone: t.config.BUSINESS_TIMEZONE,
+    });
+    expect(mine[0]!.attachments![0]!.content.equals(here)).toBe(true);
+    const [after] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, mail!.id));
+    expect(after).toMatchObject({ status: 'SENT', attempts: 1 });
   });
 
   it('answers 404 for an unknown or malformed order id', async () => {

@@ -11,7 +11,7 @@ import type { AppContext } from '../../context';
 import { taxDocuments, type OutboxAttachment } from '../../db/schema';
 import { documentsWithOrderNumber } from './documents-with-order.read-model';
 import { notFound } from '../../lib/errors';
-import { renderTaxDocumentPdf } from './invoice-pdf';
+import { invoicePdfThread } from './invoice-pdf-thread';
 import { documentFileName } from './document-file-name';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -29,13 +29,13 @@ export type InvoiceFigures = {
 
 /**
  * Reads of issued tax documents: the PDFs (rendered from the frozen content, so a re-download is
- * the same document), an order's documents, the series list and the configured seller details.
+ * the same document; on the PDF thread, decision 0101), an order's documents, the series list and the configured seller details.
  */
 export function createInvoicesService(ctx: Pick<AppContext, 'db' | 'config'>) {
   const { db, config } = ctx;
 
   async function pdfOf(row: Row) {
-    const pdf = await renderTaxDocumentPdf({
+    const pdf = await invoicePdfThread.render({
       kind: row.kind,
       number: row.number,
       issuedAt: row.issuedAt,
