@@ -160,7 +160,7 @@ built="$work/built"
 # Exit 75: the step did not begin (the builds failed); the summary lists it as not run.
 wait_for_build="until [ -e '$built' ]; do [ -e '$failed_flag' ] && exit 75; sleep 1; done"
 run_phase \
-  "API on PostgreSQL|bash scripts/test-postgres.sh --maxWorkers=2 $(vitest_json postgres)" \
+  "API on PostgreSQL|bash scripts/test-postgres.sh --maxWorkers=3 $(vitest_json postgres)" \
   "types and lint: server, domain, bench, scripts|$types_and_lint . $(printf -- "--ignore-pattern '%s/**' " "${browser_side[@]}")" \
   "types and lint: web, e2e, test-support|$types_and_lint ${browser_side[*]}" \
   "web build and server bundle (as npm start), then the shopper's initial JS budget (120 KB brotli)|node scripts/build-if-changed.mjs && node scripts/check-shopper-js-budget.mjs && touch '$built' ;; end to end in Chromium|PLAYWRIGHT_JSON_OUTPUT_FILE=$work/e2e.playwright.json npx playwright test -c e2e/playwright.config.ts --reporter=list,json" \
