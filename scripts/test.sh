@@ -152,7 +152,8 @@ fi
 # TypeScript files are parsed with babel-ts (.prettierrc.json, decision 0058): about 30 % less CPU.
 # Two ESLint processes, one for the browser's side and one for everything else, so that both cores
 # work and no project's program is built twice; together they lint every file once.
-# The API suite on PostgreSQL runs its files in two workers, its slowest files first (decision 0090);
+# The API suite on PostgreSQL runs its files in three workers, its slowest files first (decisions 0090,
+# 0099: it waits on the database about half its wall clock, so a third worker shortens the run);
 # each worker copies the migrated template for each file; the files share nothing else.
 browser_side=(apps/web e2e test-support)
 types_and_lint="npx eslint --max-warnings=0 --rule 'types/tsc: error'"
