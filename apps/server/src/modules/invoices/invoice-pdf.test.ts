@@ -2,74 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { PDFParse } from 'pdf-parse';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TaxDocumentContent } from '../../db/schema';
 import { loadOnUse } from '../../lib/load-on-use';
-import { renderTaxDocumentPdf, type RenderableDocument } from './invoice-pdf';
-
-const line = (n: number): TaxDocumentContent['lines'][number] => ({
-  description: `Heritage Choker ${n}`,
-  sku: `HC-${n}`,
-  hsn: '711319',
-  quantity: 1,
-  unitPricePaise: 4912266,
-  valuePaise: 4769190,
-  discountPaise: 0,
-  taxablePaise: 4769190,
-  basisPoints: 300,
-  cgstPaise: 71538,
-  sgstPaise: 71538,
-  igstPaise: 0,
-  totalPaise: 4912266,
-  huids: ['AB12CD'],
-  breakup: null,
-});
-
-const invoice = (number: string, buyer: string): RenderableDocument => ({
-  kind: 'INVOICE',
-  number,
-  issuedAt: new Date('2026-11-27T07:14:39.808Z'),
-  timeZone: 'Asia/Kolkata',
-  content: {
-    seller: {
-      legalName: 'Bench Jewels',
-      address: '1 Bench Road, Mumbai 400001',
-      gstin: '27AAPFU0939F1ZV',
-      state: 'Maharashtra',
-      stateCode: '27',
-    },
-    buyer: {
-      name: buyer,
-      email: 'buyer@example.in',
-      phone: '9876543210',
-      gstin: null,
-      pan: null,
-      address: {
-        street: '12 Residency Road',
-        city: 'Pune',
-        state: 'Maharashtra',
-        postalCode: '411001',
-        country: 'India',
-      },
-    },
-    shipTo: null,
-    placeOfSupply: { state: 'Maharashtra', code: '27' },
-    intraState: true,
-    order: { number: 'ZV261127-1252B406', date: '2026-11-27T07:14:39.808Z', paymentId: 'pay_vmSp6vQq0A' },
-    lines: [line(1), line(2)],
-    totals: {
-      valuePaise: 9538380,
-      discountPaise: 0,
-      taxablePaise: 9538380,
-      cgstPaise: 143076,
-      sgstPaise: 143076,
-      igstPaise: 0,
-      roundOffPaise: 0,
-      totalPaise: 9824532,
-    },
-    against: null,
-    reason: null,
-  },
-});
+import { renderTaxDocumentPdf } from './invoice-pdf';
+import { taxInvoice as invoice } from '../../../test/tax-document-fixtures';
 
 afterEach(() => {
   vi.useRealTimers();
