@@ -103,6 +103,22 @@ describe('GST tax invoices', () => {
   const invoiceOf = async (orderId: string) =>
     t.db.select().from(taxDocuments).where(eq(taxDocuments.orderId, orderId)).orderBy(asc(taxDocuments.id));
 
+  /**
+   * An order's confirmation mail, with only it due: the mail the file's other orders left waiting
+   * (each with an invoice PDF to render on every attempt) is put off, so a delivery run handles one mail.
+   */
+  const onlyConfirmationDue = async (orderId: string) => {
+    const [mail] = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, `order-confirmation:${orderId}`));
+    await t.db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() + 365 * 86_400_000) })
+      .where(and(eq(emailOutbox.status, 'PENDING'), ne(emailOutbox.id, mail!.id)));
+    return mail!;
+  };
+
   it('a paid necklace gets a tax invoice whose PDF shows the breakup, HUIDs, IGST and the order total in figures and words', async () => {
     const o = await place({ quantity: 2, extra: { buyerPan: 'ABCPE1234F' } });
     // What the pricing work writes at order creation: the breakup snapshot and the HUIDs sold.
@@ -492,24 +508,15 @@ describe('GST tax invoices', () => {
   it('attaches the invoice PDF to the confirmation mail, also when the first delivery attempt failed', async () => {
     const o = await place({ pricePaise: 2_000_00 });
     await pay(o);
-    const [mail] = await t.db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.dedupeKey, `order-confirmation:${o.orderId}`));
-    expect(mail!.attachments).toHaveLength(1);
-    // Only this order's mail is due: the mail the file's other orders left waiting (each with an
-    // invoice PDF to render on every attempt) is put off, so the two deliveries below handle one mail.
-    await t.db
-      .update(emailOutbox)
-      .set({ nextAttemptAt: new Date(Date.now() + 365 * 86_400_000) })
-      .where(and(eq(emailOutbox.status, 'PENDING'), ne(emailOutbox.id, mail!.id)));
+    const mail = await onlyConfirmationDue(o.orderId);
+    expect(mail.attachments).toHaveLength(1);
     const invoices = createInvoicesService(t);
     const failing = { send: async () => Promise.reject(new Error('SMTP down')) };
     await deliverDueEmails(
       { db: t.db, mailer: failing, from: 'x@z.in', now: () => new Date(), attachment: invoices.attachment },
       500,
     );
-    const [failed] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, mail!.id));
+    const [failed] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, mail.id));
     expect(failed).toMatchObject({ status: 'PENDING', attempts: 1, lastError: 'SMTP down' });
     const sent: MailMessage[] = [];
     // The outbox's clock is the database's (rows are queued at the real time), not the app's.
@@ -536,14 +543,7 @@ describe('GST tax invoices', () => {
   it('renders the mailed invoice off the request thread, the same bytes, and sends the mail once when two runs deliver at once (decision 0101)', async () => {
     const o = await place({ pricePaise: 3_000_00 });
     await pay(o);
-    const [mail] = await t.db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.dedupeKey, `order-confirmation:${o.orderId}`));
-    await t.db
-      .update(emailOutbox)
-      .set({ nextAttemptAt: new Date(Date.now() + 365 * 86_400_000) })
-      .where(and(eq(emailOutbox.status, 'PENDING'), ne(emailOutbox.id, mail!.id)));
+    const mail = await onlyConfirmationDue(o.orderId);
     // Every word a PDF draws is shaped by fontkit's `layout` (the order's number and payment id are
     // new words): on this thread, none may be.
     const fontkit = createRequire(loadOnUse.resolve('pdfkit'))('fontkit') as {
@@ -584,7 +584,7 @@ describe('GST tax invoices', () => {
       timeZone: t.config.BUSINESS_TIMEZONE,
     });
     expect(mine[0]!.attachments![0]!.content.equals(here)).toBe(true);
-    const [after] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, mail!.id));
+    const [after] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, mail.id));
     expect(after).toMatchObject({ status: 'SENT', attempts: 1 });
   });
 
