@@ -1,8 +1,68 @@
 // Shared helpers of the third attack pass (issue 21): an outside client of a running server.
 import { createHmac, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 
 export const counters = { requests: 0 };
+
+/** The admin permissions the pass gives one invited admin each. */
+export const SINGLE_PERMISSION_ROLES = [
+  'MANAGE_ORDERS',
+  'MANAGE_VENDORS',
+  'MANAGE_USERS',
+  'VIEW_DETAILS',
+  'VIEW_AUDIT',
+  'MANAGE_PRODUCTS',
+];
+
+/** One line per check (FAIL on a miss), then a JSON summary of the checks and requests made. */
+export function createReport(base) {
+  const results = [];
+  return {
+    check(name, ok, detail = '') {
+      results.push({ name, ok });
+      console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? ` — ${detail}` : ''}`);
+    },
+    print() {
+      console.log(
+        JSON.stringify({
+          base,
+          checks: results.length,
+          failed: results.filter((r) => !r.ok).map((r) => r.name),
+          requests: counters.requests,
+        }),
+      );
+    },
+  };
+}
+
+/**
+ * The server's mail outbox (DATA_DIR/outbox, where mail goes without SMTP): the texts of the mails to
+ * `email`, newest first, with quoted-printable soft breaks, `=3D` and `&amp;` decoded.
+ */
+export function outboxMails(dataDir, email) {
+  const files = [];
+  const walk = (dir) => {
+    for (const f of readdirSync(dir)) {
+      const p = `${dir}/${f}`;
+      if (statSync(p).isDirectory()) walk(p);
+      else files.push(p);
+    }
+  };
+  try {
+    walk(`${dataDir}/outbox`);
+  } catch {
+    return [];
+  }
+  return files
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
+    .map((f) =>
+      readFileSync(f, 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=')
+        .replace(/&amp;/g, '&'),
+    )
+    .filter((t) => t.includes(email));
+}
 
 /** One HTTP request; never throws on a status, answers { status, body, json, headers, ms }. */
 export async function call(base, method, path, { body, headers = {}, raw } = {}) {

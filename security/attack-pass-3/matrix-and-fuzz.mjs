@@ -2,7 +2,7 @@
 // bodies on every route; reports 5xx answers, grants the reviewed access table does not allow, and
 // reads by vendor B of vendor A's objects for review.
 //   node matrix-and-fuzz.mjs BASE LOGFILE DATADIR   (ATTACK_SUPER_ADMIN=admin to use ADMIN_USERNAME)
-import { call, counters, expectedAccess } from './lib.mjs';
+import { call, counters, expectedAccess, SINGLE_PERMISSION_ROLES } from './lib.mjs';
 import { setUp, productsOf, paidOrder } from './setup.mjs';
 
 const [base, logFile, dataDir] = process.argv.slice(2);
@@ -16,15 +16,7 @@ const roleSets = {
   vendorA: { type: 'VENDOR', perms: [] },
   vendorB: { type: 'VENDOR', perms: [] },
 };
-for (const r of [
-  'MANAGE_ORDERS',
-  'MANAGE_VENDORS',
-  'MANAGE_USERS',
-  'VIEW_DETAILS',
-  'VIEW_AUDIT',
-  'MANAGE_PRODUCTS',
-])
-  roleSets[r] = { type: 'ADMIN', perms: [r] };
+for (const r of SINGLE_PERMISSION_ROLES) roleSets[r] = { type: 'ADMIN', perms: [r] };
 
 const products = await productsOf(base, roles.vendorA);
 const product = products.find((p) => (p.stock ?? p.quantity ?? 0) > 2) ?? products[0];

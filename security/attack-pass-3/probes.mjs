@@ -3,47 +3,20 @@
 // sandbox behind forwarding headers, uploads and invites. Prints one line per check, FAIL on a miss.
 //   node probes.mjs BASE LOGFILE DATADIR [JWT_SECRET]
 import { createHmac } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { call, counters, rnd } from './lib.mjs';
+import { readFileSync } from 'node:fs';
+import { call, createReport, outboxMails, rnd } from './lib.mjs';
 import { setUp, productsOf, orderBody, paidOrder } from './setup.mjs';
 import { createLinkSignature } from './link-signature.mjs';
 
 const [base, logFile, dataDir, jwtSecretArg] = process.argv.slice(2);
 const jwtSecret = jwtSecretArg ?? readFileSync(`${dataDir}/jwt-secret`, 'utf8').trim();
-const results = [];
-const check = (name, ok, detail = '') => {
-  results.push({ name, ok });
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? ` — ${detail}` : ''}`);
-};
+const report = createReport(base);
+const check = report.check;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-function mailsTo(email) {
-  const out = [];
-  const walk = (d) => {
-    for (const f of readdirSync(d)) {
-      const p = `${d}/${f}`;
-      if (statSync(p).isDirectory()) walk(p);
-      else out.push(p);
-    }
-  };
-  try {
-    walk(`${dataDir}/outbox`);
-  } catch {
-    return [];
-  }
-  return out
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
-    .map((f) =>
-      readFileSync(f, 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '=')
-        .replace(/&amp;/g, '&'),
-    )
-    .filter((t) => t.includes(email));
-}
 async function waitForMail(email, pattern, tries = 60) {
   for (let i = 0; i < tries; i++) {
-    for (const m of mailsTo(email)) {
+    for (const m of outboxMails(dataDir, email)) {
       const hit = pattern.exec(m);
       if (hit) return hit;
     }
@@ -577,11 +550,4 @@ check(
   `${moveMail.status} ${moveMail.body.slice(0, 80)}`,
 );
 
-console.log(
-  JSON.stringify({
-    base,
-    checks: results.length,
-    failed: results.filter((r) => !r.ok).map((r) => r.name),
-    requests: counters.requests,
-  }),
-);
+report.print();

@@ -1,29 +1,12 @@
 // Roles for the pass: anonymous, a shopper holding an order key, two vendors (A's objects are
 // attacked by B), and one admin per permission (invited by the super admin, through the mail link).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { call, signIn, demoPasswords, rnd } from './lib.mjs';
+import { call, signIn, demoPasswords, outboxMails, rnd, SINGLE_PERMISSION_ROLES } from './lib.mjs';
 
 const PASSWORD = 'Attack-Pass-3-Role!9x';
 
 function newestMailLink(dataDir, email, kind) {
-  const files = [];
-  const walk = (d) => {
-    for (const f of readdirSync(d)) {
-      const p = `${d}/${f}`;
-      if (statSync(p).isDirectory()) walk(p);
-      else files.push(p);
-    }
-  };
-  try {
-    walk(`${dataDir}/outbox`);
-  } catch {
-    return undefined;
-  }
-  files.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
-  for (const f of files) {
-    const text = readFileSync(f, 'utf8');
-    if (!text.includes(email)) continue;
-    const m = new RegExp(`/${kind}\\?token=([\\w-]+)`).exec(text.replace(/=\r?\n/g, '').replace(/=3D/g, '='));
+  for (const text of outboxMails(dataDir, email)) {
+    const m = new RegExp(`/${kind}\\?token=([\\w-]+)`).exec(text);
     if (m) return m[1];
   }
   return undefined;
@@ -51,14 +34,7 @@ export async function setUp(base, { logFile, dataDir }) {
     headers: sa,
   });
   const listed = known.json?.content ?? known.json?.users ?? known.json?.items ?? [];
-  for (const role of [
-    'MANAGE_ORDERS',
-    'MANAGE_VENDORS',
-    'MANAGE_USERS',
-    'VIEW_DETAILS',
-    'VIEW_AUDIT',
-    'MANAGE_PRODUCTS',
-  ]) {
+  for (const role of SINGLE_PERMISSION_ROLES) {
     const prefix = `atk-${role.toLowerCase().replace(/_/g, '-')}-`;
     const earlier = listed.filter(
       (u) => u.username?.startsWith(prefix) && u.username.length === prefix.length + 6,

@@ -1,7 +1,7 @@
 // Vendor B against vendor A's objects through the routes open to any vendor or signed-in user,
 // with valid bodies (the matrix sends empty ones, which validation refuses first).
 //   node vendor-idor.mjs BASE LOGFILE
-import { call, counters, demoPasswords, signIn } from './lib.mjs';
+import { call, createReport, demoPasswords, signIn } from './lib.mjs';
 import { shopperAddress } from './setup.mjs';
 
 const [base, logFile] = process.argv.slice(2);
@@ -10,11 +10,8 @@ const a = await signIn(base, 'demo-premium', pw['demo-premium']);
 const b = await signIn(base, 'demo-free', pw['demo-free']);
 const A = { authorization: a.authorization };
 const B = { authorization: b.authorization };
-const results = [];
-const check = (name, ok, detail) => {
-  results.push({ name, ok });
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name} — ${detail}`);
-};
+const report = createReport(base);
+const check = report.check;
 const refused = (r) => r.status === 403 || r.status === 404;
 
 const face = await call(base, 'PUT', `/api/user/${a.id}/shop-face`, {
@@ -78,11 +75,4 @@ check(
     : img.status === 406 || img.status === 415,
   `${img.status}`,
 );
-console.log(
-  JSON.stringify({
-    base,
-    checks: results.length,
-    failed: results.filter((r) => !r.ok).map((r) => r.name),
-    requests: counters.requests,
-  }),
-);
+report.print();
