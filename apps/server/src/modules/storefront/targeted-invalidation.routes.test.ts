@@ -55,6 +55,17 @@ describe('what a write invalidates', () => {
     expect(confirmed.statusCode, confirmed.body).toBe(200);
   }
 
+  /** A stock adjustment by the products admin, as the back office sends it. */
+  async function adjustStock(productId: number, change: number, reason: string) {
+    const adjust = await t.app.inject({
+      method: 'POST',
+      url: `/api/products/${productId}/stock-adjustments`,
+      headers: who.products,
+      payload: { change, reason },
+    });
+    expect(adjust.statusCode, adjust.body).toBe(201);
+  }
+
   it('shows a sale’s new stock at once on the product page and the cart; keeps its list while the band holds', async () => {
     const category = await createCategory(t.db);
     const sold = await createProduct(t.db, { categoryId: category.id, stock: 9 });
@@ -140,13 +151,7 @@ describe('what a write invalidates', () => {
     expect(variantIn(await json<Product>(productUrl(sibling)))?.stock).toBe(7);
 
     // A change of the rest (here the band: 7 -> 3 is few left) drops the kept rest too.
-    const adjust = await t.app.inject({
-      method: 'POST',
-      url: `/api/products/${sold.id}/stock-adjustments`,
-      headers: who.products,
-      payload: { change: -4, reason: 'Damaged in transit' },
-    });
-    expect(adjust.statusCode, adjust.body).toBe(201);
+    await adjustStock(sold.id, -4, 'Damaged in transit');
     expect(await json<Product>(productUrl(sold))).toMatchObject({
       stock: 3,
       salesCount: 2,
@@ -194,13 +199,7 @@ describe('what a write invalidates', () => {
 
     // A change of the rest (the band: 7 -> 3 is few left) drops the kept product: every spelling,
     // kept or new, reads it again and shows the change made behind the cache too.
-    const adjust = await t.app.inject({
-      method: 'POST',
-      url: `/api/products/${p.id}/stock-adjustments`,
-      headers: who.products,
-      payload: { change: -4, reason: 'Damaged in transit' },
-    });
-    expect(adjust.statusCode, adjust.body).toBe(201);
+    await adjustStock(p.id, -4, 'Damaged in transit');
     for (const url of [
       spelled,
       byName(p.slug),
@@ -267,13 +266,7 @@ describe('what a write invalidates', () => {
     await payFor(p.sku, 1);
     expect(listed(await json<PagedProductList>(saleUrl), p.id)).toBeUndefined();
     expect((await json<Product>(productUrl(p))).stock).toBe(0);
-    const adjust = await t.app.inject({
-      method: 'POST',
-      url: `/api/products/${p.id}/stock-adjustments`,
-      headers: who.products,
-      payload: { change: 2, reason: 'Goods received' },
-    });
-    expect(adjust.statusCode, adjust.body).toBe(201);
+    await adjustStock(p.id, 2, 'Goods received');
     expect(listed(await json<PagedProductList>(saleUrl), p.id)?.stockBand).toBe('few_left');
     expect((await json<Product>(productUrl(p))).stock).toBe(2);
   });
