@@ -7,7 +7,8 @@
  *
  *   [DATABASE_URL=postgres://...] npm run bench -- [--skip-generate] [--products 100000]
  *     [--duration 10] [--rounds 5] [--connections 50] [--port-base 3390] [--no-pglite]
- *     [--vendure-url http://127.0.0.1:4106] [--slowest-requests 300]
+ *     [--vendure-url http://127.0.0.1:4106] [--vendure-sqlite-url http://127.0.0.1:4116]
+ *     [--slowest-requests 300]
  *
  * With --vendure-url, a running Vendure 3.7 is measured in the same run (bench/vendure.ts, decision
  * 0085): its product by slug and a collection's first 15 products join the interleaved read rounds,
@@ -16,6 +17,10 @@
  *
  *   bash bench/vendure-server.sh setup   # once: @vendure/core from npm, PostgreSQL, 500 products
  *   bash bench/vendure-server.sh start   # port 4106 (VENDURE_PORT); `stop` stops it and its cluster
+ *
+ * With --vendure-sqlite-url, the same for a Vendure on SQLite (decision 0104), beside the other: its
+ * rows are labelled `Vendure (SQLite)`, and the last table also sets PGlite (embedded) against it
+ * (`setup-sqlite`, `start-sqlite`: /tmp/vendure-sqlite, port 4116). Either flag works alone.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -49,16 +54,25 @@ import { postgresEnv, serverEnv } from './server-env';
 import { connectPglite, connectPostgres } from '../apps/server/src/db/client';
 import { waitForHealth } from '../apps/server/test/wait-until';
 
+const VENDURE_SQLITE = 'Vendure (SQLite)';
+
 const num = (name: string, fallback: number) => {
   const i = process.argv.indexOf(name);
   const v = i >= 0 ? Number(process.argv[i + 1]) : fallback;
   return Number.isFinite(v) && v > 0 ? v : fallback;
 };
 const flag = (name: string) => process.argv.includes(name);
-const vendureUrl = (() => {
-  const i = process.argv.indexOf('--vendure-url');
+const option = (name: string) => {
+  const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : undefined;
-})();
+};
+/** A Vendure measured in the run: its rows' backend label and its URL. */
+type Vendure = { name: string; url: string };
+/** On PostgreSQL (`Vendure`, as since decision 0085) and on SQLite (decision 0104), each optional. */
+const vendures: Vendure[] = [
+  { name: 'Vendure', url: option('--vendure-url') },
+  { name: VENDURE_SQLITE, url: option('--vendure-sqlite-url') },
+].filter((v): v is Vendure => v.url !== undefined);
 
 const duration = num('--duration', 10);
 const rounds = num('--rounds', 5);
@@ -204,15 +218,18 @@ async function main() {
       { key: 'hello', baseUrl: helloUrl, target: { name: 'hello', path: '/' } },
     ];
     // Vendure's checkout is checked before any measurement (a failure at the end would lose the run).
-    const vendureCheckout = vendureUrl ? await vendureCheckoutSetup(vendureUrl) : undefined;
-    // Vendure's reads (with --vendure-url) come first after hello, in every round.
-    for (const read of vendureUrl ? await vendureReads(vendureUrl) : []) {
-      runs.push({
-        key: `Vendure|${read.name}`,
-        baseUrl: vendureUrl!,
-        target: { name: read.name, path: '' },
-        vendure: read,
-      });
+    const vendureCheckouts = new Map<string, VendureCheckout>();
+    for (const v of vendures) vendureCheckouts.set(v.name, await vendureCheckoutSetup(v.url));
+    // Vendure's reads (with --vendure-url, --vendure-sqlite-url) come first after hello, in every round.
+    for (const v of vendures) {
+      for (const read of await vendureReads(v.url)) {
+        runs.push({
+          key: `${v.name}|${read.name}`,
+          baseUrl: v.url,
+          target: { name: read.name, path: '' },
+          vendure: read,
+        });
+      }
     }
     // Interleaved: each round measures hello and every call once, so a noisy minute hits them all.
     const maxTargets = Math.max(...backends.map((b) => b.targets.length));
@@ -264,7 +281,7 @@ async function main() {
     const rssAfterLoad = new Map(backends.map((b) => [b.name, rssMb(b.child)]));
     const writes = flag('--no-orders')
       ? { rows: [], ceilings: new Map<string, number>() }
-      : await writePath(backends, databaseUrl, pgliteDir, vendureCheckout);
+      : await writePath(backends, databaseUrl, pgliteDir, vendureCheckouts);
     const orderRows = writes.rows;
 
     for (const c of children) c.kill('SIGTERM');
@@ -355,7 +372,7 @@ async function main() {
       for (const r of orderRows)
         console.log(`${r} ${orderStatements.get(r.split(' | ')[0]!.slice(2)) ?? ''} |`);
     }
-    if (vendureUrl) printVendureRatios(rows, writes.ceilings);
+    if (vendures.length > 0) printVendureRatios(rows, writes.ceilings);
   } finally {
     for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
   }
@@ -386,31 +403,42 @@ const slowRequests = num('--slowest-requests', 300);
 
 /**
  * Zevar ÷ Vendure from the same run (issue 25's goals): the product page against Vendure's product
- * by slug, the category page against its collection's first 15, and the paid-order ceilings.
+ * by slug, the category page against its collection's first 15, and the paid-order ceilings. Every
+ * Zevar backend against Vendure on PostgreSQL (decision 0085); PGlite also against Vendure on SQLite,
+ * embedded database against embedded database (decision 0104).
  */
 function printVendureRatios(
   rows: Array<{ backend: string; call: string; rps: number }>,
   ceilings: Map<string, number>,
 ) {
-  const vendure = (prefix: string) => rows.find((r) => r.backend === 'Vendure' && r.call.startsWith(prefix));
-  const pairs: Array<[string, string, number | undefined, number | undefined]> = [];
-  for (const r of rows.filter((x) => x.backend !== 'Vendure' && x.backend !== '-')) {
-    // Vendure caches no answer: its every read is measured against Zevar's cached and missed ones.
-    if (r.call === 'product page' || r.call.startsWith('miss: product page ('))
-      pairs.push([r.backend, r.call, r.rps, vendure('product by slug')?.rps]);
-    if (r.call === 'category page (15 items)')
-      pairs.push([r.backend, r.call, r.rps, vendure('collection')?.rps]);
-  }
-  for (const [backend, perSecond] of ceilings) {
-    if (backend !== 'Vendure')
-      pairs.push([backend, 'paid-order ceiling (orders/s)', perSecond, ceilings.get('Vendure')]);
+  const isVendure = (backend: string) => vendures.some((v) => v.name === backend);
+  const pairs: Array<[string, string, string, number | undefined, number | undefined]> = [];
+  for (const { name: vendure } of vendures) {
+    const read = (prefix: string) =>
+      rows.find((r) => r.backend === vendure && r.call.startsWith(prefix))?.rps;
+    // Vendure on SQLite is set against the embedded PGlite only.
+    const paired = (backend: string) =>
+      backend !== '-' && !isVendure(backend) && (vendure !== VENDURE_SQLITE || backend === 'PGlite');
+    for (const r of rows.filter((x) => paired(x.backend))) {
+      // Vendure caches no answer: its every read is measured against Zevar's cached and missed ones.
+      if (r.call === 'product page' || r.call.startsWith('miss: product page ('))
+        pairs.push([r.backend, vendure, r.call, r.rps, read('product by slug')]);
+      if (r.call === 'category page (15 items)')
+        pairs.push([r.backend, vendure, r.call, r.rps, read('collection')]);
+    }
+    for (const [backend, perSecond] of ceilings) {
+      if (paired(backend))
+        pairs.push([backend, vendure, 'paid-order ceiling (orders/s)', perSecond, ceilings.get(vendure)]);
+    }
   }
   console.log(
-    '\n| Zevar backend | call | Zevar | Vendure | Zevar ÷ Vendure |\n| --- | --- | ---: | ---: | ---: |',
+    '\n| Zevar backend | Vendure | call | Zevar | Vendure | Zevar ÷ Vendure |\n| --- | --- | --- | ---: | ---: | ---: |',
   );
-  for (const [backend, call, z, v] of pairs) {
+  for (const [backend, vendure, call, z, v] of pairs) {
     const ratio = z !== undefined && v ? `${(z / v).toFixed(1)}×` : '?';
-    console.log(`| ${backend} | ${call} | ${z?.toFixed(1) ?? '?'} | ${v?.toFixed(1) ?? '?'} | ${ratio} |`);
+    console.log(
+      `| ${backend} | ${vendure} | ${call} | ${z?.toFixed(1) ?? '?'} | ${v?.toFixed(1) ?? '?'} | ${ratio} |`,
+    );
   }
 }
 
@@ -424,7 +452,7 @@ async function writePath(
   backends: Backend[],
   databaseUrl: string | undefined,
   pgliteDir: string,
-  vendureCheckout: VendureCheckout | undefined,
+  vendureCheckouts: Map<string, VendureCheckout>,
 ) {
   const rows: string[] = [];
   // Each backend's median paid-order ceiling (orders/s), for the Zevar ÷ Vendure table.
@@ -512,13 +540,13 @@ async function writePath(
     );
     ceilings.set(b.name, median((figures.get('ceiling') ?? []).map((f) => f.orders!.perSecond)));
   }
-  if (vendureUrl && vendureCheckout) {
+  for (const v of vendures) {
     // Vendure's ceiling: the same closed loop, `rounds` times, after Zevar's write path.
-    const checkout = vendureCheckout;
+    const checkout = vendureCheckouts.get(v.name)!;
     const fs: Array<{ orders: OrderFigure; load: string }> = [];
     for (let round = 1; round <= rounds; round++) {
-      console.log(`Vendure paid-order ceiling, round ${round}/${rounds} (load average ${loadAverage()})`);
-      const orders = await vendureOrderCeiling(vendureUrl, checkout, {
+      console.log(`${v.name} paid-order ceiling, round ${round}/${rounds} (load average ${loadAverage()})`);
+      const orders = await vendureOrderCeiling(v.url, checkout, {
         seconds: duration,
         workers: orderWorkers,
       });
@@ -526,11 +554,11 @@ async function writePath(
     }
     const o = fs.map((f) => f.orders);
     const why = o.find((f) => f.firstFailure)?.firstFailure;
-    if (why) console.log(`Vendure: first failed order: ${why}`);
+    if (why) console.log(`${v.name}: first failed order: ${why}`);
     const perSecond = median(o.map((f) => f.perSecond));
-    ceilings.set('Vendure', perSecond);
+    ceilings.set(v.name, perSecond);
     const cells = [
-      'Vendure',
+      v.name,
       `paid-order ceiling (closed loop, ${orderWorkers} shoppers, 6 mutations per order)`,
       perSecond.toFixed(1),
       median(o.map((f) => f.p50)),

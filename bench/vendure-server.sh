@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A Vendure 3.7 server for the bench's optional Vendure rows (`npm run bench -- --vendure-url ...`,
-# decision 0085), set up from the npm registry in a directory of its own, outside the repository.
-# Not part of `npm install` or `npm test`.
+# decision 0085; on SQLite `--vendure-sqlite-url ...`, decision 0104), set up from the npm registry
+# in a directory of its own, outside the repository. Not part of `npm install` or `npm test`.
 #
 #   bash bench/vendure-server.sh setup [DIR]   installs @vendure/core 3.7 + pg in DIR (default
 #       /tmp/vendure), starts a throwaway PostgreSQL cluster in DIR/pg, creates the schema and
@@ -13,14 +13,30 @@
 #       waits until the Shop API answers. Log: DIR/server.log; pid: DIR/server.pid.
 #   bash bench/vendure-server.sh stop [DIR]    stops the server and the cluster.
 #
-# Then: npm run bench -- --vendure-url http://127.0.0.1:4106 (or npx tsx bench/vendure.ts --vendure-url ...).
+#   setup-sqlite | start-sqlite | stop-sqlite [DIR]   the same Vendure, catalogue and checkout on
+#       SQLite (Vendure's documented `better-sqlite3` driver, one file DIR/vendure.sqlite) instead of
+#       PostgreSQL: default DIR /tmp/vendure-sqlite, default port 4116. better-sqlite3 is compiled
+#       from source at setup (its prebuilt binaries are not fetched; needs g++, make, python3).
+#
+# Then: npm run bench -- --vendure-url http://127.0.0.1:4106 [--vendure-sqlite-url http://127.0.0.1:4116]
+# (or npx tsx bench/vendure.ts --vendure-url ...).
 set -euo pipefail
 
 cmd=${1:-}
-dir=${2:-/tmp/vendure}
-port=${VENDURE_PORT:-4106}
+# `setup-sqlite` is `setup` on SQLite, and so on.
+db=postgres
+case "$cmd" in *-sqlite) db=sqlite cmd=${cmd%-sqlite} ;; esac
+if [ "$db" = sqlite ]; then
+  dir=${2:-/tmp/vendure-sqlite}
+  port=${VENDURE_PORT:-4116}
+else
+  dir=${2:-/tmp/vendure}
+  port=${VENDURE_PORT:-4106}
+fi
 here=$(cd "$(dirname "$0")/.." && pwd)
 VENDURE_VERSION=${VENDURE_VERSION:-3.7.3}
+# The newest that TypeORM 0.3 (Vendure 3.7's) accepts and that builds on Node 20.
+BETTER_SQLITE3_VERSION=${BETTER_SQLITE3_VERSION:-12.11.1}
 
 # shellcheck source=../scripts/pg-cluster.sh
 source "$here/scripts/pg-cluster.sh"
@@ -43,14 +59,51 @@ ensure_cluster() {
   fi
 }
 
+# The database part of the configuration.
+db_options() {
+  if [ "$db" = sqlite ]; then
+    cat <<'EOF'
+  // Vendure's documented SQLite set-up (the configuration its `create` writes for SQLite): TypeORM's
+  // better-sqlite3 driver, one database file beside this one.
+  dbConnectionOptions: {
+    type: 'better-sqlite3',
+    synchronize: process.env.VENDURE_SYNCHRONIZE === 'true',
+    logging: false,
+    database: path.join(__dirname, 'vendure.sqlite'),
+    migrations: [],
+    // No sync to disk at each commit, as the other databases in the bench run: PGlite (started
+    // with -F) and the PostgreSQL clusters (fsync=off). SQLite's journal mode stays its default.
+    prepareDatabase: (sqlite) => sqlite.pragma('synchronous = OFF'),
+  },
+EOF
+  else
+    cat <<'EOF'
+  dbConnectionOptions: {
+    type: 'postgres',
+    synchronize: process.env.VENDURE_SYNCHRONIZE === 'true',
+    logging: false,
+    host: db.hostname,
+    port: Number(db.port),
+    username: decodeURIComponent(db.username),
+    password: decodeURIComponent(db.password),
+    database: db.pathname.slice(1),
+    migrations: [],
+  },
+EOF
+  fi
+}
+
 write_files() {
-  # The configuration: Vendure's defaults, PostgreSQL through TypeORM and `pg`, no schema
-  # synchronisation (the schema is created once, by `setup`), the database job queue, the default
-  # search plugin (the storefront's product list is its `search` query), the dummy payment handler.
-  cat >"$dir/vendure-config.js" <<'EOF'
+  # The configuration: Vendure's defaults, PostgreSQL through TypeORM and `pg` (or SQLite through
+  # better-sqlite3), no schema synchronisation (the schema is created once, by `setup`), the
+  # database job queue, the default search plugin (the storefront's product list is its `search`
+  # query), the dummy payment handler.
+  {
+    cat <<'EOF'
+const path = require('node:path');
 const { DefaultJobQueuePlugin, DefaultSearchPlugin, dummyPaymentHandler } = require('@vendure/core');
 
-const db = new URL(process.env.DATABASE_URL);
+const db = process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL) : undefined;
 exports.config = {
   apiOptions: {
     hostname: '127.0.0.1',
@@ -66,21 +119,14 @@ exports.config = {
     superadminCredentials: { identifier: 'superadmin', password: process.env.SUPERADMIN_PASSWORD },
     cookieOptions: { secret: process.env.COOKIE_SECRET || 'vendure-bench-cookie-secret' },
   },
-  dbConnectionOptions: {
-    type: 'postgres',
-    synchronize: process.env.VENDURE_SYNCHRONIZE === 'true',
-    logging: false,
-    host: db.hostname,
-    port: Number(db.port),
-    username: decodeURIComponent(db.username),
-    password: decodeURIComponent(db.password),
-    database: db.pathname.slice(1),
-    migrations: [],
-  },
+EOF
+    db_options
+    cat <<'EOF'
   paymentOptions: { paymentMethodHandlers: [dummyPaymentHandler] },
   plugins: [DefaultJobQueuePlugin.init({}), DefaultSearchPlugin.init({})],
 };
 EOF
+  } >"$dir/vendure-config.js"
   cat >"$dir/populate.js" <<'EOF'
 const fs = require('node:fs');
 const path = require('node:path');
@@ -165,17 +211,42 @@ wait_for_shop_api() {
   return 1
 }
 
+# The database a Vendure process is given (`url`): the cluster's URL on PostgreSQL (the cluster
+# started if it is down); on SQLite none (its file is named in the configuration).
+url=
+ensure_database() {
+  if [ "$db" = postgres ]; then
+    ensure_cluster
+    url=$PG_URL
+  fi
+}
+
+# better-sqlite3 compiled here: its install script's download of a prebuilt binary is skipped
+# (`build_from_source` for that package only), and node-gyp is pointed at the headers installed
+# with Node (when there are) instead of downloading them.
+install_packages() {
+  if [ "$db" = sqlite ]; then
+    local prefix
+    prefix=$(node -p 'require("node:path").resolve(process.execPath, "../..")')
+    if [ -f "$prefix/include/node/node.h" ]; then export npm_config_nodedir=$prefix; fi
+    (cd "$dir" && npm_config_build_from_source=better-sqlite3 npm install --no-audit --no-fund \
+      "@vendure/core@$VENDURE_VERSION" "better-sqlite3@$BETTER_SQLITE3_VERSION")
+  else
+    (cd "$dir" && npm install --no-audit --no-fund "@vendure/core@$VENDURE_VERSION" pg)
+  fi
+}
+
 case "$cmd" in
   setup)
     mkdir -p "$dir"
     [ -f "$dir/package.json" ] || echo '{ "name": "vendure-bench", "private": true }' >"$dir/package.json"
-    (cd "$dir" && npm install --no-audit --no-fund "@vendure/core@$VENDURE_VERSION" pg)
-    ensure_cluster
+    install_packages
+    ensure_database
     write_files
     # Vendure refuses to start with its default superadmin password.
     [ -f "$dir/superadmin-password" ] || node -e "console.log(require('crypto').randomBytes(18).toString('base64url'))" >"$dir/superadmin-password"
-    (cd "$dir" && SUPERADMIN_PASSWORD=$(cat superadmin-password) DATABASE_URL=$PG_URL VENDURE_PORT=$port NODE_ENV=production VENDURE_DISABLE_TELEMETRY=true node populate.js)
-    echo "Vendure populated in $dir (database $PG_URL)"
+    (cd "$dir" && SUPERADMIN_PASSWORD=$(cat superadmin-password) DATABASE_URL=$url VENDURE_PORT=$port NODE_ENV=production VENDURE_DISABLE_TELEMETRY=true node populate.js)
+    echo "Vendure populated in $dir (database ${url:-$dir/vendure.sqlite})"
     ;;
   start)
     # A server already on the port would be measured in this one's place (its configuration unknown).
@@ -183,12 +254,12 @@ case "$cmd" in
       echo "port $port is taken: stop what runs there first (bash bench/vendure-server.sh stop)" >&2
       exit 1
     fi
-    ensure_cluster
+    ensure_database
     write_files
     # The pid file holds the node process's own id (for `stop` and bench/vendure.ts --server-pid).
     (
       cd "$dir"
-      SUPERADMIN_PASSWORD=$(cat superadmin-password) DATABASE_URL=$PG_URL VENDURE_PORT=$port NODE_ENV=production \
+      SUPERADMIN_PASSWORD=$(cat superadmin-password) DATABASE_URL=$url VENDURE_PORT=$port NODE_ENV=production \
         VENDURE_DISABLE_TELEMETRY=true exec node server.js >"$dir/server.log" 2>&1
     ) &
     echo $! >"$dir/server.pid"
@@ -197,10 +268,10 @@ case "$cmd" in
     ;;
   stop)
     if [ -f "$dir/server.pid" ]; then kill "$(cat "$dir/server.pid")" 2>/dev/null || true; rm -f "$dir/server.pid"; fi
-    stop_pg_cluster "$dir/pg"
+    if [ "$db" = postgres ]; then stop_pg_cluster "$dir/pg"; fi
     ;;
   *)
-    sed -n '2,18p' "$0"
+    sed -n '2,22p' "$0"
     exit 2
     ;;
 esac

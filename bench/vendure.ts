@@ -13,7 +13,9 @@
  *
  * With --server-pid (the Vendure process: `cat /tmp/vendure/server.pid`), it also prints the server's
  * CPU time per read and per paid order (Linux's /proc; its job queue runs in the same process), a
- * measure the machine's load inflates far less than requests a second.
+ * measure the machine's load inflates far less than requests a second. The same for Vendure on SQLite
+ * (decision 0104; `setup-sqlite`, `start-sqlite`): --vendure-url http://127.0.0.1:4116 and
+ * /tmp/vendure-sqlite/server.pid; its CPU figure then includes the database's work (in the process).
  */
 import autocannon from 'autocannon';
 import { readFileSync } from 'node:fs';
