@@ -1,4 +1,4 @@
-import { sql, type Placeholder } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 
 /*
@@ -21,8 +21,13 @@ import type { DbOrTx } from './client';
  * none today).
  */
 
-/** Named placeholders, one per value the statement takes: `p.orderId` is `sql.placeholder('orderId')`. */
-export type Placeholders<K extends string> = { readonly [N in K]: Placeholder<N> };
+/**
+ * Named placeholders, one per value the statement takes: `p.orderId` is `sql.placeholder('orderId')`.
+ * Typed `never` so that drizzle's builders take one wherever a value goes: `update().set()` takes a
+ * placeholder at run time (encoded by its column, as in `insert().values()`) but not in its types.
+ * A call without one of its values is refused by drizzle ("No value for placeholder").
+ */
+export type Placeholders<K extends string> = { readonly [N in K]: never };
 
 type Prepared<R> = { execute(values?: Record<string, unknown>): Promise<R> };
 type Preparable<R> = { prepare(name: string): Prepared<R> };
@@ -70,4 +75,49 @@ export function builtOnce<K extends string, R>(
     });
     return onSession.execute(values);
   };
+}
+
+/** At most this many shapes of one statement are kept; beyond, a shape is built on every call. */
+export const MAX_SHAPES = 32;
+
+/**
+ * A statement whose text depends on its call's shape (the columns an insert is given, how many rows,
+ * a plan's visibility rule): built once per shape (`shapeKey` names it), then as `builtOnce`.
+ */
+export function builtPerShape<S, K extends string, R>(
+  shapeKey: (shape: S) => string,
+  build: (db: DbOrTx, p: Placeholders<K>, shape: S) => Preparable<R>,
+): (db: DbOrTx, shape: S, values: Record<K, unknown>) => Promise<R> {
+  const shapes = new Map<string, (db: DbOrTx, values: Record<K, unknown>) => Promise<R>>();
+  return (db, shape, values) => {
+    const key = shapeKey(shape);
+    let run = shapes.get(key);
+    if (!run) {
+      if (shapes.size >= MAX_SHAPES)
+        return build(db, placeholders as Placeholders<K>, shape)
+          .prepare(undefined as unknown as string)
+          .execute(values);
+      run = builtOnce<K, R>((d, p) => build(d, p, shape));
+      shapes.set(key, run);
+    }
+    return run(db, values);
+  };
+}
+
+/**
+ * Plain SQL built once: `(dbOrTx, values)` answers what `dbOrTx.execute(query)` answers (the driver's
+ * result, `rows` as objects).
+ */
+export function builtOnceSql<K extends string, R = { rows: unknown[] }>(
+  build: (p: Placeholders<K>) => SQL,
+): (db: DbOrTx, values: Record<K, unknown>) => Promise<R> {
+  return builtOnce<K, R>((db, p) => ({
+    prepare: () => {
+      const d = db as unknown as {
+        dialect: { sqlToQuery(query: SQL): unknown };
+        _: { session: { prepareQuery(query: unknown, fields: undefined, name: undefined, arrayMode: false): Prepared<R> } };
+      };
+      return d._.session.prepareQuery(d.dialect.sqlToQuery(build(p)), undefined, undefined, false);
+    },
+  }));
 }
