@@ -76,10 +76,7 @@ describe('statements built once', () => {
       { id: p.id, stock: 7, images: ['c.jpg'] },
     ]);
     const [added] = await addCategory(database.db, { name: 'Once A', slug: 'once-a' });
-    const [plain] = await database.db
-      .select()
-      .from(categories)
-      .where(eq(categories.id, added!.id));
+    const [plain] = await database.db.select().from(categories).where(eq(categories.id, added!.id));
     expect(added).toEqual(plain);
   });
 

@@ -39,7 +39,8 @@ const PARTS = ['client', 'logger', 'cache'] as const;
 function sessionOf(db: DbOrTx): SessionParts & object {
   const session = (db as unknown as { _: { session: SessionParts } })._.session;
   for (const part of PARTS)
-    if (!(part in session)) throw new Error(`drizzle session without ${part}: built-once statements need updating`);
+    if (!(part in session))
+      throw new Error(`drizzle session without ${part}: built-once statements need updating`);
   return session;
 }
 
@@ -115,7 +116,11 @@ export function builtOnceSql<K extends string, R = { rows: unknown[] }>(
     prepare: () => {
       const d = db as unknown as {
         dialect: { sqlToQuery(query: SQL): unknown };
-        _: { session: { prepareQuery(query: unknown, fields: undefined, name: undefined, arrayMode: false): Prepared<R> } };
+        _: {
+          session: {
+            prepareQuery(query: unknown, fields: undefined, name: undefined, arrayMode: false): Prepared<R>;
+          };
+        };
       };
       return d._.session.prepareQuery(d.dialect.sqlToQuery(build(p)), undefined, undefined, false);
     },

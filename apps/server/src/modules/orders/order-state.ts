@@ -166,7 +166,13 @@ export async function recordConfirmationIn(tx: Tx, orderId: string, actor: strin
 
 const confirmationHistory = builtOnce((db, p: Placeholders<'orderId' | 'actor'>) =>
   db.insert(orderStatusHistory).values([
-    { orderId: p.orderId, field: 'status', fromValue: 'PAYMENT_PENDING', toValue: 'CONFIRMED', actor: p.actor },
+    {
+      orderId: p.orderId,
+      field: 'status',
+      fromValue: 'PAYMENT_PENDING',
+      toValue: 'CONFIRMED',
+      actor: p.actor,
+    },
     { orderId: p.orderId, field: 'paymentStatus', fromValue: 'PENDING', toValue: 'CAPTURED', actor: p.actor },
   ]),
 );
