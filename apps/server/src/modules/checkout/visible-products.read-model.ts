@@ -1,9 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { categories, metalPurities, metals, products } from '../../db/schema';
 import { PURITY_COLUMNS } from '../products';
 import { productVisibleTo } from '../storefront';
 import type { Shop } from '../users';
+import { builtPerShape, type Placeholders } from '../../db/built-once';
 
 /*
  * Read model (docs/decisions/0015): the products a cart or an order prices, with the metal rate and
@@ -19,16 +20,22 @@ export async function loadVisibleProducts(
   keys: Array<number | string>,
 ) {
   if (keys.length === 0) return [];
-  const key = by === 'id' ? inArray(products.id, keys as number[]) : inArray(products.sku, keys as string[]);
-  return db
-    .select({
-      product: products,
-      metal: { id: metals.id, name: metals.name, ratePaise: metals.ratePaise },
-      purity: PURITY_COLUMNS,
-    })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .leftJoin(metals, eq(products.metalId, metals.id))
-    .leftJoin(metalPurities, eq(products.purityId, metalPurities.id))
-    .where(and(key, productVisibleTo(shop.plan)));
+  return visibleProducts(db, { by, plan: shop.plan }, { keys });
 }
+
+/** One statement per key and plan, built once (decision 0102). */
+const visibleProducts = builtPerShape(
+  ({ by, plan }: { by: 'id' | 'sku'; plan: Shop['plan'] }) => `${by}:${plan}`,
+  (db, p: Placeholders<'keys'>, { by, plan }) =>
+    db
+      .select({
+        product: products,
+        metal: { id: metals.id, name: metals.name, ratePaise: metals.ratePaise },
+        purity: PURITY_COLUMNS,
+      })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .leftJoin(metals, eq(products.metalId, metals.id))
+      .leftJoin(metalPurities, eq(products.purityId, metalPurities.id))
+      .where(and(sql`${by === 'id' ? products.id : products.sku} = any(${p.keys})`, productVisibleTo(plan))),
+);

@@ -3,6 +3,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { vendorEarnings } from '../../db/schema';
 import { orderLines } from '../orders';
 import { productsOnPlanOf } from './reseller-lines.read-model';
+import { builtPerShape, type Placeholders } from '../../db/built-once';
 
 /**
  * The vendor earnings ledger (docs/decisions/0012-money-ledger-refunds.md). Append-only: a sale
@@ -42,23 +43,38 @@ export async function recordOrderEarnings(
     return vendorId === null ? [] : [{ ...i, vendorId }];
   });
   if (rows.length === 0) return;
-  await tx
-    .insert(vendorEarnings)
-    .values(
-      rows.map((i) => ({
-        vendorId: i.vendorId,
-        orderId: order.id,
-        orderItemId: i.id,
-        kind: 'EARNING' as const,
-        units: i.quantity,
-        amountPaise: i.vendorCommissionPaise * i.quantity,
-        revenuePaise: i.totalPricePaise,
-      })),
-    )
-    .onConflictDoNothing({
-      target: [vendorEarnings.orderItemId, vendorEarnings.kind, vendorEarnings.refundId],
-    });
+  const values: Record<string, unknown> = { orderId: order.id };
+  rows.forEach((i, n) => {
+    values[`vendorId_${n}`] = i.vendorId;
+    values[`orderItemId_${n}`] = i.id;
+    values[`units_${n}`] = i.quantity;
+    values[`amountPaise_${n}`] = i.vendorCommissionPaise * i.quantity;
+    values[`revenuePaise_${n}`] = i.totalPricePaise;
+  });
+  await insertEarnings(tx, rows.length, values);
 }
+
+/** One statement per number of lines, built once (decision 0102). */
+const insertEarnings = builtPerShape(
+  (rows: number) => String(rows),
+  (db, p: Placeholders<string>, rows) =>
+    db
+      .insert(vendorEarnings)
+      .values(
+        Array.from({ length: rows }, (_, n) => ({
+          vendorId: p[`vendorId_${n}`]!,
+          orderId: p.orderId!,
+          orderItemId: p[`orderItemId_${n}`]!,
+          kind: 'EARNING' as const,
+          units: p[`units_${n}`]!,
+          amountPaise: p[`amountPaise_${n}`]!,
+          revenuePaise: p[`revenuePaise_${n}`]!,
+        })),
+      )
+      .onConflictDoNothing({
+        target: [vendorEarnings.orderItemId, vendorEarnings.kind, vendorEarnings.refundId],
+      }),
+);
 
 /**
  * Reverses what an order earned: a REVERSAL row for each EARNING row, once. When the earning was

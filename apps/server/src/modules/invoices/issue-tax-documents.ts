@@ -16,7 +16,7 @@ import type { Config } from '../../env';
 import { clearBuyerPanIn, orderLines } from '../orders';
 import { hsnByItem, type InvoiceLines } from './hsn-by-line.read-model';
 import { documentFileName } from './document-file-name';
-import { queryRows, type Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import {
   documentSeries,
@@ -26,6 +26,7 @@ import {
   type PartyAddress,
   type TaxDocumentContent,
 } from '../../db/schema';
+import { builtOnce, builtOnceSql, type Placeholders } from '../../db/built-once';
 
 type Order = typeof orders.$inferSelect;
 type Refund = { id: number; orderId: string; amountPaise: number; reason?: string | null };
@@ -39,6 +40,49 @@ type Settings = Pick<
   'seller' | 'BUSINESS_TIMEZONE' | 'INVOICE_PREFIX' | 'CREDIT_NOTE_PREFIX' | 'DOCUMENT_DATE_TOLERANCE_HOURS'
 >;
 
+// The two statements every invoice sends, built once (decision 0102).
+const lastOfSeries = builtOnce((db, p: Placeholders<'kind'>) =>
+  db
+    .select({ issuedAt: taxDocuments.issuedAt, financialYear: taxDocuments.financialYear })
+    .from(taxDocuments)
+    .where(eq(taxDocuments.kind, p.kind))
+    .orderBy(desc(taxDocuments.issuedAt))
+    .limit(1),
+);
+
+const insertNumbered = builtOnceSql<
+  | 'kind'
+  | 'financialYear'
+  | 'head'
+  | 'orderId'
+  | 'refundId'
+  | 'invoiceId'
+  | 'issuedAt'
+  | 'taxablePaise'
+  | 'taxPaise'
+  | 'totalPaise'
+  | 'content',
+  { rows: Array<{ id: number; kind: TaxDocumentKind; number: string; sequence: number }> }
+>(
+  (p) => sql`
+    with series as (
+      insert into ${documentSeries} (kind, financial_year, last_sequence)
+      values (${p.kind}, ${p.financialYear}, 1)
+      on conflict (kind, financial_year) do update set last_sequence = ${documentSeries}.last_sequence + 1
+      returning last_sequence
+    )
+    insert into ${taxDocuments}
+      (kind, number, financial_year, sequence, order_id, refund_id, invoice_id, issued_at,
+       taxable_paise, tax_paise, total_paise, content)
+    select ${p.kind}, ${p.head} || lpad(last_sequence::text, greatest(6, length(last_sequence::text)), '0'),
+      ${p.financialYear}, last_sequence, ${p.orderId}, ${p.refundId}, ${p.invoiceId},
+      ${p.issuedAt}::timestamptz,
+      ${p.taxablePaise}, ${p.taxPaise}, ${p.totalPaise},
+      ${p.content}::jsonb
+    from series
+    returning id, kind, number, sequence`,
+);
+
 /**
  * A document's date comes from the server clock, and its date picks its financial year's series. A
  * clock that jumped would number a document in the wrong year (and out of date order), which cannot be
@@ -49,12 +93,7 @@ type Settings = Pick<
  * Inside one financial year a long gap is a quiet spell, not a fault, and cannot misnumber the year.
  */
 async function assertPlausibleDate(tx: Tx, s: Settings, kind: TaxDocumentKind, issuedAt: Date, fy: string) {
-  const [last] = await tx
-    .select({ issuedAt: taxDocuments.issuedAt, financialYear: taxDocuments.financialYear })
-    .from(taxDocuments)
-    .where(eq(taxDocuments.kind, kind))
-    .orderBy(desc(taxDocuments.issuedAt))
-    .limit(1);
+  const [last] = await lastOfSeries(tx, { kind });
   if (!last) return;
   const tolerance = s.DOCUMENT_DATE_TOLERANCE_HOURS * 3600_000;
   const gap = issuedAt.getTime() - last.issuedAt.getTime();
@@ -230,26 +269,19 @@ async function insertNumberedIn(
   },
 ): Promise<{ id: number; kind: TaxDocumentKind; number: string }> {
   const head = documentNumber(d.prefix, d.financialYear, 0).slice(0, -6);
-  const rows = await queryRows<{ id: number; kind: TaxDocumentKind; number: string; sequence: number }>(
-    tx,
-    sql`
-    with series as (
-      insert into ${documentSeries} (kind, financial_year, last_sequence)
-      values (${d.kind}, ${d.financialYear}, 1)
-      on conflict (kind, financial_year) do update set last_sequence = ${documentSeries}.last_sequence + 1
-      returning last_sequence
-    )
-    insert into ${taxDocuments}
-      (kind, number, financial_year, sequence, order_id, refund_id, invoice_id, issued_at,
-       taxable_paise, tax_paise, total_paise, content)
-    select ${d.kind}, ${head} || lpad(last_sequence::text, greatest(6, length(last_sequence::text)), '0'),
-      ${d.financialYear}, last_sequence, ${d.orderId}, ${d.refundId ?? null}, ${d.invoiceId ?? null},
-      ${d.issuedAt.toISOString()}::timestamptz,
-      ${d.content.totals.taxablePaise}, ${taxOf(d.content.totals)}, ${d.content.totals.totalPaise},
-      ${JSON.stringify(d.content)}::jsonb
-    from series
-    returning id, kind, number, sequence`,
-  );
+  const { rows } = await insertNumbered(tx, {
+    kind: d.kind,
+    financialYear: d.financialYear,
+    head,
+    orderId: d.orderId,
+    refundId: d.refundId ?? null,
+    invoiceId: d.invoiceId ?? null,
+    issuedAt: d.issuedAt.toISOString(),
+    taxablePaise: d.content.totals.taxablePaise,
+    taxPaise: taxOf(d.content.totals),
+    totalPaise: d.content.totals.totalPaise,
+    content: JSON.stringify(d.content),
+  });
   const row = rows[0]!;
   // The number the domain's rule gives (a mismatch rolls the document back rather than misnumber it).
   if (row.number !== documentNumber(d.prefix, d.financialYear, Number(row.sequence)))

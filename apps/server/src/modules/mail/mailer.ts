@@ -29,13 +29,27 @@ export function createMailer(opts: { smtpUrl?: string; dataDir: string }): Maile
   const dir = path.join(opts.dataDir, 'outbox');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   let counter = 0;
+  // The directory is made once, not for every message (a mkdir and an lstat each: decision 0102);
+  // made again only if it went away.
+  let made: Promise<unknown> | undefined;
   return {
     async send(message) {
       const info = await transport.sendMail(message);
-      await mkdir(dir, { recursive: true });
       counter += 1;
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${counter}.eml`;
-      await writeFile(path.join(dir, name), info.message as Buffer);
+      const file = path.join(
+        dir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${counter}.eml`,
+      );
+      made ??= mkdir(dir, { recursive: true }).catch((err: unknown) => {
+        made = undefined;
+        throw err;
+      });
+      await made;
+      await writeFile(file, info.message as Buffer).catch(async (err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOENT') throw err;
+        await (made = mkdir(dir, { recursive: true }));
+        await writeFile(file, info.message as Buffer);
+      });
     },
   };
 }

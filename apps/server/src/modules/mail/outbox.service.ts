@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { emailOutbox, type OutboxAttachment } from '../../db/schema';
 import type { MailAttachment, Mailer } from './mailer';
+import { builtOnce, type Placeholders } from '../../db/built-once';
 
 export const MAX_ATTEMPTS = 8;
 const SENDING_AT_ONCE = 5;
@@ -17,19 +18,59 @@ export async function queueEmail(
     attachments?: OutboxAttachment[];
   },
 ): Promise<boolean> {
-  const rows = await db
-    .insert(emailOutbox)
-    .values({
-      dedupeKey: message.dedupeKey,
-      toAddress: message.to,
-      subject: message.subject,
-      html: message.html,
-      attachments: message.attachments ?? [],
-    })
-    .onConflictDoNothing({ target: emailOutbox.dedupeKey })
-    .returning({ id: emailOutbox.id });
+  const rows = await insertEmail(db, {
+    dedupeKey: message.dedupeKey,
+    to: message.to,
+    subject: message.subject,
+    html: message.html,
+    attachments: message.attachments ?? [],
+  });
   return rows.length > 0;
 }
+
+// The statements every mail goes through, built once (decision 0102).
+const insertEmail = builtOnce(
+  (db, p: Placeholders<'dedupeKey' | 'to' | 'subject' | 'html' | 'attachments'>) =>
+    db
+      .insert(emailOutbox)
+      .values({
+        dedupeKey: p.dedupeKey,
+        toAddress: p.to,
+        subject: p.subject,
+        html: p.html,
+        attachments: p.attachments,
+      })
+      .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+      .returning({ id: emailOutbox.id }),
+);
+
+/** Claims up to `batch` due mails: their next attempt pushed to `until`. */
+const claimDue = builtOnce((db, p: Placeholders<'now' | 'batch' | 'until'>) => {
+  const due = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.status, 'PENDING'), lte(emailOutbox.nextAttemptAt, p.now)))
+    .orderBy(asc(emailOutbox.nextAttemptAt))
+    .limit(p.batch)
+    .for('update', { skipLocked: true });
+  return db
+    .update(emailOutbox)
+    .set({ nextAttemptAt: p.until })
+    .where(inArray(emailOutbox.id, due))
+    .returning();
+});
+
+const markSent = builtOnce((db, p: Placeholders<'ids' | 'sentAt'>) =>
+  db
+    .update(emailOutbox)
+    .set({
+      status: 'SENT',
+      sentAt: p.sentAt,
+      attempts: sql`${emailOutbox.attempts} + 1`,
+      lastError: null,
+    })
+    .where(sql`${emailOutbox.id} = any(${p.ids})`),
+);
 
 /** Minutes to wait before attempt n+1: 1, 2, 4 ... capped at an hour. */
 export function backoffMs(attempts: number): number {
@@ -91,18 +132,11 @@ async function attempt(deps: Deps, mail: typeof emailOutbox.$inferSelect): Promi
  */
 async function deliverBatch(deps: Deps, batch: number): Promise<{ taken: number; sent: number }> {
   const now = deps.now();
-  const due = deps.db
-    .select({ id: emailOutbox.id })
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.status, 'PENDING'), lte(emailOutbox.nextAttemptAt, now)))
-    .orderBy(asc(emailOutbox.nextAttemptAt))
-    .limit(batch)
-    .for('update', { skipLocked: true });
-  const claimed = await deps.db
-    .update(emailOutbox)
-    .set({ nextAttemptAt: new Date(now.getTime() + 10 * 60_000) })
-    .where(inArray(emailOutbox.id, due))
-    .returning();
+  const claimed = await claimDue(deps.db, {
+    now,
+    batch,
+    until: new Date(now.getTime() + 10 * 60_000),
+  });
   claimed.sort((a, b) => a.id - b.id);
   // Five of the batch's mails at a time (nodemailer's own pool size): each waits on the database, its
   // invoice and the mailer in turns, and one at a time a busy event loop (paid orders being answered)
@@ -136,15 +170,6 @@ async function deliverBatch(deps: Deps, batch: number): Promise<{ taken: number;
       })
       .where(eq(emailOutbox.id, mail.id));
   }
-  if (sentIds.length > 0)
-    await deps.db
-      .update(emailOutbox)
-      .set({
-        status: 'SENT',
-        sentAt: deps.now(),
-        attempts: sql`${emailOutbox.attempts} + 1`,
-        lastError: null,
-      })
-      .where(inArray(emailOutbox.id, sentIds));
+  if (sentIds.length > 0) await markSent(deps.db, { ids: sentIds, sentAt: deps.now() });
   return { taken: claimed.length, sent: sentIds.length };
 }

@@ -4,6 +4,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
 import { lineMoney, orderMoney } from './order-money';
 import { NEVER_PAID, type OrderLineRow, type OrderRow } from './order-state';
+import { builtOnce, type Placeholders } from '../../db/built-once';
 
 /* The orders module's reads for the other modules (checkout, payments): one function per question. */
 
@@ -155,12 +156,25 @@ export async function holdsOfNetwork(
   open: Array<{ expires: Date | null; cancelKeyHash: string | null }>;
   abandoned: { count: number; lastEnded: Date | null };
 }> {
+  const rows = await networkHolds(tx, { clientNetwork, since, now });
+  const open = rows
+    .filter((r) => r.open)
+    .map((r) => ({ expires: r.expires, cancelKeyHash: r.cancelKeyHash }));
+  const abandoned = rows.filter((r) => !r.open);
+  return {
+    open,
+    abandoned: { count: abandoned.length, lastEnded: abandoned.at(-1)?.expires ?? null },
+  };
+}
+
+const networkHolds = builtOnce((tx, p: Placeholders<'clientNetwork' | 'since' | 'now'>) => {
+  const { clientNetwork, since, now } = p;
   const openHold = and(
     eq(orders.status, 'PAYMENT_PENDING'),
     eq(orders.stockReleased, false),
     sql`${orders.reservationExpiresAt} > ${now}`,
   );
-  const rows = await tx
+  return tx
     .select({
       expires: orders.reservationExpiresAt,
       cancelKeyHash: orders.cancelKeyHash,
@@ -189,15 +203,7 @@ export async function holdsOfNetwork(
       ),
     )
     .orderBy(orders.reservationExpiresAt);
-  const open = rows
-    .filter((r) => r.open)
-    .map((r) => ({ expires: r.expires, cancelKeyHash: r.cancelKeyHash }));
-  const abandoned = rows.filter((r) => !r.open);
-  return {
-    open,
-    abandoned: { count: abandoned.length, lastEnded: abandoned.at(-1)?.expires ?? null },
-  };
-}
+});
 
 /**
  * The orders bought from quotes that are paid or may still be paid (waiting, stock not released):

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
+import { builtOnce, builtPerShape, type Placeholders } from '../../db/built-once';
 import { orderItems, orderStatusHistory, orders } from '../../db/schema';
 import { canMoveOrderWithPayment, type OrderStatus } from '@zevar/domain';
 import { returnOrderStock } from '../stock';
@@ -28,27 +29,65 @@ export async function recordHistory(tx: Tx, orderId: string, entries: HistoryEnt
   await tx.insert(orderStatusHistory).values(entries.map((e) => ({ ...e, orderId })));
 }
 
+/** A new order's statement for the columns it is given (each caller gives the same every time). */
+const insertNewOrder = builtPerShape(
+  (columns: string[]) => columns.join(),
+  (db, p: Placeholders<string>, columns) => {
+    const values = Object.fromEntries(columns.map((c) => [c, p[c]])) as unknown as typeof orders.$inferInsert;
+    const history = db.$with('new_order_history').as(
+      db.insert(orderStatusHistory).values({
+        orderId: p.id!,
+        field: 'status',
+        toValue: 'PAYMENT_PENDING',
+        actor: 'customer',
+      }),
+    );
+    return db
+      .with(history)
+      .insert(orders)
+      .values({ ...values, status: 'PAYMENT_PENDING', paymentStatus: 'PENDING' })
+      .returning();
+  },
+);
+
+/** A new order's lines: one statement per number of lines and columns each gives. */
+const insertNewLines = builtPerShape(
+  (rows: string[][]) => rows.map((columns) => columns.join()).join('|'),
+  (db, p: Placeholders<string>, rows) =>
+    db
+      .insert(orderItems)
+      .values(
+        rows.map(
+          (columns, i) =>
+            Object.fromEntries([
+              ['orderId', p.orderId],
+              ...columns.map((c) => [c, p[`${c}_${i}`]]),
+            ]) as unknown as typeof orderItems.$inferInsert,
+        ),
+      )
+      .returning({ id: orderItems.id, productId: orderItems.productId, quantity: orderItems.quantity }),
+);
+
+/** The columns a row gives (undefined ones take their default, as drizzle's insert does). */
+const givenColumns = (row: object) =>
+  Object.entries(row)
+    .filter(([, v]) => v !== undefined)
+    .map(([k]) => k);
+
 /** A new order waiting for payment, with its lines (the caller reserved their stock in `tx`). */
 export async function recordNewOrderIn(tx: Tx, values: NewOrder, lines: NewOrderLine[]) {
   // The order's id is made here, so its first history row is inserted by the order's own statement
   // (a data-modifying WITH; the foreign key is checked at the statement's end): decision 0089.
+  // Both statements are built once per shape (decision 0102).
   const id = randomUUID();
-  const history = tx
-    .$with('new_order_history')
-    .as(
-      tx
-        .insert(orderStatusHistory)
-        .values({ orderId: id, field: 'status', toValue: 'PAYMENT_PENDING', actor: 'customer' }),
-    );
-  const [order] = await tx
-    .with(history)
-    .insert(orders)
-    .values({ ...values, id, status: 'PAYMENT_PENDING', paymentStatus: 'PENDING' })
-    .returning();
-  const items = await tx
-    .insert(orderItems)
-    .values(lines.map((l) => ({ ...l, orderId: order!.id })))
-    .returning({ id: orderItems.id, productId: orderItems.productId, quantity: orderItems.quantity });
+  const row = { ...values, id };
+  const [order] = await insertNewOrder(tx, givenColumns(row), row);
+  const rows = lines.map(givenColumns);
+  const lineValues: Record<string, unknown> = { orderId: order!.id };
+  lines.forEach((l, i) => {
+    for (const c of rows[i]!) lineValues[`${c}_${i}`] = (l as Record<string, unknown>)[c];
+  });
+  const items = await insertNewLines(tx, rows, lineValues);
   return { order: order!, items };
 }
 
@@ -60,8 +99,12 @@ export async function recordLineHuidsIn(tx: Tx, huids: Map<number, string[]>): P
 
 /** The provider order created (after commit) for the order's amount. */
 export async function attachProviderOrder(db: DbOrTx, orderId: string, providerOrderId: string) {
-  await db.update(orders).set({ providerOrderId }).where(eq(orders.id, orderId));
+  await attachProvider(db, { orderId, providerOrderId });
 }
+
+const attachProvider = builtOnce((db, p: Placeholders<'orderId' | 'providerOrderId'>) =>
+  db.update(orders).set({ providerOrderId: p.providerOrderId }).where(eq(orders.id, p.orderId)),
+);
 
 /**
  * PAYMENT_PENDING/PENDING -> CONFIRMED/CAPTURED for a verified payment. The one gate of a payment's
@@ -81,35 +124,58 @@ export async function confirmPaidOrderIn(
     only?: { holdingStock: true; withoutQuote: true; amountPaise: number | undefined };
   },
 ): Promise<OrderRow | undefined> {
-  const [order] = await tx
-    .update(orders)
-    .set({
-      status: 'CONFIRMED',
-      paymentStatus: 'CAPTURED',
-      paymentId: q.paymentId,
-      paymentDate: q.now,
-      updatedAt: q.now,
-    })
-    .where(
-      and(
-        eq(orders.providerOrderId, q.providerOrderId),
-        eq(orders.status, 'PAYMENT_PENDING'),
-        eq(orders.paymentStatus, 'PENDING'),
-        q.only ? eq(orders.holdsStock, true) : undefined,
-        q.only ? isNull(orders.quoteId) : undefined,
-        q.only?.amountPaise !== undefined ? eq(orders.finalAmountPaise, q.only.amountPaise) : undefined,
-      ),
-    )
-    .returning();
+  const shape = q.only ? (q.only.amountPaise === undefined ? 'direct' : 'direct-amount') : 'any';
+  const [order] = await confirmGate(tx, shape, {
+    providerOrderId: q.providerOrderId,
+    paymentId: q.paymentId,
+    now: q.now,
+    amountPaise: q.only?.amountPaise,
+  });
   return order;
 }
 
+/** The gate's statement, built once for each of its three shapes (decision 0102). */
+const confirmGate = builtPerShape(
+  (shape: 'any' | 'direct' | 'direct-amount') => shape,
+  (db, p: Placeholders<'providerOrderId' | 'paymentId' | 'now' | 'amountPaise'>, shape) =>
+    db
+      .update(orders)
+      .set({
+        status: 'CONFIRMED',
+        paymentStatus: 'CAPTURED',
+        paymentId: p.paymentId,
+        paymentDate: p.now,
+        updatedAt: p.now,
+      })
+      .where(
+        and(
+          eq(orders.providerOrderId, p.providerOrderId),
+          eq(orders.status, 'PAYMENT_PENDING'),
+          eq(orders.paymentStatus, 'PENDING'),
+          shape !== 'any' ? eq(orders.holdsStock, true) : undefined,
+          shape !== 'any' ? isNull(orders.quoteId) : undefined,
+          shape === 'direct-amount' ? eq(orders.finalAmountPaise, p.amountPaise) : undefined,
+        ),
+      )
+      .returning(),
+);
+
 export async function recordConfirmationIn(tx: Tx, orderId: string, actor: string): Promise<void> {
-  await recordHistory(tx, orderId, [
-    { field: 'status', fromValue: 'PAYMENT_PENDING', toValue: 'CONFIRMED', actor },
-    { field: 'paymentStatus', fromValue: 'PENDING', toValue: 'CAPTURED', actor },
-  ]);
+  await confirmationHistory(tx, { orderId, actor });
 }
+
+const confirmationHistory = builtOnce((db, p: Placeholders<'orderId' | 'actor'>) =>
+  db.insert(orderStatusHistory).values([
+    {
+      orderId: p.orderId,
+      field: 'status',
+      fromValue: 'PAYMENT_PENDING',
+      toValue: 'CONFIRMED',
+      actor: p.actor,
+    },
+    { orderId: p.orderId, field: 'paymentStatus', fromValue: 'PENDING', toValue: 'CAPTURED', actor: p.actor },
+  ]),
+);
 
 /**
  * A captured amount that is not the order's: payment status NEEDS_REVIEW (the reservation is kept),

@@ -11,6 +11,7 @@ import {
   type PaymentGateway,
   type ProviderPaymentLink,
 } from './gateway';
+import { builtOnce, type Placeholders } from '../../db/built-once';
 
 const randomId = (prefix: string) =>
   `${prefix}_${randomBytes(7).toString('base64url').replace(/[-_]/g, 'x')}`;
@@ -34,6 +35,18 @@ function linkOf(row: LinkRow, baseUrl: string, now: Date): ProviderPaymentLink {
   };
 }
 
+// The two statements of every sandbox payment, built once (decision 0102).
+const insertOrder = builtOnce((db, p: Placeholders<'id' | 'amountPaise' | 'receipt'>) =>
+  db.insert(sandboxOrders).values({ id: p.id, amountPaise: p.amountPaise, receipt: p.receipt }),
+);
+const payOrder = builtOnce((db, p: Placeholders<'orderId' | 'paymentId' | 'method'>) =>
+  db
+    .update(sandboxOrders)
+    .set({ status: 'paid', paymentId: p.paymentId, method: p.method })
+    .where(and(eq(sandboxOrders.id, p.orderId), eq(sandboxOrders.status, 'created')))
+    .returning(),
+);
+
 /** The offline gateway: keeps its orders in sandbox_orders, signs payments exactly as Razorpay does. */
 export function createSandboxGateway(
   db: Db,
@@ -49,7 +62,7 @@ export function createSandboxGateway(
     ...signatureChecks(keys.keySecret, keys.webhookSecret),
     async createOrder({ amountPaise, receipt }) {
       const id = randomId('order');
-      await db.insert(sandboxOrders).values({ id, amountPaise, receipt });
+      await insertOrder(db, { id, amountPaise, receipt });
       return { id, amountPaise, currency: 'INR' };
     },
     async fetchOrderState(providerOrderId) {
@@ -221,11 +234,7 @@ export function createSandboxGateway(
   /** 'Pay now' in the sandbox window (with the method chosen there): marks the order paid and answers what Razorpay's handler receives. */
   async function pay(orderId: string, method: PaymentMethod = 'card') {
     const paymentId = randomId('pay');
-    const [row] = await db
-      .update(sandboxOrders)
-      .set({ status: 'paid', paymentId, method })
-      .where(and(eq(sandboxOrders.id, orderId), eq(sandboxOrders.status, 'created')))
-      .returning();
+    const [row] = await payOrder(db, { orderId, paymentId, method });
     if (!row) {
       const [existing] = await db.select().from(sandboxOrders).where(eq(sandboxOrders.id, orderId));
       if (!existing) throw notFound('Payment order');

@@ -28,6 +28,7 @@ import {
 } from '../orders';
 import { closeLinksOfBoughtQuote } from './quote-links';
 import type { Config } from '../../env';
+import { builtOnce, type Placeholders } from '../../db/built-once';
 
 export type SettleResult =
   | 'confirmed'
@@ -54,10 +55,11 @@ async function applyPaidEffects(tx: Tx, order: OrderRow, actor: string, config: 
   await recordConfirmationIn(tx, order.id, actor);
   if (order.checkoutId) await completeCheckoutIn(tx, order.checkoutId);
   if (order.providerOrderId) {
-    await tx
-      .update(payments)
-      .set({ status: 'CAPTURED', providerPaymentId: order.paymentId, verifiedAt: order.paymentDate })
-      .where(eq(payments.providerOrderId, order.providerOrderId));
+    await capturePayment(tx, {
+      providerOrderId: order.providerOrderId,
+      paymentId: order.paymentId,
+      verifiedAt: order.paymentDate,
+    });
   }
   // The invoice is numbered last, in one statement, so the series row, which every paid order
   // waits for (gap-free numbering), is locked from that statement to the commit only (decision
@@ -67,6 +69,13 @@ async function applyPaidEffects(tx: Tx, order: OrderRow, actor: string, config: 
   await queueOrderConfirmation(tx, order, items, config, issuedAt, invoiceExpected(order), sources);
   await issueInvoiceIn(tx, config, order, issuedAt, { ...lines, confirmedHere: true });
 }
+
+const capturePayment = builtOnce((db, p: Placeholders<'providerOrderId' | 'paymentId' | 'verifiedAt'>) =>
+  db
+    .update(payments)
+    .set({ status: 'CAPTURED', providerPaymentId: p.paymentId, verifiedAt: p.verifiedAt })
+    .where(eq(payments.providerOrderId, p.providerOrderId)),
+);
 
 type Outcome = { result: SettleResult; refundId?: number; boughtQuoteId?: string };
 

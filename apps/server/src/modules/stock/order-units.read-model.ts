@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
+import { builtOnce, type Placeholders } from '../../db/built-once';
 
 /*
  * Read model (docs/decisions/0015): the units per product of an order, which the stock module puts back
@@ -46,7 +47,12 @@ export async function orderLinesWithIds(
 /** Pieces of each product held by unpaid orders (orders that took stock and have not returned it). */
 export async function unpaidHoldsOf(tx: Tx, productIds: number[]): Promise<Map<number, number>> {
   if (productIds.length === 0) return new Map();
-  const rows = await tx
+  const rows = await unpaidHolds(tx, { productIds });
+  return new Map(rows.map((r) => [r.productId!, Number(r.held)]));
+}
+
+const unpaidHolds = builtOnce((db, p: Placeholders<'productIds'>) =>
+  db
     .select({
       productId: orderItems.productId,
       held: sql<string>`coalesce(sum(${orderItems.quantity}), 0)`,
@@ -55,12 +61,11 @@ export async function unpaidHoldsOf(tx: Tx, productIds: number[]): Promise<Map<n
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(
       and(
-        inArray(orderItems.productId, productIds),
+        sql`${orderItems.productId} = any(${p.productIds})`,
         eq(orders.status, 'PAYMENT_PENDING'),
         eq(orders.holdsStock, true),
         eq(orders.stockReleased, false),
       ),
     )
-    .groupBy(orderItems.productId);
-  return new Map(rows.map((r) => [r.productId!, Number(r.held)]));
-}
+    .groupBy(orderItems.productId),
+);

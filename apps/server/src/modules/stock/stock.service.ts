@@ -14,6 +14,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { noteChanged } from '../../lib/cache/changes';
 import { productTag, stockTag } from '../../lib/cache/invalidation';
 import { recordChangeIn } from '../audit';
+import { builtOnce, type Placeholders } from '../../db/built-once';
 
 /**
  * The one owner of a product's stock and sales count. Checkout, payments and orders call these
@@ -43,16 +44,20 @@ function inLockOrder<T extends Line>(lines: T[]): T[] {
 }
 
 /** Takes one line's units while enough are left (a conditional update, never read-then-write). */
+const takeUnits = builtOnce((db, p: Placeholders<'productId' | 'quantity'>) =>
+  db
+    .update(products)
+    .set({ stock: sql`${products.stock} - ${p.quantity}` })
+    .where(and(eq(products.id, p.productId), sql`${products.stock} >= ${p.quantity}`))
+    .returning({ stock: products.stock, hallmarked: products.hallmarked }),
+);
+
 /**
  * Takes a line's units; false when they are not on the shelf. A hallmarked product's id is added to
  * `hallmarked` (read from the row just updated, so `takePieces` need not read it again: decision 0089).
  */
 async function take(tx: Tx, line: Line, hallmarked: Set<number>): Promise<boolean> {
-  const taken = await tx
-    .update(products)
-    .set({ stock: sql`${products.stock} - ${line.quantity}` })
-    .where(and(eq(products.id, line.productId), sql`${products.stock} >= ${line.quantity}`))
-    .returning({ stock: products.stock, hallmarked: products.hallmarked });
+  const taken = await takeUnits(tx, { productId: line.productId, quantity: line.quantity });
   const row = taken[0];
   if (row === undefined) return false;
   noteStock(line.productId, row.stock + line.quantity, row.stock);
@@ -92,15 +97,20 @@ export async function reserveLines(
   return { held: true, hallmarked };
 }
 
+/** The products' rows, locked in ascending id (the one locking order). */
+const lockShelf = builtOnce((db, p: Placeholders<'ids'>) =>
+  db
+    .select({ id: products.id, stock: products.stock })
+    .from(products)
+    .where(sql`${products.id} = any(${p.ids})`)
+    .orderBy(asc(products.id))
+    .for('update'),
+);
+
 /** Whether the lines may be held; a 409 when not even unpaid orders' pieces would cover them. */
 async function holdFits(tx: Tx, lines: Array<Line & { name: string }>, rules: HoldRules) {
   const ids = lines.map((l) => l.productId);
-  const shelf = await tx
-    .select({ id: products.id, stock: products.stock })
-    .from(products)
-    .where(inArray(products.id, ids))
-    .orderBy(asc(products.id))
-    .for('update');
+  const shelf = await lockShelf(tx, { ids });
   const stockOf = new Map(shelf.map((r) => [r.id, r.stock]));
   const holds = await unpaidHoldsOf(tx, ids);
   let fits = true;
@@ -226,6 +236,13 @@ export async function returnOrderStock(tx: Tx, orderId: string): Promise<void> {
   }
 }
 
+const countSold = builtOnce((db, p: Placeholders<'productId' | 'quantity'>) =>
+  db
+    .update(products)
+    .set({ salesCount: sql`${products.salesCount} + ${p.quantity}` })
+    .where(eq(products.id, p.productId)),
+);
+
 /** Counts a paid order's units as sold. */
 export async function recordSale(
   tx: Tx,
@@ -240,10 +257,7 @@ export async function recordSale(
         .sort((a, b) => a.productId - b.productId)
     : await orderLines(tx, orderId);
   for (const line of lines) {
-    await tx
-      .update(products)
-      .set({ salesCount: sql`${products.salesCount} + ${line.quantity}` })
-      .where(eq(products.id, line.productId));
+    await countSold(tx, { productId: line.productId, quantity: line.quantity });
     // Its page shows the sales count (lists do not), and trending and the top 10 are ordered by it.
     noteChanged(stockTag(line.productId), 'popularity');
   }

@@ -3,38 +3,42 @@ import { PLANS, visibleFace, type Plan, type PublicVendor } from '@zevar/domain'
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { users } from '../../db/schema';
+import { builtOnce, type Placeholders } from '../../db/built-once';
 
 export type Shop = { id: number; slug: string; plan: Plan; name: string };
+
+/** A shop's row by slug, built once (decision 0102). */
+const shopBySlug = builtOnce((db, p: Placeholders<'slug'>) =>
+  db
+    .select({
+      id: users.id,
+      slug: users.slug,
+      plan: users.plan,
+      name: users.name,
+      businessName: users.businessName,
+      description: users.description,
+      phone: users.phone,
+      city: users.city,
+      state: users.state,
+      website: users.website,
+      facebook: users.facebook,
+      instagram: users.instagram,
+      twitter: users.twitter,
+      logo: users.faceLogo,
+      banner: users.faceBanner,
+      about: users.faceAbout,
+      contactPhone: users.faceContactPhone,
+      whatsapp: users.faceWhatsapp,
+    })
+    .from(users)
+    .where(and(eq(users.slug, p.slug), eq(users.type, 'VENDOR'), eq(users.active, true))),
+);
 
 /** Vendor storefronts by slug: what every public storefront call resolves first. */
 export function createShopsService(ctx: AppContext) {
   async function findRow(slug: string) {
     // Only what a shop shows: never the password hash or other account fields.
-    const [row] = await ctx.db
-      .select({
-        id: users.id,
-        slug: users.slug,
-        plan: users.plan,
-        name: users.name,
-        businessName: users.businessName,
-        description: users.description,
-        phone: users.phone,
-        city: users.city,
-        state: users.state,
-        website: users.website,
-        facebook: users.facebook,
-        instagram: users.instagram,
-        twitter: users.twitter,
-        logo: users.faceLogo,
-        banner: users.faceBanner,
-        about: users.faceAbout,
-        contactPhone: users.faceContactPhone,
-        whatsapp: users.faceWhatsapp,
-      })
-      .from(users)
-      .where(
-        and(eq(users.slug, slug.trim().toLowerCase()), eq(users.type, 'VENDOR'), eq(users.active, true)),
-      );
+    const [row] = await shopBySlug(ctx.db, { slug: slug.trim().toLowerCase() });
     return row && row.slug && PLANS.includes(row.plan) ? row : undefined;
   }
 
