@@ -22,6 +22,8 @@
  * (`shared_preload_libraries=pg_stat_statements`); without it they are left out.
  */
 import { fork } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { connectPostgres } from '../apps/server/src/db/client';
@@ -61,6 +63,9 @@ function startServer() {
       ...serverEnv(port, {
         ...postgresEnv(databaseUrl!, process.env.JWT_SECRET ?? 'bench-order-cost-secret-at-least-32-chars'),
         ...(withMail ? { MAIL_DELIVERY_SECONDS: '1' } : {}),
+        // A fresh data directory: the file mailer's outbox grows with every run, and a file made in a
+        // big directory costs more, so runs would not compare (decision 0102).
+        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'zevar-order-cost-')),
       }),
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
