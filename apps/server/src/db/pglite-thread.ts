@@ -187,7 +187,7 @@ export class PgliteThread {
     });
   }
 
-  #query<T>(text: string, params: unknown[] | undefined, options: QueryOptions | undefined, tx?: number) {
+  async #query<T>(text: string, params: unknown[] | undefined, options: QueryOptions | undefined, tx?: number) {
     checkOptions(options);
     return this.#request<Results<T>>(
       {
@@ -204,7 +204,7 @@ export class PgliteThread {
     );
   }
 
-  #exec(text: string, options: QueryOptions | undefined, tx?: number) {
+  async #exec(text: string, options: QueryOptions | undefined, tx?: number) {
     checkOptions(options);
     return this.#request<Results[]>({
       id: this.#nextId++,
