@@ -164,11 +164,23 @@ describe('the embedded database on its own thread (decision 0103)', () => {
     expect(rows).toEqual([{ gem: 4 }]);
   });
 
+  it('ends a transaction its callback rolled back itself, and lets the next statement run', async () => {
+    const thread = (database.db as unknown as { $client: PgliteThread }).$client;
+    const answer = await thread.transaction(async (tx) => {
+      await tx.query(`insert into holds values (6, 'f')`);
+      await tx.rollback();
+      await expect(tx.query('select 1')).rejects.toThrow(/Transaction is closed/);
+      return 'rolled back';
+    });
+    expect(answer).toBe('rolled back');
+    expect((await database.executeSql(`select * from holds where code = 'f'`)).rows).toEqual([]);
+  });
+
   it('refuses a parser that changes values rather than dropping it on the way to the thread', async () => {
     const thread = (database.db as unknown as { $client: PgliteThread }).$client;
-    await expect(thread.query('select 1 as n', [], { parsers: { 23: (v: string) => Number(v) * 2 } })).rejects.toThrow(
-      /only "leave as text" crosses/,
-    );
+    await expect(
+      thread.query('select 1 as n', [], { parsers: { 23: (v: string) => Number(v) * 2 } }),
+    ).rejects.toThrow(/only "leave as text" crosses/);
   });
 });
 

@@ -24,7 +24,15 @@ type Compression = Parameters<PGlite['dumpDataDir']>[0];
 
 /** A request to the thread; `tx` names the open transaction a statement belongs to. */
 export type PgliteRequest = { id: number } & (
-  | { op: 'query'; text: string; params?: unknown[]; rowMode?: RowMode; raw?: number[]; paramTypes?: number[]; tx?: number }
+  | {
+      op: 'query';
+      text: string;
+      params?: unknown[];
+      rowMode?: RowMode;
+      raw?: number[];
+      paramTypes?: number[];
+      tx?: number;
+    }
   | { op: 'exec'; text: string; rowMode?: RowMode; raw?: number[]; tx?: number }
   | { op: 'begin' }
   | { op: 'end'; tx: number; commit: boolean }
@@ -53,7 +61,8 @@ function rebuildError(data: ThreadError, params?: unknown[]): Error {
   Object.assign(err, data.fields);
   if (params) Object.assign(err, { params });
   // Where it was raised, in the thread; the caller's own frames are not known here.
-  if (data.stack) err.stack = `${data.stack.split('\n')[0]}\n    (in the PGlite thread)\n${data.stack.split('\n').slice(1).join('\n')}`;
+  if (data.stack)
+    err.stack = `${data.stack.split('\n')[0]}\n    (in the PGlite thread)\n${data.stack.split('\n').slice(1).join('\n')}`;
   return err;
 }
 
@@ -70,7 +79,9 @@ function rawTypesOf(parsers: QueryOptions['parsers']): number[] | undefined {
   if (!raw) {
     raw = Object.entries(parsers).map(([oid, parse]) => {
       if (parse(PROBE) !== PROBE)
-        throw new Error(`PGlite thread: the parser for type ${oid} changes values; only "leave as text" crosses`);
+        throw new Error(
+          `PGlite thread: the parser for type ${oid} changes values; only "leave as text" crosses`,
+        );
       return Number(oid);
     });
     rawTypes.set(parsers, raw);
@@ -95,7 +106,9 @@ function workerScript(): { script: string; eval: boolean } {
     const load = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(source.href)}); })`;
     return { script: load, eval: true };
   }
-  throw new Error(`the PGlite worker is missing (${bundled}): build the server with scripts/build-server.mjs`);
+  throw new Error(
+    `the PGlite worker is missing (${bundled}): build the server with scripts/build-server.mjs`,
+  );
 }
 
 type Pending = { resolve: (value: unknown) => void; reject: (err: Error) => void; params?: unknown[] };
@@ -187,7 +200,12 @@ export class PgliteThread {
     });
   }
 
-  async #query<T>(text: string, params: unknown[] | undefined, options: QueryOptions | undefined, tx?: number) {
+  async #query<T>(
+    text: string,
+    params: unknown[] | undefined,
+    options: QueryOptions | undefined,
+    tx?: number,
+  ) {
     checkOptions(options);
     return this.#request<Results<T>>(
       {

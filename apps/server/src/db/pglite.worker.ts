@@ -43,7 +43,8 @@ function parsersLeaving(raw: number[] | undefined): QueryOptions['parsers'] {
 
 /** A transaction the main thread holds open: its statements come with its id, until it ends. */
 type Open = { tx: Transaction; finish: (commit: boolean) => void; done: Promise<void> };
-const ROLLED_BACK = Symbol('rolled back');
+/** Thrown into PGlite's transaction to roll it back when the main thread asks to; not an error there. */
+const ROLLED_BACK = new Error('rolled back by the main thread');
 
 async function serve(pg: PGlite) {
   const client = withPreparedReads(pg);
@@ -102,9 +103,12 @@ async function serve(pg: PGlite) {
         return begin();
       case 'end':
         return end(m.tx, m.commit);
-      case 'rollback':
-        await target(m.tx).rollback();
+      case 'rollback': {
+        const open = transactions.get(m.tx);
+        if (!open) throw new Error('Transaction is closed');
+        await open.tx.rollback();
         return null;
+      }
       case 'dump': {
         const dump = await pg.dumpDataDir(m.compression);
         return new Uint8Array(await dump.arrayBuffer());
