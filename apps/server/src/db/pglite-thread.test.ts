@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { messages, type PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueViolation } from '../lib/db-errors';
 import { connectPglite, queryRows, type Database } from './client';
@@ -176,6 +178,13 @@ describe('the embedded database on its own thread (decision 0103)', () => {
     expect((await database.executeSql(`select * from holds where code = 'f'`)).rows).toEqual([]);
   });
 
+  it('fails a statement whose values cannot be copied to the thread, and runs the next', async () => {
+    await expect(database.executeSql('select $1::text as v', [() => 'not a value'])).rejects.toThrow(
+      /could not be cloned/,
+    );
+    expect((await database.executeSql('select $1::text as v', ['fine'])).rows).toEqual([{ v: 'fine' }]);
+  });
+
   it('refuses a parser that changes values rather than dropping it on the way to the thread', async () => {
     const thread = (database.db as unknown as { $client: PgliteThread }).$client;
     await expect(
@@ -194,6 +203,23 @@ describe('a stopped or closed PGlite thread', () => {
     await expect(thread.query('select 1')).rejects.toThrow(/PGlite\) thread stopped/);
     await expect(thread.transaction(async () => 1)).rejects.toThrow(/PGlite\) thread stopped/);
     await thread.close();
+  });
+
+  it('keeps a process alive while a statement waits, and not after, even one refused on the way', () => {
+    // A script that never closes its database: it must still end once nothing waits for the thread.
+    const client = pathToFileURL(new URL('./client.ts', import.meta.url).pathname).href;
+    const script = `
+      const { connectPglite } = await import(${JSON.stringify(client)});
+      const database = await connectPglite(undefined);
+      await database.executeSql('select $1::text', [() => 1]).catch(() => console.log('refused'));
+      console.log((await database.executeSql('select 41 + 1 as n')).rows[0].n);
+    `;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 50_000,
+    });
+    expect(run.signal).toBeNull();
+    expect(run.stdout.split('\n')).toEqual(['refused', '42', '']);
   });
 
   it('answers "closed" once closed', async () => {

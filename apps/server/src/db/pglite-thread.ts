@@ -194,9 +194,10 @@ export class PgliteThread {
     if (this.#closing && message.op !== 'close')
       return Promise.reject(new Error('the embedded database (PGlite) is closed'));
     return new Promise<T>((resolve, reject) => {
+      // A value that cannot be copied to the thread (a function) fails here, before anything waits.
+      this.#worker.postMessage(message);
       if (this.#pending.size === 0) this.#worker.ref();
       this.#pending.set(message.id, { resolve: resolve as (v: unknown) => void, reject, params });
-      this.#worker.postMessage(message);
     });
   }
 
