@@ -20,11 +20,12 @@ export async function buildServer() {
     .filter((name) => name !== '@zevar/domain')
     .flatMap((name) => [name, `${name}/*`]);
   await build({
-    // The server, and the thread that renders invoice PDFs (invoice-pdf-thread.ts looks for it beside
-    // the server's bundle).
+    // The server, the thread that renders invoice PDFs and the one that owns the embedded database
+    // (invoice-pdf-thread.ts and pglite-thread.ts look for theirs beside the server's bundle).
     entryPoints: {
       server: path.join(serverDir, 'src/server.ts'),
       'invoice-pdf-worker': path.join(serverDir, 'src/modules/invoices/invoice-pdf.worker.ts'),
+      'pglite-worker': path.join(serverDir, 'src/db/pglite.worker.ts'),
     },
     outdir: path.dirname(SERVER_BUNDLE),
     outExtension: { '.js': '.mjs' },

@@ -5,8 +5,8 @@ import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
-import { withPreparedReads } from './pglite-prepared';
-import { openPglite } from './pglite-open';
+import type { PGlite } from '@electric-sql/pglite';
+import { PgliteThread } from './pglite-thread';
 import { upgradePgliteDataDir } from './pglite-upgrade';
 import type { Notifications } from '../lib/cache/invalidation';
 
@@ -146,11 +146,20 @@ export function connectPostgres(
   };
 }
 
+/**
+ * The embedded database, owned by a thread of its own (decision 0103): its statements run there, not
+ * on the thread that answers requests. Its repeated reads run as named prepared statements (0075),
+ * in the thread.
+ */
 export async function connectPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
-  const client = await openPglite(dataDir, loadDataDir);
+  const client = await PgliteThread.start({
+    dataDir: dataDir ? path.resolve(dataDir) : undefined,
+    loadDataDir: loadDataDir ? new Uint8Array(await loadDataDir.arrayBuffer()) : undefined,
+  });
   const statements = { count: 0 };
-  // Repeated reads run as named prepared statements: parsed and planned once, not on every call.
-  const db = drizzlePglite(withPreparedReads(client), {
+  // drizzle's driver takes a PGlite; it uses the part of one the thread's client has (query,
+  // transaction, exec; decision 0103).
+  const db = drizzlePglite(client as unknown as PGlite, {
     schema,
     logger: countingLogger(statements),
   }) as unknown as Db;
