@@ -127,10 +127,19 @@ vitest_json() { printf -- '--reporter=default --reporter=json --outputFile.json=
 # The API suite runs whole once, on PostgreSQL; PGlite runs the smoke set that covers what differs
 # between the two (apps/server/test/pglite-smoke.txt, decision 0026). Without PostgreSQL binaries
 # (outside CI) there is no PostgreSQL pass, so PGlite runs the whole suite instead: nothing is lost.
+# The files that run on PGlite whatever the run's database (apps/server/test/pglite-only.txt: they
+# open PGlite themselves) run with the smoke set and are left out of the PostgreSQL pass, where they
+# ran on PGlite all the same (decision 0105).
 source scripts/pg-cluster.sh
+listed() { grep -v '^[[:space:]]*\(#\|$\)' "$1" | tr '\n' ' '; }
+postgres_excludes=
 if [ -n "$(pg_bindir)" ] || [ "${CI:-}" = "true" ]; then
-  pglite_label="API on PGlite (smoke set)"
-  pglite_files=$(grep -v '^[[:space:]]*\(#\|$\)' apps/server/test/pglite-smoke.txt | tr '\n' ' ')
+  pglite_label="API on PGlite (smoke set and PGlite-only files)"
+  pglite_files="$(listed apps/server/test/pglite-smoke.txt) $(listed apps/server/test/pglite-only.txt)"
+  # vitest's --exclude globs are relative to the project's directory (apps/server).
+  for file in $(listed apps/server/test/pglite-only.txt); do
+    postgres_excludes+=" --exclude ${file#apps/server/}"
+  done
 else
   pglite_label="API on PGlite (whole suite: no PostgreSQL here)"
   pglite_files=
@@ -161,7 +170,7 @@ built="$work/built"
 # Exit 75: the step did not begin (the builds failed); the summary lists it as not run.
 wait_for_build="until [ -e '$built' ]; do [ -e '$failed_flag' ] && exit 75; sleep 1; done"
 run_phase \
-  "API on PostgreSQL|bash scripts/test-postgres.sh --maxWorkers=3 $(vitest_json postgres)" \
+  "API on PostgreSQL|bash scripts/test-postgres.sh --maxWorkers=3$postgres_excludes $(vitest_json postgres)" \
   "types and lint: server, domain, bench, scripts|$types_and_lint . $(printf -- "--ignore-pattern '%s/**' " "${browser_side[@]}")" \
   "types and lint: web, e2e, test-support|$types_and_lint ${browser_side[*]}" \
   "web build and server bundle (as npm start), then the shopper's initial JS budget (120 KB brotli)|node scripts/build-if-changed.mjs && node scripts/check-shopper-js-budget.mjs && touch '$built' ;; end to end in Chromium|PLAYWRIGHT_JSON_OUTPUT_FILE=$work/e2e.playwright.json npx playwright test -c e2e/playwright.config.ts --reporter=list,json" \
