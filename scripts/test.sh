@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The whole test suite: `npm test`. Its layers run side by side in one phase (the machine has 2 cores;
 # decision 0099): the API suite on PostgreSQL, the two halves of types and lint, and the builds followed
-# by the browser journeys start at once; the other layers (the PGlite smoke set, unit, scale-out,
-# format, knip, migrations) are taken, longest first, by whichever lane is free first. A failed step
-# stops every step not yet begun. At the end it prints each layer's wall clock and CPU and one closing
-# line, 'Total: N passed, N failed, N skipped', counted from the test runners' JSON reports.
+# by the browser journeys start at once; the other layers (the PGlite smoke set, unit, the PGlite-only
+# files, scale-out, format, knip, migrations) are taken, longest first, by whichever lane is free
+# first. A failed step stops every step not yet begun. At the end it prints each layer's wall clock
+# and CPU and one closing line, 'Total: N passed, N failed, N skipped', counted from the test
+# runners' JSON reports.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -127,10 +128,21 @@ vitest_json() { printf -- '--reporter=default --reporter=json --outputFile.json=
 # The API suite runs whole once, on PostgreSQL; PGlite runs the smoke set that covers what differs
 # between the two (apps/server/test/pglite-smoke.txt, decision 0026). Without PostgreSQL binaries
 # (outside CI) there is no PostgreSQL pass, so PGlite runs the whole suite instead: nothing is lost.
+# The files that run on PGlite whatever the run's database (apps/server/test/pglite-only.txt: they
+# open PGlite themselves) are a free step of their own, beside the smoke set, and are left out of the
+# PostgreSQL pass, where they ran on PGlite all the same (decision 0105).
 source scripts/pg-cluster.sh
+listed() { grep -v '^[[:space:]]*\(#\|$\)' "$1" | tr '\n' ' '; }
+postgres_excludes=
+pglite_only_step=()
 if [ -n "$(pg_bindir)" ] || [ "${CI:-}" = "true" ]; then
   pglite_label="API on PGlite (smoke set)"
-  pglite_files=$(grep -v '^[[:space:]]*\(#\|$\)' apps/server/test/pglite-smoke.txt | tr '\n' ' ')
+  pglite_files=$(listed apps/server/test/pglite-smoke.txt)
+  pglite_only_step=("+API on PGlite (the files that open PGlite themselves)|npx vitest run --project server $(listed apps/server/test/pglite-only.txt) $(vitest_json pglite-only)")
+  # vitest's --exclude globs are relative to the project's directory (apps/server).
+  for file in $(listed apps/server/test/pglite-only.txt); do
+    postgres_excludes+=" --exclude ${file#apps/server/}"
+  done
 else
   pglite_label="API on PGlite (whole suite: no PostgreSQL here)"
   pglite_files=
@@ -161,12 +173,13 @@ built="$work/built"
 # Exit 75: the step did not begin (the builds failed); the summary lists it as not run.
 wait_for_build="until [ -e '$built' ]; do [ -e '$failed_flag' ] && exit 75; sleep 1; done"
 run_phase \
-  "API on PostgreSQL|bash scripts/test-postgres.sh --maxWorkers=3 $(vitest_json postgres)" \
+  "API on PostgreSQL|bash scripts/test-postgres.sh --maxWorkers=3$postgres_excludes $(vitest_json postgres)" \
   "types and lint: server, domain, bench, scripts|$types_and_lint . $(printf -- "--ignore-pattern '%s/**' " "${browser_side[@]}")" \
   "types and lint: web, e2e, test-support|$types_and_lint ${browser_side[*]}" \
   "web build and server bundle (as npm start), then the shopper's initial JS budget (120 KB brotli)|node scripts/build-if-changed.mjs && node scripts/check-shopper-js-budget.mjs && touch '$built' ;; end to end in Chromium|PLAYWRIGHT_JSON_OUTPUT_FILE=$work/e2e.playwright.json npx playwright test -c e2e/playwright.config.ts --reporter=list,json" \
   "+$pglite_label|npx vitest run --project server $pglite_files $(vitest_json pglite)" \
   "+unit and component (domain, web)|npx vitest run --project domain --project web $(vitest_json unit)" \
+  "${pglite_only_step[@]}" \
   "+scale-out: 3 processes, PostgreSQL, Redis, S3, SMTP|$wait_for_build; bash scripts/test-scale-out.sh $(vitest_json scale-out)" \
   "+format (prettier)|npx prettier --check . --log-level warn --cache --cache-strategy content --cache-location node_modules/.cache/prettier/check.json" \
   "+dead code (knip)|npm run knip" \

@@ -6,6 +6,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * `npm test`, decision 0090) no worker begins one of them when the other has nearly run out of files.
  * Without a results cache (a clean clone, as on CI) vitest starts the largest files first, and these
  * are small files. Paths from the repository root; a path that no longer exists is simply not matched.
+ * The upgrade and start-up files run in the PGlite lane of `npm test` (pglite-only.txt, decision 0105),
+ * where they are the slowest too.
  */
 const SLOW_SERVER_FILES = [
   'apps/server/src/plugins/input-fuzz.test.ts',
