@@ -277,7 +277,11 @@ export function createPublicCache(
     if (isPart) counts.partBuilds += 1;
     else counts.builds += 1;
     building += 1;
-    const made = (async () => {
+    // The flight leaves the map the moment its build ends, in the same step that keeps its result: a
+    // request arriving later must find the kept entry or nothing (a change then drops the entry), never
+    // a finished flight whose `overtaken` was judged before that change.
+    const flight = { since } as Flight<E>;
+    flight.made = (async () => {
       try {
         const { entry, keep } = await build();
         const stale = overtaken(entry.tags, since);
@@ -285,15 +289,11 @@ export function createPublicCache(
         return { entry, overtaken: stale };
       } finally {
         building -= 1;
+        if (flights.get(key) === flight) flights.delete(key);
       }
     })();
-    const flight = { since, made };
     flights.set(key, flight);
-    try {
-      return (await made).entry;
-    } finally {
-      if (flights.get(key) === flight) flights.delete(key);
-    }
+    return (await flight.made).entry;
   }
 
   const keepPart = (key: string, part: Part<unknown>) => {
@@ -365,7 +365,9 @@ export function createPublicCache(
       const since = seq;
       counts.partBuilds += 1;
       building += 1;
-      const made = (async () => {
+      // Out of the map as its parts are kept, as in `throughFlight`.
+      const flight = { since } as ManyFlight;
+      flight.made = (async () => {
         try {
           const built = (await buildMissing(making)) as Map<string, Part<unknown>>;
           const stale = new Set<string>();
@@ -376,18 +378,14 @@ export function createPublicCache(
           return { built, overtaken: stale };
         } finally {
           building -= 1;
+          for (const key of making) if (manyInFlight.get(key) === flight) manyInFlight.delete(key);
         }
       })();
-      const flight: ManyFlight = { since, made };
       for (const key of making) manyInFlight.set(key, flight);
-      try {
-        const { built } = await made;
-        for (const key of missing) {
-          const part = built.get(key) as Part<T> | undefined;
-          if (part) found.set(key, part);
-        }
-      } finally {
-        for (const key of making) if (manyInFlight.get(key) === flight) manyInFlight.delete(key);
+      const { built } = await flight.made;
+      for (const key of missing) {
+        const part = built.get(key) as Part<T> | undefined;
+        if (part) found.set(key, part);
       }
     }
     const again: string[] = [];
