@@ -21,7 +21,7 @@ import {
   sandboxPay,
   webhook,
 } from '../../../test/payment-journey';
-import { deliverDueEmails, type MailMessage } from '../mail';
+import { deliverDueEmails, type Mailer, type MailMessage } from '../mail';
 import { createInvoicesService } from './invoices.service';
 import { renderTaxDocumentPdf } from './invoice-pdf';
 import { loadOnUse } from '../../lib/load-on-use';
@@ -118,6 +118,13 @@ describe('GST tax invoices', () => {
       .where(and(eq(emailOutbox.status, 'PENDING'), ne(emailOutbox.id, mail!.id)));
     return mail!;
   };
+
+  /** One run of the mail job, as the server's (invoices attached by reference and rendered on sending). */
+  const deliverMail = (mailer: Mailer, now: () => Date) =>
+    deliverDueEmails(
+      { db: t.db, mailer, from: 'x@z.in', now, attachment: createInvoicesService(t).attachment },
+      500,
+    );
 
   it('a paid necklace gets a tax invoice whose PDF shows the breakup, HUIDs, IGST and the order total in figures and words', async () => {
     const o = await place({ quantity: 2, extra: { buyerPan: 'ABCPE1234F' } });
@@ -510,27 +517,14 @@ describe('GST tax invoices', () => {
     await pay(o);
     const mail = await onlyConfirmationDue(o.orderId);
     expect(mail.attachments).toHaveLength(1);
-    const invoices = createInvoicesService(t);
     const failing = { send: async () => Promise.reject(new Error('SMTP down')) };
-    await deliverDueEmails(
-      { db: t.db, mailer: failing, from: 'x@z.in', now: () => new Date(), attachment: invoices.attachment },
-      500,
-    );
+    await deliverMail(failing, () => new Date());
     const [failed] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, mail.id));
     expect(failed).toMatchObject({ status: 'PENDING', attempts: 1, lastError: 'SMTP down' });
     const sent: MailMessage[] = [];
     // The outbox's clock is the database's (rows are queued at the real time), not the app's.
     const later = new Date(Date.now() + 3 * 60 * 60_000);
-    await deliverDueEmails(
-      {
-        db: t.db,
-        mailer: { send: async (m) => void sent.push(m) },
-        from: 'x@z.in',
-        now: () => later,
-        attachment: invoices.attachment,
-      },
-      500,
-    );
+    await deliverMail({ send: async (m) => void sent.push(m) }, () => later);
     const confirmation = sent.find((m) => m.html.includes(o.orderNumber));
     const [doc] = await invoiceOf(o.orderId);
     expect(confirmation?.attachments?.[0]).toMatchObject({
@@ -553,20 +547,9 @@ describe('GST tax invoices', () => {
       createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed.ttf'),
     );
     const layout = vi.spyOn(Object.getPrototypeOf(font) as { layout: () => unknown }, 'layout');
-    const invoices = createInvoicesService(t);
     const sent: MailMessage[] = [];
     const later = new Date(Date.now() + 3 * 60 * 60_000);
-    const run = () =>
-      deliverDueEmails(
-        {
-          db: t.db,
-          mailer: { send: async (m) => void sent.push(m) },
-          from: 'x@z.in',
-          now: () => later,
-          attachment: invoices.attachment,
-        },
-        500,
-      );
+    const run = () => deliverMail({ send: async (m) => void sent.push(m) }, () => later);
     try {
       await Promise.all([run(), run()]);
       expect(layout).not.toHaveBeenCalled();

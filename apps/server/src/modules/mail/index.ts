@@ -17,5 +17,5 @@ export {
   renderSubject,
   renderTemplate,
 } from './templates';
-export type { MailMessage } from './mailer';
+export type { Mailer, MailMessage } from './mailer';
 export { failingMailCount } from './outbox-admin.service';
