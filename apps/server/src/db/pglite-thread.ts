@@ -1,10 +1,6 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { messages, type PGlite, type QueryOptions, type Results, type RowMode } from '@electric-sql/pglite';
+import { threadExecArgv, workerScript } from '../lib/worker-script';
 
 /*
  * The embedded database on a thread of its own (decision 0103). PGlite is PostgreSQL compiled to
@@ -97,60 +93,6 @@ function checkOptions(options: QueryOptions | undefined) {
     throw new Error('PGlite thread: serializers, blob and onNotice do not cross to the thread');
 }
 
-/**
- * The thread's script: the bundle's (`dist/pglite-worker.mjs`, beside the server's), or from the
- * sources (tests, tsx) the worker's TypeScript built once per process into one plain module with
- * esbuild. Not tsx's loader inside every thread: each test file opens databases (a thread each), and
- * a loader registered in each of them cost every thread its start-up compile, and once took a whole
- * test process down as threads came and went.
- */
-async function workerScript(): Promise<string> {
-  const bundled = fileURLToPath(new URL('./pglite-worker.mjs', import.meta.url));
-  if (existsSync(bundled)) return bundled;
-  const source = fileURLToPath(new URL('./pglite.worker.ts', import.meta.url));
-  if (!existsSync(source))
-    throw new Error(
-      `the PGlite worker is missing (${bundled}): build the server with scripts/build-server.mjs`,
-    );
-  builtFromSources ??= buildFromSources(source);
-  return builtFromSources;
-}
-
-let builtFromSources: Promise<string> | undefined;
-
-function withoutInputType(args: string[]): string[] {
-  return args.filter((a, i) => !a.startsWith('--input-type') && args[i - 1] !== '--input-type');
-}
-
-async function buildFromSources(source: string): Promise<string> {
-  const { build } = await import('esbuild');
-  const { outputFiles } = await build({
-    entryPoints: [source],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    write: false,
-    logLevel: 'warning',
-  });
-  const code = outputFiles[0]!.contents;
-  // Beside the repository's node_modules, so the module's imports resolve as the sources' do; named by
-  // its content, so processes building the same sources share one file and never see half of one.
-  const dir = fileURLToPath(new URL('../../../../node_modules/.cache/zevar', import.meta.url));
-  const file = path.join(
-    dir,
-    `pglite-worker-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`,
-  );
-  if (!existsSync(file)) {
-    await mkdir(dir, { recursive: true });
-    const partial = `${file}.${process.pid}.${randomUUID()}`;
-    await writeFile(partial, code);
-    await rename(partial, file);
-  }
-  return file;
-}
-
 type Pending = { resolve: (value: unknown) => void; reject: (err: Error) => void; params?: unknown[] };
 
 /** One open transaction, seen from the main thread: its statements carry its id. */
@@ -175,10 +117,15 @@ export class PgliteThread {
 
   /** Starts the thread and opens the database in it (or rejects with why it could not). */
   static async start(data: PgliteWorkerData): Promise<PgliteThread> {
-    const worker = new Worker(await workerScript(), {
+    const script = await workerScript(
+      new URL('./pglite-worker.mjs', import.meta.url),
+      new URL('./pglite.worker.ts', import.meta.url),
+      'the PGlite',
+    );
+    const worker = new Worker(script, {
       // The thread runs a file: a parent started with `--input-type` (a script given as text) would
       // make it refuse to start.
-      execArgv: withoutInputType(process.execArgv),
+      execArgv: threadExecArgv(),
       workerData: data,
       transferList: data.loadDataDir ? [data.loadDataDir.buffer as ArrayBuffer] : [],
     });

@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { threadExecArgv, workerScript } from '../../lib/worker-script';
 import type { RenderableDocument } from './invoice-pdf';
 
 /**
@@ -20,30 +19,12 @@ export type PdfThread = {
   close: () => Promise<void>;
 };
 
-/**
- * The worker: the bundle's own file (dist/invoice-pdf-worker.mjs beside dist/server.mjs) or, run from
- * the sources (tsx, vitest), the TypeScript file through tsx's loader.
- */
-function workerScript(): { script: string; eval: boolean } {
-  const bundled = fileURLToPath(new URL('./invoice-pdf-worker.mjs', import.meta.url));
-  if (existsSync(bundled)) return { script: bundled, eval: false };
-  const source = new URL('./invoice-pdf.worker.ts', import.meta.url);
-  if (existsSync(fileURLToPath(source))) {
-    // A worker does not take `--import tsx` in Node 20: it registers tsx's loader itself, then loads
-    // the TypeScript file.
-    const load = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(source.href)}); })`;
-    return { script: load, eval: true };
-  }
-  throw new Error(
-    `the invoice PDF worker is missing (${bundled}): build the server with scripts/build-server.mjs`,
-  );
-}
-
 type Pending = { resolve: (pdf: Buffer) => void; reject: (err: Error) => void };
 
 /** `nice`: the thread's nice value (0–19; Linux gives each thread its own). */
 export function createPdfThread(opts: { nice?: number } = {}): PdfThread {
-  let worker: Worker | undefined;
+  /** The thread, once started (the script is found, or built from the sources, first). */
+  let worker: Promise<Worker> | undefined;
   let nextId = 0;
   const pending = new Map<number, Pending>();
 
@@ -52,38 +33,50 @@ export function createPdfThread(opts: { nice?: number } = {}): PdfThread {
     pending.clear();
   };
 
-  function start(): Worker {
-    const { script, eval: evaluated } = workerScript();
-    const w = new Worker(script, {
-      eval: evaluated,
-      workerData: { nice: opts.nice ?? 0 },
-      // A young generation of 4 MB instead of V8's default: the thread's memory is some 25 MB less
-      // (its renders allocate little that lives), at no measured CPU cost (decision 0101).
-      resourceLimits: { maxYoungGenerationSizeMb: 4 },
-    });
-    w.unref();
-    w.on('message', (m: { id: number; pdf?: Uint8Array; error?: string }) => {
-      const p = pending.get(m.id);
-      if (!p) return;
-      pending.delete(m.id);
-      if (m.pdf) p.resolve(Buffer.from(m.pdf.buffer, m.pdf.byteOffset, m.pdf.byteLength));
-      else p.reject(new Error(`invoice PDF not rendered: ${m.error ?? 'no answer'}`));
-    });
-    w.on('error', (err) => {
-      if (worker === w) worker = undefined;
-      failAll(err);
-    });
-    w.on('exit', (code) => {
-      if (worker === w) worker = undefined;
-      failAll(new Error(`the invoice PDF thread stopped (exit code ${code})`));
-    });
-    return w;
+  function start(): Promise<Worker> {
+    const started: Promise<Worker> = workerScript(
+      new URL('./invoice-pdf-worker.mjs', import.meta.url),
+      new URL('./invoice-pdf.worker.ts', import.meta.url),
+      'the invoice PDF',
+    ).then(
+      (script) => {
+        const w = new Worker(script, {
+          execArgv: threadExecArgv(),
+          workerData: { nice: opts.nice ?? 0 },
+          // A young generation of 4 MB instead of V8's default: the thread's memory is some 25 MB less
+          // (its renders allocate little that lives), at no measured CPU cost (decision 0101).
+          resourceLimits: { maxYoungGenerationSizeMb: 4 },
+        });
+        w.unref();
+        w.on('message', (m: { id: number; pdf?: Uint8Array; error?: string }) => {
+          const p = pending.get(m.id);
+          if (!p) return;
+          pending.delete(m.id);
+          if (m.pdf) p.resolve(Buffer.from(m.pdf.buffer, m.pdf.byteOffset, m.pdf.byteLength));
+          else p.reject(new Error(`invoice PDF not rendered: ${m.error ?? 'no answer'}`));
+        });
+        w.on('error', (err) => {
+          if (worker === started) worker = undefined;
+          failAll(err);
+        });
+        w.on('exit', (code) => {
+          if (worker === started) worker = undefined;
+          failAll(new Error(`the invoice PDF thread stopped (exit code ${code})`));
+        });
+        return w;
+      },
+      (err: unknown) => {
+        // No script: this render fails, and the next one looks again.
+        if (worker === started) worker = undefined;
+        throw err;
+      },
+    );
+    return started;
   }
 
   return {
-    render(document) {
-      worker ??= start();
-      const w = worker;
+    async render(document) {
+      const w = await (worker ??= start());
       const id = nextId++;
       return new Promise<Buffer>((resolve, reject) => {
         pending.set(id, { resolve, reject });
@@ -93,7 +86,7 @@ export function createPdfThread(opts: { nice?: number } = {}): PdfThread {
     async close() {
       const w = worker;
       worker = undefined;
-      if (w) await w.terminate();
+      if (w) await (await w.catch(() => undefined))?.terminate();
     },
   };
 }
